@@ -1,0 +1,95 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The features folders: each may import only itself, never another feature. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const serverImport = {
+  regex: '^(\\.\\./)+server(/|$)',
+  message: 'src/ never imports server/: the SPA talks to any server over HTTP.',
+};
+
+/** One block per feature: importing another feature (by alias or by relative path) is an error. */
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          serverImport,
+          ...features
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              group: [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}/**`, `../../${other}/**`, `../../../${other}/**`],
+              message: `Features do not import each other (${feature} → ${other}); they meet in routes.`,
+            })),
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', '.data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...pluginQuery.configs['flat/recommended'][0]?.rules,
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport] }] },
+  },
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImport,
+            { group: ['react', 'react-*', 'node:*', '@/*', '../*'], message: 'The contract is zod only: no React, no Node, no app code.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/*', '!@/contract', '!@/contract/**'], message: 'server/ imports from src/ only src/contract/.' },
+            { regex: '(^|/)src/(?!contract(/|$))', message: 'server/ imports from src/ only src/contract/.' },
+          ],
+        },
+      ],
+    },
+  },
+);

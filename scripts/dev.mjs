@@ -1,0 +1,16 @@
+// `npm run dev`: the reference server on :8000 (or PORT) plus Vite with HMR proxying /api to it.
+import { spawn } from 'node:child_process';
+import { bin, root, startServer } from './lib.mjs';
+
+const port = process.env.PORT ?? '8000';
+const { child: server, url } = await startServer(['--port', port, ...process.argv.slice(2)]);
+const vite = spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_TARGET: url } });
+const stop = () => {
+  vite.kill('SIGTERM');
+  server.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+vite.on('exit', (code) => {
+  server.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

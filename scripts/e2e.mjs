@@ -1,0 +1,27 @@
+// End-to-end tests: the built app and a real reference server process on a free port with its
+// own temporary data directory, driven by Playwright in Debian's Chromium.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { bin, buildIfStale, run, startServer } from './lib.mjs';
+
+let code = await ensureChromium();
+if (code === 0) code = await buildIfStale();
+if (code !== 0) process.exit(code);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+  env: { ...process.env, LOG_REQUESTS: '0' },
+  quiet: true,
+});
+console.log(`e2e: reference server at ${url} with data in ${dataDir}`);
+try {
+  code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
+    env: { ...process.env, E2E_BASE_URL: url, E2E_DEMO_KEY: key, E2E_DATA_DIR: dataDir },
+  });
+} finally {
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

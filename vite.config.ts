@@ -1,0 +1,27 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8000';
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before react().
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+});
