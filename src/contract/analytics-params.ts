@@ -1,0 +1,389 @@
+import { z } from 'zod';
+import { blankableText, bool, choice, choiceMessage, integer, list, MESSAGES, pythonTypeName, text, typeError } from './fields';
+
+/**
+ * Request parameters of the analysis endpoints: trend/, funnel/, retention/, path/.
+ * The same schemas validate a JSON body (POST) and, through `decodeAnalyticsQuery`, a query
+ * string (GET). Issue paths name the parameter and the place inside it
+ * (`['events', 0, 'math']`), which the server joins with `__` into the error's `attr`.
+ */
+
+export const MATHS = [
+  'total', 'dau', 'weekly_active', 'monthly_active', 'unique_session',
+  'sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99',
+] as const;
+export type MathType = (typeof MATHS)[number];
+/** Maths computed over a numeric property: they need `math_property`. */
+export const PROPERTY_MATHS: readonly MathType[] = ['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99'];
+
+export const PROPERTY_OPERATORS = [
+  'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt', 'is_set', 'is_not_set',
+] as const;
+export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
+/** Operators that take no value. */
+export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
+export const PROPERTY_TYPES = ['event', 'person'] as const;
+export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
+export const ENTITY_TYPES = ['events', 'actions'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+/** Property names are free text up to 400 characters (API-DECISIONS). */
+export const PROPERTY_KEY_MAX = 400;
+
+export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
+export type Interval = (typeof INTERVALS)[number];
+export const BREAKDOWN_TYPES = ['event', 'person', 'cohort', 'group', 'session', 'hogql'] as const;
+export const DISPLAY_TYPES = [
+  'ActionsLineGraph', 'ActionsLineGraphCumulative', 'ActionsTable', 'ActionsPie',
+  'ActionsBar', 'ActionsBarValue', 'WorldMap', 'BoldNumber',
+] as const;
+export type DisplayType = (typeof DISPLAY_TYPES)[number];
+/** Displays that return one aggregated value per series instead of a time series. */
+export const AGGREGATED_DISPLAYS: readonly DisplayType[] = ['ActionsPie', 'ActionsBarValue', 'ActionsTable', 'WorldMap', 'BoldNumber'];
+
+export const FUNNEL_WINDOW_UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month'] as const;
+export type FunnelWindowUnit = (typeof FUNNEL_WINDOW_UNITS)[number];
+export const FUNNEL_VIZ_TYPES = ['steps', 'trends', 'time_to_convert'] as const;
+export const FUNNEL_ORDER_TYPES = ['ordered', 'strict', 'unordered'] as const;
+
+export const RETENTION_TYPES = ['retention_first_time', 'retention_recurring'] as const;
+export const RETENTION_PERIODS = ['Hour', 'Day', 'Week', 'Month'] as const;
+export const PATH_EVENT_TYPES = ['$pageview', '$screen', 'custom_event', 'hogql'] as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Optional with a default; null counts as "not given" (production clients send nulls). */
+const withDefault = <T extends z.ZodType>(s: T, value: z.output<T>) =>
+  s.nullable().default(value as never).transform((v): z.output<T> => (v ?? value) as z.output<T>);
+const dictType = (iss: { input?: unknown }) =>
+  iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null
+    : `Expected a dictionary of items but got type "${pythonTypeName(iss.input)}".`;
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------------------------
+
+/** `all`, relative `-7d`, `-1mStart`, `mStart`, `yStart`, a date or an ISO datetime (API-DECISIONS). */
+export const RELATIVE_DATE_PATTERN = /^-?\d*[hdwmqy](Start|End)?$/;
+export const ABSOLUTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const dateParamSchema = z
+  .string({ error: typeError(MESSAGES.string) })
+  .refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), {
+    error: 'Enter a date (YYYY-MM-DD), an ISO 8601 datetime, "all", or a relative date such as -7d or mStart.',
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Property filters and groups
+// ---------------------------------------------------------------------------------------------
+
+const propertyValueSchema = z.union(
+  [z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))],
+  { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
+);
+
+export const propertyFilterSchema = z
+  .object({
+    key: text(PROPERTY_KEY_MAX),
+    value: propertyValueSchema.nullable().optional(),
+    operator: choice(PROPERTY_OPERATORS),
+    type: choice(PROPERTY_TYPES),
+  })
+  .superRefine((f, ctx) => {
+    if (VALUELESS_OPERATORS.includes(f.operator)) return;
+    const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
+    if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
+    else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
+    }
+  });
+export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
+
+/** Fills what production clients leave out: a filter's `type` (event), `operator` (exact); a group's type (AND). */
+function fillPropertyDefaults(v: unknown): unknown {
+  if (!isRecord(v)) return v;
+  if ('values' in v) return v.type === undefined || v.type === null ? { ...v, type: 'AND' } : v;
+  return { ...v, type: v.type ?? 'event', operator: v.operator ?? 'exact' };
+}
+
+const groupTypeSchema = choice(PROPERTY_GROUP_TYPES);
+const discriminatorError = (iss: { input?: unknown }) => {
+  const t = isRecord(iss.input) ? iss.input.type : undefined;
+  return t === undefined ? MESSAGES.required : choiceMessage(t);
+};
+
+/** A group nested deeper than one level: always rejected, on its `values`. */
+const tooDeepGroupSchema = z.object({ type: groupTypeSchema }).superRefine((_, ctx) => {
+  ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
+}).transform((v) => v as never);
+
+/** A group inside the top-level group: its values are filters only (one level of nesting). */
+export const innerPropertyGroupSchema = z.object({
+  type: groupTypeSchema,
+  values: list(
+    z.preprocess(
+      fillPropertyDefaults,
+      z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
+    ),
+  ),
+}, { error: dictType });
+
+export const propertyGroupSchema = z.object({
+  type: groupTypeSchema,
+  values: list(
+    z.preprocess(
+      fillPropertyDefaults,
+      z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
+    ),
+  ),
+}, { error: dictType });
+export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
+export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
+
+/**
+ * `properties`: a property group `{type: AND|OR, values}` whose values are filters or groups of
+ * filters, or the legacy flat list of filters. Always parsed into a group: a list becomes
+ * `{type: 'AND', values: list}` (so errors in a list's item i have the path `values, i, ...`).
+ */
+export const propertiesSchema = z.preprocess((v) => {
+  if (v === null) return { type: 'AND', values: [] };
+  if (Array.isArray(v)) return { type: 'AND', values: v };
+  return fillPropertyDefaults(v);
+}, propertyGroupSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Series entries and exclusions
+// ---------------------------------------------------------------------------------------------
+
+const entityIdSchema = z.union([z.string(), z.number().int()], {
+  error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter an event name or an action ID.'),
+});
+
+export const entitySchema = z
+  .object({
+    /** Event name (null = all events) or action id. */
+    id: entityIdSchema.nullable(),
+    type: choice(ENTITY_TYPES),
+    order: integer({ min: 0 }).optional(),
+    name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+    custom_name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+    math: withDefault(choice(MATHS), 'total'),
+    math_property: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+    properties: propertiesSchema.optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.type === 'actions' && !(typeof e.id === 'number' || (typeof e.id === 'string' && /^\d+$/.test(e.id)))) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: MESSAGES.integer, input: e.id });
+    }
+    if (PROPERTY_MATHS.includes(e.math) && !e.math_property) {
+      ctx.addIssue({ code: 'custom', path: ['math_property'], message: MESSAGES.required, input: e.math_property });
+    }
+  });
+export type Entity = z.infer<typeof entitySchema>;
+export type EntityInput = z.input<typeof entitySchema>;
+
+/** An entry of `events` / `actions`: `type` defaults to the list it is in. */
+const entityIn = (type: EntityType) =>
+  z.preprocess((v) => (isRecord(v) && (v.type === undefined || v.type === null) ? { ...v, type } : v), entitySchema);
+export const eventsSchema = list(entityIn('events'));
+export const actionsSchema = list(entityIn('actions'));
+
+/** Funnel exclusion: 0-based step indexes, from < to (API-DECISIONS). */
+export const exclusionSchema = z.object({
+  id: entityIdSchema.nullable(),
+  type: withDefault(choice(ENTITY_TYPES), 'events'),
+  name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+  funnel_from_step: integer({ min: 0 }),
+  funnel_to_step: integer({ min: 0 }),
+});
+export type Exclusion = z.infer<typeof exclusionSchema>;
+
+/** Minimal entity reference of retention (target / returning). Default `$pageview`. */
+export const retentionEntitySchema = z.object({
+  id: entityIdSchema.nullable(),
+  type: withDefault(choice(ENTITY_TYPES), 'events'),
+  name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+  custom_name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+  properties: propertiesSchema.optional(),
+}, { error: dictType });
+export type RetentionEntity = z.infer<typeof retentionEntitySchema>;
+
+/** Path cleaning rule: matches of `regex` in a path item are replaced by `alias`. */
+export const pathCleaningRuleSchema = z.object({
+  alias: text(400),
+  regex: text(1000).refine((r) => { try { new RegExp(r); return true; } catch { return false; } }, {
+    error: 'Enter a valid regular expression.',
+  }),
+});
+export type PathCleaningRule = z.infer<typeof pathCleaningRuleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Parameter objects
+// ---------------------------------------------------------------------------------------------
+
+/** A breakdown: property key, cohort id(s), or a list of them. */
+export const breakdownSchema = z.union(
+  [text(PROPERTY_KEY_MAX), z.number().int(), z.array(z.union([z.string(), z.number().int()]))],
+  { error: 'Enter a property name, a cohort ID or a list of cohort IDs.' },
+);
+
+/** Series, filters and dates shared by trends and funnels. */
+const seriesShape = {
+  events: eventsSchema.optional(),
+  actions: actionsSchema.optional(),
+  properties: propertiesSchema.optional(),
+  filter_test_accounts: bool().optional(),
+  date_from: dateParamSchema.nullable().optional(),
+  date_to: dateParamSchema.nullable().optional(),
+  interval: withDefault(choice(INTERVALS), 'day'),
+  breakdown: breakdownSchema.nullable().optional(),
+  breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
+  aggregation_group_type_index: integer({ min: 0, max: 4 }).nullable().optional(),
+};
+
+type Series = { events?: Entity[]; actions?: Entity[] };
+
+/** The series in order: `order` when given, else events then actions as listed. */
+export function orderedEntities(params: Series): Entity[] {
+  const all = [...(params.events ?? []), ...(params.actions ?? [])];
+  return all
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i)
+    .map(({ e }) => e);
+}
+
+function requireSeries(v: Series, ctx: z.core.$RefinementCtx<Series>) {
+  if (!v.events?.length && !v.actions?.length) {
+    ctx.addIssue({ code: 'custom', path: ['events'], message: 'At least one event or action is required.', input: v.events });
+  }
+}
+
+export const FORMULA_PATTERN = /^[A-Za-z0-9+\-*/%().\s]*$/;
+
+export const trendParamsSchema = z
+  .object({
+    ...seriesShape,
+    breakdown_limit: integer({ min: 1, max: 1000 }).default(25),
+    compare: bool().optional(),
+    compare_to: blankableText(100).nullable().optional(),
+    display: withDefault(choice(DISPLAY_TYPES), 'ActionsLineGraph'),
+    formula: blankableText(1000).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    requireSeries(v, ctx);
+    if (!v.formula) return;
+    const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
+    const letters = v.formula.match(/[A-Za-z]+/g) ?? [];
+    const bad = letters.find((l) => l.length !== 1 || l.toUpperCase().charCodeAt(0) - 65 >= count);
+    if (!FORMULA_PATTERN.test(v.formula) || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom', path: ['formula'], input: v.formula,
+        message: bad !== undefined
+          ? `"${bad}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(count, 1))}.`
+          : 'A formula may only contain series letters, numbers, + - * / %, and parentheses.',
+      });
+    }
+  });
+export type TrendParams = z.infer<typeof trendParamsSchema>;
+export type TrendParamsInput = z.input<typeof trendParamsSchema>;
+
+/** DAY, Day, day, days ... → 'day'. */
+export const funnelWindowUnitSchema = z
+  .string({ error: typeError(MESSAGES.string) })
+  .refine((v) => (FUNNEL_WINDOW_UNITS as readonly string[]).includes(v.toLowerCase().replace(/s$/, '')), {
+    error: (iss) => choiceMessage(iss.input),
+  })
+  .transform((v) => v.toLowerCase().replace(/s$/, '') as FunnelWindowUnit);
+
+export const funnelParamsSchema = z
+  .object({
+    ...seriesShape,
+    breakdown_limit: integer({ min: 1, max: 1000 }).default(10),
+    funnel_window_interval: integer({ min: 1 }).nullable().optional(),
+    funnel_window_interval_type: funnelWindowUnitSchema.nullable().optional(),
+    /** The production service's name of funnel_window_interval_type. */
+    funnel_window_interval_unit: funnelWindowUnitSchema.nullable().optional(),
+    /** Deprecated: use funnel_window_interval (+ _type). */
+    funnel_window_days: integer({ min: 1 }).nullable().optional(),
+    funnel_viz_type: withDefault(choice(FUNNEL_VIZ_TYPES), 'steps'),
+    funnel_order_type: withDefault(choice(FUNNEL_ORDER_TYPES), 'ordered'),
+    exclusions: list(exclusionSchema).optional(),
+  })
+  .superRefine((v, ctx) => {
+    requireSeries(v, ctx);
+    const steps = orderedEntities(v);
+    const last = steps.length - 1;
+    (v.exclusions ?? []).forEach((x, i) => {
+      const issue = (field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: ['exclusions', i, field], message, input: x });
+      if (x.funnel_from_step >= x.funnel_to_step) {
+        issue('funnel_to_step', 'Exclusion event range is invalid. End of range should be greater than start.');
+      } else if (x.funnel_to_step > last) {
+        issue('funnel_to_step', 'Exclusion event range is invalid. End of range is greater than number of steps.');
+      } else if (v.funnel_order_type === 'unordered' && (x.funnel_from_step !== 0 || x.funnel_to_step !== last)) {
+        issue('funnel_from_step', 'Partial Exclusions not allowed in unordered funnels.');
+      } else if (steps.slice(x.funnel_from_step, x.funnel_to_step + 1).some((s) => s.type === x.type && String(s.id) === String(x.id))) {
+        issue('id', "Exclusion steps cannot contain an event that's part of funnel steps.");
+      }
+    });
+  });
+export type FunnelParams = z.infer<typeof funnelParamsSchema>;
+export type FunnelParamsInput = z.input<typeof funnelParamsSchema>;
+
+export const FUNNEL_WINDOW_DEFAULT = { interval: 14, unit: 'day' } as const;
+
+/** The conversion window: interval + unit (either name), else funnel_window_days, else 14 days. */
+export function funnelWindow(p: Pick<FunnelParams, 'funnel_window_interval' | 'funnel_window_interval_type' | 'funnel_window_interval_unit' | 'funnel_window_days'>): { interval: number; unit: FunnelWindowUnit } {
+  const unit = p.funnel_window_interval_type ?? p.funnel_window_interval_unit ?? null;
+  if (p.funnel_window_interval) return { interval: p.funnel_window_interval, unit: unit ?? 'day' };
+  if (p.funnel_window_days) return { interval: p.funnel_window_days, unit: 'day' };
+  return { ...FUNNEL_WINDOW_DEFAULT };
+}
+
+const capitalize = (v: string) => (v ? v[0]!.toUpperCase() + v.slice(1).toLowerCase() : v);
+
+const pageview = { id: '$pageview', type: 'events' } as const;
+
+export const retentionParamsSchema = z.object({
+  target_entity: retentionEntitySchema.default({ ...pageview }),
+  returning_entity: retentionEntitySchema.default({ ...pageview }),
+  /** Also accepts the short forms `first_time` / `recurring`. */
+  retention_type: withDefault(choice([...RETENTION_TYPES, 'first_time', 'recurring']), 'retention_first_time').transform(
+    (v) => (v.startsWith('retention_') ? v : `retention_${v}`) as (typeof RETENTION_TYPES)[number],
+  ),
+  /** Any letter case: `day` → `Day`. */
+  period: withDefault(
+    z.string({ error: typeError(MESSAGES.string) }).refine(
+      (v) => (RETENTION_PERIODS as readonly string[]).includes(capitalize(v)),
+      { error: (iss) => choiceMessage(iss.input) },
+    ),
+    'Day',
+  ).transform((v) => capitalize(v) as (typeof RETENTION_PERIODS)[number]),
+  total_intervals: integer({ min: 1, max: 100 }).default(7),
+  date_from: dateParamSchema.nullable().optional(),
+  date_to: dateParamSchema.nullable().optional(),
+  properties: propertiesSchema.optional(),
+  filter_test_accounts: bool().optional(),
+  aggregation_group_type_index: integer({ min: 0, max: 4 }).nullable().optional(),
+});
+export type RetentionParams = z.infer<typeof retentionParamsSchema>;
+export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;
+
+export const pathParamsSchema = z.object({
+  /** Which events make path items; missing or empty = all of them. */
+  include_event_types: list(choice(PATH_EVENT_TYPES)).optional(),
+  start_point: blankableText(2000).nullable().optional(),
+  end_point: blankableText(2000).nullable().optional(),
+  step_limit: integer({ min: 1, max: 20 }).default(5),
+  /** Most edges returned, the heaviest first. */
+  edge_limit: integer({ min: 1, max: 1000 }).optional(),
+  exclude_events: list(text(PROPERTY_KEY_MAX)).optional(),
+  /** Apply the project's path cleaning rules (production). */
+  path_replacements: bool().optional(),
+  /** Path cleaning rules of this query, applied in order. */
+  local_path_cleaning_filters: list(pathCleaningRuleSchema).optional(),
+  date_from: dateParamSchema.nullable().optional(),
+  date_to: dateParamSchema.nullable().optional(),
+  properties: propertiesSchema.optional(),
+  filter_test_accounts: bool().optional(),
+});
+export type PathParams = z.infer<typeof pathParamsSchema>;
+export type PathParamsInput = z.input<typeof pathParamsSchema>;

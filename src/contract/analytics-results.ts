@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Results of the analysis endpoints (trend/, funnel/, retention/, path/), as the production
+ * service returns them (spec + API-DECISIONS). Response schemas: extra fields are kept.
+ */
+
+/** `{is_cached, last_refresh, timezone, result}` around every analysis result. */
+export function analyticsResultSchema<T extends z.ZodType>(result: T) {
+  return z.looseObject({
+    is_cached: z.boolean(),
+    last_refresh: z.string().nullable(),
+    timezone: z.string(),
+    result,
+  });
+}
+
+const breakdownValueSchema = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullable();
+
+/** The `filter` echoed in each trend series. */
+export const trendResultFilterSchema = z.looseObject({
+  events: z.array(z.record(z.string(), z.unknown())).optional(),
+  actions: z.array(z.record(z.string(), z.unknown())).optional(),
+  properties: z.unknown().optional(),
+  filter_test_accounts: z.boolean().optional(),
+  date_from: z.string().nullable().optional(),
+  date_to: z.string().nullable().optional(),
+});
+
+/**
+ * One trend series. `days` are `YYYY-MM-DD` (`YYYY-MM-DD HH:MM:SS` hourly), `labels`
+ * `1-Jan-2020` (`1-Jan-2020 13:00` hourly), `count` the sum of `data`. Aggregated displays
+ * (pie, bold number, table ...) carry `aggregated_value`; compare adds `compare_label`.
+ */
+export const trendSeriesSchema = z.looseObject({
+  data: z.array(z.number()).default([]),
+  days: z.array(z.string()).default([]),
+  labels: z.array(z.string()).default([]),
+  label: z.string(),
+  count: z.number(),
+  breakdown_value: breakdownValueSchema.optional(),
+  aggregated_value: z.number().nullable().optional(),
+  compare: z.boolean().optional(),
+  compare_label: z.string().nullable().optional(),
+  action: z.record(z.string(), z.unknown()).nullable().optional(),
+  filter: trendResultFilterSchema.optional(),
+});
+export type TrendSeries = z.infer<typeof trendSeriesSchema>;
+
+export const trendResultSchema = analyticsResultSchema(z.array(trendSeriesSchema));
+export type TrendResult = z.infer<typeof trendResultSchema>;
+
+/**
+ * One funnel step. Conversion times are seconds from the previous step, null on the first.
+ * With a breakdown each step also has `breakdown` and `breakdown_value`.
+ */
+export const funnelStepSchema = z.looseObject({
+  action_id: z.union([z.string(), z.number()]).nullable(),
+  name: z.string().nullable(),
+  custom_name: z.string().nullable().optional(),
+  order: z.union([z.number(), z.string()]),
+  count: z.number().int(),
+  type: z.string().optional(),
+  average_conversion_time: z.number().nullable(),
+  median_conversion_time: z.number().nullable(),
+  converted_people_url: z.string().nullable().optional(),
+  dropped_people_url: z.string().nullable().optional(),
+  breakdown: breakdownValueSchema.optional(),
+  breakdown_value: breakdownValueSchema.optional(),
+});
+export type FunnelStep = z.infer<typeof funnelStepSchema>;
+
+/** `funnel_viz_type: trends`: conversion rate (%) per interval, one series per breakdown value. */
+export const funnelTrendsSeriesSchema = z.looseObject({
+  data: z.array(z.number()),
+  days: z.array(z.string()),
+  labels: z.array(z.string()),
+  count: z.number().optional(),
+  breakdown_value: breakdownValueSchema.optional(),
+});
+export type FunnelTrendsSeries = z.infer<typeof funnelTrendsSeriesSchema>;
+
+/** `funnel_viz_type: time_to_convert`: histogram bins `[seconds, persons]`. */
+export const funnelTimeToConvertSchema = z.looseObject({
+  bins: z.array(z.tuple([z.number(), z.number()])),
+  average_conversion_time: z.number().nullable(),
+});
+export type FunnelTimeToConvert = z.infer<typeof funnelTimeToConvertSchema>;
+
+export const funnelStepsResultSchema = analyticsResultSchema(z.array(funnelStepSchema));
+/** With a breakdown: one step list per breakdown value. */
+export const funnelBreakdownResultSchema = analyticsResultSchema(z.array(z.array(funnelStepSchema)));
+export const funnelTrendsResultSchema = analyticsResultSchema(z.array(funnelTrendsSeriesSchema));
+export const funnelTimeToConvertResultSchema = analyticsResultSchema(funnelTimeToConvertSchema);
+
+/** Any funnel response: the shape depends on funnel_viz_type and breakdown. */
+export const funnelResultSchema = analyticsResultSchema(
+  z.union([
+    z.array(funnelStepSchema),
+    z.array(z.array(funnelStepSchema)),
+    z.array(funnelTrendsSeriesSchema),
+    funnelTimeToConvertSchema,
+  ]),
+);
+export type FunnelResult = z.infer<typeof funnelResultSchema>;
+
+/** One cohort row of retention: the persons of `date`, and how many came back per period. */
+export const retentionCohortSchema = z.looseObject({
+  label: z.string(),
+  date: z.string(),
+  values: z.array(z.looseObject({ count: z.number().int(), label: z.string().optional() })),
+  breakdown_value: breakdownValueSchema.optional(),
+});
+export type RetentionCohort = z.infer<typeof retentionCohortSchema>;
+export const retentionResultSchema = analyticsResultSchema(z.array(retentionCohortSchema));
+export type RetentionResult = z.infer<typeof retentionResultSchema>;
+
+/** One edge of paths: `source` `1_<item>` → `target` `2_<item>`, persons `value`. */
+export const pathEdgeSchema = z.looseObject({
+  source: z.string(),
+  target: z.string(),
+  value: z.number(),
+  average_conversion_time: z.number().nullable(),
+});
+export type PathEdge = z.infer<typeof pathEdgeSchema>;
+export const pathResultSchema = analyticsResultSchema(z.array(pathEdgeSchema));
+export type PathResult = z.infer<typeof pathResultSchema>;

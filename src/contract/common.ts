@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Shapes shared by every resource: ids, timestamps, the Page envelope, list queries,
+ * the error body, scopes and the endpoint registry type.
+ *
+ * Response schemas are `z.looseObject` so that a real instance sending more fields than the
+ * spec lists still parses. Request schemas are `z.object`, which strips unknown and read-only
+ * fields: what is not writable is never stored.
+ */
+
+export const uuidSchema = z.uuid();
+/** ISO 8601 timestamp as sent by the API. */
+export const timestampSchema = z.string();
+export const nullableTimestampSchema = z.string().nullable();
+
+/** Non-negative integer query parameter given as text (`?limit=20`). */
+const nonNegativeIntParam = z.coerce
+  .number({ error: 'A valid integer is required.' })
+  .int({ error: 'A valid integer is required.' })
+  .min(0, { error: 'Ensure this value is greater than or equal to 0.' });
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+
+export const listQuerySchema = z.object({
+  limit: nonNegativeIntParam.optional(),
+  offset: nonNegativeIntParam.optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export const apiErrorBodySchema = z.looseObject({
+  type: z.string(),
+  code: z.string(),
+  detail: z.string(),
+  attr: z.string().nullable(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Every scope a personal API key can carry (the spec's Authentication section). */
+export const SCOPES = [
+  'organization:read',
+  'organization:write',
+  'organization_member:read',
+  'organization_member:write',
+  'batch_export:read',
+  'batch_export:write',
+  'plugin:read',
+  'plugin:write',
+  'insight:read',
+  'insight:write',
+  'sharing_configuration:read',
+  'activity_log:read',
+] as const;
+export const scopeSchema = z.enum(SCOPES);
+export type Scope = z.infer<typeof scopeSchema>;
+/** A scope as a key carries it: one of SCOPES or `*`. */
+export const keyScopeSchema = z.union([scopeSchema, z.literal('*')]);
+export type KeyScope = z.infer<typeof keyScopeSchema>;
+
+/** Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`. */
+export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolean {
+  if (keyScopes.includes('*') || keyScopes.includes(needed)) return true;
+  const [object, action] = needed.split(':');
+  return action === 'read' && keyScopes.includes(`${object}:write`);
+}
+
+/**
+ * What an endpoint requires of a key:
+ * - a Scope;
+ * - `'authenticated'`: any valid key (e.g. `personal_api_keys/@current/`);
+ * - `null`: the spec's † endpoints that do not support personal API key access (403).
+ */
+export type EndpointAccess = Scope | 'authenticated' | null;
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One API endpoint, declared once: the server validates with it and registers the route,
+ * the OpenAPI document is generated from it, and the dashboard reads the scope an action needs.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Path with `:param` segments and the trailing slash, e.g. `/api/organizations/:id/`. */
+  path: string;
+  access: EndpointAccess;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Success status and body (undefined body = empty). */
+  status: 200 | 201 | 204 | 405;
+  response?: z.ZodType;
+}
+
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}

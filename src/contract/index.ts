@@ -1,0 +1,50 @@
+/**
+ * The API contract: zod schemas of every resource, request body and list query of the spec,
+ * and the registry of every endpoint. Imported by the SPA, the test handlers and the server.
+ * zod only: no React, no Node.
+ */
+import type { Endpoint } from './common';
+import { batchExportEndpoints } from './batch-exports';
+import { domainEndpoints } from './domains';
+import { insightEndpoints } from './insights';
+import { inviteEndpoints } from './invites';
+import { memberEndpoints } from './members';
+import { organizationEndpoints } from './organizations';
+import { personalApiKeyEndpoints } from './personal-api-keys';
+import {
+  pipelineDestinationEndpoints,
+  pipelineFrontendAppEndpoints,
+  pipelineImportAppEndpoints,
+} from './plugins';
+import { projectEndpoints } from './projects';
+
+export * from './common';
+export * from './fields';
+export * from './users';
+export * from './organizations';
+export * from './members';
+export * from './invites';
+export * from './domains';
+export * from './batch-exports';
+export * from './plugins';
+export * from './personal-api-keys';
+export * from './projects';
+export * from './insights';
+export * from './analytics';
+
+/** Every endpoint of the API, grouped by resource. */
+export const endpoints = {
+  organizations: organizationEndpoints,
+  members: memberEndpoints,
+  invites: inviteEndpoints,
+  domains: domainEndpoints,
+  batchExports: batchExportEndpoints,
+  pipelineDestinations: pipelineDestinationEndpoints,
+  pipelineFrontendApps: pipelineFrontendAppEndpoints,
+  pipelineImportApps: pipelineImportAppEndpoints,
+  projects: projectEndpoints,
+  insights: insightEndpoints,
+  personalApiKeys: personalApiKeyEndpoints,
+} satisfies Record<string, Record<string, Endpoint>>;
+
+export const allEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
+import {
+  funnelParamsSchema, funnelQuerySchema, funnelResultSchema, pathParamsSchema, pathQuerySchema, pathResultSchema,
+  retentionParamsSchema, retentionQuerySchema, retentionResultSchema, trendParamsSchema, trendQuerySchema,
+  trendResultSchema,
+} from './analytics';
+import { blankableText, bool, choice, dict, int32, integer, list, MESSAGES, queryBool, queryInt, text } from './fields';
+import { nullableUserSchema } from './users';
+
+/** Insight `short_id`: 8 characters of [A-Za-z0-9] (API-DECISIONS). */
+export const INSIGHT_SHORT_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
+export const INSIGHT_NAME_MAX = 400;
+export const MY_LAST_VIEWED_MAX = 5;
+
+export const dashboardTileSchema = z.looseObject({
+  id: z.number().int(),
+  dashboard_id: z.number().int(),
+  deleted: z.boolean().nullable(),
+});
+
+/**
+ * An insight. Fields computed at read time (last_refresh, result, is_cached ...) are optional:
+ * not every instance sends all of them.
+ */
+export const insightSchema = z.looseObject({
+  id: z.number().int(),
+  short_id: z.string(),
+  name: z.string().nullable(),
+  derived_name: z.string().nullable(),
+  filters: z.record(z.string(), z.unknown()),
+  query: z.unknown(),
+  order: z.number().int().nullable(),
+  deleted: z.boolean(),
+  dashboards: z.array(z.number().int()),
+  dashboard_tiles: z.array(dashboardTileSchema),
+  last_refresh: z.string().nullable().optional(),
+  cache_target_age: z.string().nullable().optional(),
+  next_allowed_client_refresh: z.string().nullable().optional(),
+  result: z.unknown(),
+  columns: z.unknown(),
+  created_at: nullableTimestampSchema,
+  created_by: nullableUserSchema,
+  description: z.string().nullable(),
+  updated_at: timestampSchema,
+  tags: z.array(z.string()),
+  favorited: z.boolean(),
+  saved: z.boolean(),
+  last_modified_at: timestampSchema,
+  last_modified_by: nullableUserSchema,
+  is_sample: z.boolean().optional(),
+  effective_restriction_level: z.number().int().optional(),
+  effective_privilege_level: z.number().int().optional(),
+  timezone: z.string().nullable().optional(),
+  /** The spec types it as string; the production service sends a boolean. */
+  is_cached: z.unknown(),
+  query_status: z.unknown(),
+  hogql: z.string().nullable().optional(),
+});
+export type Insight = z.infer<typeof insightSchema>;
+
+/** A query node: an object, or (as the spec says for writes) its JSON text. Parsed to the object. */
+export const insightQueryInputSchema = z
+  .union(
+    [
+      dict(),
+      z.string().refine((s) => {
+        try { const v: unknown = JSON.parse(s); return typeof v === 'object' && v !== null && !Array.isArray(v); } catch { return false; }
+      }, { error: MESSAGES.json }),
+    ],
+    { error: (iss) => (iss.input === undefined ? MESSAGES.required : MESSAGES.json) },
+  )
+  .transform((v) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v));
+
+/** POST `{PRJ}/insights/`: every field is optional (as in the production service). */
+export const insightCreateSchema = z.object({
+  name: blankableText(INSIGHT_NAME_MAX).nullable().optional(),
+  derived_name: blankableText(INSIGHT_NAME_MAX).nullable().optional(),
+  filters: dict().optional(),
+  query: insightQueryInputSchema.nullable().optional(),
+  order: int32().nullable().optional(),
+  deleted: bool().optional(),
+  /** Deprecated: use dashboard_tiles (read-only here). */
+  dashboards: list(integer({ min: 1 })).optional(),
+  description: blankableText(INSIGHT_NAME_MAX).nullable().optional(),
+  tags: list(text(255)).optional(),
+  favorited: bool().optional(),
+  saved: bool().optional(),
+});
+export type InsightCreate = z.infer<typeof insightCreateSchema>;
+export type InsightCreateInput = z.input<typeof insightCreateSchema>;
+
+/** PATCH `:id/`: the create fields, all optional. `{deleted: true}` soft-deletes, `{deleted: false}` restores. */
+export const insightUpdateSchema = insightCreateSchema.partial();
+export type InsightUpdate = z.infer<typeof insightUpdateSchema>;
+
+export const INSIGHT_FORMATS = ['csv', 'json'] as const;
+export const insightFormatQuerySchema = z.object({ format: choice(INSIGHT_FORMATS).optional() });
+
+/** `order` of the list: a field, `-` for descending (production service). */
+export const INSIGHT_ORDERINGS = [
+  'name', '-name', 'created_at', '-created_at', 'updated_at', '-updated_at',
+  'last_modified_at', '-last_modified_at', 'order', '-order',
+] as const;
+
+/** List query: the spec's limit, offset, created_by, short_id, format + API-DECISIONS' search, favorited, saved, order. */
+export const insightListQuerySchema = listQuerySchema.extend({
+  created_by: queryInt({ min: 1 }).optional(),
+  short_id: z.string().optional(),
+  format: choice(INSIGHT_FORMATS).optional(),
+  /** Matches name, derived name, description and tags. */
+  search: z.string().optional(),
+  favorited: queryBool().optional(),
+  saved: queryBool().optional(),
+  order: choice(INSIGHT_ORDERINGS).optional(),
+});
+export type InsightListQuery = z.infer<typeof insightListQuerySchema>;
+
+export const insightRetrieveQuerySchema = insightFormatQuerySchema.extend({
+  /** Load the insight in that dashboard's context. */
+  from_dashboard: queryInt({ min: 1 }).optional(),
+  /** The server decides from staleness whether to recompute; is_cached reports the outcome. */
+  refresh: queryBool().optional(),
+});
+export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
+
+export const sharingConfigurationSchema = z.looseObject({
+  created_at: nullableTimestampSchema,
+  enabled: z.boolean(),
+  access_token: z.string().nullable(),
+});
+export type SharingConfiguration = z.infer<typeof sharingConfigurationSchema>;
+
+/**
+ * An activity log entry (production service's shape; the spec shows none). The activity
+ * endpoints return them in `{results, next, previous}` with `count` (this API's Page) or
+ * `total_count` (production): both accepted.
+ */
+export const activityLogEntrySchema = z.looseObject({
+  user: z.looseObject({ first_name: z.string().nullable().optional(), email: z.string().nullable().optional() }).nullable(),
+  activity: z.string(),
+  scope: z.string(),
+  item_id: z.string().nullable(),
+  detail: z.looseObject({
+    name: z.string().nullable().optional(),
+    short_id: z.string().nullable().optional(),
+    changes: z.array(z.looseObject({ type: z.string().optional(), action: z.string(), field: z.string().nullable().optional(), before: z.unknown(), after: z.unknown() })).nullable().optional(),
+  }).nullable(),
+  created_at: timestampSchema,
+});
+export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
+export const activityLogPageSchema = z.looseObject({
+  results: z.array(activityLogEntrySchema),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  count: z.number().int().optional(),
+  total_count: z.number().int().optional(),
+});
+export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
+
+/** `my_last_viewed/`: basic details of at most 5 insights, most recent first. */
+export const insightBasicSchema = z.looseObject({
+  id: z.number().int(),
+  short_id: z.string(),
+  name: z.string().nullable(),
+  derived_name: z.string().nullable(),
+  favorited: z.boolean().optional(),
+  saved: z.boolean().optional(),
+  last_viewed_at: z.string().nullable().optional(),
+});
+export type InsightBasic = z.infer<typeof insightBasicSchema>;
+export const myLastViewedResponseSchema = z.array(insightBasicSchema);
+
+const intParam = z.coerce.number({ error: MESSAGES.integer }).int({ error: MESSAGES.integer }).positive();
+export const projectParams = z.object({ project_id: z.string() });
+export const insightParams = z.object({ project_id: z.string(), id: intParam });
+export const insightSharingParams = z.object({ project_id: z.string(), insight_id: intParam });
+
+const base = '/api/projects/:project_id/insights/';
+const p = projectParams;
+const fmt = insightFormatQuerySchema;
+
+/**
+ * Static paths come before `:id/`. The † endpoints (access null) follow the spec's shapes
+ * literally (body as insight create, 200 Insight): keys get 403 on them. The analysis
+ * endpoints take their parameters as a body (POST) or in the query string (GET).
+ */
+export const insightEndpoints = {
+  list: endpoint({ method: 'GET', path: base, access: 'insight:read', summary: 'List insights', params: p, query: insightListQuerySchema, status: 200, response: pageSchema(insightSchema) }),
+  create: endpoint({ method: 'POST', path: base, access: 'insight:write', summary: 'Create an insight', params: p, query: fmt, body: insightCreateSchema, status: 201, response: insightSchema }),
+  activity: endpoint({ method: 'GET', path: `${base}activity/`, access: 'activity_log:read', summary: 'Activity on all insights of the project', params: p, query: listQuerySchema, status: 200, response: activityLogPageSchema }),
+  cancel: endpoint({ method: 'POST', path: `${base}cancel/`, access: null, summary: 'Cancel a running insight query', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  funnelGet: endpoint({ method: 'GET', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel (parameters in the query string)', params: p, query: funnelQuerySchema, status: 200, response: funnelResultSchema }),
+  funnel: endpoint({ method: 'POST', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel', params: p, body: funnelParamsSchema, status: 200, response: funnelResultSchema }),
+  funnelCorrelationGet: endpoint({ method: 'GET', path: `${base}funnel/correlation/`, access: null, summary: 'Funnel correlation', params: p, status: 200, response: insightSchema }),
+  funnelCorrelation: endpoint({ method: 'POST', path: `${base}funnel/correlation/`, access: null, summary: 'Funnel correlation', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  myLastViewed: endpoint({ method: 'GET', path: `${base}my_last_viewed/`, access: null, summary: 'The last 5 insights the caller viewed', params: p, status: 200, response: myLastViewedResponseSchema }),
+  pathGet: endpoint({ method: 'GET', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths (parameters in the query string)', params: p, query: pathQuerySchema, status: 200, response: pathResultSchema }),
+  path: endpoint({ method: 'POST', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths', params: p, body: pathParamsSchema, status: 200, response: pathResultSchema }),
+  retentionGet: endpoint({ method: 'GET', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention (parameters in the query string)', params: p, query: retentionQuerySchema, status: 200, response: retentionResultSchema }),
+  retention: endpoint({ method: 'POST', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention', params: p, body: retentionParamsSchema, status: 200, response: retentionResultSchema }),
+  timing: endpoint({ method: 'POST', path: `${base}timing/`, access: null, summary: 'Report client-side timing of an insight', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  trendGet: endpoint({ method: 'GET', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends (parameters in the query string)', params: p, query: trendQuerySchema, status: 200, response: trendResultSchema }),
+  trend: endpoint({ method: 'POST', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends', params: p, body: trendParamsSchema, status: 200, response: trendResultSchema }),
+  sharing: endpoint({ method: 'GET', path: `${base}:insight_id/sharing/`, access: 'sharing_configuration:read', summary: 'Sharing configuration of an insight', params: insightSharingParams, status: 200, response: sharingConfigurationSchema }),
+  retrieve: endpoint({ method: 'GET', path: `${base}:id/`, access: 'insight:read', summary: 'Retrieve an insight', params: insightParams, query: insightRetrieveQuerySchema, status: 200, response: insightSchema }),
+  update: endpoint({ method: 'PATCH', path: `${base}:id/`, access: 'insight:write', summary: 'Update an insight; deleted: true soft-deletes', params: insightParams, query: fmt, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  destroy: endpoint({ method: 'DELETE', path: `${base}:id/`, access: 'insight:write', summary: 'Not allowed: PATCH deleted: true instead', params: insightParams, status: 405 }),
+  itemActivity: endpoint({ method: 'GET', path: `${base}:id/activity/`, access: 'activity_log:read', summary: 'Activity on one insight', params: insightParams, query: listQuerySchema, status: 200, response: activityLogPageSchema }),
+  viewed: endpoint({ method: 'POST', path: `${base}:id/viewed/`, access: null, summary: 'Record that the caller viewed an insight', params: insightParams, body: insightUpdateSchema, status: 200, response: insightSchema }),
+};

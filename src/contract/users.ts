@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * The User object embedded in members, invites (`created_by`) and insights (`created_by`,
+ * `last_modified_by`). Read-only everywhere: it is never part of a request body.
+ * Fields a real instance may send as null are nullable.
+ */
+export const userSchema = z.looseObject({
+  id: z.number().int(),
+  uuid: z.string(),
+  distinct_id: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  is_email_verified: z.boolean().nullable(),
+  hedgehog_config: z.record(z.string(), z.unknown()).nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `created_by` and friends are null when the user was deleted or the object was seeded. */
+export const nullableUserSchema = userSchema.nullable();
+
+/** The name to show for a user: first and last name, else the email. */
+export function userDisplayName(user: Pick<User, 'first_name' | 'last_name' | 'email'> | null | undefined): string {
+  if (!user) return 'Unknown user';
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  return name || user.email;
+}
