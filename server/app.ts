@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { createAuthenticator } from './http/auth.ts';
+import { ApiError, notFound, serverError } from './http/errors.ts';
+import { securityHeaders } from './http/headers.ts';
+import { createProxyHandler } from './http/proxy.ts';
+import { requestLog } from './http/request-log.ts';
+import { createRouter, type Router } from './http/router.ts';
+import { registerOrganizationRoutes } from './http/routes/organizations.ts';
+import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys.ts';
+import { registerProjectRoutes } from './http/routes/projects.ts';
+import { registerSchemaRoute } from './http/routes/schema.ts';
+import { createStaticHandler } from './http/static.ts';
+import type { AppEnv, Deps, Logger } from './http/types.ts';
+import type { Store } from './store/store.ts';
+
+export type { Logger } from './http/types.ts';
+
+export type AppOptions = {
+  now?: () => Date;
+  /** Request lines are dropped unless given (quiet tests); errors go to stderr by default. */
+  logger?: Partial<Logger>;
+  /** Directory of the built SPA. Default `dist/`. */
+  staticDir?: string;
+} & (
+  | { store: Store; upstream?: undefined }
+  /** Proxy mode: /api goes to `upstream`; no local store. */
+  | { upstream: string; store?: undefined }
+);
+
+/** Writes request lines to stdout and failures to stderr. */
+export const consoleLogger: Logger = {
+  request: (line) => process.stdout.write(`${line}\n`),
+  error: (message, error) => console.error(message, error),
+};
+
+/** Registers every API route of the reference server. Add a resource here. */
+function registerApi(router: Router, deps: Deps): void {
+  registerOrganizationRoutes(router, deps);
+  registerProjectRoutes(router, deps);
+  registerPersonalApiKeyRoutes(router);
+  registerSchemaRoute(router); // last: the OpenAPI document lists what was registered before it
+}
+
+/** The reference server as a Hono app: `app.fetch` / `app.request()` work without a socket. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const logger: Logger = {
+    request: options.logger?.request ?? (() => {}),
+    error: options.logger?.error ?? consoleLogger.error,
+  };
+  const now = options.now ?? (() => new Date());
+  const app = new Hono<AppEnv>({ strict: false });
+
+  if (options.logger?.request) app.use('*', requestLog(logger.request));
+  app.use('*', securityHeaders());
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return error.toResponse();
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return serverError().toResponse();
+  });
+
+  if (options.upstream !== undefined) {
+    const proxy = createProxyHandler(options.upstream, logger);
+    app.all('/api', proxy);
+    app.all('/api/*', proxy);
+  } else {
+    const router = createRouter(app, createAuthenticator(options.store, now));
+    registerApi(router, { store: options.store, now });
+    const fallback = (path: string) => {
+      const allowed = router.allowedMethods(path);
+      if (allowed.length === 0) return notFound().toResponse();
+      return new Response(null, { status: 405, headers: { Allow: allowed.join(', ') } });
+    };
+    app.all('/api', (c) => fallback(c.req.path));
+    app.all('/api/*', (c) => fallback(c.req.path));
+  }
+
+  app.get('*', createStaticHandler(options.staticDir ?? 'dist'));
+  app.notFound((c) => c.text('Not found.\n', 404));
+  return app;
+}

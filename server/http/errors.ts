@@ -1,0 +1,55 @@
+import type { ApiErrorBody } from '../../src/contract/index.ts';
+
+/** An error with the exact body of API-DECISIONS; thrown anywhere, rendered by the app. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, body: ApiErrorBody, headers: Record<string, string> = {}) {
+    super(body.detail);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+
+  toResponse(): Response {
+    return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+}
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer' };
+
+export const notAuthenticated = () =>
+  new ApiError(401, {
+    type: 'authentication_error', code: 'not_authenticated',
+    detail: 'Authentication credentials were not provided.', attr: null,
+  }, WWW_AUTHENTICATE);
+
+export const authenticationFailed = () =>
+  new ApiError(401, {
+    type: 'authentication_error', code: 'authentication_failed',
+    detail: 'Personal API key found in request Authorization header is invalid.', attr: null,
+  }, WWW_AUTHENTICATE);
+
+export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
+  new ApiError(403, { type: 'authentication_error', code: 'permission_denied', detail, attr: null });
+
+export const missingScope = (scope: string) => permissionDenied(`API key missing required scope '${scope}'`);
+
+export const keyAccessNotSupported = () => permissionDenied('This action does not support personal API key access');
+
+export const notFound = () => new ApiError(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+
+export const validationError = (code: string, detail: string, attr: string | null) =>
+  new ApiError(400, { type: 'validation_error', code, detail, attr });
+
+export const parseError = (detail: string) => validationError('parse_error', detail, null);
+
+export const payloadTooLarge = () =>
+  new ApiError(413, { type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null });
+
+export const serverError = () => new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
+
+export const badGateway = () =>
+  new ApiError(502, { type: 'server_error', code: 'bad_gateway', detail: 'The upstream server could not be reached.', attr: null });

@@ -1,0 +1,86 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { Endpoint } from '../../src/contract/index.ts';
+import { checkAccess, type AuthContext } from './auth.ts';
+import { readJsonBody } from './body.ts';
+import { notFound } from './errors.ts';
+import type { AppEnv } from './types.ts';
+import { parseOrThrow } from './validation.ts';
+
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface HandlerInput<E extends Endpoint> {
+  auth: AuthContext;
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
+  body: Parsed<E, 'body'>;
+  /** The absolute request URL (pagination links are built from it). */
+  url: string;
+  c: Context<AppEnv>;
+}
+/** Returns the response body (sent with the endpoint's status), nothing for an empty body, or a Response. */
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => unknown;
+export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => unknown;
+
+export interface RegisteredEndpoint {
+  endpoint: Endpoint;
+  /** Reachable without a key (e.g. the OpenAPI document). */
+  public: boolean;
+}
+
+export interface Router {
+  /** Registers `endpoint`: auth, access (scope / authenticated / †), validation, then `handler`. */
+  route<E extends Endpoint>(endpoint: E, handler: Handler<E>): void;
+  publicRoute<E extends Endpoint>(endpoint: E, handler: PublicHandler<E>): void;
+  /** Every registered endpoint, in registration order: the OpenAPI document lists exactly these. */
+  readonly registered: readonly RegisteredEndpoint[];
+  /** Methods registered for the path's pattern; empty when no registered pattern matches it. */
+  allowedMethods(path: string): string[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/api/organizations/:id/` → a regex matching it with or without the trailing slash. */
+function pathPattern(path: string): RegExp {
+  const body = path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
+export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined) => AuthContext): Router {
+  const registered: RegisteredEndpoint[] = [];
+  const patterns: { pattern: RegExp; method: string }[] = [];
+
+  function add(endpoint: Endpoint, isPublic: boolean, run: (input: HandlerInput<Endpoint>) => unknown) {
+    registered.push({ endpoint, public: isPublic });
+    patterns.push({ pattern: pathPattern(endpoint.path), method: endpoint.method });
+    // The app is built with `strict: false`: Hono matches the path with its trailing slash removed.
+    app.on(endpoint.method, endpoint.path.replace(/(.)\/$/, '$1'), async (c) => {
+      const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'));
+      if (!isPublic) checkAccess(auth, endpoint.access);
+      let params: unknown;
+      if (endpoint.params) {
+        // A path that cannot name a resource names none: 404, not 400.
+        const result = endpoint.params.safeParse(c.req.param());
+        if (!result.success) throw notFound();
+        params = result.data;
+      }
+      const query = endpoint.query ? parseOrThrow(endpoint.query, c.req.query()) : undefined;
+      const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(c.req.raw)) : undefined;
+      const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
+      if (result instanceof Response) return result;
+      if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
+      return c.json(result, endpoint.status);
+    });
+  }
+
+  return {
+    route: (endpoint, handler) => add(endpoint, false, handler as (input: HandlerInput<Endpoint>) => unknown),
+    publicRoute: (endpoint, handler) => add(endpoint, true, handler as unknown as (input: HandlerInput<Endpoint>) => unknown),
+    registered,
+    allowedMethods: (path) => [...new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))],
+  };
+}

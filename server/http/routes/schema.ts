@@ -1,0 +1,14 @@
+import { endpoint } from '../../../src/contract/index.ts';
+import { buildOpenApiDocument } from '../openapi.ts';
+import type { Router } from '../router.ts';
+
+/** The OpenAPI document itself: public (it holds no data), built once on first request. */
+export const schemaEndpoint = endpoint({
+  method: 'GET', path: '/api/schema/', access: 'authenticated',
+  summary: 'OpenAPI 3.1 document of this server', status: 200,
+});
+
+export function registerSchemaRoute(router: Router): void {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  router.publicRoute(schemaEndpoint, () => (document ??= buildOpenApiDocument(router.registered)));
+}

@@ -1,0 +1,17 @@
+import type { Store } from '../store/store.ts';
+import type { AuthContext } from './auth.ts';
+
+export interface Logger {
+  /** One line per request: `GET /api/organizations/ 200 1.2ms`. */
+  request(line: string): void;
+  /** Unexpected failures, with their stack: never sent to the client. */
+  error(message: string, error?: unknown): void;
+}
+
+export type AppEnv = { Variables: { auth: AuthContext } };
+
+/** What route modules need: the store and the clock. */
+export interface Deps {
+  store: Store;
+  now: () => Date;
+}

@@ -1,0 +1,52 @@
+import { generatePersonalApiKey } from '../store/secrets.ts';
+import type { Store } from '../store/store.ts';
+import { DEMO_USER_EMAIL, SEED_EPOCH, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS } from './data.ts';
+import { createPrng } from './prng.ts';
+
+const day = (n: number) => new Date(SEED_EPOCH + n * 86_400_000).toISOString();
+
+export interface SeedResult {
+  /** Plaintext of the demo key (scope `*`): shown, never stored. */
+  demoKey: string;
+  organizationIds: string[];
+}
+
+/**
+ * Fills an empty store with the demo data: the same ids, names and dates every time
+ * (only the demo key is random). One transaction: all or nothing.
+ */
+export function seed(store: Store): SeedResult {
+  const prng = createPrng(SEED_PRNG_SEED);
+  return store.transaction(() => {
+    const userIds = new Map<string, number>();
+    for (const u of SEED_USERS) {
+      const uuid = prng.uuid();
+      const user = store.users.create({
+        uuid, distinct_id: prng.base62(32), first_name: u.first_name, last_name: u.last_name,
+        email: u.email, is_email_verified: 1, created_at: day(u.joinedDay),
+      });
+      userIds.set(u.email, user.id);
+    }
+    const userId = (email: string) => {
+      const id = userIds.get(email);
+      if (id === undefined) throw new Error(`seed: unknown user ${email}`);
+      return id;
+    };
+    const organizationIds: string[] = [];
+    for (const o of SEED_ORGANIZATIONS) {
+      const at = day(o.createdDay);
+      const organization = store.organizations.create({ name: o.name }, at, prng.uuid());
+      organizationIds.push(organization.id);
+      o.members.forEach((m, i) => store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), prng.uuid()));
+      for (const p of o.projects) {
+        store.projects.create({
+          organization_id: organization.id, name: p.name, timezone: p.timezone, week_start_day: p.week_start_day,
+          uuid: prng.uuid(), api_token: `phc_${prng.base62(40)}`,
+        }, at);
+      }
+    }
+    const demoKey = generatePersonalApiKey();
+    store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));
+    return { demoKey, organizationIds };
+  });
+}

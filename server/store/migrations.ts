@@ -1,0 +1,101 @@
+import type { Db } from './db.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Static DDL only: never built from input. */
+  sql: string;
+}
+
+/**
+ * Versioned migrations, applied once each, in order, inside a transaction.
+ * Never edit a released migration: add a new one.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'core: users, organizations, memberships, projects, personal api keys',
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        distinct_id TEXT NOT NULL UNIQUE,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL DEFAULT '',
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        is_email_verified INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        slug TEXT NOT NULL UNIQUE,
+        plugins_access_level INTEGER NOT NULL DEFAULT 9,
+        is_member_join_email_enabled INTEGER NOT NULL DEFAULT 1,
+        enforce_2fa INTEGER,
+        customer_id TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX organizations_created_at ON organizations (created_at, id);
+      CREATE TABLE memberships (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        level INTEGER NOT NULL CHECK (level IN (1, 8, 15)),
+        joined_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (organization_id, user_id)
+      );
+      CREATE INDEX memberships_user ON memberships (user_id, organization_id);
+      CREATE TABLE projects (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        api_token TEXT NOT NULL UNIQUE,
+        timezone TEXT NOT NULL DEFAULT 'UTC',
+        week_start_day INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX projects_organization ON projects (organization_id, id);
+      -- scoped_organizations is a JSON array (or NULL = every organization of the user).
+      -- Kept as ids, not a foreign key: deleting an organization must never widen a key.
+      CREATE TABLE personal_api_keys (
+        id TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        label TEXT NOT NULL,
+        secure_value TEXT NOT NULL UNIQUE,
+        mask_value TEXT NOT NULL,
+        scopes TEXT NOT NULL,
+        scoped_organizations TEXT,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+      );
+    `,
+  },
+];
+
+/** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */
+export function migrate(db: Db, list: readonly Migration[] = migrations): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const done: number[] = [];
+  for (const m of [...list].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, new Date().toISOString());
+    })();
+    done.push(m.version);
+  }
+  return done;
+}

@@ -1,0 +1,66 @@
+import type { Db } from './db.ts';
+import type { OrganizationScope } from './organizations.ts';
+import { LIMIT_OFFSET } from './paging-sql.ts';
+import { generateProjectToken, newUuid } from './secrets.ts';
+
+export interface ProjectRow {
+  id: number;
+  uuid: string;
+  organization_id: string;
+  name: string;
+  api_token: string;
+  timezone: string;
+  week_start_day: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewProject {
+  organization_id: string;
+  name: string;
+  timezone?: string;
+  week_start_day?: number | null;
+  uuid?: string;
+  api_token?: string;
+}
+
+const REACHABLE = `
+  FROM projects p
+  JOIN memberships m ON m.organization_id = p.organization_id AND m.user_id = @user
+  WHERE (@scope IS NULL OR p.organization_id IN (SELECT value FROM json_each(@scope)))`;
+
+export function createProjectsRepository(db: Db) {
+  const insert = db.prepare(`INSERT INTO projects
+    (uuid, organization_id, name, api_token, timezone, week_start_day, created_at, updated_at)
+    VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
+  const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
+  const list = db.prepare(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
+  const count = db.prepare(`SELECT COUNT(*) ${REACHABLE}`).pluck();
+  const scopeParam = (scope: OrganizationScope) => (scope === null ? null : JSON.stringify(scope));
+
+  return {
+    create(project: NewProject, at: string): ProjectRow {
+      const id = Number(insert.run({
+        uuid: project.uuid ?? newUuid(),
+        organization_id: project.organization_id,
+        name: project.name,
+        api_token: project.api_token ?? generateProjectToken(),
+        timezone: project.timezone ?? 'UTC',
+        week_start_day: project.week_start_day ?? null,
+        at,
+      }).lastInsertRowid);
+      return byId.get(id) as ProjectRow;
+    },
+    get(id: number): ProjectRow | undefined {
+      return byId.get(id) as ProjectRow | undefined;
+    },
+    /** Projects of the organizations the user belongs to and the key may reach. */
+    listReachable(userId: number, scope: OrganizationScope, limit: number, offset: number): ProjectRow[] {
+      return list.all({ user: userId, scope: scopeParam(scope), limit, offset }) as ProjectRow[];
+    },
+    countReachable(userId: number, scope: OrganizationScope): number {
+      return count.get({ user: userId, scope: scopeParam(scope) }) as number;
+    },
+  };
+}
+export type ProjectsRepository = ReturnType<typeof createProjectsRepository>;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { createApiKeysRepository } from './api-keys.ts';
+import { openDatabase, type Db } from './db.ts';
+import { createMembershipsRepository } from './memberships.ts';
+import { migrate } from './migrations.ts';
+import { createOrganizationsRepository } from './organizations.ts';
+import { createProjectsRepository } from './projects.ts';
+import { createUsersRepository } from './users.ts';
+
+/** The transactional store: one SQLite file, one repository per resource. */
+export interface Store {
+  db: Db;
+  users: ReturnType<typeof createUsersRepository>;
+  organizations: ReturnType<typeof createOrganizationsRepository>;
+  memberships: ReturnType<typeof createMembershipsRepository>;
+  projects: ReturnType<typeof createProjectsRepository>;
+  apiKeys: ReturnType<typeof createApiKeysRepository>;
+  /** Runs `fn` in one transaction (nested calls become savepoints). */
+  transaction<T>(fn: () => T): T;
+  /** True when nothing has been stored yet (the seed runs then). */
+  isEmpty(): boolean;
+  close(): void;
+}
+
+export const storeFile = (dataDir: string) => path.join(dataDir, 'store.sqlite');
+
+/** Opens `file` (or `:memory:`), applies pending migrations, prepares every statement once. */
+export function openStore(file: string): Store {
+  const db = openDatabase(file);
+  migrate(db);
+  const users = createUsersRepository(db);
+  return {
+    db,
+    users,
+    organizations: createOrganizationsRepository(db),
+    memberships: createMembershipsRepository(db),
+    projects: createProjectsRepository(db),
+    apiKeys: createApiKeysRepository(db),
+    transaction: (fn) => db.transaction(fn)(),
+    isEmpty: () => users.count() === 0,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/contract/index.ts';
+import { createTestServer } from './helpers.ts';
+
+const server = createTestServer();
+afterAll(() => server.close());
+
+const served = [
+  ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
+];
+const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+describe('GET /api/schema/', () => {
+  it('is an OpenAPI 3.1 document, readable without a key', async () => {
+    const res = await server.get('/api/schema/', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.components.securitySchemes.PersonalAPIKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('lists exactly the registered routes, each with its method', async () => {
+    const { paths } = (await server.get('/api/schema/')).body as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const expected = [...served.map((e) => `${e.method} ${toOpenApi(e.path)}`), 'GET /api/schema/'].sort();
+    expect(listed).toEqual(expected);
+  });
+
+  it('carries scopes, parameters, request bodies (input shape) and responses', async () => {
+    const { paths } = (await server.get('/api/schema/')).body;
+    const create = paths['/api/organizations/'].post;
+    expect(create.security).toEqual([{ PersonalAPIKeyAuth: ['organization:write'] }]);
+    expect(create.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 64 } },
+    });
+    expect(create.responses['201'].content['application/json'].schema.properties.slug).toEqual({ type: 'string' });
+    expect(create.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/ApiError');
+
+    const list = paths['/api/organizations/'].get;
+    expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:offset']);
+    const retrieve = paths['/api/organizations/{id}/'].get;
+    expect(retrieve.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true, schema: { format: 'uuid' } });
+    expect(paths['/api/organizations/{id}/'].delete.responses['204']).toBeDefined();
+    expect(paths['/api/personal_api_keys/@current/'].get.security).toEqual([{ PersonalAPIKeyAuth: [] }]);
+  });
+});

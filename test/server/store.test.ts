@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { demoKeyFile, openDataDir } from '../../server/data-dir.ts';
+import { migrate, migrations } from '../../server/store/migrations.ts';
+import { openStore, storeFile } from '../../server/store/store.ts';
+import { makeTempDir } from './helpers.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = makeTempDir();
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('store', () => {
+  it('uses WAL, synchronous=FULL and foreign keys', () => {
+    const store = openStore(storeFile(tempDir()));
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    store.close();
+  });
+
+  it('applies each migration once and records it', () => {
+    const file = storeFile(tempDir());
+    const store = openStore(file);
+    const versions = store.db.prepare('SELECT version FROM schema_migrations').pluck().all();
+    expect(versions).toEqual(migrations.map((m) => m.version));
+    expect(migrate(store.db)).toEqual([]);
+    store.close();
+    const again = openStore(file);
+    expect(again.db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(migrations.length);
+    again.close();
+  });
+
+  it('runs a new migration on an existing store, once', () => {
+    const store = openStore(storeFile(tempDir()));
+    const extra = [...migrations, { version: 999, name: 'test', sql: 'CREATE TABLE later_thing (id INTEGER PRIMARY KEY)' }];
+    expect(migrate(store.db, extra)).toEqual([999]);
+    expect(migrate(store.db, extra)).toEqual([]);
+    store.close();
+  });
+});
+
+describe('seed', () => {
+  it('is deterministic apart from the demo key, and writes the key with mode 0600', () => {
+    const snapshot = (dir: string) => {
+      const { store, demoKey, seeded } = openDataDir(dir);
+      expect(seeded).toBe(true);
+      const data = ['users', 'organizations', 'memberships', 'projects'].map((t) =>
+        store.db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all());
+      store.close();
+      return { data, demoKey };
+    };
+    const a = tempDir();
+    const b = tempDir();
+    const first = snapshot(a);
+    const second = snapshot(b);
+    expect(first.data).toEqual(second.data);
+    expect(first.demoKey).not.toEqual(second.demoKey);
+    expect(first.demoKey).toMatch(/^phx_[A-Za-z0-9]{40}$/);
+    expect(fs.readFileSync(demoKeyFile(a), 'utf8').trim()).toBe(first.demoKey);
+    expect(fs.statSync(demoKeyFile(a)).mode & 0o777).toBe(0o600);
+    const [users, organizations] = first.data;
+    expect(users!.length).toBeGreaterThanOrEqual(7);
+    expect(organizations).toHaveLength(2);
+  });
+
+  it('does not seed a store that holds data', () => {
+    const dir = tempDir();
+    openDataDir(dir).store.close();
+    const again = openDataDir(dir);
+    expect(again.seeded).toBe(false);
+    expect(again.demoKey).toMatch(/^phx_/);
+    expect(again.store.db.prepare('SELECT COUNT(*) FROM organizations').pluck().get()).toBe(2);
+    again.store.close();
+    expect(fs.existsSync(path.join(dir, 'store.sqlite'))).toBe(true);
+  });
+});
