@@ -1,0 +1,37 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/components/ui/cn';
+
+/** A real table with a caption (visually hidden unless asked) and column headers. */
+export function Table({
+  caption,
+  showCaption = false,
+  className,
+  children,
+  ...props
+}: ComponentProps<'table'> & { caption: string; showCaption?: boolean }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+        <caption className={showCaption ? 'p-3 text-left font-medium' : 'sr-only'}>{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'border-b border-gray-200 bg-gray-50 px-4 py-2.5 font-medium text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('border-b border-gray-100 px-4 py-2.5 dark:border-gray-800', className)} {...props} />;
+}

@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { personalApiKeyEndpoints } from '@/contract/personal-api-keys';
+import { renderApp } from '@/test-utils/render-app';
+import { apiUrl, mockApi } from '../../../../test/msw/handlers';
+import { DEMO_KEY } from '../../../../test/msw/mock-api';
+import { server, setupMockApi } from '../../../../test/msw/server';
+
+setupMockApi();
+
+describe('sign-in', () => {
+  it('signs in with a valid key and goes on to where the user was going', async () => {
+    const { user } = renderApp('/sign-in?redirect=%2Forganizations%3FpageSize%3D10');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Server URL')).toHaveValue(window.location.origin);
+
+    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('checkbox', { name: 'Remember in this tab' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Acme Inc' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/organizations');
+    expect(window.location.search).toContain('pageSize=10');
+    expect(JSON.stringify(sessionStorage)).toContain(DEMO_KEY);
+    expect(JSON.stringify(localStorage)).not.toContain(DEMO_KEY);
+  });
+
+  it('keeps the key in memory only when "Remember in this tab" is not ticked', async () => {
+    const { user } = renderApp('/sign-in');
+    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(JSON.stringify(sessionStorage)).not.toContain(DEMO_KEY);
+  });
+
+  it('says the key is invalid when the server answers 401', async () => {
+    const { user } = renderApp('/sign-in');
+    await user.type(await screen.findByLabelText('API key'), 'phx_notARealKeyAtAll1234567890');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/invalid api key/i);
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('says the server is unreachable on a network error', async () => {
+    server.use(http.get(apiUrl(personalApiKeyEndpoints.current), () => HttpResponse.error()));
+    const { user } = renderApp('/sign-in');
+    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/server unreachable/i);
+  });
+
+  it('says when the address answers but is not the analytics API', async () => {
+    server.use(http.get(apiUrl(personalApiKeyEndpoints.current), () => HttpResponse.text('<html>hello</html>', { status: 200 })));
+    const { user } = renderApp('/sign-in');
+    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not the analytics api/i);
+  });
+
+  it('asks for a key before calling the server', async () => {
+    const { user } = renderApp('/sign-in');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/enter your api key/i);
+  });
+
+  it('signs in from a #key= link, removes the key from the address bar and opens the route in the URL', async () => {
+    renderApp(`/organizations?pageSize=10#key=${DEMO_KEY}`);
+    expect(window.location.hash).toBe('');
+    expect(window.location.href).not.toContain(DEMO_KEY);
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Globex' })).toBeInTheDocument();
+    expect(JSON.stringify(sessionStorage)).toContain(DEMO_KEY);
+  });
+
+  it('a #key= link on the bare origin lands on the organizations list', async () => {
+    renderApp(`/#key=${DEMO_KEY}`);
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/organizations'));
+  });
+
+  it('an invalid #key= link lands on sign-in, which then returns to the same page', async () => {
+    const { user } = renderApp('/organizations?pageSize=50#key=phx_revokedKeyRevokedKey1234567');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText(/no longer accepts your api key/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(window.location.search).toContain('pageSize=50');
+  });
+
+  it('sends a signed-out visitor to sign-in, and back afterwards', async () => {
+    const { user } = renderApp('/organizations?page=1&pageSize=10');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
+    expect(window.location.search).toContain('pageSize=10');
+  });
+
+  it('signing out forgets the key and shows sign-in', async () => {
+    const { user } = renderApp(`/organizations#key=${DEMO_KEY}`);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(JSON.stringify(sessionStorage)).not.toContain(DEMO_KEY);
+    expect(screen.getByLabelText('API key')).toHaveValue('');
+  });
+});
+
+describe('a key revoked during the session', () => {
+  it('returns to sign-in on the next 401, then back to the same page after signing in again', async () => {
+    const { user } = renderApp('/organizations', { apiKey: DEMO_KEY });
+    await user.click(await screen.findByRole('link', { name: 'Globex' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();
+    const globexPath = window.location.pathname;
+
+    mockApi().keys.delete(DEMO_KEY);
+    const NEW_KEY = 'phx_newKeyNewKeyNewKeyNewKey1234';
+    mockApi().addKey(NEW_KEY, ['*']);
+    await user.click(screen.getByRole('checkbox', { name: 'Enforce two-factor authentication' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText(/no longer accepts your api key/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('API key'), NEW_KEY);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe(globexPath);
+  });
+});

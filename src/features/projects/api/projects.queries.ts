@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { projectEndpoints } from '@/contract/projects';
+import { apiRequest } from '@/lib/api-client';
+
+export interface ProjectListParams {
+  limit: number;
+  offset: number;
+}
+
+/** Query keys mirror the API's paths: `/api/projects/` → `['projects', …]`. */
+export const projectQueries = {
+  all: () => ['projects'] as const,
+  list: (params: ProjectListParams) =>
+    queryOptions({
+      queryKey: ['projects', 'list', params] as const,
+      queryFn: ({ signal }) => apiRequest(projectEndpoints.list, { query: { ...params }, signal }),
+    }),
+  detail: (projectId: number) =>
+    queryOptions({
+      queryKey: ['projects', projectId] as const,
+      queryFn: ({ signal }) => apiRequest(projectEndpoints.retrieve, { params: { id: projectId }, signal }),
+    }),
+};
+
+/** The switcher reads every project the key can reach in one page and keeps the organization's. */
+export const SWITCHER_PAGE = { limit: 1000, offset: 0 } as const;
+
+/** `/projects/12` → 12; anything else is not a project id. */
+export function parseProjectId(value: string): number | null {
+  return /^[1-9]\d*$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,57 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/dates';
+import { CopyButton } from '@/components/ui/copy-button';
+import { projectQueries } from '../api/projects.queries';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 px-4 py-2.5">
+      <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
+      <dd className="col-span-2 min-w-0 break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function weekStartLabel(day: number | null): string {
+  if (day === 1) return 'Monday';
+  if (day === 0) return 'Sunday';
+  return 'Sunday (default)';
+}
+
+interface ProjectOverviewProps {
+  projectId: number;
+  /** Renders the link to the project's organization (the organizations feature provides it). */
+  organizationLink: (organizationId: string) => ReactNode;
+}
+
+/** A read-only overview of a project. */
+export function ProjectOverview({ projectId, organizationLink }: ProjectOverviewProps) {
+  const { data: project } = useSuspenseQuery(projectQueries.detail(projectId));
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{project.name}</h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Project overview</p>
+      </div>
+      <dl className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+        <Detail label="Name">{project.name}</Detail>
+        <Detail label="ID">
+          <span className="font-mono text-xs">{project.id}</span>
+        </Detail>
+        <Detail label="Organization">{organizationLink(project.organization)}</Detail>
+        <Detail label="Time zone">{project.timezone}</Detail>
+        <Detail label="Week starts on">{weekStartLabel(project.week_start_day)}</Detail>
+        <Detail label="API token">
+          <span className="flex flex-wrap items-center gap-2">
+            <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs dark:bg-gray-800">{project.api_token}</code>
+            <CopyButton value={project.api_token} what="API token" />
+          </span>
+        </Detail>
+        <Detail label="Created">
+          <time dateTime={project.created_at}>{formatDateTime(project.created_at)}</time>
+        </Detail>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import { apiErrorBodySchema, type Endpoint } from '@/contract/common';
+import { getCredentials, type Credentials } from './auth-store';
+
+/** Every failure of an API call, whatever its cause, is one of these. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly code: string;
+  readonly detail: string;
+  readonly attr: string | null;
+
+  constructor(init: { status: number; type: string; code: string; detail: string; attr?: string | null }) {
+    super(init.detail);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.type = init.type;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.attr = init.attr ?? null;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  get isServerError(): boolean {
+    return this.status >= 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type EndpointResponse<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+
+export interface RequestOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Use these instead of the stored ones (signing in validates a key before storing it). */
+  credentials?: Credentials;
+}
+
+/** Builds `/api/x/1/` from `/api/x/:id/` and params, always with a trailing slash. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  return filled.endsWith('/') ? filled : `${filled}/`;
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const qs = search.toString();
+  return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl || 'this address';
+  }
+}
+
+const notAnApi = (status: number, baseUrl: string) =>
+  new ApiError({
+    status,
+    type: 'invalid_response',
+    code: 'not_an_api',
+    detail: `The server at ${hostOf(baseUrl)} did not answer like the analytics API. Check the server URL.`,
+  });
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  return JSON.parse(text) as unknown;
+}
+
+async function toApiError(response: Response, baseUrl: string): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch {
+    body = undefined;
+  }
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({ status: response.status, ...parsed.data });
+  }
+  if (response.status >= 500) {
+    return new ApiError({ status: response.status, type: 'server_error', code: 'error', detail: 'A server error occurred.' });
+  }
+  if (response.status === 401) {
+    return new ApiError({
+      status: 401,
+      type: 'authentication_error',
+      code: 'authentication_failed',
+      detail: 'The API key was not accepted.',
+    });
+  }
+  if (response.status === 404) {
+    // A 404 without the API's error body: most likely not the API at all.
+    return notAnApi(404, baseUrl);
+  }
+  return new ApiError({
+    status: response.status,
+    type: 'http_error',
+    code: `http_${response.status}`,
+    detail: `The request failed (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}).`,
+  });
+}
+
+/**
+ * Calls one endpoint of the contract: base URL, bearer key, trailing slash, JSON body,
+ * and the response parsed with the endpoint's schema. Every failure is an ApiError.
+ */
+export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions = {}): Promise<EndpointResponse<E>> {
+  const credentials = options.credentials ?? getCredentials();
+  const baseUrl = credentials?.baseUrl ?? '';
+  const url = buildUrl(baseUrl, buildPath(endpoint.path, options.params), options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (credentials) headers.Authorization = `Bearer ${credentials.key}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      status: 0,
+      type: 'network_error',
+      code: 'network_error',
+      detail: `Can't reach the server at ${hostOf(baseUrl)}. Check the address and your connection.`,
+    });
+  }
+
+  if (!response.ok) throw await toApiError(response, baseUrl);
+
+  let data: unknown;
+  try {
+    data = await readJson(response);
+  } catch {
+    throw notAnApi(response.status, baseUrl);
+  }
+  if (!endpoint.response) return undefined as EndpointResponse<E>;
+  const parsed = endpoint.response.safeParse(data);
+  if (!parsed.success) {
+    if (data === null || typeof data !== 'object') throw notAnApi(response.status, baseUrl);
+    throw new ApiError({
+      status: response.status,
+      type: 'invalid_response',
+      code: 'unexpected_shape',
+      detail: `The server's answer to ${endpoint.method} ${endpoint.path} did not have the expected shape.`,
+    });
+  }
+  return parsed.data as EndpointResponse<E>;
+}

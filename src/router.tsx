@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { NotFound } from '@/components/feedback/not-found';
+import { RouteError } from '@/components/feedback/route-error';
+import { routeTree } from './routeTree.gen';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    ...(history ? { history } : {}),
+    context: { queryClient },
+    // Loaders fill the query cache; React Query decides what is fresh.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** This route's breadcrumb: a text, or a component given the route's params. */
+    crumb?: string | ComponentType<{ params: Record<string, string> }>;
+    /** False when the crumb's path has no page of its own. */
+    crumbIsLink?: boolean;
+  }
+}

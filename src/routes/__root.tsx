@@ -1,0 +1,27 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { NavigationProgress } from '@/components/feedback/navigation-progress';
+import { NetworkBanner } from '@/components/feedback/network-banner';
+import { RootNotFound } from '@/components/feedback/not-found';
+import type { RouterContext } from '@/router';
+
+// Toasts only matter after the first action: the toaster loads after the page.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: RootNotFound,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <NavigationProgress />
+      <NetworkBanner />
+      <Outlet />
+      <Suspense fallback={null}>
+        <Toaster theme="system" richColors closeButton position="bottom-right" />
+      </Suspense>
+    </>
+  );
+}

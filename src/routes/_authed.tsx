@@ -1,0 +1,44 @@
+import { createFileRoute, redirect, useParams } from '@tanstack/react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { Sidebar } from '@/components/layout/sidebar';
+import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
+import { useProjectOrganizationId } from '@/features/projects/components/project-name';
+import { ProjectSwitcher } from '@/features/projects/components/project-switcher';
+import { isApiError } from '@/lib/api-client';
+import { clearCredentials, currentKeyQuery, getCredentials } from '@/lib/auth';
+
+/** Every page behind sign-in. Without a key, or with one the server rejects, sign in first. */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: async ({ context, location }) => {
+    if (!getCredentials()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    try {
+      // The key's scopes, for scope-aware actions; also proves the key still works.
+      await context.queryClient.ensureQueryData(currentKeyQuery());
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        clearCredentials();
+        throw redirect({ to: '/sign-in', search: { redirect: location.href, reason: 'expired' } });
+      }
+      throw error;
+    }
+  },
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  const params = useParams({ strict: false });
+  const projectOrganizationId = useProjectOrganizationId(params.projectId);
+  const organizationId = params.organizationId ?? projectOrganizationId;
+  return (
+    <AppShell
+      sidebar={
+        <Sidebar
+          organizationId={organizationId}
+          projectId={params.projectId}
+          organizationSwitcher={<OrganizationSwitcher organizationId={organizationId} />}
+          projectSwitcher={<ProjectSwitcher organizationId={organizationId} projectId={params.projectId} />}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { getCredentials, safeRedirect } from '@/lib/auth';
+
+const searchSchema = z.object({
+  /** Where to go after signing in (a path of this app). */
+  redirect: z.string().optional().catch(undefined),
+  reason: z.literal('expired').optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    if (getCredentials()) throw redirect({ href: safeRedirect(search.redirect), replace: true });
+  },
+  component: SignInRoute,
+});
+
+function SignInRoute() {
+  const { redirect: target, reason } = Route.useSearch();
+  const router = useRouter();
+  return <SignInPage reason={reason} onSignedIn={() => router.navigate({ href: safeRedirect(target), replace: true })} />;
+}

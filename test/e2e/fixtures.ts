@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+
+export const demoKey = (): string => {
+  const key = process.env.E2E_DEMO_KEY;
+  if (!key) throw new Error('E2E_DEMO_KEY is not set: run the e2e tests with `npm run test:e2e`.');
+  return key;
+};
+
+/** Signs in the way the server's printed link does: the key rides in the URL fragment. */
+export async function signInWithDemoLink(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${path}#key=${demoKey()}`);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Creates a key with the real CLI against the e2e server's data directory. */
+export function createKey(scopes: string, label = 'e2e'): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', 'key', 'create', '--label', label, '--scopes', scopes, '--data-dir', dataDir],
+    { encoding: 'utf8' },
+  );
+  const key = out.split('\n').find((line) => line.startsWith('phx_'));
+  if (!key) throw new Error(`key create printed no key: ${out}`);
+  return key.trim();
+}
+
+export function revokeKeyByLabel(label: string): void {
+  const dataDir = process.env.E2E_DATA_DIR ?? '';
+  const run = (args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'key', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  const line = run(['list']).split('\n').find((l) => l.includes(label));
+  const id = line?.trim().split(/\s+/)[0];
+  if (!id) throw new Error(`no key labelled ${label}`);
+  run(['revoke', id]);
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
