@@ -24,14 +24,16 @@ export function start(argv: string[]): void {
   const upstream = upstreamFrom(values.upstream);
   const staticDir = values['static-dir'] ?? DEFAULT_STATIC_DIR;
 
+  // LOG_REQUESTS=0 silences the per-request lines (benchmarks, e2e); errors are always logged.
+  const logger = process.env.LOG_REQUESTS === '0' ? { error: consoleLogger.error } : consoleLogger;
   let store: Store | undefined;
   let demoKey: string | null = null;
   let app;
   if (upstream) {
-    app = createApp({ upstream, staticDir, logger: consoleLogger });
+    app = createApp({ upstream, staticDir, logger });
   } else {
     ({ store, demoKey } = openDataDir(dataDirFrom(values['data-dir'])));
-    app = createApp({ store, staticDir, logger: consoleLogger });
+    app = createApp({ store, staticDir, logger });
   }
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
