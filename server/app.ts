@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createAuthenticator } from './http/auth.ts';
 import { ApiError, notFound, serverError } from './http/errors.ts';
 import { securityHeaders } from './http/headers.ts';
@@ -53,9 +53,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   if (options.logger?.request) app.use('*', requestLog(logger.request));
   app.use('*', securityHeaders());
   app.onError((error, c) => {
-    if (error instanceof ApiError) return error.toResponse();
+    if (error instanceof ApiError) return error.render(c);
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
-    return serverError().toResponse();
+    return serverError().render(c);
   });
 
   if (options.upstream !== undefined) {
@@ -65,13 +65,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   } else {
     const router = createRouter(app, createAuthenticator(options.store, now));
     registerApi(router, { store: options.store, now });
-    const fallback = (path: string) => {
-      const allowed = router.allowedMethods(path);
-      if (allowed.length === 0) return notFound().toResponse();
-      return new Response(null, { status: 405, headers: { Allow: allowed.join(', ') } });
+    const fallback = (c: Context<AppEnv>) => {
+      const allowed = router.allowedMethods(c.req.path);
+      if (allowed.length === 0) return notFound().render(c);
+      return c.body(null, 405, { Allow: allowed.join(', ') });
     };
-    app.all('/api', (c) => fallback(c.req.path));
-    app.all('/api/*', (c) => fallback(c.req.path));
+    app.all('/api', fallback);
+    app.all('/api/*', fallback);
   }
 
   app.get('*', createStaticHandler(options.staticDir ?? 'dist'));

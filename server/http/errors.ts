@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../src/contract/index.ts';
 
 /** An error with the exact body of API-DECISIONS; thrown anywhere, rendered by the app. */
@@ -15,6 +17,11 @@ export class ApiError extends Error {
 
   toResponse(): Response {
     return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+
+  /** The response built through the context, so it carries the headers set by middleware. */
+  render(c: Context): Response {
+    return c.json(this.body, this.status as ContentfulStatusCode, this.headers);
   }
 }
 

@@ -21,20 +21,20 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const API_HEADERS = { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' };
 
-/** Security headers on every response; `Cache-Control: no-store` on every /api response. */
+/** The security headers a response to `path` carries: `Cache-Control: no-store` too on /api. */
+export const securityHeadersFor = (path: string): Record<string, string> => (isApi(path) ? API_HEADERS : SECURITY_HEADERS);
+
+/**
+ * Security headers on every response; `Cache-Control: no-store` on every /api response.
+ * Set on the context before the handler runs, so every response built through the context
+ * (c.json, c.body, c.newResponse, errors rendered with ApiError.render) is created with them:
+ * copying a finished Response to add headers costs more than the whole API handler.
+ */
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  for (const [name, value] of Object.entries(securityHeadersFor(c.req.path))) c.header(name, value);
   await next();
-  // Responses built elsewhere (proxied, static) may have immutable headers: copy when needed.
-  let res = c.res;
-  try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
-  } catch {
-    res = new Response(res.body, res);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.headers.set(name, value);
-  }
-  if (isApi(c.req.path)) res.headers.set('Cache-Control', 'no-store');
-  c.res = res;
 };
 
 export { isApi };

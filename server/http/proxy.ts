@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import { badGateway } from './errors.ts';
+import { securityHeadersFor } from './headers.ts';
 import type { Logger } from './types.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and those the fetch layer must set itself. */
@@ -33,10 +35,12 @@ export function createProxyHandler(upstream: string, logger: Logger) {
       } as RequestInit);
     } catch (error) {
       logger.error(`proxy: ${c.req.method} ${c.req.path} to ${upstream} failed`, error);
-      return badGateway().toResponse();
+      return badGateway().render(c);
     }
     const out = new Headers(res.headers);
     for (const name of DROP_RESPONSE) out.delete(name);
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
+    // Built through the context: the dashboard's own security headers win over the upstream's.
+    for (const name of Object.keys(securityHeadersFor(c.req.path))) out.delete(name);
+    return c.newResponse(res.body, { status: res.status as StatusCode, statusText: res.statusText, headers: out });
   };
 }

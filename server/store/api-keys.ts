@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { ReadCache } from './read-cache.ts';
 import { generatePersonalApiKey, hashKey, maskKey, newUuid } from './secrets.ts';
 
 interface ApiKeyDbRow {
@@ -43,7 +44,7 @@ function toRow(r: ApiKeyDbRow): ApiKeyRow {
   };
 }
 
-export function createApiKeysRepository(db: Db) {
+export function createApiKeysRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO personal_api_keys
     (id, user_id, label, secure_value, mask_value, scopes, scoped_organizations, created_at)
     VALUES (@id, @user_id, @label, @secure_value, @mask_value, @scopes, @scoped_organizations, @created_at)`);
@@ -68,8 +69,10 @@ export function createApiKeysRepository(db: Db) {
     },
     /** The key whose plaintext hashes to `hash`. */
     findByHash(hash: string): ApiKeyRow | undefined {
-      const r = byHash.get(hash) as ApiKeyDbRow | undefined;
-      return r && toRow(r);
+      return cache.get(`key:${hash}`, () => {
+        const r = byHash.get(hash) as ApiKeyDbRow | undefined;
+        return r && toRow(r);
+      });
     },
     get(id: string): ApiKeyRow | undefined {
       const r = byId.get(id) as ApiKeyDbRow | undefined;

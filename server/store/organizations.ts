@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { Level } from './memberships.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 import { newUuid } from './secrets.ts';
@@ -45,7 +46,7 @@ const IN_SCOPE = '(@scope IS NULL OR o.id IN (SELECT value FROM json_each(@scope
 
 const bool = (v: boolean | null | undefined) => (v === undefined || v === null ? v : v ? 1 : 0);
 
-export function createOrganizationsRepository(db: Db) {
+export function createOrganizationsRepository(db: Db, cache: ReadCache) {
   const list = db.prepare(`${VIEW} WHERE ${IN_SCOPE} ORDER BY o.created_at, o.id ${LIMIT_OFFSET}`);
   const count = db.prepare(`SELECT COUNT(*) FROM organizations o
     JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user WHERE ${IN_SCOPE}`).pluck();
@@ -66,10 +67,12 @@ export function createOrganizationsRepository(db: Db) {
 
   return {
     listForUser(userId: number, scope: OrganizationScope, limit: number, offset: number): OrganizationViewRow[] {
-      return list.all({ user: userId, scope: scopeParam(scope), limit, offset }) as OrganizationViewRow[];
+      const params = { user: userId, scope: scopeParam(scope), limit, offset };
+      return cache.get(`organizations:list:${JSON.stringify(params)}`, () => list.all(params) as OrganizationViewRow[]);
     },
     countForUser(userId: number, scope: OrganizationScope): number {
-      return count.get({ user: userId, scope: scopeParam(scope) }) as number;
+      const params = { user: userId, scope: scopeParam(scope) };
+      return cache.get(`organizations:count:${JSON.stringify(params)}`, () => count.get(params) as number);
     },
     /** The organization as `userId` sees it; undefined when missing or not a member. */
     viewForUser(id: string, userId: number): OrganizationViewRow | undefined {

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { OrganizationScope } from './organizations.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 import { generateProjectToken, newUuid } from './secrets.ts';
@@ -29,7 +30,7 @@ const REACHABLE = `
   JOIN memberships m ON m.organization_id = p.organization_id AND m.user_id = @user
   WHERE (@scope IS NULL OR p.organization_id IN (SELECT value FROM json_each(@scope)))`;
 
-export function createProjectsRepository(db: Db) {
+export function createProjectsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO projects
     (uuid, organization_id, name, api_token, timezone, week_start_day, created_at, updated_at)
     VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
@@ -56,10 +57,12 @@ export function createProjectsRepository(db: Db) {
     },
     /** Projects of the organizations the user belongs to and the key may reach. */
     listReachable(userId: number, scope: OrganizationScope, limit: number, offset: number): ProjectRow[] {
-      return list.all({ user: userId, scope: scopeParam(scope), limit, offset }) as ProjectRow[];
+      const params = { user: userId, scope: scopeParam(scope), limit, offset };
+      return cache.get(`projects:list:${JSON.stringify(params)}`, () => list.all(params) as ProjectRow[]);
     },
     countReachable(userId: number, scope: OrganizationScope): number {
-      return count.get({ user: userId, scope: scopeParam(scope) }) as number;
+      const params = { user: userId, scope: scopeParam(scope) };
+      return cache.get(`projects:count:${JSON.stringify(params)}`, () => count.get(params) as number);
     },
   };
 }

@@ -3,6 +3,7 @@ import { createApiKeysRepository } from './api-keys.ts';
 import { openDatabase, type Db } from './db.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
+import { createReadCache } from './read-cache.ts';
 import { createOrganizationsRepository } from './organizations.ts';
 import { createProjectsRepository } from './projects.ts';
 import { createUsersRepository } from './users.ts';
@@ -28,14 +29,15 @@ export const storeFile = (dataDir: string) => path.join(dataDir, 'store.sqlite')
 export function openStore(file: string): Store {
   const db = openDatabase(file);
   migrate(db);
+  const cache = createReadCache(db);
   const users = createUsersRepository(db);
   return {
     db,
     users,
-    organizations: createOrganizationsRepository(db),
+    organizations: createOrganizationsRepository(db, cache),
     memberships: createMembershipsRepository(db),
-    projects: createProjectsRepository(db),
-    apiKeys: createApiKeysRepository(db),
+    projects: createProjectsRepository(db, cache),
+    apiKeys: createApiKeysRepository(db, cache),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,
     close: () => {
