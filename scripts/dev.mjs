@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process';
 import { bin, root, startServer } from './lib.mjs';
 
 const port = process.env.PORT ?? '8000';
-const { child: server, url } = await startServer(['--port', port, ...process.argv.slice(2)]);
-const vite = spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_TARGET: url } });
+const vitePort = process.env.VITE_PORT ?? '5173';
+const { child: server, url, key } = await startServer(['--port', port, ...process.argv.slice(2)]);
+const vite = spawn(bin('vite'), ['--port', vitePort, '--strictPort'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_TARGET: url } });
+if (key) console.log(`dev sign in (hot reload): http://localhost:${vitePort}/#key=${key}`);
 const stop = () => {
   vite.kill('SIGTERM');
   server.kill('SIGTERM');
