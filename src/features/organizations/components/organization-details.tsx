@@ -1,18 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { Organization } from '@/contract/organizations';
 import { projectSummarySchema } from '@/contract/projects';
 import { formatDateTime } from '@/lib/dates';
+import { Detail, DetailsList } from '@/components/ui/details-list';
 import { membershipLevelLabel, pluginsAccessLabel } from './levels';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-4 px-4 py-2.5">
-      <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
-      <dd className="col-span-2 min-w-0 break-words text-sm">{children}</dd>
-    </div>
-  );
-}
 
 function Timestamp({ value }: { value: string }) {
   return <time dateTime={value}>{formatDateTime(value)}</time>;
@@ -25,7 +16,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
     return parsed.success ? [parsed.data] : [];
   });
   return (
-    <dl className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+    <DetailsList>
       <Detail label="ID">
         <span className="font-mono text-xs">{organization.id}</span>
       </Detail>
@@ -61,6 +52,6 @@ export function OrganizationDetails({ organization }: { organization: Organizati
           </ul>
         )}
       </Detail>
-    </dl>
+    </DetailsList>
   );
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PageTitle } from '@/components/layout/page-title';
 import { organizationQueries } from '../api/organizations.queries';
 import { DeleteOrganization } from './delete-organization';
 import { OrganizationDetails } from './organization-details';
@@ -26,10 +27,7 @@ export function OrganizationSettings({ organizationId, onDeleted }: Organization
   const { data: organization } = useSuspenseQuery(organizationQueries.detail(organizationId));
   return (
     <div className="max-w-3xl space-y-10">
-      <div>
-        <h1 className="text-2xl font-semibold break-words">{organization.name}</h1>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Organization settings</p>
-      </div>
+      <PageTitle title={organization.name} description="Organization settings" />
       <Section id="organization-general" title="General">
         <OrganizationSettingsForm key={organization.id} organization={organization} />
       </Section>

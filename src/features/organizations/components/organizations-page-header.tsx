@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';
+import { PageTitle } from '@/components/layout/page-title';
 
 export function OrganizationsPageHeader({ action }: { action: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-semibold">Organizations</h1>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">The organizations your API key can reach.</p>
-      </div>
+      <PageTitle title="Organizations" description="The organizations your API key can reach." />
       {action}
     </div>
   );

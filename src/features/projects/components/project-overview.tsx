@@ -2,16 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/dates';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Detail, DetailsList } from '@/components/ui/details-list';
+import { PageTitle } from '@/components/layout/page-title';
 import { projectQueries } from '../api/projects.queries';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-4 px-4 py-2.5">
-      <dt className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</dt>
-      <dd className="col-span-2 min-w-0 break-words text-sm">{children}</dd>
-    </div>
-  );
-}
 
 function weekStartLabel(day: number | null): string {
   if (day === 1) return 'Monday';
@@ -30,11 +23,8 @@ export function ProjectOverview({ projectId, organizationLink }: ProjectOverview
   const { data: project } = useSuspenseQuery(projectQueries.detail(projectId));
   return (
     <div className="max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{project.name}</h1>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Project overview</p>
-      </div>
-      <dl className="divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+      <PageTitle title={project.name} description="Project overview" />
+      <DetailsList>
         <Detail label="Name">{project.name}</Detail>
         <Detail label="ID">
           <span className="font-mono text-xs">{project.id}</span>
@@ -51,7 +41,7 @@ export function ProjectOverview({ projectId, organizationLink }: ProjectOverview
         <Detail label="Created">
           <time dateTime={project.created_at}>{formatDateTime(project.created_at)}</time>
         </Detail>
-      </dl>
+      </DetailsList>
     </div>
   );
 }
