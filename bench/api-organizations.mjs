@@ -10,7 +10,7 @@ import { startServer } from '../scripts/lib.mjs';
 const duration = Number(process.argv[2] ?? 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-orgs-'));
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0' },
+  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
   quiet: true,
 });
 

@@ -12,7 +12,7 @@ if (code !== 0) process.exit(code);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0' },
+  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
   quiet: true,
 });
 console.log(`e2e: reference server at ${url} with data in ${dataDir}`);

@@ -1,24 +1,46 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import type { EventStore } from '../analytics/event-store.ts';
 import { consoleLogger, createApp } from '../app.ts';
 import { openDataDir } from '../data-dir.ts';
+import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
 import type { Store } from '../store/store.ts';
 import { dataDirFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
-/** `start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--static-dir DIR]` */
-export function start(argv: string[]): void {
+/** Opens the event store and seeds the demo events on first use; a locked file is a clear error. */
+export async function prepareEvents(store: Store, events: EventStore, count: number): Promise<void> {
+  try {
+    await events.ready();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(/lock/i.test(message)
+      ? `${events.file} is in use by another process (a running server?): stop it first`
+      : `cannot open ${events.file}: ${message}`);
+  }
+  const result = await ensureDemoEvents(store, events, { count, now: new Date() });
+  if (result) process.stderr.write(`seeded ${result.events} demo events for ${result.persons} persons in ${(result.milliseconds / 1000).toFixed(1)} s\n`);
+}
+
+/** `start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--static-dir DIR] [--demo-events N]` */
+export async function start(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
       port: { type: 'string' }, 'data-dir': { type: 'string' }, upstream: { type: 'string' },
-      host: { type: 'string' }, 'static-dir': { type: 'string' },
+      host: { type: 'string' }, 'static-dir': { type: 'string' }, 'demo-events': { type: 'string' },
     },
     strict: true,
   });
+  let demoEvents: number;
+  try {
+    demoEvents = demoEventCount(values['demo-events']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const port = portFrom(values.port);
   const host = values.host ?? '127.0.0.1';
   const upstream = upstreamFrom(values.upstream);
@@ -27,14 +49,25 @@ export function start(argv: string[]): void {
   // LOG_REQUESTS=0 silences the per-request lines (benchmarks, e2e); errors are always logged.
   const logger = process.env.LOG_REQUESTS === '0' ? { error: consoleLogger.error } : consoleLogger;
   let store: Store | undefined;
+  let events: EventStore | undefined;
   let demoKey: string | null = null;
   let app;
   if (upstream) {
     app = createApp({ upstream, staticDir, logger });
   } else {
-    ({ store, demoKey } = openDataDir(dataDirFrom(values['data-dir'])));
-    app = createApp({ store, staticDir, logger });
+    ({ store, events, demoKey } = openDataDir(dataDirFrom(values['data-dir'])));
+    try {
+      await prepareEvents(store, events, demoEvents);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    app = createApp({ store, events, staticDir, logger });
   }
+  const closeAll = async () => {
+    await events?.close().catch((error: unknown) => console.error('closing the event store failed', error));
+    store?.close();
+  };
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     const origin = `http://${LOOPBACK_OR_ANY.has(host) ? 'localhost' : host}:${info.port}`;
@@ -45,8 +78,7 @@ export function start(argv: string[]): void {
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: try --port` : error);
-    store?.close();
-    process.exit(1);
+    void closeAll().then(() => process.exit(1));
   });
 
   let stopping = false;
@@ -54,13 +86,11 @@ export function start(argv: string[]): void {
     if (stopping) return;
     stopping = true;
     server.close(() => {
-      store?.close();
-      process.exit(0);
+      void closeAll().then(() => process.exit(0));
     });
     if ('closeAllConnections' in server) server.closeAllConnections();
     setTimeout(() => {
-      store?.close();
-      process.exit(0);
+      void closeAll().then(() => process.exit(0));
     }, 3000).unref();
   };
   process.on('SIGINT', stop);

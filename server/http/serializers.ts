@@ -32,6 +32,7 @@ export function projectResponse(row: ProjectRow): Project {
     api_token: row.api_token,
     timezone: row.timezone,
     week_start_day: row.week_start_day,
+    test_account_filters: JSON.parse(row.test_account_filters) as unknown,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,3 +1,4 @@
+import type { EventStore } from '../analytics/event-store.ts';
 import type { Store } from '../store/store.ts';
 import type { AuthContext } from './auth.ts';
 
@@ -10,8 +11,10 @@ export interface Logger {
 
 export type AppEnv = { Variables: { auth: AuthContext } };
 
-/** What route modules need: the store and the clock. */
+/** What route modules need: the store, the event store and the clock. */
 export interface Deps {
   store: Store;
+  /** Events and persons (DuckDB): ingestion writes them, the analytics engines query them. */
+  events: EventStore;
   now: () => Date;
 }

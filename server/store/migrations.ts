@@ -75,6 +75,14 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'projects: test_account_filters (JSON list of property filters)',
+    sql: `
+      ALTER TABLE projects ADD COLUMN test_account_filters TEXT NOT NULL
+        DEFAULT '[{"key":"email","value":"@hedgebox.example","operator":"not_icontains","type":"person"}]';
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

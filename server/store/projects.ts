@@ -12,6 +12,8 @@ export interface ProjectRow {
   api_token: string;
   timezone: string;
   week_start_day: number | null;
+  /** JSON list of property filters defining internal and test accounts. */
+  test_account_filters: string;
   created_at: string;
   updated_at: string;
 }
@@ -23,6 +25,8 @@ export interface NewProject {
   week_start_day?: number | null;
   uuid?: string;
   api_token?: string;
+  /** Property filters of internal and test accounts; default: the column's default (see migration 2). */
+  test_account_filters?: readonly unknown[];
 }
 
 const REACHABLE = `
@@ -35,6 +39,8 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
     (uuid, organization_id, name, api_token, timezone, week_start_day, created_at, updated_at)
     VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
+  const byToken = db.prepare('SELECT * FROM projects WHERE api_token = ?');
+  const setFilters = db.prepare('UPDATE projects SET test_account_filters = ? WHERE id = ?');
   const list = db.prepare(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
   const count = db.prepare(`SELECT COUNT(*) ${REACHABLE}`).pluck();
   const scopeParam = (scope: OrganizationScope) => (scope === null ? null : JSON.stringify(scope));
@@ -50,10 +56,15 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
         week_start_day: project.week_start_day ?? null,
         at,
       }).lastInsertRowid);
+      if (project.test_account_filters) setFilters.run(JSON.stringify(project.test_account_filters), id);
       return byId.get(id) as ProjectRow;
     },
     get(id: number): ProjectRow | undefined {
       return byId.get(id) as ProjectRow | undefined;
+    },
+    /** The project whose api_token (`phc_…`) ingestion requests carry. */
+    getByApiToken(token: string): ProjectRow | undefined {
+      return byToken.get(token) as ProjectRow | undefined;
     },
     /** Projects of the organizations the user belongs to and the key may reach. */
     listReachable(userId: number, scope: OrganizationScope, limit: number, offset: number): ProjectRow[] {

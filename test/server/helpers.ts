@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EventStore } from '../../server/analytics/event-store.ts';
 import { createApp, type AppOptions, type Logger } from '../../server/app.ts';
 import { openDataDir } from '../../server/data-dir.ts';
 import { DEMO_USER_EMAIL } from '../../server/seed/data.ts';
+import { ensureDemoEvents, type DemoEventsResult } from '../../server/seed/events.ts';
 import type { Store } from '../../server/store/store.ts';
 
 export const HEDGEBOX = 'Hedgebox';
@@ -43,6 +45,8 @@ export interface KeyOptions {
 export interface TestServer {
   dir: string;
   store: Store;
+  /** `<dir>/events.duckdb`: empty unless created by {@link createTestServerWithEvents}; opened on first use. */
+  events: EventStore;
   app: ReturnType<typeof createApp>;
   /** The seeded demo key (scope `*`, user demo@example.com). */
   demoKey: string;
@@ -52,8 +56,8 @@ export interface TestServer {
   makeKey(options: KeyOptions): string;
   request<T = AnyJson>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = AnyJson>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  /** Closes the store and removes the temp dir. */
-  close(): void;
+  /** Closes the stores and removes the temp dir (await it when the event store was used). */
+  close(): Promise<void>;
 }
 
 /** A temp dir under the OS temp dir, removed by `close()`. */
@@ -62,9 +66,9 @@ export const makeTempDir = (prefix = 'ref-server-') => fs.mkdtempSync(path.join(
 /** A fresh, seeded data dir with its store and app; each test file gets its own. */
 export function createTestServer(options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string } = {}): TestServer {
   const dir = makeTempDir();
-  const { store, demoKey } = openDataDir(dir);
+  const { store, events, demoKey } = openDataDir(dir);
   if (!demoKey) throw new Error('seed did not produce a demo key');
-  const appOptions: AppOptions = { store, staticDir: options.staticDir ?? path.join(dir, 'no-dist') };
+  const appOptions: AppOptions = { store, events, staticDir: options.staticDir ?? path.join(dir, 'no-dist') };
   if (options.now) appOptions.now = options.now;
   if (options.logger) appOptions.logger = options.logger;
   const app = createApp(appOptions);
@@ -90,7 +94,7 @@ export function createTestServer(options: { now?: () => Date; logger?: Partial<L
   }
 
   return {
-    dir, store, app, demoKey, orgIds,
+    dir, store, events, app, demoKey, orgIds,
     makeKey({ scopes, organizations, userEmail = DEMO_USER_EMAIL, label = 'test key' }) {
       const user = store.users.getByEmail(userEmail);
       if (!user) throw new Error(`no user ${userEmail}`);
@@ -101,9 +105,26 @@ export function createTestServer(options: { now?: () => Date; logger?: Partial<L
     },
     request,
     get: (url, opts) => request('GET', url, opts),
-    close() {
+    async close() {
       store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        await events.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * A test server whose event store holds the deterministic demo events: `demoEvents` in the
+ * first seeded project (small sets in the others), dated over the 90 days before `seedNow`.
+ */
+export async function createTestServerWithEvents(
+  options: Parameters<typeof createTestServer>[0] & { demoEvents: number; seedNow?: Date },
+): Promise<TestServer & { seeded: DemoEventsResult | null }> {
+  const { demoEvents, seedNow, ...rest } = options;
+  const server = createTestServer(rest);
+  const seeded = await ensureDemoEvents(server.store, server.events, { count: demoEvents, now: seedNow ?? new Date() });
+  return { ...server, seeded };
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = ['--import', 'tsx', 'server/main.ts'];
+/** Spawned servers seed no demo events unless a test asks (SEED_EVENTS): a million take seconds. */
+const childEnv = (env: NodeJS.ProcessEnv = {}) => ({ ...process.env, SEED_EVENTS: process.env.SEED_EVENTS ?? '0', ...env });
 
 export interface RunningServer {
   proc: ChildProcess;
@@ -13,8 +15,8 @@ export interface RunningServer {
 }
 
 /** Starts the real server (`start --port 0`) and resolves once it prints `listening on`. */
-export function startServer(args: string[], timeoutMs = 20_000): Promise<RunningServer> {
-  const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
@@ -45,7 +47,7 @@ export function exited(proc: ChildProcess): Promise<number | null> {
 }
 
 /** Runs a CLI command to completion. */
-export function runCli(args: string[]) {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+export function runCli(args: string[], env?: NodeJS.ProcessEnv) {
+  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: childEnv(env) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

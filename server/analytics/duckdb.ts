@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { EVENT_STORE_DDL } from './schema.ts';
+import type { SqlRunner } from './types.ts';
+
+/** Parameters bound to `$1, $2, …` (an array) or to `$name` (an object). Never spliced into SQL text. */
+export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+
+/** One connection: statements run on it one at a time (see {@link EventDb.write}). */
+export interface SqlConnection extends SqlRunner {
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  run(sql: string, params?: SqlParams): Promise<void>;
+}
+
+/**
+ * The DuckDB database behind the event store. Queries run on DuckDB's own threads (the node
+ * API is asynchronous), so a long analytics query never blocks the HTTP server's event loop.
+ * A DuckDB connection runs one statement at a time, so reads take a connection from a small
+ * pool (concurrent requests run side by side) and writes go through one writer connection,
+ * one writer at a time ({@link EventDb.write}).
+ */
+export interface EventDb extends SqlRunner {
+  /** Reads on a pooled connection: concurrent reads run side by side. */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** Runs a statement that returns no rows on the writer connection, after any write in progress. */
+  run(sql: string, params?: SqlParams): Promise<void>;
+  /** Runs `fn` with exclusive use of the writer connection (a transaction, a temp table). */
+  write<T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T>;
+  /** A dedicated connection, e.g. for an appender; close it when done. */
+  connect(): Promise<DuckDBConnection>;
+  /** Waits for the running statements, then closes every connection and the database. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_POOL_SIZE = 4;
+
+function wrap(connection: DuckDBConnection): SqlConnection {
+  return {
+    async all<T>(sql: string, params: SqlParams = []): Promise<T[]> {
+      const reader = await connection.runAndReadAll(sql, params as never);
+      return reader.getRowObjectsJS() as T[];
+    },
+    async run(sql: string, params: SqlParams = []): Promise<void> {
+      await connection.run(sql, params as never);
+    },
+  };
+}
+
+/** Opens (creating) `file`, or an in-memory database for `':memory:'`, and applies the schema. */
+export async function openEventDb(file: string, options: { poolSize?: number } = {}): Promise<EventDb> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const instance = await DuckDBInstance.create(file);
+  const writer = await instance.connect();
+  for (const statement of EVENT_STORE_DDL) await writer.run(statement);
+  const writerSql = wrap(writer);
+
+  const poolSize = Math.max(1, options.poolSize ?? DEFAULT_POOL_SIZE);
+  const all: DuckDBConnection[] = [writer];
+  const idle: DuckDBConnection[] = [];
+  const waiting: ((c: DuckDBConnection) => void)[] = [];
+  let readers = 0;
+  let pending = 0;
+  let closed = false;
+  let writeChain: Promise<unknown> = Promise.resolve();
+  let drained: (() => void) | undefined;
+
+  async function acquire(): Promise<DuckDBConnection> {
+    const free = idle.pop();
+    if (free) return free;
+    if (readers < poolSize) {
+      readers += 1;
+      const c = await instance.connect();
+      all.push(c);
+      return c;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+  function release(c: DuckDBConnection): void {
+    const next = waiting.shift();
+    if (next) next(c);
+    else idle.push(c);
+  }
+  async function track<T>(work: () => Promise<T>): Promise<T> {
+    if (closed) throw new Error('the event store is closed');
+    pending += 1;
+    try {
+      return await work();
+    } finally {
+      pending -= 1;
+      if (pending === 0) drained?.();
+    }
+  }
+
+  const write = <T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T> =>
+    track(() => {
+      const result = writeChain.then(() => fn(writerSql));
+      writeChain = result.catch(() => undefined);
+      return result;
+    });
+
+  return {
+    all: <T>(sql: string, params: SqlParams = []) =>
+      track(async () => {
+        const c = await acquire();
+        try {
+          return await wrap(c).all<T>(sql, params);
+        } finally {
+          release(c);
+        }
+      }),
+    run: (sql, params = []) => write((c) => c.run(sql, params)),
+    write,
+    connect: () => instance.connect(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+      for (const c of all) c.closeSync();
+      instance.closeSync();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { openEventDb, type EventDb, type SqlConnection, type SqlParams } from './duckdb.ts';
+import type { CaptureEvent } from './ingest-parse.ts';
+import { applyPersons, unnestJson } from './persons.ts';
+import type { SqlRunner } from './types.ts';
+
+/** Events are written in chunks of at most this many rows (one bound JSON parameter each). */
+export const APPEND_CHUNK = 5_000;
+
+/**
+ * The event store: DuckDB tables `events`, `persons`, `person_distinct_ids` (see ./types.ts).
+ * Opened lazily: creating it costs nothing, the file is opened on first use (so a server or a
+ * test that never touches events never starts DuckDB). Reads (`all`) run on a pool of
+ * connections; every write goes through one writer, one batch at a time, in a transaction.
+ */
+export interface EventStore extends SqlRunner {
+  /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader. */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** `<dataDir>/events.duckdb`, or ':memory:'. */
+  readonly file: string;
+  /** Opens the database now (and surfaces an error opening it); later calls are free. */
+  ready(): Promise<void>;
+  /** Stores events of project `teamId` in order, updating persons first. Returns how many were stored. */
+  append(teamId: number, events: readonly CaptureEvent[]): Promise<number>;
+  /** A statement without result rows, on the writer (after any write in progress). */
+  run(sql: string, params?: SqlParams): Promise<void>;
+  /** Exclusive use of the writer connection (the demo seed, bulk work). */
+  write<T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T>;
+  /** Reads a value of the store's key/value table (`event_store_meta`). */
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+  /** Finishes the writes in progress and closes the file. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const eventStoreFile = (dataDir: string) => path.join(dataDir, 'events.duckdb');
+
+const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","timestamp":"VARCHAR","properties":"JSON"}]';
+
+/** Runs `fn` in a transaction on the writer connection: all of it is stored, or none. */
+export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>): Promise<T> {
+  await db.run('BEGIN TRANSACTION');
+  try {
+    const result = await fn();
+    await db.run('COMMIT');
+    return result;
+  } catch (error) {
+    await db.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += APPEND_CHUNK) {
+    const rows = events.slice(i, i + APPEND_CHUNK).map((e) => ({
+      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), properties: e.properties,
+    }));
+    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
+      SELECT r.uuid, $2, r.event, r.distinct_id, r.timestamp::TIMESTAMPTZ, r.properties FROM ${unnestJson('$1', EVENT_SHAPE)}`,
+    [JSON.stringify(rows), teamId]);
+  }
+}
+
+/** The event store of `file` (':memory:' in tests). Nothing is opened until it is first used. */
+export function createEventStore(file: string): EventStore {
+  let opening: Promise<EventDb> | undefined;
+  let closed = false;
+  const db = (): Promise<EventDb> => {
+    if (closed) return Promise.reject(new Error('the event store is closed'));
+    opening ??= openEventDb(file);
+    return opening;
+  };
+  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => (await db()).write(fn);
+
+  return {
+    file,
+    ready: async () => {
+      await db();
+    },
+    all: async <T>(sql: string, params?: SqlParams) => (await db()).all<T>(sql, params),
+    run: async (sql, params) => (await db()).run(sql, params),
+    write,
+    append: (teamId, events) => {
+      if (events.length === 0) return Promise.resolve(0);
+      return write((c) => inTransaction(c, async () => {
+        await applyPersons(c, teamId, events);
+        await insertEvents(c, teamId, events);
+        return events.length;
+      }));
+    },
+    async getMeta(key) {
+      const rows = await (await db()).all<{ value: string }>('SELECT value FROM event_store_meta WHERE key = $1', [key]);
+      return rows[0]?.value ?? null;
+    },
+    async setMeta(key, value) {
+      await (await db()).run('INSERT OR REPLACE INTO event_store_meta (key, value) VALUES ($1, $2)', [key, value]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (opening) await (await opening.catch(() => undefined))?.close();
+    },
+  };
+}
+
+/** Opens the event store now (so a bad file fails at start, not on the first request). */
+export async function openEventStore(file: string): Promise<EventStore> {
+  const store = createEventStore(file);
+  await store.ready();
+  return store;
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlConnection } from './duckdb.ts';
+import type { CaptureEvent } from './ingest-parse.ts';
+
+type Json = Record<string, unknown>;
+
+interface PersonState {
+  id: string;
+  properties: Json;
+  is_identified: boolean;
+  created_at: Date;
+  /** Not in the database yet. */
+  isNew: boolean;
+  dirty: boolean;
+}
+
+/** A list bound as one JSON parameter and unnested by DuckDB: never spliced into SQL text. */
+export const unnestJson = (param: string, shape: string) => `(SELECT unnest(from_json(${param}::JSON, '${shape}'), max_depth := 1) AS r)`;
+const STRINGS = `(SELECT unnest(from_json($2::JSON, '["VARCHAR"]')))`;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const stringProp = (props: Json, key: string): string | null => {
+  const v = props[key];
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return typeof v === 'string' && v !== '' ? v : null;
+};
+
+/** The distinct id an identity event links to its own: `[other, markIdentified]`, or null. */
+function linkOf(e: CaptureEvent): [string, boolean] | null {
+  if (e.event === '$identify') {
+    const anon = stringProp(e.properties, '$anon_distinct_id');
+    return anon ? [anon, true] : null;
+  }
+  if (e.event === '$create_alias' || e.event === '$merge_dangerously') {
+    const alias = stringProp(e.properties, 'alias');
+    return alias ? [alias, false] : null;
+  }
+  return null;
+}
+
+function parseProps(v: unknown): Json {
+  if (isObject(v)) return v;
+  if (typeof v !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Applies the person side of a batch, in event order, on the writer connection (inside the
+ * caller's transaction): new distinct ids get a person; `$identify` with `$anon_distinct_id`
+ * and `$create_alias` with `alias` link the two ids, merging their persons when both exist
+ * (every distinct id of the merged person moves to the surviving one, so past events follow);
+ * `$set` overwrites and `$set_once` fills person properties.
+ */
+export async function applyPersons(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<void> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    ids.add(e.distinct_id);
+    const link = linkOf(e);
+    if (link) ids.add(link[0]);
+  }
+  const idList = JSON.stringify([...ids]);
+  const mapped = await db.all<{ distinct_id: string; person_id: string }>(
+    `SELECT distinct_id, person_id FROM person_distinct_ids WHERE team_id = $1 AND distinct_id IN ${STRINGS}`, [teamId, idList]);
+  const map = new Map(mapped.map((r) => [r.distinct_id, r.person_id]));
+  const persons = new Map<string, PersonState>();
+  if (map.size > 0) {
+    const rows = await db.all<{ id: string; properties: unknown; is_identified: boolean; created_at: Date }>(
+      `SELECT id, properties, is_identified, created_at FROM persons WHERE team_id = $1 AND id IN ${STRINGS}`,
+      [teamId, JSON.stringify([...new Set(map.values())])]);
+    for (const r of rows) {
+      persons.set(r.id, { id: r.id, properties: parseProps(r.properties), is_identified: r.is_identified, created_at: r.created_at, isNew: false, dirty: false });
+    }
+  }
+  const newIds = new Set<string>();
+  const mergedInto = new Map<string, string>(); // stored person id → the person it was merged into
+
+  const personOf = (distinctId: string): PersonState | undefined => {
+    const id = map.get(distinctId);
+    return id === undefined ? undefined : persons.get(id);
+  };
+  const create = (distinctId: string, at: Date): PersonState => {
+    const person: PersonState = { id: randomUUID(), properties: {}, is_identified: false, created_at: at, isNew: true, dirty: true };
+    persons.set(person.id, person);
+    map.set(distinctId, person.id);
+    newIds.add(distinctId);
+    return person;
+  };
+  const attach = (distinctId: string, person: PersonState) => {
+    map.set(distinctId, person.id);
+    newIds.add(distinctId);
+  };
+  const merge = (from: PersonState, into: PersonState) => {
+    into.properties = { ...from.properties, ...into.properties };
+    if (from.created_at < into.created_at) into.created_at = from.created_at;
+    into.is_identified ||= from.is_identified;
+    into.dirty = true;
+    for (const [d, p] of map) if (p === from.id) map.set(d, into.id);
+    for (const [s, t] of mergedInto) if (t === from.id) mergedInto.set(s, into.id);
+    if (!from.isNew) mergedInto.set(from.id, into.id);
+    persons.delete(from.id);
+  };
+
+  for (const e of events) {
+    const link = linkOf(e);
+    if (link && link[0] !== e.distinct_id) {
+      const [other, identify] = link;
+      const mine = personOf(e.distinct_id);
+      const theirs = personOf(other);
+      if (!mine && !theirs) attach(other, create(e.distinct_id, e.timestamp));
+      else if (mine && !theirs) attach(other, mine);
+      else if (!mine && theirs) attach(e.distinct_id, theirs);
+      else if (mine && theirs && mine !== theirs) merge(theirs, mine);
+      if (identify) {
+        const p = personOf(e.distinct_id)!;
+        if (!p.is_identified) p.dirty = true;
+        p.is_identified = true;
+      }
+    }
+    const person = personOf(e.distinct_id) ?? create(e.distinct_id, e.timestamp);
+    if (e.timestamp < person.created_at) {
+      person.created_at = e.timestamp;
+      person.dirty = true;
+    }
+    if (e.set) {
+      person.properties = { ...person.properties, ...e.set };
+      person.dirty = true;
+    }
+    if (e.setOnce) {
+      for (const [k, v] of Object.entries(e.setOnce)) {
+        if (!(k in person.properties)) {
+          person.properties[k] = v;
+          person.dirty = true;
+        }
+      }
+    }
+  }
+  await writePersons(db, teamId, { persons: [...persons.values()], mergedInto, newIds: [...newIds], map });
+}
+
+const PERSON_SHAPE = '[{"id":"VARCHAR","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR"}]';
+
+async function writePersons(db: SqlConnection, teamId: number, changes: {
+  persons: PersonState[]; mergedInto: Map<string, string>; newIds: string[]; map: Map<string, string>;
+}): Promise<void> {
+  const rows = (list: PersonState[]) => JSON.stringify(list.map((p) => ({
+    id: p.id, properties: p.properties, is_identified: p.is_identified, created_at: p.created_at.toISOString(),
+  })));
+  const fresh = changes.persons.filter((p) => p.isNew);
+  const dirty = changes.persons.filter((p) => !p.isNew && p.dirty);
+  if (fresh.length > 0) {
+    await db.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at)
+      SELECT r.id, $2, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ FROM ${unnestJson('$1', PERSON_SHAPE)}`, [rows(fresh), teamId]);
+  }
+  if (dirty.length > 0) {
+    await db.run(`UPDATE persons SET properties = u.properties, is_identified = u.is_identified, created_at = u.created_at
+      FROM (SELECT r.id, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ AS created_at FROM ${unnestJson('$1', PERSON_SHAPE)}) u
+      WHERE persons.team_id = $2 AND persons.id = u.id`, [rows(dirty), teamId]);
+  }
+  if (changes.mergedInto.size > 0) {
+    const pairs = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into })));
+    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM (SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"VARCHAR","into":"VARCHAR"}]')}) m
+      WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
+    await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${STRINGS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
+  }
+  if (changes.newIds.length > 0) {
+    const links = JSON.stringify(changes.newIds.map((d) => ({ d, p: changes.map.get(d) })));
+    await db.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
+      SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"VARCHAR"}]')}`, [links, teamId]);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and
+ * the engines computing trends, funnels, retention and paths over it.
+ *
+ * Storage (DuckDB file `<dataDir>/events.duckdb`, or in memory in tests):
+ *   events               (uuid VARCHAR, team_id INTEGER, event VARCHAR, distinct_id VARCHAR,
+ *                         timestamp TIMESTAMPTZ, properties JSON, created_at TIMESTAMPTZ)
+ *   persons              (id VARCHAR, team_id INTEGER, properties JSON, is_identified BOOLEAN,
+ *                         created_at TIMESTAMPTZ)
+ *   person_distinct_ids  (team_id INTEGER, distinct_id VARCHAR, person_id VARCHAR)
+ * An event belongs to the person its distinct id maps to *now* (API-DECISIONS: merges
+ * re-attribute past events), so queries join events → person_distinct_ids → persons.
+ */
+
+/** What an engine needs to know about the project it computes for. */
+export interface AnalyticsProject {
+  id: number;
+  /** IANA zone; dates without a zone and every bucket are in it. */
+  timezone: string;
+  /** 0 = weeks start on Sunday, 1 = Monday. */
+  week_start_day: 0 | 1;
+  /**
+   * Filters that define "internal and test accounts": `filter_test_accounts: true` keeps only
+   * events matching all of them (person/event property filters of the contract's shape).
+   */
+  test_account_filters: ReadonlyArray<{ key: string; value?: unknown; operator: string; type: 'event' | 'person' }>;
+}
+
+/** Runs SQL with bound parameters ($1, $2, … or ?) and returns plain row objects. */
+export interface SqlRunner {
+  all<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface QueryContext {
+  db: SqlRunner;
+  project: AnalyticsProject;
+  /** The clock: relative dates (`-7d`, `mStart`) are resolved against it. */
+  now: Date;
+}
+
+/** An event as the plain-TypeScript reference implementations see it (tests only). */
+export interface ReferenceEvent {
+  uuid: string;
+  event: string;
+  distinct_id: string;
+  /** The person the distinct id belongs to now. */
+  person_id: string;
+  /** Milliseconds since the epoch, UTC. */
+  timestamp: number;
+  properties: Record<string, unknown>;
+  person_properties: Record<string, unknown>;
+}

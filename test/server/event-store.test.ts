@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '../../server/analytics/event-store.ts';
+import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
+
+const store = createEventStore(':memory:');
+afterAll(() => store.close());
+const NOW = new Date('2025-01-01T00:00:00Z');
+const append = (batch: object[]) => store.append(7, parseCapturePayload({ api_key: 't', batch }, NOW).events);
+const personOf = async (distinctId: string) =>
+  (await store.all<{ person_id: string }>('SELECT person_id FROM person_distinct_ids WHERE team_id = 7 AND distinct_id = $1', [distinctId]))[0]?.person_id;
+
+describe('the event store', () => {
+  it('merges chains inside one batch: a → b, then b → c, leaving one person with the merged properties', async () => {
+    await append([
+      { event: 'x', distinct_id: 'a', $set: { from: 'a', shared: 'a' } },
+      { event: 'x', distinct_id: 'b', $set: { shared: 'b' } },
+      { event: '$identify', distinct_id: 'b', properties: { $anon_distinct_id: 'a' } },
+      { event: '$create_alias', distinct_id: 'c', properties: { alias: 'b' } },
+    ]);
+    const [pa, pb, pc] = [await personOf('a'), await personOf('b'), await personOf('c')];
+    expect(pa).toBeDefined();
+    expect(new Set([pa, pb, pc]).size).toBe(1);
+    const persons = await store.all<{ properties: string; is_identified: boolean }>('SELECT properties, is_identified FROM persons WHERE team_id = 7');
+    expect(persons).toHaveLength(1);
+    expect(JSON.parse(persons[0]!.properties)).toEqual({ from: 'a', shared: 'b' });
+    expect(persons[0]!.is_identified).toBe(true);
+  });
+
+  it('merges persons stored by earlier batches, moving every distinct id', async () => {
+    await append([{ event: 'x', distinct_id: 'd' }, { event: 'x', distinct_id: 'e' }]);
+    await append([{ event: 'x', distinct_id: 'e2' }, { event: '$create_alias', distinct_id: 'e', properties: { alias: 'e2' } }]);
+    expect(await personOf('e2')).toBe(await personOf('e'));
+    await append([{ event: '$identify', distinct_id: 'd', properties: { $anon_distinct_id: 'e' } }]);
+    const ids = await Promise.all(['d', 'e', 'e2'].map(personOf));
+    expect(new Set(ids).size).toBe(1);
+    const [{ n }] = await store.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM persons WHERE team_id = 7') as [{ n: number }];
+    expect(n).toBe(2); // {a, b, c} and {d, e, e2}
+  });
+
+  it('runs concurrent reads on separate connections while writes queue up', async () => {
+    const writes = Array.from({ length: 5 }, (_, i) => append([{ event: 'w', distinct_id: `w${i}` }]));
+    const reads = Array.from({ length: 12 }, () => store.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM range(200000) t(i), range(3)'));
+    const results = await Promise.all(reads);
+    await Promise.all(writes);
+    expect(results.every((r) => r[0]!.n === 600000)).toBe(true);
+    const [{ n }] = await store.all<{ n: number }>("SELECT count(*)::INTEGER AS n FROM events WHERE event = 'w'") as [{ n: number }];
+    expect(n).toBe(5);
+  });
+
+  it('keeps its meta values and refuses use after close', async () => {
+    await store.setMeta('k', 'v');
+    expect(await store.getMeta('k')).toBe('v');
+    expect(await store.getMeta('missing')).toBeNull();
+    const other = createEventStore(':memory:');
+    await other.ready();
+    await other.close();
+    await other.close();
+    await expect(other.all('SELECT 1')).rejects.toThrow(/closed/);
+  });
+});
