@@ -1,10 +1,14 @@
 import { Hono, type Context } from 'hono';
+import { createEventStore, type EventStore } from './analytics/event-store.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { ApiError, notFound, serverError } from './http/errors.ts';
 import { securityHeaders } from './http/headers.ts';
 import { createProxyHandler } from './http/proxy.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouter, type Router } from './http/router.ts';
+import { registerAnalyticsRoutes } from './http/routes/analytics.ts';
+import { registerFunnelRetentionPathRoutes } from './http/routes/analytics-funnels.ts';
+import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerOrganizationRoutes } from './http/routes/organizations.ts';
 import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys.ts';
 import { registerProjectRoutes } from './http/routes/projects.ts';
@@ -22,9 +26,10 @@ export type AppOptions = {
   /** Directory of the built SPA. Default `dist/`. */
   staticDir?: string;
 } & (
-  | { store: Store; upstream?: undefined }
+  /** `events`: the event store; default an in-memory one (opened only if used). */
+  | { store: Store; events?: EventStore; upstream?: undefined }
   /** Proxy mode: /api goes to `upstream`; no local store. */
-  | { upstream: string; store?: undefined }
+  | { upstream: string; store?: undefined; events?: undefined }
 );
 
 /** Writes request lines to stdout and failures to stderr. */
@@ -38,6 +43,8 @@ function registerApi(router: Router, deps: Deps): void {
   registerOrganizationRoutes(router, deps);
   registerProjectRoutes(router, deps);
   registerPersonalApiKeyRoutes(router);
+  registerAnalyticsRoutes(router, deps);
+  registerFunnelRetentionPathRoutes(router, deps);
   registerSchemaRoute(router); // last: the OpenAPI document lists what was registered before it
 }
 
@@ -63,8 +70,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.all('/api', proxy);
     app.all('/api/*', proxy);
   } else {
+    const deps: Deps = { store: options.store, events: options.events ?? createEventStore(':memory:'), now };
+    registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
     const router = createRouter(app, createAuthenticator(options.store, now));
-    registerApi(router, { store: options.store, now });
+    registerApi(router, deps);
     const fallback = (c: Context<AppEnv>) => {
       const allowed = router.allowedMethods(c.req.path);
       if (allowed.length === 0) return notFound().render(c);

@@ -7,6 +7,10 @@ afterAll(() => server.close());
 
 const served = [
   ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
+  endpoints.insights.trendGet, endpoints.insights.trend,
+  endpoints.insights.funnelGet, endpoints.insights.funnel,
+  endpoints.insights.retentionGet, endpoints.insights.retention,
+  endpoints.insights.pathGet, endpoints.insights.path,
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 

@@ -1,0 +1,125 @@
+import type { PropertyFilter, PropertyGroup } from '../../src/contract/analytics.ts';
+import {
+  DEFAULT_COLUMNS, propertyNumber, propertyText, valueText, type PropertyColumns, type SqlParams,
+} from './properties.ts';
+import { AnalyticsParamError } from './errors.ts';
+import type { AnalyticsProject, SqlRunner } from './types.ts';
+
+/**
+ * Property filters → an SQL boolean over the event's (`cols.event`) and the person's
+ * (`cols.person`) JSON properties. Keys and values are bound; only fixed SQL text is written.
+ *
+ * Semantics (shared with the reference implementation in test/analytics/reference/filters.ts):
+ * a property's value is its text (`json_extract_string`); missing and JSON null are "not set".
+ * - exact / is_not: text equals one of the values (a list value = any of them); `is_not` also
+ *   matches a property that is not set (as the production service, where missing reads as '').
+ * - icontains / not_icontains: case-insensitive substring; `not_icontains` matches "not set".
+ * - regex / not_regex: RE2 search (partial match); `not_regex` matches "not set".
+ * - gt / lt: numeric comparison; a value that is not a number never matches.
+ * - is_set / is_not_set: the value is / is not set.
+ * An empty group (AND or OR) constrains nothing.
+ */
+
+/** A filter of the contract's shape (operators outside the list never match). */
+export type FilterLike = { key: string; operator: PropertyFilter['operator'] | (string & {}); type: PropertyFilter['type'] | (string & {}); value?: unknown };
+type GroupLike = { type: 'AND' | 'OR'; values: ReadonlyArray<FilterLike | GroupLike> };
+
+export interface FilterSql {
+  sql: string;
+  /** Whether it reads person properties (the query must join persons). */
+  person: boolean;
+}
+
+const isGroup = (v: FilterLike | GroupLike): v is GroupLike => 'values' in v && Array.isArray((v as GroupLike).values);
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+/** One filter → SQL. */
+export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+  const source = f.type === 'person' ? 'person' : 'event';
+  const text = () => propertyText(params, source, f.key, cols);
+  const values = () => asList(f.value).map((v) => params.add(valueText(v)));
+  const anyOf = (one: (ref: string) => string) => {
+    const parts = values().map(one);
+    return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+  };
+  switch (f.operator) {
+    case 'exact': return `coalesce(${text()} IN (${values().join(', ')}), false)`;
+    case 'is_not': return `coalesce(${text()} NOT IN (${values().join(', ')}), true)`;
+    case 'icontains': { const t = text(); return `coalesce(${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, false)`; }
+    case 'not_icontains': { const t = text(); return `coalesce(NOT ${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, true)`; }
+    case 'regex': { const t = text(); return `coalesce(${anyOf((r) => `regexp_matches(${t}, ${r})`)}, false)`; }
+    case 'not_regex': { const t = text(); return `coalesce(NOT ${anyOf((r) => `regexp_matches(${t}, ${r})`)}, true)`; }
+    case 'gt':
+    case 'lt': {
+      const n = Number(asList(f.value)[0]);
+      if (!Number.isFinite(n)) return 'false';
+      return `coalesce(${propertyNumber(params, source, f.key, cols)} ${f.operator === 'gt' ? '>' : '<'} ${params.add(n)}::DOUBLE, false)`;
+    }
+    case 'is_set': return `(${text()} IS NOT NULL)`;
+    case 'is_not_set': return `(${text()} IS NULL)`;
+    default: return 'false';
+  }
+}
+
+function groupSql(group: GroupLike, params: SqlParams, cols: PropertyColumns): string {
+  const parts = group.values.map((v) => (isGroup(v) ? groupSql(v, params, cols) : propertyFilterSql(v, params, cols)));
+  if (parts.length === 0) return 'true';
+  return `(${parts.join(group.type === 'OR' ? ' OR ' : ' AND ')})`;
+}
+
+function readsPerson(group: GroupLike): boolean {
+  return group.values.some((v) => (isGroup(v) ? readsPerson(v) : v.type === 'person'));
+}
+
+/** A property group (or none) → SQL; `true` when it constrains nothing. */
+export function propertyGroupSql(group: PropertyGroup | GroupLike | undefined | null, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
+  if (!group || group.values.length === 0) return { sql: 'true', person: false };
+  const g = group as GroupLike;
+  return { sql: groupSql(g, params, cols), person: readsPerson(g) };
+}
+
+/** `filter_test_accounts: true` → the project's test account filters, all of them (AND). */
+export function testAccountSql(project: AnalyticsProject, enabled: boolean | undefined, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
+  if (!enabled) return { sql: 'true', person: false };
+  return propertyGroupSql({ type: 'AND', values: project.test_account_filters }, params, cols);
+}
+
+/** Several filter fragments joined with AND. */
+export function andAll(...parts: FilterSql[]): FilterSql {
+  const sql = parts.map((p) => p.sql).filter((s) => s !== 'true');
+  return { sql: sql.length === 0 ? 'true' : sql.join(' AND '), person: parts.some((p) => p.person) };
+}
+
+/** A filter value the engine cannot use, reported as a 400 on `attr`. */
+export class FilterParamError extends AnalyticsParamError {}
+
+/** Regex patterns of a group, with the attr path of each (`properties__values__0__value`). */
+export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string): { pattern: string; attr: string }[] {
+  if (!group) return [];
+  const out: { pattern: string; attr: string }[] = [];
+  (group as GroupLike).values.forEach((v, i) => {
+    const here = `${attr}__values__${i}`;
+    if (isGroup(v)) out.push(...regexPatterns(v, here));
+    else if (v.operator === 'regex' || v.operator === 'not_regex') {
+      for (const p of asList(v.value)) out.push({ pattern: valueText(p), attr: `${here}__value` });
+    }
+  });
+  return out;
+}
+
+/**
+ * Checks regex values with the database's own engine (RE2), so an invalid pattern is a 400 on
+ * its parameter rather than a failed query. One tiny query per distinct pattern.
+ */
+export async function checkRegexes(db: SqlRunner, patterns: { pattern: string; attr: string }[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const { pattern, attr } of patterns) {
+    if (seen.has(pattern)) continue;
+    seen.add(pattern);
+    try {
+      await db.all('SELECT regexp_matches(\'\', $1) AS ok', [pattern]);
+    } catch {
+      throw new FilterParamError(attr, 'Enter a valid regular expression.');
+    }
+  }
+}

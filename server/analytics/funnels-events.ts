@@ -1,0 +1,95 @@
+import type { Entity, Interval, PropertyGroup } from '../../src/contract/analytics.ts';
+import { bucketSql, DAY_MS, HOUR_MS } from './dates.ts';
+import { AnalyticsParamError } from './errors.ts';
+import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
+import type { SqlParams } from './properties.ts';
+import type { QueryContext } from './types.ts';
+
+/**
+ * The event rows the funnel, retention and paths engines start from: one row per event of the
+ * project, attributed to the person its distinct id belongs to now (a distinct id without a
+ * person is its own person), with the global filters (properties, test accounts) applied.
+ * Every value is bound through `params`; only fixed SQL text is written here.
+ *
+ * Columns: person_id, uuid, ts (epoch ms, BIGINT), event, plus the caller's `columns`.
+ * Property filters read `e.properties` and `p.properties` (the persons join is added when
+ * something reads person properties).
+ */
+export interface EventRowsOptions {
+  params: SqlParams;
+  ctx: QueryContext;
+  /** Inclusive instants (ms); null = all time. */
+  range: { from: number; to: number } | null;
+  properties?: PropertyGroup | undefined;
+  filterTestAccounts?: boolean | undefined;
+  /** Extra select expressions, e.g. `(e.event = $3) AS s0`. */
+  columns: string[];
+  /** Extra row conditions, ANDed. */
+  where?: string[];
+  /** Join persons even when no filter reads them (person breakdowns). */
+  needPerson?: boolean;
+}
+
+export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []): string {
+  const global = andAll(propertyGroupSql(o.properties, o.params), testAccountSql(o.ctx.project, o.filterTestAccounts, o.params), ...extraFilters);
+  const person = o.needPerson || global.person;
+  const conditions = [`e.team_id = ${o.params.add(o.ctx.project.id)}`];
+  if (o.range) {
+    conditions.push(`e.timestamp >= make_timestamptz(${o.params.add(o.range.from)}::BIGINT * 1000)`);
+    conditions.push(`e.timestamp <= make_timestamptz(${o.params.add(o.range.to)}::BIGINT * 1000)`);
+  }
+  if (global.sql !== 'true') conditions.push(global.sql);
+  conditions.push(...(o.where ?? []));
+  return `SELECT coalesce(pdi.person_id, e.distinct_id) AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
+    FROM events e
+    LEFT JOIN person_distinct_ids pdi ON pdi.team_id = e.team_id AND pdi.distinct_id = e.distinct_id
+    ${person ? 'LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = pdi.person_id' : ''}
+    WHERE ${conditions.join(' AND ')}`;
+}
+
+/** Whether an SQL fragment (from propertyGroupSql) reads person properties. */
+export const readsPerson = (...parts: FilterSql[]): boolean => parts.some((p) => p.person);
+
+/**
+ * SQL boolean "this event matches the entity": its name (null id = any event) and its own
+ * property filters. Actions cannot match (the server has no actions API): 400 on `attr`.
+ */
+export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'>, params: SqlParams, attr: string): FilterSql {
+  if (entity.type === 'actions') throw new AnalyticsParamError(attr, `Action ${JSON.stringify(entity.id)} does not exist.`);
+  const props = propertyGroupSql(entity.properties, params);
+  const name = entity.id === null ? 'true' : `e.event = ${params.add(String(entity.id))}`;
+  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person };
+}
+
+/** Rejects regex filter values DuckDB's engine cannot compile: a 400 on their parameter. */
+export async function checkFilterRegexes(
+  ctx: QueryContext,
+  groups: { group: PropertyGroup | undefined | null; attr: string }[],
+): Promise<void> {
+  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr)));
+}
+
+/**
+ * SQL BIGINT: the wall time (dates.ts) of the start of the bucket holding event `e`. In UTC
+ * this is plain integer arithmetic (months: truncation of the naive UTC timestamp), several
+ * times cheaper than a per-row time-zone conversion; other zones use the shared bucketSql.
+ */
+export function bucketWallSql(interval: Interval, weekStart: 0 | 1, timeZone: string, params: SqlParams): string {
+  if (timeZone !== 'UTC' && timeZone !== 'Etc/UTC') {
+    return `epoch_ms(${bucketSql(interval, weekStart, 'e.timestamp', params.add(timeZone))})`;
+  }
+  const ms = 'epoch_ms(e.timestamp)';
+  if (interval === 'month') return `epoch_ms(date_trunc('month', make_timestamp(epoch_us(e.timestamp))))`;
+  const size = interval === 'hour' ? HOUR_MS : interval === 'day' ? DAY_MS : 7 * DAY_MS;
+  // 1 Jan 1970 was a Thursday: shift so that weeks start on Sunday (0) or Monday (1).
+  const shift = interval === 'week' ? (4 - weekStart) * DAY_MS : 0;
+  const s = `${params.add(size)}::BIGINT`;
+  const o = `${params.add(shift)}::BIGINT`;
+  return `(floor((${ms} + ${o}) / ${s})::BIGINT * ${s} - ${o})`;
+}
+
+/** A DuckDB BIGINT/HUGEINT/number cell → number (null stays null). */
+export function num(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'bigint' ? Number(v) : Number(v);
+}

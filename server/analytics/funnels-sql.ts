@@ -1,0 +1,153 @@
+import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
+import type { SqlParams } from './properties.ts';
+
+/**
+ * The SQL of a funnel: one statement, no per-step round trips. Input is a CTE `ev` with columns
+ * person_id, uuid, ts (ms), s0…s{n-1} (matches step k), x0…x{m-1} (matches exclusion i), bd
+ * (breakdown text or NULL) and bucket (trends viz; else NULL). It builds:
+ *   attempts(person_id, t0, u0, bd, bucket, times)  one per start event; `times` = the reached
+ *                                                   steps' timestamps (ms), step 1 first
+ *   best                                            per person (and bucket): the furthest
+ *                                                   attempt, ties → the latest start
+ *   counted                                         best minus excluded persons, with `grp`/`kind`
+ *                                                   (breakdown label: 0 value, 1 Other, 2 None)
+ * ordered: ASOF joins chain "the first step-k event after step k-1" per attempt (greedy, which
+ * reaches furthest for a given start); strict: lead() over all the person's kept events;
+ * unordered: per step, the first matching event at or after the anchor (a window min).
+ */
+
+export interface FunnelSqlOptions {
+  steps: number;
+  order: 'ordered' | 'strict' | 'unordered';
+  window: { interval: number; unit: FunnelWindowUnit };
+  exclusions: { from: number; to: number }[];
+  breakdownLimit: number;
+  /** Partition best attempts by bucket too (trends viz). */
+  byBucket: boolean;
+}
+
+const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
+  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+};
+
+/** SQL: the last instant (ms, inclusive) an attempt started at `t` may convert at. */
+export function deadlineSql(t: string, window: FunnelSqlOptions['window'], params: SqlParams): string {
+  if (window.unit === 'month') {
+    return `epoch_ms(make_timestamp((${t})::BIGINT * 1000) + to_months(${params.add(window.interval)}::INTEGER))`;
+  }
+  return `((${t}) + ${params.add(window.interval * UNIT_MS[window.unit])}::BIGINT)`;
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+function anyStep(n: number): string {
+  return `(${range(n).map((k) => `s${k}`).join(' OR ')})`;
+}
+
+function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
+  const ctes = [
+    // A start followed (among step events) by another step-1 event that does not match step 2
+    // is dominated by that later start: same chain, later deadline (ties go to the latest start);
+    // with per-bucket bests (trends viz) only by a start in the same bucket.
+    `seqd AS (SELECT *, row_number() OVER w AS seq, coalesce(lead(s0) OVER w${o.steps > 1 ? ' AND NOT lead(s1) OVER w' : ''}${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
+      FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `a0 AS (SELECT person_id, seq AS q0, ts AS t0, uuid AS u0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl
+      FROM seqd WHERE s0 AND NOT dominated)`,
+  ];
+  for (let k = 1; k < o.steps; k++) {
+    const prev = k === 1 ? 'true' : `a.t${k - 1} IS NOT NULL`;
+    ctes.push(`a${k} AS (SELECT a.*, b.seq AS q${k}, CASE WHEN ${prev} AND b.ts <= a.dl THEN b.ts END AS t${k}
+      FROM a${k - 1} a ASOF LEFT JOIN (SELECT person_id, seq, ts FROM seqd WHERE s${k}) b
+      ON a.person_id = b.person_id AND a.q${k - 1} < b.seq)`);
+  }
+  const times = `list_filter([${range(o.steps).map((k) => `t${k}`).join(', ')}], x -> x IS NOT NULL)`;
+  ctes.push(`attempts AS (SELECT person_id, t0, u0, bd, bucket, ${times} AS times FROM a${o.steps - 1})`);
+  return ctes.join(',\n');
+}
+
+function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
+  const leads = range(o.steps).slice(1).flatMap((k) => [
+    `lead(s${k}, ${k}) OVER w AS m${k}`, `lead(ts, ${k}) OVER w AS v${k}`,
+  ]);
+  const t = range(o.steps).map((k) => {
+    if (k === 0) return 't0';
+    const prev = k === 1 ? 'true' : `t${k - 1} IS NOT NULL`;
+    return `CASE WHEN ${prev} AND coalesce(m${k}, false) AND v${k} <= dl THEN v${k} END AS t${k}`;
+  });
+  // Each t_k refers to t_{k-1}: computed one CTE level at a time.
+  const ctes = [
+    `la AS (SELECT person_id, ts AS t0, uuid AS u0, bd, bucket, s0, ${deadlineSql('ts', o.window, params)} AS dl${leads.map((l) => `, ${l}`).join('')}
+      FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `l0 AS (SELECT * FROM la WHERE s0)`,
+  ];
+  for (let k = 1; k < o.steps; k++) ctes.push(`l${k} AS (SELECT *, ${t[k]} FROM l${k - 1})`);
+  const times = `list_filter([${range(o.steps).map((k) => `t${k}`).join(', ')}], x -> x IS NOT NULL)`;
+  ctes.push(`attempts AS (SELECT person_id, t0, u0, bd, bucket, ${times} AS times FROM l${o.steps - 1})`);
+  return ctes.join(',\n');
+}
+
+function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
+  const firsts = range(o.steps).map((k) => `min(CASE WHEN s${k} THEN ts END) OVER w AS c${k}`);
+  return [
+    `ua AS (SELECT person_id, ts AS t0, uuid AS u0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl, ${firsts.join(', ')}
+      FROM ev WHERE ${anyStep(o.steps)}
+      WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING))`,
+    `attempts AS (SELECT person_id, t0, u0, bd, bucket,
+      list_sort(list_filter([${range(o.steps).map((k) => `c${k}`).join(', ')}], x -> x <= dl)) AS times FROM ua)`,
+  ].join(',\n');
+}
+
+/** The CTEs from `ev` to `counted` (see the module comment). */
+export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
+  const key = o.byBucket ? 'person_id, bucket' : 'person_id';
+  const bestCtes = `${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
+    best AS (SELECT * FROM attempts QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY len(times) DESC, t0 DESC, u0 DESC) = 1)`;
+  const conditions = o.exclusions.map((x, i) => {
+    const from = `${params.add(x.from + 1)}::INTEGER`;
+    const to = `${params.add(x.to + 1)}::INTEGER`;
+    const lo = `b.times[${from}]`;
+    return `(x.x${i} AND len(b.times) >= ${from} AND x.ts > ${lo} AND (
+      (len(b.times) >= ${to} AND x.ts < b.times[${to}]) OR
+      (len(b.times) < ${to} AND x.ts <= ${deadlineSql(lo, o.window, params)})))`;
+  });
+  const excluded = conditions.length === 0
+    ? `excluded AS (SELECT NULL::VARCHAR AS person_id, NULL::BIGINT AS bucket WHERE false)`
+    : `excluded AS (SELECT DISTINCT b.person_id, b.bucket FROM best b JOIN ev x ON x.person_id = b.person_id
+        WHERE ${conditions.join(' OR ')})`;
+  const limit = params.add(o.breakdownLimit);
+  return `${bestCtes},
+    ${excluded},
+    kept AS (SELECT b.* FROM best b ANTI JOIN excluded x ON x.person_id = b.person_id ${o.byBucket ? 'AND x.bucket = b.bucket' : ''}),
+    vals AS (SELECT bd, count(*) AS n FROM kept WHERE bd IS NOT NULL GROUP BY bd),
+    top AS (SELECT bd FROM vals ORDER BY n DESC, bd LIMIT ${limit}::BIGINT),
+    counted AS (SELECT k.*,
+      CASE WHEN k.bd IS NULL THEN 'None' WHEN t.bd IS NOT NULL THEN k.bd ELSE 'Other' END AS grp,
+      CASE WHEN k.bd IS NULL THEN 2 WHEN t.bd IS NOT NULL THEN 0 ELSE 1 END AS kind
+      FROM kept k LEFT JOIN top t ON t.bd = k.bd)`;
+}
+
+/** Steps viz: per group, the count reaching each step and the mean/median seconds from the previous one. */
+export function stepsSelect(steps: number): string {
+  const cols = range(steps).flatMap((k) => {
+    const reached = `len(times) >= ${k + 1}`;
+    if (k === 0) return [`count(*) FILTER (WHERE ${reached}) AS c0`];
+    const gap = `(times[${k + 1}] - times[${k}]) / 1000.0`;
+    return [
+      `count(*) FILTER (WHERE ${reached}) AS c${k}`,
+      `avg(${gap}) FILTER (WHERE ${reached}) AS a${k}`,
+      `quantile_cont(${gap}, 0.5) FILTER (WHERE ${reached}) AS m${k}`,
+    ];
+  });
+  return `SELECT grp, kind, ${cols.join(', ')} FROM counted GROUP BY grp, kind`;
+}
+
+/** trends viz: per group and bucket, persons entering and persons reaching the last step. */
+export function trendsSelect(steps: number): string {
+  return `SELECT grp, kind, bucket, count(*) AS entered, count(*) FILTER (WHERE len(times) = ${steps}) AS converted
+    FROM counted GROUP BY grp, kind, bucket`;
+}
+
+/** time_to_convert: seconds from step 1 to the last step, per converted person. */
+export function timesSelect(steps: number): string {
+  return `SELECT (times[${steps}] - times[1]) / 1000.0 AS seconds FROM counted WHERE len(times) = ${steps} ORDER BY seconds`;
+}

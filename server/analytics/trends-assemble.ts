@@ -1,0 +1,111 @@
+import type { Interval } from '../../src/contract/analytics.ts';
+import { formatDay, formatLabel } from './dates.ts';
+import { evaluateFormula, type FormulaNode } from './formula.ts';
+import type { TrendSeriesOut } from './trends.ts';
+import {
+  BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE, type TrendSeriesSpec,
+} from './trends-types.ts';
+
+/** The values of one series in one period, per breakdown key (`v:<value>`, `none`, `other`). */
+export interface SeriesEntry {
+  /** 0 = a ranked value, 1 = None, 2 = Other. */
+  kind: number;
+  value: string | null;
+  rank: number | null;
+  /** Bucket start (wall ms; 0 when aggregated) → value. */
+  byBucket: Map<number, number>;
+}
+export type SeriesValues = Map<string, SeriesEntry>;
+
+export interface PeriodResult {
+  buckets: number[];
+  values: SeriesValues[];
+  from: number;
+  to: number;
+}
+
+export interface AssembleOptions {
+  result: PeriodResult;
+  series: readonly TrendSeriesSpec[];
+  formula: FormulaNode | null;
+  formulaText: string;
+  interval: Interval;
+  aggregate: boolean;
+  cumulative: boolean;
+  breakdown: boolean;
+  compareLabel: 'current' | 'previous' | null;
+  filter: Record<string, unknown>;
+}
+
+const NO_BREAKDOWN_KEY = 'v:';
+
+/** Keys in display order: ranked values by rank, then None, then Other. */
+function orderedKeys(entries: Iterable<[string, SeriesEntry]>): string[] {
+  const order = (e: SeriesEntry) => (e.kind === 0 ? (e.rank ?? 0) : e.kind === 1 ? 1e9 : 2e9);
+  return [...entries].sort((a, b) => order(a[1]) - order(b[1])).map(([key]) => key);
+}
+
+function breakdownFields(entry: SeriesEntry | undefined, key: string): { label: string; value: string } {
+  if (key === 'none' || entry?.kind === 1) return { label: BREAKDOWN_NULL_LABEL, value: BREAKDOWN_NULL_VALUE };
+  if (key === 'other' || entry?.kind === 2) return { label: BREAKDOWN_OTHER_LABEL, value: BREAKDOWN_OTHER_VALUE };
+  const value = entry?.value ?? key.slice(2);
+  return { label: value, value };
+}
+
+const running = (data: number[]) => {
+  let total = 0;
+  return data.map((v) => (total += v));
+};
+
+/** One period's rows → the response's series (breakdowns, formula, cumulative, aggregated value). */
+export function assembleSeries(o: AssembleOptions): TrendSeriesOut[] {
+  const { result } = o;
+  const points = o.aggregate ? [0] : result.buckets;
+  const days = result.buckets.map((b) => formatDay(b, o.interval));
+  const labels = result.buckets.map((b) => formatLabel(b, o.interval));
+  const read = (entry: SeriesEntry | undefined) => points.map((b) => entry?.byBucket.get(b) ?? 0);
+
+  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string): TrendSeriesOut => {
+    const shown = o.cumulative && !o.aggregate ? running(data) : data;
+    const out: TrendSeriesOut = {
+      data: o.aggregate ? [] : shown, days, labels, label,
+      count: shown.reduce((a, b) => a + b, 0),
+      action, filter: o.filter,
+    };
+    if (o.aggregate) out.aggregated_value = data[0] ?? 0;
+    if (o.breakdown) out.breakdown_value = breakdownValue ?? null;
+    if (o.compareLabel) { out.compare = true; out.compare_label = o.compareLabel; }
+    return out;
+  };
+
+  if (o.formula) {
+    const keys: string[] = [];
+    const entryOf = new Map<string, SeriesEntry>();
+    if (!o.breakdown) keys.push(NO_BREAKDOWN_KEY);
+    else {
+      for (const values of result.values) {
+        for (const key of orderedKeys(values)) {
+          if (!entryOf.has(key)) { keys.push(key); entryOf.set(key, values.get(key)!); }
+        }
+      }
+    }
+    const formula = o.formula;
+    return keys.map((key) => {
+      const columns = result.values.map((values) => read(values.get(key)));
+      const data = points.map((_, j) => evaluateFormula(formula, columns.map((c) => c[j] ?? 0)));
+      const bd = o.breakdown ? breakdownFields(entryOf.get(key), key) : null;
+      return build(data, bd ? bd.label : o.formulaText, null, bd?.value);
+    });
+  }
+
+  return o.series.flatMap((spec) => {
+    const values = result.values[spec.index]!;
+    const action = { ...spec.entity, order: spec.entity.order ?? spec.index };
+    if (!o.breakdown) return [build(read(values.get(NO_BREAKDOWN_KEY)), spec.label, action)];
+    return orderedKeys(values).map((key) => {
+      const entry = values.get(key);
+      const bd = breakdownFields(entry, key);
+      return build(read(entry), bd.label, action, bd.value);
+    });
+  });
+}

@@ -1,0 +1,171 @@
+import {
+  AGGREGATED_DISPLAYS, orderedEntities, type Entity, type Interval, type TrendParams,
+} from '../../src/contract/analytics.ts';
+import { addWall, bucketStarts, formatInstant, MIN_INSTANT, resolveDateRange, toWall, type DateRange } from './dates.ts';
+import { AnalyticsParamError } from './errors.ts';
+import { checkRegexes, regexPatterns } from './filters.ts';
+import { parseFormula, type FormulaNode } from './formula.ts';
+import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
+import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
+import type { TrendSeriesSpec } from './trends-types.ts';
+import type { QueryContext } from './types.ts';
+
+export type { TrendSeriesSpec } from './trends-types.ts';
+export { BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
+
+/** Most buckets one trend may have (an hourly trend over years is a 400 on `interval`). */
+export const MAX_BUCKETS = 5_000;
+
+const ACTIVE_DAYS = { weekly_active: 7, monthly_active: 30 } as const;
+const COMPARE_TO = /^-(\d{1,5})([hdwmqy])$/;
+const UNIT_INTERVAL = { h: 'hour', d: 'day', w: 'week', m: 'month', q: 'quarter', y: 'year' } as const;
+
+function seriesSpecs(params: TrendParams): TrendSeriesSpec[] {
+  if (params.actions?.length) {
+    const i = params.actions.findIndex(() => true);
+    throw new AnalyticsParamError('actions', `Action ${String(params.actions[i]?.id)} does not exist.`);
+  }
+  return orderedEntities(params).map((entity: Entity, index): TrendSeriesSpec => {
+    const event = entity.id === null ? null : String(entity.id);
+    return {
+      index, entity, event, math: entity.math,
+      mathProperty: entity.math_property ?? null,
+      properties: entity.properties,
+      label: entity.custom_name || entity.name || (event ?? 'All events'),
+    };
+  });
+}
+
+/** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
+async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext): Promise<FormulaNode | null> {
+  if (params.aggregation_group_type_index) {
+    throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported: aggregate by persons (0).');
+  }
+  if (params.breakdown !== null && params.breakdown !== undefined) {
+    if (params.breakdown_type !== 'event' && params.breakdown_type !== 'person') {
+      throw new AnalyticsParamError('breakdown_type', `Breakdown by ${params.breakdown_type} is not supported: use event or person.`);
+    }
+    if (typeof params.breakdown !== 'string') {
+      throw new AnalyticsParamError('breakdown', 'Enter the name of an event or person property.');
+    }
+  }
+  if (params.compare && params.compare_to && !COMPARE_TO.test(params.compare_to)) {
+    throw new AnalyticsParamError('compare_to', 'Enter a relative offset such as -7d, -1w or -1m.');
+  }
+  let formula: FormulaNode | null = null;
+  if (params.formula && params.formula.trim() !== '') {
+    try {
+      formula = parseFormula(params.formula, series.length);
+    } catch (error) {
+      throw new AnalyticsParamError('formula', (error as Error).message);
+    }
+  }
+  const patterns = [
+    ...regexPatterns(params.properties, 'properties'),
+    ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`)),
+  ];
+  await checkRegexes(ctx.db, patterns);
+  return formula;
+}
+
+/** The previous period: of equal length, ending where the range starts; or shifted back by `compare_to`. */
+function previousRange(range: DateRange, compareTo: string | null | undefined): { from: number; toExclusive: number } {
+  const m = compareTo ? COMPARE_TO.exec(compareTo) : null;
+  if (m) {
+    const unit = UNIT_INTERVAL[m[2] as keyof typeof UNIT_INTERVAL];
+    const shift = (instant: number) => {
+      const wall = toWall(instant, range.timeZone);
+      return instant - (wall - addWall(wall, unit, -Number(m[1])));
+    };
+    return { from: shift(range.from), toExclusive: shift(range.to) + 1 };
+  }
+  // The range is [from, to] with `to` its last millisecond: its length is to + 1 − from.
+  return { from: range.from - (range.to + 1 - range.from), toExclusive: range.from };
+}
+
+async function runPeriod(
+  ctx: QueryContext, input: TrendQueryInput, period: PeriodQuery, interval: Interval,
+): Promise<PeriodResult> {
+  const tz = ctx.project.timezone;
+  if (period.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
+  const buckets = bucketStarts(toWall(period.from, tz), toWall(period.toExclusive - 1, tz), interval, ctx.project.week_start_day);
+  if (buckets.length > MAX_BUCKETS) {
+    throw new AnalyticsParamError('interval', `Too many ${interval} intervals in the date range: choose a larger interval or a shorter range.`);
+  }
+  const plain = input.series.filter((s) => !(s.math in ACTIVE_DAYS)).map((s) => s.index);
+  const values: SeriesValues[] = input.series.map(() => new Map());
+  const add = (rows: TrendRow[], indexes: readonly number[]) => {
+    for (const row of rows) {
+      const si = indexes[Number(row.si)]!;
+      const kind = Number(row.kind);
+      const key = kind === 0 ? `v:${row.bval ?? ''}` : kind === 1 ? 'none' : 'other';
+      const map = values[si]!;
+      let entry = map.get(key);
+      if (!entry) {
+        entry = { kind, value: row.bval, rank: row.rn === null ? null : Number(row.rn), byBucket: new Map() };
+        map.set(key, entry);
+      }
+      const v = row[`a${Number(row.si)}`];
+      entry.byBucket.set(Number(row.bucket), v === null || v === undefined ? 0 : Number(v));
+    }
+  };
+  if (plain.length > 0) {
+    const q = trendQuery(input, period, plain);
+    add(await ctx.db.all<TrendRow>(q.sql, q.params), plain);
+  }
+  for (const s of input.series) {
+    if (!(s.math in ACTIVE_DAYS)) continue;
+    const q = activeQuery(input, period, s.index, ACTIVE_DAYS[s.math as keyof typeof ACTIVE_DAYS], buckets);
+    add(await ctx.db.all<TrendRow>(q.sql, q.params), [s.index]);
+  }
+  return { buckets, values, from: period.from, to: period.toExclusive - 1 };
+}
+
+export interface TrendSeriesOut {
+  data: number[];
+  days: string[];
+  labels: string[];
+  label: string;
+  count: number;
+  breakdown_value?: string | number | null;
+  aggregated_value?: number;
+  compare?: boolean;
+  compare_label?: 'current' | 'previous' | null;
+  action: Record<string, unknown> | null;
+  filter: Record<string, unknown>;
+}
+
+/** Computes a trend (API-DECISIONS "Trends"); throws AnalyticsParamError for a 400. */
+export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeriesOut[]> {
+  const series = seriesSpecs(params);
+  const formula = await validate(params, series, ctx);
+  const range = await resolveDateRange(params, ctx);
+  const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
+  const breakdown = typeof params.breakdown === 'string'
+    ? { key: params.breakdown, type: params.breakdown_type === 'person' ? 'person' as const : 'event' as const }
+    : null;
+  const input: TrendQueryInput = {
+    project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
+    breakdown, breakdownLimit: params.breakdown_limit,
+  };
+  const periods = [{ from: range.from, toExclusive: range.to + 1 }];
+  if (params.compare) periods.push(previousRange(range, params.compare_to));
+  const results: PeriodResult[] = [];
+  for (const p of periods) {
+    if (p.toExclusive <= p.from) p.toExclusive = p.from + 1;
+    results.push(await runPeriod(ctx, input, { ...p, interval: params.interval, aggregate }, params.interval));
+  }
+  const filter = {
+    events: params.events ?? [], actions: params.actions ?? [], properties: params.properties ?? null,
+    filter_test_accounts: params.filter_test_accounts ?? false,
+    date_from: formatInstant(range.from, range.timeZone), date_to: formatInstant(range.to, range.timeZone),
+    interval: params.interval, display: params.display, breakdown: params.breakdown ?? null,
+    breakdown_type: params.breakdown ? params.breakdown_type : null, compare: params.compare ?? false,
+    formula: params.formula ?? null,
+  };
+  return results.flatMap((result, i) => assembleSeries({
+    result, series, formula, formulaText: params.formula ?? '', interval: params.interval, aggregate,
+    cumulative: params.display === 'ActionsLineGraphCumulative', breakdown: breakdown !== null,
+    compareLabel: params.compare ? (i === 0 ? 'current' : 'previous') : null, filter,
+  }));
+}

@@ -1,0 +1,89 @@
+import { endpoints, type Endpoint, type TrendParams } from '../../../src/contract/index.ts';
+import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../analytics/cache.ts';
+import { isValidTimeZone } from '../../analytics/dates.ts';
+import { AnalyticsParamError } from '../../analytics/errors.ts';
+import { analyticsProject } from '../../analytics/project.ts';
+import { computeTrends } from '../../analytics/trends.ts';
+import type { AnalyticsProject, QueryContext, SqlRunner } from '../../analytics/types.ts';
+import { reachableProject } from '../access.ts';
+import { notFound, validationError } from '../errors.ts';
+import type { HandlerInput, Router } from '../router.ts';
+import type { Deps } from '../types.ts';
+
+/**
+ * The analysis endpoints under `/api/projects/:project_id/insights/`: POST takes the
+ * parameters as a JSON body, GET the same parameters in the query string (decoded by the
+ * contract's `decodeAnalyticsQuery`). Both go through the router (key, scope insight:read,
+ * validation → 400 with `attr`), then: the project must be reachable (404 / 403 as
+ * server/http/access.ts), the result comes from the cache or the engine, and engine-level
+ * parameter errors become a 400 naming the parameter.
+ */
+
+/** What an engine computes from the parsed parameters. */
+export type AnalyticsCompute<P> = (params: P, ctx: QueryContext) => Promise<unknown>;
+
+type ParamsOf<E extends Endpoint> = E extends { body: infer _B } ? HandlerInput<E>['body'] : HandlerInput<E>['query'];
+
+/** One cache per set of deps, shared by every analysis endpoint registered with them. */
+const caches = new WeakMap<object, AnalyticsCache>();
+export function analyticsCacheOf(deps: Deps): AnalyticsCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = createAnalyticsCache({ now: deps.now });
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+/** The event store's write version: its own counter when it has one, else a cheap fingerprint. */
+async function writeVersion(events: SqlRunner & { writeVersion?: () => number | string }): Promise<string | number> {
+  if (typeof events.writeVersion === 'function') return events.writeVersion();
+  const rows = await events.all<{ n: bigint | number; m: unknown; d: bigint | number }>(
+    `SELECT (SELECT count(*) FROM events) AS n, (SELECT max(created_at) FROM events)::VARCHAR AS m,
+            (SELECT count(*) FROM person_distinct_ids) AS d`,
+  );
+  const r = rows[0];
+  return r ? `${String(r.n)}:${String(r.m)}:${String(r.d)}` : '0';
+}
+
+/** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
+function projectFor(deps: Deps, input: { auth: HandlerInput<Endpoint>['auth']; params: unknown }): AnalyticsProject {
+  const raw = (input.params as { project_id?: string } | undefined)?.project_id ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  reachableProject(deps.store, input.auth, id);
+  const project = analyticsProject(deps.store, id);
+  if (!project) throw notFound();
+  return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
+}
+
+/**
+ * Registers one analysis endpoint (POST with a body, or GET with a query string). `compute`
+ * gets the parsed parameters and a QueryContext; it throws AnalyticsParamError for a 400.
+ */
+export function registerAnalyticsEndpoint<E extends Endpoint>(
+  router: Router, deps: Deps, endpoint: E, compute: AnalyticsCompute<NonNullable<ParamsOf<E>>>,
+): void {
+  const cache = analyticsCacheOf(deps);
+  router.route(endpoint, async (input) => {
+    const project = projectFor(deps, input);
+    const params = (input.body ?? input.query) as NonNullable<ParamsOf<E>>;
+    const events = deps.events;
+    const key = cacheKey({ endpoint: endpoint.path, project, params, version: await writeVersion(events) });
+    try {
+      const cached = await cache.get(key, () => compute(params, { db: events, project, now: deps.now() }));
+      return { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone, result: cached.result };
+    } catch (error) {
+      if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
+      throw error;
+    }
+  });
+}
+
+/** trend/ (POST and GET). */
+export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
+  const e = endpoints.insights;
+  const trends: AnalyticsCompute<TrendParams> = (params, ctx) => computeTrends(params, ctx);
+  registerAnalyticsEndpoint(router, deps, e.trendGet, trends);
+  registerAnalyticsEndpoint(router, deps, e.trend, trends);
+}

@@ -1,0 +1,181 @@
+import { AGGREGATED_DISPLAYS, orderedEntities, type Entity, type TrendParams } from '../../../src/contract/analytics.ts';
+import { addWall, bucketStarts, DAY_MS, formatDay, parseDateParam, toWall, truncWall } from '../../../server/analytics/dates.ts';
+import { evaluateFormula, parseFormula } from '../../../server/analytics/formula.ts';
+import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
+import { matchesGroup, matchesTestAccounts, numberOf, textOf } from './filters.ts';
+
+/**
+ * Trends in plain TypeScript, written for clarity, not speed: for every series, filter the
+ * events with simple loops, put each in its bucket, apply the math. The engine's SQL must give
+ * the same numbers bucket by bucket. Date parsing and the formula parser are shared with the
+ * engine (they have their own hand-worked tests); everything else is computed here again.
+ */
+
+export interface RefSeries {
+  label: string;
+  breakdown_value: string | null;
+  compare_label: 'current' | 'previous' | null;
+  days: string[];
+  data: number[];
+  aggregated_value: number | null;
+}
+
+const OTHER = '$$_posthog_breakdown_other_$$';
+const NONE = '$$_posthog_breakdown_null_$$';
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** The math of one series over the events of one bucket. */
+function applyMath(entity: Entity, events: ReferenceEvent[]): number {
+  const numbers = () => events.map((e) => numberOf(e.properties, entity.math_property ?? '')).filter((n): n is number => n !== null);
+  switch (entity.math) {
+    case 'total': return events.length;
+    case 'dau': case 'weekly_active': case 'monthly_active': return new Set(events.map((e) => e.person_id)).size;
+    case 'unique_session': {
+      const sessions = new Set<string>();
+      for (const e of events) {
+        const s = textOf(e.properties, '$session_id');
+        if (s !== null && s !== '') sessions.add(s);
+      }
+      return sessions.size;
+    }
+    case 'sum': return numbers().reduce((a, b) => a + b, 0);
+    case 'avg': { const n = numbers(); return n.length === 0 ? 0 : n.reduce((a, b) => a + b, 0) / n.length; }
+    case 'min': { const n = numbers(); return n.length === 0 ? 0 : Math.min(...n); }
+    case 'max': { const n = numbers(); return n.length === 0 ? 0 : Math.max(...n); }
+    case 'median': return quantile(numbers(), 0.5);
+    case 'p90': return quantile(numbers(), 0.9);
+    case 'p95': return quantile(numbers(), 0.95);
+    case 'p99': return quantile(numbers(), 0.99);
+  }
+}
+
+interface Options { events: readonly ReferenceEvent[]; project: AnalyticsProject; now: Date }
+
+function resolveRange(params: TrendParams, o: Options): { from: number; to: number } {
+  const base = { now: o.now.getTime(), timeZone: o.project.timezone, weekStart: o.project.week_start_day };
+  const first = o.events.length === 0 ? o.now.getTime() : Math.min(...o.events.map((e) => e.timestamp));
+  const from = parseDateParam(params.date_from ?? '-7d', { ...base, role: 'from' });
+  const to = params.date_to ? parseDateParam(params.date_to, { ...base, role: 'to' }) : o.now.getTime();
+  return { from: from === null ? first : from!, to: to === null ? o.now.getTime() : to! };
+}
+
+/** The reference trend: series in response order. */
+export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
+  const tz = o.project.timezone;
+  const range = resolveRange(params, o);
+  const periods: { from: number; toExclusive: number; label: 'current' | 'previous' | null }[] = [
+    { from: range.from, toExclusive: range.to + 1, label: params.compare ? 'current' : null },
+  ];
+  if (params.compare) periods.push({ from: range.from - (range.to + 1 - range.from), toExclusive: range.from, label: 'previous' });
+  const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
+  const entities = orderedEntities(params);
+  const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
+  const out: RefSeries[] = [];
+
+  for (const period of periods) {
+    const buckets = bucketStarts(toWall(period.from, tz), toWall(period.toExclusive - 1, tz), params.interval, o.project.week_start_day);
+    const days = buckets.map((b) => formatDay(b, params.interval));
+    // For each series: key → data (one value per bucket, or one value when aggregated).
+    const perSeries: { keys: string[]; data: Map<string, number[]> }[] = [];
+
+    for (const entity of entities) {
+      const matches = (e: ReferenceEvent) =>
+        (entity.id === null || e.event === String(entity.id))
+        && matchesGroup(e, params.properties) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
+        && matchesGroup(e, entity.properties);
+      const valueOf = (e: ReferenceEvent): string | null => {
+        if (breakdownKey === null) return null;
+        const t = textOf(params.breakdown_type === 'person' ? e.person_properties : e.properties, breakdownKey);
+        return t === '' ? null : t;
+      };
+      const inRange = o.events.filter((e) => e.timestamp >= period.from && e.timestamp < period.toExclusive && matches(e));
+      // Rank values by event count, ties by value.
+      const counts = new Map<string, number>();
+      for (const e of inRange) { const v = valueOf(e); if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1); }
+      const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([v]) => v);
+      const top = ranked.slice(0, params.breakdown_limit);
+      const keyOf = (e: ReferenceEvent) => {
+        if (breakdownKey === null) return 'all';
+        const v = valueOf(e);
+        return v === null ? 'none' : top.includes(v) ? `v:${v}` : 'other';
+      };
+
+      const windows: { start: number; end: number }[] = [];
+      const active = entity.math === 'weekly_active' ? 7 : entity.math === 'monthly_active' ? 30 : 0;
+      const groups = new Map<string, ReferenceEvent[][]>();
+      const slots = aggregate ? 1 : buckets.length;
+      const put = (e: ReferenceEvent, slot: number) => {
+        const key = keyOf(e);
+        if (!groups.has(key)) groups.set(key, Array.from({ length: slots }, () => []));
+        groups.get(key)![slot]!.push(e);
+      };
+      if (active > 0) {
+        if (aggregate) {
+          const end = addWall(truncWall(toWall(period.toExclusive - 1, tz), 'day'), 'day', 1);
+          windows.push({ start: end - active * DAY_MS, end });
+        } else {
+          for (const b of buckets) { const end = addWall(b, params.interval, 1); windows.push({ start: end - active * DAY_MS, end }); }
+        }
+        for (const e of o.events) {
+          if (e.timestamp >= period.toExclusive || !matches(e)) continue;
+          const wall = toWall(e.timestamp, tz);
+          windows.forEach((w, slot) => { if (wall >= w.start && wall < w.end) put(e, slot); });
+        }
+      } else {
+        for (const e of inRange) {
+          put(e, aggregate ? 0 : buckets.indexOf(truncWall(toWall(e.timestamp, tz), params.interval, o.project.week_start_day)));
+        }
+      }
+      if (breakdownKey === null && !groups.has('all')) groups.set('all', Array.from({ length: slots }, () => []));
+      const keys = [...groups.keys()].sort((a, b) => rankOf(a, top) - rankOf(b, top));
+      const data = new Map<string, number[]>();
+      for (const key of keys) data.set(key, groups.get(key)!.map((evs) => applyMath(entity, evs)));
+      perSeries.push({ keys, data });
+    }
+
+    const emit = (label: string, key: string, values: number[]) => {
+      const cumulative = params.display === 'ActionsLineGraphCumulative' && !aggregate;
+      let total = 0;
+      out.push({
+        label,
+        breakdown_value: breakdownKey === null ? null : key === 'none' ? NONE : key === 'other' ? OTHER : key.slice(2),
+        compare_label: period.label,
+        days,
+        data: aggregate ? [] : cumulative ? values.map((v) => (total += v)) : values,
+        aggregated_value: aggregate ? values[0]! : null,
+      });
+    };
+    const labelOf = (key: string, fallback: string) => (key === 'none' ? 'None' : key === 'other' ? 'Other' : key === 'all' ? fallback : key.slice(2));
+
+    if (params.formula) {
+      const formula = parseFormula(params.formula, entities.length);
+      const keys: string[] = [];
+      for (const s of perSeries) for (const k of s.keys) if (!keys.includes(k)) keys.push(k);
+      const slots = aggregate ? 1 : buckets.length;
+      for (const key of keys) {
+        const values = Array.from({ length: slots }, (_, j) => evaluateFormula(formula, perSeries.map((s) => s.data.get(key)?.[j] ?? 0)));
+        emit(labelOf(key, params.formula), key, values);
+      }
+    } else {
+      entities.forEach((entity, i) => {
+        const name = entity.custom_name || entity.name || (entity.id === null ? 'All events' : String(entity.id));
+        for (const key of perSeries[i]!.keys) emit(labelOf(key, name), key, perSeries[i]!.data.get(key)!);
+      });
+    }
+  }
+  return out;
+}
+
+function rankOf(key: string, top: string[]): number {
+  if (key === 'none') return 1e9;
+  if (key === 'other') return 2e9;
+  return key === 'all' ? 0 : top.indexOf(key.slice(2));
+}
