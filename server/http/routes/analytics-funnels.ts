@@ -1,0 +1,22 @@
+import { endpoints } from '../../../src/contract/index.ts';
+import { computeFunnel } from '../../analytics/funnels.ts';
+import { computePaths } from '../../analytics/paths.ts';
+import { computeRetention } from '../../analytics/retention.ts';
+import type { Router } from '../router.ts';
+import type { Deps } from '../types.ts';
+import { registerAnalyticsEndpoint } from './analytics.ts';
+
+/**
+ * funnel/, retention/ and path/ (POST with a JSON body, GET with the same parameters in the
+ * query string), through the shared analysis endpoint helper (auth, scope insight:read,
+ * validation, project access, cache, parameter errors as 400 naming the parameter).
+ */
+export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): void {
+  const e = endpoints.insights;
+  registerAnalyticsEndpoint(router, deps, e.funnelGet, computeFunnel);
+  registerAnalyticsEndpoint(router, deps, e.funnel, computeFunnel);
+  registerAnalyticsEndpoint(router, deps, e.retentionGet, computeRetention);
+  registerAnalyticsEndpoint(router, deps, e.retention, computeRetention);
+  registerAnalyticsEndpoint(router, deps, e.pathGet, computePaths);
+  registerAnalyticsEndpoint(router, deps, e.path, computePaths);
+}

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funnelParamsSchema, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries, type PropertyGroup } from '../../src/contract/analytics.ts';
+import { computeFunnel, conversionRate, timeToConvertBins } from '../../server/analytics/funnels.ts';
+import type { ReferenceEvent } from '../../server/analytics/types.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START } from './generate.ts';
+import { createHarness, type Harness } from './harness.ts';
+import { matchesGroup, type RefGroup as RefFilterGroup } from './reference/filters.ts';
+import { referenceFunnel, referenceFunnelTrends, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
+
+/** The funnel engine equals the reference, step by step, on random events and parameters. */
+
+let h: Harness;
+beforeAll(async () => { h = await createHarness(); });
+afterAll(() => h.close());
+
+const iso = (t: number) => new Date(t).toISOString();
+const NAMES: (string | null)[] = [...EVENT_NAMES, null];
+
+const arbParams = fc.record({
+  steps: fc.array(fc.record({ id: fc.constantFrom(...NAMES), properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 4 }) }), { minLength: 1, maxLength: 4 }),
+  order: fc.constantFrom('ordered' as const, 'strict' as const, 'unordered' as const),
+  window: fc.record({ interval: fc.integer({ min: 1, max: 3 }), unit: fc.constantFrom<WindowUnit>('minute', 'hour', 'day', 'week', 'month') }),
+  properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 3 }),
+  exclusion: fc.option(fc.record({ id: fc.constantFrom(...EVENT_NAMES), a: fc.nat(3), b: fc.nat(3) }), { nil: undefined }),
+  breakdown: fc.option(fc.record({ type: fc.constantFrom('event' as const, 'person' as const), event: fc.constantFrom(...EVENT_PROPERTY_KEYS), person: fc.constantFrom(...PERSON_PROPERTY_KEYS), limit: fc.integer({ min: 1, max: 3 }) }), { nil: undefined }),
+  // A sub-range of the generated weeks (inclusive ends).
+  from: fc.integer({ min: RANGE_START, max: RANGE_START + 7 * 86_400_000 }),
+  to: fc.integer({ min: RANGE_END - 7 * 86_400_000, max: RANGE_END }),
+});
+type Arb = typeof arbParams extends fc.Arbitrary<infer T> ? T : never;
+
+/** Random params → (engine params or null when the schema would reject them, reference input). */
+function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time_to_convert' = 'steps') {
+  const n = a.steps.length;
+  let exclusion: { id: string; from: number; to: number } | undefined;
+  if (a.exclusion && n > 1) {
+    const from = a.order === 'unordered' ? 0 : Math.min(a.exclusion.a, n - 2);
+    const to = a.order === 'unordered' ? n - 1 : from + 1 + (a.exclusion.b % (n - 1 - from));
+    const clash = a.steps.slice(from, to + 1).some((s) => s.id === a.exclusion!.id || s.id === null);
+    if (!clash) exclusion = { id: a.exclusion.id, from, to };
+  }
+  const breakdownKey = a.breakdown ? (a.breakdown.type === 'event' ? a.breakdown.event : a.breakdown.person) : undefined;
+  const params = funnelParamsSchema.parse({
+    events: a.steps.map((s, order) => ({ id: s.id, type: 'events', order, properties: s.properties })),
+    funnel_order_type: a.order,
+    funnel_window_interval: a.window.interval,
+    funnel_window_interval_type: a.window.unit,
+    properties: a.properties,
+    exclusions: exclusion ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }] : undefined,
+    breakdown: viz === 'steps' ? breakdownKey : undefined,
+    breakdown_type: a.breakdown?.type,
+    breakdown_limit: a.breakdown?.limit ?? 10,
+    funnel_viz_type: viz,
+    interval: 'day',
+    date_from: iso(a.from),
+    date_to: iso(a.to),
+  });
+  const step = (s: Arb['steps'][number]) => (e: ReferenceEvent) =>
+    (s.id === null || e.event === s.id) && matchesGroup(e, s.properties as RefFilterGroup | undefined);
+  const input: RefFunnelInput = {
+    events, from: a.from, to: a.to, window: a.window, order: a.order,
+    steps: a.steps.map(step),
+    filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefFilterGroup | undefined),
+    exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
+    ...(viz === 'steps' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit } } : {}),
+  };
+  return { params, input };
+}
+
+const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
+
+describe('funnels equal the reference', () => {
+  it('steps: counts, mean and median per step, per breakdown value', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+      const { params, input } = build(a, events);
+      await h.load(events);
+      const result = await computeFunnel(params, h.ctx);
+      const expected = referenceFunnel(input);
+      const groups = input.breakdown ? (result as FunnelStep[][]) : [result as FunnelStep[]];
+      const got = groups.map((list) => ({ value: input.breakdown ? String(list[0]!.breakdown_value) : null, steps: list.map((s) => ({ count: s.count, average: s.average_conversion_time, median: s.median_conversion_time })) }));
+      if (input.breakdown) expect(got.map((g) => g.value)).toEqual(expected.map((g) => g.value));
+      expect(got.map((g) => g.steps.map((s) => s.count))).toEqual(expected.map((g) => g.steps.map((s) => s.count)));
+      got.forEach((g, i) => g.steps.forEach((s, k) => {
+        const e = expected[i]!.steps[k]!;
+        expect(close(s.average, e.average) && close(s.median, e.median), `group ${i} step ${k}: ${JSON.stringify(s)} vs ${JSON.stringify(e)}`).toBe(true);
+      }));
+    }), { numRuns: 150 });
+  });
+
+  it('trends: conversion rate per day', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+      const { params, input } = build(a, events, 'trends');
+      await h.load(events);
+      const series = (await computeFunnel(params, h.ctx)) as FunnelTrendsSeries[];
+      const { entered, converted } = referenceFunnelTrends(input, 'Day');
+      expect(series).toHaveLength(1);
+      expect(series[0]!.data).toEqual(entered.map((e, i) => conversionRate(converted[i]!, e)));
+    }), { numRuns: 60 });
+  });
+
+  it('time_to_convert: the histogram of the reference conversion times', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+      const { params, input } = build(a, events, 'time_to_convert');
+      await h.load(events);
+      const result = (await computeFunnel(params, h.ctx)) as FunnelTimeToConvert;
+      const expected = timeToConvertBins(referenceTimesToConvert(input));
+      expect(result.bins).toEqual(expected.bins);
+      expect(close(result.average_conversion_time, expected.average_conversion_time)).toBe(true);
+    }), { numRuns: 60 });
+  });
+});

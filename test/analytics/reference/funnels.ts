@@ -1,0 +1,234 @@
+import type { ReferenceEvent } from '../../../server/analytics/types.ts';
+import { periodIndex, periodStart, type Period } from './retention.ts';
+
+/**
+ * Reference funnels (plain loops over arrays, clarity over speed). Rules (API-DECISIONS, with
+ * the choices documented in server/analytics/funnels.ts):
+ * - Only events inside [from, to] that pass the global filter take part. A person's events are
+ *   ordered by (timestamp, uuid).
+ * - An attempt starts at an event matching step 1; the window deadline is start + window
+ *   (inclusive; months are calendar months in UTC, clamped to the month's last day).
+ * - ordered: step k+1 is the first event after step k's event matching step k+1 (greedy);
+ *   strict: it must be the very next event; unordered: for each step, the first matching event
+ *   at or after the anchor (the anchor matches any step); the found times, sorted, are the steps.
+ * - A person's attempt is the one reaching the furthest step; ties: the latest start (as the
+ *   production service, conversion times count from the latest step-1 event).
+ * - Exclusions are checked on that attempt and drop the person entirely.
+ */
+
+export type WindowUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month';
+export type OrderType = 'ordered' | 'strict' | 'unordered';
+type Pred = (e: ReferenceEvent) => boolean;
+
+export interface RefFunnelInput {
+  events: readonly ReferenceEvent[];
+  steps: Pred[];
+  from: number;
+  to: number;
+  window: { interval: number; unit: WindowUnit };
+  order: OrderType;
+  exclusions?: { match: Pred; from: number; to: number }[];
+  filter?: Pred;
+  breakdown?: { type: 'event' | 'person'; key: string; limit: number };
+}
+
+export interface RefAttempt {
+  person: string;
+  /** Timestamps (ms) of the reached steps; length = steps reached. */
+  times: number[];
+  start: ReferenceEvent;
+}
+
+export interface RefStep { count: number; average: number | null; median: number | null }
+export interface RefGroup { value: string | null; steps: RefStep[] }
+
+const UNIT_MS: Record<Exclude<WindowUnit, 'month'>, number> = {
+  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+};
+
+/** The last instant (inclusive) at which an attempt started at `t` may still convert. */
+export function deadline(t: number, window: RefFunnelInput['window']): number {
+  if (window.unit !== 'month') return t + window.interval * UNIT_MS[window.unit];
+  const d = new Date(t);
+  const months = d.getUTCMonth() + window.interval;
+  const y = d.getUTCFullYear() + Math.floor(months / 12);
+  const m = months % 12;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const day = Math.min(d.getUTCDate(), lastDay);
+  return Date.UTC(y, m, day) + (t - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+export const byTime = (a: ReferenceEvent, b: ReferenceEvent) =>
+  a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+
+/** Each person's kept events, in (timestamp, uuid) order. */
+export function eventsByPerson(input: Pick<RefFunnelInput, 'events' | 'from' | 'to' | 'filter'>): Map<string, ReferenceEvent[]> {
+  const map = new Map<string, ReferenceEvent[]>();
+  for (const e of input.events) {
+    if (e.timestamp < input.from || e.timestamp > input.to) continue;
+    if (input.filter && !input.filter(e)) continue;
+    const list = map.get(e.person_id) ?? [];
+    list.push(e);
+    map.set(e.person_id, list);
+  }
+  for (const list of map.values()) list.sort(byTime);
+  return map;
+}
+
+/** Every attempt of one person (one per start event), in start order. */
+export function attemptsOf(person: string, evs: ReferenceEvent[], input: RefFunnelInput): RefAttempt[] {
+  const { steps } = input;
+  const attempts: RefAttempt[] = [];
+  for (let i = 0; i < evs.length; i++) {
+    const start = evs[i]!;
+    const limit = deadline(start.timestamp, input.window);
+    if (input.order === 'unordered') {
+      if (!steps.some((s) => s(start))) continue;
+      const found: number[] = [];
+      for (const step of steps) {
+        const hit = evs.slice(i).find((e) => step(e) && e.timestamp <= limit);
+        if (hit) found.push(hit.timestamp);
+      }
+      attempts.push({ person, times: found.sort((a, b) => a - b), start });
+      continue;
+    }
+    if (!steps[0]!(start)) continue;
+    const times = [start.timestamp];
+    let at = i;
+    for (let k = 1; k < steps.length; k++) {
+      let next = -1;
+      if (input.order === 'strict') {
+        if (at + 1 < evs.length && steps[k]!(evs[at + 1]!)) next = at + 1;
+      } else {
+        for (let j = at + 1; j < evs.length; j++) if (steps[k]!(evs[j]!)) { next = j; break; }
+      }
+      if (next < 0 || evs[next]!.timestamp > limit) break;
+      times.push(evs[next]!.timestamp);
+      at = next;
+    }
+    attempts.push({ person, times, start });
+  }
+  return attempts;
+}
+
+/** The attempt reaching the furthest step; ties: the latest (attempts come in start order). */
+export function bestAttempt(attempts: RefAttempt[]): RefAttempt | undefined {
+  let best: RefAttempt | undefined;
+  for (const a of attempts) if (!best || a.times.length >= best.times.length) best = a;
+  return best;
+}
+
+/** True when one of the exclusions drops this attempt's person. */
+export function isExcluded(a: RefAttempt, evs: ReferenceEvent[], input: RefFunnelInput): boolean {
+  for (const x of input.exclusions ?? []) {
+    const reached = a.times.length;
+    if (reached <= x.from) continue;
+    const lo = a.times[x.from]!;
+    const hi = reached > x.to ? a.times[x.to]! : deadline(lo, input.window);
+    const inside = (t: number) => (reached > x.to ? t > lo && t < hi : t > lo && t <= hi);
+    if (evs.some((e) => x.match(e) && inside(e.timestamp))) return true;
+  }
+  return false;
+}
+
+/** The breakdown value of an attempt, as text; null when the property is missing. */
+export function breakdownValue(a: RefAttempt, input: RefFunnelInput): string | null {
+  const b = input.breakdown;
+  if (!b) return null;
+  const v = (b.type === 'event' ? a.start.properties : a.start.person_properties)[b.key];
+  if (v === undefined || v === null) return null;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export function stepStats(attempts: RefAttempt[], stepCount: number): RefStep[] {
+  const out: RefStep[] = [];
+  for (let k = 0; k < stepCount; k++) {
+    const reached = attempts.filter((a) => a.times.length > k);
+    const gaps = k === 0 ? [] : reached.map((a) => (a.times[k]! - a.times[k - 1]!) / 1000);
+    out.push({
+      count: reached.length,
+      average: gaps.length ? gaps.reduce((s, x) => s + x, 0) / gaps.length : null,
+      median: gaps.length ? median(gaps) : null,
+    });
+  }
+  return out;
+}
+
+/** Values ranked by count desc (then text); the top `limit` kept, the rest "Other", missing "None". */
+export function rankGroups(counts: Map<string | null, number>, limit: number): (value: string | null) => string {
+  const ranked = [...counts.entries()]
+    .filter(([v]) => v !== null)
+    .sort((a, b) => b[1] - a[1] || (a[0]! < b[0]! ? -1 : 1))
+    .slice(0, limit)
+    .map(([v]) => v as string);
+  const kept = new Set(ranked);
+  return (value) => (value === null ? 'None' : kept.has(value) ? value : 'Other');
+}
+
+/** Result order of groups: ranked values, then "Other", then "None". */
+export function orderGroups(sizes: Map<string, number>, counts: Map<string | null, number>): string[] {
+  const rank = (v: string) => (v === 'None' && !counts.has('None') ? 2 : v === 'Other' && !counts.has('Other') ? 1 : 0);
+  return [...sizes.keys()].sort((a, b) => rank(a) - rank(b) || sizes.get(b)! - sizes.get(a)! || (a < b ? -1 : 1));
+}
+
+/** The persons' counted attempts (after exclusions). */
+export function countedAttempts(input: RefFunnelInput): RefAttempt[] {
+  const out: RefAttempt[] = [];
+  for (const [person, evs] of eventsByPerson(input)) {
+    const best = bestAttempt(attemptsOf(person, evs, input));
+    if (best && !isExcluded(best, evs, input)) out.push(best);
+  }
+  return out;
+}
+
+/** Steps viz: one group (value null) without a breakdown, else one per breakdown value. */
+export function referenceFunnel(input: RefFunnelInput): RefGroup[] {
+  const counted = countedAttempts(input);
+  if (!input.breakdown) return [{ value: null, steps: stepStats(counted, input.steps.length) }];
+  const counts = new Map<string | null, number>();
+  for (const a of counted) counts.set(breakdownValue(a, input), (counts.get(breakdownValue(a, input)) ?? 0) + 1);
+  const label = rankGroups(counts, input.breakdown.limit);
+  const groups = new Map<string, RefAttempt[]>();
+  for (const a of counted) {
+    const g = label(breakdownValue(a, input));
+    groups.set(g, [...(groups.get(g) ?? []), a]);
+  }
+  const sizes = new Map([...groups].map(([g, list]) => [g, list.length]));
+  return orderGroups(sizes, counts).map((g) => ({ value: g, steps: stepStats(groups.get(g)!, input.steps.length) }));
+}
+
+/** time_to_convert: conversion times (s) from step 1 to the last step of converted persons. */
+export function referenceTimesToConvert(input: RefFunnelInput): number[] {
+  const n = input.steps.length;
+  return countedAttempts(input)
+    .filter((a) => a.times.length === n)
+    .map((a) => (a.times[n - 1]! - a.times[0]!) / 1000);
+}
+
+/**
+ * trends viz: per period (UTC) of the start, persons entering (an attempt starting in it) and
+ * converting (that period's best attempt reaches the last step); excluded attempts drop out.
+ */
+export function referenceFunnelTrends(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): { entered: number[]; converted: number[] } {
+  const first = periodStart(input.from, period, weekStartDay);
+  const buckets = periodIndex(input.to, first, period, weekStartDay) + 1;
+  const entered = new Array<number>(buckets).fill(0);
+  const converted = new Array<number>(buckets).fill(0);
+  for (const [person, evs] of eventsByPerson(input)) {
+    const attempts = attemptsOf(person, evs, input);
+    for (let b = 0; b < buckets; b++) {
+      const inBucket = attempts.filter((a) => periodIndex(a.start.timestamp, first, period, weekStartDay) === b);
+      const best = bestAttempt(inBucket);
+      if (!best || isExcluded(best, evs, input)) continue;
+      entered[b]!++;
+      if (best.times.length === input.steps.length) converted[b]!++;
+    }
+  }
+  return { entered, converted };
+}

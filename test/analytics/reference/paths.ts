@@ -1,0 +1,129 @@
+import type { ReferenceEvent } from '../../../server/analytics/types.ts';
+import { byTime } from './funnels.ts';
+
+/**
+ * Reference paths (plain loops, clarity over speed). Rules (API-DECISIONS, with the choices
+ * documented in server/analytics/paths.ts):
+ * 1. Events in [from, to] passing the global filter and the event types; item = $current_url
+ *    of $pageview, $screen_name of $screen, else the event name (a missing property: the name).
+ * 2. Cleaning rules, in order: every match of `regex` is replaced by `alias` (literally).
+ *    Events whose event name or cleaned item is in `exclude` are dropped.
+ * 3. Per person, in (timestamp, uuid) order, a new session starts after a gap over 30 minutes.
+ * 4. Consecutive repeats of the same item in a session collapse into the first.
+ * 5. start point: the session's path begins at its first occurrence (sessions without it are
+ *    dropped); end point: it ends at the first occurrence at or after the start (sessions
+ *    without it are dropped). Then at most `stepLimit` items: the first ones, or with only an
+ *    end point the last ones.
+ * 6. Edges between positions i and i+1: `value` = distinct persons, average_conversion_time =
+ *    mean milliseconds over every occurrence. Ordered by value desc, source, target.
+ */
+
+export type PathEventType = '$pageview' | '$screen' | 'custom_event';
+
+export interface RefPathInput {
+  events: readonly ReferenceEvent[];
+  from: number;
+  to: number;
+  filter?: (e: ReferenceEvent) => boolean;
+  /** Empty or missing: all events. */
+  eventTypes?: PathEventType[];
+  cleaning?: { alias: string; regex: string }[];
+  exclude?: string[];
+  startPoint?: string;
+  endPoint?: string;
+  stepLimit: number;
+  edgeLimit?: number;
+}
+
+export interface RefEdge { source: string; target: string; value: number; average_conversion_time: number }
+
+export const SESSION_GAP_MS = 30 * 60_000;
+
+export function pathItem(e: ReferenceEvent): string {
+  const prop = e.event === '$pageview' ? '$current_url' : e.event === '$screen' ? '$screen_name' : null;
+  const v = prop === null ? undefined : e.properties[prop];
+  if (v === undefined || v === null) return e.event;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+function typeMatches(e: ReferenceEvent, types: PathEventType[] | undefined): boolean {
+  if (!types || types.length === 0) return true;
+  return types.some((t) => (t === 'custom_event' ? !e.event.startsWith('$') : e.event === t));
+}
+
+interface Step { item: string; timestamp: number }
+
+/** Each person's sessions as item sequences, after steps 1-5. */
+export function referenceSessions(input: RefPathInput): Map<string, Step[][]> {
+  const byPerson = new Map<string, ReferenceEvent[]>();
+  for (const e of input.events) {
+    if (e.timestamp < input.from || e.timestamp > input.to) continue;
+    if (input.filter && !input.filter(e)) continue;
+    if (!typeMatches(e, input.eventTypes)) continue;
+    byPerson.set(e.person_id, [...(byPerson.get(e.person_id) ?? []), e]);
+  }
+  const out = new Map<string, Step[][]>();
+  for (const [person, list] of byPerson) {
+    const steps: Step[] = [];
+    for (const e of [...list].sort(byTime)) {
+      let item = pathItem(e);
+      for (const rule of input.cleaning ?? []) item = item.replace(new RegExp(rule.regex, 'g'), () => rule.alias);
+      if (input.exclude?.includes(item) || input.exclude?.includes(e.event)) continue;
+      steps.push({ item, timestamp: e.timestamp });
+    }
+    const sessions: Step[][] = [];
+    let current: Step[] = [];
+    let lastTime = -Infinity;
+    for (const s of steps) {
+      if (current.length > 0 && s.timestamp - lastTime > SESSION_GAP_MS) {
+        sessions.push(current);
+        current = [];
+      }
+      lastTime = s.timestamp;
+      if (current.length === 0 || current[current.length - 1]!.item !== s.item) current.push(s);
+    }
+    if (current.length > 0) sessions.push(current);
+    out.set(person, sessions.map((s) => trim(s, input)).filter((s): s is Step[] => s !== null));
+  }
+  return out;
+}
+
+function trim(session: Step[], input: RefPathInput): Step[] | null {
+  let begin = 0;
+  if (input.startPoint !== undefined) {
+    begin = session.findIndex((s) => s.item === input.startPoint);
+    if (begin < 0) return null;
+  }
+  let end = session.length - 1;
+  if (input.endPoint !== undefined) {
+    end = session.findIndex((s, i) => i >= begin && s.item === input.endPoint);
+    if (end < 0) return null;
+  }
+  const path = session.slice(begin, end + 1);
+  if (input.endPoint !== undefined && input.startPoint === undefined) return path.slice(-input.stepLimit);
+  return path.slice(0, input.stepLimit);
+}
+
+export function referencePaths(input: RefPathInput): RefEdge[] {
+  const edges = new Map<string, { source: string; target: string; persons: Set<string>; total: number; n: number }>();
+  for (const [person, sessions] of referenceSessions(input)) {
+    for (const path of sessions) {
+      for (let i = 0; i + 1 < path.length; i++) {
+        const source = `${i + 1}_${path[i]!.item}`;
+        const target = `${i + 2}_${path[i + 1]!.item}`;
+        const key = JSON.stringify([source, target]);
+        const edge = edges.get(key) ?? { source, target, persons: new Set<string>(), total: 0, n: 0 };
+        edge.persons.add(person);
+        edge.total += path[i + 1]!.timestamp - path[i]!.timestamp;
+        edge.n += 1;
+        edges.set(key, edge);
+      }
+    }
+  }
+  const list = [...edges.values()]
+    .map((e) => ({ source: e.source, target: e.target, value: e.persons.size, average_conversion_time: e.total / e.n }))
+    .sort((a, b) => b.value - a.value || cmp(a.source, b.source) || cmp(a.target, b.target));
+  return input.edgeLimit === undefined ? list : list.slice(0, input.edgeLimit);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,124 @@
+import type { ReferenceEvent } from '../../../server/analytics/types.ts';
+
+/**
+ * Reference retention (plain loops, clarity over speed). Times are UTC; buckets are UTC
+ * calendar units (the property tests run with a UTC project).
+ *
+ * Rules (API-DECISIONS + server/analytics/retention.ts):
+ * - Cohorts are `total_intervals` periods; the last one is the period containing `dateTo`.
+ * - first-time: a person's cohort is the period of their first-ever target event (all time);
+ *   recurring: a person is in every cohort period in which they did the target event.
+ * - values[0] = cohort size; values[j] = persons of the cohort who did the returning event in
+ *   period cohort + j. Only periods up to the last cohort exist (a triangle).
+ */
+
+export type Period = 'Hour' | 'Day' | 'Week' | 'Month';
+
+export interface RefRetentionInput {
+  events: readonly ReferenceEvent[];
+  target: (e: ReferenceEvent) => boolean;
+  returning: (e: ReferenceEvent) => boolean;
+  /** Global filters (properties, test accounts). */
+  filter?: (e: ReferenceEvent) => boolean;
+  firstTime: boolean;
+  period: Period;
+  totalIntervals: number;
+  /** ms, UTC. */
+  dateTo: number;
+  weekStartDay?: 0 | 1;
+}
+
+export interface RefRetentionCohort {
+  /** Cohort start, ms UTC. */
+  start: number;
+  values: number[];
+}
+
+const DAY = 86_400_000;
+
+/** Start of the UTC period containing `t`. */
+export function periodStart(t: number, period: Period, weekStartDay: 0 | 1 = 0): number {
+  const d = new Date(t);
+  switch (period) {
+    case 'Hour': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
+    case 'Day': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    case 'Week': {
+      const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+      const back = (d.getUTCDay() - weekStartDay + 7) % 7;
+      return day - back * DAY;
+    }
+    case 'Month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  }
+}
+
+/** `start` moved by `n` periods. */
+export function addPeriods(start: number, period: Period, n: number): number {
+  const d = new Date(start);
+  switch (period) {
+    case 'Hour': return start + n * 3_600_000;
+    case 'Day': return start + n * DAY;
+    case 'Week': return start + n * 7 * DAY;
+    case 'Month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
+  }
+}
+
+/** Index of the period containing `t`, counted from the period starting at `first` (may be < 0). */
+export function periodIndex(t: number, first: number, period: Period, weekStartDay: 0 | 1 = 0): number {
+  const s = periodStart(t, period, weekStartDay);
+  if (period === 'Month') {
+    const a = new Date(first);
+    const b = new Date(s);
+    return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
+  }
+  const size = period === 'Hour' ? 3_600_000 : period === 'Day' ? DAY : 7 * DAY;
+  return Math.round((s - first) / size);
+}
+
+export function referenceRetention(input: RefRetentionInput): RefRetentionCohort[] {
+  const n = input.totalIntervals;
+  const week = input.weekStartDay ?? 0;
+  const last = periodStart(input.dateTo, input.period, week);
+  const first = addPeriods(last, input.period, -(n - 1));
+  const kept = input.events.filter((e) => input.filter?.(e) ?? true);
+  const index = (e: ReferenceEvent) => periodIndex(e.timestamp, first, input.period, week);
+  const inRange = (i: number) => i >= 0 && i < n;
+
+  // cohorts[i] = persons in cohort i
+  const cohorts: Set<string>[] = Array.from({ length: n }, () => new Set<string>());
+  if (input.firstTime) {
+    const firstSeen = new Map<string, number>();
+    for (const e of kept) {
+      if (!input.target(e)) continue;
+      const seen = firstSeen.get(e.person_id);
+      if (seen === undefined || e.timestamp < seen) firstSeen.set(e.person_id, e.timestamp);
+    }
+    for (const [person, t] of firstSeen) {
+      const i = periodIndex(t, first, input.period, week);
+      if (inRange(i)) cohorts[i]!.add(person);
+    }
+  } else {
+    for (const e of kept) {
+      const i = index(e);
+      if (input.target(e) && inRange(i)) cohorts[i]!.add(e.person_id);
+    }
+  }
+
+  // returned[p] = persons who did the returning event in period p
+  const returned: Set<string>[] = Array.from({ length: n }, () => new Set<string>());
+  for (const e of kept) {
+    const i = index(e);
+    if (input.returning(e) && inRange(i)) returned[i]!.add(e.person_id);
+  }
+
+  const result: RefRetentionCohort[] = [];
+  for (let i = 0; i < n; i++) {
+    const values = [cohorts[i]!.size];
+    for (let j = 1; i + j < n; j++) {
+      let count = 0;
+      for (const person of cohorts[i]!) if (returned[i + j]!.has(person)) count++;
+      values.push(count);
+    }
+    result.push({ start: addPeriods(first, input.period, i), values });
+  }
+  return result;
+}

@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionParamsSchema, type PropertyGroup } from '../../src/contract/analytics.ts';
+import { computeRetention } from '../../server/analytics/retention.ts';
+import type { ReferenceEvent } from '../../server/analytics/types.ts';
+import { DAY, ev, HOUR } from './funnels-cases.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, RANGE_END, RANGE_START } from './generate.ts';
+import { createHarness, type Harness } from './harness.ts';
+import { matchesGroup, type RefGroup } from './reference/filters.ts';
+import { referenceRetention, type Period } from './reference/retention.ts';
+
+let h: Harness;
+beforeAll(async () => { h = await createHarness(); });
+afterAll(() => h.close());
+
+const counts = (r: { values: { count: number }[] }[]) => r.map((c) => c.values.map((v) => v.count));
+
+describe('retention, hand-worked', () => {
+  // T0 = Fri 1 Mar 2024 12:00Z; date_to 3 Mar → cohorts 1, 2, 3 March.
+  const events = [
+    ev('a', '$pageview', -5 * DAY), ev('a', '$pageview', 0), ev('a', '$pageview', DAY), ev('a', '$pageview', 2 * DAY),
+    ev('b', '$pageview', 0), ev('b', '$pageview', 2 * DAY),
+    ev('c', '$pageview', DAY), ev('c', 'other', 2 * DAY),
+  ];
+  it('recurring: every period a person does the target is a cohort', async () => {
+    await h.load(events);
+    const r = await computeRetention(retentionParamsSchema.parse({ retention_type: 'recurring', total_intervals: 3, date_to: '2024-03-03' }), h.ctx);
+    expect(r.map((c) => c.label)).toEqual(['Day 0', 'Day 1', 'Day 2']);
+    expect(r[0]!.date).toBe('2024-03-01T00:00:00Z');
+    expect(counts(r)).toEqual([[2, 1, 2], [2, 1], [2]]);
+  });
+  it('first-time: the period of the first target event ever (a, whose first is earlier, is in none)', async () => {
+    await h.load(events);
+    const r = await computeRetention(retentionParamsSchema.parse({ retention_type: 'retention_first_time', total_intervals: 3, date_to: '2024-03-03', period: 'day' }), h.ctx);
+    expect(counts(r)).toEqual([[1, 0, 1], [1, 0], [0]]);
+  });
+  it('a different returning event, hourly periods, default 7 intervals', async () => {
+    await h.load([ev('a', 'signup', 0), ev('a', 'buy', HOUR), ev('a', 'buy', 3 * HOUR)]);
+    const r = await computeRetention(retentionParamsSchema.parse({
+      target_entity: { id: 'signup' }, returning_entity: { id: 'buy' }, period: 'Hour', date_to: '2024-03-01T18:00:00Z',
+    }), h.ctx);
+    expect(r).toHaveLength(7);
+    expect(counts(r)[0]).toEqual([1, 1, 0, 1, 0, 0, 0]);
+  });
+  it('buckets in the project time zone, across the DST change', async () => {
+    const ny = await createHarness({ timezone: 'America/New_York' });
+    try {
+      await ny.load([
+        { ...ev('a', '$pageview', 0), timestamp: Date.UTC(2024, 2, 10, 3) }, // 9 March 22:00 EST
+        { ...ev('a', '$pageview', 0), timestamp: Date.UTC(2024, 2, 10, 12) }, // 10 March 08:00 EDT
+      ]);
+      const r = await computeRetention(retentionParamsSchema.parse({ retention_type: 'recurring', total_intervals: 2, date_to: '2024-03-10' }), ny.ctx);
+      expect(r.map((c) => c.date)).toEqual(['2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00']);
+      expect(counts(r)).toEqual([[1, 1], [1]]);
+    } finally {
+      ny.close();
+    }
+  });
+});
+
+const arbRetention = fc.record({
+  period: fc.constantFrom<Period>('Hour', 'Day', 'Week', 'Month'),
+  intervals: fc.integer({ min: 1, max: 8 }),
+  firstTime: fc.boolean(),
+  target: fc.constantFrom(...EVENT_NAMES),
+  returning: fc.constantFrom(...EVENT_NAMES),
+  properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 3 }),
+  dateTo: fc.integer({ min: RANGE_START, max: RANGE_END + 7 * DAY }),
+  weekStart: fc.constantFrom(0 as const, 1 as const),
+});
+
+describe('retention equals the reference', () => {
+  it('cohort by cohort, period by period', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbRetention, async (events, a) => {
+      h.ctx.project = { ...h.ctx.project, week_start_day: a.weekStart };
+      await h.load(events);
+      const params = retentionParamsSchema.parse({
+        period: a.period, total_intervals: a.intervals, retention_type: a.firstTime ? 'first_time' : 'recurring',
+        target_entity: { id: a.target }, returning_entity: { id: a.returning }, properties: a.properties,
+        date_to: new Date(a.dateTo).toISOString(),
+      });
+      const result = await computeRetention(params, h.ctx);
+      const expected = referenceRetention({
+        events, period: a.period, totalIntervals: a.intervals, firstTime: a.firstTime, dateTo: a.dateTo, weekStartDay: a.weekStart,
+        target: (e: ReferenceEvent) => e.event === a.target,
+        returning: (e: ReferenceEvent) => e.event === a.returning,
+        filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefGroup | undefined),
+      });
+      expect(result.map((c) => Date.parse(c.date))).toEqual(expected.map((c) => c.start));
+      expect(counts(result)).toEqual(expected.map((c) => c.values));
+    }), { numRuns: 120 });
+    h.ctx.project = { ...h.ctx.project, week_start_day: 0 };
+  });
+});
