@@ -25,6 +25,8 @@ export type AppOptions = {
   logger?: Partial<Logger>;
   /** Directory of the built SPA. Default `dist/`. */
   staticDir?: string;
+  /** How long identical analytics requests are answered from the cache; 0 turns it off. */
+  analyticsCacheTtlMs?: number;
 } & (
   /** `events`: the event store; default an in-memory one (opened only if used). */
   | { store: Store; events?: EventStore; upstream?: undefined }
@@ -70,7 +72,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.all('/api', proxy);
     app.all('/api/*', proxy);
   } else {
-    const deps: Deps = { store: options.store, events: options.events ?? createEventStore(':memory:'), now };
+    const deps: Deps = {
+      store: options.store, events: options.events ?? createEventStore(':memory:'), now,
+      analyticsCacheTtlMs: options.analyticsCacheTtlMs,
+    };
     registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
     const router = createRouter(app, createAuthenticator(options.store, now));
     registerApi(router, deps);

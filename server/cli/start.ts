@@ -62,7 +62,9 @@ export async function start(argv: string[]): Promise<void> {
       store.close();
       throw error;
     }
-    app = createApp({ store, events, staticDir, logger });
+    // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
+    const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
+    app = createApp({ store, events, staticDir, logger, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
   }
   const closeAll = async () => {
     await events?.close().catch((error: unknown) => console.error('closing the event store failed', error));

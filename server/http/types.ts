@@ -17,4 +17,6 @@ export interface Deps {
   /** Events and persons (DuckDB): ingestion writes them, the analytics engines query them. */
   events: EventStore;
   now: () => Date;
+  /** How long identical analytics requests are answered from the cache (default 60 s; 0 = off). */
+  analyticsCacheTtlMs?: number | undefined;
 }

@@ -64,13 +64,16 @@ export interface TestServer {
 export const makeTempDir = (prefix = 'ref-server-') => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
 /** A fresh, seeded data dir with its store and app; each test file gets its own. */
-export function createTestServer(options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string } = {}): TestServer {
+export function createTestServer(
+  options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string; analyticsCacheTtlMs?: number } = {},
+): TestServer {
   const dir = makeTempDir();
   const { store, events, demoKey } = openDataDir(dir);
   if (!demoKey) throw new Error('seed did not produce a demo key');
   const appOptions: AppOptions = { store, events, staticDir: options.staticDir ?? path.join(dir, 'no-dist') };
   if (options.now) appOptions.now = options.now;
   if (options.logger) appOptions.logger = options.logger;
+  if (options.analyticsCacheTtlMs !== undefined) appOptions.analyticsCacheTtlMs = options.analyticsCacheTtlMs;
   const app = createApp(appOptions);
 
   const orgIds: Record<string, string> = {};

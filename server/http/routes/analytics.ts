@@ -29,7 +29,7 @@ const caches = new WeakMap<object, AnalyticsCache>();
 export function analyticsCacheOf(deps: Deps): AnalyticsCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = createAnalyticsCache({ now: deps.now });
+    cache = createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs });
     caches.set(deps, cache);
   }
   return cache;
