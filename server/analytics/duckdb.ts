@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { EVENT_STORE_DDL } from './schema.ts';
+import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
 import type { SqlRunner } from './types.ts';
 
 /** Parameters bound to `$1, $2, …` (an array) or to `$name` (an object). Never spliced into SQL text. */
@@ -35,6 +36,29 @@ export interface EventDb extends SqlRunner {
 
 export const DEFAULT_POOL_SIZE = 4;
 
+/**
+ * DuckDB's memory cap (the server's total must stay under ~1.5 GB: this leaves room for Node)
+ * and worker threads (all cores, at most 8). `DUCKDB_MEMORY_LIMIT` / `DUCKDB_THREADS` override.
+ * Larger intermediate results spill to a temp directory beside the file instead of failing.
+ */
+export const DEFAULT_MEMORY_LIMIT = '1GB';
+
+function settings(): Record<string, string> {
+  const threads = Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
+  return {
+    memory_limit: process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT,
+    threads: String(threads),
+  };
+}
+
+/** Adds and fills the materialized property columns (schema.ts) of files written before them. */
+async function migrate(connection: DuckDBConnection): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'");
+  const existing = new Set(reader.getRowObjectsJS().map((r) => String(r.column_name)));
+  for (const step of eventStoreMigrations(existing)) await connection.run(step.sql, step.params);
+}
+
 function wrap(connection: DuckDBConnection): SqlConnection {
   return {
     async all<T>(sql: string, params: SqlParams = []): Promise<T[]> {
@@ -50,9 +74,10 @@ function wrap(connection: DuckDBConnection): SqlConnection {
 /** Opens (creating) `file`, or an in-memory database for `':memory:'`, and applies the schema. */
 export async function openEventDb(file: string, options: { poolSize?: number } = {}): Promise<EventDb> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const instance = await DuckDBInstance.create(file);
+  const instance = await DuckDBInstance.create(file, settings());
   const writer = await instance.connect();
   for (const statement of EVENT_STORE_DDL) await writer.run(statement);
+  await migrate(writer);
   const writerSql = wrap(writer);
 
   const poolSize = Math.max(1, options.poolSize ?? DEFAULT_POOL_SIZE);

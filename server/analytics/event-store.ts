@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openEventDb, type EventDb, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 import { applyPersons, unnestJson } from './persons.ts';
+import { materializedInsert } from './schema.ts';
 import type { SqlRunner } from './types.ts';
 
 /** Events are written in chunks of at most this many rows (one bound JSON parameter each). */
@@ -55,9 +56,16 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
     const rows = events.slice(i, i + APPEND_CHUNK).map((e) => ({
       uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), properties: e.properties,
     }));
-    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
-      SELECT r.uuid, $2, r.event, r.distinct_id, r.timestamp::TIMESTAMPTZ, r.properties FROM ${unnestJson('$1', EVENT_SHAPE)}`,
-    [JSON.stringify(rows), teamId]);
+    const params: unknown[] = [JSON.stringify(rows), teamId];
+    const mat = materializedInsert('r.properties', (v) => {
+      params.push(v);
+      return `$${params.length}`;
+    });
+    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, ${mat.columns})
+      SELECT r.uuid, $2, r.event, r.distinct_id, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
+      FROM (SELECT r.uuid, r.event, r.distinct_id, r.timestamp, r.properties, ${mat.list} AS mp
+        FROM ${unnestJson('$1', EVENT_SHAPE)}) r`,
+    params);
   }
 }
 

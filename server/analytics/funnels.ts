@@ -6,7 +6,7 @@ import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, res
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
 import { funnelCtes, stepsSelect, timesSelect, trendsSelect } from './funnels-sql.ts';
-import { propertyText, SqlParams } from './properties.ts';
+import { materializedReady, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -68,6 +68,7 @@ async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
     throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);
   }
   const params = new SqlParams();
+  params.materialized = await materializedReady(ctx.db, ctx.project.id);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
   const breakdown = typeof p.breakdown === 'string' ? p.breakdown : null;

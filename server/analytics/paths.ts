@@ -3,7 +3,7 @@ import { resolveDateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes } from './filters.ts';
 import { checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
-import { propertyText, SqlParams } from './properties.ts';
+import { materializedReady, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -54,6 +54,7 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   await checkRegexes(ctx.db, (p.local_path_cleaning_filters ?? []).map((r, i) => ({ pattern: r.regex, attr: `local_path_cleaning_filters__${i}__regex` })));
   const range = await resolveDateRange(p, ctx);
   const params = new SqlParams();
+  params.materialized = await materializedReady(ctx.db, ctx.project.id);
   const base = eventRowsSql({
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts,
     columns: [`${itemSql(p, params)} AS item`],
@@ -65,29 +66,38 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   const end = p.end_point ? params.add(p.end_point) : null;
   const limit = `${params.add(p.step_limit)}::BIGINT`;
   const gap = `${params.add(SESSION_GAP_MS)}::BIGINT`;
-  const srn = start ? `min(CASE WHEN item = ${start} THEN rn END) OVER ws` : '1';
-  const ern = end ? `min(CASE WHEN item = ${end} AND rn >= srn THEN rn END) OVER ws` : 'max(rn) OVER ws';
+  // One sort per person: lag() finds session breaks and repeats; a second (by that order's
+  // number) numbers the kept items, their session (running count of breaks) and the next item.
+  // Session bounds (start/end points, step limit) are per-session aggregates in those numbers.
+  const ps = start ? `min(prn) FILTER (WHERE item = ${start})` : 'min(prn)';
+  const ends = end
+    ? `ends AS (SELECT c.person_id, c.session, min(c.prn) AS pe FROM c JOIN s0 ON s0.person_id = c.person_id AND s0.session = c.session
+        WHERE c.item = ${end} AND c.prn >= s0.srn GROUP BY c.person_id, c.session),`
+    : '';
+  const ern = end ? '(SELECT pe FROM ends WHERE ends.person_id = s0.person_id AND ends.session = s0.session)' : 'p1';
   // The first kept position: with only an end point, the last `limit` items up to it.
   const first = end && !start ? `greatest(srn, ern - ${limit} + 1)` : 'srn';
   const last = end && !start ? 'ern' : `least(ern, srn + ${limit} - 1)`;
   const edgeLimit = p.edge_limit ? `LIMIT ${params.add(p.edge_limit)}::BIGINT` : '';
   const sql = `WITH ev AS (${base}),
-    kept AS (SELECT * FROM ev WHERE ${keep}),
-    gaps AS (SELECT *, CASE WHEN ts - lag(ts) OVER (PARTITION BY person_id ORDER BY ts, uuid) > ${gap} THEN 1 ELSE 0 END AS brk FROM kept),
-    sess AS (SELECT *, sum(brk) OVER (PARTITION BY person_id ORDER BY ts, uuid ROWS UNBOUNDED PRECEDING) AS session FROM gaps),
-    dedup AS (SELECT * FROM (SELECT *, lag(item) OVER (PARTITION BY person_id, session ORDER BY ts, uuid) AS prev FROM sess)
-      WHERE prev IS NULL OR prev <> item),
-    numbered AS (SELECT *, row_number() OVER (PARTITION BY person_id, session ORDER BY ts, uuid) AS rn FROM dedup),
-    s1 AS (SELECT *, ${srn} AS srn FROM numbered WINDOW ws AS (PARTITION BY person_id, session)),
-    s2 AS (SELECT *, ${ern} AS ern FROM s1 WINDOW ws AS (PARTITION BY person_id, session)),
-    s3 AS (SELECT *, ${first} AS lo, ${last} AS hi FROM s2 WHERE srn IS NOT NULL AND ern IS NOT NULL),
-    path AS (SELECT person_id, session, rn - lo + 1 AS pos, item, ts FROM s3 WHERE rn BETWEEN lo AND hi),
-    steps AS (SELECT person_id, pos, item, lead(item) OVER wp AS next_item, lead(ts) OVER wp - ts AS dt
-      FROM path WINDOW wp AS (PARTITION BY person_id, session ORDER BY pos))
-    SELECT pos::VARCHAR || '_' || item AS source, (pos + 1)::VARCHAR || '_' || next_item AS target,
-      count(DISTINCT person_id) AS value, avg(dt) AS average_conversion_time
-    FROM steps WHERE next_item IS NOT NULL GROUP BY ALL
-    ORDER BY value DESC, source, target ${edgeLimit}`;
+    a AS (SELECT person_id, ts, item, lag(ts) OVER w AS pts, lag(item) OVER w AS pitem, row_number() OVER w AS seq
+      FROM ev WHERE ${keep} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid)),
+    b AS (SELECT person_id, ts, item, seq, coalesce(ts - pts > ${gap}, false) AS brk FROM a
+      WHERE pitem IS NULL OR coalesce(ts - pts > ${gap}, false) OR pitem <> item),
+    c AS (SELECT person_id, ts, item, sum(brk::INTEGER) OVER w AS session, row_number() OVER w AS prn,
+        lead(item) OVER w AS next_item, lead(ts) OVER w AS next_ts
+      FROM b WINDOW w AS (PARTITION BY person_id ORDER BY seq)),
+    s0 AS (SELECT person_id, session, ${ps} AS srn, max(prn) AS p1 FROM c GROUP BY person_id, session),
+    ${ends}
+    s1 AS (SELECT person_id, session, srn, ${ern} AS ern FROM s0),
+    bounds AS (SELECT person_id, session, ${first} AS lo, ${last} AS hi FROM s1 WHERE srn IS NOT NULL AND ern IS NOT NULL),
+    steps AS (SELECT c.person_id, c.prn - b.lo + 1 AS pos, c.item, c.next_item, c.next_ts - c.ts AS dt
+      FROM c JOIN bounds b ON b.person_id = c.person_id AND b.session = c.session
+      WHERE c.prn >= b.lo AND c.prn < b.hi),
+    edges AS (SELECT pos, item, next_item, count(DISTINCT person_id) AS value, avg(dt) AS average_conversion_time
+      FROM steps GROUP BY pos, item, next_item)
+    SELECT pos::VARCHAR || '_' || item AS source, (pos + 1)::VARCHAR || '_' || next_item AS target, value, average_conversion_time
+    FROM edges ORDER BY value DESC, source, target ${edgeLimit}`;
   const rows = await ctx.db.all<Record<string, unknown>>(sql, params.values);
   return rows.map((r) => ({
     source: String(r.source),

@@ -4,10 +4,17 @@
  * (RFC 6901) built from the key, never spliced into SQL text. Whatever must appear in SQL text
  * as a name (a column alias, a table alias) is checked against a strict identifier grammar.
  */
+import { materializedColumn } from './schema.ts';
+import type { SqlRunner } from './types.ts';
 
 /** Bound parameters of one statement: `add(value)` returns its placeholder (`$1`, `$2`, …). */
 export class SqlParams {
   readonly values: unknown[] = [];
+  /**
+   * Whether every events row of the project has its materialized columns filled (checked by
+   * {@link materializedReady} before the statement is built): then hot keys read the columns.
+   */
+  materialized = false;
   private readonly seen = new Map<string, string>();
 
   add(value: unknown): string {
@@ -58,7 +65,19 @@ export function columnRef(ref: string): string {
  * JSON text (`3`, `1.5`, `true`), objects/arrays as JSON; NULL when missing or JSON null.
  */
 export function propertyText(params: SqlParams, source: PropertySource, key: string, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+  // A materialized key of an events row (`<alias>.properties`) reads its column (schema.ts)
+  // when every row has it filled. Only the fixed column name from the list becomes SQL text.
+  const column = source === 'event' && params.materialized ? materializedColumn(key) : null;
+  const [alias, field] = cols.event.split('.');
+  if (column !== null && field === 'properties' && alias) return `${sqlIdentifier(alias)}.${sqlIdentifier(column)}`;
   return `json_extract_string(${columnRef(cols[source])}, ${params.add(jsonPointer(key))})`;
+}
+
+/** Whether every stored event of project `teamId` has its materialized columns filled. */
+export async function materializedReady(db: SqlRunner, teamId: number): Promise<boolean> {
+  const rows = await db.all<{ n: unknown }>(
+    'SELECT count(*) AS n FROM events WHERE team_id = $1 AND mp_filled IS NOT TRUE', [teamId]);
+  return Number(rows[0]?.n ?? 1) === 0;
 }
 
 /** SQL DOUBLE of a property: NULL when missing or not a number (or numeric text). */

@@ -1,8 +1,49 @@
 /**
  * The event store's tables (DuckDB). Columns are described in ./types.ts. Timestamps are
- * TIMESTAMPTZ in UTC; properties are JSON text. Applied idempotently on open.
+ * TIMESTAMPTZ in UTC; properties are JSON text. Applied idempotently on open, then migrated
+ * (see {@link EVENT_STORE_MIGRATIONS}).
  */
-export const EVENT_STORE_SCHEMA_VERSION = 1;
+export const EVENT_STORE_SCHEMA_VERSION = 2;
+
+/**
+ * Materialized event properties: hot keys whose text (exactly what `json_extract_string` gives
+ * for them) is also stored in a column of its own, written when the event is stored. A query
+ * reads the column instead of parsing the JSON of every row. Rows written by other means
+ * (`mp_filled` false or NULL) are read from the JSON, so the column is an optimisation only.
+ * The keys are fixed here: a user-given key is compared with this list in TypeScript and only
+ * the fixed column name below ever becomes SQL text.
+ */
+export const MATERIALIZED_PROPERTIES: ReadonlyArray<{ key: string; column: string }> = [
+  { key: '$browser', column: 'mp_browser' },
+  { key: '$os', column: 'mp_os' },
+  { key: '$device_type', column: 'mp_device_type' },
+  { key: '$current_url', column: 'mp_current_url' },
+  { key: '$pathname', column: 'mp_pathname' },
+  { key: '$screen_name', column: 'mp_screen_name' },
+  { key: '$session_id', column: 'mp_session_id' },
+  { key: '$geoip_country_code', column: 'mp_geoip_country_code' },
+];
+
+/** The column holding `key`'s text, or null when the key is not materialized. */
+export function materializedColumn(key: string): string | null {
+  return MATERIALIZED_PROPERTIES.find((m) => m.key === key)?.column ?? null;
+}
+
+/** The JSON path of a materialized key (keys here need no escaping: no `/` or `~`). */
+export const materializedPointer = (key: string) => `/${key}`;
+
+/**
+ * Columns and SELECT expressions filling them, for INSERT … SELECT statements writing events:
+ * `list` is the expression (of the JSON expression `props`) to select as `mp` in a subquery,
+ * one parse for every key; `values` read it. `bind` turns a path into a bound placeholder.
+ */
+export function materializedInsert(props: string, bind: (value: string, index: number) => string): { columns: string; list: string; values: string } {
+  return {
+    columns: [...MATERIALIZED_PROPERTIES.map((m) => m.column), 'mp_filled'].join(', '),
+    list: `json_extract_string(${props}, [${MATERIALIZED_PROPERTIES.map((m, i) => bind(materializedPointer(m.key), i)).join(', ')}])`,
+    values: [...MATERIALIZED_PROPERTIES.map((_, i) => `mp[${i + 1}]`), 'true'].join(', '),
+  };
+}
 
 export const EVENT_STORE_DDL = [
   `CREATE TABLE IF NOT EXISTS events (
@@ -12,7 +53,9 @@ export const EVENT_STORE_DDL = [
      distinct_id VARCHAR NOT NULL,
      timestamp TIMESTAMPTZ NOT NULL,
      properties JSON NOT NULL DEFAULT '{}',
-     created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+     ${MATERIALIZED_PROPERTIES.map((m) => `${m.column} VARCHAR,`).join(' ')}
+     mp_filled BOOLEAN DEFAULT false
    )`,
   `CREATE TABLE IF NOT EXISTS persons (
      id VARCHAR NOT NULL,
@@ -28,3 +71,27 @@ export const EVENT_STORE_DDL = [
    )`,
   `CREATE TABLE IF NOT EXISTS event_store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
 ];
+
+/**
+ * Idempotent migrations run after the DDL (files of version 1 lack the materialized columns):
+ * add the missing columns, then fill them for rows that have them unset (written before them,
+ * or by statements that do not fill them).
+ */
+export function eventStoreMigrations(existing: ReadonlySet<string>): { sql: string; params: string[] }[] {
+  const out: { sql: string; params: string[] }[] = [];
+  for (const m of MATERIALIZED_PROPERTIES) {
+    if (!existing.has(m.column)) out.push({ sql: `ALTER TABLE events ADD COLUMN ${m.column} VARCHAR`, params: [] });
+  }
+  if (!existing.has('mp_filled')) {
+    out.push({ sql: 'ALTER TABLE events ADD COLUMN mp_filled BOOLEAN DEFAULT false', params: [] });
+  }
+  // DuckDB cannot replay an ALTER TABLE of this table from the WAL: checkpoint right after.
+  if (out.length > 0) out.push({ sql: 'CHECKPOINT', params: [] });
+  const params: string[] = [];
+  const sets = MATERIALIZED_PROPERTIES.map((m) => {
+    params.push(materializedPointer(m.key));
+    return `${m.column} = json_extract_string(properties, $${params.length})`;
+  });
+  out.push({ sql: `UPDATE events SET ${sets.join(', ')}, mp_filled = true WHERE mp_filled IS NOT TRUE`, params });
+  return out;
+}

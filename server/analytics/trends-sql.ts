@@ -30,6 +30,8 @@ export interface TrendQueryInput {
   filterTestAccounts: boolean | undefined;
   breakdown: { key: string; type: 'event' | 'person' } | null;
   breakdownLimit: number;
+  /** Every event of the project has its materialized property columns filled (properties.ts). */
+  materialized?: boolean;
 }
 
 export interface TrendRow {
@@ -81,6 +83,7 @@ interface Shared {
 
 function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from: number, toExclusive: number, extraPerson: boolean): Shared {
   const params = new SqlParams();
+  params.materialized = input.materialized === true;
   const team = params.add(input.project.id);
   const global = andAll(
     propertyGroupSql(input.properties, params),

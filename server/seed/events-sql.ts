@@ -7,6 +7,7 @@
  *   $epoch_day0 (that day's number since 1970-01-01), $now_s, $mobile_share,
  *   $sessions_per_person, $host, $test_accounts, $limit (browsing events to keep).
  */
+import { MATERIALIZED_PROPERTIES, materializedInsert, materializedPointer } from '../analytics/schema.ts';
 
 /** Temp macros of the writer connection: r() a number in [0, 1), uid() a UUID-shaped id. */
 export const SEED_MACROS = [
@@ -157,13 +158,19 @@ SELECT seed_uid($salt, 'milestone:' || steps.event, p * 10 + steps.n) AS uuid, s
 FROM steps JOIN ids USING (p)
 WHERE steps.ts_s <= $now_s`;
 
+const MATERIALIZED = materializedInsert('properties', (_, i) => `$mp_${i}`);
+/** Named parameters of {@link SEED_INSERT_EVENTS} besides $team and $limit: the materialized keys' paths. */
+export const SEED_MATERIALIZED_PARAMS = Object.fromEntries(MATERIALIZED_PROPERTIES.map((m, i) => [`mp_${i}`, materializedPointer(m.key)]));
+
 export const SEED_INSERT_EVENTS = `
-INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, created_at)
-SELECT uuid, $team, event, distinct_id, to_timestamp(ts_s), properties, to_timestamp(ts_s) FROM (
+INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, created_at, ${MATERIALIZED.columns})
+SELECT uuid, $team, event, distinct_id, to_timestamp(ts_s), properties, to_timestamp(ts_s), ${MATERIALIZED.values} FROM (
+SELECT *, ${MATERIALIZED.list} AS mp FROM (
   SELECT uuid, event, distinct_id, ts_s, properties FROM seed_lifecycle
   UNION ALL
   SELECT uuid, event, distinct_id, ts_s, properties FROM (SELECT * FROM seed_browsing ORDER BY keep_order, uuid LIMIT $limit::BIGINT)
-) ORDER BY ts_s, uuid`;
+))
+ORDER BY ts_s, uuid`;
 
 export const SEED_INSERT_PERSONS = `
 INSERT INTO persons (id, team_id, properties, is_identified, created_at)

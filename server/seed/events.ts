@@ -4,7 +4,7 @@ import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import {
   SEED_BROWSING, SEED_DROP, SEED_INSERT_DISTINCT_IDS, SEED_INSERT_EVENTS, SEED_INSERT_PERSONS, SEED_LIFECYCLE,
-  SEED_MACROS, SEED_PERSONS, SEED_SESSIONS,
+  SEED_MACROS, SEED_MATERIALIZED_PARAMS, SEED_PERSONS, SEED_SESSIONS,
 } from './events-sql.ts';
 
 /** Demo events of the first seeded project unless `--demo-events N` / `SEED_EVENTS` say otherwise. */
@@ -80,7 +80,7 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
     const [{ n }] = await db.all<{ n: bigint | number }>('SELECT count(*) AS n FROM seed_lifecycle') as [{ n: bigint | number }];
     const limit = Math.max(0, plan.events - Number(n));
     await inTransaction(db, async () => {
-      await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, limit });
+      await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, limit, ...SEED_MATERIALIZED_PARAMS });
       await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
       await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
     });
