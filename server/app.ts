@@ -7,6 +7,7 @@ import { createProxyHandler } from './http/proxy.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { registerAnalyticsRoutes } from './http/routes/analytics.ts';
+import { registerBatchExportRoutes } from './http/routes/batch-exports.ts';
 import { registerFunnelRetentionPathRoutes } from './http/routes/analytics-funnels.ts';
 import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerOrganizationRoutes } from './http/routes/organizations.ts';
@@ -44,6 +45,7 @@ export const consoleLogger: Logger = {
 function registerApi(router: Router, deps: Deps): void {
   registerOrganizationRoutes(router, deps);
   registerProjectRoutes(router, deps);
+  registerBatchExportRoutes(router, deps);
   registerPersonalApiKeyRoutes(router);
   registerAnalyticsRoutes(router, deps);
   registerFunnelRetentionPathRoutes(router, deps);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import type { EventStore } from '../analytics/event-store.ts';
 import { consoleLogger, createApp } from '../app.ts';
+import { createScheduler, type Scheduler } from '../batch-exports/scheduler.ts';
 import { openDataDir } from '../data-dir.ts';
 import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
 import type { Store } from '../store/store.ts';
@@ -51,6 +52,7 @@ export async function start(argv: string[]): Promise<void> {
   let store: Store | undefined;
   let events: EventStore | undefined;
   let demoKey: string | null = null;
+  let scheduler: Scheduler | undefined;
   let app;
   if (upstream) {
     app = createApp({ upstream, staticDir, logger });
@@ -65,8 +67,12 @@ export async function start(argv: string[]): Promise<void> {
     // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
     app = createApp({ store, events, staticDir, logger, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
+    // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
+    scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error });
   }
   const closeAll = async () => {
+    // The run in progress may be waiting on a slow receiver: wait for it at most 2 s.
+    await Promise.race([scheduler?.stop(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     await events?.close().catch((error: unknown) => console.error('closing the event store failed', error));
     store?.close();
   };
@@ -77,6 +83,7 @@ export async function start(argv: string[]): Promise<void> {
     if (upstream) process.stdout.write(`proxying ${origin}/api to ${upstream}/api\n`);
     else if (demoKey) process.stdout.write(`sign in: ${origin}/#key=${demoKey}\n`);
     else process.stdout.write('sign in: the demo key file is gone; create a key with `npm run key -- create --label me --scopes "*"`\n');
+    scheduler?.start();
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: try --port` : error);

@@ -18,6 +18,7 @@ export function createPrng(seed: number) {
     /** A version-4-shaped UUID. */
     uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(next() * 4)]}${hex(3)}-${hex(12)}`,
     base62,
+    hex,
   };
 }
 export type Prng = ReturnType<typeof createPrng>;

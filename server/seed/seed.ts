@@ -1,5 +1,6 @@
 import { generatePersonalApiKey } from '../store/secrets.ts';
 import type { Store } from '../store/store.ts';
+import { seedBatchExports } from './batch-exports.ts';
 import { DEMO_USER_EMAIL, SEED_EPOCH, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS } from './data.ts';
 import { createPrng } from './prng.ts';
 
@@ -33,18 +34,21 @@ export function seed(store: Store): SeedResult {
       return id;
     };
     const organizationIds: string[] = [];
+    const projectIds: number[][] = [];
     for (const o of SEED_ORGANIZATIONS) {
       const at = day(o.createdDay);
       const organization = store.organizations.create({ name: o.name }, at, prng.uuid());
       organizationIds.push(organization.id);
       o.members.forEach((m, i) => store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), prng.uuid()));
+      projectIds.push([]);
       for (const p of o.projects) {
-        store.projects.create({
+        projectIds.at(-1)!.push(store.projects.create({
           organization_id: organization.id, name: p.name, timezone: p.timezone, week_start_day: p.week_start_day,
           uuid: prng.uuid(), api_token: `phc_${prng.base62(40)}`,
-        }, at);
+        }, at).id);
       }
     }
+    seedBatchExports(store, organizationIds[0]!, projectIds[0]!);
     const demoKey = generatePersonalApiKey();
     store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));
     return { demoKey, organizationIds };

@@ -83,6 +83,60 @@ export const migrations: readonly Migration[] = [
         DEFAULT '[{"key":"email","value":"@hedgebox.example","operator":"not_icontains","type":"person"}]';
     `,
   },
+  {
+    version: 3,
+    name: 'batch exports: exports, runs, log entries',
+    sql: `
+      -- destination_config is the JSON config with its secrets: never sent as is (redactDestination).
+      -- next_run_at: end of the next interval the scheduler creates a run for (NULL = not anchored yet).
+      CREATE TABLE batch_exports (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        team_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        model TEXT NOT NULL,
+        destination_type TEXT NOT NULL,
+        destination_config TEXT NOT NULL,
+        interval TEXT NOT NULL,
+        paused INTEGER NOT NULL DEFAULT 0,
+        last_paused_at TEXT,
+        start_at TEXT,
+        end_at TEXT,
+        hogql_query TEXT,
+        created_at TEXT NOT NULL,
+        last_updated_at TEXT NOT NULL,
+        next_run_at TEXT
+      );
+      CREATE INDEX batch_exports_organization ON batch_exports (organization_id, created_at, id);
+      CREATE INDEX batch_exports_due ON batch_exports (paused, next_run_at);
+      CREATE TABLE batch_export_runs (
+        id TEXT PRIMARY KEY,
+        batch_export_id TEXT NOT NULL REFERENCES batch_exports (id) ON DELETE CASCADE,
+        status TEXT NOT NULL,
+        records_completed INTEGER,
+        records_total_count INTEGER,
+        latest_error TEXT,
+        data_interval_start TEXT,
+        data_interval_end TEXT NOT NULL,
+        cursor TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        finished_at TEXT,
+        last_updated_at TEXT NOT NULL
+      );
+      CREATE INDEX batch_export_runs_export ON batch_export_runs (batch_export_id, created_at);
+      CREATE INDEX batch_export_runs_status ON batch_export_runs (status);
+      CREATE TABLE batch_export_logs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        batch_export_id TEXT NOT NULL REFERENCES batch_exports (id) ON DELETE CASCADE,
+        run_id TEXT,
+        timestamp TEXT NOT NULL,
+        level TEXT NOT NULL,
+        message TEXT NOT NULL
+      );
+      CREATE INDEX batch_export_logs_export ON batch_export_logs (batch_export_id, id);
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { createApiKeysRepository } from './api-keys.ts';
+import { createBatchExportLogsRepository, createBatchExportRunsRepository } from './batch-export-runs.ts';
+import { createBatchExportsRepository } from './batch-exports.ts';
 import { openDatabase, type Db } from './db.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
@@ -16,6 +18,9 @@ export interface Store {
   memberships: ReturnType<typeof createMembershipsRepository>;
   projects: ReturnType<typeof createProjectsRepository>;
   apiKeys: ReturnType<typeof createApiKeysRepository>;
+  batchExports: ReturnType<typeof createBatchExportsRepository>;
+  batchExportRuns: ReturnType<typeof createBatchExportRunsRepository>;
+  batchExportLogs: ReturnType<typeof createBatchExportLogsRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T;
   /** True when nothing has been stored yet (the seed runs then). */
@@ -38,6 +43,9 @@ export function openStore(file: string): Store {
     memberships: createMembershipsRepository(db),
     projects: createProjectsRepository(db, cache),
     apiKeys: createApiKeysRepository(db, cache),
+    batchExports: createBatchExportsRepository(db, cache),
+    batchExportRuns: createBatchExportRunsRepository(db),
+    batchExportLogs: createBatchExportLogsRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,
     close: () => {

@@ -7,6 +7,7 @@ afterAll(() => server.close());
 
 const served = [
   ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
+  ...Object.values(endpoints.batchExports),
   endpoints.insights.trendGet, endpoints.insights.trend,
   endpoints.insights.funnelGet, endpoints.insights.funnel,
   endpoints.insights.retentionGet, endpoints.insights.retention,

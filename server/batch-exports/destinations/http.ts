@@ -1,0 +1,54 @@
+import { DeliveryError, type Deliver } from './types.ts';
+
+export const DEFAULT_HTTP_BATCH_SIZE = 1000;
+export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
+
+/** Statuses worth another attempt: the receiver may recover. Other 4xx fail the run at once. */
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/** Why fetch failed, without the request (no headers, so no token) in the text. */
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.name : 'network error';
+}
+
+/**
+ * HTTP: POSTs the records as JSON lines (`application/x-ndjson`), `httpBatchSize` per request,
+ * to `config.url` with `Authorization: Bearer <config.token>`. An interval without records sends
+ * nothing. A retry sends the whole interval again (at-least-once delivery).
+ */
+export const deliverHttp: Deliver = async ({ config, records, total, log }, options) => {
+  const url = String(config.url);
+  const token = String(config.token);
+  const size = options.httpBatchSize ?? DEFAULT_HTTP_BATCH_SIZE;
+  let sent = 0;
+  let batch = 0;
+  for await (const chunk of records.batches(size)) {
+    batch += 1;
+    const body = `${chunk.map((r) => JSON.stringify(r)).join('\n')}\n`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
+        body,
+        signal: AbortSignal.timeout(options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      throw new DeliveryError(`HTTP destination ${url} could not be reached (${networkReason(error)}) on batch ${batch}; ${sent} of ${total} records delivered.`, true);
+    }
+    if (!response.ok) {
+      throw new DeliveryError(
+        `HTTP destination ${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} on batch ${batch}; ${sent} of ${total} records delivered.`,
+        retryableStatus(response.status),
+      );
+    }
+    sent += chunk.length;
+    log('DEBUG', `Batch ${batch}: ${chunk.length} records delivered (${sent} of ${total}).`);
+  }
+  return sent;
+};

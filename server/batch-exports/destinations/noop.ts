@@ -1,0 +1,7 @@
+import type { Deliver } from './types.ts';
+
+/** NoOp: reads nothing out, sends nothing, completes with the interval's record count. */
+export const deliverNoOp: Deliver = ({ total, log }) => {
+  log('INFO', `NoOp destination: ${total} records counted, nothing sent.`);
+  return Promise.resolve(total);
+};

@@ -1,0 +1,31 @@
+import type { DestinationType } from '../../../src/contract/index.ts';
+import { DeliveryError, type Deliver } from './types.ts';
+
+const LABELS: Partial<Record<DestinationType, string>> = {
+  S3: 'S3', Snowflake: 'Snowflake', Postgres: 'Postgres', Redshift: 'Redshift', BigQuery: 'BigQuery',
+};
+
+/** Where the export would write, named without any secret. */
+function target(type: DestinationType, config: Record<string, unknown>): string {
+  switch (type) {
+    case 'S3': return `bucket ${String(config.bucket_name)} in ${String(config.region)}`;
+    case 'Snowflake': return `account ${String(config.account)}`;
+    case 'BigQuery': return `project ${String(config.project_id)}`;
+    default: return `host ${String(config.host)}`;
+  }
+}
+
+/** The latest_error of a run to a destination this server cannot reach. */
+export function unreachableMessage(type: string, config: Record<string, unknown>, total: number): string {
+  return `${LABELS[type as DestinationType] ?? type} destinations cannot be reached from this reference server ` +
+    `(${target(type as DestinationType, config)}): the ${total} records of this interval were not exported. ` +
+    'Use an HTTP or NoOp destination here, or point the dashboard at a production instance.';
+}
+
+/**
+ * Destinations this reference server cannot write to: the run fails (never Completed) with an
+ * error saying so. Not retried: trying again cannot help.
+ */
+export function unreachable(type: DestinationType): Deliver {
+  return ({ config, total }) => Promise.reject(new DeliveryError(unreachableMessage(type, config, total), false));
+}

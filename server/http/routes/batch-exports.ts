@@ -1,0 +1,140 @@
+import { BATCH_EXPORT_INTERVAL_MS, endpoints, type BatchExportInterval } from '../../../src/contract/index.ts';
+import { alignDown, backfillIntervals, firstRunEnd, iso } from '../../batch-exports/intervals.ts';
+import type { BatchExportRow, BatchExportViewRow } from '../../store/batch-exports.ts';
+import type { AuthContext } from '../auth.ts';
+import { reachableOrganization } from '../access.ts';
+import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from '../batch-export-serializers.ts';
+import { createFields, updatedRow } from '../batch-export-input.ts';
+import { notFound, validationError } from '../errors.ts';
+import { buildPage, pageWindow, paginate } from '../pagination.ts';
+import type { Router } from '../router.ts';
+import type { Deps } from '../types.ts';
+
+const renderList = (rows: BatchExportViewRow[]) => JSON.stringify(rows.map(batchExportResponse));
+
+/** A backfill creates at most this many runs (one per interval). */
+export const MAX_BACKFILL_RUNS = 1000;
+
+/**
+ * `{ORG}/batch_exports/`: every member of a reachable organization may read and write its
+ * exports (the key's scopes decide). Another organization's export is a 404.
+ */
+export function registerBatchExportRoutes(router: Router, { store, now }: Deps): void {
+  const e = endpoints.batchExports;
+  const exportOf = (auth: AuthContext, organizationId: string, id: string): BatchExportRow => {
+    reachableOrganization(store, auth, organizationId);
+    const row = store.batchExports.get(id);
+    if (!row || row.organization_id !== organizationId) throw notFound();
+    return row;
+  };
+  const view = (organizationId: string, id: string) => {
+    const row = store.batchExports.view(organizationId, id);
+    if (!row) throw notFound();
+    return batchExportResponse(row);
+  };
+
+  // The page's results come from the read cache as JSON text: only the envelope is built here.
+  router.route(e.list, ({ auth, params, query, url, c }) => {
+    reachableOrganization(store, auth, params.organization_id);
+    const window = pageWindow(query);
+    const envelope = JSON.stringify(buildPage(url, window, store.batchExports.countForOrganization(params.organization_id), []));
+    const results = store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList);
+    return c.body(`${envelope.slice(0, -'[]}'.length)}${results}}`, 200, { 'Content-Type': 'application/json' });
+  });
+
+  router.route(e.create, ({ auth, params, body }) => {
+    reachableOrganization(store, auth, params.organization_id);
+    const at = now();
+    const id = store.batchExports.create(params.organization_id, createFields(store, params.organization_id, body, at), at.toISOString());
+    return view(params.organization_id, id);
+  });
+
+  router.route(e.retrieve, ({ auth, params }) => {
+    exportOf(auth, params.organization_id, params.id);
+    return view(params.organization_id, params.id);
+  });
+
+  router.route(e.update, ({ auth, params, body }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    store.batchExports.update(updatedRow(store, row, body, now()));
+    return view(params.organization_id, params.id);
+  });
+
+  router.route(e.destroy, ({ auth, params }) => {
+    exportOf(auth, params.organization_id, params.id);
+    store.batchExports.delete(params.organization_id, params.id);
+  });
+
+  // Idempotent: pausing a paused export writes nothing (last_paused_at keeps its value).
+  router.route(e.pause, ({ auth, params }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    if (row.paused === 0) {
+      const at = now().toISOString();
+      store.transaction(() => {
+        if (store.batchExports.pause(row.id, at)) store.batchExportLogs.add(row.id, null, 'INFO', 'Export paused.', at);
+      });
+    }
+    return view(params.organization_id, params.id);
+  });
+
+  // Resumes at the next interval boundary: the intervals missed while paused get no runs.
+  router.route(e.unpause, ({ auth, params }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    if (row.paused === 1) {
+      const at = now();
+      const next = iso(firstRunEnd(row.interval as BatchExportInterval, at.getTime(), row.start_at));
+      store.transaction(() => {
+        if (store.batchExports.unpause(row.id, at.toISOString(), next)) {
+          store.batchExportLogs.add(row.id, null, 'INFO', `Export unpaused: the next run covers the interval ending ${next}.`, at.toISOString());
+        }
+      });
+    }
+    return view(params.organization_id, params.id);
+  });
+
+  router.route(e.backfill, ({ auth, params, body }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    const at = now();
+    const interval = row.interval as BatchExportInterval;
+    const start = Date.parse(body.start_at);
+    const end = Date.parse(body.end_at);
+    if (end > at.getTime()) throw validationError('invalid_input', 'The end of the backfill cannot be in the future.', 'end_at');
+    const size = BATCH_EXPORT_INTERVAL_MS[interval];
+    if ((end - alignDown(interval, start)) / size > MAX_BACKFILL_RUNS) {
+      throw validationError('invalid_input', `A backfill may cover at most ${MAX_BACKFILL_RUNS} intervals of this export (${interval}).`, 'start_at');
+    }
+    const intervals = backfillIntervals(interval, start, end, at.getTime());
+    if (intervals.length === 0) {
+      throw validationError('invalid_input', `The range holds no ${interval} interval that has ended yet.`, 'end_at');
+    }
+    const stamp = at.toISOString();
+    store.transaction(() => {
+      for (const { start: s, end: t } of intervals) {
+        store.batchExportRuns.create({ batch_export_id: row.id, data_interval_start: iso(s), data_interval_end: iso(t) }, stamp);
+      }
+      store.batchExportLogs.add(row.id, null, 'INFO',
+        `Backfill requested from ${body.start_at} to ${body.end_at}: ${intervals.length} runs, from ${iso(intervals[0]!.start)} to ${iso(intervals.at(-1)!.end)}.`, stamp);
+    });
+    return view(params.organization_id, params.id);
+  });
+
+  router.route(e.runs, ({ auth, params, query, url }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    return paginate(
+      url, query,
+      () => store.batchExportRuns.countForExport(row.id),
+      ({ limit, offset }) => store.batchExportRuns.listForExport(row.id, limit, offset).map(batchExportRunResponse),
+    );
+  });
+
+  router.route(e.logs, ({ auth, params, query, url }) => {
+    const row = exportOf(auth, params.organization_id, params.id);
+    const levels = query.level === undefined ? null : query.level.split(',').map((l) => l.trim().toUpperCase());
+    const runId = query.run_id ?? null;
+    return paginate(
+      url, query,
+      () => store.batchExportLogs.count(row.id, levels, runId),
+      ({ limit, offset }) => store.batchExportLogs.list(row.id, levels, runId, limit, offset).map(batchExportLogResponse),
+    );
+  });
+}

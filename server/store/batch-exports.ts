@@ -1,0 +1,130 @@
+import type { Db } from './db.ts';
+import { LIMIT_OFFSET } from './paging-sql.ts';
+import type { ReadCache } from './read-cache.ts';
+import { newUuid } from './secrets.ts';
+
+/** A stored batch export. `destination_config` is JSON *with* its secrets: redact before sending. */
+export interface BatchExportRow {
+  id: string;
+  organization_id: string;
+  team_id: number;
+  name: string;
+  model: string;
+  destination_type: string;
+  destination_config: string;
+  interval: string;
+  paused: number;
+  last_paused_at: string | null;
+  start_at: string | null;
+  end_at: string | null;
+  hogql_query: string | null;
+  created_at: string;
+  last_updated_at: string;
+  /** End of the next interval the scheduler creates a run for; null = not anchored yet. */
+  next_run_at: string | null;
+}
+
+/** An export with its newest runs (JSON array, newest first): what the list and detail show. */
+export interface BatchExportViewRow extends BatchExportRow {
+  latest_runs: string;
+}
+
+/** Every stored field but the id and the organization (set on create, never changed). */
+export type BatchExportFields = Omit<BatchExportRow, 'id' | 'organization_id' | 'created_at'>;
+
+/** How many runs `latest_runs` holds. */
+export const LATEST_RUNS = 5;
+
+/** One run as JSON, in the API's field order (the runs endpoint builds the same shape in TS). */
+export const RUN_JSON = `json_object('id', r.id, 'status', r.status, 'records_completed', r.records_completed,
+  'latest_error', r.latest_error, 'data_interval_start', r.data_interval_start, 'data_interval_end', r.data_interval_end,
+  'cursor', r.cursor, 'created_at', r.created_at, 'finished_at', r.finished_at, 'last_updated_at', r.last_updated_at,
+  'records_total_count', r.records_total_count, 'batch_export', r.batch_export_id)`;
+
+// The newest runs of each export through the (batch_export_id, created_at) index: one query, no N+1.
+const VIEW = `
+  SELECT b.*,
+    (SELECT json_group_array(${RUN_JSON} ORDER BY r.created_at DESC, r.seq DESC)
+       FROM (SELECT *, rowid AS seq FROM batch_export_runs WHERE batch_export_id = b.id
+             ORDER BY created_at DESC, rowid DESC LIMIT ${LATEST_RUNS}) r) AS latest_runs
+  FROM batch_exports b`;
+
+const COLUMNS = ['team_id', 'name', 'model', 'destination_type', 'destination_config', 'interval', 'paused',
+  'last_paused_at', 'start_at', 'end_at', 'hogql_query', 'last_updated_at', 'next_run_at'] as const;
+
+export function createBatchExportsRepository(db: Db, cache: ReadCache) {
+  const list = db.prepare(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
+  const count = db.prepare('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
+  const view = db.prepare(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
+  const byId = db.prepare('SELECT * FROM batch_exports WHERE id = ?');
+  const insert = db.prepare(`INSERT INTO batch_exports (id, organization_id, created_at, ${COLUMNS.join(', ')})
+    VALUES (@id, @organization_id, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
+  const update = db.prepare(`UPDATE batch_exports SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+  const pause = db.prepare(`UPDATE batch_exports SET paused = 1, last_paused_at = @at, last_updated_at = @at
+    WHERE id = @id AND paused = 0`);
+  const unpause = db.prepare(`UPDATE batch_exports SET paused = 0, last_updated_at = @at, next_run_at = @next_run_at
+    WHERE id = @id AND paused = 1`);
+  const remove = db.prepare('DELETE FROM batch_exports WHERE id = ? AND organization_id = ?');
+  const firstProject = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
+  const projectIn = db.prepare('SELECT 1 FROM projects WHERE id = ? AND organization_id = ?').pluck();
+  const due = db.prepare(`SELECT * FROM batch_exports WHERE paused = 0
+    AND (next_run_at IS NULL OR (next_run_at <= @now AND (end_at IS NULL OR next_run_at <= end_at)))
+    ORDER BY created_at, id`);
+  const setNext = db.prepare('UPDATE batch_exports SET next_run_at = ? WHERE id = ?');
+
+  return {
+    /**
+     * A page of the organization's exports, oldest first, rendered by `render` (the serializer):
+     * the rendered page is what the read cache keeps, so a repeated list parses and
+     * stringifies nothing until the store changes.
+     */
+    listForOrganization<T>(organizationId: string, limit: number, offset: number, render: (rows: BatchExportViewRow[]) => T): T {
+      const params = { organization: organizationId, limit, offset };
+      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params) as BatchExportViewRow[]));
+    },
+    countForOrganization(organizationId: string): number {
+      return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId) as number);
+    },
+    /** The export with its latest runs, if it belongs to `organizationId`. */
+    view(organizationId: string, id: string): BatchExportViewRow | undefined {
+      return view.get({ id, organization: organizationId }) as BatchExportViewRow | undefined;
+    },
+    get(id: string): BatchExportRow | undefined {
+      return byId.get(id) as BatchExportRow | undefined;
+    },
+    create(organizationId: string, fields: BatchExportFields, at: string, id: string = newUuid()): string {
+      insert.run({ ...fields, id, organization_id: organizationId, created_at: at });
+      return id;
+    },
+    /** Writes every field of `row` (read, changed, written back by the caller). */
+    update(row: BatchExportRow): void {
+      update.run(Object.fromEntries([['id', row.id], ...COLUMNS.map((c) => [c, row[c]])]));
+    },
+    /** Pauses; false (nothing written) when it already was paused. */
+    pause(id: string, at: string): boolean {
+      return pause.run({ id, at }).changes > 0;
+    },
+    /** Unpauses, anchoring the schedule at `nextRunAt`; false when it was not paused. */
+    unpause(id: string, at: string, nextRunAt: string): boolean {
+      return unpause.run({ id, at, next_run_at: nextRunAt }).changes > 0;
+    },
+    /** Deletes the export with its runs and log entries (foreign-key cascade). */
+    delete(organizationId: string, id: string): boolean {
+      return remove.run(id, organizationId).changes > 0;
+    },
+    firstProjectId(organizationId: string): number | undefined {
+      return firstProject.get(organizationId) as number | undefined;
+    },
+    projectInOrganization(teamId: number, organizationId: string): boolean {
+      return projectIn.get(teamId, organizationId) !== undefined;
+    },
+    /** Unpaused exports whose next interval has ended by `now` (or that were never anchored). */
+    due(now: string): BatchExportRow[] {
+      return due.all({ now }) as BatchExportRow[];
+    },
+    setNextRunAt(id: string, nextRunAt: string): void {
+      setNext.run(nextRunAt, id);
+    },
+  };
+}
+export type BatchExportsRepository = ReturnType<typeof createBatchExportsRepository>;
