@@ -18,7 +18,13 @@ import { Route as AuthedOrganizationsIndexRouteImport } from './routes/_authed/o
 import { Route as AuthedOrganizationsOrganizationIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/route'
 import { Route as AuthedProjectsProjectIdRouteRouteImport } from './routes/_authed/projects/$projectId/route'
 import { Route as AuthedOrganizationsOrganizationIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/index'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/route'
 import { Route as AuthedProjectsProjectIdIndexRouteImport } from './routes/_authed/projects/$projectId/index'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/index'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/route'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/new'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
+import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -69,12 +75,59 @@ const AuthedOrganizationsOrganizationIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
   } as any)
+const AuthedOrganizationsOrganizationIdBatchExportsRouteRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport.update({
+    id: '/batch-exports',
+    path: '/batch-exports',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
 const AuthedProjectsProjectIdIndexRoute =
   AuthedProjectsProjectIdIndexRouteImport.update({
     id: '/',
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
   } as any)
+const AuthedOrganizationsOrganizationIdBatchExportsIndexRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      AuthedOrganizationsOrganizationIdBatchExportsRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport.update(
+    {
+      id: '/$batchExportId',
+      path: '/$batchExportId',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdBatchExportsRouteRoute,
+    } as any,
+  )
+const AuthedOrganizationsOrganizationIdBatchExportsNewRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () =>
+      AuthedOrganizationsOrganizationIdBatchExportsRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute,
+    } as any,
+  )
+const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute =
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport.update(
+    {
+      id: '/edit',
+      path: '/edit',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -84,8 +137,14 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/organizations/': typeof AuthedOrganizationsIndexRoute
+  '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
   '/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
+  '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -94,6 +153,10 @@ export interface FileRoutesByTo {
   '/organizations': typeof AuthedOrganizationsIndexRoute
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
+  '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -105,8 +168,14 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/_authed/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/_authed/organizations/': typeof AuthedOrganizationsIndexRoute
+  '/_authed/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
   '/_authed/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
+  '/_authed/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/_authed/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -118,8 +187,14 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId'
     | '/projects/$projectId'
     | '/organizations/'
+    | '/organizations/$organizationId/batch-exports'
     | '/organizations/$organizationId/'
     | '/projects/$projectId/'
+    | '/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/organizations/$organizationId/batch-exports/new'
+    | '/organizations/$organizationId/batch-exports/'
+    | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/organizations/$organizationId/batch-exports/$batchExportId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -128,6 +203,10 @@ export interface FileRouteTypes {
     | '/organizations'
     | '/organizations/$organizationId'
     | '/projects/$projectId'
+    | '/organizations/$organizationId/batch-exports/new'
+    | '/organizations/$organizationId/batch-exports'
+    | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/organizations/$organizationId/batch-exports/$batchExportId'
   id:
     | '__root__'
     | '/'
@@ -138,8 +217,14 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId'
     | '/_authed/projects/$projectId'
     | '/_authed/organizations/'
+    | '/_authed/organizations/$organizationId/batch-exports'
     | '/_authed/organizations/$organizationId/'
     | '/_authed/projects/$projectId/'
+    | '/_authed/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/_authed/organizations/$organizationId/batch-exports/new'
+    | '/_authed/organizations/$organizationId/batch-exports/'
+    | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -213,6 +298,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdIndexRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
     }
+    '/_authed/organizations/$organizationId/batch-exports': {
+      id: '/_authed/organizations/$organizationId/batch-exports'
+      path: '/batch-exports'
+      fullPath: '/organizations/$organizationId/batch-exports'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
     '/_authed/projects/$projectId/': {
       id: '/_authed/projects/$projectId/'
       path: '/'
@@ -220,15 +312,92 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
+    '/_authed/organizations/$organizationId/batch-exports/': {
+      id: '/_authed/organizations/$organizationId/batch-exports/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/batch-exports/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/batch-exports/$batchExportId': {
+      id: '/_authed/organizations/$organizationId/batch-exports/$batchExportId'
+      path: '/$batchExportId'
+      fullPath: '/organizations/$organizationId/batch-exports/$batchExportId'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/batch-exports/new': {
+      id: '/_authed/organizations/$organizationId/batch-exports/new'
+      path: '/new'
+      fullPath: '/organizations/$organizationId/batch-exports/new'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': {
+      id: '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/batch-exports/$batchExportId/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute
+    }
+    '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': {
+      id: '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
+      path: '/edit'
+      fullPath: '/organizations/$organizationId/batch-exports/$batchExportId/edit'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute
+    }
   }
 }
 
+interface AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteChildren: AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute,
+    AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteChildren,
+  )
+
+interface AuthedOrganizationsOrganizationIdBatchExportsRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  AuthedOrganizationsOrganizationIdBatchExportsNewRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  AuthedOrganizationsOrganizationIdBatchExportsIndexRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdBatchExportsRouteRouteChildren: AuthedOrganizationsOrganizationIdBatchExportsRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren,
+    AuthedOrganizationsOrganizationIdBatchExportsNewRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsNewRoute,
+    AuthedOrganizationsOrganizationIdBatchExportsIndexRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdBatchExportsRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdBatchExportsRouteRouteChildren,
+  )
+
 interface AuthedOrganizationsOrganizationIdRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdBatchExportsRouteRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdIndexRoute: typeof AuthedOrganizationsOrganizationIdIndexRoute
 }
 
 const AuthedOrganizationsOrganizationIdRouteRouteChildren: AuthedOrganizationsOrganizationIdRouteRouteChildren =
   {
+    AuthedOrganizationsOrganizationIdBatchExportsRouteRoute:
+      AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren,
     AuthedOrganizationsOrganizationIdIndexRoute:
       AuthedOrganizationsOrganizationIdIndexRoute,
   }

@@ -2,6 +2,12 @@
  * Test data built from the contract: every factory parses its result with the resource's schema,
  * so a fixture that drifts from the API fails loudly.
  */
+import {
+  batchExportRunSchema,
+  batchExportSchema,
+  type BatchExport,
+  type BatchExportRun,
+} from '@/contract/batch-exports';
 import { organizationSchema, type Organization } from '@/contract/organizations';
 import { personalApiKeySchema, type PersonalApiKey } from '@/contract/personal-api-keys';
 import { projectSchema, type Project } from '@/contract/projects';
@@ -69,4 +75,44 @@ export function buildPersonalApiKey(overrides: Partial<PersonalApiKey> = {}): Pe
 /** A syntactically valid personal API key (`phx_` + base62). */
 export function makeKeyValue(seed: string): string {
   return `phx_${seed.replace(/[^A-Za-z0-9]/g, '').padEnd(32, 'A')}`;
+}
+
+export function buildBatchExportRun(overrides: Partial<BatchExportRun> & { batch_export: string }): BatchExportRun {
+  return batchExportRunSchema.parse({
+    id: uuid(),
+    status: 'Completed',
+    records_completed: 120,
+    latest_error: null,
+    data_interval_start: '2024-03-05T13:00:00Z',
+    data_interval_end: '2024-03-05T14:00:00Z',
+    cursor: null,
+    created_at: '2024-03-05T14:00:05Z',
+    finished_at: '2024-03-05T14:00:09Z',
+    last_updated_at: '2024-03-05T14:00:09Z',
+    records_total_count: 120,
+    ...overrides,
+  });
+}
+
+/** A batch export as the API returns it; `destination.config` may carry secrets (the mock strips them on the way out). */
+export function buildBatchExport(overrides: Partial<BatchExport> = {}): BatchExport {
+  const n = next();
+  return batchExportSchema.parse({
+    id: uuid(),
+    team_id: 1,
+    name: `Export ${n}`,
+    model: 'events',
+    destination: { type: 'NoOp', config: {} },
+    interval: 'hour',
+    paused: false,
+    created_at: FIXED_TIME,
+    last_updated_at: FIXED_TIME,
+    last_paused_at: null,
+    start_at: null,
+    end_at: null,
+    latest_runs: [],
+    hogql_query: null,
+    schema: null,
+    ...overrides,
+  });
 }

@@ -2,17 +2,25 @@
  * An in-memory stand-in for the API, so that what a test creates shows up when it lists.
  * Everything it sends back is parsed through the contract's response schemas first.
  */
+import type { BatchExport, BatchExportLogEntry, BatchExportRun } from '@/contract/batch-exports';
 import { scopesAllow, type EndpointAccess } from '@/contract/common';
 import type { Organization } from '@/contract/organizations';
 import type { PersonalApiKey } from '@/contract/personal-api-keys';
 import type { Project } from '@/contract/projects';
-import { buildOrganization, buildPersonalApiKey, buildProject, makeKeyValue } from '../factories';
+import { buildBatchExport, buildBatchExportRun, buildOrganization, buildPersonalApiKey, buildProject, makeKeyValue } from '../factories';
 
 export function slugify(name: string): string {
   return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+}
+
+export interface MockBatchExport {
+  organizationId: string;
+  batchExport: BatchExport;
+  runs: BatchExportRun[];
+  logs: BatchExportLogEntry[];
 }
 
 export interface ErrorBody {
@@ -27,6 +35,8 @@ export class MockApi {
   projects: Project[] = [];
   /** Key value → key record. */
   keys = new Map<string, PersonalApiKey>();
+  /** Batch exports with their secrets (stripped by the handlers), runs (newest first) and logs. */
+  batchExports: MockBatchExport[] = [];
 
   /** A key with every scope, and two organizations with a project each. */
   static seeded(): MockApi {
@@ -56,6 +66,19 @@ export class MockApi {
     this.projects.push(project);
     this.refreshTeams(organizationId);
     return project;
+  }
+
+  /** A batch export in `organizationId` (secrets may be in `destination.config`), with runs. */
+  addBatchExport(organizationId: string, overrides: Partial<BatchExport> = {}, runs: Array<Partial<BatchExportRun>> = []): BatchExport {
+    const batchExport = buildBatchExport({ team_id: Number(this.organization(organizationId)?.teams[0]?.id ?? 1), ...overrides });
+    const built = runs.map((run) => buildBatchExportRun({ ...run, batch_export: batchExport.id }));
+    batchExport.latest_runs = built.slice(0, 10);
+    this.batchExports.push({ organizationId, batchExport, runs: built, logs: [] });
+    return batchExport;
+  }
+
+  batchExport(organizationId: string, id: string): MockBatchExport | undefined {
+    return this.batchExports.find((entry) => entry.organizationId === organizationId && entry.batchExport.id === id);
   }
 
   organization(id: string): Organization | undefined {

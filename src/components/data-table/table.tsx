@@ -1,16 +1,24 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/components/ui/cn';
 
-/** A real table with a caption (visually hidden unless asked) and column headers. */
+/**
+ * A real table with a caption (visually hidden unless asked) and column headers. A table with
+ * nothing focusable in it sets `keyboardScroll`: its scroll area then takes focus, so keyboard
+ * users can scroll it sideways.
+ */
 export function Table({
   caption,
   showCaption = false,
+  keyboardScroll = false,
   className,
   children,
   ...props
-}: ComponentProps<'table'> & { caption: string; showCaption?: boolean }) {
+}: ComponentProps<'table'> & { caption: string; showCaption?: boolean; keyboardScroll?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+    <div
+      className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
+      {...(keyboardScroll ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
         <caption className={showCaption ? 'p-3 text-left font-medium' : 'sr-only'}>{caption}</caption>
         {children}

@@ -78,6 +78,86 @@ export function CheckboxField({ label, description, error, className, ...props }
   );
 }
 
+interface SelectFieldProps extends ComponentProps<'select'> {
+  label: string;
+  error?: string | undefined;
+  description?: ReactNode;
+}
+
+/** A labelled native select whose error and description are announced with it. */
+export function SelectField({ label, error, description, className, id: givenId, children, ...props }: SelectFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+        {...props}
+      >
+        {children}
+      </select>
+      {description ? (
+        <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface TextareaFieldProps extends ComponentProps<'textarea'> {
+  label: string;
+  error?: string | undefined;
+  description?: ReactNode;
+}
+
+/** A labelled textarea whose error and description are announced with it. */
+export function TextareaField({ label, error, description, className, id: givenId, ...props }: TextareaFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+        {...props}
+      />
+      {description ? (
+        <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A form-level error (one that belongs to no single field). */
 export function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;

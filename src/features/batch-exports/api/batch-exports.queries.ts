@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import { batchExportEndpoints, type BatchExportRun } from '@/contract/batch-exports';
+import { apiRequest } from '@/lib/api-client';
+import { batchExportKeys } from './batch-exports.keys';
+
+export interface PageParams {
+  limit: number;
+  offset: number;
+}
+
+/** Runs that are not finished yet: while one is shown, the detail page refreshes itself. */
+export const ACTIVE_RUN_STATUSES: readonly BatchExportRun['status'][] = ['Starting', 'Running'];
+export const LIVE_REFRESH_MS = 1500;
+
+/**
+ * Query keys mirror the API's paths:
+ * `/api/organizations/:org/batch_exports/` → `['organizations', org, 'batch-exports', …]`.
+ */
+export const batchExportQueries = {
+  /** Prefix of everything about the organization's exports (invalidate after a change). */
+  all: batchExportKeys.all,
+  lists: batchExportKeys.lists,
+  list: (organizationId: string, params: PageParams) =>
+    queryOptions({
+      queryKey: ['organizations', organizationId, 'batch-exports', 'list', params] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(batchExportEndpoints.list, { params: { organization_id: organizationId }, query: { ...params }, signal }),
+    }),
+  detail: (organizationId: string, batchExportId: string) =>
+    queryOptions({
+      queryKey: batchExportKeys.detail(organizationId, batchExportId),
+      queryFn: ({ signal }) =>
+        apiRequest(batchExportEndpoints.retrieve, { params: { organization_id: organizationId, id: batchExportId }, signal }),
+    }),
+  runs: (organizationId: string, batchExportId: string, params: PageParams) =>
+    queryOptions({
+      queryKey: ['organizations', organizationId, 'batch-exports', batchExportId, 'runs', params] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(batchExportEndpoints.runs, {
+          params: { organization_id: organizationId, id: batchExportId },
+          query: { ...params },
+          signal,
+        }),
+    }),
+  logs: (organizationId: string, batchExportId: string, params: PageParams) =>
+    queryOptions({
+      queryKey: ['organizations', organizationId, 'batch-exports', batchExportId, 'logs', params] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(batchExportEndpoints.logs, {
+          params: { organization_id: organizationId, id: batchExportId },
+          query: { ...params },
+          signal,
+        }),
+    }),
+};
+
+/** Page `page` (1-based) of `pageSize` rows, as the API's limit/offset. */
+export function pageParams(page: number, pageSize: number): PageParams {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}
+
+export const RUNS_PAGE_SIZE = 20;
+export const LOGS_PAGE_SIZE = 50;
+
+export function hasActiveRun(runs: readonly BatchExportRun[] | undefined): boolean {
+  return (runs ?? []).some((run) => ACTIVE_RUN_STATUSES.includes(run.status));
+}

@@ -1,0 +1,152 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { History, Pencil } from 'lucide-react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { batchExportEndpoints } from '@/contract/batch-exports';
+import { TableSkeleton } from '@/components/data-table/table-skeleton';
+import { ScopedAction } from '@/components/feedback/scoped-action';
+import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSetPaused } from '../api/batch-exports.mutations';
+import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS } from '../api/batch-exports.queries';
+import { BackfillDialog } from './backfill-dialog';
+import { BatchExportConfig } from './batch-export-config';
+import { DeleteBatchExport } from './delete-batch-export';
+import { DestinationName, intervalLabel, modelLabel, PausedBadge } from './labels';
+import { LogsPanel } from './logs-panel';
+import { PauseSwitch } from './pause-switch';
+import { RunsPanel } from './runs-panel';
+
+export type DetailTab = 'runs' | 'logs';
+
+export interface BatchExportDetailProps {
+  organizationId: string;
+  batchExportId: string;
+  tab: DetailTab;
+  onTabChange: (tab: DetailTab) => void;
+  runsPage: number;
+  onRunsPageChange: (page: number) => void;
+  logsPage: number;
+  onLogsPageChange: (page: number) => void;
+  backfillOpen: boolean;
+  onBackfillOpenChange: (open: boolean) => void;
+  /** After a backfill: the runs tab, first page. */
+  onBackfillStarted: () => void;
+  onEdit: () => void;
+  onDeleted: () => Promise<void>;
+}
+
+/** How long the runs keep refreshing after a backfill, even before its first run shows up. */
+const WATCH_AFTER_BACKFILL_MS = 60_000;
+
+function PanelFallback({ label }: { label: string }) {
+  return <TableSkeleton columns={5} label={label} />;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** One export: header with its actions, then runs (chart and table) and logs in tabs, the configuration beside them. */
+export function BatchExportDetail(props: BatchExportDetailProps) {
+  const { organizationId, batchExportId, tab, onTabChange } = props;
+  const { data: batchExport } = useSuspenseQuery({
+    ...batchExportQueries.detail(organizationId, batchExportId),
+    refetchInterval: (query) => (hasActiveRun(query.state.data?.latest_runs) ? LIVE_REFRESH_MS : false),
+  });
+  const { mutate: setPaused } = useSetPaused(organizationId);
+  const [watchUntil, setWatchUntil] = useState(0);
+  const live = hasActiveRun(batchExport.latest_runs);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageTitle
+          title={batchExport.name}
+          description={
+            <span className="inline-flex flex-wrap items-center gap-x-2">
+              <DestinationName type={batchExport.destination.type} />
+              <span aria-hidden="true">·</span>
+              {intervalLabel(batchExport.interval)}
+              <span aria-hidden="true">·</span>
+              {modelLabel(batchExport.model)}
+            </span>
+          }
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <span className="inline-flex items-center gap-2">
+            <PausedBadge paused={batchExport.paused} />
+            <PauseSwitch batchExport={batchExport} onPausedChange={(paused) => setPaused({ batchExport, paused })} />
+          </span>
+          <ScopedAction scope={batchExportEndpoints.update.access}>
+            <Button onClick={props.onEdit}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit
+            </Button>
+          </ScopedAction>
+          <ScopedAction scope={batchExportEndpoints.backfill.access}>
+            <Button onClick={() => props.onBackfillOpenChange(true)}>
+              <History aria-hidden="true" className="size-4" />
+              Backfill
+            </Button>
+          </ScopedAction>
+          <DeleteBatchExport organizationId={organizationId} batchExport={batchExport} onDeleted={props.onDeleted} />
+        </div>
+      </div>
+
+      <div className="grid gap-8 2xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <Tabs className="min-w-0" value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
+        <TabsList aria-label="Batch export">
+          <TabsTrigger value="runs">Runs</TabsTrigger>
+          <TabsTrigger value="logs">Logs</TabsTrigger>
+        </TabsList>
+        <TabsContent value="runs">
+          <Suspense fallback={<PanelFallback label="Loading runs" />}>
+            <RunsPanel
+              organizationId={organizationId}
+              batchExportId={batchExportId}
+              page={props.runsPage}
+              onPageChange={props.onRunsPageChange}
+              watchUntil={watchUntil}
+            />
+          </Suspense>
+        </TabsContent>
+        <TabsContent value="logs">
+          <Suspense fallback={<PanelFallback label="Loading logs" />}>
+            <LogsPanel
+              organizationId={organizationId}
+              batchExportId={batchExportId}
+              page={props.logsPage}
+              onPageChange={props.onLogsPageChange}
+              live={live}
+            />
+          </Suspense>
+        </TabsContent>
+      </Tabs>
+      <Section id="batch-export-configuration" title="Configuration">
+        <BatchExportConfig batchExport={batchExport} />
+      </Section>
+      </div>
+
+      {props.backfillOpen ? (
+        <BackfillDialog
+          open
+          onOpenChange={props.onBackfillOpenChange}
+          organizationId={organizationId}
+          batchExport={batchExport}
+          onStarted={() => {
+            setWatchUntil(Date.now() + WATCH_AFTER_BACKFILL_MS);
+            props.onBackfillStarted();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

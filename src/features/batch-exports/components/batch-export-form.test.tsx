@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { batchExportEndpoints } from '@/contract/batch-exports';
+import { renderApp } from '@/test-utils/render-app';
+import { apiUrl, mockApi, validationErrorResponse } from '../../../../test/msw/handlers';
+import { DEMO_KEY } from '../../../../test/msw/mock-api';
+import { server, setupMockApi } from '../../../../test/msw/server';
+
+setupMockApi();
+
+function acme() {
+  return mockApi().organizations.find((organization) => organization.name === 'Acme Inc')!;
+}
+
+describe('new batch export', () => {
+  it('switches the config fields with the destination type, keeping what was typed for each', async () => {
+    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    const type = await screen.findByRole('combobox', { name: 'Destination type' });
+    expect(type).toHaveValue('S3');
+    await user.type(screen.getByLabelText('Bucket name'), 'my-bucket');
+    expect(screen.getByLabelText('AWS secret access key')).toHaveAttribute('type', 'password');
+
+    await user.selectOptions(type, 'HTTP');
+    expect(screen.queryByLabelText('Bucket name')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toBeInTheDocument();
+    expect(screen.getByLabelText('Token')).toHaveAttribute('type', 'password');
+
+    await user.selectOptions(type, 'Postgres');
+    expect(screen.getByLabelText('Port')).toHaveValue(5432);
+    await user.selectOptions(type, 'Redshift');
+    expect(screen.getByLabelText('Port')).toHaveValue(5439);
+
+    await user.selectOptions(type, 'S3');
+    expect(screen.getByLabelText('Bucket name')).toHaveValue('my-bucket');
+  });
+
+  it('checks required config fields before sending, on the field', async () => {
+    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('Name'), 'Webhook');
+    await user.type(screen.getByLabelText('URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create batch export' }));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a valid URL.'));
+    expect(screen.getByLabelText('Token')).toHaveAccessibleDescription('This field may not be blank.');
+    expect(mockApi().batchExports).toHaveLength(0);
+  });
+
+  it('shows a server 400 on the field its attr names and keeps everything typed', async () => {
+    server.use(
+      http.post(apiUrl(batchExportEndpoints.create), () =>
+        validationErrorResponse('destination__config__url', 'This host does not accept exports.'),
+      ),
+    );
+    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('Name'), 'Webhook');
+    await user.type(screen.getByLabelText('URL'), 'https://hooks.example.com/in');
+    await user.type(screen.getByLabelText('Token'), 's3cret');
+    await user.click(screen.getByRole('button', { name: 'Create batch export' }));
+
+    const url = screen.getByLabelText('URL');
+    await waitFor(() => expect(url).toHaveAccessibleDescription('This host does not accept exports.'));
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveValue('https://hooks.example.com/in');
+    expect(screen.getByLabelText('Token')).toHaveValue('s3cret');
+    expect(screen.getByLabelText('Name')).toHaveValue('Webhook');
+  });
+
+  it('creates an export and opens it', async () => {
+    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('Name'), 'Webhook');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'day');
+    await user.type(screen.getByLabelText('URL'), 'https://hooks.example.com/in');
+    await user.type(screen.getByLabelText('Token'), 's3cret');
+    await user.click(screen.getByRole('button', { name: 'Create batch export' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Webhook' })).toBeInTheDocument();
+    const stored = mockApi().batchExports[0]!.batchExport;
+    expect(stored.interval).toBe('day');
+    expect(stored.destination).toEqual({ type: 'HTTP', config: { url: 'https://hooks.example.com/in', token: 's3cret' } });
+  });
+});
+
+describe('edit batch export', () => {
+  it('never prefills a secret, and a blank one keeps the stored value', async () => {
+    const organization = acme();
+    const batchExport = mockApi().addBatchExport(organization.id, {
+      name: 'Hook',
+      destination: { type: 'HTTP', config: { url: 'https://old.example.com', token: 'stored-token' } },
+    });
+    const { user } = renderApp(`/organizations/${organization.id}/batch-exports/${batchExport.id}/edit`, { apiKey: DEMO_KEY });
+    const token = await screen.findByLabelText('Token');
+    expect(token).toHaveValue('');
+    expect(token).toHaveAccessibleDescription('Leave blank to keep the stored value.');
+    const url = screen.getByLabelText('URL');
+    expect(url).toHaveValue('https://old.example.com');
+    await user.clear(url);
+    await user.type(url, 'https://new.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hook' })).toBeInTheDocument();
+    expect(mockApi().batchExports[0]!.batchExport.destination.config).toEqual({ url: 'https://new.example.com', token: 'stored-token' });
+  });
+});

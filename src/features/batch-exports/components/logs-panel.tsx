@@ -1,0 +1,60 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { BatchExportLogEntry } from '@/contract/batch-exports';
+import { formatDateTime } from '@/lib/dates';
+import { Pagination } from '@/components/data-table/pagination';
+import { Table, Td, Th } from '@/components/data-table/table';
+import { EmptyState } from '@/components/feedback/empty-state';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { batchExportQueries, LOGS_PAGE_SIZE, pageParams } from '../api/batch-exports.queries';
+
+const LEVEL_TONES: Record<string, BadgeTone> = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', LOG: 'neutral', DEBUG: 'neutral' };
+
+function LevelBadge({ level }: { level: string }) {
+  return <Badge tone={LEVEL_TONES[level.toUpperCase()] ?? 'neutral'}>{level}</Badge>;
+}
+
+interface LogsPanelProps {
+  organizationId: string;
+  batchExportId: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  live: boolean;
+}
+
+/** The export's log entries, newest first. */
+export function LogsPanel({ organizationId, batchExportId, page, onPageChange, live }: LogsPanelProps) {
+  const { data } = useSuspenseQuery({
+    ...batchExportQueries.logs(organizationId, batchExportId, pageParams(page, LOGS_PAGE_SIZE)),
+    refetchInterval: live ? 3000 : false,
+  });
+  if (data.count === 0) return <EmptyState title="No log entries yet">Each run writes what it did here.</EmptyState>;
+  return (
+    <div className="space-y-2">
+      <Table caption="Log entries, newest first" keyboardScroll>
+        <thead>
+          <tr>
+            <Th>Time</Th>
+            <Th>Level</Th>
+            <Th>Message</Th>
+            <Th>Run</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.results.map((entry: BatchExportLogEntry, index) => (
+            <tr key={`${entry.timestamp}-${index}`}>
+              <Td className="whitespace-nowrap">
+                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+              </Td>
+              <Td>
+                <LevelBadge level={entry.level} />
+              </Td>
+              <Td className="max-w-xl font-mono text-xs break-words">{entry.message}</Td>
+              <Td className="font-mono text-xs break-all text-gray-600 dark:text-gray-400">{entry.run_id ?? '—'}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Pagination label="Log entries" page={page} pageSize={LOGS_PAGE_SIZE} count={data.count} onPageChange={onPageChange} />
+    </div>
+  );
+}

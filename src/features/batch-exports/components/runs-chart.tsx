@@ -1,0 +1,49 @@
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { BatchExportRun } from '@/contract/batch-exports';
+import { STATUS_COLOURS, statusLabel, statusTone } from './labels';
+import { formatIntervalTime } from './run-format';
+
+/** Records per run (those of its interval), oldest to newest, each bar coloured by the run's outcome. Loaded lazily (recharts). */
+export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
+  const data = [...runs].reverse().map((run) => ({
+    id: run.id,
+    label: formatIntervalTime(run.data_interval_start ?? run.data_interval_end),
+    // A failed run exported nothing: its bar shows the records of its interval, in the failure's colour.
+    records: run.records_completed || run.records_total_count || 0,
+    exported: run.records_completed ?? 0,
+    status: statusLabel(run.status),
+    colour: STATUS_COLOURS[statusTone(run.status)],
+  }));
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 28, left: 16 }} accessibilityLayer>
+        <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} vertical={false} />
+        <XAxis
+          dataKey="label"
+          tick={{ fill: 'currentColor', fontSize: 12 }}
+          stroke="currentColor"
+          label={{ value: 'Interval start', position: 'insideBottom', offset: -18, fill: 'currentColor', fontSize: 12 }}
+        />
+        <YAxis
+          allowDecimals={false}
+          tick={{ fill: 'currentColor', fontSize: 12 }}
+          stroke="currentColor"
+          label={{ value: 'Records', angle: -90, position: 'insideLeft', fill: 'currentColor', fontSize: 12 }}
+        />
+        <Tooltip
+          cursor={{ fillOpacity: 0.1 }}
+          contentStyle={{ background: 'var(--color-gray-900)', color: 'white', border: 'none', borderRadius: 6 }}
+          formatter={(value, _name, item) => {
+            const { status, exported } = item.payload as { status: string; exported: number };
+            return [`${String(value)} records, ${exported} exported`, status];
+          }}
+        />
+        <Bar dataKey="records" name="Records" isAnimationActive={false}>
+          {data.map((entry) => (
+            <Cell key={entry.id} fill={entry.colour} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,228 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoKey, signInWithDemoLink, uniqueName } from './fixtures';
+
+/** The viewer's zone in these tests: not UTC, so times must really be converted. */
+const TIME_ZONE = 'Europe/Paris';
+test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
+
+const HOUR = 3_600_000;
+const headers = () => ({ authorization: `Bearer ${demoKey()}` });
+
+interface Org {
+  id: string;
+  teams: Array<{ id: number }>;
+}
+
+/** The seeded organization that has the demo batch exports. */
+async function seededOrganization(request: APIRequestContext): Promise<Org> {
+  const page = await (await request.get('/api/organizations/?limit=100', { headers: headers() })).json();
+  for (const organization of page.results as Org[]) {
+    const exports = await (await request.get(`/api/organizations/${organization.id}/batch_exports/`, { headers: headers() })).json();
+    if (exports.count > 0) return organization;
+  }
+  throw new Error('No organization with batch exports: is the server seeded?');
+}
+
+async function createExport(request: APIRequestContext, organizationId: string, body: Record<string, unknown>) {
+  const response = await request.post(`/api/organizations/${organizationId}/batch_exports/`, { headers: headers(), data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; name: string };
+}
+
+/** `2024-03-05T14:00` in TIME_ZONE, as a datetime-local input takes it. */
+function localInput(date: Date): string {
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  }).format(date);
+  return parts.replace(' ', 'T');
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+test('pause an export from the list: it stays paused after a reload, then unpause it', async ({ page, request }) => {
+  const organization = await seededOrganization(request);
+  const name = uniqueName('E2E pause');
+  const created = await createExport(request, organization.id, { name, interval: 'hour', destination: { type: 'NoOp', config: {} } });
+
+  await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports?pageSize=100`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  const toggle = row.getByRole('switch', { name: `Active: ${name}` });
+  await expect(toggle).toBeChecked();
+  await expect(row).toContainText('Active');
+
+  await toggle.click();
+  await expect(row).toContainText('Paused');
+  await expect(toggle).not.toBeChecked();
+  await expect
+    .poll(async () => (await (await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/`, { headers: headers() })).json()).paused)
+    .toBe(true);
+
+  await page.reload();
+  await expect(row).toContainText('Paused');
+  await expect(toggle).not.toBeChecked();
+
+  await toggle.click();
+  await expect(row).toContainText('Active');
+  await expect(toggle).toBeChecked();
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await expect(row).toContainText('Active');
+});
+
+test('backfill the last three hours of an hourly export: the runs appear and complete', async ({ page, request }) => {
+  const organization = await seededOrganization(request);
+  const name = uniqueName('E2E backfill');
+  const created = await createExport(request, organization.id, { name, interval: 'hour', destination: { type: 'NoOp', config: {} } });
+  const end = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+  const start = new Date(end.getTime() - 3 * HOUR);
+
+  await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/${created.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No runs yet' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Backfill' }).click();
+  const dialog = page.getByRole('dialog', { name: `Backfill ${name}` });
+  await expect(page).toHaveURL(/backfill=true/);
+  await dialog.getByLabel('Start').fill(localInput(start));
+  await dialog.getByLabel('End').fill(localInput(end));
+  await dialog.getByRole('button', { name: 'Start backfill' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/backfill=true/);
+
+  const runs = page.getByRole('table', { name: /Runs, newest first/ });
+  await expect(runs).toContainText(TIME_ZONE);
+  const rows = runs.locator('tbody tr');
+  await expect(rows).toHaveCount(3, { timeout: 20_000 });
+  await expect(rows.filter({ hasText: 'Completed' })).toHaveCount(3, { timeout: 30_000 });
+
+  // Interval starts shown in the viewer's zone, one per hour of the range.
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  for (let i = 0; i < 3; i++) {
+    await expect(runs).toContainText(format.format(new Date(start.getTime() + i * HOUR)));
+  }
+});
+
+test('an HTTP export delivers the events to a receiver the test runs', async ({ page, request }) => {
+  const received: Array<{ authorization: string | undefined; contentType: string | undefined; body: string }> = [];
+  const receiver: Server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as AddressInfo;
+
+  try {
+    const organization = await seededOrganization(request);
+    const projectId = organization.teams[0]!.id;
+    const project = await (await request.get(`/api/projects/${projectId}/`, { headers: headers() })).json();
+
+    // Two events inside the previous whole hour, sent through the ingestion endpoint.
+    const hourEnd = Math.floor(Date.now() / HOUR) * HOUR;
+    const hourStart = hourEnd - HOUR;
+    const event = `e2e_export_${Date.now().toString(36)}`;
+    const ingest = await request.post('/batch/', {
+      data: {
+        api_key: project.api_token,
+        batch: [1, 2].map((n) => ({
+          event,
+          distinct_id: `e2e-user-${n}`,
+          timestamp: new Date(hourStart + n * 10 * 60_000).toISOString(),
+          properties: { n },
+        })),
+      },
+    });
+    expect(ingest.ok(), await ingest.text()).toBe(true);
+
+    const name = uniqueName('E2E webhook');
+    await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports`);
+    await page.getByRole('button', { name: 'New batch export' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New batch export' })).toBeVisible();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Destination type').selectOption('HTTP');
+    await page.getByLabel('URL').fill(`http://127.0.0.1:${port}/ingest`);
+    await page.getByLabel('Token').fill('e2e-receiver-token');
+    await page.getByLabel('Interval').selectOption('hour');
+    await page.getByRole('button', { name: 'Create batch export' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The token is never shown back.
+    await expect(page.getByRole('region', { name: 'Configuration' })).toContainText('(hidden)');
+    await expect(page.locator('body')).not.toContainText('e2e-receiver-token');
+
+    await page.getByRole('button', { name: 'Backfill' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Start').fill(localInput(new Date(hourStart)));
+    await dialog.getByLabel('End').fill(localInput(new Date(hourEnd)));
+    await dialog.getByRole('button', { name: 'Start backfill' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect.poll(() => received.map((r) => r.body).join(''), { timeout: 30_000 }).toContain(event);
+    const lines = received
+      .flatMap((r) => r.body.split('\n'))
+      .filter((line) => line.includes(event))
+      .map((line) => JSON.parse(line) as { event?: string; distinct_id?: string });
+    expect(lines).toHaveLength(2);
+    expect(lines.map((line) => line.distinct_id).sort()).toEqual(['e2e-user-1', 'e2e-user-2']);
+    expect(received[0]!.authorization).toBe('Bearer e2e-receiver-token');
+
+    const runs = page.getByRole('table', { name: /Runs, newest first/ });
+    const run = runs.locator('tbody tr').first();
+    await expect(run).toContainText('Completed', { timeout: 20_000 });
+    await expect(run).toContainText('2');
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+});
+
+test('axe finds no violations on the list, detail, form and dialogs', async ({ page, request }) => {
+  const organization = await seededOrganization(request);
+  await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports`);
+  await expect(page.getByRole('table', { name: 'Batch exports' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await expect(page.getByRole('group', { name: 'Selected batch exports' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  await page.getByRole('table', { name: 'Batch exports' }).getByRole('link').first().click();
+  await expect(page.getByRole('tab', { name: 'Runs' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Runs, newest first/ })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('tab', { name: 'Logs' }).click();
+  await expect(page).toHaveURL(/tab=logs/);
+  await expect(page.getByRole('table', { name: 'Log entries, newest first' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Backfill' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete batch export' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.goto(`/organizations/${organization.id}/batch-exports/new`);
+  await page.getByLabel('Name', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Create batch export' }).click();
+  await expect(page.getByLabel('Bucket name')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoViolations(page);
+});
