@@ -159,17 +159,30 @@ FROM steps JOIN ids USING (p)
 WHERE steps.ts_s <= $now_s`;
 
 const MATERIALIZED = materializedInsert('properties', (_, i) => `$mp_${i}`);
-/** Named parameters of {@link SEED_INSERT_EVENTS} besides $team and $limit: the materialized keys' paths. */
+/** Named parameters of {@link SEED_STAGE_EVENTS} besides $limit: the materialized keys' paths. */
 export const SEED_MATERIALIZED_PARAMS = Object.fromEntries(MATERIALIZED_PROPERTIES.map((m, i) => [`mp_${i}`, materializedPointer(m.key)]));
 
-export const SEED_INSERT_EVENTS = `
-INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, created_at, ${MATERIALIZED.columns})
-SELECT uuid, $team, event, distinct_id, to_timestamp(ts_s), properties, to_timestamp(ts_s), ${MATERIALIZED.values} FROM (
+/**
+ * The project's demo events, staged with their materialized keys extracted (one JSON parse per
+ * row) and no ordering: writing this needs little memory whatever the size.
+ */
+export const SEED_STAGE_EVENTS = `
+CREATE OR REPLACE TABLE seed_all AS
 SELECT *, ${MATERIALIZED.list} AS mp FROM (
   SELECT uuid, event, distinct_id, ts_s, properties FROM seed_lifecycle
   UNION ALL
   SELECT uuid, event, distinct_id, ts_s, properties FROM (SELECT * FROM seed_browsing ORDER BY keep_order, uuid LIMIT $limit::BIGINT)
-))
+)`;
+
+/**
+ * Moves one time slice [$from_s, $to_s) of the staged events into `events`, sorted by time:
+ * slices go oldest first, so the table ends up in time order (good zone maps) while each sort
+ * stays small — one sort over a million rows runs out of the store's memory limit.
+ */
+export const SEED_INSERT_EVENTS = `
+INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, created_at, ${MATERIALIZED.columns})
+SELECT uuid, $team, event, distinct_id, to_timestamp(ts_s), properties, to_timestamp(ts_s), ${MATERIALIZED.values}
+FROM seed_all WHERE ts_s >= $from_s AND ts_s < $to_s
 ORDER BY ts_s, uuid`;
 
 export const SEED_INSERT_PERSONS = `
@@ -188,4 +201,4 @@ SELECT $team, anon_id, person_id FROM seed_persons WHERE first_s <= $now_s
 UNION ALL
 SELECT $team, email, person_id FROM seed_persons WHERE signed_up AND first_s <= $now_s`;
 
-export const SEED_DROP = ['seed_browsing', 'seed_lifecycle', 'seed_sessions', 'seed_persons'].map((t) => `DROP TABLE IF EXISTS ${t}`);
+export const SEED_DROP = ['seed_all', 'seed_browsing', 'seed_lifecycle', 'seed_sessions', 'seed_persons'].map((t) => `DROP TABLE IF EXISTS ${t}`);

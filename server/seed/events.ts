@@ -4,7 +4,7 @@ import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import {
   SEED_BROWSING, SEED_DROP, SEED_INSERT_DISTINCT_IDS, SEED_INSERT_EVENTS, SEED_INSERT_PERSONS, SEED_LIFECYCLE,
-  SEED_MACROS, SEED_MATERIALIZED_PARAMS, SEED_PERSONS, SEED_SESSIONS,
+  SEED_MACROS, SEED_MATERIALIZED_PARAMS, SEED_PERSONS, SEED_SESSIONS, SEED_STAGE_EVENTS,
 } from './events-sql.ts';
 
 /** Demo events of the first seeded project unless `--demo-events N` / `SEED_EVENTS` say otherwise. */
@@ -59,6 +59,9 @@ export function demoEventPlans(projects: readonly { id: number; name: string }[]
   return plans;
 }
 
+/** Time slices the staged events are moved in (each sorted on its own; see SEED_INSERT_EVENTS). */
+const SEED_INSERT_SLICES = 12;
+
 /** Writes one project's demo events, persons and distinct ids (one transaction), deterministic for a given `now`. */
 async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date): Promise<void> {
   const nowS = now.getTime() / 1000;
@@ -79,8 +82,15 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
     for (const sql of [SEED_PERSONS, SEED_SESSIONS, SEED_BROWSING, SEED_LIFECYCLE]) await db.run(sql, pick(sql, all));
     const [{ n }] = await db.all<{ n: bigint | number }>('SELECT count(*) AS n FROM seed_lifecycle') as [{ n: bigint | number }];
     const limit = Math.max(0, plan.events - Number(n));
+    await db.run(SEED_STAGE_EVENTS, { limit, ...SEED_MATERIALIZED_PARAMS });
+    const [range] = await db.all<{ lo: number | null; hi: number | null }>('SELECT min(ts_s) AS lo, max(ts_s) AS hi FROM seed_all');
     await inTransaction(db, async () => {
-      await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, limit, ...SEED_MATERIALIZED_PARAMS });
+      const lo = Math.floor(Number(range?.lo ?? 0));
+      const hi = Math.floor(Number(range?.hi ?? 0)) + 1;
+      const step = Math.max(1, Math.ceil((hi - lo) / SEED_INSERT_SLICES));
+      for (let from = lo; from < hi; from += step) {
+        await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
+      }
       await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
       await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
     });
