@@ -5,15 +5,17 @@ import type { SqlParams } from './properties.ts';
  * The SQL of a funnel: one statement, no per-step round trips. Input is a CTE `ev` with columns
  * person_id, uuid, ts (ms), s0…s{n-1} (matches step k), x0…x{m-1} (matches exclusion i), bd
  * (breakdown text or NULL) and bucket (trends viz; else NULL). It builds:
- *   attempts(person_id, t0, u0, bd, bucket, times)  one per start event; `times` = the reached
- *                                                   steps' timestamps (ms), step 1 first
+ *   attempts(person_id, q0, bd, bucket, r0…, n)     one per start event; q0 = its rank in the
+ *                                                   person's (ts, uuid) order, n = steps reached
  *   best                                            per person (and bucket): the furthest
- *                                                   attempt, ties → the latest start
+ *                                                   attempt, ties → the latest start (max_by n,
+ *                                                   q0); `times` = the reached steps' timestamps
+ *                                                   (ms), step 1 first, built for it alone
  *   counted                                         best minus excluded persons, with `grp`/`kind`
  *                                                   (breakdown label: 0 value, 1 Other, 2 None)
  * ordered: ASOF joins chain "the first step-k event after step k-1" per attempt (greedy, which
  * reaches furthest for a given start); strict: lead() over all the person's kept events;
- * unordered: per step, the first matching event at or after the anchor (a window min).
+ * unordered: per step, the first matching event at or after the anchor (lead … IGNORE NULLS).
  */
 
 export interface FunnelSqlOptions {
@@ -44,14 +46,17 @@ function anyStep(n: number): string {
   return `(${range(n).map((k) => `s${k}`).join(' OR ')})`;
 }
 
+/** The `ev` columns the attempts read. */
+const stepCols = (n: number) => ['person_id', 'ts', ...range(n).map((k) => `s${k}`), 'bd', 'bucket'].join(', ');
+
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
     // A start followed (among step events) by another step-1 event that does not match step 2
     // is dominated by that later start: same chain, later deadline (ties go to the latest start);
     // with per-bucket bests (trends viz) only by a start in the same bucket.
-    `seqd AS (SELECT *, row_number() OVER w AS seq, coalesce(lead(s0) OVER w${o.steps > 1 ? ' AND NOT lead(s1) OVER w' : ''}${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
+    `seqd AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, coalesce(lead(s0) OVER w${o.steps > 1 ? ' AND NOT lead(s1) OVER w' : ''}${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
       FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `a0 AS (SELECT person_id, seq AS q0, ts AS t0, uuid AS u0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl
+    `a0 AS (SELECT person_id, seq AS q0, ts AS t0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl
       FROM seqd WHERE s0 AND NOT dominated)`,
   ];
   for (let k = 1; k < o.steps; k++) {
@@ -60,9 +65,13 @@ function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
       FROM a${k - 1} a ASOF LEFT JOIN (SELECT person_id, seq, ts FROM seqd WHERE s${k}) b
       ON a.person_id = b.person_id AND a.q${k - 1} < b.seq)`);
   }
-  const times = `list_filter([${range(o.steps).map((k) => `t${k}`).join(', ')}], x -> x IS NOT NULL)`;
-  ctes.push(`attempts AS (SELECT person_id, t0, u0, bd, bucket, ${times} AS times FROM a${o.steps - 1})`);
+  ctes.push(`attempts AS (SELECT person_id, q0, bd, bucket, ${prefixAttempt(o.steps)} FROM a${o.steps - 1})`);
   return ctes.join(',\n');
+}
+
+/** Attempt columns when the reached steps are t0…t_{k}: r0…, their count n. */
+function prefixAttempt(n: number): string {
+  return `${range(n).map((k) => `t${k} AS r${k}`).join(', ')}, 1${range(n).slice(1).map((k) => ` + (t${k} IS NOT NULL)::INTEGER`).join('')} AS n`;
 }
 
 function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
@@ -76,32 +85,31 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   });
   // Each t_k refers to t_{k-1}: computed one CTE level at a time.
   const ctes = [
-    `la AS (SELECT person_id, ts AS t0, uuid AS u0, bd, bucket, s0, ${deadlineSql('ts', o.window, params)} AS dl${leads.map((l) => `, ${l}`).join('')}
-      FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `l0 AS (SELECT * FROM la WHERE s0)`,
+    `la AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, ${leads.join(', ')} FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `l0 AS (SELECT *, ts AS t0, seq AS q0, ${deadlineSql('ts', o.window, params)} AS dl FROM la WHERE s0)`,
   ];
   for (let k = 1; k < o.steps; k++) ctes.push(`l${k} AS (SELECT *, ${t[k]} FROM l${k - 1})`);
-  const times = `list_filter([${range(o.steps).map((k) => `t${k}`).join(', ')}], x -> x IS NOT NULL)`;
-  ctes.push(`attempts AS (SELECT person_id, t0, u0, bd, bucket, ${times} AS times FROM l${o.steps - 1})`);
+  ctes.push(`attempts AS (SELECT person_id, q0, bd, bucket, ${prefixAttempt(o.steps)} FROM l${o.steps - 1})`);
   return ctes.join(',\n');
 }
 
 function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
-  const firsts = range(o.steps).map((k) => `min(CASE WHEN s${k} THEN ts END) OVER w AS c${k}`);
+  const firsts = range(o.steps).map((k) => `CASE WHEN s${k} THEN ts ELSE lead(CASE WHEN s${k} THEN ts END IGNORE NULLS) OVER w END AS c${k}`);
   return [
-    `ua AS (SELECT person_id, ts AS t0, uuid AS u0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl, ${firsts.join(', ')}
-      FROM ev WHERE ${anyStep(o.steps)}
-      WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING))`,
-    `attempts AS (SELECT person_id, t0, u0, bd, bucket,
-      list_sort(list_filter([${range(o.steps).map((k) => `c${k}`).join(', ')}], x -> x <= dl)) AS times FROM ua)`,
+    `ua AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `ub AS (SELECT person_id, seq AS q0, bd, bucket, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
+    `attempts AS (SELECT *, ${range(o.steps).map((k) => `coalesce(r${k} <= dl, false)::INTEGER`).join(' + ')} AS n FROM ub)`,
   ].join(',\n');
 }
 
 /** The CTEs from `ev` to `counted` (see the module comment). */
 export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
-  const key = o.byBucket ? 'person_id, bucket' : 'person_id';
+  const key = o.byBucket ? 'a.person_id, a.bucket' : 'a.person_id';
+  const rs = range(o.steps).map((k) => `r${k}`).join(', ');
+  // best: the attempt with the largest n, then q0 (< 2^40), i.e. furthest, then latest start.
   const bestCtes = `${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
-    best AS (SELECT * FROM attempts QUALIFY row_number() OVER (PARTITION BY ${key} ORDER BY len(times) DESC, t0 DESC, u0 DESC) = 1)`;
+    picked AS (SELECT unnest(max_by(a, a.n::BIGINT * 1099511627776 + a.q0)) FROM attempts a GROUP BY ${key}),
+    best AS (SELECT *, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM picked)`;
   const conditions = o.exclusions.map((x, i) => {
     const from = `${params.add(x.from + 1)}::INTEGER`;
     const to = `${params.add(x.to + 1)}::INTEGER`;
