@@ -4,14 +4,24 @@ import { cn } from './cn';
 const inputClasses =
   'block w-full rounded-md border bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-500 dark:bg-gray-900 dark:text-gray-100 dark:placeholder:text-gray-400';
 
-interface TextFieldProps extends ComponentProps<'input'> {
+interface FieldProps {
   label: string;
   error?: string | undefined;
   description?: ReactNode;
 }
 
-/** A labelled text input whose error and description are announced with it. */
-export function TextField({ label, error, description, className, id: givenId, ...props }: TextFieldProps) {
+/** What a control needs to be announced with its label, description and error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** Label above, description and error below, all tied to the control by id. */
+function LabelledField({
+  label, error, description, className, id: givenId, control,
+}: FieldProps & { className?: string | undefined; id?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
@@ -22,13 +32,12 @@ export function TextField({ label, error, description, className, id: givenId, .
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
-        {...props}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        className: cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'),
+      })}
       {description ? (
         <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
           {description}
@@ -40,6 +49,16 @@ export function TextField({ label, error, description, className, id: givenId, .
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled text input whose error and description are announced with it. */
+export function TextField({ label, error, description, className, id, ...props }: FieldProps & ComponentProps<'input'>) {
+  return (
+    <LabelledField
+      {...{ label, error, description, className, id }}
+      control={(control) => <input {...control} {...props} />}
+    />
   );
 }
 
@@ -78,83 +97,27 @@ export function CheckboxField({ label, description, error, className, ...props }
   );
 }
 
-interface SelectFieldProps extends ComponentProps<'select'> {
-  label: string;
-  error?: string | undefined;
-  description?: ReactNode;
-}
-
 /** A labelled native select whose error and description are announced with it. */
-export function SelectField({ label, error, description, className, id: givenId, children, ...props }: SelectFieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+export function SelectField({ label, error, description, className, id, children, ...props }: FieldProps & ComponentProps<'select'>) {
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
-        {...props}
-      >
-        {children}
-      </select>
-      {description ? (
-        <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField
+      {...{ label, error, description, className, id }}
+      control={(control) => (
+        <select {...control} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 
-interface TextareaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  error?: string | undefined;
-  description?: ReactNode;
-}
-
 /** A labelled textarea whose error and description are announced with it. */
-export function TextareaField({ label, error, description, className, id: givenId, ...props }: TextareaFieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
+export function TextareaField({ label, error, description, className, id, ...props }: FieldProps & ComponentProps<'textarea'>) {
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
-        {...props}
-      />
-      {description ? (
-        <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField
+      {...{ label, error, description, className, id }}
+      control={(control) => <textarea {...control} {...props} />}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Section } from '@/components/layout/section';
 import { History, Pencil } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { batchExportEndpoints } from '@/contract/batch-exports';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';
 import { ScopedAction } from '@/components/feedback/scoped-action';
@@ -41,17 +42,6 @@ const WATCH_AFTER_BACKFILL_MS = 60_000;
 
 function PanelFallback({ label }: { label: string }) {
   return <TableSkeleton columns={5} label={label} />;
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 /** One export: header with its actions, then runs (chart and table) and logs in tabs, the configuration beside them. */

@@ -1,21 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Section } from '@/components/layout/section';
 import { PageTitle } from '@/components/layout/page-title';
 import { organizationQueries } from '../api/organizations.queries';
 import { DeleteOrganization } from './delete-organization';
 import { OrganizationDetails } from './organization-details';
 import { OrganizationSettingsForm } from './organization-settings-form';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 interface OrganizationSettingsProps {
   organizationId: string;

@@ -1,20 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { PAGE_DEFAULTS as defaults, pageSearchSchema } from '@/lib/page-search';
 import { batchExportQueries, pageParams } from '@/features/batch-exports/api/batch-exports.queries';
 import { BatchExportsPage } from '@/features/batch-exports/components/batch-exports-page';
 import { BatchExportsPageSkeleton } from '@/features/batch-exports/components/batch-exports-page-header';
 
-const PAGE_SIZES = [10, 20, 50, 100] as const;
-const defaults = { page: 1, pageSize: 20 } as const;
-
-const searchSchema = z.object({
-  page: z.number().int().min(1).default(defaults.page).catch(defaults.page),
-  pageSize: z
-    .number()
-    .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .default(defaults.pageSize)
-    .catch(defaults.pageSize),
+const searchSchema = pageSearchSchema.extend({
 });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/batch-exports/')({
