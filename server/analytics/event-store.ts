@@ -30,6 +30,8 @@ export interface EventStore extends SqlRunner {
   /** Reads a value of the store's key/value table (`event_store_meta`). */
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+  /** Changes with every write through this store (DuckDB has one writer: this process), so a result cached under one version is stale under the next. */
+  writeVersion(): number;
   /** Finishes the writes in progress and closes the file. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -78,7 +80,16 @@ export function createEventStore(file: string): EventStore {
     opening ??= openEventDb(file);
     return opening;
   };
-  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => (await db()).write(fn);
+  let version = 0;
+  /** Counts a write even when it fails part-way: a needless cache miss beats a stale hit. */
+  const counted = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      version += 1;
+    }
+  };
+  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => counted((await db()).write(fn));
 
   return {
     file,
@@ -86,7 +97,8 @@ export function createEventStore(file: string): EventStore {
       await db();
     },
     all: async <T>(sql: string, params?: SqlParams) => (await db()).all<T>(sql, params),
-    run: async (sql, params) => (await db()).run(sql, params),
+    run: async (sql, params) => counted((await db()).run(sql, params)),
+    writeVersion: () => version,
     write,
     append: (teamId, events) => {
       if (events.length === 0) return Promise.resolve(0);
@@ -101,7 +113,7 @@ export function createEventStore(file: string): EventStore {
       return rows[0]?.value ?? null;
     },
     async setMeta(key, value) {
-      await (await db()).run('INSERT OR REPLACE INTO event_store_meta (key, value) VALUES ($1, $2)', [key, value]);
+      await counted((await db()).run('INSERT OR REPLACE INTO event_store_meta (key, value) VALUES ($1, $2)', [key, value]));
     },
     async close() {
       if (closed) return;

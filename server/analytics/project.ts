@@ -1,3 +1,4 @@
+import type { ProjectRow } from '../store/projects.ts';
 import type { Store } from '../store/store.ts';
 import type { AnalyticsProject } from './types.ts';
 
@@ -22,7 +23,11 @@ export function parseTestAccountFilters(text: string): Filter[] {
 /** What the analytics engines need to know about project `projectId`, or undefined when there is none. */
 export function analyticsProject(store: Store, projectId: number): AnalyticsProject | undefined {
   const row = store.projects.get(projectId);
-  if (!row) return undefined;
+  return row && toAnalyticsProject(row);
+}
+
+/** The analytics view of a stored project row. */
+export function toAnalyticsProject(row: ProjectRow): AnalyticsProject {
   return {
     id: row.id,
     timezone: row.timezone || 'UTC',

@@ -6,8 +6,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge();
+  // Bytes, not characters: a chunked body has no content-length to check first.
+  const bytes = await request.arrayBuffer();
+  if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge();
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -135,6 +135,16 @@ describe('batch exports CRUD', () => {
     expect((await call('POST', `${base}${e.id}/unpause/`)).body).toEqual(unpaused.body);
   });
 
+  it('PATCH of paused pauses and unpauses like the endpoints, with the same log entries', async () => {
+    const e = await create({ destination: { type: 'NoOp', config: {} } });
+    const paused = await call('PATCH', `${base}${e.id}/`, { json: { paused: true } });
+    expect(paused.body).toMatchObject({ paused: true, last_paused_at: clock.toISOString() });
+    const unpaused = await call('PATCH', `${base}${e.id}/`, { json: { paused: false } });
+    expect(unpaused.body.paused).toBe(false);
+    const logs = (await call('GET', `${base}${e.id}/logs/`)).body.results.map((l: { message: string }) => l.message);
+    expect(logs).toEqual([expect.stringMatching(/^Export unpaused: the next run covers the interval ending /), 'Export paused.']);
+  });
+
   it('deletes an export (204, then 404)', async () => {
     const e = await create({ destination: { type: 'NoOp', config: {} } });
     const res = await call('DELETE', `${base}${e.id}/`);

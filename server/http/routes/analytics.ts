@@ -2,9 +2,9 @@ import { endpoints, type Endpoint, type TrendParams } from '../../../src/contrac
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../analytics/cache.ts';
 import { isValidTimeZone } from '../../analytics/dates.ts';
 import { AnalyticsParamError } from '../../analytics/errors.ts';
-import { analyticsProject } from '../../analytics/project.ts';
+import { toAnalyticsProject } from '../../analytics/project.ts';
 import { computeTrends } from '../../analytics/trends.ts';
-import type { AnalyticsProject, QueryContext, SqlRunner } from '../../analytics/types.ts';
+import type { AnalyticsProject, QueryContext } from '../../analytics/types.ts';
 import { reachableProject } from '../access.ts';
 import { notFound, validationError } from '../errors.ts';
 import type { HandlerInput, Router } from '../router.ts';
@@ -35,25 +35,12 @@ export function analyticsCacheOf(deps: Deps): AnalyticsCache {
   return cache;
 }
 
-/** The event store's write version: its own counter when it has one, else a cheap fingerprint. */
-async function writeVersion(events: SqlRunner & { writeVersion?: () => number | string }): Promise<string | number> {
-  if (typeof events.writeVersion === 'function') return events.writeVersion();
-  const rows = await events.all<{ n: bigint | number; m: unknown; d: bigint | number }>(
-    `SELECT (SELECT count(*) FROM events) AS n, (SELECT max(created_at) FROM events)::VARCHAR AS m,
-            (SELECT count(*) FROM person_distinct_ids) AS d`,
-  );
-  const r = rows[0];
-  return r ? `${String(r.n)}:${String(r.m)}:${String(r.d)}` : '0';
-}
-
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
 function projectFor(deps: Deps, input: { auth: HandlerInput<Endpoint>['auth']; params: unknown }): AnalyticsProject {
   const raw = (input.params as { project_id?: string } | undefined)?.project_id ?? '';
   if (!/^\d{1,15}$/.test(raw)) throw notFound();
   const id = Number(raw);
-  reachableProject(deps.store, input.auth, id);
-  const project = analyticsProject(deps.store, id);
-  if (!project) throw notFound();
+  const project = toAnalyticsProject(reachableProject(deps.store, input.auth, id));
   return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
 }
 
@@ -69,7 +56,7 @@ export function registerAnalyticsEndpoint<E extends Endpoint>(
     const project = projectFor(deps, input);
     const params = (input.body ?? input.query) as NonNullable<ParamsOf<E>>;
     const events = deps.events;
-    const key = cacheKey({ endpoint: endpoint.path, project, params, version: await writeVersion(events) });
+    const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
     try {
       const cached = await cache.get(key, () => compute(params, { db: events, project, now: deps.now() }));
       return { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone, result: cached.result };

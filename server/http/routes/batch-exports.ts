@@ -19,6 +19,12 @@ export const MAX_BACKFILL_RUNS = 1000;
  * `{ORG}/batch_exports/`: every member of a reachable organization may read and write its
  * exports (the key's scopes decide). Another organization's export is a 404.
  */
+/** The log entry written when an export is paused or unpaused, whichever endpoint did it. */
+function pauseLogMessage(paused: boolean, nextRunEnd: string | null): string {
+  if (paused) return 'Export paused.';
+  return nextRunEnd ? `Export unpaused: the next run covers the interval ending ${nextRunEnd}.` : 'Export unpaused.';
+}
+
 export function registerBatchExportRoutes(router: Router, { store, now }: Deps): void {
   const e = endpoints.batchExports;
   const exportOf = (auth: AuthContext, organizationId: string, id: string): BatchExportRow => {
@@ -54,9 +60,15 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     return view(params.organization_id, params.id);
   });
 
+  // A PATCH of `paused` pauses or unpauses like the dedicated endpoints, with the same log entry.
   router.route(e.update, ({ auth, params, body }) => {
     const row = exportOf(auth, params.organization_id, params.id);
-    store.batchExports.update(updatedRow(store, row, body, now()));
+    const at = now();
+    const next = updatedRow(store, row, body, at);
+    store.transaction(() => {
+      store.batchExports.update(next);
+      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next.paused === 1, next.next_run_at), at.toISOString());
+    });
     return view(params.organization_id, params.id);
   });
 
@@ -71,7 +83,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     if (row.paused === 0) {
       const at = now().toISOString();
       store.transaction(() => {
-        if (store.batchExports.pause(row.id, at)) store.batchExportLogs.add(row.id, null, 'INFO', 'Export paused.', at);
+        if (store.batchExports.pause(row.id, at)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(true, null), at);
       });
     }
     return view(params.organization_id, params.id);
@@ -85,7 +97,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
       const next = iso(firstRunEnd(row.interval as BatchExportInterval, at.getTime(), row.start_at));
       store.transaction(() => {
         if (store.batchExports.unpause(row.id, at.toISOString(), next)) {
-          store.batchExportLogs.add(row.id, null, 'INFO', `Export unpaused: the next run covers the interval ending ${next}.`, at.toISOString());
+          store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(false, next), at.toISOString());
         }
       });
     }
