@@ -5,8 +5,10 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const PAGE_DEFAULTS = { page: 1, pageSize: 20 } as const;
 
 /** `?page=&pageSize=` of a server-paginated list, validated: a bad value is the default, never an error. */
+export const pageNumberSchema = z.number().int().min(1).default(PAGE_DEFAULTS.page).catch(PAGE_DEFAULTS.page);
+
 export const pageSearchSchema = z.object({
-  page: z.number().int().min(1).default(PAGE_DEFAULTS.page).catch(PAGE_DEFAULTS.page),
+  page: pageNumberSchema,
   pageSize: z
     .number()
     .int()
@@ -14,3 +16,14 @@ export const pageSearchSchema = z.object({
     .default(PAGE_DEFAULTS.pageSize)
     .catch(PAGE_DEFAULTS.pageSize),
 });
+
+/** A page of a list as the API takes it. */
+export interface PageParams {
+  limit: number;
+  offset: number;
+}
+
+/** Page `page` (1-based) of `pageSize` rows, as the API's limit/offset. */
+export function pageParams(page: number, pageSize: number): PageParams {
+  return { limit: pageSize, offset: (page - 1) * pageSize };
+}

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { batchExportEndpoints, type BatchExportRun } from '@/contract/batch-exports';
 import { apiRequest } from '@/lib/api-client';
+import type { PageParams } from '@/lib/page-search';
 import { batchExportKeys } from './batch-exports.keys';
 
-export interface PageParams {
-  limit: number;
-  offset: number;
-}
 
 /** Runs that are not finished yet: while one is shown, the detail page refreshes itself. */
 export const ACTIVE_RUN_STATUSES: readonly BatchExportRun['status'][] = ['Starting', 'Running'];
@@ -54,10 +51,6 @@ export const batchExportQueries = {
     }),
 };
 
-/** Page `page` (1-based) of `pageSize` rows, as the API's limit/offset. */
-export function pageParams(page: number, pageSize: number): PageParams {
-  return { limit: pageSize, offset: (page - 1) * pageSize };
-}
 
 export const RUNS_PAGE_SIZE = 20;
 export const LOGS_PAGE_SIZE = 50;

@@ -116,6 +116,7 @@ export function BatchExportDetail(props: BatchExportDetailProps) {
               page={props.logsPage}
               onPageChange={props.onLogsPageChange}
               live={live}
+              watchUntil={watchUntil}
             />
           </Suspense>
         </TabsContent>

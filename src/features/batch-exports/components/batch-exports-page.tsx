@@ -7,7 +7,8 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
 import { useSetPaused } from '../api/batch-exports.mutations';
-import { batchExportQueries, pageParams } from '../api/batch-exports.queries';
+import { pageParams } from '@/lib/page-search';
+import { batchExportQueries } from '../api/batch-exports.queries';
 import { BatchExportsPageHeader as PageHeader } from './batch-exports-page-header';
 import { BatchExportsTable } from './batch-exports-table';
 

@@ -5,7 +5,8 @@ import { Pagination } from '@/components/data-table/pagination';
 import { Table, Td, Th } from '@/components/data-table/table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { batchExportQueries, LOGS_PAGE_SIZE, pageParams } from '../api/batch-exports.queries';
+import { pageParams } from '@/lib/page-search';
+import { batchExportQueries, LIVE_REFRESH_MS, LOGS_PAGE_SIZE } from '../api/batch-exports.queries';
 
 const LEVEL_TONES: Record<string, BadgeTone> = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', LOG: 'neutral', DEBUG: 'neutral' };
 
@@ -19,13 +20,15 @@ interface LogsPanelProps {
   page: number;
   onPageChange: (page: number) => void;
   live: boolean;
+  /** Keep refreshing until this time (ms) too: the runs a backfill just queued are writing logs. */
+  watchUntil: number;
 }
 
 /** The export's log entries, newest first. */
-export function LogsPanel({ organizationId, batchExportId, page, onPageChange, live }: LogsPanelProps) {
+export function LogsPanel({ organizationId, batchExportId, page, onPageChange, live, watchUntil }: LogsPanelProps) {
   const { data } = useSuspenseQuery({
     ...batchExportQueries.logs(organizationId, batchExportId, pageParams(page, LOGS_PAGE_SIZE)),
-    refetchInterval: live ? 3000 : false,
+    refetchInterval: () => (live || Date.now() < watchUntil ? LIVE_REFRESH_MS : false),
   });
   if (data.count === 0) return <EmptyState title="No log entries yet">Each run writes what it did here.</EmptyState>;
   return (

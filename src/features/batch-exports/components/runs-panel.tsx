@@ -5,7 +5,8 @@ import { Pagination } from '@/components/data-table/pagination';
 import { Table, Td, Th } from '@/components/data-table/table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS, pageParams, RUNS_PAGE_SIZE } from '../api/batch-exports.queries';
+import { pageParams } from '@/lib/page-search';
+import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS, RUNS_PAGE_SIZE } from '../api/batch-exports.queries';
 import { RunStatusBadge, STATUS_COLOURS, statusLabel, statusTone } from './labels';
 import { formatCount, formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
 

@@ -1,18 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { organizationEndpoints } from '@/contract/organizations';
 import { apiRequest } from '@/lib/api-client';
+import type { PageParams } from '@/lib/page-search';
 
-export interface OrganizationListParams {
-  limit: number;
-  offset: number;
-}
 
 /** Query keys mirror the API's paths: `/api/organizations/` → `['organizations', …]`. */
 export const organizationQueries = {
   /** Prefix of everything about organizations (invalidate after a change). */
   all: () => ['organizations'] as const,
   lists: () => ['organizations', 'list'] as const,
-  list: (params: OrganizationListParams) =>
+  list: (params: PageParams) =>
     queryOptions({
       queryKey: ['organizations', 'list', params] as const,
       queryFn: ({ signal }) => apiRequest(organizationEndpoints.list, { query: { ...params }, signal }),
@@ -24,10 +21,6 @@ export const organizationQueries = {
     }),
 };
 
-/** Page `page` (1-based) of `pageSize` rows, as the API's limit/offset. */
-export function organizationsListParams(page: number, pageSize: number): OrganizationListParams {
-  return { limit: pageSize, offset: (page - 1) * pageSize };
-}
 
 /** The switcher shows the key's organizations in one page. */
 export const SWITCHER_PAGE = { limit: 100, offset: 0 } as const;

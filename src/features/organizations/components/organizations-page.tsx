@@ -6,7 +6,8 @@ import { Pagination } from '@/components/data-table/pagination';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
-import { organizationQueries, organizationsListParams } from '../api/organizations.queries';
+import { pageParams } from '@/lib/page-search';
+import { organizationQueries } from '../api/organizations.queries';
 import { OrganizationsPageHeader as PageHeader } from './organizations-page-header';
 import { OrganizationsTable } from './organizations-table';
 
@@ -37,7 +38,7 @@ function NewOrganizationButton({ onClick }: { onClick: () => void }) {
 
 /** The list of organizations with server pagination (page and page size in the URL). */
 export function OrganizationsPage({ page, pageSize, createOpen, onPageChange, onCreateOpenChange }: OrganizationsPageProps) {
-  const { data } = useSuspenseQuery(organizationQueries.list(organizationsListParams(page, pageSize)));
+  const { data } = useSuspenseQuery(organizationQueries.list(pageParams(page, pageSize)));
   const openCreate = () => onCreateOpenChange(true);
 
   let body: ReactNode;

@@ -1,16 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
+import type { PageParams } from '@/lib/page-search';
 
-export interface ProjectListParams {
-  limit: number;
-  offset: number;
-}
 
 /** Query keys mirror the API's paths: `/api/projects/` → `['projects', …]`. */
 export const projectQueries = {
   all: () => ['projects'] as const,
-  list: (params: ProjectListParams) =>
+  list: (params: PageParams) =>
     queryOptions({
       queryKey: ['projects', 'list', params] as const,
       queryFn: ({ signal }) => apiRequest(projectEndpoints.list, { query: { ...params }, signal }),

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
-import { PAGE_DEFAULTS as defaults, pageSearchSchema } from '@/lib/page-search';
-import { organizationQueries, organizationsListParams } from '@/features/organizations/api/organizations.queries';
+import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
+import { organizationQueries } from '@/features/organizations/api/organizations.queries';
 import { OrganizationsPage } from '@/features/organizations/components/organizations-page';
 import { OrganizationsPageSkeleton } from '@/features/organizations/components/organizations-page-header';
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_authed/organizations/')({
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
   loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(organizationQueries.list(organizationsListParams(deps.page, deps.pageSize))),
+    context.queryClient.ensureQueryData(organizationQueries.list(pageParams(deps.page, deps.pageSize))),
   pendingComponent: OrganizationsPageSkeleton,
   component: OrganizationsRoute,
 });

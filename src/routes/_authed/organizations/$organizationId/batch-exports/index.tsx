@@ -1,14 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { PAGE_DEFAULTS as defaults, pageSearchSchema } from '@/lib/page-search';
-import { batchExportQueries, pageParams } from '@/features/batch-exports/api/batch-exports.queries';
+import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
+import { batchExportQueries } from '@/features/batch-exports/api/batch-exports.queries';
 import { BatchExportsPage } from '@/features/batch-exports/components/batch-exports-page';
 import { BatchExportsPageSkeleton } from '@/features/batch-exports/components/batch-exports-page-header';
 
-const searchSchema = pageSearchSchema.extend({
-});
-
 export const Route = createFileRoute('/_authed/organizations/$organizationId/batch-exports/')({
-  validateSearch: searchSchema,
+  validateSearch: pageSearchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
   // The loader travels with the page's chunk: the batch export contract stays out of the initial JavaScript.

@@ -2,13 +2,14 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { BatchExportDetail } from '@/features/batch-exports/components/batch-export-detail';
 import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-header';
+import { pageNumberSchema } from '@/lib/page-search';
 
 const defaults = { tab: 'runs', runsPage: 1, logsPage: 1 } as const;
 
 const searchSchema = z.object({
   tab: z.enum(['runs', 'logs']).default(defaults.tab).catch(defaults.tab),
-  runsPage: z.number().int().min(1).default(defaults.runsPage).catch(defaults.runsPage),
-  logsPage: z.number().int().min(1).default(defaults.logsPage).catch(defaults.logsPage),
+  runsPage: pageNumberSchema,
+  logsPage: pageNumberSchema,
   /** The backfill dialog is open. */
   backfill: z.boolean().optional().catch(undefined),
 });
