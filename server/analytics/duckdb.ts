@@ -51,11 +51,11 @@ function settings(): Record<string, string> {
   };
 }
 
-/** Adds and fills the materialized property columns (schema.ts) of files written before them. */
+/** Brings files written by older versions to the current schema (schema.ts). */
 async function migrate(connection: DuckDBConnection): Promise<void> {
   const reader = await connection.runAndReadAll(
-    "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events'");
-  const existing = new Set(reader.getRowObjectsJS().map((r) => String(r.column_name)));
+    "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main'");
+  const existing = reader.getRowObjectsJS().map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: String(r.data_type) }));
   for (const step of eventStoreMigrations(existing)) await connection.run(step.sql, step.params);
 }
 

@@ -3,6 +3,7 @@ import { bucketSql, DAY_MS, HOUR_MS } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';
+import { PERSON_KEY_SQL } from './schema.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -40,7 +41,7 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
   }
   if (global.sql !== 'true') conditions.push(global.sql);
   conditions.push(...(o.where ?? []));
-  return `SELECT coalesce(pdi.person_id, e.distinct_id) AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
+  return `SELECT ${PERSON_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
     FROM events e
     LEFT JOIN person_distinct_ids pdi ON pdi.team_id = e.team_id AND pdi.distinct_id = e.distinct_id
     ${person ? 'LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = pdi.person_id' : ''}

@@ -17,6 +17,7 @@ interface PersonState {
 /** A list bound as one JSON parameter and unnested by DuckDB: never spliced into SQL text. */
 export const unnestJson = (param: string, shape: string) => `(SELECT unnest(from_json(${param}::JSON, '${shape}'), max_depth := 1) AS r)`;
 const STRINGS = `(SELECT unnest(from_json($2::JSON, '["VARCHAR"]')))`;
+const UUIDS = `(SELECT unnest(from_json($2::JSON, '["UUID"]')))`;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const stringProp = (props: Json, key: string): string | null => {
@@ -70,7 +71,7 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   const persons = new Map<string, PersonState>();
   if (map.size > 0) {
     const rows = await db.all<{ id: string; properties: unknown; is_identified: boolean; created_at: Date }>(
-      `SELECT id, properties, is_identified, created_at FROM persons WHERE team_id = $1 AND id IN ${STRINGS}`,
+      `SELECT id, properties, is_identified, created_at FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`,
       [teamId, JSON.stringify([...new Set(map.values())])]);
     for (const r of rows) {
       persons.set(r.id, { id: r.id, properties: parseProps(r.properties), is_identified: r.is_identified, created_at: r.created_at, isNew: false, dirty: false });
@@ -142,7 +143,7 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   await writePersons(db, teamId, { persons: [...persons.values()], mergedInto, newIds: [...newIds], map });
 }
 
-const PERSON_SHAPE = '[{"id":"VARCHAR","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR"}]';
+const PERSON_SHAPE = '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR"}]';
 
 async function writePersons(db: SqlConnection, teamId: number, changes: {
   persons: PersonState[]; mergedInto: Map<string, string>; newIds: string[]; map: Map<string, string>;
@@ -163,13 +164,13 @@ async function writePersons(db: SqlConnection, teamId: number, changes: {
   }
   if (changes.mergedInto.size > 0) {
     const pairs = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into })));
-    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM (SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"VARCHAR","into":"VARCHAR"}]')}) m
+    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM (SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID"}]')}) m
       WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
-    await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${STRINGS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
+    await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
   }
   if (changes.newIds.length > 0) {
     const links = JSON.stringify(changes.newIds.map((d) => ({ d, p: changes.map.get(d) })));
     await db.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
-      SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"VARCHAR"}]')}`, [links, teamId]);
+      SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"UUID"}]')}`, [links, teamId]);
   }
 }

@@ -3,6 +3,7 @@ import { bucketMsSql, DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { propertyNumber, propertyText, SqlParams } from './properties.ts';
 import type { AnalyticsProject } from './types.ts';
+import { PERSON_KEY_SQL } from './schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
 
 /**
@@ -157,7 +158,7 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
     : mathProps.length === 1 ? mathProps[0]! : `CASE si ${mathProps.map((m, i) => `WHEN ${i} THEN ${m}`).join(' ')} END`;
   const sess = series.some((x) => x.math === 'unique_session')
     ? `nullif(${propertyText(params, 'event', '$session_id')}, '')` : 'NULL::VARCHAR';
-  const person = needsPerson ? 'coalesce(pdi.person_id, e.distinct_id)' : 'NULL::VARCHAR';
+  const person = needsPerson ? PERSON_KEY_SQL : 'NULL::UUID';
   const rank = rankingSql(params, input.breakdownLimit, input.breakdown !== null);
   const aggregates = series.map((x, i) => `${aggregateSql(x.math, series.length === 1 ? '' : `FILTER (WHERE x.si = ${i})`)} AS a${i}`);
   const sql = `
@@ -197,7 +198,7 @@ export function activeQuery(
        FROM unnest(generate_series(make_timestamp(${params.add((buckets[0] ?? 0) * 1000)}), make_timestamp(${params.add((buckets[buckets.length - 1] ?? 0) * 1000)}), INTERVAL 1 ${period.interval})) AS t(b)`;
   const sql = `
     WITH src AS (
-      SELECT e.timestamp AS ts, coalesce(pdi.person_id, e.distinct_id) AS person_id, ${s.bval} AS bval
+      SELECT e.timestamp AS ts, ${PERSON_KEY_SQL} AS person_id, ${s.bval} AS bval
       FROM events e ${s.joins}
       WHERE ${s.where} AND ${s.seriesConds[0]}
     ),

@@ -3,11 +3,11 @@
  * the engines computing trends, funnels, retention and paths over it.
  *
  * Storage (DuckDB file `<dataDir>/events.duckdb`, or in memory in tests):
- *   events               (uuid VARCHAR, team_id INTEGER, event VARCHAR, distinct_id VARCHAR,
+ *   events               (uuid UUID, team_id INTEGER, event VARCHAR, distinct_id VARCHAR,
  *                         timestamp TIMESTAMPTZ, properties JSON, created_at TIMESTAMPTZ)
- *   persons              (id VARCHAR, team_id INTEGER, properties JSON, is_identified BOOLEAN,
+ *   persons              (id UUID, team_id INTEGER, properties JSON, is_identified BOOLEAN,
  *                         created_at TIMESTAMPTZ)
- *   person_distinct_ids  (team_id INTEGER, distinct_id VARCHAR, person_id VARCHAR)
+ *   person_distinct_ids  (team_id INTEGER, distinct_id VARCHAR, person_id UUID)
  * An event belongs to the person its distinct id maps to *now* (API-DECISIONS: merges
  * re-attribute past events), so queries join events → person_distinct_ids → persons.
  */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { openEventDb, type EventDb } from '../../server/analytics/duckdb.ts';
 import type { AnalyticsProject, QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 
@@ -40,6 +41,18 @@ async function insertRows(db: StatementRunner, table: string, columns: string[],
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The stored id of a test person: person ids are UUIDs in the store, while tests name persons
+ * ('alice', 'p3'); a name maps to a fixed UUID (one name, one UUID), a UUID stays itself.
+ */
+export function personUuid(id: string): string {
+  if (UUID.test(id)) return id;
+  const hex = createHash('md5').update(`test-person:${id}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export async function loadEvents(db: StatementRunner, teamId: number, events: readonly ReferenceEvent[]): Promise<void> {
   await db.run('DELETE FROM events WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM persons WHERE team_id = $1', [teamId]);
@@ -52,16 +65,16 @@ export async function loadEvents(db: StatementRunner, teamId: number, events: re
   }
   await insertRows(db, 'events',
     ['uuid', 'team_id', 'event', 'distinct_id', 'timestamp', 'properties'],
-    ['VARCHAR', 'INTEGER', 'VARCHAR', 'VARCHAR', 'TIMESTAMPTZ', 'JSON'],
+    ['UUID', 'INTEGER', 'VARCHAR', 'VARCHAR', 'TIMESTAMPTZ', 'JSON'],
     events.map((e) => [e.uuid, teamId, e.event, e.distinct_id, new Date(e.timestamp).toISOString(), JSON.stringify(e.properties)]));
   await insertRows(db, 'persons',
     ['id', 'team_id', 'properties', 'created_at'],
-    ['VARCHAR', 'INTEGER', 'JSON', 'TIMESTAMPTZ'],
-    [...persons].map(([id, props]) => [id, teamId, JSON.stringify(props), '2020-01-01T00:00:00Z']));
+    ['UUID', 'INTEGER', 'JSON', 'TIMESTAMPTZ'],
+    [...persons].map(([id, props]) => [personUuid(id), teamId, JSON.stringify(props), '2020-01-01T00:00:00Z']));
   await insertRows(db, 'person_distinct_ids',
     ['team_id', 'distinct_id', 'person_id'],
-    ['INTEGER', 'VARCHAR', 'VARCHAR'],
-    [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personId]));
+    ['INTEGER', 'VARCHAR', 'UUID'],
+    [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personUuid(personId)]));
 }
 
 /** A fresh in-memory store for `project` (UTC, weeks from Sunday, no test filters by default). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendParamsSchema } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
-import { eventStoreMigrations, MATERIALIZED_PROPERTIES } from '../../server/analytics/schema.ts';
+import { eventStoreMigrations, MATERIALIZED_PROPERTIES, UUID_COLUMNS } from '../../server/analytics/schema.ts';
 import { arbEvents, arbPropertyGroup, GENERATED_NOW } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 
@@ -20,7 +20,10 @@ afterAll(() => h.close());
 
 /** Fills the columns of every row, as the migration of an older file does. */
 async function fill(): Promise<void> {
-  const existing = new Set([...MATERIALIZED_PROPERTIES.map((m) => m.column), 'mp_filled']);
+  const existing = [
+    ...[...MATERIALIZED_PROPERTIES.map((m) => m.column), 'mp_filled'].map((column) => ({ table: 'events', column, type: 'VARCHAR' })),
+    ...UUID_COLUMNS.map((c) => ({ ...c, type: 'UUID' })),
+  ];
   for (const step of eventStoreMigrations(existing)) await h.db.run(step.sql, step.params);
 }
 

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '../../server/analytics/event-store.ts';
+import { createEventStore, openEventStore } from '../../server/analytics/event-store.ts';
+import { EVENT_STORE_DDL } from '../../server/analytics/schema.ts';
 import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
 
 const store = createEventStore(':memory:');
@@ -56,5 +61,41 @@ describe('the event store', () => {
     await other.close();
     await other.close();
     await expect(other.all('SELECT 1')).rejects.toThrow(/closed/);
+  });
+
+  it('opens a file of an older version (ids as text), converts the ids to UUIDs and keeps every row and merge working', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'event-store-v2-'));
+    const file = path.join(dir, 'events.duckdb');
+    try {
+      const old = await DuckDBInstance.create(file);
+      const c = await old.connect();
+      for (const ddl of EVENT_STORE_DDL) await c.run(ddl.replace(/\bUUID\b/g, 'VARCHAR'));
+      await c.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp) VALUES
+        ('00000000-0000-4000-8000-000000000001', 7, 'x', 'old', '2024-06-01T00:00:00Z')`);
+      await c.run("INSERT INTO persons (id, team_id, created_at) VALUES ('11111111-1111-4111-8111-111111111111', 7, '2024-06-01T00:00:00Z')");
+      await c.run("INSERT INTO person_distinct_ids VALUES (7, 'old', '11111111-1111-4111-8111-111111111111')");
+      c.closeSync();
+      old.closeSync();
+
+      const opened = await openEventStore(file);
+      try {
+        const types = await opened.all<{ t: string; c: string; type: string }>(`SELECT table_name AS t, column_name AS c, data_type AS type FROM duckdb_columns()
+          WHERE (table_name, column_name) IN (('events', 'uuid'), ('persons', 'id'), ('person_distinct_ids', 'person_id')) ORDER BY 1`);
+        expect(types.map((r) => r.type)).toEqual(['UUID', 'UUID', 'UUID']);
+        await opened.append(7, parseCapturePayload({ api_key: 't', batch: [
+          { event: 'y', distinct_id: 'new' },
+          { event: '$identify', distinct_id: 'old', properties: { $anon_distinct_id: 'new' } },
+        ] }, NOW).events);
+        const rows = await opened.all<{ uuid: string; person_id: string }>(`SELECT e.uuid, pdi.person_id FROM events e
+          JOIN person_distinct_ids pdi USING (team_id, distinct_id) ORDER BY e.timestamp, e.uuid`);
+        expect(rows).toHaveLength(3);
+        expect(rows[0]).toEqual({ uuid: '00000000-0000-4000-8000-000000000001', person_id: '11111111-1111-4111-8111-111111111111' });
+        expect(new Set(rows.map((r) => r.person_id))).toEqual(new Set(['11111111-1111-4111-8111-111111111111']));
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
