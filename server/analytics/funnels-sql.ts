@@ -24,7 +24,9 @@ export interface FunnelSqlOptions {
   window: { interval: number; unit: FunnelWindowUnit };
   exclusions: { from: number; to: number }[];
   breakdownLimit: number;
-  /** Partition best attempts by bucket too (trends viz). */
+  /** `ev.bd` holds a breakdown value (else it is NULL throughout and is not carried through the window sorts). */
+  breakdown: boolean;
+  /** Partition best attempts by bucket too (trends viz); else `ev.bucket` is NULL throughout and not carried. */
   byBucket: boolean;
 }
 
@@ -46,17 +48,25 @@ function anyStep(n: number): string {
   return `(${range(n).map((k) => `s${k}`).join(' OR ')})`;
 }
 
-/** The `ev` columns the attempts read. */
-const stepCols = (n: number) => ['person_id', 'ts', ...range(n).map((k) => `s${k}`), 'bd', 'bucket'].join(', ');
+/**
+ * The `ev` columns a window sort carries. Breakdown value and bucket are carried only when
+ * they vary: every byte of a row is moved by the sort, the costliest part of a funnel.
+ */
+const stepCols = (o: FunnelSqlOptions) =>
+  ['person_id', 'ts', ...range(o.steps).map((k) => `s${k}`), ...(o.breakdown ? ['bd'] : []), ...(o.byBucket ? ['bucket'] : [])].join(', ');
+
+/** SELECT list entries restoring `bd`/`bucket` as NULL where {@link stepCols} left them out. */
+const constantCols = (o: FunnelSqlOptions) =>
+  [...(o.breakdown ? [] : ['NULL::VARCHAR AS bd']), ...(o.byBucket ? [] : ['NULL::BIGINT AS bucket'])].map((c) => `, ${c}`).join('');
 
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
     // A start followed (among step events) by another step-1 event that does not match step 2
     // is dominated by that later start: same chain, later deadline (ties go to the latest start);
     // with per-bucket bests (trends viz) only by a start in the same bucket.
-    `seqd AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, coalesce(lead(s0) OVER w${o.steps > 1 ? ' AND NOT lead(s1) OVER w' : ''}${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
+    `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, coalesce(lead(${o.steps > 1 ? 's0 AND NOT s1' : 's0'}) OVER w${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
       FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `a0 AS (SELECT person_id, seq AS q0, ts AS t0, bd, bucket, ${deadlineSql('ts', o.window, params)} AS dl
+    `a0 AS (SELECT person_id, seq AS q0, ts AS t0${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}, ${deadlineSql('ts', o.window, params)} AS dl
       FROM seqd WHERE s0 AND NOT dominated)`,
   ];
   for (let k = 1; k < o.steps; k++) {
@@ -75,18 +85,17 @@ function prefixAttempt(n: number): string {
 }
 
 function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
-  const leads = range(o.steps).slice(1).flatMap((k) => [
-    `lead(s${k}, ${k}) OVER w AS m${k}`, `lead(ts, ${k}) OVER w AS v${k}`,
-  ]);
+  // v_k: the time of the k-th next event when it matches step k, else NULL (one lead per step).
+  const leads = range(o.steps).slice(1).map((k) => `lead(CASE WHEN s${k} THEN ts END, ${k}) OVER w AS v${k}`);
   const t = range(o.steps).map((k) => {
     if (k === 0) return 't0';
     const prev = k === 1 ? 'true' : `t${k - 1} IS NOT NULL`;
-    return `CASE WHEN ${prev} AND coalesce(m${k}, false) AND v${k} <= dl THEN v${k} END AS t${k}`;
+    return `CASE WHEN ${prev} AND v${k} <= dl THEN v${k} END AS t${k}`;
   });
   // Each t_k refers to t_{k-1}: computed one CTE level at a time.
   const ctes = [
-    `la AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, ${leads.join(', ')} FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `l0 AS (SELECT *, ts AS t0, seq AS q0, ${deadlineSql('ts', o.window, params)} AS dl FROM la WHERE s0)`,
+    `la AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq${leads.map((l) => `, ${l}`).join('')} FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `l0 AS (SELECT *${constantCols(o)}, ts AS t0, seq AS q0, ${deadlineSql('ts', o.window, params)} AS dl FROM la WHERE s0)`,
   ];
   for (let k = 1; k < o.steps; k++) ctes.push(`l${k} AS (SELECT *, ${t[k]} FROM l${k - 1})`);
   ctes.push(`attempts AS (SELECT person_id, q0, bd, bucket, ${prefixAttempt(o.steps)} FROM l${o.steps - 1})`);
@@ -96,8 +105,8 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
 function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const firsts = range(o.steps).map((k) => `CASE WHEN s${k} THEN ts ELSE lead(CASE WHEN s${k} THEN ts END IGNORE NULLS) OVER w END AS c${k}`);
   return [
-    `ua AS (SELECT ${stepCols(o.steps)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `ub AS (SELECT person_id, seq AS q0, bd, bucket, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
+    `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `ub AS (SELECT person_id, seq AS q0${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
     `attempts AS (SELECT *, ${range(o.steps).map((k) => `coalesce(r${k} <= dl, false)::INTEGER`).join(' + ')} AS n FROM ub)`,
   ].join(',\n');
 }
@@ -119,7 +128,7 @@ export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
       (len(b.times) < ${to} AND x.ts <= ${deadlineSql(lo, o.window, params)})))`;
   });
   const excluded = conditions.length === 0
-    ? `excluded AS (SELECT NULL::VARCHAR AS person_id, NULL::BIGINT AS bucket WHERE false)`
+    ? `excluded AS (SELECT NULL::UUID AS person_id, NULL::BIGINT AS bucket WHERE false)`
     : `excluded AS (SELECT DISTINCT b.person_id, b.bucket FROM best b JOIN ev x ON x.person_id = b.person_id
         WHERE ${conditions.join(' OR ')})`;
   const limit = params.add(o.breakdownLimit);

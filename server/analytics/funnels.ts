@@ -91,6 +91,7 @@ async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
     window: funnelWindow(p),
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
     breakdownLimit: p.breakdown_limit,
+    breakdown: breakdown !== null,
     byBucket: p.funnel_viz_type === 'trends',
   }, params);
   return { params, ctes: `WITH ev AS (${base}),\n${ctes}`, steps, range };
