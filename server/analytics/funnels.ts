@@ -2,6 +2,7 @@ import {
   encodeAnalyticsQuery, funnelWindow, orderedEntities,
   type Entity, type FunnelParams, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
+import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
@@ -24,9 +25,10 @@ import type { QueryContext } from './types.ts';
  * - breakdown: the step-1 event's property (event) or the person's property (person) of the
  *   counted attempt, as text; top `breakdown_limit` values by persons entering, the rest
  *   "Other", missing "None"; groups ordered values (by size, then text), Other, None.
- * - converted_people_url / dropped_people_url: the production service's persons listing
- *   (`/api/person/funnel/?<params>&funnel_step=k`, dropped: `-k`), which this reference server
- *   does not serve yet. dropped_people_url is null on step 1.
+ * - converted_people_url / dropped_people_url: the persons listing of the step
+ *   (`/api/projects/:id/persons/funnel/?<params>&funnel_step=k`, dropped: `-k`, as the
+ *   production service's), served by {@link computeFunnelPersons}; dropped_people_url is null
+ *   on step 1.
  * - time_to_convert: seconds from step 1 to the last step; bins = ceil(cbrt(n)) (≤ 60) of equal
  *   whole-second width from the fastest conversion.
  */
@@ -102,12 +104,12 @@ function orderGroups<T extends { grp: string; kind: number; size: number }>(rows
   return [...rows].sort((a, b) => a.kind - b.kind || b.size - a.size || (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : 0));
 }
 
-/** The persons-listing URL of a step, in the production service's shape. */
-export function peopleUrl(p: FunnelParams, step: number, breakdownValue: string | null): string {
-  const query = new URLSearchParams(encodeAnalyticsQuery({ ...p, insight: 'FUNNELS' }));
+/** The persons-listing URL of a step (1-based; negative: dropped off there), in the production service's shape. */
+export function peopleUrl(projectId: number, p: FunnelParams, step: number, breakdownValue: string | null): string {
+  const query = new URLSearchParams(encodeAnalyticsQuery({ ...p, funnel_viz_type: 'steps', insight: 'FUNNELS' }));
   query.set('funnel_step', String(step));
   if (breakdownValue !== null) query.set('funnel_step_breakdown', breakdownValue);
-  return `/api/person/funnel/?${query.toString()}`;
+  return `/api/projects/${projectId}/persons/funnel/?${query.toString()}`;
 }
 
 async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelStep[] | FunnelStep[][]> {
@@ -126,8 +128,8 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
         type: s.type,
         average_conversion_time: k === 0 || !r ? null : num(r[`a${k}`]),
         median_conversion_time: k === 0 || !r ? null : num(r[`m${k}`]),
-        converted_people_url: peopleUrl(p, k + 1, value),
-        dropped_people_url: k === 0 ? null : peopleUrl(p, -(k + 1), value),
+        converted_people_url: peopleUrl(ctx.project.id, p, k + 1, value),
+        dropped_people_url: k === 0 ? null : peopleUrl(ctx.project.id, p, -(k + 1), value),
       };
       if (breakdown) Object.assign(step, { breakdown: value, breakdown_value: value });
       return step;
@@ -179,6 +181,57 @@ export function timeToConvertBins(seconds: number[]): FunnelTimeToConvert {
   const bins: [number, number][] = Array.from({ length: count }, (_, i) => [min + i * width, 0]);
   for (const s of sorted) bins[Math.min(count - 1, Math.floor((s - min) / width))]![1] += 1;
   return { bins, average_conversion_time: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+}
+
+/** One page of the persons behind a funnel step, and whether more follow. */
+export interface FunnelPersonsPage {
+  people: FunnelPerson[];
+  more: boolean;
+}
+
+/**
+ * The persons who reached step `funnel_step` (1-based), or with `-k` reached step k − 1 but not
+ * step k: the same counted persons as the steps result (so a page per step adds up to its
+ * count), in one breakdown group when the funnel has a breakdown, ordered by person id.
+ */
+export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ctx: QueryContext, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
+  const prep = await prepare({ ...q, funnel_viz_type: 'steps' }, ctx);
+  const n = prep.steps.length;
+  const k = Math.abs(q.funnel_step);
+  if (k > n) throw new AnalyticsParamError('funnel_step', `This funnel has ${n} step${n === 1 ? '' : 's'}.`);
+  if (q.funnel_step === -1) throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
+  const { params } = prep;
+  const reached = q.funnel_step > 0 ? `len(times) >= ${params.add(k)}::INTEGER` : `len(times) = ${params.add(k - 1)}::INTEGER`;
+  const group = typeof q.breakdown === 'string' && q.funnel_step_breakdown !== undefined ? ` AND grp = ${params.add(q.funnel_step_breakdown)}` : '';
+  const team = params.add(ctx.project.id);
+  const rows = await ctx.db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
+    `${prep.ctes},
+    sel AS (SELECT person_id FROM counted WHERE ${reached}${group} ORDER BY person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
+    SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
+      (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
+    FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id
+    ORDER BY sel.person_id`,
+    params.values);
+  const people = rows.slice(0, page.limit).map((r): FunnelPerson => {
+    const properties = parseObject(r.properties);
+    const distinctIds = r.distinct_ids ?? [];
+    return {
+      id: r.id,
+      uuid: r.id,
+      name: typeof properties.email === 'string' && properties.email !== '' ? properties.email : (distinctIds[0] ?? r.id),
+      distinct_ids: distinctIds,
+      properties,
+      created_at: r.created_at === null ? null : new Date(r.created_at).toISOString(),
+      is_identified: r.is_identified ?? false,
+    };
+  });
+  return { people, more: rows.length > page.limit };
+}
+
+function parseObject(json: string | null): Record<string, unknown> {
+  if (json === null) return {};
+  const v: unknown = JSON.parse(json);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 /** Computes a funnel for validated params. Throws DateParamError / FilterParamError (→ 400). */

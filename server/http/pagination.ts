@@ -20,9 +20,12 @@ function withWindow(requestUrl: string, limit: number, offset: number | null): s
   return url.toString();
 }
 
+/** The absolute link to the page after `window` of the request's list. */
+export const nextPageUrl = (requestUrl: string, { limit, offset }: PageWindow): string => withWindow(requestUrl, limit, offset + limit);
+
 /** The Page envelope with absolute `next`/`previous` links, null at either end. */
 export function buildPage<T>(requestUrl: string, { limit, offset }: PageWindow, count: number, results: T[]): Page<T> {
-  const next = offset + limit < count ? withWindow(requestUrl, limit, offset + limit) : null;
+  const next = offset + limit < count ? nextPageUrl(requestUrl, { limit, offset }) : null;
   const previous = offset <= 0 ? null : withWindow(requestUrl, limit, offset - limit <= 0 ? null : offset - limit);
   return { count, next, previous, results };
 }

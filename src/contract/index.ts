@@ -11,6 +11,7 @@ import { inviteEndpoints } from './invites';
 import { memberEndpoints } from './members';
 import { organizationEndpoints } from './organizations';
 import { personalApiKeyEndpoints } from './personal-api-keys';
+import { personEndpoints } from './persons';
 import {
   pipelineDestinationEndpoints,
   pipelineFrontendAppEndpoints,
@@ -31,6 +32,7 @@ export * from './personal-api-keys';
 export * from './projects';
 export * from './insights';
 export * from './analytics';
+export * from './persons';
 
 /** Every endpoint of the API, grouped by resource. */
 export const endpoints = {
@@ -45,6 +47,7 @@ export const endpoints = {
   projects: projectEndpoints,
   insights: insightEndpoints,
   personalApiKeys: personalApiKeyEndpoints,
+  persons: personEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));

@@ -10,7 +10,7 @@ const PRJ = '/api/projects/:project_id';
 describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
-      'batchExports', 'domains', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys',
+      'batchExports', 'domains', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
       'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'projects',
     ]);
   });

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelParamsSchema, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries, type PropertyGroup } from '../../src/contract/analytics.ts';
-import { computeFunnel, conversionRate, timeToConvertBins } from '../../server/analytics/funnels.ts';
+import { computeFunnel, computeFunnelPersons, conversionRate, timeToConvertBins } from '../../server/analytics/funnels.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START } from './generate.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, personUuid, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup as RefFilterGroup } from './reference/filters.ts';
-import { referenceFunnel, referenceFunnelTrends, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
+import { referenceFunnel, referenceFunnelPersons, referenceFunnelTrends, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
 
 /** The funnel engine equals the reference, step by step, on random events and parameters. */
 
@@ -86,6 +86,23 @@ describe('funnels equal the reference', () => {
         expect(close(s.average, e.average) && close(s.median, e.median), `group ${i} step ${k}: ${JSON.stringify(s)} vs ${JSON.stringify(e)}`).toBe(true);
       }));
     }), { numRuns: 150 });
+  });
+
+  it('persons of a step: exactly the persons the reference counts there, converted or dropped off, per group', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbParams, fc.nat(), fc.boolean(), async (events, a, pick, dropped) => {
+      const { params, input } = build(a, events);
+      await h.load(events);
+      const n = params.events!.length;
+      const k = 1 + (pick % n);
+      const step = dropped && k > 1 ? -k : k;
+      const groups = input.breakdown ? referenceFunnel(input).map((g) => g.value!) : [undefined];
+      for (const group of groups) {
+        const page = await computeFunnelPersons({ ...params, funnel_step: step, funnel_step_breakdown: group }, h.ctx, { limit: 1000, offset: 0 });
+        const expected = referenceFunnelPersons(input, step, group).map(personUuid).sort();
+        expect(page.people.map((p) => p.id)).toEqual(expected);
+        expect(page.more).toBe(false);
+      }
+    }), { numRuns: 80 });
   });
 
   it('trends: conversion rate per day', async () => {

@@ -101,7 +101,7 @@ describe('breakdown', () => {
     await h.load(evs);
     const r = (await runFunnel(h.ctx, { events: steps('A', 'B'), breakdown: 'b', breakdown_limit: 2 })) as FunnelStep[][];
     expect(r.map((list) => [list[0]!.breakdown_value, ...list.map((s) => s.count)])).toEqual([['x', 2, 1], ['y', 1, 0], ['Other', 1, 0], ['None', 1, 0]]);
-    expect(r[0]![1]!.converted_people_url).toMatch(/^\/api\/person\/funnel\/\?.*funnel_step=2.*funnel_step_breakdown=x/);
+    expect(r[0]![1]!.converted_people_url).toMatch(/^\/api\/projects\/\d+\/persons\/funnel\/\?.*funnel_step=2.*funnel_step_breakdown=x/);
     expect(r[0]![0]!.dropped_people_url).toBeNull();
     expect(r[0]![1]!.dropped_people_url).toContain('funnel_step=-2');
   });

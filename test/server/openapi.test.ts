@@ -12,6 +12,7 @@ const served = [
   endpoints.insights.funnelGet, endpoints.insights.funnel,
   endpoints.insights.retentionGet, endpoints.insights.retention,
   endpoints.insights.pathGet, endpoints.insights.path,
+  endpoints.persons.funnel,
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 

@@ -1,14 +1,16 @@
 import { endpoints } from '../../../src/contract/index.ts';
-import { computeFunnel } from '../../analytics/funnels.ts';
+import { computeFunnel, computeFunnelPersons } from '../../analytics/funnels.ts';
 import { computePaths } from '../../analytics/paths.ts';
 import { computeRetention } from '../../analytics/retention.ts';
+import { nextPageUrl, pageWindow } from '../pagination.ts';
 import type { Router } from '../router.ts';
 import type { Deps } from '../types.ts';
 import { registerAnalyticsEndpoint } from './analytics.ts';
 
 /**
  * funnel/, retention/ and path/ (POST with a JSON body, GET with the same parameters in the
- * query string), through the shared analysis endpoint helper (auth, scope insight:read,
+ * query string), and the persons of a funnel step (`persons/funnel/`, where the steps'
+ * people URLs lead), through the shared analysis endpoint helper (auth, scope insight:read,
  * validation, project access, cache, parameter errors as 400 naming the parameter).
  */
 export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): void {
@@ -19,4 +21,11 @@ export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): v
   registerAnalyticsEndpoint(router, deps, e.retention, computeRetention);
   registerAnalyticsEndpoint(router, deps, e.pathGet, computePaths);
   registerAnalyticsEndpoint(router, deps, e.path, computePaths);
+  registerAnalyticsEndpoint(router, deps, endpoints.persons.funnel,
+    (q, ctx) => computeFunnelPersons(q, ctx, pageWindow(q)),
+    (page, meta, input) => ({
+      results: [{ people: page.people, count: page.people.length }],
+      next: page.more ? nextPageUrl(input.url, pageWindow(input.query)) : null,
+      ...meta,
+    }));
 }

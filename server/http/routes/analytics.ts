@@ -20,7 +20,10 @@ import type { Deps } from '../types.ts';
  */
 
 /** What an engine computes from the parsed parameters. */
-export type AnalyticsCompute<P> = (params: P, ctx: QueryContext) => Promise<unknown>;
+export type AnalyticsCompute<P, R = unknown> = (params: P, ctx: QueryContext) => Promise<R>;
+
+/** Whether the result came from the cache, when it was computed, and the project's zone. */
+export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timezone: string }
 
 type ParamsOf<E extends Endpoint> = E extends { body: infer _B } ? HandlerInput<E>['body'] : HandlerInput<E>['query'];
 
@@ -47,9 +50,11 @@ function projectFor(deps: Deps, input: { auth: HandlerInput<Endpoint>['auth']; p
 /**
  * Registers one analysis endpoint (POST with a body, or GET with a query string). `compute`
  * gets the parsed parameters and a QueryContext; it throws AnalyticsParamError for a 400.
+ * `respond` shapes the body (default: the meta fields and `result`).
  */
-export function registerAnalyticsEndpoint<E extends Endpoint>(
-  router: Router, deps: Deps, endpoint: E, compute: AnalyticsCompute<NonNullable<ParamsOf<E>>>,
+export function registerAnalyticsEndpoint<E extends Endpoint, R = unknown>(
+  router: Router, deps: Deps, endpoint: E, compute: AnalyticsCompute<NonNullable<ParamsOf<E>>, R>,
+  respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => unknown = (result, meta) => ({ ...meta, result }),
 ): void {
   const cache = analyticsCacheOf(deps);
   router.route(endpoint, async (input) => {
@@ -59,7 +64,7 @@ export function registerAnalyticsEndpoint<E extends Endpoint>(
     const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
     try {
       const cached = await cache.get(key, () => compute(params, { db: events, project, now: deps.now() }));
-      return { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone, result: cached.result };
+      return respond(cached.result as R, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
     } catch (error) {
       if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
       throw error;

@@ -203,6 +203,22 @@ export function referenceFunnel(input: RefFunnelInput): RefGroup[] {
   return orderGroups(sizes, counts).map((g) => ({ value: g, steps: stepStats(groups.get(g)!, input.steps.length) }));
 }
 
+/**
+ * The persons behind a step (1-based `step`; `-k`: reached step k − 1 but not step k), in the
+ * breakdown group labelled `group` when the funnel has a breakdown.
+ */
+export function referenceFunnelPersons(input: RefFunnelInput, step: number, group?: string): string[] {
+  let counted = countedAttempts(input);
+  if (input.breakdown && group !== undefined) {
+    const counts = new Map<string | null, number>();
+    for (const a of counted) counts.set(breakdownValue(a, input), (counts.get(breakdownValue(a, input)) ?? 0) + 1);
+    const label = rankGroups(counts, input.breakdown.limit);
+    counted = counted.filter((a) => label(breakdownValue(a, input)) === group);
+  }
+  const k = Math.abs(step);
+  return counted.filter((a) => (step > 0 ? a.times.length >= k : a.times.length === k - 1)).map((a) => a.person).sort();
+}
+
 /** time_to_convert: conversion times (s) from step 1 to the last step of converted persons. */
 export function referenceTimesToConvert(input: RefFunnelInput): number[] {
   const n = input.steps.length;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { decodeAnalyticsQuery } from './analytics';
+import { funnelParamsSchema } from './analytics-params';
+import { endpoint, listQuerySchema } from './common';
+import { integer, queryInt } from './fields';
+import { projectParams } from './insights';
+
+/**
+ * The persons behind a funnel step: where a step's `converted_people_url` and
+ * `dropped_people_url` lead (`/api/projects/:project_id/persons/funnel/?<funnel params>&funnel_step=k`),
+ * in the production service's shape. `funnel_step` is 1-based: `k` lists the persons who
+ * reached step k, `-k` those who reached step k − 1 and not step k. With a breakdown,
+ * `funnel_step_breakdown` names the group (a value, `Other` or `None`).
+ */
+
+/** The listing's own parameters, beside the funnel's. */
+export const funnelStepQuerySchema = z.object({
+  funnel_step: queryInt({ min: -1000, max: 1000 }).refine((v) => v !== 0, { error: 'Steps are numbered from 1.' }),
+  funnel_step_breakdown: z.union([z.string(), z.number().transform(String)]).optional(),
+  ...listQuerySchema.shape,
+});
+export type FunnelStepQuery = z.infer<typeof funnelStepQuerySchema>;
+
+/** The funnel's parameters (as its GET form takes them) plus the step, the breakdown group and the page window. */
+export const funnelPersonsQuerySchema = z.preprocess(decodeAnalyticsQuery, z.intersection(funnelParamsSchema, funnelStepQuerySchema));
+export type FunnelPersonsQuery = z.infer<typeof funnelPersonsQuerySchema>;
+
+/** A person as the listing shows one. */
+export const funnelPersonSchema = z.looseObject({
+  id: z.string(),
+  uuid: z.string(),
+  /** The `email` person property, else the first distinct id. */
+  name: z.string(),
+  distinct_ids: z.array(z.string()),
+  properties: z.record(z.string(), z.unknown()),
+  created_at: z.string().nullable(),
+  is_identified: z.boolean(),
+});
+export type FunnelPerson = z.infer<typeof funnelPersonSchema>;
+
+export const funnelPersonsResultSchema = z.looseObject({
+  /** One entry: the page of persons and how many are on it. */
+  results: z.array(z.looseObject({ people: z.array(funnelPersonSchema), count: integer({ min: 0 }) })),
+  /** The next page (absolute URL), null on the last. */
+  next: z.string().nullable(),
+  is_cached: z.boolean(),
+  last_refresh: z.string().nullable(),
+  timezone: z.string(),
+});
+export type FunnelPersonsResult = z.infer<typeof funnelPersonsResultSchema>;
+
+export const personEndpoints = {
+  funnel: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/persons/funnel/', access: 'insight:read',
+    summary: 'Persons who reached (or dropped off at) a funnel step',
+    params: projectParams, query: funnelPersonsQuerySchema, status: 200, response: funnelPersonsResultSchema,
+  }),
+};
