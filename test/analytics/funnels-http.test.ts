@@ -128,7 +128,7 @@ describe('persons of a funnel step (persons/funnel/)', () => {
   it('a missing or impossible step is a 400 naming funnel_step, a bad funnel a 400 naming its parameter', async () => {
     const url = (extra: Record<string, string>, params: Record<string, unknown> = funnel) =>
       `/api/projects/${projectId}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery(params), ...extra })}`;
-    for (const extra of [{}, { funnel_step: '3' }, { funnel_step: '-1' }, { funnel_step: '0' }, { funnel_step: 'two' }, { funnel_step: "1' OR 1=1" }]) {
+    for (const extra of [{}, { funnel_step: '3' }, { funnel_step: '-1' }, { funnel_step: '0' }, { funnel_step: 'two' }, { funnel_step: "1' OR 1=1" }] as Record<string, string>[]) {
       const res = await get(url(extra));
       expect([res.status, res.body.attr], JSON.stringify(extra)).toEqual([400, 'funnel_step']);
     }

@@ -6,7 +6,7 @@ import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START } from './generate.ts';
 import { createHarness, personUuid, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup as RefFilterGroup } from './reference/filters.ts';
-import { referenceFunnel, referenceFunnelPersons, referenceFunnelTrends, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
+import { referenceFunnel, referenceFunnelPersons, referenceFunnelTrendSeries, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
 
 /** The funnel engine equals the reference, step by step, on random events and parameters. */
 
@@ -48,7 +48,7 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     funnel_window_interval_type: a.window.unit,
     properties: a.properties,
     exclusions: exclusion ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }] : undefined,
-    breakdown: viz === 'steps' ? breakdownKey : undefined,
+    breakdown: viz !== 'time_to_convert' ? breakdownKey : undefined,
     breakdown_type: a.breakdown?.type,
     breakdown_limit: a.breakdown?.limit ?? 10,
     funnel_viz_type: viz,
@@ -63,7 +63,7 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     steps: a.steps.map(step),
     filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefFilterGroup | undefined),
     exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
-    ...(viz === 'steps' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit } } : {}),
+    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit } } : {}),
   };
   return { params, input };
 }
@@ -105,15 +105,16 @@ describe('funnels equal the reference', () => {
     }), { numRuns: 80 });
   });
 
-  it('trends: conversion rate per day', async () => {
+  it('trends: conversion rate per day, per breakdown group', async () => {
     await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
       const { params, input } = build(a, events, 'trends');
       await h.load(events);
       const series = (await computeFunnel(params, h.ctx)) as FunnelTrendsSeries[];
-      const { entered, converted } = referenceFunnelTrends(input, 'Day');
-      expect(series).toHaveLength(1);
-      expect(series[0]!.data).toEqual(entered.map((e, i) => conversionRate(converted[i]!, e)));
-    }), { numRuns: 60 });
+      const expected = referenceFunnelTrendSeries(input, 'Day');
+      expect(series.map((s) => s.breakdown_value ?? null)).toEqual(expected.map((s) => s.value));
+      expect(series.map((s) => s.data)).toEqual(expected.map(({ entered, converted }) => entered.map((e, i) => conversionRate(converted[i]!, e))));
+      expect(series.map((s) => s.count)).toEqual(expected.map((s) => s.entered.reduce((x, y) => x + y, 0)));
+    }), { numRuns: 100 });
   });
 
   it('time_to_convert: the histogram of the reference conversion times', async () => {

@@ -227,24 +227,46 @@ export function referenceTimesToConvert(input: RefFunnelInput): number[] {
     .map((a) => (a.times[n - 1]! - a.times[0]!) / 1000);
 }
 
+/** One series of the trends viz: a breakdown group (null without a breakdown) and its counts per period. */
+export interface RefFunnelTrendSeries { value: string | null; entered: number[]; converted: number[] }
+
 /**
  * trends viz: per period (UTC) of the start, persons entering (an attempt starting in it) and
  * converting (that period's best attempt reaches the last step); excluded attempts drop out.
+ * With a breakdown, the value of each period's best attempt puts it in a group: the top
+ * `limit` values by (person, period) entries, the rest "Other", missing "None"; series ordered
+ * as the steps viz orders groups (by entries, then text; Other, then None last).
  */
-export function referenceFunnelTrends(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): { entered: number[]; converted: number[] } {
+export function referenceFunnelTrendSeries(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): RefFunnelTrendSeries[] {
   const first = periodStart(input.from, period, weekStartDay);
   const buckets = periodIndex(input.to, first, period, weekStartDay) + 1;
-  const entered = new Array<number>(buckets).fill(0);
-  const converted = new Array<number>(buckets).fill(0);
+  const entries: { bucket: number; value: string | null; converted: boolean }[] = [];
   for (const [person, evs] of eventsByPerson(input)) {
     const attempts = attemptsOf(person, evs, input);
     for (let b = 0; b < buckets; b++) {
       const inBucket = attempts.filter((a) => periodIndex(a.start.timestamp, first, period, weekStartDay) === b);
       const best = bestAttempt(inBucket);
       if (!best || isExcluded(best, evs, input)) continue;
-      entered[b]!++;
-      if (best.times.length === input.steps.length) converted[b]!++;
+      entries.push({ bucket: b, value: breakdownValue(best, input), converted: best.times.length === input.steps.length });
     }
   }
-  return { entered, converted };
+  const counts = new Map<string | null, number>();
+  for (const e of entries) counts.set(e.value, (counts.get(e.value) ?? 0) + 1);
+  const label = input.breakdown ? rankGroups(counts, input.breakdown.limit) : () => 'None';
+  const series = new Map<string, RefFunnelTrendSeries>();
+  for (const e of entries) {
+    const g = label(e.value);
+    const s = series.get(g) ?? { value: input.breakdown ? g : null, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) };
+    s.entered[e.bucket]! += 1;
+    if (e.converted) s.converted[e.bucket]! += 1;
+    series.set(g, s);
+  }
+  if (!input.breakdown) return [series.get('None') ?? { value: null, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) }];
+  const sizes = new Map([...series].map(([g, s]) => [g, s.entered.reduce((a, b) => a + b, 0)]));
+  return orderGroups(sizes, counts).map((g) => series.get(g)!);
+}
+
+/** trends viz without a breakdown: entered and converted per period. */
+export function referenceFunnelTrends(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): { entered: number[]; converted: number[] } {
+  return referenceFunnelTrendSeries({ ...input, breakdown: undefined }, period, weekStartDay)[0]!;
 }
