@@ -9,7 +9,7 @@ import type { SqlRunner } from './types.ts';
 export const APPEND_CHUNK = 5_000;
 
 /**
- * The event store: DuckDB tables `events`, `persons`, `person_distinct_ids` (see ./types.ts).
+ * The event store: DuckDB tables `events`, `persons`, `person_distinct_ids`, `person_overrides` (see ./types.ts).
  * Opened lazily: creating it costs nothing, the file is opened on first use (so a server or a
  * test that never touches events never starts DuckDB). Reads (`all`) run on a pool of
  * connections; every write goes through one writer, one batch at a time, in a transaction.
@@ -38,7 +38,7 @@ export interface EventStore extends SqlRunner {
 
 export const eventStoreFile = (dataDir: string) => path.join(dataDir, 'events.duckdb');
 
-const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","timestamp":"VARCHAR","properties":"JSON"}]';
+const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","timestamp":"VARCHAR","properties":"JSON"}]';
 
 /** Runs `fn` in a transaction on the writer connection: all of it is stored, or none. */
 export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>): Promise<T> {
@@ -53,19 +53,21 @@ export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>):
   }
 }
 
-async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<void> {
+/** Writes `events`, each with the person of its distinct id (`persons`, from applyPersons). */
+async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[], persons: ReadonlyMap<string, string>): Promise<void> {
   for (let i = 0; i < events.length; i += APPEND_CHUNK) {
     const rows = events.slice(i, i + APPEND_CHUNK).map((e) => ({
-      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), properties: e.properties,
+      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, person_id: persons.get(e.distinct_id) ?? null,
+      timestamp: e.timestamp.toISOString(), properties: e.properties,
     }));
     const params: unknown[] = [JSON.stringify(rows), teamId];
     const mat = materializedInsert('r.properties', (v) => {
       params.push(v);
       return `$${params.length}`;
     });
-    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties, ${mat.columns})
-      SELECT r.uuid, $2, r.event, r.distinct_id, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
-      FROM (SELECT r.uuid, r.event, r.distinct_id, r.timestamp, r.properties, ${mat.list} AS mp
+    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, timestamp, properties, ${mat.columns})
+      SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
+      FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.timestamp, r.properties, ${mat.list} AS mp
         FROM ${unnestJson('$1', EVENT_SHAPE)}) r`,
     params);
   }
@@ -103,8 +105,8 @@ export function createEventStore(file: string): EventStore {
     append: (teamId, events) => {
       if (events.length === 0) return Promise.resolve(0);
       return write((c) => inTransaction(c, async () => {
-        await applyPersons(c, teamId, events);
-        await insertEvents(c, teamId, events);
+        const persons = await applyPersons(c, teamId, events);
+        await insertEvents(c, teamId, events, persons);
         return events.length;
       }));
     },

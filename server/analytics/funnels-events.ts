@@ -3,7 +3,7 @@ import { bucketSql, DAY_MS, HOUR_MS } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';
-import { PERSON_KEY_SQL } from './schema.ts';
+import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -14,7 +14,7 @@ import type { QueryContext } from './types.ts';
  *
  * Columns: person_id, uuid, ts (epoch ms, BIGINT), event, plus the caller's `columns`.
  * Property filters read `e.properties` and `p.properties` (the persons join is added when
- * something reads person properties).
+ * something reads person properties). The person is the event's, after merges (schema.ts).
  */
 export interface EventRowsOptions {
   params: SqlParams;
@@ -43,8 +43,8 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
   conditions.push(...(o.where ?? []));
   return `SELECT ${PERSON_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
     FROM events e
-    LEFT JOIN person_distinct_ids pdi ON pdi.team_id = e.team_id AND pdi.distinct_id = e.distinct_id
-    ${person ? 'LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = pdi.person_id' : ''}
+    ${PERSON_JOIN_SQL}
+    ${person ? `LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}
     WHERE ${conditions.join(' AND ')}`;
 }
 

@@ -54,10 +54,12 @@ function parseProps(v: unknown): Json {
  * Applies the person side of a batch, in event order, on the writer connection (inside the
  * caller's transaction): new distinct ids get a person; `$identify` with `$anon_distinct_id`
  * and `$create_alias` with `alias` link the two ids, merging their persons when both exist
- * (every distinct id of the merged person moves to the surviving one, so past events follow);
- * `$set` overwrites and `$set_once` fills person properties.
+ * (every distinct id of the merged person moves to the surviving one, and an override sends
+ * the merged person's stored events to it: past events follow); `$set` overwrites and
+ * `$set_once` fills person properties. Returns the person of every distinct id of the batch
+ * after it, which its events store.
  */
-export async function applyPersons(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<void> {
+export async function applyPersons(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<ReadonlyMap<string, string>> {
   const ids = new Set<string>();
   for (const e of events) {
     ids.add(e.distinct_id);
@@ -141,6 +143,7 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
     }
   }
   await writePersons(db, teamId, { persons: [...persons.values()], mergedInto, newIds: [...newIds], map });
+  return map;
 }
 
 const PERSON_SHAPE = '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR"}]';
@@ -164,8 +167,13 @@ async function writePersons(db: SqlConnection, teamId: number, changes: {
   }
   if (changes.mergedInto.size > 0) {
     const pairs = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into })));
-    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM (SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID"}]')}) m
+    const merges = `(SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID"}]')})`;
+    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM ${merges} m
       WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
+    // Overrides stay one hop: those ending at a merged person now end where it went.
+    await db.run(`UPDATE person_overrides SET person_id = m.into FROM ${merges} m
+      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from"`, [pairs, teamId]);
+    await db.run(`INSERT INTO person_overrides (team_id, old_person_id, person_id) SELECT $2, m."from", m.into FROM ${merges} m`, [pairs, teamId]);
     await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
   }
   if (changes.newIds.length > 0) {

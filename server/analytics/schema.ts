@@ -3,7 +3,7 @@
  * TIMESTAMPTZ in UTC; properties are JSON text. Applied idempotently on open, then migrated
  * (see {@link EVENT_STORE_MIGRATIONS}).
  */
-export const EVENT_STORE_SCHEMA_VERSION = 3;
+export const EVENT_STORE_SCHEMA_VERSION = 4;
 
 /**
  * Materialized event properties: hot keys whose text (exactly what `json_extract_string` gives
@@ -54,6 +54,7 @@ export const EVENT_STORE_DDL = [
      timestamp TIMESTAMPTZ NOT NULL,
      properties JSON NOT NULL DEFAULT '{}',
      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+     person_id UUID,
      ${MATERIALIZED_PROPERTIES.map((m) => `${m.column} VARCHAR,`).join(' ')}
      mp_filled BOOLEAN DEFAULT false
    )`,
@@ -67,6 +68,11 @@ export const EVENT_STORE_DDL = [
   `CREATE TABLE IF NOT EXISTS person_distinct_ids (
      team_id INTEGER NOT NULL,
      distinct_id VARCHAR NOT NULL,
+     person_id UUID NOT NULL
+   )`,
+  `CREATE TABLE IF NOT EXISTS person_overrides (
+     team_id INTEGER NOT NULL,
+     old_person_id UUID NOT NULL,
      person_id UUID NOT NULL
    )`,
   `CREATE TABLE IF NOT EXISTS event_store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
@@ -85,20 +91,31 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
 ];
 
 /**
- * SQL: the person key of an event row `e` joined to `pdi` (person_distinct_ids): the person its
- * distinct id belongs to now, or, for a distinct id without a person (none of this server's
- * writers leave one), a UUID derived from the distinct id, so it counts as a person of its own.
+ * Persons on events (since version 4): every event stores the person its distinct id belonged to
+ * when it was written (`events.person_id`); a later merge of that person into another is one
+ * row of `person_overrides` (old → surviving person, chains kept flat). So "the person an
+ * event's distinct id belongs to now" (API-DECISIONS) is the override, else the stored person,
+ * and queries join a table the size of the merges, not the distinct-id map.
+ *
+ * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person key.
+ * An event without a stored person (none of this server's writers leave one; files of older
+ * versions are filled on open) counts as a person of its own, keyed by a UUID of its distinct id.
  */
-export const PERSON_KEY_SQL = 'coalesce(pdi.person_id, md5(e.distinct_id)::UUID)';
+export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_id = e.person_id';
+export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';
+
+/** Stores the current person of each event written without one (older files, bulk writers). */
+export const FILL_EVENT_PERSONS = `UPDATE events SET person_id = pdi.person_id FROM person_distinct_ids pdi
+  WHERE events.person_id IS NULL AND pdi.team_id = events.team_id AND pdi.distinct_id = events.distinct_id`;
 
 /** A column of an existing file, as `duckdb_columns()` describes it. */
 export interface ExistingColumn { table: string; column: string; type: string }
 
 /**
  * Idempotent migrations run after the DDL: files of version 1 lack the materialized columns,
- * files before version 3 keep ids as VARCHAR. Change the types, add the missing columns, then
- * fill them for rows that have them unset (written before them, or by statements that do not
- * fill them).
+ * files before version 3 keep ids as VARCHAR, files before version 4 have no persons on events.
+ * Change the types, add the missing columns, then fill them for rows that have them unset
+ * (written before them, or by statements that do not fill them).
  */
 export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql: string; params: string[] }[] {
   const out: { sql: string; params: string[] }[] = [];
@@ -106,6 +123,7 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   for (const { table, column } of UUID_COLUMNS) {
     if (has(table, column)?.type === 'VARCHAR') out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE UUID`, params: [] });
   }
+  if (!has('events', 'person_id')) out.push({ sql: 'ALTER TABLE events ADD COLUMN person_id UUID', params: [] });
   for (const m of MATERIALIZED_PROPERTIES) {
     if (!has('events', m.column)) out.push({ sql: `ALTER TABLE events ADD COLUMN ${m.column} VARCHAR`, params: [] });
   }
@@ -120,5 +138,6 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
     return `${m.column} = json_extract_string(properties, $${params.length})`;
   });
   out.push({ sql: `UPDATE events SET ${sets.join(', ')}, mp_filled = true WHERE mp_filled IS NOT TRUE`, params });
+  out.push({ sql: FILL_EVENT_PERSONS, params: [] });
   return out;
 }

@@ -3,7 +3,7 @@ import { bucketMsSql, DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { propertyNumber, propertyText, SqlParams } from './properties.ts';
 import type { AnalyticsProject } from './types.ts';
-import { PERSON_KEY_SQL } from './schema.ts';
+import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
 
 /**
@@ -71,8 +71,8 @@ const PROPERTY_MATH = new Set<MathType>(['sum', 'avg', 'min', 'max', 'median', '
 const TAGGED = { event: 'ep', person: 'pp' };
 
 const personJoin = (needsPersonProps: boolean) => `
-  LEFT JOIN person_distinct_ids pdi ON pdi.team_id = e.team_id AND pdi.distinct_id = e.distinct_id${needsPersonProps ? `
-  LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = pdi.person_id` : ''}`;
+  ${PERSON_JOIN_SQL}${needsPersonProps ? `
+  LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}`;
 
 interface Shared {
   params: SqlParams;

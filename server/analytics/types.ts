@@ -4,12 +4,14 @@
  *
  * Storage (DuckDB file `<dataDir>/events.duckdb`, or in memory in tests):
  *   events               (uuid UUID, team_id INTEGER, event VARCHAR, distinct_id VARCHAR,
- *                         timestamp TIMESTAMPTZ, properties JSON, created_at TIMESTAMPTZ)
+ *                         timestamp TIMESTAMPTZ, properties JSON, created_at TIMESTAMPTZ,
+ *                         person_id UUID: the person when written)
  *   persons              (id UUID, team_id INTEGER, properties JSON, is_identified BOOLEAN,
  *                         created_at TIMESTAMPTZ)
  *   person_distinct_ids  (team_id INTEGER, distinct_id VARCHAR, person_id UUID)
+ *   person_overrides     (team_id INTEGER, old_person_id UUID, person_id UUID): merges
  * An event belongs to the person its distinct id maps to *now* (API-DECISIONS: merges
- * re-attribute past events), so queries join events → person_distinct_ids → persons.
+ * re-attribute past events): its stored person, or that person's override (schema.ts).
  */
 
 /** What an engine needs to know about the project it computes for. */

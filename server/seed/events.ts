@@ -88,11 +88,11 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
       const lo = Math.floor(Number(range?.lo ?? 0));
       const hi = Math.floor(Number(range?.hi ?? 0)) + 1;
       const step = Math.max(1, Math.ceil((hi - lo) / SEED_INSERT_SLICES));
+      await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
+      await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
       for (let from = lo; from < hi; from += step) {
         await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
       }
-      await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
-      await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
     });
     for (const sql of SEED_DROP) await db.run(sql);
   });

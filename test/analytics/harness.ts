@@ -57,16 +57,18 @@ export async function loadEvents(db: StatementRunner, teamId: number, events: re
   await db.run('DELETE FROM events WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM persons WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_distinct_ids WHERE team_id = $1', [teamId]);
+  await db.run('DELETE FROM person_overrides WHERE team_id = $1', [teamId]);
   const persons = new Map<string, Record<string, unknown>>();
   const distinctIds = new Map<string, string>();
   for (const e of events) {
     persons.set(e.person_id, e.person_properties);
     distinctIds.set(e.distinct_id, e.person_id);
   }
+  // Every event stores its distinct id's final person: the reference's "person now".
   await insertRows(db, 'events',
-    ['uuid', 'team_id', 'event', 'distinct_id', 'timestamp', 'properties'],
-    ['UUID', 'INTEGER', 'VARCHAR', 'VARCHAR', 'TIMESTAMPTZ', 'JSON'],
-    events.map((e) => [e.uuid, teamId, e.event, e.distinct_id, new Date(e.timestamp).toISOString(), JSON.stringify(e.properties)]));
+    ['uuid', 'team_id', 'event', 'distinct_id', 'person_id', 'timestamp', 'properties'],
+    ['UUID', 'INTEGER', 'VARCHAR', 'VARCHAR', 'UUID', 'TIMESTAMPTZ', 'JSON'],
+    events.map((e) => [e.uuid, teamId, e.event, e.distinct_id, personUuid(distinctIds.get(e.distinct_id)!), new Date(e.timestamp).toISOString(), JSON.stringify(e.properties)]));
   await insertRows(db, 'persons',
     ['id', 'team_id', 'properties', 'created_at'],
     ['UUID', 'INTEGER', 'JSON', 'TIMESTAMPTZ'],

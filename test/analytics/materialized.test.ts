@@ -23,6 +23,7 @@ async function fill(): Promise<void> {
   const existing = [
     ...[...MATERIALIZED_PROPERTIES.map((m) => m.column), 'mp_filled'].map((column) => ({ table: 'events', column, type: 'VARCHAR' })),
     ...UUID_COLUMNS.map((c) => ({ ...c, type: 'UUID' })),
+    { table: 'events', column: 'person_id', type: 'UUID' },
   ];
   for (const step of eventStoreMigrations(existing)) await h.db.run(step.sql, step.params);
 }

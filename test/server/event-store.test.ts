@@ -4,7 +4,10 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEventStore, openEventStore } from '../../server/analytics/event-store.ts';
+import { funnelParamsSchema, trendParamsSchema, type FunnelStep, type TrendSeries } from '../../src/contract/analytics.ts';
+import { computeFunnel } from '../../server/analytics/funnels.ts';
 import { EVENT_STORE_DDL } from '../../server/analytics/schema.ts';
+import { computeTrends } from '../../server/analytics/trends.ts';
 import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
 
 const store = createEventStore(':memory:');
@@ -40,6 +43,28 @@ describe('the event store', () => {
     expect(new Set(ids).size).toBe(1);
     const [{ n }] = await store.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM persons WHERE team_id = 7') as [{ n: number }];
     expect(n).toBe(2); // {a, b, c} and {d, e, e2}
+  });
+
+  it('attributes events stored before a merge to the surviving person in every analysis, through chains of merges', async () => {
+    const ctx = { db: store, project: { id: 8, timezone: 'UTC', week_start_day: 0 as const, test_account_filters: [] }, now: new Date('2025-01-02T00:00:00Z') };
+    const add = (batch: object[]) => store.append(8, parseCapturePayload({ api_key: 't', batch: batch.map((e) => ({ timestamp: '2025-01-01T10:00:00Z', ...e })) }, NOW).events);
+    const dau = async () => ((await computeTrends(trendParamsSchema.parse({ events: [{ id: null, math: 'dau' }], date_from: '2025-01-01', date_to: '2025-01-01' }), ctx)) as TrendSeries[])[0]!.count;
+    const converted = async () => ((await computeFunnel(funnelParamsSchema.parse({ events: [{ id: 'A', order: 0 }, { id: 'B', order: 1 }, { id: 'C', order: 2 }], date_from: '2025-01-01', date_to: '2025-01-01' }), ctx)) as FunnelStep[]).map((s) => s.count);
+    await add([
+      { event: 'A', distinct_id: 'anon', timestamp: '2025-01-01T10:00:00Z' },
+      { event: 'B', distinct_id: 'user', timestamp: '2025-01-01T10:01:00Z' },
+      { event: 'C', distinct_id: 'phone', timestamp: '2025-01-01T10:02:00Z' },
+    ]);
+    expect(await dau()).toBe(3);
+    expect(await converted()).toEqual([1, 0, 0]);
+    await add([{ event: '$identify', distinct_id: 'user', properties: { $anon_distinct_id: 'anon' }, timestamp: '2025-01-01T10:03:00Z' }]);
+    expect(await dau()).toBe(2);
+    expect(await converted()).toEqual([1, 1, 0]);
+    await add([{ event: '$create_alias', distinct_id: 'phone', properties: { alias: 'user' }, timestamp: '2025-01-01T10:04:00Z' }]);
+    expect(await dau()).toBe(1);
+    expect(await converted()).toEqual([1, 1, 1]);
+    const [{ n }] = await store.all<{ n: number }>('SELECT count(DISTINCT person_id)::INTEGER AS n FROM person_overrides WHERE team_id = 8') as [{ n: number }];
+    expect(n).toBe(1); // every override points at the one surviving person
   });
 
   it('runs concurrent reads on separate connections while writes queue up', async () => {
@@ -89,6 +114,8 @@ describe('the event store', () => {
         const rows = await opened.all<{ uuid: string; person_id: string }>(`SELECT e.uuid, pdi.person_id FROM events e
           JOIN person_distinct_ids pdi USING (team_id, distinct_id) ORDER BY e.timestamp, e.uuid`);
         expect(rows).toHaveLength(3);
+        const [stored] = await opened.all<{ person_id: string }>("SELECT person_id FROM events WHERE uuid = '00000000-0000-4000-8000-000000000001'");
+        expect(stored!.person_id).toBe('11111111-1111-4111-8111-111111111111');
         expect(rows[0]).toEqual({ uuid: '00000000-0000-4000-8000-000000000001', person_id: '11111111-1111-4111-8111-111111111111' });
         expect(new Set(rows.map((r) => r.person_id))).toEqual(new Set(['11111111-1111-4111-8111-111111111111']));
       } finally {
