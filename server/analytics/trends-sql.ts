@@ -66,6 +66,21 @@ function aggregateSql(math: MathType, f: string): string {
   }
 }
 
+/** Maths whose value over a group follows from partial aggregates of its parts. */
+const COMBINABLE = new Set<MathType>(['total', 'sum', 'avg', 'min', 'max']);
+
+/** {@link aggregateSql} of a combinable math over partial rows (n rows, s sum, c count, lo min, hi max of mv). */
+function combineSql(math: MathType, f: string): string {
+  switch (math) {
+    case 'total': return `coalesce(sum(n) ${f}, 0)`;
+    case 'sum': return `coalesce(sum(s) ${f}, 0)`;
+    case 'avg': return `coalesce(sum(s) ${f} / nullif(sum(c) ${f}, 0), 0)`;
+    case 'min': return `coalesce(min(lo) ${f}, 0)`;
+    case 'max': return `coalesce(max(hi) ${f}, 0)`;
+    default: throw new Error(`${math} is not combinable`);
+  }
+}
+
 const PROPERTY_MATH = new Set<MathType>(['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99']);
 /** Property columns as the `tagged` CTE names them. */
 const TAGGED = { event: 'ep', person: 'pp' };
@@ -125,13 +140,16 @@ function seriesColumn(conds: string[], series: readonly TrendSeriesSpec[], param
   return { select: `unnest([${items.join(', ')}]) AS si`, filter: `(${conds.join(' OR ')})` };
 }
 
-/** CTE `ranked(si, bval, rn)` and the kind/bval expressions using it (`x` = tagged rows). */
-function rankingSql(params: SqlParams, limit: number, hasBreakdown: boolean, source = 'x') {
+/**
+ * CTE `ranked(si, bval, rn)` and the kind/bval expressions using it (`x` = the grouped rows).
+ * Values rank by their rows (`size`: count(*) over tagged rows, or the sum of partial counts).
+ */
+function rankingSql(params: SqlParams, limit: number, hasBreakdown: boolean, source = 'x', size = 'count(*)') {
   if (!hasBreakdown) return { cte: '', join: '', kind: '0', bval: 'NULL::VARCHAR', rn: 'NULL::BIGINT' };
   const lim = params.add(limit);
   return {
     cte: `, ranked AS (
-      SELECT si, bval, row_number() OVER (PARTITION BY si ORDER BY count(*) DESC, bval) AS rn
+      SELECT si, bval, row_number() OVER (PARTITION BY si ORDER BY ${size} DESC, bval) AS rn
       FROM ${source} WHERE bval IS NOT NULL GROUP BY si, bval)`,
     join: 'LEFT JOIN ranked r ON r.si = x.si AND r.bval = x.bval',
     kind: `CASE WHEN x.bval IS NULL THEN 1 WHEN r.rn <= ${lim} THEN 0 ELSE 2 END`,
@@ -159,18 +177,32 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
   const sess = series.some((x) => x.math === 'unique_session')
     ? `nullif(${propertyText(params, 'event', '$session_id')}, '')` : 'NULL::VARCHAR';
   const person = needsPerson ? PERSON_KEY_SQL : 'NULL::UUID';
-  const rank = rankingSql(params, input.breakdownLimit, input.breakdown !== null);
-  const aggregates = series.map((x, i) => `${aggregateSql(x.math, series.length === 1 ? '' : `FILTER (WHERE x.si = ${i})`)} AS a${i}`);
-  const sql = `
-    WITH tagged AS (
+  const tagged = `tagged AS (
       SELECT ${bucket} AS bucket, ${tag.select}, ${s.bval} AS bval, ${person} AS person_id,
              ${sess} AS sess, e.properties AS ep${s.joins.includes('persons p') ? ', p.properties AS pp' : ''}
       FROM events e ${s.joins}
       WHERE ${s.where} AND ${tag.filter}
     ),
-    x AS (SELECT bucket, si, bval, person_id, sess, ${mv} AS mv FROM tagged WHERE si IS NOT NULL)
+    x AS (SELECT bucket, si, bval, person_id, sess, ${mv} AS mv FROM tagged WHERE si IS NOT NULL)`;
+  const filter = (i: number) => (series.length === 1 ? '' : `FILTER (WHERE x.si = ${i})`);
+  if (series.every((x) => COMBINABLE.has(x.math))) {
+    // Partial aggregates per (series, bucket, value) first: the ranking and the final groups
+    // read those few rows instead of every event row twice.
+    const rank = rankingSql(params, input.breakdownLimit, input.breakdown !== null, 'g', 'sum(n)');
+    const sql = `
+    WITH ${tagged},
+    g AS (SELECT si, bucket, bval, count(*) AS n, sum(mv) AS s, count(mv) AS c, min(mv) AS lo, max(mv) AS hi FROM x GROUP BY si, bucket, bval)
     ${rank.cte}
-    SELECT x.si AS si, x.bucket AS bucket, ${rank.kind} AS kind, ${rank.bval} AS bval, ${rank.rn} AS rn, ${aggregates.join(', ')}
+    SELECT x.si AS si, x.bucket AS bucket, ${rank.kind} AS kind, ${rank.bval} AS bval, ${rank.rn} AS rn, ${series.map((x, i) => `${combineSql(x.math, filter(i))} AS a${i}`).join(', ')}
+    FROM g x ${rank.join}
+    GROUP BY ALL`;
+    return { sql, params: params.values };
+  }
+  const rank = rankingSql(params, input.breakdownLimit, input.breakdown !== null);
+  const sql = `
+    WITH ${tagged}
+    ${rank.cte}
+    SELECT x.si AS si, x.bucket AS bucket, ${rank.kind} AS kind, ${rank.bval} AS bval, ${rank.rn} AS rn, ${series.map((x, i) => `${aggregateSql(x.math, filter(i))} AS a${i}`).join(', ')}
     FROM x ${rank.join}
     GROUP BY ALL`;
   return { sql, params: params.values };
