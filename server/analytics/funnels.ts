@@ -96,7 +96,8 @@ async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
     breakdown: breakdown !== null,
     byBucket: p.funnel_viz_type === 'trends',
   }, params);
-  return { params, ctes: `WITH ev AS (${base}),\n${ctes}`, steps, range };
+  // ev is read again for exclusions: scanning it twice costs less than storing every row.
+  return { params, ctes: `WITH ev AS NOT MATERIALIZED (${base}),\n${ctes}`, steps, range };
 }
 
 /** Orders breakdown groups: values by size then text, then Other, then None. */
