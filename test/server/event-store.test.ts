@@ -94,7 +94,10 @@ describe('the event store', () => {
     try {
       const old = await DuckDBInstance.create(file);
       const c = await old.connect();
-      for (const ddl of EVENT_STORE_DDL) await c.run(ddl.replace(/\bUUID\b/g, 'VARCHAR'));
+      // Version 2: ids as text, no persons on events, no overrides table.
+      for (const ddl of EVENT_STORE_DDL.filter((d) => !d.includes('person_overrides'))) {
+        await c.run(ddl.replace(/\s*person_id UUID,/, '').replace(/\bUUID\b/g, 'VARCHAR'));
+      }
       await c.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp) VALUES
         ('00000000-0000-4000-8000-000000000001', 7, 'x', 'old', '2024-06-01T00:00:00Z')`);
       await c.run("INSERT INTO persons (id, team_id, created_at) VALUES ('11111111-1111-4111-8111-111111111111', 7, '2024-06-01T00:00:00Z')");
