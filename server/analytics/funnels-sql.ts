@@ -59,6 +59,9 @@ const stepCols = (o: FunnelSqlOptions) =>
 const constantCols = (o: FunnelSqlOptions) =>
   [...(o.breakdown ? [] : ['NULL::VARCHAR AS bd']), ...(o.byBucket ? [] : ['NULL::BIGINT AS bucket'])].map((c) => `, ${c}`).join('');
 
+/** `, bd, bucket` from a window's output: the carried columns, else their NULLs. */
+const bdBucket = (o: FunnelSqlOptions) => `${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}`;
+
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
     // A start followed (among step events) by another step-1 event that does not match step 2
@@ -66,7 +69,7 @@ function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
     // with per-bucket bests (trends viz) only by a start in the same bucket.
     `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, coalesce(lead(${o.steps > 1 ? 's0 AND NOT s1' : 's0'}) OVER w${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
       FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `a0 AS (SELECT person_id, seq AS q0, ts AS t0${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}, ${deadlineSql('ts', o.window, params)} AS dl
+    `a0 AS (SELECT person_id, seq AS q0, ts AS t0${bdBucket(o)}, ${deadlineSql('ts', o.window, params)} AS dl
       FROM seqd WHERE s0 AND NOT dominated)`,
   ];
   for (let k = 1; k < o.steps; k++) {
@@ -106,7 +109,7 @@ function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const firsts = range(o.steps).map((k) => `CASE WHEN s${k} THEN ts ELSE lead(CASE WHEN s${k} THEN ts END IGNORE NULLS) OVER w END AS c${k}`);
   return [
     `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
-    `ub AS (SELECT person_id, seq AS q0${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
+    `ub AS (SELECT person_id, seq AS q0${bdBucket(o)}, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
     `attempts AS (SELECT *, ${range(o.steps).map((k) => `coalesce(r${k} <= dl, false)::INTEGER`).join(' + ')} AS n FROM ub)`,
   ].join(',\n');
 }
