@@ -25,6 +25,8 @@ export interface EventStore extends SqlRunner {
   append(teamId: number, events: readonly CaptureEvent[]): Promise<number>;
   /** A statement without result rows, on the writer (after any write in progress). */
   run(sql: string, params?: SqlParams): Promise<void>;
+  /** Removes every event, person, distinct id and override of these projects (deleted ones). */
+  purge(teamIds: readonly number[]): Promise<void>;
   /** Exclusive use of the writer connection (the demo seed, bulk work). */
   write<T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T>;
   /** Reads a value of the store's key/value table (`event_store_meta`). */
@@ -108,6 +110,15 @@ export function createEventStore(file: string): EventStore {
         const persons = await applyPersons(c, teamId, events);
         await insertEvents(c, teamId, events, persons);
         return events.length;
+      }));
+    },
+    purge: (teamIds) => {
+      if (teamIds.length === 0) return Promise.resolve();
+      const ids = JSON.stringify(teamIds);
+      return write((c) => inTransaction(c, async () => {
+        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides']) {
+          await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
+        }
       }));
     },
     async getMeta(key) {

@@ -40,6 +40,7 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
     VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
   const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
   const byToken = db.prepare('SELECT * FROM projects WHERE api_token = ?');
+  const idsOfOrganization = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id').pluck();
   const setFilters = db.prepare('UPDATE projects SET test_account_filters = ? WHERE id = ?');
   const list = db.prepare(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
   const count = db.prepare(`SELECT COUNT(*) ${REACHABLE}`).pluck();
@@ -58,6 +59,10 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
       }).lastInsertRowid);
       if (project.test_account_filters) setFilters.run(JSON.stringify(project.test_account_filters), id);
       return byId.get(id) as ProjectRow;
+    },
+    /** The ids of an organization's projects. */
+    idsOf(organizationId: string): number[] {
+      return idsOfOrganization.all(organizationId) as number[];
     },
     get(id: number): ProjectRow | undefined {
       return byId.get(id) as ProjectRow | undefined;

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { organizationSchema, pageSchema } from '../../src/contract/index.ts';
+import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND } from './helpers.ts';
 
 const server = createTestServer();
@@ -123,6 +124,24 @@ describe('DELETE /api/organizations/:id/', () => {
     expect((await server.get(`/api/organizations/${org.id}/`)).status).toBe(404);
     expect((await server.get(`/api/projects/${projectId}/`)).status).toBe(404);
     expect(server.store.memberships.count(org.id)).toBe(0);
+  });
+
+  it("removes the deleted projects' events and persons, and nobody else's", async () => {
+    const org = await createOrg({ name: 'Ephemeral' });
+    const doomed = org.teams[0].id as number;
+    const kept = server.store.projects.idsOf(hedgebox)[0]!;
+    const batch = (distinctId: string) => parseCapturePayload({ api_key: 't', batch: [
+      { event: 'x', distinct_id: distinctId }, { event: '$identify', distinct_id: distinctId, properties: { $anon_distinct_id: `${distinctId}-anon` } },
+    ] }, new Date()).events;
+    await server.events.append(doomed, batch('gone'));
+    await server.events.append(kept, batch('stays'));
+    const counts = async (team: number) => Promise.all(['events', 'persons', 'person_distinct_ids'].map(async (table) =>
+      Number((await server.events.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table} WHERE team_id = $1`, [team]))[0]!.n)));
+    expect((await counts(doomed)).every((n) => n > 0)).toBe(true);
+    const before = await counts(kept);
+    expect((await server.request('DELETE', `/api/organizations/${org.id}/`)).status).toBe(204);
+    expect(await counts(doomed)).toEqual([0, 0, 0]);
+    expect(await counts(kept)).toEqual(before);
   });
 });
 

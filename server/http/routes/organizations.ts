@@ -7,7 +7,7 @@ import type { Deps } from '../types.ts';
 
 export const DEFAULT_PROJECT_NAME = 'Default project';
 
-export function registerOrganizationRoutes(router: Router, { store, now }: Deps): void {
+export function registerOrganizationRoutes(router: Router, { store, events, now }: Deps): void {
   const e = endpoints.organizations;
   const view = (id: string, userId: number) => {
     const row = store.organizations.viewForUser(id, userId);
@@ -49,9 +49,12 @@ export function registerOrganizationRoutes(router: Router, { store, now }: Deps)
     return view(params.id, auth.userId);
   });
 
-  router.route(e.destroy, ({ auth, params }) => {
+  // The organization goes with its projects (foreign keys), then their events and persons.
+  router.route(e.destroy, async ({ auth, params }) => {
     const { level } = reachableOrganization(store, auth, params.id);
     requireLevel(level, LEVEL.owner);
+    const projectIds = store.projects.idsOf(params.id);
     store.organizations.delete(params.id);
+    await events.purge(projectIds);
   });
 }
