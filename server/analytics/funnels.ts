@@ -7,6 +7,7 @@ import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, res
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
 import { funnelCtes, stepsSelect, timesSelect, trendsSelect } from './funnels-sql.ts';
+import { parseProps } from './persons.ts';
 import { materializedReady, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
@@ -214,7 +215,7 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     ORDER BY sel.person_id`,
     params.values);
   const people = rows.slice(0, page.limit).map((r): FunnelPerson => {
-    const properties = parseObject(r.properties);
+    const properties = parseProps(r.properties);
     const distinctIds = r.distinct_ids ?? [];
     return {
       id: r.id,
@@ -227,12 +228,6 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     };
   });
   return { people, more: rows.length > page.limit };
-}
-
-function parseObject(json: string | null): Record<string, unknown> {
-  if (json === null) return {};
-  const v: unknown = JSON.parse(json);
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 }
 
 /** Computes a funnel for validated params. Throws DateParamError / FilterParamError (→ 400). */

@@ -39,7 +39,8 @@ function linkOf(e: CaptureEvent): [string, boolean] | null {
   return null;
 }
 
-function parseProps(v: unknown): Json {
+/** A stored properties value (JSON text or an object) as an object; anything else is `{}`. */
+export function parseProps(v: unknown): Json {
   if (isObject(v)) return v;
   if (typeof v !== 'string') return {};
   try {
