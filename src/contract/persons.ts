@@ -23,7 +23,6 @@ export type FunnelStepQuery = z.infer<typeof funnelStepQuerySchema>;
 
 /** The funnel's parameters (as its GET form takes them) plus the step, the breakdown group and the page window. */
 export const funnelPersonsQuerySchema = z.preprocess(decodeAnalyticsQuery, z.intersection(funnelParamsSchema, funnelStepQuerySchema));
-export type FunnelPersonsQuery = z.infer<typeof funnelPersonsQuerySchema>;
 
 /** A person as the listing shows one. */
 export const funnelPersonSchema = z.looseObject({

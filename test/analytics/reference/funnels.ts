@@ -253,20 +253,16 @@ export function referenceFunnelTrendSeries(input: RefFunnelInput, period: Period
   const counts = new Map<string | null, number>();
   for (const e of entries) counts.set(e.value, (counts.get(e.value) ?? 0) + 1);
   const label = input.breakdown ? rankGroups(counts, input.breakdown.limit) : () => 'None';
+  const empty = (value: string | null): RefFunnelTrendSeries => ({ value, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) });
   const series = new Map<string, RefFunnelTrendSeries>();
   for (const e of entries) {
     const g = label(e.value);
-    const s = series.get(g) ?? { value: input.breakdown ? g : null, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) };
+    const s = series.get(g) ?? empty(input.breakdown ? g : null);
     s.entered[e.bucket]! += 1;
     if (e.converted) s.converted[e.bucket]! += 1;
     series.set(g, s);
   }
-  if (!input.breakdown) return [series.get('None') ?? { value: null, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) }];
+  if (!input.breakdown) return [series.get('None') ?? empty(null)];
   const sizes = new Map([...series].map(([g, s]) => [g, s.entered.reduce((a, b) => a + b, 0)]));
   return orderGroups(sizes, counts).map((g) => series.get(g)!);
-}
-
-/** trends viz without a breakdown: entered and converted per period. */
-export function referenceFunnelTrends(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): { entered: number[]; converted: number[] } {
-  return referenceFunnelTrendSeries({ ...input, breakdown: undefined }, period, weekStartDay)[0]!;
 }
