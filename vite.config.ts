@@ -20,7 +20,8 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   build: {
-    sourcemap: true,
+    // No source maps in the shipped build: they would publish the whole source (dev serves its own).
+    sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

@@ -11,7 +11,8 @@ if (code === 0) code = await buildIfStale();
 if (code !== 0) process.exit(code);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+// The batch-export test runs its HTTP receiver on loopback: the one private host allowed here.
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1'], {
   env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
   quiet: true,
 });

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { createEventStore, type EventStore } from './analytics/event-store.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { ApiError, notFound, serverError } from './http/errors.ts';
-import { securityHeaders } from './http/headers.ts';
+import { apiOrigin, securityHeaders } from './http/headers.ts';
+import { refuseDotSegments } from './http/raw-request.ts';
 import { createProxyHandler } from './http/proxy.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouter, type Router } from './http/router.ts';
@@ -28,6 +29,10 @@ export type AppOptions = {
   staticDir?: string;
   /** How long identical analytics requests are answered from the cache; 0 turns it off. */
   analyticsCacheTtlMs?: number;
+  /** Time budget of one analytics request; default 10 s (`ANALYTICS_TIMEOUT_MS`). */
+  analyticsTimeoutMs?: number;
+  /** Other API origins the dashboard may connect to (CSP connect-src), besides its own and the upstream. */
+  apiOrigins?: readonly string[];
 } & (
   /** `events`: the event store; default an in-memory one (opened only if used). */
   | { store: Store; events?: EventStore; upstream?: undefined }
@@ -62,7 +67,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
 
   if (options.logger?.request) app.use('*', requestLog(logger.request));
-  app.use('*', securityHeaders());
+  const apiOrigins = [...(options.upstream ? [apiOrigin(options.upstream)] : []), ...(options.apiOrigins ?? []).map(apiOrigin)];
+  app.use('*', securityHeaders(apiOrigins));
+  app.use('*', refuseDotSegments());
   app.onError((error, c) => {
     if (error instanceof ApiError) return error.render(c);
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
@@ -77,6 +84,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const deps: Deps = {
       store: options.store, events: options.events ?? createEventStore(':memory:'), now,
       analyticsCacheTtlMs: options.analyticsCacheTtlMs,
+      analyticsTimeoutMs: options.analyticsTimeoutMs ?? (Number(process.env.ANALYTICS_TIMEOUT_MS) || undefined),
     };
     registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
     const router = createRouter(app, createAuthenticator(options.store, now));

@@ -6,6 +6,23 @@ import { openStore, storeFile, type Store } from './store/store.ts';
 
 export const demoKeyFile = (dataDir: string) => path.join(dataDir, 'demo-key');
 
+/**
+ * The data dir holds tokens, key hashes and destination secrets: the directory is 0700 and
+ * its files 0600 (made so, and fixed on every open of an older dir). Processes of the CLI also
+ * run with umask 077, so files made later (DuckDB's WAL, spill files) are private too.
+ */
+export function makePrivateDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+}
+
+/** chmod 0600 every regular file directly in `dataDir`. */
+export function privateFiles(dataDir: string): void {
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) fs.chmodSync(path.join(dataDir, entry.name), 0o600);
+  }
+}
+
 export interface DataDir {
   store: Store;
   /**
@@ -23,8 +40,9 @@ export interface DataDir {
  * can print the sign-in link. Returns the key, or null when the file is gone.
  */
 export function openDataDir(dataDir: string): DataDir {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const store = openStore(storeFile(dataDir));
+  privateFiles(dataDir);
   const events = createEventStore(eventStoreFile(dataDir));
   const file = demoKeyFile(dataDir);
   if (store.isEmpty()) {

@@ -8,7 +8,9 @@ import { demoEventCount } from './seed/events.ts';
 
 const USAGE = `usage: tsx server/main.ts <command> [flags]
   start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--static-dir DIR] [--demo-events N]
-        env PORT, DATA_DIR, SEED_EVENTS; defaults 8000, .data, 1000000; the data dir is created and seeded on first run
+        [--allow-destination HOST ...] [--api-origin URL ...]
+        env PORT, DATA_DIR, SEED_EVENTS, ALLOW_DESTINATIONS, API_ORIGINS; defaults 8000, .data, 1000000;
+        the data dir is created and seeded on first run
   key create --label L --scopes a:read,b:write|* [--organization ID ...] [--user EMAIL] [--data-dir DIR]
   key list [--data-dir DIR]
   key revoke ID [--data-dir DIR]
@@ -35,6 +37,8 @@ async function seedCommand(argv: string[]): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // Everything the server writes (store, events, secret key, logs) is for its owner only.
+  process.umask(0o077);
   const [command, ...rest] = argv;
   switch (command) {
     case 'start': return start(rest);

@@ -1,5 +1,5 @@
 import type { Interval } from '../../src/contract/analytics.ts';
-import { RELATIVE_DATE_PATTERN } from '../../src/contract/analytics.ts';
+import { ANALYTICS_LIMITS, RELATIVE_DATE_PATTERN } from '../../src/contract/analytics.ts';
 import { AnalyticsParamError } from './errors.ts';
 import type { QueryContext } from './types.ts';
 
@@ -113,11 +113,20 @@ export function addWall(wall: WallTime, interval: Interval | 'year' | 'quarter',
   }
 }
 
-/** Every bucket start from the bucket of `fromWall` to the bucket of `toWall`, inclusive. */
+/**
+ * Every bucket start from the bucket of `fromWall` to the bucket of `toWall`, inclusive. More
+ * than ANALYTICS_LIMITS.buckets is a 400 on `interval` (hourly since 2000 would be 230,000).
+ */
 export function bucketStarts(from: WallTime, to: WallTime, interval: Interval, weekStart: 0 | 1 = 0): WallTime[] {
   const out: WallTime[] = [];
   const last = truncWall(to, interval, weekStart);
-  for (let b = truncWall(from, interval, weekStart); b <= last; b = addWall(b, interval, 1)) out.push(b);
+  for (let b = truncWall(from, interval, weekStart); b <= last; b = addWall(b, interval, 1)) {
+    if (out.length === ANALYTICS_LIMITS.buckets) {
+      throw new AnalyticsParamError('interval',
+        `This date range has more than ${ANALYTICS_LIMITS.buckets} ${interval}s: choose a longer interval or a shorter date range.`);
+    }
+    out.push(b);
+  }
   return out;
 }
 

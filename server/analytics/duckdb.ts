@@ -8,6 +8,25 @@ import type { SqlRunner } from './types.ts';
 /** Parameters bound to `$1, $2, …` (an array) or to `$name` (an object). Never spliced into SQL text. */
 export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
+/** How long a read may run: until `deadline` (epoch ms) when given, else the database's default budget. */
+export interface ReadOptions {
+  deadline?: number;
+}
+
+/** A read ran past its time budget and was interrupted (DuckDB's interrupt): the connection is free again. */
+export class QueryTimeoutError extends Error {
+  constructor() {
+    super('The query ran past its time budget and was stopped.');
+  }
+}
+
+/**
+ * Every read runs under a time budget: past it DuckDB is interrupted, so no query can hold a
+ * connection (and the machine) for minutes. `ANALYTICS_TIMEOUT_MS` overrides.
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+const defaultTimeout = () => Number(process.env.ANALYTICS_TIMEOUT_MS) || DEFAULT_QUERY_TIMEOUT_MS;
+
 /** One connection: statements run on it one at a time (see {@link EventDb.write}). */
 export interface SqlConnection extends SqlRunner {
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
@@ -22,8 +41,8 @@ export interface SqlConnection extends SqlRunner {
  * one writer at a time ({@link EventDb.write}).
  */
 export interface EventDb extends SqlRunner {
-  /** Reads on a pooled connection: concurrent reads run side by side. */
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** Reads on a pooled connection: concurrent reads run side by side, each under a time budget. */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
   /** Runs a statement that returns no rows on the writer connection, after any write in progress. */
   run(sql: string, params?: SqlParams): Promise<void>;
   /** Runs `fn` with exclusive use of the writer connection (a transaction, a temp table). */
@@ -75,9 +94,12 @@ function wrap(connection: DuckDBConnection): SqlConnection {
 }
 
 /** Opens (creating) `file`, or an in-memory database for `':memory:'`, and applies the schema. */
-export async function openEventDb(file: string, options: { poolSize?: number } = {}): Promise<EventDb> {
+export async function openEventDb(file: string, options: { poolSize?: number; queryTimeoutMs?: number } = {}): Promise<EventDb> {
+  const timeoutMs = options.queryTimeoutMs ?? defaultTimeout();
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const instance = await DuckDBInstance.create(file, settings());
+  // The event file holds every event's properties: owner-only, like the rest of the data dir.
+  if (file !== ':memory:') for (const f of [file, `${file}.wal`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
   const writer = await instance.connect();
   for (const statement of EVENT_STORE_DDL) await writer.run(statement);
   await migrate(writer);
@@ -128,12 +150,26 @@ export async function openEventDb(file: string, options: { poolSize?: number } =
     });
 
   return {
-    all: <T>(sql: string, params: SqlParams = []) =>
+    all: <T>(sql: string, params: SqlParams = [], read: ReadOptions = {}) =>
       track(async () => {
         const c = await acquire();
+        const budget = (read.deadline ?? Date.now() + timeoutMs) - Date.now();
+        if (budget <= 0) {
+          release(c);
+          throw new QueryTimeoutError();
+        }
+        let interrupted = false;
+        const timer = setTimeout(() => {
+          interrupted = true;
+          c.interrupt();
+        }, budget);
         try {
           return await wrap(c).all<T>(sql, params);
+        } catch (error) {
+          if (interrupted) throw new QueryTimeoutError();
+          throw error;
         } finally {
+          clearTimeout(timer);
           release(c);
         }
       }),

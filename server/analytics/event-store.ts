@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openEventDb, type EventDb, type SqlConnection, type SqlParams } from './duckdb.ts';
+import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 import { applyPersons, unnestJson } from './persons.ts';
 import { materializedInsert } from './schema.ts';
@@ -15,8 +15,8 @@ export const APPEND_CHUNK = 5_000;
  * connections; every write goes through one writer, one batch at a time, in a transaction.
  */
 export interface EventStore extends SqlRunner {
-  /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader. */
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader, under a time budget. */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
   /** `<dataDir>/events.duckdb`, or ':memory:'. */
   readonly file: string;
   /** Opens the database now (and surfaces an error opening it); later calls are free. */
@@ -100,7 +100,7 @@ export function createEventStore(file: string): EventStore {
     ready: async () => {
       await db();
     },
-    all: async <T>(sql: string, params?: SqlParams) => (await db()).all<T>(sql, params),
+    all: async <T>(sql: string, params?: SqlParams, options?: ReadOptions) => (await db()).all<T>(sql, params, options),
     run: async (sql, params) => counted((await db()).run(sql, params)),
     writeVersion: () => version,
     write,

@@ -53,7 +53,8 @@ export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: Proper
     case 'lt': {
       const n = Number(asList(f.value)[0]);
       if (!Number.isFinite(n)) return 'false';
-      return `coalesce(${propertyNumber(params, source, f.key, cols)} ${f.operator === 'gt' ? '>' : '<'} ${params.add(n)}::DOUBLE, false)`;
+      // Bound as text and cast: a JS number past 2^63 (1e20) would be bound as an overflowing BIGINT.
+      return `coalesce(${propertyNumber(params, source, f.key, cols)} ${f.operator === 'gt' ? '>' : '<'} ${params.add(String(n))}::DOUBLE, false)`;
     }
     case 'is_set': return `(${text()} IS NOT NULL)`;
     case 'is_not_set': return `(${text()} IS NULL)`;

@@ -1,5 +1,5 @@
 import {
-  encodeAnalyticsQuery, funnelWindow, orderedEntities,
+  ANALYTICS_LIMITS, encodeAnalyticsQuery, funnelWindow, orderedEntities,
   type Entity, type FunnelParams, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
 import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
@@ -37,7 +37,6 @@ import type { QueryContext } from './types.ts';
 export type FunnelResultBody = FunnelStep[] | FunnelStep[][] | FunnelTrendsSeries[] | FunnelTimeToConvert;
 
 /** Most buckets of the trends viz (as trends). */
-const MAX_BUCKETS = 5_000;
 const INTERVAL_MS = { hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS, month: 28 * DAY_MS } as const;
 
 const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are supported.';
@@ -67,7 +66,7 @@ async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
   ]);
   const range = await resolveDateRange(p, ctx);
   if (range.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
-  if (p.funnel_viz_type === 'trends' && (range.to - range.from) / INTERVAL_MS[p.interval] > MAX_BUCKETS) {
+  if (p.funnel_viz_type === 'trends' && (range.to - range.from) / INTERVAL_MS[p.interval] > ANALYTICS_LIMITS.buckets) {
     throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);
   }
   const params = new SqlParams();

@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { readBodyBytes } from '../http/body.ts';
 import { parseError, payloadTooLarge } from '../http/errors.ts';
 
 /** Production accepts capture bodies of up to 20 MB; the same limit applies after decompression. */
@@ -17,10 +18,25 @@ async function inflate(raw: Buffer): Promise<Buffer> {
   }
 }
 
+/** A `\uD800`–`\uDFFF` escape: the only way JSON text can carry a lone surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (s: string) => s.replace(LONE_SURROGATE, '\uFFFD');
+
+/** Lone surrogates in strings and keys become U+FFFD, so every stored text is valid UTF-8. */
+function wellFormedReviver(this: unknown, _key: string, value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (entries.every(([k]) => wellFormed(k) === k)) return value;
+  return Object.fromEntries(entries.map(([k, v]) => [wellFormed(k), v]));
+}
+
 function parseJson(text: string): unknown {
   if (text.trim() === '') throw parseError('The request body is empty.');
   try {
-    return JSON.parse(text) as unknown;
+    // Parsing with a reviver is slower: only text that escapes a surrogate needs it.
+    return JSON.parse(text, SURROGATE_ESCAPE.test(text) ? wellFormedReviver : undefined) as unknown;
   } catch (error) {
     throw parseError(`JSON parse error - ${error instanceof Error ? error.message : 'invalid JSON'}`);
   }
@@ -41,10 +57,7 @@ function formData(text: string): string {
  * base64 (`?compression=base64`); or a form body with a `data` field. Bad bodies are a 400.
  */
 export async function readCaptureBody(request: Request, compression: string | null): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_CAPTURE_BYTES) throw payloadTooLarge();
-  let raw: Buffer = Buffer.from(await request.arrayBuffer());
-  if (raw.length > MAX_CAPTURE_BYTES) throw payloadTooLarge();
+  let raw = await readBodyBytes(request, MAX_CAPTURE_BYTES);
   const encoding = (request.headers.get('content-encoding') ?? '').toLowerCase();
   if (encoding.includes('gzip') || compression === 'gzip-js' || compression === 'gzip' || isGzip(raw)) raw = await inflate(raw);
   let text = raw.toString('utf8');

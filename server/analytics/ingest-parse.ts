@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/contract/json-depth.ts';
 import { validationError } from '../http/errors.ts';
 
 /** One event ready for the store: validated, its time resolved, its person updates pulled out. */
@@ -24,6 +25,12 @@ export const MAX_EVENT_NAME = 400;
 export const MAX_DISTINCT_ID = 400;
 /** Timestamps further in the future than this are clamped to the server's clock (as production does). */
 const FUTURE_TOLERANCE_MS = 23 * 3_600_000;
+/**
+ * Events dated before this (a broken client clock, a huge `offset`) are stored at the server's
+ * time instead: one token holder cannot push a project's first event to year -200,000 and so
+ * break every "all time" chart.
+ */
+export const EARLIEST_EVENT_TIME = Date.UTC(2000, 0, 1);
 /** A client clock off by more than this (judged by `sent_at`) has its timestamps corrected. */
 const SKEW_TOLERANCE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,26 +46,15 @@ function parseTime(value: unknown, attr: string): Date | null {
   let date: Date | null = null;
   if (typeof value === 'string' && value.length <= 64) date = new Date(value);
   else if (typeof value === 'number' && Number.isFinite(value)) date = new Date(value);
-  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 9999) {
+  if (!date || Number.isNaN(date.getTime())) {
     throw invalid(attr, 'Timestamp is not a valid ISO 8601 date-time.');
   }
   return date;
 }
 
 /** Deeper JSON than this is refused (400): it could not be stored or queried sensibly. */
-export const MAX_PROPERTY_DEPTH = 64;
-
-/** Depth of nested objects/arrays, without recursion (a hostile body cannot overflow the stack). */
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-  }
-  return false;
-}
+export const MAX_PROPERTY_DEPTH = MAX_JSON_DEPTH;
+const depthExceeds = exceedsJsonDepth;
 
 function personUpdate(raw: Json, properties: Json, key: '$set' | '$set_once', attr: string): Json | null {
   const value = raw[key] ?? properties[key];
@@ -109,7 +105,7 @@ export function normalizeEvent(raw: unknown, attr: string, clock: { now: Date; s
   } else {
     time = now;
   }
-  if (time > now + FUTURE_TOLERANCE_MS) time = now;
+  if (!Number.isFinite(time) || time > now + FUTURE_TOLERANCE_MS || time < EARLIEST_EVENT_TIME) time = now;
 
   return {
     uuid: uuid.toLowerCase(),

@@ -100,7 +100,10 @@ export function assembleSeries(o: AssembleOptions): TrendSeriesOut[] {
 
   return o.series.flatMap((spec) => {
     const values = result.values[spec.index]!;
-    const action = { ...spec.entity, order: spec.entity.order ?? spec.index };
+    // The entry without its property filters: they are in the request, and one copy per
+    // breakdown value would multiply the response by the request's size.
+    const { properties: _filters, ...entry } = spec.entity;
+    const action = { ...entry, order: spec.entity.order ?? spec.index };
     if (!o.breakdown) return [build(read(values.get(NO_BREAKDOWN_KEY)), spec.label, action)];
     return orderedKeys(values).map((key) => {
       const entry = values.get(key);

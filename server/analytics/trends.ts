@@ -1,5 +1,5 @@
 import {
-  AGGREGATED_DISPLAYS, orderedEntities, type Entity, type Interval, type TrendParams,
+  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams,
 } from '../../src/contract/analytics.ts';
 import { addWall, bucketStarts, formatInstant, MIN_INSTANT, resolveDateRange, toWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
@@ -15,7 +15,6 @@ export type { TrendSeriesSpec } from './trends-types.ts';
 export { BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
 
 /** Most buckets one trend may have (an hourly trend over years is a 400 on `interval`). */
-export const MAX_BUCKETS = 5_000;
 
 const ACTIVE_DAYS = { weekly_active: 7, monthly_active: 30 } as const;
 const COMPARE_TO = /^-(\d{1,5})([hdwmqy])$/;
@@ -90,8 +89,10 @@ async function runPeriod(
   const tz = ctx.project.timezone;
   if (period.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
   const buckets = bucketStarts(toWall(period.from, tz), toWall(period.toExclusive - 1, tz), interval, ctx.project.week_start_day);
-  if (buckets.length > MAX_BUCKETS) {
-    throw new AnalyticsParamError('interval', `Too many ${interval} intervals in the date range: choose a larger interval or a shorter range.`);
+  const cells = buckets.length * input.series.length * (input.breakdown ? input.breakdownLimit + 2 : 1);
+  if (cells > ANALYTICS_LIMITS.trendCells) {
+    throw new AnalyticsParamError(input.breakdown ? 'breakdown_limit' : 'interval',
+      `This trend would have ${cells.toLocaleString('en-US')} values (intervals × series × breakdown values); at most ${ANALYTICS_LIMITS.trendCells.toLocaleString('en-US')}: lower the breakdown limit, the series or the number of intervals.`);
   }
   const plain = input.series.filter((s) => !(s.math in ACTIVE_DAYS)).map((s) => s.index);
   const values: SeriesValues[] = input.series.map(() => new Map());
@@ -156,8 +157,9 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     if (p.toExclusive <= p.from) p.toExclusive = p.from + 1;
     results.push(await runPeriod(ctx, input, { ...p, interval: params.interval, aggregate }, params.interval));
   }
+  // The series and filters are not echoed: repeated in every series they made the response
+  // grow with the square of the series count.
   const filter = {
-    events: params.events ?? [], actions: params.actions ?? [], properties: params.properties ?? null,
     filter_test_accounts: params.filter_test_accounts ?? false,
     date_from: formatInstant(range.from, range.timeZone), date_to: formatInstant(range.to, range.timeZone),
     interval: params.interval, display: params.display, breakdown: params.breakdown ?? null,

@@ -1,16 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import type { EventStore } from '../analytics/event-store.ts';
 import { consoleLogger, createApp } from '../app.ts';
 import { createScheduler, type Scheduler } from '../batch-exports/scheduler.ts';
 import { openDataDir } from '../data-dir.ts';
+import { startNodeServer } from '../http/node-server.ts';
 import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
 import type { Store } from '../store/store.ts';
 import { dataDirFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
+const listFromEnv = (name: string) => (process.env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /** Opens the event store and seeds the demo events on first use; a locked file is a clear error. */
 export async function prepareEvents(store: Store, events: EventStore, count: number): Promise<void> {
@@ -33,6 +34,7 @@ export async function start(argv: string[]): Promise<void> {
     options: {
       port: { type: 'string' }, 'data-dir': { type: 'string' }, upstream: { type: 'string' },
       host: { type: 'string' }, 'static-dir': { type: 'string' }, 'demo-events': { type: 'string' },
+      'allow-destination': { type: 'string', multiple: true }, 'api-origin': { type: 'string', multiple: true },
     },
     strict: true,
   });
@@ -46,6 +48,11 @@ export async function start(argv: string[]): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const upstream = upstreamFrom(values.upstream);
   const staticDir = values['static-dir'] ?? DEFAULT_STATIC_DIR;
+  // Hosts batch-export HTTP destinations may reach although private or loopback (default: none).
+  const allowHosts = [...(values['allow-destination'] ?? []), ...listFromEnv('ALLOW_DESTINATIONS')];
+  // Other API base URLs the dashboard may sign in to directly (CSP connect-src).
+  const apiOrigins = [...(values['api-origin'] ?? []), ...listFromEnv('API_ORIGINS')];
+  for (const origin of apiOrigins) upstreamFrom(origin); // a bad URL is a usage error, not a crash
 
   // LOG_REQUESTS=0 silences the per-request lines (benchmarks, e2e); errors are always logged.
   const logger = process.env.LOG_REQUESTS === '0' ? { error: consoleLogger.error } : consoleLogger;
@@ -55,7 +62,7 @@ export async function start(argv: string[]): Promise<void> {
   let scheduler: Scheduler | undefined;
   let app;
   if (upstream) {
-    app = createApp({ upstream, staticDir, logger });
+    app = createApp({ upstream, staticDir, logger, apiOrigins });
   } else {
     ({ store, events, demoKey } = openDataDir(dataDirFrom(values['data-dir'])));
     try {
@@ -66,9 +73,9 @@ export async function start(argv: string[]): Promise<void> {
     }
     // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
-    app = createApp({ store, events, staticDir, logger, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
+    app = createApp({ store, events, staticDir, logger, apiOrigins, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
-    scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error });
+    scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
   }
   const closeAll = async () => {
     // The run in progress may be waiting on a slow receiver: wait for it at most 2 s.
@@ -77,7 +84,8 @@ export async function start(argv: string[]): Promise<void> {
     store?.close();
   };
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  const requestTimeoutMs = Number(process.env.REQUEST_TIMEOUT_MS) || undefined;
+  const server = startNodeServer(app.fetch, { port, hostname: host, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }, (info) => {
     const origin = `http://${LOOPBACK_OR_ANY.has(host) ? 'localhost' : host}:${info.port}`;
     process.stdout.write(`listening on ${origin}\n`);
     if (upstream) process.stdout.write(`proxying ${origin}/api to ${upstream}/api\n`);

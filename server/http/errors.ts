@@ -53,8 +53,23 @@ export const validationError = (code: string, detail: string, attr: string | nul
 
 export const parseError = (detail: string) => validationError('parse_error', detail, null);
 
+/** 413; the connection is closed after it, so a client still sending the body stops. */
 export const payloadTooLarge = () =>
-  new ApiError(413, { type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null });
+  new ApiError(413, { type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null }, { Connection: 'close' });
+
+/** An analytics query stopped at its time budget: 400, so clients do not retry the same work. */
+export const queryTimeout = (budgetMs: number) =>
+  new ApiError(400, {
+    type: 'validation_error', code: 'query_timeout', attr: null,
+    detail: `This query took longer than ${Math.round(budgetMs / 1000)} seconds and was stopped. Try a shorter date range, fewer series or steps, or a smaller breakdown limit.`,
+  });
+
+/** 429 (API-DECISIONS): too many failed attempts from one address; `Retry-After` in seconds. */
+export const throttled = (retryAfterSeconds: number) =>
+  new ApiError(429, {
+    type: 'throttled_error', code: 'throttled', attr: null,
+    detail: `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+  }, { 'Retry-After': String(retryAfterSeconds) });
 
 export const serverError = () => new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
 

@@ -4,6 +4,7 @@ import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { notFound } from './errors.ts';
+import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -50,7 +51,7 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined) => AuthContext): Router {
+export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext): Router {
   const registered: RegisteredEndpoint[] = [];
   const patterns: { pattern: RegExp; method: string }[] = [];
 
@@ -59,7 +60,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
     patterns.push({ pattern: pathPattern(endpoint.path), method: endpoint.method });
     // The app is built with `strict: false`: Hono matches the path with its trailing slash removed.
     app.on(endpoint.method, endpoint.path.replace(/(.)\/$/, '$1'), async (c) => {
-      const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'));
+      const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'), clientAddress(c));
       if (!isPublic) checkAccess(auth, endpoint.access);
       let params: unknown;
       if (endpoint.params) {

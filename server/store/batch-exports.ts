@@ -1,9 +1,13 @@
 import type { Db } from './db.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 import type { ReadCache } from './read-cache.ts';
+import type { SecretBox } from './secret-box.ts';
 import { newUuid } from './secrets.ts';
 
-/** A stored batch export. `destination_config` is JSON *with* its secrets: redact before sending. */
+/**
+ * A batch export as the repository hands it out. `destination_config` is JSON *with* its
+ * secrets (redact before sending); in the file it is sealed (secret-box.ts), never plaintext.
+ */
 export interface BatchExportRow {
   id: string;
   organization_id: string;
@@ -52,7 +56,7 @@ const VIEW = `
 const COLUMNS = ['team_id', 'name', 'model', 'destination_type', 'destination_config', 'interval', 'paused',
   'last_paused_at', 'start_at', 'end_at', 'hogql_query', 'last_updated_at', 'next_run_at'] as const;
 
-export function createBatchExportsRepository(db: Db, cache: ReadCache) {
+export function createBatchExportsRepository(db: Db, cache: ReadCache, box: SecretBox) {
   const list = db.prepare(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
   const count = db.prepare('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
   const view = db.prepare(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
@@ -71,6 +75,16 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
     AND (next_run_at IS NULL OR (next_run_at <= @now AND (end_at IS NULL OR next_run_at <= end_at)))
     ORDER BY created_at, id`);
   const setNext = db.prepare('UPDATE batch_exports SET next_run_at = ? WHERE id = ?');
+  const opened = <T extends BatchExportRow | undefined>(row: T): T =>
+    (row ? { ...row, destination_config: box.open(row.destination_config) } : row);
+  const sealed = <T extends { destination_config: string }>(row: T): T => ({ ...row, destination_config: box.seal(row.destination_config) });
+
+  // Configs stored before encryption at rest are sealed on open.
+  const plain = db.prepare("SELECT id, destination_config FROM batch_exports WHERE destination_config NOT LIKE 'enc:%'").all() as { id: string; destination_config: string }[];
+  if (plain.length > 0) {
+    const seal = db.prepare('UPDATE batch_exports SET destination_config = ? WHERE id = ?');
+    db.transaction(() => { for (const r of plain) seal.run(box.seal(r.destination_config), r.id); })();
+  }
 
   return {
     /**
@@ -80,25 +94,26 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
      */
     listForOrganization<T>(organizationId: string, limit: number, offset: number, render: (rows: BatchExportViewRow[]) => T): T {
       const params = { organization: organizationId, limit, offset };
-      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params) as BatchExportViewRow[]));
+      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render((list.all(params) as BatchExportViewRow[]).map(opened)));
     },
     countForOrganization(organizationId: string): number {
       return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId) as number);
     },
     /** The export with its latest runs, if it belongs to `organizationId`. */
     view(organizationId: string, id: string): BatchExportViewRow | undefined {
-      return view.get({ id, organization: organizationId }) as BatchExportViewRow | undefined;
+      return opened(view.get({ id, organization: organizationId }) as BatchExportViewRow | undefined);
     },
     get(id: string): BatchExportRow | undefined {
-      return byId.get(id) as BatchExportRow | undefined;
+      return opened(byId.get(id) as BatchExportRow | undefined);
     },
     create(organizationId: string, fields: BatchExportFields, at: string, id: string = newUuid()): string {
-      insert.run({ ...fields, id, organization_id: organizationId, created_at: at });
+      insert.run(sealed({ ...fields, id, organization_id: organizationId, created_at: at }));
       return id;
     },
     /** Writes every field of `row` (read, changed, written back by the caller). */
     update(row: BatchExportRow): void {
-      update.run(Object.fromEntries([['id', row.id], ...COLUMNS.map((c) => [c, row[c]])]));
+      const stored = sealed(row);
+      update.run(Object.fromEntries([['id', row.id], ...COLUMNS.map((c) => [c, stored[c]])]));
     },
     /** Pauses; false (nothing written) when it already was paused. */
     pause(id: string, at: string): boolean {
@@ -120,7 +135,7 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
     },
     /** Unpaused exports whose next interval has ended by `now` (or that were never anchored). */
     due(now: string): BatchExportRow[] {
-      return due.all({ now }) as BatchExportRow[];
+      return (due.all({ now }) as BatchExportRow[]).map(opened);
     },
     setNextRunAt(id: string, nextRunAt: string): void {
       setNext.run(nextRunAt, id);

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
 import { createReadCache } from './read-cache.ts';
+import { createSecretBox } from './secret-box.ts';
 import { createOrganizationsRepository } from './organizations.ts';
 import { createProjectsRepository } from './projects.ts';
 import { createUsersRepository } from './users.ts';
@@ -43,7 +44,7 @@ export function openStore(file: string): Store {
     memberships: createMembershipsRepository(db),
     projects: createProjectsRepository(db, cache),
     apiKeys: createApiKeysRepository(db, cache),
-    batchExports: createBatchExportsRepository(db, cache),
+    batchExports: createBatchExportsRepository(db, cache, createSecretBox(file)),
     batchExportRuns: createBatchExportRunsRepository(db),
     batchExportLogs: createBatchExportLogsRepository(db),
     transaction: (fn) => db.transaction(fn)(),

@@ -30,6 +30,36 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 /** Property names are free text up to 400 characters (API-DECISIONS). */
 export const PROPERTY_KEY_MAX = 400;
 
+/**
+ * Bounds on every analytics input (docs/limits.md): far above what a person builds by clicking,
+ * low enough that the worst request stays cheap. Each is a 400 naming the field; the time
+ * budget of the server (ANALYTICS_TIMEOUT_MS) stops whatever the limits still allow.
+ */
+export const ANALYTICS_LIMITS = {
+  /** Series of a trend (events + actions together). */
+  series: 50,
+  /** Steps of a funnel (events + actions together). */
+  funnelSteps: 20,
+  exclusions: 20,
+  /** Entries of one property group (filters or inner groups). */
+  groupValues: 50,
+  /** Property filters in the whole request (every series, step and group counted). */
+  filters: 200,
+  /** Values of one filter (`exact` with a list). */
+  filterValues: 1000,
+  /** Characters of one filter value. */
+  valueLength: 4000,
+  breakdownLimit: 1000,
+  /** Time buckets of one chart (interval × range). */
+  buckets: 1000,
+  /** Cells of a trend: buckets × series × breakdown values. */
+  trendCells: 500_000,
+  pathCleaningRules: 50,
+  excludedEvents: 100,
+  /** The longest funnel conversion window, in days (12 months, 52 weeks). */
+  funnelWindowDays: 366,
+} as const;
+
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
 export const BREAKDOWN_TYPES = ['event', 'person', 'cohort', 'group', 'session', 'hogql'] as const;
@@ -75,8 +105,16 @@ export const dateParamSchema = z
 // Property filters and groups
 // ---------------------------------------------------------------------------------------------
 
+const valueTextSchema = z.string().max(ANALYTICS_LIMITS.valueLength, {
+  error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
+});
 const propertyValueSchema = z.union(
-  [z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()]))],
+  [
+    valueTextSchema, z.number(), z.boolean(),
+    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).max(ANALYTICS_LIMITS.filterValues, {
+      error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
+    }),
+  ],
   { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
 );
 
@@ -123,6 +161,7 @@ export const innerPropertyGroupSchema = z.object({
       fillPropertyDefaults,
       z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
     ),
+    ANALYTICS_LIMITS.groupValues,
   ),
 }, { error: dictType });
 
@@ -133,6 +172,7 @@ export const propertyGroupSchema = z.object({
       fillPropertyDefaults,
       z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
     ),
+    ANALYTICS_LIMITS.groupValues,
   ),
 }, { error: dictType });
 export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
@@ -153,7 +193,7 @@ export const propertiesSchema = z.preprocess((v) => {
 // Series entries and exclusions
 // ---------------------------------------------------------------------------------------------
 
-const entityIdSchema = z.union([z.string(), z.number().int()], {
+const entityIdSchema = z.union([text(PROPERTY_KEY_MAX), z.number().int()], {
   error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter an event name or an action ID.'),
 });
 
@@ -183,8 +223,8 @@ export type EntityInput = z.input<typeof entitySchema>;
 /** An entry of `events` / `actions`: `type` defaults to the list it is in. */
 const entityIn = (type: EntityType) =>
   z.preprocess((v) => (isRecord(v) && (v.type === undefined || v.type === null) ? { ...v, type } : v), entitySchema);
-export const eventsSchema = list(entityIn('events'));
-export const actionsSchema = list(entityIn('actions'));
+export const eventsSchema = list(entityIn('events'), ANALYTICS_LIMITS.series);
+export const actionsSchema = list(entityIn('actions'), ANALYTICS_LIMITS.series);
 
 /** Funnel exclusion: 0-based step indexes, from < to (API-DECISIONS). */
 export const exclusionSchema = z.object({
@@ -250,10 +290,38 @@ export function orderedEntities(params: Series): Entity[] {
     .map(({ e }) => e);
 }
 
-function requireSeries(v: Series, ctx: z.core.$RefinementCtx<Series>) {
-  if (!v.events?.length && !v.actions?.length) {
-    ctx.addIssue({ code: 'custom', path: ['events'], message: 'At least one event or action is required.', input: v.events });
+type Filtered = { properties?: PropertyGroup | undefined };
+
+/** Property filters of a group, inner groups' filters included. */
+function filterCount(group: PropertyGroup | undefined): number {
+  let n = 0;
+  for (const v of group?.values ?? []) n += 'values' in v ? v.values.length : 1;
+  return n;
+}
+
+/** 400 on `properties` when the request holds more than ANALYTICS_LIMITS.filters filters in all. */
+function limitFilters(parts: readonly (Filtered | undefined)[], ctx: z.core.$RefinementCtx<never>) {
+  const total = parts.reduce((n, p) => n + filterCount(p?.properties), 0);
+  if (total > ANALYTICS_LIMITS.filters) {
+    ctx.addIssue({
+      code: 'custom', path: ['properties'], input: total,
+      message: `This query has ${total} property filters; at most ${ANALYTICS_LIMITS.filters} are allowed in one query.`,
+    });
   }
+}
+
+/** At least one series, and at most `max` of them (events and actions together). */
+function requireSeries(v: Series & Filtered, ctx: z.core.$RefinementCtx<Series>, max: number, noun: string) {
+  const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
+  if (count === 0) {
+    ctx.addIssue({ code: 'custom', path: ['events'], message: 'At least one event or action is required.', input: v.events });
+  } else if (count > max) {
+    ctx.addIssue({
+      code: 'custom', path: [v.events?.length ? 'events' : 'actions'], input: count,
+      message: `A query can have at most ${max} ${noun} (events and actions together); this one has ${count}.`,
+    });
+  }
+  limitFilters([v, ...(v.events ?? []), ...(v.actions ?? [])], ctx as z.core.$RefinementCtx<never>);
 }
 
 export const FORMULA_PATTERN = /^[A-Za-z0-9+\-*/%().\s]*$/;
@@ -261,14 +329,14 @@ export const FORMULA_PATTERN = /^[A-Za-z0-9+\-*/%().\s]*$/;
 export const trendParamsSchema = z
   .object({
     ...seriesShape,
-    breakdown_limit: integer({ min: 1, max: 1000 }).default(25),
+    breakdown_limit: integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }).default(25),
     compare: bool().optional(),
     compare_to: blankableText(100).nullable().optional(),
     display: withDefault(choice(DISPLAY_TYPES), 'ActionsLineGraph'),
     formula: blankableText(1000).nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    requireSeries(v, ctx);
+    requireSeries(v, ctx, ANALYTICS_LIMITS.series, 'series');
     if (!v.formula) return;
     const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
     const letters = v.formula.match(/[A-Za-z]+/g) ?? [];
@@ -296,7 +364,7 @@ export const funnelWindowUnitSchema = z
 export const funnelParamsSchema = z
   .object({
     ...seriesShape,
-    breakdown_limit: integer({ min: 1, max: 1000 }).default(10),
+    breakdown_limit: integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }).default(10),
     funnel_window_interval: integer({ min: 1 }).nullable().optional(),
     funnel_window_interval_type: funnelWindowUnitSchema.nullable().optional(),
     /** The production service's name of funnel_window_interval_type. */
@@ -305,10 +373,11 @@ export const funnelParamsSchema = z
     funnel_window_days: integer({ min: 1 }).nullable().optional(),
     funnel_viz_type: withDefault(choice(FUNNEL_VIZ_TYPES), 'steps'),
     funnel_order_type: withDefault(choice(FUNNEL_ORDER_TYPES), 'ordered'),
-    exclusions: list(exclusionSchema).optional(),
+    exclusions: list(exclusionSchema, ANALYTICS_LIMITS.exclusions).optional(),
   })
   .superRefine((v, ctx) => {
-    requireSeries(v, ctx);
+    requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
+    limitWindow(v, ctx as z.core.$RefinementCtx<never>);
     const steps = orderedEntities(v);
     const last = steps.length - 1;
     (v.exclusions ?? []).forEach((x, i) => {
@@ -329,6 +398,21 @@ export type FunnelParams = z.infer<typeof funnelParamsSchema>;
 export type FunnelParamsInput = z.input<typeof funnelParamsSchema>;
 
 export const FUNNEL_WINDOW_DEFAULT = { interval: 14, unit: 'day' } as const;
+
+/** Days in one window unit, for the window's bound (a month counts as 30.5 days: 12 months fit). */
+const UNIT_DAYS: Record<FunnelWindowUnit, number> = {
+  second: 1 / 86_400, minute: 1 / 1440, hour: 1 / 24, day: 1, week: 7, month: 30.5,
+};
+
+/** The conversion window is at most ANALYTICS_LIMITS.funnelWindowDays, in any unit: 400 on the field that sets it. */
+function limitWindow(v: Parameters<typeof funnelWindow>[0], ctx: z.core.$RefinementCtx<never>) {
+  const window = funnelWindow(v);
+  if (window.interval * UNIT_DAYS[window.unit] <= ANALYTICS_LIMITS.funnelWindowDays) return;
+  ctx.addIssue({
+    code: 'custom', path: [v.funnel_window_interval ? 'funnel_window_interval' : 'funnel_window_days'], input: window.interval,
+    message: `The conversion window can be at most ${ANALYTICS_LIMITS.funnelWindowDays} days (12 months, 52 weeks).`,
+  });
+}
 
 /** The conversion window: interval + unit (either name), else funnel_window_days, else 14 days. */
 export function funnelWindow(p: Pick<FunnelParams, 'funnel_window_interval' | 'funnel_window_interval_type' | 'funnel_window_interval_unit' | 'funnel_window_days'>): { interval: number; unit: FunnelWindowUnit } {
@@ -363,7 +447,7 @@ export const retentionParamsSchema = z.object({
   properties: propertiesSchema.optional(),
   filter_test_accounts: bool().optional(),
   aggregation_group_type_index: integer({ min: 0, max: 4 }).nullable().optional(),
-});
+}).superRefine((v, ctx) => limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>));
 export type RetentionParams = z.infer<typeof retentionParamsSchema>;
 export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;
 
@@ -375,15 +459,15 @@ export const pathParamsSchema = z.object({
   step_limit: integer({ min: 1, max: 20 }).default(5),
   /** Most edges returned, the heaviest first. */
   edge_limit: integer({ min: 1, max: 1000 }).optional(),
-  exclude_events: list(text(PROPERTY_KEY_MAX)).optional(),
+  exclude_events: list(text(PROPERTY_KEY_MAX), ANALYTICS_LIMITS.excludedEvents).optional(),
   /** Apply the project's path cleaning rules (production). */
   path_replacements: bool().optional(),
   /** Path cleaning rules of this query, applied in order. */
-  local_path_cleaning_filters: list(pathCleaningRuleSchema).optional(),
+  local_path_cleaning_filters: list(pathCleaningRuleSchema, ANALYTICS_LIMITS.pathCleaningRules).optional(),
   date_from: dateParamSchema.nullable().optional(),
   date_to: dateParamSchema.nullable().optional(),
   properties: propertiesSchema.optional(),
   filter_test_accounts: bool().optional(),
-});
+}).superRefine((v, ctx) => limitFilters([v], ctx as z.core.$RefinementCtx<never>));
 export type PathParams = z.infer<typeof pathParamsSchema>;
 export type PathParamsInput = z.input<typeof pathParamsSchema>;

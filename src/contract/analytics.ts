@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema } from './analytics-params';
+import { exceedsJsonDepth } from './json-depth';
 
 export * from './analytics-params';
 export * from './analytics-results';
@@ -25,7 +26,8 @@ const has = (list: readonly string[], key: string) => list.includes(key);
 
 function decodeValue(key: string, raw: string): unknown {
   if (has(JSON_QUERY_PARAMS, key) || (key === 'breakdown' && /^\s*\[/.test(raw))) {
-    try { return JSON.parse(raw); } catch { return raw; }
+    // Too deep is left as text too: the schema's type error names the parameter.
+    try { const value: unknown = JSON.parse(raw); return exceedsJsonDepth(value) ? raw : value; } catch { return raw; }
   }
   if (has(BOOLEAN_QUERY_PARAMS, key)) {
     const t = raw.toLowerCase();

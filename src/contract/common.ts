@@ -60,7 +60,11 @@ export const SCOPES = [
   'insight:read',
   'insight:write',
   'sharing_configuration:read',
+  'sharing_configuration:write',
   'activity_log:read',
+  /** Projects (`GET /api/projects/`, their `api_token`): API-DECISIONS adds these two. */
+  'project:read',
+  'project:write',
 ] as const;
 export const scopeSchema = z.enum(SCOPES);
 export type Scope = z.infer<typeof scopeSchema>;
@@ -68,9 +72,21 @@ export type Scope = z.infer<typeof scopeSchema>;
 export const keyScopeSchema = z.union([scopeSchema, z.literal('*')]);
 export type KeyScope = z.infer<typeof keyScopeSchema>;
 
-/** Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`. */
+/**
+ * Writes of a project's own resources imply reading the project they live in: such a key
+ * works inside a project it must be able to open (docs/scopes.md).
+ */
+export const PROJECT_READ_GRANTED_BY: readonly Scope[] = ['project:write', 'insight:write', 'sharing_configuration:write'];
+
+/**
+ * Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`,
+ * `project:read` is also granted by PROJECT_READ_GRANTED_BY, and `sharing_configuration:write`
+ * by `insight:write` (API-DECISIONS).
+ */
 export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolean {
   if (keyScopes.includes('*') || keyScopes.includes(needed)) return true;
+  if (needed === 'project:read') return PROJECT_READ_GRANTED_BY.some((s) => keyScopes.includes(s));
+  if (needed === 'sharing_configuration:write') return keyScopes.includes('insight:write');
   const [object, action] = needed.split(':');
   return action === 'read' && keyScopes.includes(`${object}:write`);
 }

@@ -106,10 +106,12 @@ export function zonedDatetime() {
   return z.iso.datetime({ offset: true, error: typeError(MESSAGES.datetime) });
 }
 
-export function list<T extends z.ZodType>(item: T) {
-  return z.array(item, {
+/** A list, optionally with DRF's max_length for lists ("no more than N elements"). */
+export function list<T extends z.ZodType>(item: T, max?: number) {
+  const s = z.array(item, {
     error: typeError((input) => `Expected a list of items but got type "${pythonTypeName(input)}".`),
   });
+  return max === undefined ? s : s.max(max, { error: `Ensure this field has no more than ${max} elements.` });
 }
 
 export function dict() {

@@ -14,7 +14,7 @@ import { createHarness, type Harness } from './harness.ts';
  */
 
 const NASTY = [
-  "'; DROP TABLE events; --", '"); SELECT 1; --', '\\', '$1', '$.a[0]', '/~0~1', 'x'.repeat(100_000), '日本\u0000語', '%_%',
+  "'; DROP TABLE events; --", '"); SELECT 1; --', '\\', '$1', '$.a[0]', '/~0~1', 'x'.repeat(400), '日本\u0000語', '%_%',
 ];
 
 let h: Harness;
@@ -41,7 +41,7 @@ describe('funnels', () => {
       const p = funnelParamsSchema.parse({
         ...RANGE, events: [{ id: 'A' }, { id: s, properties: [{ key: s.slice(0, 400), value: s, operator: 'icontains', type: 'person' }] }],
         properties: [{ key: s.slice(0, 400), value: s, operator: 'is_not', type: 'event' }],
-        breakdown: s.slice(0, 400), breakdown_type: 'person', exclusions: [{ id: `${s}!`, funnel_from_step: 0, funnel_to_step: 1 }],
+        breakdown: s.slice(0, 400), breakdown_type: 'person', exclusions: [{ id: `${s.slice(0, 399)}!`, funnel_from_step: 0, funnel_to_step: 1 }],
       });
       const r = (await computeFunnel(p, h.ctx)) as { count: number; breakdown_value: string }[][];
       expect(r.map((list) => list.map((step) => step.count))).toEqual([[1, 0]]);
@@ -58,6 +58,12 @@ describe('funnels', () => {
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, breakdown: 'x', breakdown_type: 'hogql' }), h.ctx))).toBe('breakdown_type');
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, properties: [{ key: 'k', value: '(?=x)', operator: 'regex' }] }), h.ctx))).toBe('properties__values__0__value');
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, funnel_viz_type: 'trends', interval: 'hour', date_from: '1990-01-01' }), h.ctx))).toBe('interval');
+  });
+  it('the params schema rejects names longer than any stored event can have', () => {
+    const long = funnelParamsSchema.safeParse({ events: [{ id: 'A' }, { id: 'x'.repeat(401) }] });
+    expect(long.error?.issues[0]?.path).toEqual(['events', 1, 'id']);
+    const target = retentionParamsSchema.safeParse({ target_entity: { id: 'x'.repeat(100_000) } });
+    expect(target.error?.issues[0]?.path).toEqual(['target_entity', 'id']);
   });
   it('the params schema rejects bad exclusions and deep nesting', () => {
     const bad = funnelParamsSchema.safeParse({ events: [{ id: 'A' }, { id: 'B' }], exclusions: [{ id: 'B', funnel_from_step: 0, funnel_to_step: 1 }] });

@@ -57,7 +57,22 @@ describe('authentication', () => {
   it("'authenticated' endpoints take any valid key, whatever its scopes", async () => {
     const key = server.makeKey({ scopes: ['insight:read'] });
     expect((await server.get('/api/personal_api_keys/@current/', { key })).status).toBe(200);
-    expect((await server.get('/api/projects/', { key })).status).toBe(200);
+  });
+
+  it('projects need project:read, granted by * and by project:write, insight:write or sharing_configuration:write', async () => {
+    for (const scopes of [['activity_log:read'], ['insight:read'], ['organization:write']]) {
+      const res = await server.get('/api/projects/', { key: server.makeKey({ scopes }) });
+      expect(res.status, scopes.join()).toBe(403);
+      expect(res.body.detail).toBe("API key missing required scope 'project:read'");
+      expect(res.text).not.toContain('phc_');
+    }
+    for (const scopes of [['project:read'], ['project:write'], ['insight:write'], ['sharing_configuration:write'], ['*']]) {
+      const key = server.makeKey({ scopes });
+      const list = await server.get('/api/projects/', { key });
+      expect(list.status, scopes.join()).toBe(200);
+      expect(list.body.results[0].api_token).toMatch(/^phc_/);
+      expect((await server.get(`/api/projects/${list.body.results[0].id}/`, { key })).status).toBe(200);
+    }
   });
 
   it('GET personal_api_keys/@current/ describes the calling key, never its secret', async () => {

@@ -12,7 +12,7 @@ const at = (time: string) => {
 };
 const server = createTestServer({ now: () => clock });
 const scheduler = createScheduler({
-  store: server.store, events: server.events, now: () => clock, runner: { retryDelayMs: 0, httpBatchSize: 2, maxAttempts: 3 },
+  store: server.store, events: server.events, now: () => clock, runner: { retryDelayMs: 0, httpBatchSize: 2, maxAttempts: 3, allowHosts: ['127.0.0.1'] },
 });
 const hedgebox = server.orgIds[HEDGEBOX]!;
 const base = `/api/organizations/${hedgebox}/batch_exports/`;

@@ -210,7 +210,8 @@ describe('secrets', () => {
     expect(bodies.length).toBeGreaterThan(50);
     for (const body of bodies) for (const secret of SECRETS) expect(body).not.toContain(secret);
     // The seeded secrets too.
-    const seeded = server.store.db.prepare('SELECT destination_type, destination_config FROM batch_exports').all() as { destination_type: string; destination_config: string }[];
+    const ids = server.store.db.prepare('SELECT id FROM batch_exports').pluck().all() as string[];
+    const seeded = ids.map((id) => server.store.batchExports.get(id)!);
     const seededSecrets = seeded.flatMap((r) => Object.entries(JSON.parse(r.destination_config) as Record<string, unknown>)
       .filter(([k]) => ['token', 'password', 'aws_secret_access_key', 'private_key', 'private_key_id'].includes(k)).map(([, v]) => String(v)));
     expect(seededSecrets.length).toBeGreaterThan(4);

@@ -73,14 +73,18 @@ describe('capture endpoints', () => {
     });
   });
 
-  it('answers a CORS preflight and puts CORS headers on answers and errors', async () => {
-    const pre = await server.app.request('/e/', { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Headers': 'content-type' } });
-    expect(pre.status).toBe(204);
-    expect(pre.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
-    const bad = await post('/e/', 'nope', { Origin: 'https://shop.example' });
-    expect(bad.status).toBe(400);
-    expect(bad.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  it('answers a CORS preflight and puts CORS headers on answers and errors: any origin, never with credentials', async () => {
+    for (const origin of ['https://shop.example', 'null']) {
+      const pre = await server.app.request('/e/', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Headers': 'content-type' } });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+      const bad = await post('/e/', 'nope', { Origin: origin });
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('access-control-allow-origin')).toBe('*');
+      expect(bad.headers.get('access-control-allow-credentials')).toBeNull();
+    }
   });
 });
 

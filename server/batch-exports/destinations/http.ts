@@ -1,3 +1,4 @@
+import { BlockedDestinationError, sendOutbound, type OutboundResponse } from '../../net/outbound.ts';
 import { DeliveryError, type Deliver } from './types.ts';
 
 export const DEFAULT_HTTP_BATCH_SIZE = 1000;
@@ -10,6 +11,8 @@ const retryableStatus = (status: number) => status >= 500 || status === 408 || s
 function networkReason(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
   if (typeof cause?.code === 'string') return cause.code;
   if (typeof cause?.message === 'string') return cause.message;
   return error instanceof Error ? error.name : 'network error';
@@ -29,19 +32,21 @@ export const deliverHttp: Deliver = async ({ config, records, total, log }, opti
   for await (const chunk of records.batches(size)) {
     batch += 1;
     const body = `${chunk.map((r) => JSON.stringify(r)).join('\n')}\n`;
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(url, {
+      response = await sendOutbound(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
         body,
-        signal: AbortSignal.timeout(options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
+        timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+      }, { allowHosts: options.allowHosts ?? [] });
     } catch (error) {
+      if (error instanceof BlockedDestinationError) {
+        throw new DeliveryError(`HTTP destination ${url} is not allowed: ${error.message}. This server only delivers to public addresses.`, false);
+      }
       throw new DeliveryError(`HTTP destination ${url} could not be reached (${networkReason(error)}) on batch ${batch}; ${sent} of ${total} records delivered.`, true);
     }
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       throw new DeliveryError(
         `HTTP destination ${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} on batch ${batch}; ${sent} of ${total} records delivered.`,
         retryableStatus(response.status),

@@ -23,6 +23,8 @@ export interface DestinationOptions {
   httpBatchSize?: number;
   /** Time limit of one HTTP request (default 10 s). */
   httpTimeoutMs?: number;
+  /** Hosts an HTTP destination may reach although they are private or loopback (server/net/outbound.ts). */
+  allowHosts?: readonly string[];
 }
 
 /** Delivers the interval's records; resolves to how many were delivered, or throws a DeliveryError. */

@@ -1,12 +1,13 @@
 import { endpoints, type Endpoint, type TrendParams } from '../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../analytics/cache.ts';
 import { isValidTimeZone } from '../../analytics/dates.ts';
+import { DEFAULT_QUERY_TIMEOUT_MS, QueryTimeoutError } from '../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../analytics/project.ts';
 import { computeTrends } from '../../analytics/trends.ts';
 import type { AnalyticsProject, QueryContext } from '../../analytics/types.ts';
 import { reachableProject } from '../access.ts';
-import { notFound, validationError } from '../errors.ts';
+import { notFound, queryTimeout, validationError } from '../errors.ts';
 import type { HandlerInput, Router } from '../router.ts';
 import type { Deps } from '../types.ts';
 
@@ -62,11 +63,16 @@ export function registerAnalyticsEndpoint<E extends Endpoint, R = unknown>(
     const params = (input.body ?? input.query) as NonNullable<ParamsOf<E>>;
     const events = deps.events;
     const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
+    // One time budget for the whole request, however many statements the engine runs.
+    const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    const deadline = Date.now() + budgetMs;
+    const db = { all: <T>(sql: string, values?: readonly unknown[]) => events.all<T>(sql, values, { deadline }) };
     try {
-      const cached = await cache.get(key, () => compute(params, { db: events, project, now: deps.now() }));
+      const cached = await cache.get(key, () => compute(params, { db, project, now: deps.now() }));
       return respond(cached.result as R, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
     } catch (error) {
       if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
+      if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
       throw error;
     }
   });

@@ -19,13 +19,12 @@ export const missingToken = () =>
 export const invalidToken = () =>
   tokenError('Project API key invalid. You can find your project API key in your project settings.');
 
+/**
+ * Any web site may send events (the token in the body authenticates them), but never with the
+ * visitor's credentials: `*`, no `Allow-Credentials`, no echoed Origin (the SDKs expect this).
+ */
 function cors(c: Context<AppEnv>): void {
-  const origin = c.req.header('origin');
-  c.header('Access-Control-Allow-Origin', origin ?? '*');
-  if (origin) {
-    c.header('Access-Control-Allow-Credentials', 'true');
-    c.header('Vary', 'Origin');
-  }
+  c.header('Access-Control-Allow-Origin', '*');
   c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
   const requested = c.req.header('access-control-request-headers');
   c.header('Access-Control-Allow-Headers', requested && /^[\w\-, ]{1,500}$/.test(requested) ? requested : 'Content-Type, Content-Encoding');

@@ -1,5 +1,6 @@
 import { endpoints } from '../../../src/contract/index.ts';
 import { LEVEL, reachableOrganization, requireLevel } from '../access.ts';
+import { permissionDenied } from '../errors.ts';
 import { paginate } from '../pagination.ts';
 import type { Router } from '../router.ts';
 import { organizationResponse } from '../serializers.ts';
@@ -25,6 +26,10 @@ export function registerOrganizationRoutes(router: Router, { store, events, now 
   );
 
   router.route(e.create, ({ auth, body }) => {
+    // A key limited to some organizations could not reach the one it creates.
+    if (auth.organizationScope !== null) {
+      throw permissionDenied('This API key is limited to specific organizations and cannot create new ones.');
+    }
     const at = now().toISOString();
     const id = store.transaction(() => {
       const organization = store.organizations.create(body, at);
