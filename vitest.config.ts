@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';
+import { captureOperations, operationsOf, type FuzzRequest, type Operation } from './requests.ts';
+
+/**
+ * Every route, generated from the server's own OpenAPI document, with fitting and hostile
+ * values: no request gets a 5xx, and the server answers afterwards. FUZZ_RUNS sets the runs per
+ * route (bench/fuzz.mjs runs 1,000+ against a server process).
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS) || 25;
+let server: TestServer;
+let operations: Operation[] = [];
+
+const send = (req: FuzzRequest) => server.app.request(req.url, {
+  method: req.method,
+  headers: { Authorization: `Bearer ${server.demoKey}`, ...(req.contentType ? { 'Content-Type': req.contentType } : {}) },
+  ...(req.body === undefined ? {} : { body: req.body }),
+});
+
+beforeAll(async () => {
+  server = createTestServer();
+  const orgId = server.orgIds[HEDGEBOX]!;
+  const project = server.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id').get(orgId) as { id: number; api_token: string };
+  const exportIds = server.store.db.prepare('SELECT id FROM batch_exports WHERE organization_id = ?').pluck().all(orgId) as string[];
+  const batch = Array.from({ length: 200 }, (_, i) => ({
+    event: ['$pageview', 'signup', 'purchase'][i % 3], distinct_id: `u${i % 20}`,
+    timestamp: new Date(Date.now() - i * 1_800_000).toISOString(), properties: { amount: i, $current_url: `/p/${i % 5}`, $browser: i % 2 ? 'Chrome' : 'Firefox' },
+  }));
+  await server.app.request('/batch/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: project.api_token, batch }) });
+  const doc = (await server.get('/api/schema/')).body;
+  const ids = { id: [orgId, String(project.id), ...exportIds], organization_id: [orgId], project_id: [String(project.id)] };
+  // Deletions last, so they do not take the seeded objects away from the other routes.
+  operations = [...operationsOf(doc, ids), ...captureOperations(project.api_token)]
+    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  expect(operations.length).toBeGreaterThan(20);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('fuzzing every route', () => {
+  it(`no 5xx in ${RUNS} generated requests per route, and the server still answers`, async () => {
+    const seen = new Map<string, number>();
+    for (const op of operations) {
+      await fc.assert(fc.asyncProperty(op.arbitrary, async (req) => {
+        const res = await send(req);
+        await res.arrayBuffer();
+        const key = `${op.method} ${op.path}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        expect(res.status, `${req.method} ${req.url.slice(0, 200)}\n${(req.body ?? '').slice(0, 300)}`).toBeLessThan(500);
+      }), { numRuns: RUNS });
+    }
+    expect(seen.size).toBe(operations.length);
+    expect((await server.get('/api/organizations/')).status).toBe(200);
+  }, 120_000);
+});
