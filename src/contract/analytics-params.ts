@@ -50,6 +50,8 @@ export const ANALYTICS_LIMITS = {
   /** Characters of one filter value. */
   valueLength: 4000,
   breakdownLimit: 1000,
+  /** Entries of a list breakdown (cohort ids). */
+  breakdowns: 50,
   /** Time buckets of one chart (interval × range). */
   buckets: 1000,
   /** Cells of a trend: buckets × series × breakdown values. */
@@ -261,7 +263,7 @@ export type PathCleaningRule = z.infer<typeof pathCleaningRuleSchema>;
 
 /** A breakdown: property key, cohort id(s), or a list of them. */
 export const breakdownSchema = z.union(
-  [text(PROPERTY_KEY_MAX), z.number().int(), z.array(z.union([z.string(), z.number().int()]))],
+  [text(PROPERTY_KEY_MAX), z.number().int(), z.array(z.union([text(PROPERTY_KEY_MAX), z.number().int()])).max(ANALYTICS_LIMITS.breakdowns)],
   { error: 'Enter a property name, a cohort ID or a list of cohort IDs.' },
 );
 
@@ -453,7 +455,7 @@ export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;
 
 export const pathParamsSchema = z.object({
   /** Which events make path items; missing or empty = all of them. */
-  include_event_types: list(choice(PATH_EVENT_TYPES)).optional(),
+  include_event_types: list(choice(PATH_EVENT_TYPES), PATH_EVENT_TYPES.length).optional(),
   start_point: blankableText(2000).nullable().optional(),
   end_point: blankableText(2000).nullable().optional(),
   step_limit: integer({ min: 1, max: 20 }).default(5),

@@ -1,11 +1,22 @@
 import { isApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-messages';
 
+const originOf = (url: string) => {
+  try {
+    return new URL(url, window.location.href).origin;
+  } catch {
+    return url;
+  }
+};
+
 /** What went wrong while signing in, in words. */
 export function signInErrorMessage(error: unknown, baseUrl: string): string {
   if (!isApiError(error)) return describeError(error);
   if (error.status === 0) {
-    return `Server unreachable: nothing answered at ${baseUrl}. Check the server URL and that the server is running.`;
+    const elsewhere = originOf(baseUrl) !== window.location.origin;
+    return `Server unreachable: nothing answered at ${baseUrl}. Check the server URL and that the server is running.${elsewhere
+      ? ' This dashboard connects only to its own origin and the API origins its server allows: start that server with --api-origin or --upstream to allow another.'
+      : ''}`;
   }
   if (error.code === 'not_an_api') {
     return `Not the analytics API: ${baseUrl} answered, but not like the analytics API. Check the server URL.`;
