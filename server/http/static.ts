@@ -9,7 +9,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -59,6 +58,8 @@ export function createStaticHandler(staticDir: string) {
     const file = path.resolve(root, `.${path.posix.normalize(`/${relative}`)}`);
     const inside = file === root || file.startsWith(root + path.sep);
     const isAsset = c.req.path.startsWith('/assets/');
+    // Source maps are never served, even from a dist/ left by an older build that made them.
+    if (path.extname(file).toLowerCase() === '.map') return c.text('Not found.\n', 404);
     if (inside && file !== root) {
       const data = await fileAt(file);
       if (data) return send(c, file, data, isAsset ? IMMUTABLE : 'no-cache');

@@ -8,6 +8,7 @@ const dist = makeTempDir('ref-dist-');
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard</title><script type="module" src="/assets/index-abc123.js"></script>');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/secret-source.ts"]}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
 fs.writeFileSync(path.join(path.dirname(dist), 'outside-secret.txt'), 'secret');
 
@@ -71,6 +72,14 @@ describe('static files', () => {
   it('serves other files of dist/ and 404s non-HTML requests for unknown files', async () => {
     expect((await server.get('/favicon.svg', { key: null })).headers.get('content-type')).toBe('image/svg+xml');
     expect((await server.get('/nope.png', { key: null, headers: { Accept: 'image/*' } })).status).toBe(404);
+  });
+
+  it('never serves source maps, even ones an older build left in dist/', async () => {
+    for (const accept of [{}, { Accept: 'text/html' }]) {
+      const res = await server.get('/assets/index-abc123.js.map', { key: null, headers: accept });
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('secret-source');
+    }
   });
 
   it('never serves a file outside dist/', async () => {
