@@ -29,7 +29,7 @@ export type AppOptions = {
   staticDir?: string;
   /** How long identical analytics requests are answered from the cache; 0 turns it off. */
   analyticsCacheTtlMs?: number;
-  /** Time budget of one analytics request; default 10 s (`ANALYTICS_TIMEOUT_MS`). */
+  /** Time budget of one analytics request; default 9 s (`ANALYTICS_TIMEOUT_MS`). */
   analyticsTimeoutMs?: number;
   /** Other API origins the dashboard may connect to (CSP connect-src), besides its own and the upstream. */
   apiOrigins?: readonly string[];

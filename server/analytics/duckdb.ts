@@ -24,7 +24,7 @@ export class QueryTimeoutError extends Error {
  * Every read runs under a time budget: past it DuckDB is interrupted, so no query can hold a
  * connection (and the machine) for minutes. `ANALYTICS_TIMEOUT_MS` overrides.
  */
-export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 9_000;
 const defaultTimeout = () => Number(process.env.ANALYTICS_TIMEOUT_MS) || DEFAULT_QUERY_TIMEOUT_MS;
 
 /** One connection: statements run on it one at a time (see {@link EventDb.write}). */

@@ -19,6 +19,6 @@ export interface Deps {
   now: () => Date;
   /** How long identical analytics requests are answered from the cache (default 60 s; 0 = off). */
   analyticsCacheTtlMs?: number | undefined;
-  /** Time budget of one analytics request (default 10 s): past it the query is interrupted → 400 `query_timeout`. */
+  /** Time budget of one analytics request (default 9 s): past it the query is interrupted → 400 `query_timeout`. */
   analyticsTimeoutMs?: number | undefined;
 }
