@@ -1,4 +1,4 @@
-import { BATCH_EXPORT_INTERVAL_MS, type BatchExportInterval } from '../../src/contract/index.ts';
+import { BATCH_EXPORT_INTERVAL_MS } from '../../src/contract/index.ts';
 import type { BatchExportRow } from '../store/batch-exports.ts';
 import { alignDown, firstRunEnd, iso } from './intervals.ts';
 import { executeRun, type RunnerDeps, type RunnerOptions } from './runner.ts';
@@ -45,7 +45,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let stopped = false;
 
   function scheduleExport(row: BatchExportRow, nowMs: number): number {
-    const interval = row.interval as BatchExportInterval;
+    const interval = row.interval;
     const at = iso(nowMs);
     if (row.next_run_at === null) {
       store.batchExports.setNextRunAt(row.id, iso(firstRunEnd(interval, nowMs, row.start_at)));

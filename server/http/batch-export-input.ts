@@ -1,5 +1,5 @@
 import {
-  destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportInterval, type BatchExportUpdate,
+  destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportUpdate,
 } from '../../src/contract/index.ts';
 import { firstRunEnd } from '../batch-exports/intervals.ts';
 import type { BatchExportFields, BatchExportRow } from '../store/batch-exports.ts';
@@ -90,6 +90,6 @@ export function updatedRow(store: Store, row: BatchExportRow, body: BatchExportU
   if (body.last_paused_at !== undefined) next.last_paused_at = utc(body.last_paused_at);
   const rescheduled = next.interval !== row.interval || next.start_at !== row.start_at || next.end_at !== row.end_at
     || (next.paused === 0 && row.paused === 1);
-  if (rescheduled) next.next_run_at = new Date(firstRunEnd(next.interval as BatchExportInterval, now.getTime(), next.start_at)).toISOString();
+  if (rescheduled) next.next_run_at = new Date(firstRunEnd(next.interval, now.getTime(), next.start_at)).toISOString();
   return next;
 }

@@ -21,7 +21,7 @@ export function batchExportResponse(row: BatchExportViewRow): BatchExport {
     latest_runs: JSON.parse(row.latest_runs) as BatchExportRun[],
     hogql_query: row.hogql_query,
     schema: null,
-  } as BatchExport;
+  };
 }
 
 /** Same fields, same order as the `latest_runs` JSON built in SQL (RUN_JSON). */

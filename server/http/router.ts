@@ -18,9 +18,21 @@ export interface HandlerInput<E extends Endpoint> {
   url: string;
   c: Context<AppEnv>;
 }
-/** Returns the response body (sent with the endpoint's status), nothing for an empty body, or a Response. */
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => unknown;
-export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => unknown;
+/**
+ * The body an endpoint answers with: the input type of its contract `response` schema (the wire
+ * shape the contract parses: fields with a default may be left out, extra fields are allowed),
+ * or nothing (`void`) for an endpoint without a response body (204).
+ */
+export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodType } ? z.input<S> : void;
+
+/**
+ * What a handler returns: the response body (sent as JSON with the endpoint's status), or a
+ * Response of its own (headers, another status).
+ */
+export type HandlerResult<E extends Endpoint> = ResponseBody<E> | Response;
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
+export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 export interface RegisteredEndpoint {
   endpoint: Endpoint;

@@ -1,3 +1,4 @@
+import type { BatchExportInterval, BatchExportModel, DestinationType } from '../../src/contract/index.ts';
 import type { Db } from './db.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -9,10 +10,11 @@ export interface BatchExportRow {
   organization_id: string;
   team_id: number;
   name: string;
-  model: string;
-  destination_type: string;
+  /** Written only from validated input: one of the contract's values. */
+  model: BatchExportModel;
+  destination_type: DestinationType;
   destination_config: string;
-  interval: string;
+  interval: BatchExportInterval;
   paused: number;
   last_paused_at: string | null;
   start_at: string | null;

@@ -5,7 +5,7 @@ import { computeRetention } from '../../analytics/retention.ts';
 import { nextPageUrl, pageWindow } from '../pagination.ts';
 import type { Router } from '../router.ts';
 import type { Deps } from '../types.ts';
-import { registerAnalyticsEndpoint } from './analytics.ts';
+import { registerAnalyticsEndpoint, withMeta } from './analytics.ts';
 
 /**
  * funnel/, retention/ and path/ (POST with a JSON body, GET with the same parameters in the
@@ -15,12 +15,12 @@ import { registerAnalyticsEndpoint } from './analytics.ts';
  */
 export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): void {
   const e = endpoints.insights;
-  registerAnalyticsEndpoint(router, deps, e.funnelGet, computeFunnel);
-  registerAnalyticsEndpoint(router, deps, e.funnel, computeFunnel);
-  registerAnalyticsEndpoint(router, deps, e.retentionGet, computeRetention);
-  registerAnalyticsEndpoint(router, deps, e.retention, computeRetention);
-  registerAnalyticsEndpoint(router, deps, e.pathGet, computePaths);
-  registerAnalyticsEndpoint(router, deps, e.path, computePaths);
+  registerAnalyticsEndpoint(router, deps, e.funnelGet, computeFunnel, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.funnel, computeFunnel, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.retentionGet, computeRetention, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.retention, computeRetention, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.pathGet, computePaths, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.path, computePaths, withMeta);
   registerAnalyticsEndpoint(router, deps, endpoints.persons.funnel,
     (q, ctx) => computeFunnelPersons(q, ctx, pageWindow(q)),
     (page, meta, input) => ({

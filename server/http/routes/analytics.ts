@@ -1,4 +1,4 @@
-import { endpoints, type Endpoint, type TrendParams } from '../../../src/contract/index.ts';
+import { endpoints, type Endpoint } from '../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../analytics/cache.ts';
 import { isValidTimeZone } from '../../analytics/dates.ts';
 import { AnalyticsParamError } from '../../analytics/errors.ts';
@@ -7,7 +7,7 @@ import { computeTrends } from '../../analytics/trends.ts';
 import type { AnalyticsProject, QueryContext } from '../../analytics/types.ts';
 import { reachableProject } from '../access.ts';
 import { notFound, validationError } from '../errors.ts';
-import type { HandlerInput, Router } from '../router.ts';
+import type { HandlerInput, ResponseBody, Router } from '../router.ts';
 import type { Deps } from '../types.ts';
 
 /**
@@ -19,8 +19,8 @@ import type { Deps } from '../types.ts';
  * parameter errors become a 400 naming the parameter.
  */
 
-/** What an engine computes from the parsed parameters. */
-export type AnalyticsCompute<P, R = unknown> = (params: P, ctx: QueryContext) => Promise<R>;
+/** What an engine computes from the parsed parameters (typed by the contract's result types). */
+export type AnalyticsCompute<P, R> = (params: P, ctx: QueryContext) => Promise<R>;
 
 /** Whether the result came from the cache, when it was computed, and the project's zone. */
 export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timezone: string }
@@ -47,14 +47,18 @@ function projectFor(deps: Deps, input: { auth: HandlerInput<Endpoint>['auth']; p
   return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
 }
 
+/** The usual body of an analysis endpoint: the meta fields and the engine's `result`. */
+export const withMeta = <R>(result: R, meta: AnalyticsMeta) => ({ ...meta, result });
+
 /**
  * Registers one analysis endpoint (POST with a body, or GET with a query string). `compute`
  * gets the parsed parameters and a QueryContext; it throws AnalyticsParamError for a 400.
- * `respond` shapes the body (default: the meta fields and `result`).
+ * `respond` shapes the body (usually {@link withMeta}); its type is checked against the
+ * endpoint's response schema.
  */
-export function registerAnalyticsEndpoint<E extends Endpoint, R = unknown>(
+export function registerAnalyticsEndpoint<E extends Endpoint, R>(
   router: Router, deps: Deps, endpoint: E, compute: AnalyticsCompute<NonNullable<ParamsOf<E>>, R>,
-  respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => unknown = (result, meta) => ({ ...meta, result }),
+  respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => ResponseBody<E>,
 ): void {
   const cache = analyticsCacheOf(deps);
   router.route(endpoint, async (input) => {
@@ -64,7 +68,7 @@ export function registerAnalyticsEndpoint<E extends Endpoint, R = unknown>(
     const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
     try {
       const cached = await cache.get(key, () => compute(params, { db: events, project, now: deps.now() }));
-      return respond(cached.result as R, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
+      return respond(cached.result, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
     } catch (error) {
       if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
       throw error;
@@ -75,7 +79,6 @@ export function registerAnalyticsEndpoint<E extends Endpoint, R = unknown>(
 /** trend/ (POST and GET). */
 export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
   const e = endpoints.insights;
-  const trends: AnalyticsCompute<TrendParams> = (params, ctx) => computeTrends(params, ctx);
-  registerAnalyticsEndpoint(router, deps, e.trendGet, trends);
-  registerAnalyticsEndpoint(router, deps, e.trend, trends);
+  registerAnalyticsEndpoint(router, deps, e.trendGet, computeTrends, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.trend, computeTrends, withMeta);
 }

@@ -1,4 +1,4 @@
-import { BATCH_EXPORT_INTERVAL_MS, endpoints, type BatchExportInterval } from '../../../src/contract/index.ts';
+import { BATCH_EXPORT_INTERVAL_MS, endpoints } from '../../../src/contract/index.ts';
 import { alignDown, backfillIntervals, firstRunEnd, iso } from '../../batch-exports/intervals.ts';
 import type { BatchExportRow, BatchExportViewRow } from '../../store/batch-exports.ts';
 import type { AuthContext } from '../auth.ts';
@@ -94,7 +94,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     const row = exportOf(auth, params.organization_id, params.id);
     if (row.paused === 1) {
       const at = now();
-      const next = iso(firstRunEnd(row.interval as BatchExportInterval, at.getTime(), row.start_at));
+      const next = iso(firstRunEnd(row.interval, at.getTime(), row.start_at));
       store.transaction(() => {
         if (store.batchExports.unpause(row.id, at.toISOString(), next)) {
           store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(false, next), at.toISOString());
@@ -107,7 +107,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
   router.route(e.backfill, ({ auth, params, body }) => {
     const row = exportOf(auth, params.organization_id, params.id);
     const at = now();
-    const interval = row.interval as BatchExportInterval;
+    const interval = row.interval;
     const start = Date.parse(body.start_at);
     const end = Date.parse(body.end_at);
     if (end > at.getTime()) throw validationError('invalid_input', 'The end of the backfill cannot be in the future.', 'end_at');
