@@ -4,6 +4,7 @@ import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { notFound } from './errors.ts';
+import { JsonText } from './json-text.ts';
 import type { AppEnv } from './types.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -26,10 +27,10 @@ export interface HandlerInput<E extends Endpoint> {
 export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodType } ? z.input<S> : void;
 
 /**
- * What a handler returns: the response body (sent as JSON with the endpoint's status), or a
- * Response of its own (headers, another status).
+ * What a handler returns: the response body (sent as JSON with the endpoint's status), the same
+ * body already rendered as JSON text, or a Response of its own (headers, another status).
  */
-export type HandlerResult<E extends Endpoint> = ResponseBody<E> | Response;
+export type HandlerResult<E extends Endpoint> = ResponseBody<E> | JsonText<ResponseBody<E>> | Response;
 
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => HandlerResult<E> | Promise<HandlerResult<E>>;
@@ -85,6 +86,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
       const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
+      if (result instanceof JsonText) return c.body(result.text, endpoint.status, { 'Content-Type': 'application/json' });
       return c.json(result, endpoint.status);
     });
   }

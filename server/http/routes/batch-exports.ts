@@ -6,11 +6,12 @@ import { reachableOrganization } from '../access.ts';
 import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from '../batch-export-serializers.ts';
 import { createFields, updatedRow } from '../batch-export-input.ts';
 import { notFound, validationError } from '../errors.ts';
-import { buildPage, pageWindow, paginate } from '../pagination.ts';
+import { JsonText } from '../json-text.ts';
+import { pageHead, pageJson, pageWindow, paginate } from '../pagination.ts';
 import type { Router } from '../router.ts';
 import type { Deps } from '../types.ts';
 
-const renderList = (rows: BatchExportViewRow[]) => JSON.stringify(rows.map(batchExportResponse));
+const renderList = (rows: BatchExportViewRow[]) => JsonText.of(rows.map(batchExportResponse));
 
 /** A backfill creates at most this many runs (one per interval). */
 export const MAX_BACKFILL_RUNS = 1000;
@@ -39,13 +40,12 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     return batchExportResponse(row);
   };
 
-  // The page's results come from the read cache as JSON text: only the envelope is built here.
-  router.route(e.list, ({ auth, params, query, url, c }) => {
+  // The page's results come from the read cache as JSON text: only the envelope is rendered here.
+  router.route(e.list, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
     const window = pageWindow(query);
-    const envelope = JSON.stringify(buildPage(url, window, store.batchExports.countForOrganization(params.organization_id), []));
-    const results = store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList);
-    return c.body(`${envelope.slice(0, -'[]}'.length)}${results}}`, 200, { 'Content-Type': 'application/json' });
+    const head = pageHead(url, window, store.batchExports.countForOrganization(params.organization_id));
+    return pageJson(head, store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList));
   });
 
   router.route(e.create, ({ auth, params, body }) => {
