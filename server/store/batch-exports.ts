@@ -62,10 +62,8 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO batch_exports (id, organization_id, created_at, ${COLUMNS.join(', ')})
     VALUES (@id, @organization_id, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(`UPDATE batch_exports SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-  const pause = db.prepare(`UPDATE batch_exports SET paused = 1, last_paused_at = @at, last_updated_at = @at
-    WHERE id = @id AND paused = 0`);
-  const unpause = db.prepare(`UPDATE batch_exports SET paused = 0, last_updated_at = @at, next_run_at = @next_run_at
-    WHERE id = @id AND paused = 1`);
+  const setPaused = db.prepare(`UPDATE batch_exports SET paused = @paused, last_paused_at = @last_paused_at,
+    next_run_at = @next_run_at, last_updated_at = @last_updated_at WHERE id = @id AND paused = 1 - @paused`);
   const remove = db.prepare('DELETE FROM batch_exports WHERE id = ? AND organization_id = ?');
   const firstProject = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
   const projectIn = db.prepare('SELECT 1 FROM projects WHERE id = ? AND organization_id = ?').pluck();
@@ -102,13 +100,14 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
     update(row: BatchExportRow): void {
       update.run(Object.fromEntries([['id', row.id], ...COLUMNS.map((c) => [c, row[c]])]));
     },
-    /** Pauses; false (nothing written) when it already was paused. */
-    pause(id: string, at: string): boolean {
-      return pause.run({ id, at }).changes > 0;
-    },
-    /** Unpauses, anchoring the schedule at `nextRunAt`; false when it was not paused. */
-    unpause(id: string, at: string, nextRunAt: string): boolean {
-      return unpause.run({ id, at, next_run_at: nextRunAt }).changes > 0;
+    /**
+     * Writes the pause fields of `row` (paused, last_paused_at, next_run_at, last_updated_at:
+     * see batch-exports/pause.ts); false (nothing written) when the stored export already had
+     * that `paused`.
+     */
+    setPaused(row: Pick<BatchExportRow, 'id' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'>): boolean {
+      const { id, paused, last_paused_at, next_run_at, last_updated_at } = row;
+      return setPaused.run({ id, paused, last_paused_at, next_run_at, last_updated_at }).changes > 0;
     },
     /** Deletes the export with its runs and log entries (foreign-key cascade). */
     delete(organizationId: string, id: string): boolean {

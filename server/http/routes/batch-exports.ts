@@ -1,5 +1,6 @@
 import { BATCH_EXPORT_INTERVAL_MS, endpoints } from '../../../src/contract/index.ts';
-import { alignDown, backfillIntervals, firstRunEnd, iso } from '../../batch-exports/intervals.ts';
+import { alignDown, backfillIntervals, iso } from '../../batch-exports/intervals.ts';
+import { pauseLogMessage, withPaused } from '../../batch-exports/pause.ts';
 import type { BatchExportRow, BatchExportViewRow } from '../../store/batch-exports.ts';
 import type { AuthContext } from '../auth.ts';
 import { reachableOrganization } from '../access.ts';
@@ -20,12 +21,6 @@ export const MAX_BACKFILL_RUNS = 1000;
  * `{ORG}/batch_exports/`: every member of a reachable organization may read and write its
  * exports (the key's scopes decide). Another organization's export is a 404.
  */
-/** The log entry written when an export is paused or unpaused, whichever endpoint did it. */
-function pauseLogMessage(paused: boolean, nextRunEnd: string | null): string {
-  if (paused) return 'Export paused.';
-  return nextRunEnd ? `Export unpaused: the next run covers the interval ending ${nextRunEnd}.` : 'Export unpaused.';
-}
-
 export function registerBatchExportRoutes(router: Router, { store, now }: Deps): void {
   const e = endpoints.batchExports;
   const exportOf = (auth: AuthContext, organizationId: string, id: string): BatchExportRow => {
@@ -67,7 +62,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     const next = updatedRow(store, row, body, at);
     store.transaction(() => {
       store.batchExports.update(next);
-      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next.paused === 1, next.next_run_at), at.toISOString());
+      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), at.toISOString());
     });
     return view(params.organization_id, params.id);
   });
@@ -77,32 +72,20 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     store.batchExports.delete(params.organization_id, params.id);
   });
 
-  // Idempotent: pausing a paused export writes nothing (last_paused_at keeps its value).
-  router.route(e.pause, ({ auth, params }) => {
-    const row = exportOf(auth, params.organization_id, params.id);
-    if (row.paused === 0) {
-      const at = now().toISOString();
+  // Idempotent: pausing a paused export (or unpausing an unpaused one) writes nothing. Unpausing
+  // resumes at the next interval boundary: the intervals missed while paused get no runs.
+  const setPaused = (organizationId: string, id: string, auth: AuthContext, paused: boolean) => {
+    const row = exportOf(auth, organizationId, id);
+    const next = withPaused(row, paused, now());
+    if (next !== row) {
       store.transaction(() => {
-        if (store.batchExports.pause(row.id, at)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(true, null), at);
+        if (store.batchExports.setPaused(next)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), next.last_updated_at);
       });
     }
-    return view(params.organization_id, params.id);
-  });
-
-  // Resumes at the next interval boundary: the intervals missed while paused get no runs.
-  router.route(e.unpause, ({ auth, params }) => {
-    const row = exportOf(auth, params.organization_id, params.id);
-    if (row.paused === 1) {
-      const at = now();
-      const next = iso(firstRunEnd(row.interval, at.getTime(), row.start_at));
-      store.transaction(() => {
-        if (store.batchExports.unpause(row.id, at.toISOString(), next)) {
-          store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(false, next), at.toISOString());
-        }
-      });
-    }
-    return view(params.organization_id, params.id);
-  });
+    return view(organizationId, id);
+  };
+  router.route(e.pause, ({ auth, params }) => setPaused(params.organization_id, params.id, auth, true));
+  router.route(e.unpause, ({ auth, params }) => setPaused(params.organization_id, params.id, auth, false));
 
   router.route(e.backfill, ({ auth, params, body }) => {
     const row = exportOf(auth, params.organization_id, params.id);
