@@ -1,7 +1,7 @@
-import type { Organization, PersonalApiKey, Project } from '../../src/contract/index.ts';
-import type { ApiKeyRow } from '../store/api-keys.ts';
-import type { OrganizationViewRow } from '../store/organizations.ts';
-import type { ProjectRow } from '../store/projects.ts';
+import type { Organization, PersonalApiKey, Project } from '../../../../src/contract/index.ts';
+import type { ApiKeyRow } from '../../../store/api-keys.ts';
+import type { OrganizationViewRow } from '../../../store/organizations.ts';
+import type { ProjectRow } from '../../../store/projects.ts';
 
 /** Store rows → the API's shapes. The only place that decides what a response holds. */
 export function organizationResponse(row: OrganizationViewRow): Organization {

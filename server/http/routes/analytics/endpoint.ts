@@ -1,14 +1,14 @@
-import { endpoints, type Endpoint } from '../../../src/contract/index.ts';
-import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../analytics/cache.ts';
-import { isValidTimeZone } from '../../analytics/dates.ts';
-import { AnalyticsParamError } from '../../analytics/errors.ts';
-import { toAnalyticsProject } from '../../analytics/project.ts';
-import { computeTrends } from '../../analytics/trends.ts';
-import type { AnalyticsProject, QueryContext } from '../../analytics/types.ts';
-import { reachableProject } from '../access.ts';
-import { notFound, validationError } from '../errors.ts';
-import type { HandlerInput, ResponseBody, Router } from '../router.ts';
-import type { Deps } from '../types.ts';
+import { endpoints, type Endpoint } from '../../../../src/contract/index.ts';
+import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
+import { isValidTimeZone } from '../../../analytics/dates.ts';
+import { AnalyticsParamError } from '../../../analytics/errors.ts';
+import { toAnalyticsProject } from '../../../analytics/project.ts';
+import { computeTrends } from '../../../analytics/trends.ts';
+import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
+import { reachableProject } from '../../access.ts';
+import { notFound, validationError } from '../../errors.ts';
+import type { HandlerInput, ResponseBody, Router } from '../../router.ts';
+import type { Deps } from '../../types.ts';
 
 /**
  * The analysis endpoints under `/api/projects/:project_id/insights/`: POST takes the

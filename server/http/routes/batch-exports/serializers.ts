@@ -1,6 +1,6 @@
-import { redactDestination, type BatchExport, type BatchExportLogEntry, type BatchExportRun } from '../../src/contract/index.ts';
-import type { BatchExportLogRow, BatchExportRunRow } from '../store/batch-export-runs.ts';
-import type { BatchExportViewRow } from '../store/batch-exports.ts';
+import { redactDestination, type BatchExport, type BatchExportLogEntry, type BatchExportRun } from '../../../../src/contract/index.ts';
+import type { BatchExportLogRow, BatchExportRunRow } from '../../../store/batch-export-runs.ts';
+import type { BatchExportViewRow } from '../../../store/batch-exports.ts';
 
 /** A stored export → the API's BatchExport: the destination's secrets are left out, always. */
 export function batchExportResponse(row: BatchExportViewRow): BatchExport {

@@ -1,11 +1,11 @@
 import {
   destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportUpdate,
-} from '../../src/contract/index.ts';
-import { nextRunAt, withPaused } from '../batch-exports/pause.ts';
-import type { BatchExportFields, BatchExportRow } from '../store/batch-exports.ts';
-import type { Store } from '../store/store.ts';
-import { ApiError, validationError } from './errors.ts';
-import { parseOrThrow } from './validation.ts';
+} from '../../../../src/contract/index.ts';
+import { nextRunAt, withPaused } from '../../../batch-exports/pause.ts';
+import type { BatchExportFields, BatchExportRow } from '../../../store/batch-exports.ts';
+import type { Store } from '../../../store/store.ts';
+import { ApiError, validationError } from '../../errors.ts';
+import { parseOrThrow } from '../../validation.ts';
 
 /** Timestamps are stored as UTC ISO strings (so SQL compares them as text). */
 const utc = (value: string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());

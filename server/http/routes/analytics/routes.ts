@@ -1,11 +1,11 @@
-import { endpoints } from '../../../src/contract/index.ts';
-import { computeFunnel, computeFunnelPersons } from '../../analytics/funnels.ts';
-import { computePaths } from '../../analytics/paths.ts';
-import { computeRetention } from '../../analytics/retention.ts';
-import { nextPageUrl, pageWindow } from '../pagination.ts';
-import type { Router } from '../router.ts';
-import type { Deps } from '../types.ts';
-import { registerAnalyticsEndpoint, withMeta } from './analytics.ts';
+import { endpoints } from '../../../../src/contract/index.ts';
+import { computeFunnel, computeFunnelPersons } from '../../../analytics/funnels.ts';
+import { computePaths } from '../../../analytics/paths.ts';
+import { computeRetention } from '../../../analytics/retention.ts';
+import { nextPageUrl, pageWindow } from '../../pagination.ts';
+import type { Router } from '../../router.ts';
+import type { Deps } from '../../types.ts';
+import { registerAnalyticsEndpoint, withMeta } from './endpoint.ts';
 
 /**
  * funnel/, retention/ and path/ (POST with a JSON body, GET with the same parameters in the

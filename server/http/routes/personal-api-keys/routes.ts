@@ -1,0 +1,7 @@
+import { endpoints } from '../../../../src/contract/index.ts';
+import type { Router } from '../../router.ts';
+import { personalApiKeyResponse } from '../organizations/serializers.ts';
+
+export function registerPersonalApiKeyRoutes(router: Router): void {
+  router.route(endpoints.personalApiKeys.current, ({ auth }) => personalApiKeyResponse(auth.key));
+}
