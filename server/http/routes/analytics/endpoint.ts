@@ -1,9 +1,8 @@
-import { endpoints, type Endpoint } from '../../../../src/contract/index.ts';
+import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
-import { computeTrends } from '../../../analytics/trends.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import { reachableProject } from '../../access.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -74,11 +73,4 @@ export function registerAnalyticsEndpoint<E extends Endpoint, R>(
       throw error;
     }
   });
-}
-
-/** trend/ (POST and GET). */
-export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
-  const e = endpoints.insights;
-  registerAnalyticsEndpoint(router, deps, e.trendGet, computeTrends, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.trend, computeTrends, withMeta);
 }

@@ -2,10 +2,18 @@ import { endpoints } from '../../../../src/contract/index.ts';
 import { computeFunnel, computeFunnelPersons } from '../../../analytics/funnels.ts';
 import { computePaths } from '../../../analytics/paths.ts';
 import { computeRetention } from '../../../analytics/retention.ts';
+import { computeTrends } from '../../../analytics/trends.ts';
 import { nextPageUrl, pageWindow } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { registerAnalyticsEndpoint, withMeta } from './endpoint.ts';
+
+/** trend/ (POST and GET). */
+export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
+  const e = endpoints.insights;
+  registerAnalyticsEndpoint(router, deps, e.trendGet, computeTrends, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.trend, computeTrends, withMeta);
+}
 
 /**
  * funnel/, retention/ and path/ (POST with a JSON body, GET with the same parameters in the
