@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
@@ -24,7 +25,9 @@ export type AnalyticsCompute<P, R> = (params: P, ctx: QueryContext) => Promise<R
 /** Whether the result came from the cache, when it was computed, and the project's zone. */
 export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timezone: string }
 
-type ParamsOf<E extends Endpoint> = E extends { body: infer _B } ? HandlerInput<E>['body'] : HandlerInput<E>['query'];
+/** Where an endpoint's parameters are: its body (POST forms) or its query string (GET forms, and persons/funnel/). */
+export const fromBody = <E extends Endpoint>(input: HandlerInput<E>) => input.body;
+export const fromQuery = <E extends Endpoint>(input: HandlerInput<E>) => input.query;
 
 /** One cache per set of deps, shared by every analysis endpoint registered with them. */
 const caches = new WeakMap<object, AnalyticsCache>();
@@ -38,31 +41,35 @@ export function analyticsCacheOf(deps: Deps): AnalyticsCache {
 }
 
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
-function projectFor(deps: Deps, input: { auth: HandlerInput<Endpoint>['auth']; params: unknown }): AnalyticsProject {
-  const raw = (input.params as { project_id?: string } | undefined)?.project_id ?? '';
+function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
   if (!/^\d{1,15}$/.test(raw)) throw notFound();
   const id = Number(raw);
-  const project = toAnalyticsProject(reachableProject(deps.store, input.auth, id));
+  const project = toAnalyticsProject(reachableProject(deps.store, auth, id));
   return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
 }
 
 /** The usual body of an analysis endpoint: the meta fields and the engine's `result`. */
 export const withMeta = <R>(result: R, meta: AnalyticsMeta) => ({ ...meta, result });
 
+/** An analysis endpoint: under a project (`project_id` in its path). */
+type ProjectEndpoint = Endpoint & { params: z.ZodType<{ project_id: string }> };
+
 /**
- * Registers one analysis endpoint (POST with a body, or GET with a query string). `compute`
- * gets the parsed parameters and a QueryContext; it throws AnalyticsParamError for a 400.
- * `respond` shapes the body (usually {@link withMeta}); its type is checked against the
- * endpoint's response schema.
+ * Registers one analysis endpoint (POST with a body, or GET with a query string). `paramsOf`
+ * picks the parsed parameters ({@link fromBody} or {@link fromQuery}); `compute` gets them and
+ * a QueryContext, and throws AnalyticsParamError for a 400. `respond` shapes the body (usually
+ * {@link withMeta}); its type is checked against the endpoint's response schema.
  */
-export function registerAnalyticsEndpoint<E extends Endpoint, R>(
-  router: Router, deps: Deps, endpoint: E, compute: AnalyticsCompute<NonNullable<ParamsOf<E>>, R>,
+export function registerAnalyticsEndpoint<E extends ProjectEndpoint, P, R>(
+  router: Router, deps: Deps, endpoint: E,
+  paramsOf: (input: HandlerInput<E>) => P,
+  compute: AnalyticsCompute<P, R>,
   respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => ResponseBody<E>,
 ): void {
   const cache = analyticsCacheOf(deps);
   router.route(endpoint, async (input) => {
-    const project = projectFor(deps, input);
-    const params = (input.body ?? input.query) as NonNullable<ParamsOf<E>>;
+    const project = projectFor(deps, input.auth, input.params.project_id);
+    const params = paramsOf(input);
     const events = deps.events;
     const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
     try {

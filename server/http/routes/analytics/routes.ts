@@ -6,13 +6,13 @@ import { computeTrends } from '../../../analytics/trends.ts';
 import { nextPageUrl, pageWindow } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
-import { registerAnalyticsEndpoint, withMeta } from './endpoint.ts';
+import { fromBody, fromQuery, registerAnalyticsEndpoint, withMeta } from './endpoint.ts';
 
 /** trend/ (POST and GET). */
 export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
   const e = endpoints.insights;
-  registerAnalyticsEndpoint(router, deps, e.trendGet, computeTrends, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.trend, computeTrends, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.trendGet, fromQuery, computeTrends, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.trend, fromBody, computeTrends, withMeta);
 }
 
 /**
@@ -23,13 +23,13 @@ export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
  */
 export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): void {
   const e = endpoints.insights;
-  registerAnalyticsEndpoint(router, deps, e.funnelGet, computeFunnel, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.funnel, computeFunnel, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.retentionGet, computeRetention, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.retention, computeRetention, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.pathGet, computePaths, withMeta);
-  registerAnalyticsEndpoint(router, deps, e.path, computePaths, withMeta);
-  registerAnalyticsEndpoint(router, deps, endpoints.persons.funnel,
+  registerAnalyticsEndpoint(router, deps, e.funnelGet, fromQuery, computeFunnel, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.funnel, fromBody, computeFunnel, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.retentionGet, fromQuery, computeRetention, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.retention, fromBody, computeRetention, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.pathGet, fromQuery, computePaths, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.path, fromBody, computePaths, withMeta);
+  registerAnalyticsEndpoint(router, deps, endpoints.persons.funnel, fromQuery,
     (q, ctx) => computeFunnelPersons(q, ctx, pageWindow(q)),
     (page, meta, input) => ({
       results: [{ people: page.people, count: page.people.length }],
