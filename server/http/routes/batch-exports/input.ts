@@ -57,7 +57,7 @@ export function createFields(store: Store, organizationId: string, body: BatchEx
  */
 function mergedDestination(row: BatchExportRow, patch: NonNullable<BatchExportUpdate['destination']>) {
   const stored = { type: row.destination_type, config: JSON.parse(row.destination_config) as Record<string, unknown> };
-  const config = mergeDestinationConfig(stored, patch as { type: string; config: Record<string, unknown> });
+  const config = mergeDestinationConfig(stored, patch);
   try {
     return parseOrThrow(destinationCreateSchema, { type: patch.type, config });
   } catch (error) {
