@@ -4,13 +4,13 @@ import { pauseLogMessage, withPaused } from '../../../batch-exports/pause.ts';
 import type { BatchExportRow, BatchExportViewRow } from '../../../store/batch-exports.ts';
 import type { AuthContext } from '../../auth.ts';
 import { reachableOrganization } from '../../access.ts';
-import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from './serializers.ts';
-import { createFields, updatedRow } from './input.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { JsonText } from '../../json-text.ts';
 import { pageHead, pageJson, pageWindow, paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
+import { createFields, updatedRow } from './input.ts';
+import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from './serializers.ts';
 
 const renderList = (rows: BatchExportViewRow[]) => JsonText.of(rows.map(batchExportResponse));
 
