@@ -55,19 +55,19 @@ const COLUMNS = ['team_id', 'name', 'model', 'destination_type', 'destination_co
   'last_paused_at', 'start_at', 'end_at', 'hogql_query', 'last_updated_at', 'next_run_at'] as const;
 
 export function createBatchExportsRepository(db: Db, cache: ReadCache) {
-  const list = db.prepare(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
-  const count = db.prepare('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
-  const view = db.prepare(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
-  const byId = db.prepare('SELECT * FROM batch_exports WHERE id = ?');
+  const list = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
+  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
+  const view = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
+  const byId = db.prepare<unknown[], BatchExportRow>('SELECT * FROM batch_exports WHERE id = ?');
   const insert = db.prepare(`INSERT INTO batch_exports (id, organization_id, created_at, ${COLUMNS.join(', ')})
     VALUES (@id, @organization_id, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(`UPDATE batch_exports SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
   const setPaused = db.prepare(`UPDATE batch_exports SET paused = @paused, last_paused_at = @last_paused_at,
     next_run_at = @next_run_at, last_updated_at = @last_updated_at WHERE id = @id AND paused = 1 - @paused`);
   const remove = db.prepare('DELETE FROM batch_exports WHERE id = ? AND organization_id = ?');
-  const firstProject = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
+  const firstProject = db.prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
   const projectIn = db.prepare('SELECT 1 FROM projects WHERE id = ? AND organization_id = ?').pluck();
-  const due = db.prepare(`SELECT * FROM batch_exports WHERE paused = 0
+  const due = db.prepare<Record<string, unknown>, BatchExportRow>(`SELECT * FROM batch_exports WHERE paused = 0
     AND (next_run_at IS NULL OR (next_run_at <= @now AND (end_at IS NULL OR next_run_at <= end_at)))
     ORDER BY created_at, id`);
   const setNext = db.prepare('UPDATE batch_exports SET next_run_at = ? WHERE id = ?');
@@ -80,17 +80,17 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
      */
     listForOrganization<T>(organizationId: string, limit: number, offset: number, render: (rows: BatchExportViewRow[]) => T): T {
       const params = { organization: organizationId, limit, offset };
-      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params) as BatchExportViewRow[]));
+      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params)));
     },
     countForOrganization(organizationId: string): number {
-      return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId) as number);
+      return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId)!);
     },
     /** The export with its latest runs, if it belongs to `organizationId`. */
     view(organizationId: string, id: string): BatchExportViewRow | undefined {
-      return view.get({ id, organization: organizationId }) as BatchExportViewRow | undefined;
+      return view.get({ id, organization: organizationId });
     },
     get(id: string): BatchExportRow | undefined {
-      return byId.get(id) as BatchExportRow | undefined;
+      return byId.get(id);
     },
     create(organizationId: string, fields: BatchExportFields, at: string, id: string = newUuid()): string {
       insert.run({ ...fields, id, organization_id: organizationId, created_at: at });
@@ -114,14 +114,14 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache) {
       return remove.run(id, organizationId).changes > 0;
     },
     firstProjectId(organizationId: string): number | undefined {
-      return firstProject.get(organizationId) as number | undefined;
+      return firstProject.get(organizationId);
     },
     projectInOrganization(teamId: number, organizationId: string): boolean {
       return projectIn.get(teamId, organizationId) !== undefined;
     },
     /** Unpaused exports whose next interval has ended by `now` (or that were never anchored). */
     due(now: string): BatchExportRow[] {
-      return due.all({ now }) as BatchExportRow[];
+      return due.all({ now });
     },
     setNextRunAt(id: string, nextRunAt: string): void {
       setNext.run(nextRunAt, id);
