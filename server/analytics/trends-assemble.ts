@@ -1,7 +1,6 @@
-import type { Interval } from '../../src/contract/analytics.ts';
+import type { Interval, TrendSeries } from '../../src/contract/analytics.ts';
 import { formatDay, formatLabel } from './dates.ts';
 import { evaluateFormula, type FormulaNode } from './formula.ts';
-import type { TrendSeriesOut } from './trends.ts';
 import {
   BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE, type TrendSeriesSpec,
 } from './trends-types.ts';
@@ -34,7 +33,8 @@ export interface AssembleOptions {
   cumulative: boolean;
   breakdown: boolean;
   compareLabel: 'current' | 'previous' | null;
-  filter: Record<string, unknown>;
+  /** The request's parameters, echoed in each series. */
+  filter: NonNullable<TrendSeries['filter']>;
 }
 
 const NO_BREAKDOWN_KEY = 'v:';
@@ -58,16 +58,16 @@ const running = (data: number[]) => {
 };
 
 /** One period's rows → the response's series (breakdowns, formula, cumulative, aggregated value). */
-export function assembleSeries(o: AssembleOptions): TrendSeriesOut[] {
+export function assembleSeries(o: AssembleOptions): TrendSeries[] {
   const { result } = o;
   const points = o.aggregate ? [0] : result.buckets;
   const days = result.buckets.map((b) => formatDay(b, o.interval));
   const labels = result.buckets.map((b) => formatLabel(b, o.interval));
   const read = (entry: SeriesEntry | undefined) => points.map((b) => entry?.byBucket.get(b) ?? 0);
 
-  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string): TrendSeriesOut => {
+  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string): TrendSeries => {
     const shown = o.cumulative && !o.aggregate ? running(data) : data;
-    const out: TrendSeriesOut = {
+    const out: TrendSeries = {
       data: o.aggregate ? [] : shown, days, labels, label,
       count: shown.reduce((a, b) => a + b, 0),
       action, filter: o.filter,

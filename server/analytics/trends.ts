@@ -1,5 +1,5 @@
 import {
-  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams,
+  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
 } from '../../src/contract/analytics.ts';
 import { addWall, bucketStarts, formatInstant, MIN_INSTANT, resolveDateRange, toWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
@@ -123,22 +123,8 @@ async function runPeriod(
   return { buckets, values, from: period.from, to: period.toExclusive - 1 };
 }
 
-export interface TrendSeriesOut {
-  data: number[];
-  days: string[];
-  labels: string[];
-  label: string;
-  count: number;
-  breakdown_value?: string | number | null;
-  aggregated_value?: number;
-  compare?: boolean;
-  compare_label?: 'current' | 'previous' | null;
-  action: Record<string, unknown> | null;
-  filter: Record<string, unknown>;
-}
-
 /** Computes a trend (API-DECISIONS "Trends"); throws AnalyticsParamError for a 400. */
-export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeriesOut[]> {
+export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeries[]> {
   const series = seriesSpecs(params);
   const formula = await validate(params, series, ctx);
   const range = await resolveDateRange(params, ctx);

@@ -1,4 +1,3 @@
-import type { BatchExportModel } from '../../src/contract/index.ts';
 import type { EventStore } from '../analytics/event-store.ts';
 import type { BatchExportRunRow, RunProgress } from '../store/batch-export-runs.ts';
 import type { Store } from '../store/store.ts';
@@ -48,7 +47,7 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
   log('INFO', `Run started for ${exported.model} of ${interval} to ${exported.destination_type}.`);
 
   const start = run.data_interval_start ?? new Date(0).toISOString();
-  const records = recordSource(events, exported.model as BatchExportModel, exported.team_id, start, run.data_interval_end);
+  const records = recordSource(events, exported.model, exported.team_id, start, run.data_interval_end);
   let total: number;
   try {
     total = await records.count();

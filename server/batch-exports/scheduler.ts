@@ -1,6 +1,7 @@
-import { BATCH_EXPORT_INTERVAL_MS, type BatchExportInterval } from '../../src/contract/index.ts';
+import { BATCH_EXPORT_INTERVAL_MS } from '../../src/contract/index.ts';
 import type { BatchExportRow } from '../store/batch-exports.ts';
-import { alignDown, firstRunEnd, iso } from './intervals.ts';
+import { alignDown, iso } from './intervals.ts';
+import { nextRunAt } from './pause.ts';
 import { executeRun, type RunnerDeps, type RunnerOptions } from './runner.ts';
 
 /** How often the server's scheduler looks for due intervals and waiting runs. */
@@ -45,10 +46,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let stopped = false;
 
   function scheduleExport(row: BatchExportRow, nowMs: number): number {
-    const interval = row.interval as BatchExportInterval;
+    const interval = row.interval;
     const at = iso(nowMs);
     if (row.next_run_at === null) {
-      store.batchExports.setNextRunAt(row.id, iso(firstRunEnd(interval, nowMs, row.start_at)));
+      store.batchExports.setNextRunAt(row.id, nextRunAt(interval, row.start_at, nowMs));
       return 0;
     }
     const size = BATCH_EXPORT_INTERVAL_MS[interval];

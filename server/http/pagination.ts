@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListQuery, type Page } from '../../src/contract/index.ts';
+import { JsonText } from './json-text.ts';
 
 export interface PageWindow {
   limit: number;
@@ -23,11 +24,24 @@ function withWindow(requestUrl: string, limit: number, offset: number | null): s
 /** The absolute link to the page after `window` of the request's list. */
 export const nextPageUrl = (requestUrl: string, { limit, offset }: PageWindow): string => withWindow(requestUrl, limit, offset + limit);
 
-/** The Page envelope with absolute `next`/`previous` links, null at either end. */
-export function buildPage<T>(requestUrl: string, { limit, offset }: PageWindow, count: number, results: T[]): Page<T> {
+/** The Page envelope without its results. */
+export type PageHead = Omit<Page<unknown>, 'results'>;
+
+/** `count` with absolute `next`/`previous` links, null at either end. */
+export function pageHead(requestUrl: string, { limit, offset }: PageWindow, count: number): PageHead {
   const next = offset + limit < count ? nextPageUrl(requestUrl, { limit, offset }) : null;
   const previous = offset <= 0 ? null : withWindow(requestUrl, limit, offset - limit <= 0 ? null : offset - limit);
-  return { count, next, previous, results };
+  return { count, next, previous };
+}
+
+/**
+ * The Page envelope around results already rendered as JSON text (kept by the read cache, so a
+ * repeated list renders nothing but these four fields). Same text as JSON.stringify of the Page.
+ */
+export function pageJson<T>({ count, next, previous }: PageHead, results: JsonText<T[]>): JsonText<Page<T>> {
+  return JsonText.assembled(
+    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${results.text}}`,
+  );
 }
 
 /** Runs a count and a page query for `query`'s window and wraps them. */
@@ -38,5 +52,5 @@ export function paginate<T>(
   fetchPage: (window: PageWindow) => T[],
 ): Page<T> {
   const window = pageWindow(query);
-  return buildPage(requestUrl, window, count(), fetchPage(window));
+  return { ...pageHead(requestUrl, window, count()), results: fetchPage(window) };
 }

@@ -4,6 +4,7 @@ import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { notFound } from './errors.ts';
+import { JsonText } from './json-text.ts';
 import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
 import { parseOrThrow } from './validation.ts';
@@ -19,9 +20,21 @@ export interface HandlerInput<E extends Endpoint> {
   url: string;
   c: Context<AppEnv>;
 }
-/** Returns the response body (sent with the endpoint's status), nothing for an empty body, or a Response. */
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => unknown;
-export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => unknown;
+/**
+ * The body an endpoint answers with: the input type of its contract `response` schema (the wire
+ * shape the contract parses: fields with a default may be left out, extra fields are allowed),
+ * or nothing (`void`) for an endpoint without a response body (204).
+ */
+export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodType } ? z.input<S> : void;
+
+/**
+ * What a handler returns: the response body (sent as JSON with the endpoint's status), the same
+ * body already rendered as JSON text, or a Response of its own (headers, another status).
+ */
+export type HandlerResult<E extends Endpoint> = ResponseBody<E> | JsonText<ResponseBody<E>> | Response;
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
+export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 export interface RegisteredEndpoint {
   endpoint: Endpoint;
@@ -74,6 +87,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
       const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
+      if (result instanceof JsonText) return c.body(result.text, endpoint.status, { 'Content-Type': 'application/json' });
       return c.json(result, endpoint.status);
     });
   }

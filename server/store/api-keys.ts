@@ -48,9 +48,9 @@ export function createApiKeysRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO personal_api_keys
     (id, user_id, label, secure_value, mask_value, scopes, scoped_organizations, created_at)
     VALUES (@id, @user_id, @label, @secure_value, @mask_value, @scopes, @scoped_organizations, @created_at)`);
-  const byHash = db.prepare(`SELECT ${COLUMNS} FROM personal_api_keys WHERE secure_value = ?`);
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM personal_api_keys WHERE id = ?`);
-  const all = db.prepare(`SELECT ${COLUMNS} FROM personal_api_keys ORDER BY created_at, id`);
+  const byHash = db.prepare<unknown[], ApiKeyDbRow>(`SELECT ${COLUMNS} FROM personal_api_keys WHERE secure_value = ?`);
+  const byId = db.prepare<unknown[], ApiKeyDbRow>(`SELECT ${COLUMNS} FROM personal_api_keys WHERE id = ?`);
+  const all = db.prepare<unknown[], ApiKeyDbRow>(`SELECT ${COLUMNS} FROM personal_api_keys ORDER BY created_at, id`);
   const touch = db.prepare('UPDATE personal_api_keys SET last_used_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM personal_api_keys WHERE id = ?');
 
@@ -65,21 +65,21 @@ export function createApiKeysRepository(db: Db, cache: ReadCache) {
         scopes: JSON.stringify(input.scopes),
         scoped_organizations: input.scoped_organizations ? JSON.stringify(input.scoped_organizations) : null,
       });
-      return { row: toRow(byId.get(id) as ApiKeyDbRow), key };
+      return { row: toRow(byId.get(id)!), key };
     },
     /** The key whose plaintext hashes to `hash`. */
     findByHash(hash: string): ApiKeyRow | undefined {
       return cache.get(`key:${hash}`, () => {
-        const r = byHash.get(hash) as ApiKeyDbRow | undefined;
+        const r = byHash.get(hash);
         return r && toRow(r);
       });
     },
     get(id: string): ApiKeyRow | undefined {
-      const r = byId.get(id) as ApiKeyDbRow | undefined;
+      const r = byId.get(id);
       return r && toRow(r);
     },
     list(): ApiKeyRow[] {
-      return (all.all() as ApiKeyDbRow[]).map(toRow);
+      return (all.all()).map(toRow);
     },
     touch(id: string, at: string): void {
       touch.run(at, id);

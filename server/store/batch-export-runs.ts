@@ -46,11 +46,11 @@ export function createBatchExportRunsRepository(db: Db) {
       latest_error, data_interval_start, data_interval_end, created_at, finished_at, last_updated_at)
     VALUES (@id, @batch_export_id, @status, @records_completed, @records_total_count,
       @latest_error, @data_interval_start, @data_interval_end, @at, @finished_at, @at)`);
-  const list = db.prepare(`SELECT * FROM batch_export_runs WHERE batch_export_id = @export
+  const list = db.prepare<Record<string, unknown>, BatchExportRunRow>(`SELECT * FROM batch_export_runs WHERE batch_export_id = @export
     ORDER BY created_at DESC, rowid DESC ${LIMIT_OFFSET}`);
-  const count = db.prepare('SELECT COUNT(*) FROM batch_export_runs WHERE batch_export_id = ?').pluck();
-  const byId = db.prepare('SELECT * FROM batch_export_runs WHERE id = ?');
-  const nextStarting = db.prepare("SELECT * FROM batch_export_runs WHERE status = 'Starting' ORDER BY rowid LIMIT 1");
+  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_runs WHERE batch_export_id = ?').pluck();
+  const byId = db.prepare<unknown[], BatchExportRunRow>('SELECT * FROM batch_export_runs WHERE id = ?');
+  const nextStarting = db.prepare<unknown[], BatchExportRunRow>("SELECT * FROM batch_export_runs WHERE status = 'Starting' ORDER BY rowid LIMIT 1");
   const progress = db.prepare(`UPDATE batch_export_runs SET status = @status, records_completed = @records_completed,
       records_total_count = @records_total_count, latest_error = @latest_error, finished_at = @finished_at,
       attempts = @attempts, last_updated_at = @at
@@ -71,17 +71,17 @@ export function createBatchExportRunsRepository(db: Db) {
     },
     /** Newest first. */
     listForExport(exportId: string, limit: number, offset: number): BatchExportRunRow[] {
-      return list.all({ export: exportId, limit, offset }) as BatchExportRunRow[];
+      return list.all({ export: exportId, limit, offset });
     },
     countForExport(exportId: string): number {
-      return count.get(exportId) as number;
+      return count.get(exportId)!;
     },
     get(id: string): BatchExportRunRow | undefined {
-      return byId.get(id) as BatchExportRunRow | undefined;
+      return byId.get(id);
     },
     /** The oldest run waiting to execute, of any export. */
     nextStarting(): BatchExportRunRow | undefined {
-      return nextStarting.get() as BatchExportRunRow | undefined;
+      return nextStarting.get();
     },
     setProgress(id: string, p: RunProgress, at: string): void {
       progress.run({ id, at, ...p });
@@ -100,9 +100,9 @@ export function createBatchExportLogsRepository(db: Db) {
   const FILTER = `batch_export_id = @export
     AND (@levels IS NULL OR level IN (SELECT value FROM json_each(@levels)))
     AND (@run IS NULL OR run_id = @run)`;
-  const list = db.prepare(`SELECT timestamp, level, message, run_id FROM batch_export_logs WHERE ${FILTER}
+  const list = db.prepare<Record<string, unknown>, BatchExportLogRow>(`SELECT timestamp, level, message, run_id FROM batch_export_logs WHERE ${FILTER}
     ORDER BY id DESC ${LIMIT_OFFSET}`);
-  const count = db.prepare(`SELECT COUNT(*) FROM batch_export_logs WHERE ${FILTER}`).pluck();
+  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM batch_export_logs WHERE ${FILTER}`).pluck();
   const filter = (exportId: string, levels: readonly string[] | null, runId: string | null) =>
     ({ export: exportId, levels: levels === null ? null : JSON.stringify(levels), run: runId });
 
@@ -112,10 +112,10 @@ export function createBatchExportLogsRepository(db: Db) {
     },
     /** Newest first; `levels` and `runId` filter when given. */
     list(exportId: string, levels: readonly string[] | null, runId: string | null, limit: number, offset: number): BatchExportLogRow[] {
-      return list.all({ ...filter(exportId, levels, runId), limit, offset }) as BatchExportLogRow[];
+      return list.all({ ...filter(exportId, levels, runId), limit, offset });
     },
     count(exportId: string, levels: readonly string[] | null, runId: string | null): number {
-      return count.get(filter(exportId, levels, runId)) as number;
+      return count.get(filter(exportId, levels, runId))!;
     },
   };
 }

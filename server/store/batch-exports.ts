@@ -1,3 +1,4 @@
+import type { BatchExportInterval, BatchExportModel, DestinationType } from '../../src/contract/index.ts';
 import type { Db } from './db.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -13,10 +14,11 @@ export interface BatchExportRow {
   organization_id: string;
   team_id: number;
   name: string;
-  model: string;
-  destination_type: string;
+  /** Written only from validated input: one of the contract's values. */
+  model: BatchExportModel;
+  destination_type: DestinationType;
   destination_config: string;
-  interval: string;
+  interval: BatchExportInterval;
   paused: number;
   last_paused_at: string | null;
   start_at: string | null;
@@ -57,21 +59,19 @@ const COLUMNS = ['team_id', 'name', 'model', 'destination_type', 'destination_co
   'last_paused_at', 'start_at', 'end_at', 'hogql_query', 'last_updated_at', 'next_run_at'] as const;
 
 export function createBatchExportsRepository(db: Db, cache: ReadCache, box: SecretBox) {
-  const list = db.prepare(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
-  const count = db.prepare('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
-  const view = db.prepare(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
-  const byId = db.prepare('SELECT * FROM batch_exports WHERE id = ?');
+  const list = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
+  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
+  const view = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
+  const byId = db.prepare<unknown[], BatchExportRow>('SELECT * FROM batch_exports WHERE id = ?');
   const insert = db.prepare(`INSERT INTO batch_exports (id, organization_id, created_at, ${COLUMNS.join(', ')})
     VALUES (@id, @organization_id, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(`UPDATE batch_exports SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-  const pause = db.prepare(`UPDATE batch_exports SET paused = 1, last_paused_at = @at, last_updated_at = @at
-    WHERE id = @id AND paused = 0`);
-  const unpause = db.prepare(`UPDATE batch_exports SET paused = 0, last_updated_at = @at, next_run_at = @next_run_at
-    WHERE id = @id AND paused = 1`);
+  const setPaused = db.prepare(`UPDATE batch_exports SET paused = @paused, last_paused_at = @last_paused_at,
+    next_run_at = @next_run_at, last_updated_at = @last_updated_at WHERE id = @id AND paused = 1 - @paused`);
   const remove = db.prepare('DELETE FROM batch_exports WHERE id = ? AND organization_id = ?');
-  const firstProject = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
+  const firstProject = db.prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
   const projectIn = db.prepare('SELECT 1 FROM projects WHERE id = ? AND organization_id = ?').pluck();
-  const due = db.prepare(`SELECT * FROM batch_exports WHERE paused = 0
+  const due = db.prepare<Record<string, unknown>, BatchExportRow>(`SELECT * FROM batch_exports WHERE paused = 0
     AND (next_run_at IS NULL OR (next_run_at <= @now AND (end_at IS NULL OR next_run_at <= end_at)))
     ORDER BY created_at, id`);
   const setNext = db.prepare('UPDATE batch_exports SET next_run_at = ? WHERE id = ?');
@@ -94,17 +94,17 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache, box: Secr
      */
     listForOrganization<T>(organizationId: string, limit: number, offset: number, render: (rows: BatchExportViewRow[]) => T): T {
       const params = { organization: organizationId, limit, offset };
-      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render((list.all(params) as BatchExportViewRow[]).map(opened)));
+      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params).map(opened)));
     },
     countForOrganization(organizationId: string): number {
-      return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId) as number);
+      return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId)!);
     },
     /** The export with its latest runs, if it belongs to `organizationId`. */
     view(organizationId: string, id: string): BatchExportViewRow | undefined {
-      return opened(view.get({ id, organization: organizationId }) as BatchExportViewRow | undefined);
+      return opened(view.get({ id, organization: organizationId }));
     },
     get(id: string): BatchExportRow | undefined {
-      return opened(byId.get(id) as BatchExportRow | undefined);
+      return opened(byId.get(id));
     },
     create(organizationId: string, fields: BatchExportFields, at: string, id: string = newUuid()): string {
       insert.run(sealed({ ...fields, id, organization_id: organizationId, created_at: at }));
@@ -115,27 +115,28 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache, box: Secr
       const stored = sealed(row);
       update.run(Object.fromEntries([['id', row.id], ...COLUMNS.map((c) => [c, stored[c]])]));
     },
-    /** Pauses; false (nothing written) when it already was paused. */
-    pause(id: string, at: string): boolean {
-      return pause.run({ id, at }).changes > 0;
-    },
-    /** Unpauses, anchoring the schedule at `nextRunAt`; false when it was not paused. */
-    unpause(id: string, at: string, nextRunAt: string): boolean {
-      return unpause.run({ id, at, next_run_at: nextRunAt }).changes > 0;
+    /**
+     * Writes the pause fields of `row` (paused, last_paused_at, next_run_at, last_updated_at:
+     * see batch-exports/pause.ts); false (nothing written) when the stored export already had
+     * that `paused`.
+     */
+    setPaused(row: Pick<BatchExportRow, 'id' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'>): boolean {
+      const { id, paused, last_paused_at, next_run_at, last_updated_at } = row;
+      return setPaused.run({ id, paused, last_paused_at, next_run_at, last_updated_at }).changes > 0;
     },
     /** Deletes the export with its runs and log entries (foreign-key cascade). */
     delete(organizationId: string, id: string): boolean {
       return remove.run(id, organizationId).changes > 0;
     },
     firstProjectId(organizationId: string): number | undefined {
-      return firstProject.get(organizationId) as number | undefined;
+      return firstProject.get(organizationId);
     },
     projectInOrganization(teamId: number, organizationId: string): boolean {
       return projectIn.get(teamId, organizationId) !== undefined;
     },
     /** Unpaused exports whose next interval has ended by `now` (or that were never anchored). */
     due(now: string): BatchExportRow[] {
-      return (due.all({ now }) as BatchExportRow[]).map(opened);
+      return due.all({ now }).map(opened);
     },
     setNextRunAt(id: string, nextRunAt: string): void {
       setNext.run(nextRunAt, id);

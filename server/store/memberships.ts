@@ -15,8 +15,8 @@ export interface MembershipRow {
 export function createMembershipsRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO memberships (id, organization_id, user_id, level, joined_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const level = db.prepare('SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?').pluck();
-  const count = db.prepare('SELECT COUNT(*) FROM memberships WHERE organization_id = ?').pluck();
+  const level = db.prepare<unknown[], Level>('SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?').pluck();
+  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM memberships WHERE organization_id = ?').pluck();
 
   return {
     add(organizationId: string, userId: number, lvl: Level, at: string, id: string = newUuid()): MembershipRow {
@@ -26,10 +26,10 @@ export function createMembershipsRepository(db: Db) {
     },
     /** The user's level in the organization, or undefined when not a member. */
     level(organizationId: string, userId: number): Level | undefined {
-      return level.get(organizationId, userId) as Level | undefined;
+      return level.get(organizationId, userId);
     },
     count(organizationId: string): number {
-      return count.get(organizationId) as number;
+      return count.get(organizationId)!;
     },
   };
 }

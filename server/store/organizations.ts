@@ -47,11 +47,11 @@ const IN_SCOPE = '(@scope IS NULL OR o.id IN (SELECT value FROM json_each(@scope
 const bool = (v: boolean | null | undefined) => (v === undefined || v === null ? v : v ? 1 : 0);
 
 export function createOrganizationsRepository(db: Db, cache: ReadCache) {
-  const list = db.prepare(`${VIEW} WHERE ${IN_SCOPE} ORDER BY o.created_at, o.id ${LIMIT_OFFSET}`);
-  const count = db.prepare(`SELECT COUNT(*) FROM organizations o
+  const list = db.prepare<Record<string, unknown>, OrganizationViewRow>(`${VIEW} WHERE ${IN_SCOPE} ORDER BY o.created_at, o.id ${LIMIT_OFFSET}`);
+  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM organizations o
     JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user WHERE ${IN_SCOPE}`).pluck();
-  const view = db.prepare(`${VIEW} WHERE o.id = @id`);
-  const byId = db.prepare('SELECT * FROM organizations WHERE id = ?');
+  const view = db.prepare<Record<string, unknown>, OrganizationViewRow>(`${VIEW} WHERE o.id = @id`);
+  const byId = db.prepare<unknown[], OrganizationRow>('SELECT * FROM organizations WHERE id = ?');
   const slugTaken = db.prepare('SELECT 1 FROM organizations WHERE slug = ?').pluck();
   const insert = db.prepare(`INSERT INTO organizations
     (id, name, slug, is_member_join_email_enabled, enforce_2fa, created_at, updated_at)
@@ -68,18 +68,18 @@ export function createOrganizationsRepository(db: Db, cache: ReadCache) {
   return {
     listForUser(userId: number, scope: OrganizationScope, limit: number, offset: number): OrganizationViewRow[] {
       const params = { user: userId, scope: scopeParam(scope), limit, offset };
-      return cache.get(`organizations:list:${JSON.stringify(params)}`, () => list.all(params) as OrganizationViewRow[]);
+      return cache.get(`organizations:list:${JSON.stringify(params)}`, () => list.all(params));
     },
     countForUser(userId: number, scope: OrganizationScope): number {
       const params = { user: userId, scope: scopeParam(scope) };
-      return cache.get(`organizations:count:${JSON.stringify(params)}`, () => count.get(params) as number);
+      return cache.get(`organizations:count:${JSON.stringify(params)}`, () => count.get(params)!);
     },
     /** The organization as `userId` sees it; undefined when missing or not a member. */
     viewForUser(id: string, userId: number): OrganizationViewRow | undefined {
-      return view.get({ id, user: userId }) as OrganizationViewRow | undefined;
+      return view.get({ id, user: userId });
     },
     get(id: string): OrganizationRow | undefined {
-      return byId.get(id) as OrganizationRow | undefined;
+      return byId.get(id);
     },
     create(fields: OrganizationFields, at: string, id: string = newUuid()): OrganizationRow {
       const slug = uniqueSlug(slugify(fields.name), (s) => slugTaken.get(s) !== undefined);
@@ -88,7 +88,7 @@ export function createOrganizationsRepository(db: Db, cache: ReadCache) {
         is_member_join_email_enabled: bool(fields.is_member_join_email_enabled) ?? 1,
         enforce_2fa: bool(fields.enforce_2fa) ?? null,
       });
-      return byId.get(id) as OrganizationRow;
+      return byId.get(id)!;
     },
     /** Partial update: absent fields keep their value. The slug never changes. */
     update(id: string, fields: Partial<OrganizationFields>, at: string): void {

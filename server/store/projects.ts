@@ -38,12 +38,12 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO projects
     (uuid, organization_id, name, api_token, timezone, week_start_day, created_at, updated_at)
     VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
-  const byId = db.prepare('SELECT * FROM projects WHERE id = ?');
-  const byToken = db.prepare('SELECT * FROM projects WHERE api_token = ?');
-  const idsOfOrganization = db.prepare('SELECT id FROM projects WHERE organization_id = ? ORDER BY id').pluck();
+  const byId = db.prepare<unknown[], ProjectRow>('SELECT * FROM projects WHERE id = ?');
+  const byToken = db.prepare<unknown[], ProjectRow>('SELECT * FROM projects WHERE api_token = ?');
+  const idsOfOrganization = db.prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id').pluck();
   const setFilters = db.prepare('UPDATE projects SET test_account_filters = ? WHERE id = ?');
-  const list = db.prepare(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
-  const count = db.prepare(`SELECT COUNT(*) ${REACHABLE}`).pluck();
+  const list = db.prepare<Record<string, unknown>, ProjectRow>(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
+  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) ${REACHABLE}`).pluck();
   const scopeParam = (scope: OrganizationScope) => (scope === null ? null : JSON.stringify(scope));
 
   return {
@@ -58,27 +58,27 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
         at,
       }).lastInsertRowid);
       if (project.test_account_filters) setFilters.run(JSON.stringify(project.test_account_filters), id);
-      return byId.get(id) as ProjectRow;
+      return byId.get(id)!;
     },
     /** The ids of an organization's projects. */
     idsOf(organizationId: string): number[] {
-      return idsOfOrganization.all(organizationId) as number[];
+      return idsOfOrganization.all(organizationId);
     },
     get(id: number): ProjectRow | undefined {
-      return byId.get(id) as ProjectRow | undefined;
+      return byId.get(id);
     },
     /** The project whose api_token (`phc_…`) ingestion requests carry. */
     getByApiToken(token: string): ProjectRow | undefined {
-      return byToken.get(token) as ProjectRow | undefined;
+      return byToken.get(token);
     },
     /** Projects of the organizations the user belongs to and the key may reach. */
     listReachable(userId: number, scope: OrganizationScope, limit: number, offset: number): ProjectRow[] {
       const params = { user: userId, scope: scopeParam(scope), limit, offset };
-      return cache.get(`projects:list:${JSON.stringify(params)}`, () => list.all(params) as ProjectRow[]);
+      return cache.get(`projects:list:${JSON.stringify(params)}`, () => list.all(params));
     },
     countReachable(userId: number, scope: OrganizationScope): number {
       const params = { user: userId, scope: scopeParam(scope) };
-      return cache.get(`projects:count:${JSON.stringify(params)}`, () => count.get(params) as number);
+      return cache.get(`projects:count:${JSON.stringify(params)}`, () => count.get(params)!);
     },
   };
 }

@@ -16,9 +16,9 @@ export type NewUser = Omit<UserRow, 'id'>;
 export function createUsersRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO users (uuid, distinct_id, first_name, last_name, email, is_email_verified, created_at)
     VALUES (@uuid, @distinct_id, @first_name, @last_name, @email, @is_email_verified, @created_at)`);
-  const byId = db.prepare('SELECT * FROM users WHERE id = ?');
-  const byEmail = db.prepare('SELECT * FROM users WHERE email = ?');
-  const count = db.prepare('SELECT COUNT(*) AS n FROM users').pluck();
+  const byId = db.prepare<unknown[], UserRow>('SELECT * FROM users WHERE id = ?');
+  const byEmail = db.prepare<unknown[], UserRow>('SELECT * FROM users WHERE email = ?');
+  const count = db.prepare<unknown[], number>('SELECT COUNT(*) AS n FROM users').pluck();
 
   return {
     create(user: NewUser): UserRow {
@@ -26,13 +26,13 @@ export function createUsersRepository(db: Db) {
       return { id, ...user };
     },
     get(id: number): UserRow | undefined {
-      return byId.get(id) as UserRow | undefined;
+      return byId.get(id);
     },
     getByEmail(email: string): UserRow | undefined {
-      return byEmail.get(email) as UserRow | undefined;
+      return byEmail.get(email);
     },
     count(): number {
-      return count.get() as number;
+      return count.get()!;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { EventDb } from '../../server/analytics/duckdb.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
 import { ApiError, serverError } from '../../server/http/errors.ts';
 import { createRouter } from '../../server/http/router.ts';
-import { registerFunnelRetentionPathRoutes } from '../../server/http/routes/analytics-funnels.ts';
+import { registerFunnelRetentionPathRoutes } from '../../server/http/routes/analytics/routes.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 import { createTestServer, type TestServer } from '../server/helpers.ts';
 import { ev, MIN, RANGE } from './funnels-cases.ts';

@@ -75,7 +75,7 @@ describe('static files', () => {
   });
 
   it('never serves source maps, even ones an older build left in dist/', async () => {
-    for (const accept of [{}, { Accept: 'text/html' }]) {
+    for (const accept of [{}, { Accept: 'text/html' }] as Record<string, string>[]) {
       const res = await server.get('/assets/index-abc123.js.map', { key: null, headers: accept });
       expect(res.status).toBe(404);
       expect(res.text).not.toContain('secret-source');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JsonText } from '../../server/http/json-text.ts';
+import { pageHead, pageJson } from '../../server/http/pagination.ts';
 import { createTestServer } from './helpers.ts';
 
 const server = createTestServer();
@@ -75,5 +77,15 @@ describe('pagination', () => {
     expect(res.body.results).toHaveLength(2);
     expect(res.body.next).toBe('http://localhost/api/projects/?limit=2&offset=2');
     expect((await server.get('/api/projects/?offset=-1')).body.attr).toBe('offset');
+  });
+});
+
+describe('pageJson', () => {
+  it('is the text JSON.stringify gives for the whole Page, links with characters to escape included', () => {
+    const results = [{ id: 'a', name: 'Quote " and \\ and é' }, { id: 'b', name: null }];
+    for (const window of [{ limit: 1, offset: 0 }, { limit: 1, offset: 1 }, { limit: 5, offset: 0 }]) {
+      const head = pageHead('http://h/api/x/?search="a b"&limit=1', window, 2);
+      expect(pageJson(head, JsonText.of(results)).text).toBe(JSON.stringify({ ...head, results }));
+    }
   });
 });

@@ -16,10 +16,12 @@ function harness() {
     return { key: { id: 'k', user_id: 1, label: '', mask_value: '', scopes: ['batch_export:write'], scoped_organizations: null, created_at: '', last_used_at: null }, userId: 1, organizationScope: null, keyReaches: () => true };
   };
   const router = createRouter(app, auth);
-  router.route(endpoint({ method: 'GET', path: '/api/x/:id/logs/', access: null, summary: '†', status: 200 }), () => ({ ok: true }));
   router.route(endpoint({
-    method: 'POST', path: '/api/x/', access: 'batch_export:write', summary: 'nested', status: 201,
-    body: z.object({ destination: z.object({ type: z.literal('S3'), config: z.object({ bucket_name: z.string().max(5) }) }) }),
+    method: 'GET', path: '/api/x/:id/logs/', access: null, summary: '†', status: 200, response: z.object({ ok: z.boolean() }),
+  }), () => ({ ok: true }));
+  const nested = z.object({ destination: z.object({ type: z.literal('S3'), config: z.object({ bucket_name: z.string().max(5) }) }) });
+  router.route(endpoint({
+    method: 'POST', path: '/api/x/', access: 'batch_export:write', summary: 'nested', status: 201, body: nested, response: nested,
   }), ({ body }) => body);
   const call = (method: string, path: string, body?: unknown) =>
     app.request(path, { method, headers: { Authorization: 'Bearer phx_good' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

@@ -16,6 +16,6 @@ const DESTINATIONS: Record<DestinationType, Deliver> = {
   BigQuery: unreachable('BigQuery'),
 };
 
-export function destinationFor(type: string): Deliver {
-  return DESTINATIONS[type as DestinationType] ?? unreachable(type as DestinationType);
+export function destinationFor(type: DestinationType): Deliver {
+  return DESTINATIONS[type];
 }

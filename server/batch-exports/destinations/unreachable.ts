@@ -16,9 +16,9 @@ function target(type: DestinationType, config: Record<string, unknown>): string 
 }
 
 /** The latest_error of a run to a destination this server cannot reach. */
-export function unreachableMessage(type: string, config: Record<string, unknown>, total: number): string {
-  return `${LABELS[type as DestinationType] ?? type} destinations cannot be reached from this reference server ` +
-    `(${target(type as DestinationType, config)}): the ${total} records of this interval were not exported. ` +
+export function unreachableMessage(type: DestinationType, config: Record<string, unknown>, total: number): string {
+  return `${LABELS[type] ?? type} destinations cannot be reached from this reference server ` +
+    `(${target(type, config)}): the ${total} records of this interval were not exported. ` +
     'Use an HTTP or NoOp destination here, or point the dashboard at a production instance.';
 }
 

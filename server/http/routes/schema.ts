@@ -10,5 +10,6 @@ export const schemaEndpoint = endpoint({
 
 export function registerSchemaRoute(router: Router): void {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  router.publicRoute(schemaEndpoint, () => (document ??= buildOpenApiDocument(router.registered)));
+  // The endpoint declares no response schema (the document is not an API resource): a Response of its own.
+  router.publicRoute(schemaEndpoint, ({ c }) => c.json(document ??= buildOpenApiDocument(router.registered)));
 }

@@ -1,11 +1,11 @@
 import {
-  destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportInterval, type BatchExportUpdate,
-} from '../../src/contract/index.ts';
-import { firstRunEnd } from '../batch-exports/intervals.ts';
-import type { BatchExportFields, BatchExportRow } from '../store/batch-exports.ts';
-import type { Store } from '../store/store.ts';
-import { ApiError, validationError } from './errors.ts';
-import { parseOrThrow } from './validation.ts';
+  destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportUpdate,
+} from '../../../../src/contract/index.ts';
+import { nextRunAt, withPaused } from '../../../batch-exports/pause.ts';
+import type { BatchExportFields, BatchExportRow } from '../../../store/batch-exports.ts';
+import type { Store } from '../../../store/store.ts';
+import { ApiError, validationError } from '../../errors.ts';
+import { parseOrThrow } from '../../validation.ts';
 
 /** Timestamps are stored as UTC ISO strings (so SQL compares them as text). */
 const utc = (value: string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
@@ -31,24 +31,24 @@ function checkRange(startAt: string | null, endAt: string | null): void {
 
 /** The fields of a new export from a validated create body. */
 export function createFields(store: Store, organizationId: string, body: BatchExportCreate, now: Date): BatchExportFields {
-  const at = now.toISOString();
-  const paused = body.paused ?? false;
   const startAt = utc(body.start_at);
-  return {
+  const unpaused: BatchExportFields = {
     team_id: resolveTeam(store, organizationId, body.team_id),
     name: body.name,
     model: body.model,
     destination_type: body.destination.type,
     destination_config: JSON.stringify(body.destination.config),
     interval: body.interval,
-    paused: paused ? 1 : 0,
-    last_paused_at: body.last_paused_at !== undefined ? utc(body.last_paused_at) : paused ? at : null,
+    paused: 0,
+    last_paused_at: null,
     start_at: startAt,
     end_at: utc(body.end_at),
     hogql_query: body.hogql_query ?? null,
-    last_updated_at: at,
-    next_run_at: new Date(firstRunEnd(body.interval, now.getTime(), startAt)).toISOString(),
+    last_updated_at: now.toISOString(),
+    next_run_at: nextRunAt(body.interval, startAt, now.getTime()),
   };
+  const fields = withPaused(unpaused, body.paused ?? false, now);
+  return body.last_paused_at === undefined ? fields : { ...fields, last_paused_at: utc(body.last_paused_at) };
 }
 
 /**
@@ -57,7 +57,7 @@ export function createFields(store: Store, organizationId: string, body: BatchEx
  */
 function mergedDestination(row: BatchExportRow, patch: NonNullable<BatchExportUpdate['destination']>) {
   const stored = { type: row.destination_type, config: JSON.parse(row.destination_config) as Record<string, unknown> };
-  const config = mergeDestinationConfig(stored, patch as { type: string; config: Record<string, unknown> });
+  const config = mergeDestinationConfig(stored, patch);
   try {
     return parseOrThrow(destinationCreateSchema, { type: patch.type, config });
   } catch (error) {
@@ -85,11 +85,10 @@ export function updatedRow(store: Store, row: BatchExportRow, body: BatchExportU
     next.destination_type = destination.type;
     next.destination_config = JSON.stringify(destination.config);
   }
-  if (body.paused !== undefined) next.paused = body.paused ? 1 : 0;
-  if (next.paused === 1 && row.paused === 0) next.last_paused_at = at;
-  if (body.last_paused_at !== undefined) next.last_paused_at = utc(body.last_paused_at);
-  const rescheduled = next.interval !== row.interval || next.start_at !== row.start_at || next.end_at !== row.end_at
-    || (next.paused === 0 && row.paused === 1);
-  if (rescheduled) next.next_run_at = new Date(firstRunEnd(next.interval as BatchExportInterval, now.getTime(), next.start_at)).toISOString();
-  return next;
+  if (next.interval !== row.interval || next.start_at !== row.start_at || next.end_at !== row.end_at) {
+    next.next_run_at = nextRunAt(next.interval, next.start_at, now.getTime());
+  }
+  const paused = body.paused === undefined ? next : withPaused(next, body.paused, now);
+  if (body.last_paused_at !== undefined) paused.last_paused_at = utc(body.last_paused_at);
+  return paused;
 }

@@ -1,10 +1,10 @@
-import { endpoints } from '../../../src/contract/index.ts';
-import { LEVEL, reachableOrganization, requireLevel } from '../access.ts';
-import { permissionDenied } from '../errors.ts';
-import { paginate } from '../pagination.ts';
-import type { Router } from '../router.ts';
-import { organizationResponse } from '../serializers.ts';
-import type { Deps } from '../types.ts';
+import { endpoints } from '../../../../src/contract/index.ts';
+import { LEVEL, reachableOrganization, requireLevel } from '../../access.ts';
+import { permissionDenied } from '../../errors.ts';
+import { paginate } from '../../pagination.ts';
+import type { Router } from '../../router.ts';
+import { organizationResponse } from './serializers.ts';
+import type { Deps } from '../../types.ts';
 
 export const DEFAULT_PROJECT_NAME = 'Default project';
 

@@ -1,16 +1,18 @@
-import { BATCH_EXPORT_INTERVAL_MS, endpoints, type BatchExportInterval } from '../../../src/contract/index.ts';
-import { alignDown, backfillIntervals, firstRunEnd, iso } from '../../batch-exports/intervals.ts';
-import type { BatchExportRow, BatchExportViewRow } from '../../store/batch-exports.ts';
-import type { AuthContext } from '../auth.ts';
-import { reachableOrganization } from '../access.ts';
-import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from '../batch-export-serializers.ts';
-import { createFields, updatedRow } from '../batch-export-input.ts';
-import { notFound, validationError } from '../errors.ts';
-import { buildPage, pageWindow, paginate } from '../pagination.ts';
-import type { Router } from '../router.ts';
-import type { Deps } from '../types.ts';
+import { BATCH_EXPORT_INTERVAL_MS, endpoints } from '../../../../src/contract/index.ts';
+import { alignDown, backfillIntervals, iso } from '../../../batch-exports/intervals.ts';
+import { pauseLogMessage, withPaused } from '../../../batch-exports/pause.ts';
+import type { BatchExportRow, BatchExportViewRow } from '../../../store/batch-exports.ts';
+import type { AuthContext } from '../../auth.ts';
+import { reachableOrganization } from '../../access.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { JsonText } from '../../json-text.ts';
+import { pageHead, pageJson, pageWindow, paginate } from '../../pagination.ts';
+import type { Router } from '../../router.ts';
+import type { Deps } from '../../types.ts';
+import { createFields, updatedRow } from './input.ts';
+import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from './serializers.ts';
 
-const renderList = (rows: BatchExportViewRow[]) => JSON.stringify(rows.map(batchExportResponse));
+const renderList = (rows: BatchExportViewRow[]) => JsonText.of(rows.map(batchExportResponse));
 
 /** A backfill creates at most this many runs (one per interval). */
 export const MAX_BACKFILL_RUNS = 1000;
@@ -19,12 +21,6 @@ export const MAX_BACKFILL_RUNS = 1000;
  * `{ORG}/batch_exports/`: every member of a reachable organization may read and write its
  * exports (the key's scopes decide). Another organization's export is a 404.
  */
-/** The log entry written when an export is paused or unpaused, whichever endpoint did it. */
-function pauseLogMessage(paused: boolean, nextRunEnd: string | null): string {
-  if (paused) return 'Export paused.';
-  return nextRunEnd ? `Export unpaused: the next run covers the interval ending ${nextRunEnd}.` : 'Export unpaused.';
-}
-
 export function registerBatchExportRoutes(router: Router, { store, now }: Deps): void {
   const e = endpoints.batchExports;
   const exportOf = (auth: AuthContext, organizationId: string, id: string): BatchExportRow => {
@@ -39,13 +35,12 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     return batchExportResponse(row);
   };
 
-  // The page's results come from the read cache as JSON text: only the envelope is built here.
-  router.route(e.list, ({ auth, params, query, url, c }) => {
+  // The page's results come from the read cache as JSON text: only the envelope is rendered here.
+  router.route(e.list, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
     const window = pageWindow(query);
-    const envelope = JSON.stringify(buildPage(url, window, store.batchExports.countForOrganization(params.organization_id), []));
-    const results = store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList);
-    return c.body(`${envelope.slice(0, -'[]}'.length)}${results}}`, 200, { 'Content-Type': 'application/json' });
+    const head = pageHead(url, window, store.batchExports.countForOrganization(params.organization_id));
+    return pageJson(head, store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList));
   });
 
   router.route(e.create, ({ auth, params, body }) => {
@@ -67,7 +62,7 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     const next = updatedRow(store, row, body, at);
     store.transaction(() => {
       store.batchExports.update(next);
-      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next.paused === 1, next.next_run_at), at.toISOString());
+      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), at.toISOString());
     });
     return view(params.organization_id, params.id);
   });
@@ -77,37 +72,25 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     store.batchExports.delete(params.organization_id, params.id);
   });
 
-  // Idempotent: pausing a paused export writes nothing (last_paused_at keeps its value).
-  router.route(e.pause, ({ auth, params }) => {
-    const row = exportOf(auth, params.organization_id, params.id);
-    if (row.paused === 0) {
-      const at = now().toISOString();
+  // Idempotent: pausing a paused export (or unpausing an unpaused one) writes nothing. Unpausing
+  // resumes at the next interval boundary: the intervals missed while paused get no runs.
+  const setPaused = (organizationId: string, id: string, auth: AuthContext, paused: boolean) => {
+    const row = exportOf(auth, organizationId, id);
+    const next = withPaused(row, paused, now());
+    if (next !== row) {
       store.transaction(() => {
-        if (store.batchExports.pause(row.id, at)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(true, null), at);
+        if (store.batchExports.setPaused(next)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), next.last_updated_at);
       });
     }
-    return view(params.organization_id, params.id);
-  });
-
-  // Resumes at the next interval boundary: the intervals missed while paused get no runs.
-  router.route(e.unpause, ({ auth, params }) => {
-    const row = exportOf(auth, params.organization_id, params.id);
-    if (row.paused === 1) {
-      const at = now();
-      const next = iso(firstRunEnd(row.interval as BatchExportInterval, at.getTime(), row.start_at));
-      store.transaction(() => {
-        if (store.batchExports.unpause(row.id, at.toISOString(), next)) {
-          store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(false, next), at.toISOString());
-        }
-      });
-    }
-    return view(params.organization_id, params.id);
-  });
+    return view(organizationId, id);
+  };
+  router.route(e.pause, ({ auth, params }) => setPaused(params.organization_id, params.id, auth, true));
+  router.route(e.unpause, ({ auth, params }) => setPaused(params.organization_id, params.id, auth, false));
 
   router.route(e.backfill, ({ auth, params, body }) => {
     const row = exportOf(auth, params.organization_id, params.id);
     const at = now();
-    const interval = row.interval as BatchExportInterval;
+    const interval = row.interval;
     const start = Date.parse(body.start_at);
     const end = Date.parse(body.end_at);
     if (end > at.getTime()) throw validationError('invalid_input', 'The end of the backfill cannot be in the future.', 'end_at');

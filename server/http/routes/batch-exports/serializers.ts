@@ -1,6 +1,6 @@
-import { redactDestination, type BatchExport, type BatchExportLogEntry, type BatchExportRun } from '../../src/contract/index.ts';
-import type { BatchExportLogRow, BatchExportRunRow } from '../store/batch-export-runs.ts';
-import type { BatchExportViewRow } from '../store/batch-exports.ts';
+import { redactDestination, type BatchExport, type BatchExportLogEntry, type BatchExportRun } from '../../../../src/contract/index.ts';
+import type { BatchExportLogRow, BatchExportRunRow } from '../../../store/batch-export-runs.ts';
+import type { BatchExportViewRow } from '../../../store/batch-exports.ts';
 
 /** A stored export → the API's BatchExport: the destination's secrets are left out, always. */
 export function batchExportResponse(row: BatchExportViewRow): BatchExport {
@@ -21,7 +21,7 @@ export function batchExportResponse(row: BatchExportViewRow): BatchExport {
     latest_runs: JSON.parse(row.latest_runs) as BatchExportRun[],
     hogql_query: row.hogql_query,
     schema: null,
-  } as BatchExport;
+  };
 }
 
 /** Same fields, same order as the `latest_runs` JSON built in SQL (RUN_JSON). */

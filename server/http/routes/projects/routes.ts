@@ -1,9 +1,9 @@
-import { endpoints } from '../../../src/contract/index.ts';
-import { reachableProject } from '../access.ts';
-import { paginate } from '../pagination.ts';
-import type { Router } from '../router.ts';
-import { projectResponse } from '../serializers.ts';
-import type { Deps } from '../types.ts';
+import { endpoints } from '../../../../src/contract/index.ts';
+import { reachableProject } from '../../access.ts';
+import { paginate } from '../../pagination.ts';
+import type { Router } from '../../router.ts';
+import { projectResponse } from './serializers.ts';
+import type { Deps } from '../../types.ts';
 
 export function registerProjectRoutes(router: Router, { store }: Deps): void {
   const e = endpoints.projects;

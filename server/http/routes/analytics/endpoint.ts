@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../../../../src/contract/index.ts';
+import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
+import { isValidTimeZone } from '../../../analytics/dates.ts';
+import { DEFAULT_QUERY_TIMEOUT_MS, QueryTimeoutError } from '../../../analytics/duckdb.ts';
+import { AnalyticsParamError } from '../../../analytics/errors.ts';
+import { toAnalyticsProject } from '../../../analytics/project.ts';
+import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
+import { reachableProject } from '../../access.ts';
+import { notFound, queryTimeout, validationError } from '../../errors.ts';
+import type { HandlerInput, ResponseBody, Router } from '../../router.ts';
+import type { Deps } from '../../types.ts';
+
+/**
+ * The analysis endpoints under `/api/projects/:project_id/insights/`: POST takes the
+ * parameters as a JSON body, GET the same parameters in the query string (decoded by the
+ * contract's `decodeAnalyticsQuery`). Both go through the router (key, scope insight:read,
+ * validation → 400 with `attr`), then: the project must be reachable (404 / 403 as
+ * server/http/access.ts), the result comes from the cache or the engine, and engine-level
+ * parameter errors become a 400 naming the parameter.
+ */
+
+/** What an engine computes from the parsed parameters (typed by the contract's result types). */
+export type AnalyticsCompute<P, R> = (params: P, ctx: QueryContext) => Promise<R>;
+
+/** Whether the result came from the cache, when it was computed, and the project's zone. */
+export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timezone: string }
+
+/** Where an endpoint's parameters are: its body (POST forms) or its query string (GET forms, and persons/funnel/). */
+export const fromBody = <E extends Endpoint>(input: HandlerInput<E>) => input.body;
+export const fromQuery = <E extends Endpoint>(input: HandlerInput<E>) => input.query;
+
+/** One cache per set of deps, shared by every analysis endpoint registered with them. */
+const caches = new WeakMap<object, AnalyticsCache>();
+export function analyticsCacheOf(deps: Deps): AnalyticsCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    cache = createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs });
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+/** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
+function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
+  if (!/^\d{1,15}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  const project = toAnalyticsProject(reachableProject(deps.store, auth, id));
+  return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
+}
+
+/** The usual body of an analysis endpoint: the meta fields and the engine's `result`. */
+export const withMeta = <R>(result: R, meta: AnalyticsMeta) => ({ ...meta, result });
+
+/** An analysis endpoint: under a project (`project_id` in its path). */
+type ProjectEndpoint = Endpoint & { params: z.ZodType<{ project_id: string }> };
+
+/**
+ * Registers one analysis endpoint (POST with a body, or GET with a query string). `paramsOf`
+ * picks the parsed parameters ({@link fromBody} or {@link fromQuery}); `compute` gets them and
+ * a QueryContext, and throws AnalyticsParamError for a 400. `respond` shapes the body (usually
+ * {@link withMeta}); its type is checked against the endpoint's response schema.
+ */
+export function registerAnalyticsEndpoint<E extends ProjectEndpoint, P, R>(
+  router: Router, deps: Deps, endpoint: E,
+  paramsOf: (input: HandlerInput<E>) => P,
+  compute: AnalyticsCompute<P, R>,
+  respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => ResponseBody<E>,
+): void {
+  const cache = analyticsCacheOf(deps);
+  router.route(endpoint, async (input) => {
+    const project = projectFor(deps, input.auth, input.params.project_id);
+    const params = paramsOf(input);
+    const events = deps.events;
+    const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
+    // One time budget for the whole request, however many statements the engine runs.
+    const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    const deadline = Date.now() + budgetMs;
+    const db = { all: <T>(sql: string, values?: readonly unknown[]) => events.all<T>(sql, values, { deadline }) };
+    try {
+      const cached = await cache.get(key, () => compute(params, { db, project, now: deps.now() }));
+      return respond(cached.result, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
+    } catch (error) {
+      if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
+      if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
+      throw error;
+    }
+  });
+}
