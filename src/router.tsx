@@ -5,9 +5,7 @@ import { NotFound } from '@/components/feedback/not-found';
 import { RouteError } from '@/components/feedback/route-error';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+export type { RouterContext } from './router-context';
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
   return createRouter({
