@@ -98,6 +98,7 @@ export function setupTestApi(): () => TestApi {
   });
   afterEach(() => {
     mswServer.resetHandlers();
+    mswServer.events.removeAllListeners();
     stop();
   });
   afterAll(() => mswServer.close());
