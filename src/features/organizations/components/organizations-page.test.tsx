@@ -41,6 +41,20 @@ describe('organizations list', () => {
     expect(window.location.search).not.toContain('page=');
   });
 
+  it('keeps the header and says what went wrong when the list cannot be read', async () => {
+    override(organizationEndpoints.list, () =>
+      HttpResponse.json(
+        { type: 'authentication_error', code: 'permission_denied', detail: "API key missing required scope 'organization:read'", attr: null },
+        { status: 403 },
+      ),
+    );
+    renderApp('/organizations', { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your API key lacks the organization:read scope.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('shows an empty state when the key reaches no organization', async () => {
     const user = api().store.users.getByEmail('priya@hedgebox.example')!;
     const key = api().store.apiKeys.create(

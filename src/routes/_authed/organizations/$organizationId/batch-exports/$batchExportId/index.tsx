@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
 import { BatchExportDetail } from '@/features/batch-exports/components/batch-export-detail';
-import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-header';
+import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-states';
 import { pageNumberSchema } from '@/lib/page-search';
 
 const defaults = { tab: 'runs', runsPage: 1, logsPage: 1 } as const;
