@@ -30,7 +30,7 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /** This route's breadcrumb: a text, or a component given the route's params. */
-    crumb?: string | ComponentType<{ params: Record<string, string> }>;
+    crumb?: string | ComponentType<{ params: Record<string, unknown> }>;
     /** False when the crumb's path has no page of its own. */
     crumbIsLink?: boolean;
   }

@@ -24,7 +24,7 @@ export const organizationNav = (organizationId: string) =>
   ] satisfies NavEntry[];
 
 /** Under the selected project. */
-export const projectNav = (projectId: string) =>
+export const projectNav = (projectId: number) =>
   [
     {
       label: 'Overview',

@@ -24,7 +24,7 @@ function NavEntries({ entries }: { entries: ReturnType<typeof organizationNav> |
 
 interface SidebarProps {
   organizationId: string | undefined;
-  projectId: string | undefined;
+  projectId: number | undefined;
   organizationSwitcher: ReactNode;
   projectSwitcher: ReactNode;
 }
@@ -58,7 +58,7 @@ export function Sidebar({ organizationId, projectId, organizationSwitcher, proje
               Projects
             </h2>
             <div className="mt-2 pl-3">{projectSwitcher}</div>
-            {projectId ? <NavEntries entries={projectNav(projectId)} /> : null}
+            {projectId !== undefined ? <NavEntries entries={projectNav(projectId)} /> : null}
           </li>
         </ul>
       </nav>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HEDGEBOX, NORTHWIND, renderApp, setupTestApi } from '@testing';
+import { HEDGEBOX, mswServer, NORTHWIND, renderApp, setupTestApi } from '@testing';
 
 const api = setupTestApi();
 
@@ -101,6 +101,14 @@ describe('organization settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You do not have permission to perform this action.');
     expect(stored(id)).toBeDefined();
+  });
+
+  it('an address whose id is not an organization id is a 404 at once, without asking the server', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    renderApp('/organizations/not-an-id', { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(asked.filter((path) => path.includes('not-an-id'))).toEqual([]);
   });
 
   it('shows a 404 in words for an organization that does not exist', async () => {
