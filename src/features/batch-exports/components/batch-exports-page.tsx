@@ -46,7 +46,7 @@ function exportColumns(organizationId: string, setPaused: (variables: PauseVaria
     { header: 'Destination', cell: (batchExport) => <DestinationName type={batchExport.destination.type} /> },
     { header: 'Model', cell: (batchExport) => modelLabel(batchExport.model) },
     { header: 'Interval', className: 'whitespace-nowrap', cell: (batchExport) => intervalLabel(batchExport.interval) },
-    { header: 'State', cell: (batchExport) => <PausedBadge paused={batchExport.paused} /> },
+    { header: 'State', id: 'state', cell: (batchExport) => <PausedBadge paused={batchExport.paused} /> },
     { header: 'Last run', className: 'whitespace-nowrap', cell: (batchExport) => <LastRun batchExport={batchExport} /> },
     {
       header: 'Active',
