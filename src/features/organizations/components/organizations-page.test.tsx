@@ -42,13 +42,7 @@ describe('organizations list', () => {
   });
 
   it('keeps the header and says what went wrong when the list cannot be read', async () => {
-    override(organizationEndpoints.list, () =>
-      HttpResponse.json(
-        { type: 'authentication_error', code: 'permission_denied', detail: "API key missing required scope 'organization:read'", attr: null },
-        { status: 403 },
-      ),
-    );
-    renderApp('/organizations', { apiKey: api().demoKey });
+    renderApp('/organizations', { apiKey: api().makeKey(['batch_export:read']) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Not allowed' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Your API key lacks the organization:read scope.');
