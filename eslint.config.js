@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint/no-cycle.js';
 
 /** The features folders: each may import only itself, never another feature. */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -16,6 +17,23 @@ const serverImport = {
   regex: '^(\\.\\./)+server(/|$)',
   message: 'src/ never imports server/: the SPA talks to any server over HTTP.',
 };
+
+/**
+ * Component-test helpers (test/testing/, alias `@testing`) run the reference server: only test
+ * files may import them, so app code still never reaches server/.
+ */
+const testingImport = {
+  group: ['@testing', '@testing/**', '**/test/testing/**', '**/test/**'],
+  message: 'Only test files import test helpers (`@testing`); app code never does.',
+};
+
+/** Shared code (src/components, src/lib) serves every feature and imports none. */
+const featureImport = {
+  group: ['@/features/**', '**/features/**'],
+  message: 'Shared code (src/components, src/lib) never imports a feature: pass what it needs as props or render props.',
+};
+
+const TEST_FILES = ['src/**/*.test.{ts,tsx}'];
 
 /** One block per feature: importing another feature (by alias or by relative path) is an error. */
 const featureBoundaries = features.map((feature) => ({
@@ -60,8 +78,31 @@ export default tseslint.config(
     },
   },
   {
+    // Import cycles anywhere (src, server, test, scripts): see eslint/no-cycle.js.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local },
+    rules: { 'local/no-cycle': 'error' },
+  },
+  {
+    // Known server cycle, removed by the server-side refactor of issue 8 (typed handlers): delete
+    // this block once that lands; the rule then covers these two files like every other.
+    files: ['server/analytics/trends.ts', 'server/analytics/trends-assemble.ts'],
+    rules: { 'local/no-cycle': 'off' },
+  },
+  {
+    // src/ never imports server/; component tests reach it only through `@testing`.
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImport] }] },
+  },
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, featureImport] }] },
+  },
+  {
+    // A second rule instance, so it composes with the boundary blocks above and below.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testingImport] }] },
   },
   {
     files: ['src/contract/**/*.ts'],

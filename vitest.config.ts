@@ -2,7 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  // Component-test helpers (they run the reference server, so they live outside src/).
+  '@testing': fileURLToPath(new URL('./test/testing', import.meta.url)),
+};
 
 export default defineConfig({
   test: {

@@ -5,9 +5,7 @@ import { NotFound } from '@/components/feedback/not-found';
 import { RouteError } from '@/components/feedback/route-error';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+export type { RouterContext } from './router-context';
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
   return createRouter({
@@ -32,7 +30,7 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /** This route's breadcrumb: a text, or a component given the route's params. */
-    crumb?: string | ComponentType<{ params: Record<string, string> }>;
+    crumb?: string | ComponentType<{ params: Record<string, unknown> }>;
     /** False when the crumb's path has no page of its own. */
     crumbIsLink?: boolean;
   }

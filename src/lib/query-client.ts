@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
 export const MAX_QUERY_RETRIES = 3;
@@ -17,10 +17,20 @@ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);
 }
 
+// A type, not an interface: TanStack's Register wants it assignable to Record<string, unknown>.
+type MutationMeta = {
+  skipAuthRedirect?: boolean;
+  /**
+   * The query keys (prefixes) this mutation changes: invalidated once it succeeds, before
+   * `mutateAsync` resolves. Declared on the mutation instead of repeated in its `onSuccess`.
+   */
+  invalidates?: readonly QueryKey[];
+};
+
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { skipAuthRedirect?: boolean };
-    mutationMeta: { skipAuthRedirect?: boolean };
+    mutationMeta: MutationMeta;
   }
 }
 
@@ -33,9 +43,15 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
   const handle = (error: unknown, meta: { skipAuthRedirect?: boolean } | undefined) => {
     if (isApiError(error) && error.status === 401 && !meta?.skipAuthRedirect) onUnauthorized();
   };
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => handle(error, query.meta) }),
-    mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => handle(error, mutation.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => handle(error, mutation.meta),
+      onSuccess: async (_data, _vars, _ctx, mutation) => {
+        const keys = mutation.meta?.invalidates ?? [];
+        await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
@@ -46,4 +62,5 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
 import { NetworkBanner } from '@/components/feedback/network-banner';
 import { RootNotFound } from '@/components/feedback/not-found';
-import type { RouterContext } from '@/router';
+import type { RouterContext } from '@/router-context';
 
 // Toasts only matter after the first action: the toaster loads after the page.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));

@@ -1,54 +1,38 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { organizationEndpoints } from '@/contract/organizations';
-import { renderApp } from '@/test-utils/render-app';
-import { apiUrl } from '../../../test/msw/handlers';
-import { DEMO_KEY } from '../../../test/msw/mock-api';
-import { server, setupMockApi } from '../../../test/msw/server';
+import { HEDGEBOX, mswServer, override, renderApp, serverErrorResponse, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
 describe('network banner', () => {
   it('says the server cannot be reached while a query retries a 5xx, and goes away when it answers', async () => {
     let calls = 0;
-    server.use(
-      http.get(apiUrl(organizationEndpoints.list), () => {
-        calls += 1;
-        if (calls === 1) {
-          return HttpResponse.json(
-            { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null },
-            { status: 503 },
-          );
-        }
-        return undefined; // fall through to the normal handler
-      }),
-    );
-    renderApp('/organizations', { apiKey: DEMO_KEY });
+    override(organizationEndpoints.list, () => {
+      calls += 1;
+      return calls === 1 ? serverErrorResponse(503) : undefined; // then on to the server
+    });
+    renderApp('/organizations', { apiKey: api().demoKey });
     expect(await screen.findByText("Can't reach the server — retrying…")).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Acme Inc' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: HEDGEBOX }, { timeout: 4000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("Can't reach the server — retrying…")).not.toBeInTheDocument());
     expect(calls).toBeGreaterThanOrEqual(2);
   });
 
   it('does not retry a 4xx: the error shows at once, in words, with Try again', async () => {
     let calls = 0;
-    server.use(
-      http.get(apiUrl(organizationEndpoints.list), ({ request }) => {
-        // The page's list (the sidebar's switcher asks for another page size).
-        if (new URL(request.url).searchParams.get('limit') === '20') calls += 1;
-        return HttpResponse.json(
-          { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null },
-          { status: 404 },
-        );
-      }),
-    );
-    const { user } = renderApp('/organizations', { apiKey: DEMO_KEY });
+    override(organizationEndpoints.list, ({ request }) => {
+      // The page's list (the sidebar's switcher asks for another page size).
+      if (new URL(request.url).searchParams.get('limit') === '20') calls += 1;
+      return HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, { status: 404 });
+    });
+    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(screen.queryByText(/retrying/)).not.toBeInTheDocument();
     expect(calls).toBe(1);
-    server.resetHandlers();
+    mswServer.resetHandlers();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Acme Inc' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: HEDGEBOX })).toBeInTheDocument();
   });
 });

@@ -15,8 +15,12 @@ function titleFor(error: unknown): string {
   return 'Something went wrong';
 }
 
-/** Each route's error boundary: the error in words and a way to try again. */
-export function RouteError({ error, reset }: ErrorComponentProps) {
+/**
+ * Each route's error boundary: the error in words and a way to try again. Its heading is the
+ * page's h1 unless the page keeps its own header above it (a list page: `headingLevel={2}`).
+ */
+export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentProps & { headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
@@ -36,7 +40,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <div className="flex items-start gap-3">
         <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
         <div className="space-y-3">
-          <h1 className="text-lg font-semibold text-red-900 dark:text-red-100">{titleFor(error)}</h1>
+          <Heading className="text-lg font-semibold text-red-900 dark:text-red-100">{titleFor(error)}</Heading>
           <p className="text-sm text-red-900 dark:text-red-100">{describeError(error)}</p>
           <Button
             onClick={() => {

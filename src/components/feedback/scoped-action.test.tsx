@@ -1,20 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { organizationEndpoints } from '@/contract/organizations';
-import { renderApp } from '@/test-utils/render-app';
-import { apiUrl, mockApi } from '../../../test/msw/handlers';
-import { READ_ONLY_KEY } from '../../../test/msw/mock-api';
-import { server, setupMockApi } from '../../../test/msw/server';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
 const MISSING = 'Your API key lacks the organization:write scope';
 
 describe('a key without organization:write', () => {
   it('sees "New organization" disabled, with a tooltip naming the missing scope', async () => {
-    mockApi().addKey(READ_ONLY_KEY, ['organization:read']);
-    const { user } = renderApp('/organizations', { apiKey: READ_ONLY_KEY });
+    const key = api().makeKey(['organization:read']);
+    const { user } = renderApp('/organizations', { apiKey: key });
     const button = await screen.findByRole('button', { name: 'New organization' });
     expect(button).toBeDisabled();
     expect(button.parentElement).toHaveAccessibleDescription(MISSING);
@@ -24,9 +19,8 @@ describe('a key without organization:write', () => {
   });
 
   it('sees the settings read-only: Save changes and Delete organization disabled with the reason', async () => {
-    mockApi().addKey(READ_ONLY_KEY, ['organization:read']);
-    const organization = mockApi().organizations[0]!;
-    const { user } = renderApp(`/organizations/${organization.id}`, { apiKey: READ_ONLY_KEY });
+    const key = api().makeKey(['organization:read']);
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}`, { apiKey: key });
     expect(await screen.findByRole('button', { name: 'Save changes' })).toBeDisabled();
     expect(screen.getByLabelText('Name')).toBeDisabled();
     const remove = screen.getByRole('button', { name: 'Delete organization' });
@@ -39,22 +33,9 @@ describe('a key without organization:write', () => {
   });
 
   it('is told which scope is missing when the server answers 403', async () => {
-    // The key claims write access, but the server refuses: the 403 is explained the same way.
-    mockApi().addKey(READ_ONLY_KEY, ['organization:write']);
-    server.use(
-      http.post(apiUrl(organizationEndpoints.create), () =>
-        Response.json(
-          {
-            type: 'authentication_error',
-            code: 'permission_denied',
-            detail: "API key missing required scope 'organization:write'",
-            attr: null,
-          },
-          { status: 403 },
-        ),
-      ),
-    );
-    const { user } = renderApp('/organizations?create=true', { apiKey: READ_ONLY_KEY });
+    // The dialog opened from a shared URL still submits; the server refuses and says which scope.
+    const key = api().makeKey(['organization:read']);
+    const { user } = renderApp('/organizations?create=true', { apiKey: key });
     await user.type(await screen.findByLabelText('Name'), 'Initech');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`${MISSING}.`));

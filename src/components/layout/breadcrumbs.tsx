@@ -14,7 +14,7 @@ export function Breadcrumbs() {
       {
         id: match.id,
         pathname: match.pathname,
-        params: match.params as Record<string, string>,
+        params: match.params as Record<string, unknown>,
         crumb,
         isLink: match.staticData.crumbIsLink !== false,
       },

@@ -1,30 +1,40 @@
-import { Blocks, DatabaseBackup, Globe, LayoutDashboard, LineChart, Mail, Settings, Users, type LucideIcon } from 'lucide-react';
+import { linkOptions } from '@tanstack/react-router';
+import { DatabaseBackup, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
 
 /**
- * The sidebar's tree, mirroring the API. An entry is shown only once its route exists, so a
- * later screen appears in the sidebar by adding its route file (and, if new, one line here).
+ * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
+ * tree: a path or params that do not exist fail the type-check. A new screen adds its route file
+ * and one line here (members, invites, domains, pipeline apps, insights come with their routes).
  */
+const ignoreSearch = { includeSearch: false } as const;
+
+/** Under the selected organization. */
+export const organizationNav = (organizationId: string) =>
+  [
+    {
+      label: 'Settings',
+      icon: Settings,
+      link: linkOptions({ to: '/organizations/$organizationId', params: { organizationId }, activeOptions: { ...ignoreSearch, exact: true } }),
+    },
+    {
+      label: 'Batch exports',
+      icon: DatabaseBackup,
+      link: linkOptions({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, activeOptions: ignoreSearch }),
+    },
+  ] satisfies NavEntry[];
+
+/** Under the selected project. */
+export const projectNav = (projectId: number) =>
+  [
+    {
+      label: 'Overview',
+      icon: LayoutDashboard,
+      link: linkOptions({ to: '/projects/$projectId', params: { projectId }, activeOptions: { ...ignoreSearch, exact: true } }),
+    },
+  ] satisfies NavEntry[];
+
 export interface NavEntry {
   label: string;
-  /** Full route path with `$params`, as in the route tree. */
-  to: string;
   icon: LucideIcon;
-  /** Active only on this exact path (an index page), not on its children. */
-  exact?: boolean;
+  link: { to: string };
 }
-
-/** Under the selected organization (`$organizationId`). */
-export const organizationNav: readonly NavEntry[] = [
-  { label: 'Settings', to: '/organizations/$organizationId', icon: Settings, exact: true },
-  { label: 'Members', to: '/organizations/$organizationId/members', icon: Users },
-  { label: 'Invites', to: '/organizations/$organizationId/invites', icon: Mail },
-  { label: 'Domains', to: '/organizations/$organizationId/domains', icon: Globe },
-  { label: 'Batch exports', to: '/organizations/$organizationId/batch-exports', icon: DatabaseBackup },
-  { label: 'Pipeline apps', to: '/organizations/$organizationId/pipeline', icon: Blocks },
-];
-
-/** Under the selected project (`$projectId`). */
-export const projectNav: readonly NavEntry[] = [
-  { label: 'Overview', to: '/projects/$projectId', icon: LayoutDashboard, exact: true },
-  { label: 'Insights', to: '/projects/$projectId/insights', icon: LineChart },
-];

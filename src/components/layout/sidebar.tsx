@@ -1,28 +1,18 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { BarChart3, Building2, FolderKanban } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { organizationNav, projectNav, type NavEntry } from './nav-tree';
+import { organizationNav, projectNav } from './nav-tree';
 
 const linkClasses =
   'flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800';
 const activeLinkClasses = 'bg-indigo-50 font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200';
 
-function NavEntries({ entries, params }: { entries: readonly NavEntry[]; params: Record<string, string> }) {
-  const router = useRouter();
-  // Only screens that exist are listed: a later issue's route appears here by itself.
-  const existing = entries.filter((entry) => entry.to in router.routesByPath || `${entry.to}/` in router.routesByPath);
+function NavEntries({ entries }: { entries: ReturnType<typeof organizationNav> | ReturnType<typeof projectNav> }) {
   return (
     <ul className="mt-1 space-y-0.5 pl-3">
-      {existing.map((entry) => (
-        <li key={entry.to}>
-          <Link
-            // The entries are data checked against the route tree above, hence the loose types.
-            to={entry.to as '/'}
-            params={params as never}
-            activeOptions={{ exact: entry.exact ?? false, includeSearch: false }}
-            className={linkClasses}
-            activeProps={{ className: activeLinkClasses }}
-          >
+      {entries.map((entry) => (
+        <li key={entry.link.to}>
+          <Link {...entry.link} className={linkClasses} activeProps={{ className: activeLinkClasses }}>
             <entry.icon aria-hidden="true" className="size-4" />
             {entry.label}
           </Link>
@@ -34,7 +24,7 @@ function NavEntries({ entries, params }: { entries: readonly NavEntry[]; params:
 
 interface SidebarProps {
   organizationId: string | undefined;
-  projectId: string | undefined;
+  projectId: number | undefined;
   organizationSwitcher: ReactNode;
   projectSwitcher: ReactNode;
 }
@@ -60,7 +50,7 @@ export function Sidebar({ organizationId, projectId, organizationSwitcher, proje
               Organizations
             </Link>
             <div className="mt-2 pl-3">{organizationSwitcher}</div>
-            {organizationId ? <NavEntries entries={organizationNav} params={{ organizationId }} /> : null}
+            {organizationId ? <NavEntries entries={organizationNav(organizationId)} /> : null}
           </li>
           <li>
             <h2 className="flex items-center gap-2 px-2.5 py-1.5 text-sm text-gray-700 dark:text-gray-300">
@@ -68,7 +58,7 @@ export function Sidebar({ organizationId, projectId, organizationSwitcher, proje
               Projects
             </h2>
             <div className="mt-2 pl-3">{projectSwitcher}</div>
-            {projectId ? <NavEntries entries={projectNav} params={{ projectId }} /> : null}
+            {projectId !== undefined ? <NavEntries entries={projectNav(projectId)} /> : null}
           </li>
         </ul>
       </nav>

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cloneElement, useEffect, useRef, useState } from 'react';
-import { SwitcherTriggerContent, switcherTriggerClasses, type SwitcherMenuPopupProps } from './switcher-menu';
+import { SwitcherTriggerContent, switcherTriggerClasses, type SwitcherMenuPopupProps } from './switcher-trigger';
 
 const itemClasses =
   'flex cursor-pointer items-center justify-between gap-2 rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 dark:data-[highlighted]:bg-indigo-950 dark:data-[highlighted]:text-indigo-100';

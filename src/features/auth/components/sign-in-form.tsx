@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { currentKeyQuery, defaultBaseUrl, setCredentials, validateKey } from '@/lib/auth';
 import { normalizeBaseUrl } from '@/lib/auth-store';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, FormError, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FormError, TextField } from '@/components/form-kit';
 import { signInErrorMessage } from './sign-in-errors';
 
 function isHttpUrl(value: string): boolean {

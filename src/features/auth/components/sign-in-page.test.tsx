@@ -1,13 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { personalApiKeyEndpoints } from '@/contract/personal-api-keys';
-import { renderApp } from '@/test-utils/render-app';
-import { apiUrl, mockApi } from '../../../../test/msw/handlers';
-import { DEMO_KEY } from '../../../../test/msw/mock-api';
-import { server, setupMockApi } from '../../../../test/msw/server';
+import { failWithNetworkError, HEDGEBOX, NORTHWIND, override, renderApp, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
 describe('sign-in', () => {
   it('signs in with a valid key and goes on to where the user was going', async () => {
@@ -15,24 +12,24 @@ describe('sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Server URL')).toHaveValue(window.location.origin);
 
-    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.type(screen.getByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('checkbox', { name: 'Remember in this tab' }));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Acme Inc' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: HEDGEBOX })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/organizations');
     expect(window.location.search).toContain('pageSize=10');
-    expect(JSON.stringify(sessionStorage)).toContain(DEMO_KEY);
-    expect(JSON.stringify(localStorage)).not.toContain(DEMO_KEY);
+    expect(JSON.stringify(sessionStorage)).toContain(api().demoKey);
+    expect(JSON.stringify(localStorage)).not.toContain(api().demoKey);
   });
 
   it('keeps the key in memory only when "Remember in this tab" is not ticked', async () => {
     const { user } = renderApp('/sign-in');
-    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.type(await screen.findByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
-    expect(JSON.stringify(sessionStorage)).not.toContain(DEMO_KEY);
+    expect(JSON.stringify(sessionStorage)).not.toContain(api().demoKey);
   });
 
   it('says the key is invalid when the server answers 401', async () => {
@@ -44,17 +41,17 @@ describe('sign-in', () => {
   });
 
   it('says the server is unreachable on a network error', async () => {
-    server.use(http.get(apiUrl(personalApiKeyEndpoints.current), () => HttpResponse.error()));
+    failWithNetworkError(personalApiKeyEndpoints.current);
     const { user } = renderApp('/sign-in');
-    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.type(await screen.findByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/server unreachable/i);
   });
 
   it('says when the address answers but is not the analytics API', async () => {
-    server.use(http.get(apiUrl(personalApiKeyEndpoints.current), () => HttpResponse.text('<html>hello</html>', { status: 200 })));
+    override(personalApiKeyEndpoints.current, () => HttpResponse.text('<html>hello</html>', { status: 200 }));
     const { user } = renderApp('/sign-in');
-    await user.type(await screen.findByLabelText('API key'), DEMO_KEY);
+    await user.type(await screen.findByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/not the analytics api/i);
   });
@@ -66,16 +63,16 @@ describe('sign-in', () => {
   });
 
   it('signs in from a #key= link, removes the key from the address bar and opens the route in the URL', async () => {
-    renderApp(`/organizations?pageSize=10#key=${DEMO_KEY}`);
+    renderApp(`/organizations?pageSize=10#key=${api().demoKey}`);
     expect(window.location.hash).toBe('');
-    expect(window.location.href).not.toContain(DEMO_KEY);
+    expect(window.location.href).not.toContain(api().demoKey);
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Globex' })).toBeInTheDocument();
-    expect(JSON.stringify(sessionStorage)).toContain(DEMO_KEY);
+    expect(await screen.findByRole('link', { name: NORTHWIND })).toBeInTheDocument();
+    expect(JSON.stringify(sessionStorage)).toContain(api().demoKey);
   });
 
   it('a #key= link on the bare origin lands on the organizations list', async () => {
-    renderApp(`/#key=${DEMO_KEY}`);
+    renderApp(`/#key=${api().demoKey}`);
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/organizations'));
   });
@@ -84,7 +81,7 @@ describe('sign-in', () => {
     const { user } = renderApp('/organizations?pageSize=50#key=phx_revokedKeyRevokedKey1234567');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByText(/no longer accepts your api key/i)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.type(screen.getByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
     expect(window.location.search).toContain('pageSize=50');
@@ -93,31 +90,31 @@ describe('sign-in', () => {
   it('sends a signed-out visitor to sign-in, and back afterwards', async () => {
     const { user } = renderApp('/organizations?page=1&pageSize=10');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('API key'), DEMO_KEY);
+    await user.type(screen.getByLabelText('API key'), api().demoKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Organizations' })).toBeInTheDocument();
     expect(window.location.search).toContain('pageSize=10');
   });
 
   it('signing out forgets the key and shows sign-in', async () => {
-    const { user } = renderApp(`/organizations#key=${DEMO_KEY}`);
+    const { user } = renderApp(`/organizations#key=${api().demoKey}`);
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(JSON.stringify(sessionStorage)).not.toContain(DEMO_KEY);
+    expect(JSON.stringify(sessionStorage)).not.toContain(api().demoKey);
     expect(screen.getByLabelText('API key')).toHaveValue('');
   });
 });
 
 describe('a key revoked during the session', () => {
   it('returns to sign-in on the next 401, then back to the same page after signing in again', async () => {
-    const { user } = renderApp('/organizations', { apiKey: DEMO_KEY });
-    await user.click(await screen.findByRole('link', { name: 'Globex' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();
+    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('link', { name: NORTHWIND }));
+    expect(await screen.findByRole('heading', { level: 1, name: NORTHWIND })).toBeInTheDocument();
     const globexPath = window.location.pathname;
 
-    mockApi().keys.delete(DEMO_KEY);
-    const NEW_KEY = 'phx_newKeyNewKeyNewKeyNewKey1234';
-    mockApi().addKey(NEW_KEY, ['*']);
+    const NEW_KEY = api().makeKey(['*']);
+    const demo = api().store.apiKeys.list().find((key) => key.label === 'Demo key')!;
+    api().store.apiKeys.revoke(demo.id);
     await user.click(screen.getByRole('checkbox', { name: 'Enforce two-factor authentication' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -125,7 +122,7 @@ describe('a key revoked during the session', () => {
     expect(screen.getByText(/no longer accepts your api key/i)).toBeInTheDocument();
     await user.type(screen.getByLabelText('API key'), NEW_KEY);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: NORTHWIND })).toBeInTheDocument();
     expect(window.location.pathname).toBe(globexPath);
   });
 });

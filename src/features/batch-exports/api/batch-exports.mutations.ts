@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   batchExportEndpoints,
@@ -10,54 +10,74 @@ import {
 import type { Page } from '@/contract/common';
 import { apiRequest } from '@/lib/api-client';
 import { describeError } from '@/lib/error-messages';
-import { batchExportQueries } from './batch-exports.queries';
+import { batchExportKeys } from './batch-exports.keys';
+
+/** The mutations as options (what they send, what they invalidate); the hooks below use them. */
+export const batchExportMutations = {
+  create: (organizationId: string) =>
+    mutationOptions({
+      mutationFn: (body: BatchExportCreate) =>
+        apiRequest(batchExportEndpoints.create, { params: { organization_id: organizationId }, body }),
+      meta: { invalidates: [batchExportKeys.lists(organizationId)] },
+    }),
+  update: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: (body: BatchExportUpdate) =>
+        apiRequest(batchExportEndpoints.update, { params: { organization_id: organizationId, id: batchExportId }, body }),
+      meta: { invalidates: [batchExportKeys.detail(organizationId, batchExportId), batchExportKeys.lists(organizationId)] },
+    }),
+  /** The export's own queries are forgotten once the page has left it (forgetBatchExport). */
+  destroy: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: () => apiRequest(batchExportEndpoints.destroy, { params: { organization_id: organizationId, id: batchExportId } }),
+      meta: { invalidates: [batchExportKeys.lists(organizationId)] },
+    }),
+  /** New runs (and a log entry): the export's latest runs, its runs and its logs change. */
+  backfill: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: (body: BatchExportBackfill) =>
+        apiRequest(batchExportEndpoints.backfill, { params: { organization_id: organizationId, id: batchExportId }, body }),
+      meta: {
+        invalidates: [
+          batchExportKeys.detail(organizationId, batchExportId),
+          batchExportKeys.runs(organizationId, batchExportId),
+          batchExportKeys.logs(organizationId, batchExportId),
+          batchExportKeys.lists(organizationId),
+        ],
+      },
+    }),
+};
 
 export function useCreateBatchExport(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BatchExportCreate) =>
-      apiRequest(batchExportEndpoints.create, { params: { organization_id: organizationId }, body }),
-    onSuccess: async (created) => {
-      queryClient.setQueryData(batchExportQueries.detail(organizationId, created.id).queryKey, created);
-      await queryClient.invalidateQueries({ queryKey: batchExportQueries.lists(organizationId) });
-    },
+    ...batchExportMutations.create(organizationId),
+    // Seeds the cache: the new export's page opens without waiting.
+    onSuccess: (created) => queryClient.setQueryData(batchExportKeys.detail(organizationId, created.id), created),
   });
 }
 
 export function useUpdateBatchExport(organizationId: string, batchExportId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BatchExportUpdate) =>
-      apiRequest(batchExportEndpoints.update, { params: { organization_id: organizationId, id: batchExportId }, body }),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(batchExportQueries.detail(organizationId, batchExportId).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: batchExportQueries.lists(organizationId) });
-    },
-  });
+  return useMutation(batchExportMutations.update(organizationId, batchExportId));
 }
 
 export function useDeleteBatchExport(organizationId: string, batchExportId: string) {
-  return useMutation({
-    mutationFn: () => apiRequest(batchExportEndpoints.destroy, { params: { organization_id: organizationId, id: batchExportId } }),
-  });
+  return useMutation(batchExportMutations.destroy(organizationId, batchExportId));
 }
 
-/** After a delete, once the page has left the export: forget it and refresh the lists. */
-export async function forgetBatchExport(queryClient: QueryClient, organizationId: string, batchExportId: string): Promise<void> {
-  queryClient.removeQueries({ queryKey: batchExportQueries.detail(organizationId, batchExportId).queryKey });
-  await queryClient.invalidateQueries({ queryKey: batchExportQueries.lists(organizationId) });
+/** After a delete, once the page has left the export: forget its detail, runs and logs. */
+export function forgetBatchExport(queryClient: QueryClient, organizationId: string, batchExportId: string): void {
+  for (const queryKey of [
+    batchExportKeys.detail(organizationId, batchExportId),
+    batchExportKeys.runs(organizationId, batchExportId),
+    batchExportKeys.logs(organizationId, batchExportId),
+  ]) {
+    queryClient.removeQueries({ queryKey });
+  }
 }
 
 export function useBackfillBatchExport(organizationId: string, batchExportId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BatchExportBackfill) =>
-      apiRequest(batchExportEndpoints.backfill, { params: { organization_id: organizationId, id: batchExportId }, body }),
-    onSuccess: async (updated) => {
-      queryClient.setQueryData(batchExportQueries.detail(organizationId, batchExportId).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: batchExportQueries.all(organizationId) });
-    },
-  });
+  return useMutation(batchExportMutations.backfill(organizationId, batchExportId));
 }
 
 export interface PauseVariables {
@@ -82,8 +102,8 @@ export function useSetPaused(organizationId: string) {
         params: { organization_id: organizationId, id: batchExport.id },
       }),
     onMutate: async ({ batchExport, paused }): Promise<{ snapshot: Snapshot }> => {
-      const detailKey = batchExportQueries.detail(organizationId, batchExport.id).queryKey;
-      const listsKey = batchExportQueries.lists(organizationId);
+      const detailKey = batchExportKeys.detail(organizationId, batchExport.id);
+      const listsKey = batchExportKeys.lists(organizationId);
       // A refetch landing later would overwrite the optimistic value: stop those first.
       await Promise.all([
         queryClient.cancelQueries({ queryKey: listsKey }),
@@ -105,12 +125,12 @@ export function useSetPaused(organizationId: string) {
       toast.error(`Couldn't ${paused ? 'pause' : 'unpause'} “${batchExport.name}”: ${describeError(error)}`);
     },
     onSuccess: (updated) => {
-      queryClient.setQueryData(batchExportQueries.detail(organizationId, updated.id).queryKey, updated);
+      queryClient.setQueryData(batchExportKeys.detail(organizationId, updated.id), updated);
     },
     // Refetch once the last of several toggles (bulk pause) is done, so none is overwritten midway.
     onSettled: () =>
       queryClient.isMutating({ mutationKey: PAUSE_MUTATION_KEY }) <= 1
-        ? queryClient.invalidateQueries({ queryKey: batchExportQueries.lists(organizationId) })
+        ? queryClient.invalidateQueries({ queryKey: batchExportKeys.lists(organizationId) })
         : undefined,
   });
 }

@@ -9,17 +9,11 @@ import { batchExportKeys } from './batch-exports.keys';
 export const ACTIVE_RUN_STATUSES: readonly BatchExportRun['status'][] = ['Starting', 'Running'];
 export const LIVE_REFRESH_MS = 1500;
 
-/**
- * Query keys mirror the API's paths:
- * `/api/organizations/:org/batch_exports/` → `['organizations', org, 'batch-exports', …]`.
- */
+/** Query options of `/api/organizations/:org/batch_exports/…`, keyed by batchExportKeys. */
 export const batchExportQueries = {
-  /** Prefix of everything about the organization's exports (invalidate after a change). */
-  all: batchExportKeys.all,
-  lists: batchExportKeys.lists,
   list: (organizationId: string, params: PageParams) =>
     queryOptions({
-      queryKey: ['organizations', organizationId, 'batch-exports', 'list', params] as const,
+      queryKey: batchExportKeys.list(organizationId, params),
       queryFn: ({ signal }) =>
         apiRequest(batchExportEndpoints.list, { params: { organization_id: organizationId }, query: { ...params }, signal }),
     }),
@@ -31,7 +25,7 @@ export const batchExportQueries = {
     }),
   runs: (organizationId: string, batchExportId: string, params: PageParams) =>
     queryOptions({
-      queryKey: ['organizations', organizationId, 'batch-exports', batchExportId, 'runs', params] as const,
+      queryKey: [...batchExportKeys.runs(organizationId, batchExportId), params] as const,
       queryFn: ({ signal }) =>
         apiRequest(batchExportEndpoints.runs, {
           params: { organization_id: organizationId, id: batchExportId },
@@ -41,7 +35,7 @@ export const batchExportQueries = {
     }),
   logs: (organizationId: string, batchExportId: string, params: PageParams) =>
     queryOptions({
-      queryKey: ['organizations', organizationId, 'batch-exports', batchExportId, 'logs', params] as const,
+      queryKey: [...batchExportKeys.logs(organizationId, batchExportId), params] as const,
       queryFn: ({ signal }) =>
         apiRequest(batchExportEndpoints.logs, {
           params: { organization_id: organizationId, id: batchExportId },

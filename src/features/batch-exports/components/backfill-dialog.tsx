@@ -1,10 +1,9 @@
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'sonner';
 import { BATCH_EXPORT_INTERVAL_MS, type BatchExport, type BatchExportBackfill, type BatchExportInterval } from '@/contract/batch-exports';
-import { applyServerError } from '@/lib/form-errors';
+import { FormFooter, submitHandler, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { DialogClose, Modal } from '@/components/ui/dialog';
-import { FormError, TextField } from '@/components/ui/form-field';
 import { useBackfillBatchExport } from '../api/batch-exports.mutations';
 import { fromInputValue, toInputValue } from './date-inputs';
 import { intervalLabel } from './labels';
@@ -79,15 +78,11 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
   const backfill = useBackfillBatchExport(organizationId, batchExport.id);
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      await backfill.mutateAsync(body);
-      const runs = Math.round((Date.parse(body.end_at) - Date.parse(body.start_at)) / BATCH_EXPORT_INTERVAL_MS[batchExport.interval]);
-      toast.success(`Backfill started: about ${runs} ${runs === 1 ? 'run' : 'runs'}`);
-      onStarted();
-    } catch (error) {
-      applyServerError(form, error, FIELDS);
-    }
+  const onSubmit = submitHandler(form, FIELDS, async (body) => {
+    await backfill.mutateAsync(body);
+    const runs = Math.round((Date.parse(body.end_at) - Date.parse(body.start_at)) / BATCH_EXPORT_INTERVAL_MS[batchExport.interval]);
+    toast.success(`Backfill started: about ${runs} ${runs === 1 ? 'run' : 'runs'}`);
+    onStarted();
   });
 
   const inputType = dateOnly ? 'date' : 'datetime-local';
@@ -99,15 +94,11 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
         <TextField label="Start" type={inputType} step={step} max={max} error={errors.start_at?.message} {...form.register('start_at')} />
         <TextField label="End" type={inputType} step={step} max={max} error={errors.end_at?.message} {...form.register('end_at')} />
       </div>
-      <FormError message={errors.root?.server?.message} />
-      <div className="flex justify-end gap-2">
+      <FormFooter align="end" error={errors.root?.server?.message} submitLabel="Start backfill" pendingLabel="Starting…" isSubmitting={isSubmitting}>
         <DialogClose asChild>
           <Button>Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Starting…' : 'Start backfill'}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

@@ -1,40 +1,61 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/test-utils/render-app';
-import { mockApi } from '../../../../test/msw/handlers';
-import { DEMO_KEY } from '../../../../test/msw/mock-api';
-import { setupMockApi } from '../../../../test/msw/server';
+import type { BatchExport } from '@/contract/batch-exports';
+import { HEDGEBOX, NORTHWIND, renderApp, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
-function acme() {
-  return mockApi().organizations.find((organization) => organization.name === 'Acme Inc')!;
+function seededExport(name: string): { id: string; organizationId: string; config: Record<string, unknown> } {
+  const row = api().store.db.prepare('SELECT id, organization_id, destination_config FROM batch_exports WHERE name = ?').get(name) as {
+    id: string;
+    organization_id: string;
+    destination_config: string;
+  };
+  return { id: row.id, organizationId: row.organization_id, config: JSON.parse(row.destination_config) as Record<string, unknown> };
+}
+
+const runsOf = (id: string) => api().store.batchExportRuns.countForExport(id);
+
+/** A new hourly HTTP export in Northwind (no runs yet), made through the API. */
+async function createHook(name: string): Promise<{ organizationId: string; batchExport: BatchExport }> {
+  const organizationId = api().organizationId(NORTHWIND);
+  const batchExport = await api().call<BatchExport>('POST', `/api/organizations/${organizationId}/batch_exports/`, {
+    name,
+    interval: 'hour',
+    destination: { type: 'HTTP', config: { url: 'https://hooks.example.com/in', token: 'stored-token' } },
+  });
+  return { organizationId, batchExport };
 }
 
 describe('batch export detail', () => {
   it('shows the configuration with secrets masked, and the runs', async () => {
-    const organization = acme();
-    const batchExport = mockApi().addBatchExport(
-      organization.id,
-      { name: 'Hook', destination: { type: 'HTTP', config: { url: 'https://hooks.example.com', token: 'stored-token' } } },
-      [{ status: 'Failed', latest_error: 'Connection refused', records_completed: 0 }, { status: 'Completed', records_completed: 42 }],
-    );
-    renderApp(`/organizations/${organization.id}/batch-exports/${batchExport.id}`, { apiKey: DEMO_KEY });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hook' })).toBeInTheDocument();
+    const hook = seededExport('Webhook relay');
+    renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Webhook relay' })).toBeInTheDocument();
     const configuration = screen.getByRole('region', { name: 'Configuration' });
-    expect(configuration).toHaveTextContent('https://hooks.example.com');
+    expect(configuration).toHaveTextContent('https://hooks.hedgebox.example/batch-exports');
     expect(configuration).toHaveTextContent('(hidden)');
-    expect(document.body).not.toHaveTextContent('stored-token');
+    expect(document.body).not.toHaveTextContent(String(hook.config.token));
     const runs = await screen.findByRole('table', { name: /Runs, newest first/ });
-    expect(within(runs).getByText('Connection refused')).toBeInTheDocument();
-    expect(within(runs).getByText('42')).toBeInTheDocument();
+    expect(within(runs).getByText(/answered 503 Service Unavailable/)).toBeInTheDocument();
+    expect(within(runs).getAllByRole('row')).toHaveLength(1 + 10);
     expect(screen.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('checks the backfill range before sending: the end must be after the start and not in the future', async () => {
-    const organization = acme();
-    const batchExport = mockApi().addBatchExport(organization.id, { name: 'Hook', interval: 'hour' });
-    const { user } = renderApp(`/organizations/${organization.id}/batch-exports/${batchExport.id}?backfill=true`, { apiKey: DEMO_KEY });
+  it('shows the log entries in their tab, with the tab in the URL', async () => {
+    const hook = seededExport('Webhook relay');
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('tab', { name: 'Logs' }));
+    const logs = await screen.findByRole('region', { name: 'Log entries, newest first' });
+    expect(within(logs).getByText('Export paused.')).toBeInTheDocument();
+    expect(window.location.search).toContain('tab=logs');
+  });
+
+  it('checks the backfill range before sending, then starts one run per interval', async () => {
+    const { organizationId, batchExport } = await createHook('Hook');
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}?backfill=true`, {
+      apiKey: api().demoKey,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Backfill Hook' });
     const start = within(dialog).getByLabelText('Start');
     const end = within(dialog).getByLabelText('End');
@@ -48,27 +69,37 @@ describe('batch export detail', () => {
     await user.type(end, '2999-01-01T00:00');
     await user.click(within(dialog).getByRole('button', { name: 'Start backfill' }));
     await waitFor(() => expect(end).toHaveAccessibleDescription("The end can't be in the future."));
-    expect(mockApi().batchExports[0]!.runs).toHaveLength(0);
+    expect(runsOf(batchExport.id)).toBe(0);
 
     await user.clear(end);
     await user.type(end, '2024-03-05T13:00');
     await user.click(within(dialog).getByRole('button', { name: 'Start backfill' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(mockApi().batchExports[0]!.runs).toHaveLength(3);
+    expect(runsOf(batchExport.id)).toBe(3);
+    expect(await screen.findByText('Backfill started: about 3 runs')).toBeInTheDocument();
+    // The server queues the runs; its scheduler (not running in tests) would execute them.
     const runs = await screen.findByRole('table', { name: /Runs, newest first/ });
-    expect(within(runs).getAllByText('Completed')).toHaveLength(3);
+    expect(within(runs).getAllByText('Starting')).toHaveLength(3);
+    expect(screen.getByText('A run is in progress: this page refreshes by itself.')).toBeInTheDocument();
     expect(window.location.search).not.toContain('backfill');
   });
 
   it('deletes behind a confirm dialog that names the export', async () => {
-    const organization = acme();
-    const batchExport = mockApi().addBatchExport(organization.id, { name: 'Old hook' });
-    const { user } = renderApp(`/organizations/${organization.id}/batch-exports/${batchExport.id}`, { apiKey: DEMO_KEY });
+    const { organizationId, batchExport } = await createHook('Old hook');
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete batch export' });
     expect(dialog).toHaveTextContent('Old hook');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Old hook' }));
     expect(await screen.findByRole('heading', { name: 'No batch exports yet' })).toBeInTheDocument();
-    expect(mockApi().batchExports).toHaveLength(0);
+    expect(await screen.findByText('Batch export “Old hook” deleted')).toBeInTheDocument();
+    expect(api().store.batchExports.get(batchExport.id)).toBeUndefined();
+  });
+
+  it('says Not found for an export of another organization', async () => {
+    const hook = seededExport('Webhook relay');
+    renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    expect(api().organizationId(HEDGEBOX)).toBe(hook.organizationId);
   });
 });

@@ -13,29 +13,13 @@ import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS } from '../api/batch-
 import { BackfillDialog } from './backfill-dialog';
 import { BatchExportConfig } from './batch-export-config';
 import { DeleteBatchExport } from './delete-batch-export';
+import { detailRoute } from './detail-route';
 import { DestinationName, intervalLabel, modelLabel, PausedBadge } from './labels';
 import { LogsPanel } from './logs-panel';
 import { PauseSwitch } from './pause-switch';
 import { RunsPanel } from './runs-panel';
 
-export type DetailTab = 'runs' | 'logs';
-
-export interface BatchExportDetailProps {
-  organizationId: string;
-  batchExportId: string;
-  tab: DetailTab;
-  onTabChange: (tab: DetailTab) => void;
-  runsPage: number;
-  onRunsPageChange: (page: number) => void;
-  logsPage: number;
-  onLogsPageChange: (page: number) => void;
-  backfillOpen: boolean;
-  onBackfillOpenChange: (open: boolean) => void;
-  /** After a backfill: the runs tab, first page. */
-  onBackfillStarted: () => void;
-  onEdit: () => void;
-  onDeleted: () => Promise<void>;
-}
+type DetailTab = 'runs' | 'logs';
 
 /** How long the runs keep refreshing after a backfill, even before its first run shows up. */
 const WATCH_AFTER_BACKFILL_MS = 60_000;
@@ -45,8 +29,13 @@ function PanelFallback({ label }: { label: string }) {
 }
 
 /** One export: header with its actions, then runs (chart and table) and logs in tabs, the configuration beside them. */
-export function BatchExportDetail(props: BatchExportDetailProps) {
-  const { organizationId, batchExportId, tab, onTabChange } = props;
+export function BatchExportDetail() {
+  const { organizationId, batchExportId } = detailRoute.useParams();
+  const { tab, backfill } = detailRoute.useSearch();
+  const navigate = detailRoute.useNavigate();
+  const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
+  const setBackfillOpen = (open: boolean) =>
+    void navigate({ search: (previous) => ({ ...previous, backfill: open ? true : undefined }), replace: !open });
   const { data: batchExport } = useSuspenseQuery({
     ...batchExportQueries.detail(organizationId, batchExportId),
     refetchInterval: (query) => (hasActiveRun(query.state.data?.latest_runs) ? LIVE_REFRESH_MS : false),
@@ -76,18 +65,26 @@ export function BatchExportDetail(props: BatchExportDetailProps) {
             <PauseSwitch batchExport={batchExport} onPausedChange={(paused) => setPaused({ batchExport, paused })} />
           </span>
           <ScopedAction scope={batchExportEndpoints.update.access}>
-            <Button onClick={props.onEdit}>
+            <Button
+              onClick={() =>
+                void navigate({ to: '/organizations/$organizationId/batch-exports/$batchExportId/edit', params: { organizationId, batchExportId } })
+              }
+            >
               <Pencil aria-hidden="true" className="size-4" />
               Edit
             </Button>
           </ScopedAction>
           <ScopedAction scope={batchExportEndpoints.backfill.access}>
-            <Button onClick={() => props.onBackfillOpenChange(true)}>
+            <Button onClick={() => setBackfillOpen(true)}>
               <History aria-hidden="true" className="size-4" />
               Backfill
             </Button>
           </ScopedAction>
-          <DeleteBatchExport organizationId={organizationId} batchExport={batchExport} onDeleted={props.onDeleted} />
+          <DeleteBatchExport
+            organizationId={organizationId}
+            batchExport={batchExport}
+            onDeleted={() => navigate({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, replace: true })}
+          />
         </div>
       </div>
 
@@ -99,25 +96,12 @@ export function BatchExportDetail(props: BatchExportDetailProps) {
         </TabsList>
         <TabsContent value="runs">
           <Suspense fallback={<PanelFallback label="Loading runs" />}>
-            <RunsPanel
-              organizationId={organizationId}
-              batchExportId={batchExportId}
-              page={props.runsPage}
-              onPageChange={props.onRunsPageChange}
-              watchUntil={watchUntil}
-            />
+            <RunsPanel watchUntil={watchUntil} />
           </Suspense>
         </TabsContent>
         <TabsContent value="logs">
           <Suspense fallback={<PanelFallback label="Loading logs" />}>
-            <LogsPanel
-              organizationId={organizationId}
-              batchExportId={batchExportId}
-              page={props.logsPage}
-              onPageChange={props.onLogsPageChange}
-              live={live}
-              watchUntil={watchUntil}
-            />
+            <LogsPanel live={live} watchUntil={watchUntil} />
           </Suspense>
         </TabsContent>
       </Tabs>
@@ -126,15 +110,16 @@ export function BatchExportDetail(props: BatchExportDetailProps) {
       </Section>
       </div>
 
-      {props.backfillOpen ? (
+      {backfill === true ? (
         <BackfillDialog
           open
-          onOpenChange={props.onBackfillOpenChange}
+          onOpenChange={setBackfillOpen}
           organizationId={organizationId}
           batchExport={batchExport}
           onStarted={() => {
             setWatchUntil(Date.now() + WATCH_AFTER_BACKFILL_MS);
-            props.onBackfillStarted();
+            // The runs it queued are on the first page of the runs tab.
+            void navigate({ search: (previous) => ({ ...previous, backfill: undefined, tab: 'runs', runsPage: 1 }), replace: true });
           }}
         />
       ) : null}

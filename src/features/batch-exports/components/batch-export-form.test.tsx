@@ -1,21 +1,27 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { batchExportEndpoints } from '@/contract/batch-exports';
-import { renderApp } from '@/test-utils/render-app';
-import { apiUrl, mockApi, validationErrorResponse } from '../../../../test/msw/handlers';
-import { DEMO_KEY } from '../../../../test/msw/mock-api';
-import { server, setupMockApi } from '../../../../test/msw/server';
+import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
+import { NORTHWIND, override, renderApp, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
-function acme() {
-  return mockApi().organizations.find((organization) => organization.name === 'Acme Inc')!;
+const northwind = () => api().organizationId(NORTHWIND);
+
+/** What the server stored for Northwind's exports (secrets included). */
+function storedExports() {
+  const rows = api().store.db.prepare('SELECT * FROM batch_exports WHERE organization_id = ?').all(northwind()) as {
+    id: string;
+    interval: string;
+    destination_type: string;
+    destination_config: string;
+  }[];
+  return rows.map((row) => ({ ...row, config: JSON.parse(row.destination_config) as Record<string, unknown> }));
 }
 
 describe('new batch export', () => {
   it('switches the config fields with the destination type, keeping what was typed for each', async () => {
-    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
     const type = await screen.findByRole('combobox', { name: 'Destination type' });
     expect(type).toHaveValue('S3');
     await user.type(screen.getByLabelText('Bucket name'), 'my-bucket');
@@ -36,23 +42,25 @@ describe('new batch export', () => {
   });
 
   it('checks required config fields before sending, on the field', async () => {
-    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
     await user.type(screen.getByLabelText('Name'), 'Webhook');
     await user.type(screen.getByLabelText('URL'), 'not a url');
     await user.click(screen.getByRole('button', { name: 'Create batch export' }));
     await waitFor(() => expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a valid URL.'));
     expect(screen.getByLabelText('Token')).toHaveAccessibleDescription('This field may not be blank.');
-    expect(mockApi().batchExports).toHaveLength(0);
+    expect(storedExports()).toHaveLength(0);
   });
 
   it('shows a server 400 on the field its attr names and keeps everything typed', async () => {
-    server.use(
-      http.post(apiUrl(batchExportEndpoints.create), () =>
-        validationErrorResponse('destination__config__url', 'This host does not accept exports.'),
+    // The reference server accepts any valid URL; a production instance may refuse a host.
+    override(batchExportEndpoints.create, () =>
+      HttpResponse.json(
+        { type: 'validation_error', code: 'invalid_input', detail: 'This host does not accept exports.', attr: 'destination__config__url' },
+        { status: 400 },
       ),
     );
-    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
     await user.type(screen.getByLabelText('Name'), 'Webhook');
     await user.type(screen.getByLabelText('URL'), 'https://hooks.example.com/in');
@@ -68,7 +76,7 @@ describe('new batch export', () => {
   });
 
   it('creates an export and opens it', async () => {
-    const { user } = renderApp(`/organizations/${acme().id}/batch-exports/new`, { apiKey: DEMO_KEY });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
     await user.type(screen.getByLabelText('Name'), 'Webhook');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'day');
@@ -76,20 +84,21 @@ describe('new batch export', () => {
     await user.type(screen.getByLabelText('Token'), 's3cret');
     await user.click(screen.getByRole('button', { name: 'Create batch export' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Webhook' })).toBeInTheDocument();
-    const stored = mockApi().batchExports[0]!.batchExport;
-    expect(stored.interval).toBe('day');
-    expect(stored.destination).toEqual({ type: 'HTTP', config: { url: 'https://hooks.example.com/in', token: 's3cret' } });
+    const [stored] = storedExports();
+    expect(stored?.interval).toBe('day');
+    expect(stored?.destination_type).toBe('HTTP');
+    expect(stored?.config).toEqual({ url: 'https://hooks.example.com/in', token: 's3cret' });
   });
 });
 
 describe('edit batch export', () => {
   it('never prefills a secret, and a blank one keeps the stored value', async () => {
-    const organization = acme();
-    const batchExport = mockApi().addBatchExport(organization.id, {
+    const batchExport = await api().call<BatchExport>('POST', `/api/organizations/${northwind()}/batch_exports/`, {
       name: 'Hook',
+      interval: 'hour',
       destination: { type: 'HTTP', config: { url: 'https://old.example.com', token: 'stored-token' } },
     });
-    const { user } = renderApp(`/organizations/${organization.id}/batch-exports/${batchExport.id}/edit`, { apiKey: DEMO_KEY });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/${batchExport.id}/edit`, { apiKey: api().demoKey });
     const token = await screen.findByLabelText('Token');
     expect(token).toHaveValue('');
     expect(token).toHaveAccessibleDescription('Leave blank to keep the stored value.');
@@ -99,6 +108,6 @@ describe('edit batch export', () => {
     await user.type(url, 'https://new.example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hook' })).toBeInTheDocument();
-    expect(mockApi().batchExports[0]!.batchExport.destination.config).toEqual({ url: 'https://new.example.com', token: 'stored-token' });
+    expect(storedExports()[0]?.config).toEqual({ url: 'https://new.example.com', token: 'stored-token' });
   });
 });

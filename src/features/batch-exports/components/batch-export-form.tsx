@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -12,10 +12,8 @@ import {
   type BatchExportUpdate,
   type DestinationType,
 } from '@/contract/batch-exports';
-import { applyServerError } from '@/lib/form-errors';
-import { ScopedAction } from '@/components/feedback/scoped-action';
+import { Fieldset, FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
-import { FormError, SelectField, TextareaField, TextField } from '@/components/ui/form-field';
 import { useCreateBatchExport, useUpdateBatchExport } from '../api/batch-exports.mutations';
 import { DestinationFields } from './destination-fields';
 import {
@@ -37,15 +35,6 @@ interface BatchExportFormProps {
   batchExport?: BatchExport;
   onSaved: (batchExport: BatchExport) => void;
   onCancel: () => void;
-}
-
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-      <legend className="px-1 text-base font-semibold">{legend}</legend>
-      {children}
-    </fieldset>
-  );
 }
 
 /**
@@ -77,17 +66,11 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
     form.clearErrors('destination');
   }, [type, form, batchExport]);
 
-  const onSubmit = form.handleSubmit(async (body) => {
-    try {
-      const saved = batchExport
-        ? await update.mutateAsync(body as BatchExportUpdate)
-        : await create.mutateAsync(body as BatchExportCreate);
-      toast.success(batchExport ? 'Changes saved' : `Batch export “${saved.name}” created`);
-      onSaved(saved);
-    } catch (error) {
-      const fields = formFieldPaths(form.getValues('destination.type')) as Path<BatchExportFormValues>[];
-      applyServerError(form, error, fields);
-    }
+  const fields = () => formFieldPaths(form.getValues('destination.type')) as Path<BatchExportFormValues>[];
+  const onSubmit = submitHandler(form, fields, async (body) => {
+    const saved = batchExport ? await update.mutateAsync(body as BatchExportUpdate) : await create.mutateAsync(body as BatchExportCreate);
+    toast.success(batchExport ? 'Changes saved' : `Batch export “${saved.name}” created`);
+    onSaved(saved);
   });
 
   const scope = batchExport ? batchExportEndpoints.update.access : batchExportEndpoints.create.access;
@@ -154,17 +137,17 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
         />
       </Fieldset>
 
-      <FormError message={errors.root?.server?.message} />
-      <div className="flex gap-2">
-        <ScopedAction scope={scope}>
-          <Button type="submit" variant="primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : batchExport ? 'Save changes' : 'Create batch export'}
-          </Button>
-        </ScopedAction>
+      <FormFooter
+        error={errors.root?.server?.message}
+        submitLabel={batchExport ? 'Save changes' : 'Create batch export'}
+        pendingLabel="Saving…"
+        isSubmitting={isSubmitting}
+        scope={scope}
+      >
         <Button onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

@@ -1,126 +1,115 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Pause, Play, Plus } from 'lucide-react';
-import { useCallback, useState, type ReactNode } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Pause, Play } from 'lucide-react';
+import { useMemo } from 'react';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
-import { Pagination } from '@/components/data-table/pagination';
-import { EmptyState } from '@/components/feedback/empty-state';
+import { formatDateTime, formatRelative } from '@/lib/dates';
 import { ScopedAction } from '@/components/feedback/scoped-action';
+import { ListPage, PrimaryAction, usePageSearch, type BulkActions, type Column } from '@/components/list-kit';
 import { Button } from '@/components/ui/button';
-import { useSetPaused } from '../api/batch-exports.mutations';
-import { pageParams } from '@/lib/page-search';
+import { useSetPaused, type PauseVariables } from '../api/batch-exports.mutations';
 import { batchExportQueries } from '../api/batch-exports.queries';
-import { BatchExportsPageHeader as PageHeader } from './batch-exports-page-header';
-import { BatchExportsTable } from './batch-exports-table';
+import { batchExportsHeader } from './batch-exports-page-states';
+import { DestinationName, intervalLabel, lastRun, modelLabel, PausedBadge, RunStatusBadge } from './labels';
+import { PauseSwitch } from './pause-switch';
 
-export interface BatchExportsPageProps {
-  organizationId: string;
-  /** 1-based page number, from the URL. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onCreate: () => void;
-}
+const route = getRouteApi('/_authed/organizations/$organizationId/batch-exports/');
 
-function BulkActions({
-  selected,
-  onPause,
-  onUnpause,
-  onClear,
-}: {
-  selected: BatchExport[];
-  onPause: () => void;
-  onUnpause: () => void;
-  onClear: () => void;
-}) {
+function LastRun({ batchExport }: { batchExport: BatchExport }) {
+  const run = lastRun(batchExport.latest_runs);
+  if (!run) return <span className="text-gray-600 dark:text-gray-400">No runs yet</span>;
   return (
-    <div
-      role="group"
-      aria-label="Selected batch exports"
-      className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm dark:border-indigo-900 dark:bg-indigo-950"
-    >
-      <span className="font-medium" aria-live="polite">
-        {selected.length} selected
-      </span>
-      <ScopedAction scope={batchExportEndpoints.pause.access}>
-        <Button size="sm" onClick={onPause} disabled={selected.every((item) => item.paused)}>
-          <Pause aria-hidden="true" className="size-4" />
-          Pause selected
-        </Button>
-      </ScopedAction>
-      <ScopedAction scope={batchExportEndpoints.unpause.access}>
-        <Button size="sm" onClick={onUnpause} disabled={selected.every((item) => !item.paused)}>
-          <Play aria-hidden="true" className="size-4" />
-          Unpause selected
-        </Button>
-      </ScopedAction>
-      <Button size="sm" variant="ghost" onClick={onClear}>
-        Clear selection
-      </Button>
-    </div>
+    <span className="inline-flex items-center gap-2">
+      <RunStatusBadge status={run.status} />
+      <time dateTime={run.created_at} title={formatDateTime(run.created_at)} className="text-gray-700 dark:text-gray-300">
+        {formatRelative(run.created_at)}
+      </time>
+    </span>
   );
 }
 
-/** The organization's batch exports with server pagination (page and page size in the URL). */
-export function BatchExportsPage({ organizationId, page, pageSize, onPageChange, onCreate }: BatchExportsPageProps) {
-  const { data } = useSuspenseQuery(batchExportQueries.list(organizationId, pageParams(page, pageSize)));
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
-  const { mutate } = useSetPaused(organizationId);
-  const onPausedChange = useCallback((batchExport: BatchExport, paused: boolean) => mutate({ batchExport, paused }), [mutate]);
+function exportColumns(organizationId: string, setPaused: (variables: PauseVariables) => void): Column<BatchExport>[] {
+  return [
+    {
+      header: 'Name',
+      className: 'max-w-xs break-words',
+      cell: (batchExport) => (
+        <Link
+          to="/organizations/$organizationId/batch-exports/$batchExportId"
+          params={{ organizationId, batchExportId: batchExport.id }}
+          className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+        >
+          {batchExport.name}
+        </Link>
+      ),
+    },
+    { header: 'Destination', cell: (batchExport) => <DestinationName type={batchExport.destination.type} /> },
+    { header: 'Model', cell: (batchExport) => modelLabel(batchExport.model) },
+    { header: 'Interval', className: 'whitespace-nowrap', cell: (batchExport) => intervalLabel(batchExport.interval) },
+    { header: 'State', id: 'state', cell: (batchExport) => <PausedBadge paused={batchExport.paused} /> },
+    { header: 'Last run', className: 'whitespace-nowrap', cell: (batchExport) => <LastRun batchExport={batchExport} /> },
+    {
+      header: 'Active',
+      cell: (batchExport) => <PauseSwitch batchExport={batchExport} onPausedChange={(paused) => setPaused({ batchExport, paused })} />,
+    },
+  ];
+}
 
-  const selected = data.results.filter((item) => selectedIds.has(item.id));
-  const setAll = (paused: boolean) => {
-    for (const item of selected) if (item.paused !== paused) mutate({ batchExport: item, paused });
+const batchExportId = (batchExport: BatchExport) => batchExport.id;
+
+/** The organization's batch exports, paged in the URL, with pause and unpause of several at once. */
+export function BatchExportsPage() {
+  const { organizationId } = route.useParams();
+  const navigate = route.useNavigate();
+  const { params } = usePageSearch();
+  const { data } = useSuspenseQuery(batchExportQueries.list(organizationId, params));
+  const { mutate: setPaused } = useSetPaused(organizationId);
+  const columns = useMemo(() => exportColumns(organizationId, setPaused), [organizationId, setPaused]);
+
+  const bulkActions: BulkActions<BatchExport> = {
+    rowLabel: (batchExport) => batchExport.name,
+    render: (selected) => {
+      const setAll = (paused: boolean) => {
+        for (const batchExport of selected) if (batchExport.paused !== paused) setPaused({ batchExport, paused });
+      };
+      return (
+        <>
+          <ScopedAction scope={batchExportEndpoints.pause.access}>
+            <Button size="sm" onClick={() => setAll(true)} disabled={selected.every((item) => item.paused)}>
+              <Pause aria-hidden="true" className="size-4" />
+              Pause selected
+            </Button>
+          </ScopedAction>
+          <ScopedAction scope={batchExportEndpoints.unpause.access}>
+            <Button size="sm" onClick={() => setAll(false)} disabled={selected.every((item) => !item.paused)}>
+              <Play aria-hidden="true" className="size-4" />
+              Unpause selected
+            </Button>
+          </ScopedAction>
+        </>
+      );
+    },
   };
 
-  const action = (
-    <ScopedAction scope={batchExportEndpoints.create.access}>
-      <Button variant="primary" onClick={onCreate}>
-        <Plus aria-hidden="true" className="size-4" />
-        New batch export
-      </Button>
-    </ScopedAction>
-  );
-
-  let body: ReactNode;
-  if (data.count === 0) {
-    body = (
-      <EmptyState title="No batch exports yet">
-        Use “New batch export” to send this organization's events to S3, a warehouse or an HTTP endpoint on a schedule.
-      </EmptyState>
-    );
-  } else if (data.results.length === 0) {
-    body = (
-      <EmptyState title="Nothing on this page" action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}>
-        There are {data.count} batch exports, but page {page} is past the last one.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        {selected.length > 0 ? (
-          <BulkActions
-            selected={selected}
-            onPause={() => setAll(true)}
-            onUnpause={() => setAll(false)}
-            onClear={() => setSelectedIds(new Set())}
-          />
-        ) : null}
-        <BatchExportsTable
-          organizationId={organizationId}
-          batchExports={data.results}
-          selected={selectedIds}
-          onSelectedChange={setSelectedIds}
-          onPausedChange={onPausedChange}
-        />
-        <Pagination label="Batch exports" page={page} pageSize={pageSize} count={data.count} onPageChange={onPageChange} />
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageHeader action={action} />
-      {body}
-    </>
+    <ListPage
+      {...batchExportsHeader}
+      action={
+        <PrimaryAction
+          scope={batchExportEndpoints.create.access}
+          onClick={() => void navigate({ to: '/organizations/$organizationId/batch-exports/new', params: { organizationId } })}
+        >
+          New batch export
+        </PrimaryAction>
+      }
+      data={data}
+      columns={columns}
+      getRowId={batchExportId}
+      empty={{
+        title: 'No batch exports yet',
+        children: "Use “New batch export” to send this organization's events to S3, a warehouse or an HTTP endpoint on a schedule.",
+      }}
+      bulkActions={bulkActions}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { destinationTypeInfo, type DestinationField } from '@/contract/batch-exports';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field';
+import { CheckboxField, SelectField, TextField } from '@/components/form-kit';
 import type { BatchExportFormValues } from './form-values';
 
 interface DestinationFieldsProps {

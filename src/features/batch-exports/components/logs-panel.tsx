@@ -6,6 +6,7 @@ import { Table, Td, Th } from '@/components/data-table/table';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { pageParams } from '@/lib/page-search';
+import { detailRoute } from './detail-route';
 import { batchExportQueries, LIVE_REFRESH_MS, LOGS_PAGE_SIZE } from '../api/batch-exports.queries';
 
 const LEVEL_TONES: Record<string, BadgeTone> = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', LOG: 'neutral', DEBUG: 'neutral' };
@@ -15,17 +16,17 @@ function LevelBadge({ level }: { level: string }) {
 }
 
 interface LogsPanelProps {
-  organizationId: string;
-  batchExportId: string;
-  page: number;
-  onPageChange: (page: number) => void;
   live: boolean;
   /** Keep refreshing until this time (ms) too: the runs a backfill just queued are writing logs. */
   watchUntil: number;
 }
 
 /** The export's log entries, newest first. */
-export function LogsPanel({ organizationId, batchExportId, page, onPageChange, live, watchUntil }: LogsPanelProps) {
+export function LogsPanel({ live, watchUntil }: LogsPanelProps) {
+  const { organizationId, batchExportId } = detailRoute.useParams();
+  const { logsPage: page } = detailRoute.useSearch();
+  const navigate = detailRoute.useNavigate();
+  const onPageChange = (next: number) => void navigate({ search: (previous) => ({ ...previous, logsPage: next }) });
   const { data } = useSuspenseQuery({
     ...batchExportQueries.logs(organizationId, batchExportId, pageParams(page, LOGS_PAGE_SIZE)),
     refetchInterval: () => (live || Date.now() < watchUntil ? LIVE_REFRESH_MS : false),

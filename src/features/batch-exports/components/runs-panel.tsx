@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { pageParams } from '@/lib/page-search';
 import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS, RUNS_PAGE_SIZE } from '../api/batch-exports.queries';
+import { detailRoute } from './detail-route';
 import { RunStatusBadge, STATUS_COLOURS, statusLabel, statusTone } from './labels';
 import { formatCount, formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
 
@@ -14,10 +15,6 @@ import { formatCount, formatIntervalTime, runDuration, viewerTimeZone } from './
 const RunsChart = lazy(() => import('./runs-chart'));
 
 interface RunsPanelProps {
-  organizationId: string;
-  batchExportId: string;
-  page: number;
-  onPageChange: (page: number) => void;
   /** Keep refreshing until this time (ms) even without a run in progress: a backfill was just started. */
   watchUntil: number;
 }
@@ -76,7 +73,11 @@ function RunsTable({ runs }: { runs: BatchExportRun[] }) {
 }
 
 /** The runs of an export: a chart of records per run and the table; refreshes while a run is in progress. */
-export function RunsPanel({ organizationId, batchExportId, page, onPageChange, watchUntil }: RunsPanelProps) {
+export function RunsPanel({ watchUntil }: RunsPanelProps) {
+  const { organizationId, batchExportId } = detailRoute.useParams();
+  const { runsPage: page } = detailRoute.useSearch();
+  const navigate = detailRoute.useNavigate();
+  const onPageChange = (next: number) => void navigate({ search: (previous) => ({ ...previous, runsPage: next }) });
   const { data } = useSuspenseQuery({
     ...batchExportQueries.runs(organizationId, batchExportId, pageParams(page, RUNS_PAGE_SIZE)),
     refetchInterval: (query) =>

@@ -2,25 +2,30 @@ import { queryOptions } from '@tanstack/react-query';
 import { organizationEndpoints } from '@/contract/organizations';
 import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
+import { organizationScope, organizationsRoot } from '@/lib/query-keys';
 
+/**
+ * Keys spread from one root: lists under `['organizations', 'list']`, one organization's detail
+ * under its own scope (`['organizations', id, 'detail']`), beside (not above) its batch exports.
+ */
+export const organizationKeys = {
+  lists: () => [...organizationsRoot, 'list'] as const,
+  list: (params: PageParams) => [...organizationKeys.lists(), params] as const,
+  detail: (organizationId: string) => [...organizationScope(organizationId), 'detail'] as const,
+};
 
-/** Query keys mirror the API's paths: `/api/organizations/` → `['organizations', …]`. */
 export const organizationQueries = {
-  /** Prefix of everything about organizations (invalidate after a change). */
-  all: () => ['organizations'] as const,
-  lists: () => ['organizations', 'list'] as const,
   list: (params: PageParams) =>
     queryOptions({
-      queryKey: ['organizations', 'list', params] as const,
+      queryKey: organizationKeys.list(params),
       queryFn: ({ signal }) => apiRequest(organizationEndpoints.list, { query: { ...params }, signal }),
     }),
   detail: (organizationId: string) =>
     queryOptions({
-      queryKey: ['organizations', organizationId] as const,
+      queryKey: organizationKeys.detail(organizationId),
       queryFn: ({ signal }) => apiRequest(organizationEndpoints.retrieve, { params: { id: organizationId }, signal }),
     }),
 };
-
 
 /** The switcher shows the key's organizations in one page. */
 export const SWITCHER_PAGE = { limit: 100, offset: 0 } as const;

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { organizationCreateSchema } from '@/contract/organizations';
-import { applyServerError } from '@/lib/form-errors';
+import { FormFooter, submitHandler } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { DialogClose, Modal } from '@/components/ui/dialog';
-import { FormError } from '@/components/ui/form-field';
 import { useCreateOrganization } from '../api/organizations.mutations';
 import {
   ORGANIZATION_FORM_FIELDS,
@@ -21,28 +20,26 @@ function CreateOrganizationForm({ onCreated }: { onCreated: () => void }) {
   });
   const createOrganization = useCreateOrganization();
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const organization = await createOrganization.mutateAsync(values);
-      toast.success(`Organization “${organization.name}” created`);
-      onCreated();
-    } catch (error) {
-      applyServerError(form, error, ORGANIZATION_FORM_FIELDS);
-    }
+  const onSubmit = submitHandler(form, ORGANIZATION_FORM_FIELDS, async (values) => {
+    const organization = await createOrganization.mutateAsync(values);
+    toast.success(`Organization “${organization.name}” created`);
+    onCreated();
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <OrganizationFields form={form} />
-      <FormError message={form.formState.errors.root?.server?.message} />
-      <div className="flex justify-end gap-2">
+      <FormFooter
+        align="end"
+        error={form.formState.errors.root?.server?.message}
+        submitLabel="Create organization"
+        pendingLabel="Creating…"
+        isSubmitting={form.formState.isSubmitting}
+      >
         <DialogClose asChild>
           <Button>Cancel</Button>
         </DialogClose>
-        <Button type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Creating…' : 'Create organization'}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

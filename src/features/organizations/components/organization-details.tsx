@@ -42,7 +42,7 @@ export function OrganizationDetails({ organization }: { organization: Organizati
               <li key={project.id}>
                 <Link
                   to="/projects/$projectId"
-                  params={{ projectId: String(project.id) }}
+                  params={{ projectId: project.id }}
                   className="text-indigo-700 underline underline-offset-4 dark:text-indigo-300"
                 >
                   {project.name}

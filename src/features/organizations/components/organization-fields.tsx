@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ORGANIZATION_NAME_MAX, type organizationCreateSchema } from '@/contract/organizations';
-import { CheckboxField, TextField } from '@/components/ui/form-field';
+import { CheckboxField, TextField } from '@/components/form-kit';
 
 export type OrganizationFormInput = z.input<typeof organizationCreateSchema>;
 export type OrganizationFormOutput = z.output<typeof organizationCreateSchema>;

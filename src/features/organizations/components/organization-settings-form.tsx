@@ -9,10 +9,8 @@ import {
   type OrganizationUpdate,
 } from '@/contract/organizations';
 import { useCan } from '@/lib/auth';
-import { applyServerError } from '@/lib/form-errors';
-import { ScopedAction } from '@/components/feedback/scoped-action';
+import { Fieldset, FormFooter, submitHandler } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
-import { FormError } from '@/components/ui/form-field';
 import { useUpdateOrganization } from '../api/organizations.mutations';
 import {
   ORGANIZATION_FORM_FIELDS,
@@ -45,39 +43,35 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
     if (!form.formState.isDirty) form.reset(formValues(organization));
   }, [organization, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submitHandler(form, ORGANIZATION_FORM_FIELDS, async (values) => {
     const body: OrganizationUpdate = {};
     if (dirtyFields.name) body.name = values.name;
     if (dirtyFields.is_member_join_email_enabled) body.is_member_join_email_enabled = values.is_member_join_email_enabled;
     if (dirtyFields.enforce_2fa) body.enforce_2fa = values.enforce_2fa;
-    try {
-      const updated = await updateOrganization.mutateAsync(body);
-      form.reset(formValues(updated));
-      toast.success('Changes saved');
-    } catch (error) {
-      applyServerError(form, error, ORGANIZATION_FORM_FIELDS);
-    }
+    const updated = await updateOrganization.mutateAsync(body);
+    form.reset(formValues(updated));
+    toast.success('Changes saved');
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <fieldset disabled={!allowed} className="space-y-5">
-        <legend className="sr-only">General settings</legend>
+      <Fieldset legend="General settings" framed={false} disabled={!allowed}>
         <OrganizationFields form={form} />
-      </fieldset>
-      <FormError message={errors.root?.server?.message} />
-      <div className="flex gap-2">
-        <ScopedAction scope={scope}>
-          <Button type="submit" variant="primary" disabled={!isDirty || isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save changes'}
-          </Button>
-        </ScopedAction>
+      </Fieldset>
+      <FormFooter
+        error={errors.root?.server?.message}
+        submitLabel="Save changes"
+        pendingLabel="Saving…"
+        isSubmitting={isSubmitting}
+        disabled={!isDirty}
+        scope={scope}
+      >
         {isDirty ? (
           <Button onClick={() => form.reset(formValues(organization))} disabled={isSubmitting}>
             Discard changes
           </Button>
         ) : null}
-      </div>
+      </FormFooter>
     </form>
   );
 }

@@ -1,99 +1,118 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { organizationEndpoints } from '@/contract/organizations';
-import { renderApp } from '@/test-utils/render-app';
-import { apiUrl, mockApi, validationErrorResponse } from '../../../../test/msw/handlers';
-import { DEMO_KEY } from '../../../../test/msw/mock-api';
-import { server, setupMockApi } from '../../../../test/msw/server';
+import { HEDGEBOX, mswServer, NORTHWIND, renderApp, setupTestApi } from '@testing';
 
-setupMockApi();
+const api = setupTestApi();
 
-function acme() {
-  return mockApi().organizations.find((organization) => organization.name === 'Acme Inc')!;
-}
+const stored = (id: string) =>
+  api().store.db.prepare('SELECT name, enforce_2fa FROM organizations WHERE id = ?').get(id) as
+    | { name: string; enforce_2fa: number }
+    | undefined;
 
 describe('organization settings', () => {
   it('shows the organization with its read-only fields and projects', async () => {
-    const organization = acme();
-    renderApp(`/organizations/${organization.id}`, { apiKey: DEMO_KEY });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Inc' })).toBeInTheDocument();
-    expect(screen.getByText(organization.id)).toBeInTheDocument();
+    const id = api().organizationId(HEDGEBOX);
+    renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: HEDGEBOX })).toBeInTheDocument();
+    expect(screen.getByText(id)).toBeInTheDocument();
     expect(screen.getByText('Owner')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Default project' })).toHaveAttribute(
-      'href',
-      `/projects/${organization.teams[0]!.id}`,
-    );
+    const project = api().store.db.prepare("SELECT id FROM projects WHERE name = 'Hedgebox Web'").get() as { id: number };
+    expect(screen.getByRole('link', { name: 'Hedgebox Web' })).toHaveAttribute('href', `/projects/${project.id}`);
+    expect(screen.getByRole('link', { name: 'Hedgebox Mobile' })).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Organizations' })).toBeInTheDocument();
-    expect(within(breadcrumb).getByText('Acme Inc')).toHaveAttribute('aria-current', 'page');
+    expect(within(breadcrumb).getByText(HEDGEBOX)).toHaveAttribute('aria-current', 'page');
   });
 
   it('renames the organization: Save changes is enabled once something changed, and the new name shows everywhere', async () => {
-    const { user } = renderApp(`/organizations/${acme().id}`, { apiKey: DEMO_KEY });
+    const id = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
     const save = await screen.findByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
 
     const name = screen.getByLabelText('Name');
     await user.clear(name);
-    await user.type(name, 'Acme Corporation');
+    await user.type(name, 'Hedgebox Corporation');
     expect(save).toBeEnabled();
     await user.click(save);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Corporation' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hedgebox Corporation' })).toBeInTheDocument();
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(breadcrumb).getByText('Acme Corporation')).toBeInTheDocument();
-    expect(mockApi().organizations.map((o) => o.name)).toContain('Acme Corporation');
+    expect(within(breadcrumb).getByText('Hedgebox Corporation')).toBeInTheDocument();
+    expect(stored(id)?.name).toBe('Hedgebox Corporation');
   });
 
   it('turns on 2FA enforcement', async () => {
-    const { user } = renderApp(`/organizations/${acme().id}`, { apiKey: DEMO_KEY });
+    const id = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
     await user.click(await screen.findByRole('checkbox', { name: 'Enforce two-factor authentication' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(acme().enforce_2fa).toBe(true));
+    await waitFor(() => expect(stored(id)?.enforce_2fa).toBe(1));
     expect(screen.getByRole('checkbox', { name: 'Enforce two-factor authentication' })).toBeChecked();
   });
 
   it('shows a server 400 on the Name field', async () => {
-    server.use(
-      http.patch(apiUrl(organizationEndpoints.update), () =>
-        validationErrorResponse('name', 'Ensure this field has no more than 64 characters.', 'max_length'),
-      ),
-    );
-    const { user } = renderApp(`/organizations/${acme().id}`, { apiKey: DEMO_KEY });
+    const id = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
     const name = await screen.findByLabelText('Name');
-    await user.type(name, ' again');
+    // 64 characters pass the field's maxLength, one more is pasted past it: the server has the last word.
+    await user.clear(name);
+    name.removeAttribute('maxlength');
+    await user.type(name, 'x'.repeat(65));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(name).toHaveAccessibleDescription('Ensure this field has no more than 64 characters.'));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(/64 characters/);
+    expect(stored(id)?.name).toBe(HEDGEBOX);
   });
 
   it('deletes only after the name is typed, then returns to the list without it', async () => {
-    const organization = acme();
-    const { user } = renderApp(`/organizations/${organization.id}`, { apiKey: DEMO_KEY });
+    const id = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
     await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
-    expect(dialog).toHaveTextContent('Acme Inc');
+    expect(dialog).toHaveTextContent(HEDGEBOX);
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Type Acme Inc to confirm'), 'Acme');
+    const typed = within(dialog).getByLabelText(`Type ${HEDGEBOX} to confirm`);
+    await user.type(typed, 'Hedge');
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Type Acme Inc to confirm'), ' Inc');
+    await user.type(typed, 'box');
     expect(confirm).toBeEnabled();
     await user.click(confirm);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/organizations');
-    expect(await screen.findByText(/Organization “Acme Inc” deleted/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Acme Inc' })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Globex' })).toBeInTheDocument();
-    expect(mockApi().organization(organization.id)).toBeUndefined();
+    expect(await screen.findByText(`Organization “${HEDGEBOX}” deleted`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: HEDGEBOX })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: NORTHWIND })).toBeInTheDocument();
+    expect(stored(id)).toBeUndefined();
+  });
+
+  it('keeps the dialog open with the reason when the server refuses the delete (only owners may delete)', async () => {
+    // The demo user is an admin, not the owner, of Northwind.
+    const id = api().organizationId(NORTHWIND);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
+    await user.type(within(dialog).getByLabelText(`Type ${NORTHWIND} to confirm`), NORTHWIND);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You do not have permission to perform this action.');
+    expect(stored(id)).toBeDefined();
+  });
+
+  it('an address whose id is not an organization id is a 404 at once, without asking the server', async () => {
+    const asked: string[] = [];
+    mswServer.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    renderApp('/organizations/not-an-id', { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(asked.filter((path) => path.includes('not-an-id'))).toEqual([]);
   });
 
   it('shows a 404 in words for an organization that does not exist', async () => {
-    renderApp('/organizations/00000000-0000-4000-8000-000000000000', { apiKey: DEMO_KEY });
+    renderApp('/organizations/00000000-0000-4000-8000-000000000000', { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

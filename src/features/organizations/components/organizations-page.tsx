@@ -1,75 +1,74 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { organizationEndpoints } from '@/contract/organizations';
-import { Pagination } from '@/components/data-table/pagination';
-import { EmptyState } from '@/components/feedback/empty-state';
-import { ScopedAction } from '@/components/feedback/scoped-action';
-import { Button } from '@/components/ui/button';
-import { pageParams } from '@/lib/page-search';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { organizationEndpoints, type Organization } from '@/contract/organizations';
+import { formatDate } from '@/lib/dates';
+import { ListPage, PrimaryAction, usePageSearch, type Column } from '@/components/list-kit';
 import { organizationQueries } from '../api/organizations.queries';
-import { OrganizationsPageHeader as PageHeader } from './organizations-page-header';
-import { OrganizationsTable } from './organizations-table';
+import { organizationsHeader } from './organizations-page-states';
 
 // Loaded when first opened: keeps the form code out of the list's initial JavaScript.
 const CreateOrganizationDialog = lazy(() =>
   import('./create-organization-dialog').then((module) => ({ default: module.CreateOrganizationDialog })),
 );
 
-export interface OrganizationsPageProps {
-  /** 1-based page number, from the URL. */
-  page: number;
-  pageSize: number;
-  createOpen: boolean;
-  onPageChange: (page: number) => void;
-  onCreateOpenChange: (open: boolean) => void;
-}
+const route = getRouteApi('/_authed/organizations/');
 
-function NewOrganizationButton({ onClick }: { onClick: () => void }) {
-  return (
-    <ScopedAction scope={organizationEndpoints.create.access}>
-      <Button variant="primary" onClick={onClick}>
-        <Plus aria-hidden="true" className="size-4" />
-        New organization
-      </Button>
-    </ScopedAction>
-  );
-}
+const columns: readonly Column<Organization>[] = [
+  {
+    header: 'Name',
+    className: 'max-w-xs break-words',
+    cell: (organization) => (
+      <Link
+        to="/organizations/$organizationId"
+        params={{ organizationId: organization.id }}
+        className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+      >
+        {organization.name}
+      </Link>
+    ),
+  },
+  { header: 'Slug', className: 'max-w-48 font-mono text-xs break-all', cell: (organization) => organization.slug },
+  { header: 'Members', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (organization) => organization.member_count },
+  { header: 'Projects', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (organization) => organization.teams.length },
+  {
+    header: 'Created',
+    className: 'whitespace-nowrap',
+    cell: (organization) => <time dateTime={organization.created_at}>{formatDate(organization.created_at)}</time>,
+  },
+];
 
-/** The list of organizations with server pagination (page and page size in the URL). */
-export function OrganizationsPage({ page, pageSize, createOpen, onPageChange, onCreateOpenChange }: OrganizationsPageProps) {
-  const { data } = useSuspenseQuery(organizationQueries.list(pageParams(page, pageSize)));
-  const openCreate = () => onCreateOpenChange(true);
+const organizationId = (organization: Organization) => organization.id;
 
-  let body: ReactNode;
-  if (data.count === 0) {
-    body = (
-      <EmptyState title="No organizations yet">
-        Use “New organization” to create the first one: it comes with a project.
-      </EmptyState>
-    );
-  } else if (data.results.length === 0) {
-    body = (
-      <EmptyState title="Nothing on this page" action={<Button onClick={() => onPageChange(1)}>Go to the first page</Button>}>
-        There are {data.count} organizations, but page {page} is past the last one.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <OrganizationsTable organizations={data.results} />
-        <Pagination label="Organizations" page={page} pageSize={pageSize} count={data.count} onPageChange={onPageChange} />
-      </>
-    );
-  }
+/** The organizations the key reaches, paged in the URL; "New organization" opens `?create=true`. */
+export function OrganizationsPage() {
+  const { params } = usePageSearch();
+  const { data } = useSuspenseQuery(organizationQueries.list(params));
+  const { create } = route.useSearch();
+  const navigate = route.useNavigate();
+  const setCreateOpen = (open: boolean) =>
+    void navigate({ search: (previous) => ({ ...previous, create: open ? true : undefined }), replace: !open });
 
   return (
     <>
-      <PageHeader action={<NewOrganizationButton onClick={openCreate} />} />
-      {body}
-      {createOpen ? (
+      <ListPage
+        {...organizationsHeader}
+        action={
+          <PrimaryAction scope={organizationEndpoints.create.access} onClick={() => setCreateOpen(true)}>
+            New organization
+          </PrimaryAction>
+        }
+        data={data}
+        columns={columns}
+        getRowId={organizationId}
+        empty={{
+          title: 'No organizations yet',
+          children: 'Use “New organization” to create the first one: it comes with a project.',
+        }}
+      />
+      {create === true ? (
         <Suspense fallback={null}>
-          <CreateOrganizationDialog open onOpenChange={onCreateOpenChange} />
+          <CreateOrganizationDialog open onOpenChange={setCreateOpen} />
         </Suspense>
       ) : null}
     </>

@@ -2,19 +2,23 @@ import { queryOptions } from '@tanstack/react-query';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
+import { projectsRoot } from '@/lib/query-keys';
 
+/** Keys spread from `['projects']`: lists and details each under their own branch. */
+export const projectKeys = {
+  list: (params: PageParams) => [...projectsRoot, 'list', params] as const,
+  detail: (projectId: number) => [...projectsRoot, 'detail', projectId] as const,
+};
 
-/** Query keys mirror the API's paths: `/api/projects/` → `['projects', …]`. */
 export const projectQueries = {
-  all: () => ['projects'] as const,
   list: (params: PageParams) =>
     queryOptions({
-      queryKey: ['projects', 'list', params] as const,
+      queryKey: projectKeys.list(params),
       queryFn: ({ signal }) => apiRequest(projectEndpoints.list, { query: { ...params }, signal }),
     }),
   detail: (projectId: number) =>
     queryOptions({
-      queryKey: ['projects', projectId] as const,
+      queryKey: projectKeys.detail(projectId),
       queryFn: ({ signal }) => apiRequest(projectEndpoints.retrieve, { params: { id: projectId }, signal }),
     }),
 };

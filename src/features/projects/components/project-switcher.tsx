@@ -5,7 +5,7 @@ import { projectQueries, SWITCHER_PAGE } from '../api/projects.queries';
 
 interface ProjectSwitcherProps {
   organizationId: string | undefined;
-  projectId: string | undefined;
+  projectId: number | undefined;
 }
 
 /** The current organization's projects (`GET /api/projects/`), to jump between them. */
@@ -15,7 +15,7 @@ export function ProjectSwitcher({ organizationId, projectId }: ProjectSwitcherPr
     return <p className="px-1 text-sm text-gray-600 dark:text-gray-400">Select an organization to see its projects.</p>;
   }
   const projects = data?.results.filter((project) => project.organization === organizationId);
-  const current = projectId ? (projects?.find((project) => String(project.id) === projectId)?.name ?? '…') : null;
+  const current = projectId ? (projects?.find((project) => project.id === projectId)?.name ?? '…') : null;
   return (
     <SwitcherMenu
       kind="Project"
@@ -25,8 +25,8 @@ export function ProjectSwitcher({ organizationId, projectId }: ProjectSwitcherPr
       entries={projects?.map((project) => ({
         key: String(project.id),
         label: project.name,
-        selected: String(project.id) === projectId,
-        link: <Link to="/projects/$projectId" params={{ projectId: String(project.id) }} />,
+        selected: project.id === projectId,
+        link: <Link to="/projects/$projectId" params={{ projectId: project.id }} />,
       }))}
     />
   );

@@ -2,12 +2,16 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { parseProjectId, projectQueries } from '@/features/projects/api/projects.queries';
 import { ProjectName } from '@/features/projects/components/project-name';
 
-/** A project: its crumb is its name; its pages (overview, insights) are children. */
+/** A project: `$projectId` is parsed once here (a number, or a 404); its pages are children. */
 export const Route = createFileRoute('/_authed/projects/$projectId')({
-  staticData: { crumb: ({ params }) => <ProjectName projectId={params.projectId ?? ''} /> },
-  loader: ({ context, params }) => {
-    const projectId = parseProjectId(params.projectId);
-    if (projectId === null) throw notFound();
-    return context.queryClient.ensureQueryData(projectQueries.detail(projectId));
+  params: {
+    parse: ({ projectId }) => {
+      const id = parseProjectId(projectId);
+      if (id === null) throw notFound();
+      return { projectId: id };
+    },
+    stringify: ({ projectId }) => ({ projectId: String(projectId) }),
   },
+  staticData: { crumb: ({ params }) => <ProjectName projectId={Number(params.projectId)} /> },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(projectQueries.detail(params.projectId)),
 });

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { batchExportQueries } from '@/features/batch-exports/api/batch-exports.queries';
 import { BatchExportsPage } from '@/features/batch-exports/components/batch-exports-page';
-import { BatchExportsPageSkeleton } from '@/features/batch-exports/components/batch-exports-page-header';
+import { BatchExportsPageError, BatchExportsPageSkeleton } from '@/features/batch-exports/components/batch-exports-page-states';
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/batch-exports/')({
   validateSearch: pageSearchSchema,
@@ -13,20 +13,6 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/bat
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(batchExportQueries.list(params.organizationId, pageParams(deps.page, deps.pageSize))),
   pendingComponent: BatchExportsPageSkeleton,
-  component: BatchExportsRoute,
+  errorComponent: BatchExportsPageError,
+  component: BatchExportsPage,
 });
-
-function BatchExportsRoute() {
-  const { organizationId } = Route.useParams();
-  const { page, pageSize } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <BatchExportsPage
-      organizationId={organizationId}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-      onCreate={() => void navigate({ to: '/organizations/$organizationId/batch-exports/new', params: { organizationId } })}
-    />
-  );
-}

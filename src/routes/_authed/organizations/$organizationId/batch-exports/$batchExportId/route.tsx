@@ -6,7 +6,7 @@ import { BatchExportName } from '@/features/batch-exports/components/batch-expor
 export const Route = createFileRoute('/_authed/organizations/$organizationId/batch-exports/$batchExportId')({
   staticData: {
     crumb: ({ params }) => (
-      <BatchExportName organizationId={params.organizationId ?? ''} batchExportId={params.batchExportId ?? ''} />
+      <BatchExportName organizationId={String(params.organizationId)} batchExportId={String(params.batchExportId)} />
     ),
   },
   // The loader travels with the page's chunk: the batch export contract stays out of the initial JavaScript.

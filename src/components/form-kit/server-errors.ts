@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { isApiError } from './api-client';
-import { describeError } from './error-messages';
+import { isApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-messages';
 
 /** `destination__config__bucket_name` (the API's attr) → `destination.config.bucket_name`. */
 export function attrToFieldPath(attr: string): string {
@@ -27,4 +27,23 @@ export function applyServerError<T extends FieldValues>(
   }
   form.setError('root.server', { type: 'server', message: describeError(error) });
   return false;
+}
+
+/**
+ * `form.handleSubmit` for a form that talks to the API: runs `action` with the valid values and
+ * puts a failure where the user looks (applyServerError). `fields` are the paths the API's
+ * `attr` may name (a function when they depend on the values, e.g. the destination type).
+ */
+export function submitHandler<TInput extends FieldValues, TOutput>(
+  form: Pick<UseFormReturn<TInput, unknown, TOutput>, 'handleSubmit' | 'setError' | 'getValues'>,
+  fields: readonly Path<TInput>[] | (() => readonly Path<TInput>[]),
+  action: (values: TOutput) => Promise<void>,
+) {
+  return form.handleSubmit(async (values) => {
+    try {
+      await action(values);
+    } catch (error) {
+      applyServerError(form, error, typeof fields === 'function' ? fields() : fields);
+    }
+  });
 }

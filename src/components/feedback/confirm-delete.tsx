@@ -1,0 +1,94 @@
+import { Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Scope } from '@/contract/common';
+import { describeError } from '@/lib/error-messages';
+import { FormError, TextField } from '@/components/form-kit';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, ConfirmDialogCancel } from '@/components/ui/dialog';
+import { ScopedAction } from './scoped-action';
+
+interface ConfirmDeleteProps {
+  /** The danger button that opens the dialog ("Delete organization"). */
+  triggerLabel: string;
+  /** The scope deleting needs: without it the button is disabled with the reason. */
+  scope: Scope;
+  title: string;
+  /** What goes with it, in words (role alertdialog announces it). */
+  description: ReactNode;
+  /** The button that deletes ("Delete", "Delete Nightly S3"). */
+  confirmLabel: string;
+  /**
+   * The type-the-name variant: Delete stays disabled until this is typed (for what takes much
+   * with it, like an organization). Without it, one click on the confirm button is enough.
+   */
+  typeToConfirm?: string;
+  /**
+   * Deletes, then leaves (toast, navigation, forgetting the cache). While it runs the button
+   * says "Deleting…"; if it throws, the dialog stays open with the reason.
+   */
+  onConfirm: () => Promise<void>;
+}
+
+/** The one confirm dialog of every irreversible delete. */
+export function ConfirmDelete({ triggerLabel, scope, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const confirmed = typeToConfirm === undefined || typed.trim() === typeToConfirm.trim();
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setTyped('');
+      setError(null);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmed || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onConfirm();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <ScopedAction scope={scope}>
+        <Button variant="danger" onClick={() => onOpenChange(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          {triggerLabel}
+        </Button>
+      </ScopedAction>
+      <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+        <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          {typeToConfirm !== undefined ? (
+            <TextField
+              label={`Type ${typeToConfirm} to confirm`}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          ) : null}
+          <FormError message={error === null ? undefined : describeError(error)} />
+          <div className="flex justify-end gap-2">
+            <ConfirmDialogCancel asChild>
+              <Button>Cancel</Button>
+            </ConfirmDialogCancel>
+            <Button type="submit" variant="danger" disabled={!confirmed || pending}>
+              {pending ? 'Deleting…' : confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </ConfirmDialog>
+    </>
+  );
+}

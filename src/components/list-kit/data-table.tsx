@@ -1,0 +1,99 @@
+import { memo, type ReactNode } from 'react';
+import { Table, Td, Th } from '@/components/data-table/table';
+import { RowCheckbox, SelectAllCheckbox, type RowSelection } from './selection';
+
+/** One column: its header and what a row shows in it. */
+export interface Column<T> {
+  header: string;
+  /** Set as the cells' `data-column` (a hook for benchmarks and styling); optional. */
+  id?: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the column's cells (alignment, width, wrapping). */
+  className?: string;
+  /** Classes of its header cell (e.g. the same alignment). */
+  headerClassName?: string;
+}
+
+export interface RowSelectionOptions<T> {
+  selection: RowSelection<T>;
+  /** Names the row in its checkbox ("Select <label>"). */
+  rowLabel: (row: T) => string;
+}
+
+interface DataTableProps<T> {
+  caption: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  getRowId: (row: T) => string;
+  /** Adds a checkbox column (and "Select all on this page"). */
+  selectable?: RowSelectionOptions<T> | undefined;
+}
+
+interface RowProps<T> {
+  row: T;
+  /** Stable across renders (define them once, or with useMemo), or every row re-renders. */
+  columns: readonly Column<T>[];
+  rowId: string;
+  /** Null: no selection column. */
+  selectLabel: string | null;
+  checked: boolean;
+  onToggle: (id: string, checked: boolean) => void;
+}
+
+/** One row; memoised so that a change to one row (a toggle, a selection) re-renders only it. */
+const DataRow = memo(function DataRow<T>({ row, columns, rowId, selectLabel, checked, onToggle }: RowProps<T>) {
+  return (
+    <tr data-row-id={rowId} className="hover:bg-gray-50 dark:hover:bg-gray-900">
+      {selectLabel !== null ? (
+        <Td className="w-10">
+          <RowCheckbox label={selectLabel} checked={checked} onChange={(next) => onToggle(rowId, next)} />
+        </Td>
+      ) : null}
+      {columns.map((column) => (
+        <Td key={column.header} className={column.className} data-column={column.id}>
+          {column.cell(row)}
+        </Td>
+      ))}
+    </tr>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
+
+const ignoreToggle = () => {};
+
+/** A real table from column definitions, with an optional selection column. */
+export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: DataTableProps<T>) {
+  return (
+    <Table caption={caption}>
+      <thead>
+        <tr>
+          {selectable ? (
+            <Th className="w-10">
+              <SelectAllCheckbox selection={selectable.selection} />
+            </Th>
+          ) : null}
+          {columns.map((column) => (
+            <Th key={column.header} className={column.headerClassName}>
+              {column.header}
+            </Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const id = getRowId(row);
+          return (
+            <DataRow
+              key={id}
+              row={row}
+              rowId={id}
+              columns={columns}
+              selectLabel={selectable ? selectable.rowLabel(row) : null}
+              checked={selectable ? selectable.selection.isSelected(id) : false}
+              onToggle={selectable ? selectable.selection.toggle : ignoreToggle}
+            />
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
