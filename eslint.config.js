@@ -84,12 +84,6 @@ export default tseslint.config(
     rules: { 'local/no-cycle': 'error' },
   },
   {
-    // Known server cycle, removed by the server-side refactor of issue 8 (typed handlers): delete
-    // this block once that lands; the rule then covers these two files like every other.
-    files: ['server/analytics/trends.ts', 'server/analytics/trends-assemble.ts'],
-    rules: { 'local/no-cycle': 'off' },
-  },
-  {
     // src/ never imports server/; component tests reach it only through `@testing`.
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImport] }] },
