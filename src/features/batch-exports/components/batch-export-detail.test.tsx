@@ -6,11 +6,10 @@ import { HEDGEBOX, NORTHWIND, renderApp, setupTestApi } from '@testing';
 const api = setupTestApi();
 
 function seededExport(name: string): { id: string; organizationId: string; config: Record<string, unknown> } {
-  const row = api().store.db.prepare('SELECT id, organization_id, destination_config FROM batch_exports WHERE name = ?').get(name) as {
-    id: string;
-    organization_id: string;
-    destination_config: string;
-  };
+  const { store } = api();
+  const id = store.db.prepare('SELECT id FROM batch_exports WHERE name = ?').pluck().get(name) as string;
+  // Through the repository: the file holds the configs sealed (encrypted at rest).
+  const row = store.batchExports.get(id)!;
   return { id: row.id, organizationId: row.organization_id, config: JSON.parse(row.destination_config) as Record<string, unknown> };
 }
 

@@ -10,13 +10,10 @@ const northwind = () => api().organizationId(NORTHWIND);
 
 /** What the server stored for Northwind's exports (secrets included). */
 function storedExports() {
-  const rows = api().store.db.prepare('SELECT * FROM batch_exports WHERE organization_id = ?').all(northwind()) as {
-    id: string;
-    interval: string;
-    destination_type: string;
-    destination_config: string;
-  }[];
-  return rows.map((row) => ({ ...row, config: JSON.parse(row.destination_config) as Record<string, unknown> }));
+  const { store } = api();
+  const ids = store.db.prepare('SELECT id FROM batch_exports WHERE organization_id = ?').pluck().all(northwind()) as string[];
+  // Through the repository: the file holds the configs sealed (encrypted at rest).
+  return ids.map((id) => store.batchExports.get(id)!).map((row) => ({ ...row, config: JSON.parse(row.destination_config) as Record<string, unknown> }));
 }
 
 describe('new batch export', () => {
