@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 /** What the production build publishes, seen from a browser's side of the wire. */
 
 test('the built app ships no source maps: no .map files, no sourceMappingURL in the scripts', async ({ request }) => {
-  const html = await (await request.get('/')).text();
+  const html = await (await request.get('/', { headers: { Accept: 'text/html' } })).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(0);
@@ -16,7 +16,7 @@ test('the built app ships no source maps: no .map files, no sourceMappingURL in 
 });
 
 test("the page may connect only to its own origin: CSP connect-src 'self'", async ({ request }) => {
-  const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  const csp = (await request.get('/', { headers: { Accept: 'text/html' } })).headers()['content-security-policy'] ?? '';
   expect(csp).toContain("connect-src 'self';");
   expect(csp).not.toMatch(/connect-src[^;]*\bhttps?:(?!\/\/)/);
 });
