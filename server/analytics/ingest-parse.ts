@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/contract/json-depth.ts';
 import { validationError } from '../http/errors.ts';
 
 /** One event ready for the store: validated, its time resolved, its person updates pulled out. */
@@ -46,19 +47,8 @@ function parseTime(value: unknown, attr: string): Date | null {
 }
 
 /** Deeper JSON than this is refused (400): it could not be stored or queried sensibly. */
-export const MAX_PROPERTY_DEPTH = 64;
-
-/** Depth of nested objects/arrays, without recursion (a hostile body cannot overflow the stack). */
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-  }
-  return false;
-}
+export const MAX_PROPERTY_DEPTH = MAX_JSON_DEPTH;
+const depthExceeds = exceedsJsonDepth;
 
 function personUpdate(raw: Json, properties: Json, key: '$set' | '$set_once', attr: string): Json | null {
   const value = raw[key] ?? properties[key];

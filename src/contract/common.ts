@@ -60,6 +60,7 @@ export const SCOPES = [
   'insight:read',
   'insight:write',
   'sharing_configuration:read',
+  'sharing_configuration:write',
   'activity_log:read',
 ] as const;
 export const scopeSchema = z.enum(SCOPES);
@@ -68,9 +69,13 @@ export type Scope = z.infer<typeof scopeSchema>;
 export const keyScopeSchema = z.union([scopeSchema, z.literal('*')]);
 export type KeyScope = z.infer<typeof keyScopeSchema>;
 
-/** Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`. */
+/**
+ * Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`, and
+ * `sharing_configuration:write` is also granted by `insight:write` (API-DECISIONS).
+ */
 export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolean {
   if (keyScopes.includes('*') || keyScopes.includes(needed)) return true;
+  if (needed === 'sharing_configuration:write' && keyScopes.includes('insight:write')) return true;
   const [object, action] = needed.split(':');
   return action === 'read' && keyScopes.includes(`${object}:write`);
 }
