@@ -232,16 +232,22 @@ function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: s
 }
 
 /**
- * Gives every series entry its position as `order` (the order orderedEntities reads them in),
- * so an analysis read from either form is the same value.
+ * One value for one analysis, whichever form it came from: series entries in the order
+ * orderedEntities reads them; `order` kept (as the position) only where events and actions
+ * are mixed and it is needed to interleave them, else dropped (so the parameters, and the
+ * analysis cache's key, equal those of a plain `trend/` or `funnel/` request).
  */
 function withSeriesOrder(analysis: Analysis): Analysis {
   if (analysis.kind !== 'TRENDS' && analysis.kind !== 'FUNNELS') return analysis;
-  const position = new Map(orderedEntities(analysis.params).map((e, i) => [e, i]));
-  const place = (list: Entity[] | undefined) => list?.map((e) => ({ ...e, order: position.get(e)! }));
+  const ordered = orderedEntities(analysis.params);
+  const mixed = Boolean(analysis.params.events?.length && analysis.params.actions?.length);
+  const placed = ordered.map((e, i): Entity => {
+    const { order: _, ...rest } = e;
+    return mixed ? { ...rest, order: i } : rest;
+  });
   const params = { ...analysis.params };
-  if (params.events) params.events = place(params.events);
-  if (params.actions) params.actions = place(params.actions);
+  if (params.events) params.events = placed.filter((e) => e.type === 'events');
+  if (params.actions) params.actions = placed.filter((e) => e.type === 'actions');
   return { ...analysis, params } as Analysis;
 }
 

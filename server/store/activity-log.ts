@@ -9,19 +9,20 @@ import { newUuid } from './secrets.ts';
  */
 
 /** One changed field: `action` changed / created / deleted, with the values before and after. */
-export interface ActivityChange {
+// Type aliases (not interfaces): they fit the contract's loose entry shape as they are.
+export type ActivityChange = {
   type: string;
   action: 'changed' | 'created' | 'deleted';
   field: string | null;
   before: unknown;
   after: unknown;
-}
+};
 
-export interface ActivityDetail {
+export type ActivityDetail = {
   name: string | null;
   short_id?: string | null;
   changes: ActivityChange[] | null;
-}
+};
 
 export interface NewActivity {
   organization_id: string;

@@ -89,6 +89,7 @@ export function createInsightsRepository(db: Db) {
   const update = db.prepare(`UPDATE insights SET ${COLUMNS.map((c) => `${column(c)} = @${c}`).join(', ')} WHERE id = @id`);
   const setRefresh = db.prepare('UPDATE insights SET last_refresh = ? WHERE id = ?');
   const byId = db.prepare<[number, number], InsightViewRow>(`${VIEW} WHERE i.id = ? AND i.project_id = ?`);
+  const byIdAnywhere = db.prepare<[number], InsightViewRow>(`${VIEW} WHERE i.id = ?`);
   const shortIdTaken = db.prepare<[number, string], number>('SELECT 1 FROM insights WHERE project_id = ? AND short_id = ?').pluck();
   const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM insights i ${LIST_WHERE}`).pluck();
   const lists = new Map<string, ReturnType<typeof db.prepare<Record<string, unknown>, InsightViewRow>>>();
@@ -119,6 +120,10 @@ export function createInsightsRepository(db: Db) {
     /** The insight `id` of the project, soft-deleted ones included (the caller decides). */
     get(projectId: number, id: number): InsightViewRow | undefined {
       return byId.get(id, projectId);
+    },
+    /** The insight `id` whatever its project (for the public shared view, reached by token). */
+    find(id: number): InsightViewRow | undefined {
+      return byIdAnywhere.get(id);
     },
     update(id: number, fields: InsightFields): void {
       update.run({ ...fields, id });
