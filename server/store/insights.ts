@@ -111,9 +111,12 @@ export function createInsightsRepository(db: Db) {
   });
 
   return {
-    /** Creates an insight with a fresh short id (8 base62 characters, unique in its project). */
-    create(projectId: number, createdBy: number | null, fields: InsightFields, at: string): number {
-      let shortId = randomBase62(SHORT_ID_LENGTH);
+    /**
+     * Creates an insight with a fresh short id (8 base62 characters, unique in its project),
+     * or the given one (the seed's, deterministic).
+     */
+    create(projectId: number, createdBy: number | null, fields: InsightFields, at: string, givenShortId?: string): number {
+      let shortId = givenShortId ?? randomBase62(SHORT_ID_LENGTH);
       while (shortIdTaken.get(projectId, shortId)) shortId = randomBase62(SHORT_ID_LENGTH);
       return Number(insert.run({ ...fields, project_id: projectId, short_id: shortId, created_by: createdBy, created_at: at }).lastInsertRowid);
     },

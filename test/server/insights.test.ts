@@ -75,23 +75,28 @@ describe('insights: create, read, list', () => {
   });
 
   it('lists with the filters of API-DECISIONS, deleted excluded', async () => {
-    const fav = await create({ name: 'Zebra favourite', filters: trends, favorited: true, saved: true, description: 'kept for the board' });
+    const fav = await create({ name: 'Zebra favourite', filters: trends, favorited: true, saved: true, description: 'kept for the quokka' });
     const page = pageSchema(insightSchema).parse((await server.get(P1)).body);
     expect(page.count).toBeGreaterThanOrEqual(5);
     expect(page.results[0]!.id).toBe(fav.id); // newest modification first
-    expect((await server.get(`${P1}?favorited=true`)).body.results.map((r: { id: number }) => r.id)).toEqual([fav.id]);
-    expect((await server.get(`${P1}?search=board`)).body.results.map((r: { id: number }) => r.id)).toEqual([fav.id]);
-    expect((await server.get(`${P1}?search=GROWTH`)).body.count).toBe(1); // tags, any case
-    expect((await server.get(`${P1}?search=sign%20up`)).body.count).toBe(2); // derived name
-    expect((await server.get(`${P1}?search=%25`)).body.count).toBe(0); // LIKE wildcards are text
+    const favorites = (await server.get(`${P1}?favorited=true`)).body.results as { id: number; favorited: boolean }[];
+    expect(favorites.map((r) => r.id)).toContain(fav.id);
+    expect(favorites.every((r) => r.favorited)).toBe(true);
+    expect((await server.get(`${P1}?favorited=false`)).body.count).toBe(page.count - favorites.length);
+    expect((await server.get(`${P1}?search=QUOKKA`)).body.results.map((r: { id: number }) => r.id)).toEqual([fav.id]);
+    expect((await server.get(`${P1}?search=zebra`)).body.count).toBe(1);
+    await create({ filters: trends, tags: ['Wombat-tag'] });
+    expect((await server.get(`${P1}?search=wombat`)).body.count).toBe(1); // tags, any case
+    expect((await server.get(`${P1}?search=Sign%20up%20%E2%86%92`)).body.count).toBe(2); // derived name
+    expect((await server.get(`${P1}?search=%25%25`)).body.count).toBe(0); // LIKE wildcards are text
     expect((await server.get(`${P1}?short_id=${fav.short_id}`)).body.results[0].id).toBe(fav.id);
     const byName = (await server.get(`${P1}?order=-name&limit=1`)).body;
     expect(byName.results[0].id).toBe(fav.id);
     expect(byName.next).toContain('offset=1');
     const user = server.store.users.getByEmail('demo@example.com')!;
-    expect((await server.get(`${P1}?created_by=${user.id}`)).body.count).toBe(page.count);
+    expect((await server.get(`${P1}?created_by=${user.id}`)).body.count).toBe(page.count + 1);
     expect((await server.get(`${P1}?created_by=9999`)).body.count).toBe(0);
-    expect((await server.get(P2)).body.count).toBe(0);
+    expect((await server.get(`${P1}?search=Old%20pageview%20table`)).body.count).toBe(0); // the seeded deleted one
   });
 
   it('answers the error rows: 400 with attr, 403 scope, 404 other project, 405 delete', async () => {
@@ -230,5 +235,33 @@ describe('insights: views', () => {
     expect((await server.get(`${P1}my_last_viewed/`, { key: other })).body).toEqual([]);
     await server.request('PATCH', `${P1}${made[0]!.id}/`, { json: { deleted: true } });
     expect((await server.get(`${P1}my_last_viewed/`)).body[0].name).toBe('Viewed 6');
+  });
+});
+
+describe('insights: seed', () => {
+  it('gives every demo project its insights of each kind and display, one shared, one deleted, with activity', async () => {
+    for (const project of [1, 2, 3]) {
+      const page = (await server.get(`/api/projects/${project}/insights/?order=created_at&limit=12`)).body;
+      const seeded = (page.results as { filters: { insight: string; display?: string }; created_at: string }[])
+        .filter((i) => i.created_at < '2025-01-01');
+      expect(seeded).toHaveLength(11);
+      expect(new Set(seeded.map((i) => i.filters.insight))).toEqual(new Set(['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS']));
+      expect(new Set(seeded.map((i) => i.filters.display).filter(Boolean)).size).toBeGreaterThanOrEqual(6);
+    }
+    const all = (await server.get(`${P1}?order=created_at&limit=11`)).body.results as { id: number; name: string; derived_name: string; favorited: boolean }[];
+    expect(all.filter((i) => i.favorited).length).toBeGreaterThanOrEqual(3);
+    expect(all.find((i) => i.name === '')?.derived_name).toBe('Pageview unique users');
+    const tokens = [];
+    for (const i of all) {
+      const res = await server.get(`${P1}${i.id}/`);
+      expect(res.status, `${i.name} ${res.text}`).toBe(200);
+      expect(res.body.result, i.name).not.toBeNull();
+      const sharing = (await server.get(`${P1}${i.id}/sharing/`)).body;
+      if (sharing.enabled) tokens.push(sharing.access_token);
+    }
+    expect(tokens).toHaveLength(1);
+    expect((await server.get(`/shared/${tokens[0]}/insight/`, { key: null })).body.name).toBe('Signup to purchase');
+    const activity = ((await server.get(`${P1}activity/?limit=1000`)).body.results as { activity: string }[]).map((a) => a.activity);
+    for (const kind of ['created', 'updated', 'shared', 'deleted']) expect(activity).toContain(kind);
   });
 });
