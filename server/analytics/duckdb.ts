@@ -22,8 +22,12 @@ export interface SqlConnection extends SqlRunner {
  * one writer at a time ({@link EventDb.write}).
  */
 export interface EventDb extends SqlRunner {
-  /** Reads on a pooled connection: concurrent reads run side by side. */
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  /**
+   * Reads on a pooled connection: concurrent reads run side by side. When `signal` aborts, the
+   * running statement is interrupted (and a read not started yet never starts): the read
+   * rejects with {@link QueryCancelledError}.
+   */
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams, signal?: AbortSignal): Promise<T[]>;
   /** Runs a statement that returns no rows on the writer connection, after any write in progress. */
   run(sql: string, params?: SqlParams): Promise<void>;
   /** Runs `fn` with exclusive use of the writer connection (a transaction, a temp table). */
@@ -35,6 +39,13 @@ export interface EventDb extends SqlRunner {
 }
 
 export const DEFAULT_POOL_SIZE = 4;
+
+/** A read stopped by its caller (`cancel/` of the insight API): the request answers 400 query_cancelled. */
+export class QueryCancelledError extends Error {
+  constructor() {
+    super('The query was cancelled.');
+  }
+}
 
 /**
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
@@ -128,12 +139,19 @@ export async function openEventDb(file: string, options: { poolSize?: number } =
     });
 
   return {
-    all: <T>(sql: string, params: SqlParams = []) =>
+    all: <T>(sql: string, params: SqlParams = [], signal?: AbortSignal) =>
       track(async () => {
+        if (signal?.aborted) throw new QueryCancelledError();
         const c = await acquire();
+        const interrupt = () => c.interrupt();
+        signal?.addEventListener('abort', interrupt, { once: true });
         try {
+          if (signal?.aborted) throw new QueryCancelledError();
           return await wrap(c).all<T>(sql, params);
+        } catch (error) {
+          throw signal?.aborted ? new QueryCancelledError() : error;
         } finally {
+          signal?.removeEventListener('abort', interrupt);
           release(c);
         }
       }),

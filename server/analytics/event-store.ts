@@ -16,7 +16,7 @@ export const APPEND_CHUNK = 5_000;
  */
 export interface EventStore extends SqlRunner {
   /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader. */
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
+  all<T = Record<string, unknown>>(sql: string, params?: SqlParams, signal?: AbortSignal): Promise<T[]>;
   /** `<dataDir>/events.duckdb`, or ':memory:'. */
   readonly file: string;
   /** Opens the database now (and surfaces an error opening it); later calls are free. */
@@ -100,7 +100,7 @@ export function createEventStore(file: string): EventStore {
     ready: async () => {
       await db();
     },
-    all: async <T>(sql: string, params?: SqlParams) => (await db()).all<T>(sql, params),
+    all: async <T>(sql: string, params?: SqlParams, signal?: AbortSignal) => (await db()).all<T>(sql, params, signal),
     run: async (sql, params) => counted((await db()).run(sql, params)),
     writeVersion: () => version,
     write,

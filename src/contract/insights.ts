@@ -166,8 +166,15 @@ export const insightRetrieveQuerySchema = insightFormatQuerySchema.extend({
   from_dashboard: queryInt({ min: 1 }).optional(),
   /** The server decides from staleness whether to recompute; is_cached reports the outcome. */
   refresh: queryBool().optional(),
+  /** The caller's id of this query: `cancel/` with it stops the query (production service). */
+  client_query_id: text(INSIGHT_LIMITS.searchLength).optional(),
 });
 export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
+
+/** POST `cancel/`: the `client_query_id` a running query of the caller was sent with. */
+export const insightCancelSchema = z.object({ client_query_id: text(INSIGHT_LIMITS.searchLength) });
+/** Whether a query was running (and was stopped); a cancel that comes first stops it when it starts. */
+export const insightCancelResponseSchema = z.looseObject({ client_query_id: z.string(), cancelled: z.boolean() });
 
 export const sharingConfigurationSchema = z.looseObject({
   created_at: nullableTimestampSchema,
@@ -240,7 +247,7 @@ export const insightEndpoints = {
   list: endpoint({ method: 'GET', path: base, access: 'insight:read', summary: 'List insights', params: p, query: insightListQuerySchema, status: 200, response: pageSchema(insightSchema) }),
   create: endpoint({ method: 'POST', path: base, access: 'insight:write', summary: 'Create an insight', params: p, query: fmt, body: insightCreateSchema, status: 201, response: insightSchema }),
   activity: endpoint({ method: 'GET', path: `${base}activity/`, access: 'activity_log:read', summary: 'Activity on all insights of the project', params: p, query: listQuerySchema, status: 200, response: activityLogPageSchema }),
-  cancel: endpoint({ method: 'POST', path: `${base}cancel/`, access: 'insight:read', summary: 'Cancel a running insight query', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  cancel: endpoint({ method: 'POST', path: `${base}cancel/`, access: 'insight:read', summary: 'Cancel a running insight query', params: p, body: insightCancelSchema, status: 200, response: insightCancelResponseSchema }),
   funnelGet: endpoint({ method: 'GET', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel (parameters in the query string)', params: p, query: funnelQuerySchema, status: 200, response: funnelResultSchema }),
   funnel: endpoint({ method: 'POST', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel', params: p, body: funnelParamsSchema, status: 200, response: funnelResultSchema }),
   funnelCorrelationGet: endpoint({ method: 'GET', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Funnel correlation', params: p, status: 200, response: insightSchema }),

@@ -4,7 +4,8 @@ import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../an
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
-import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
+import { QueryCancelledError } from '../../../analytics/duckdb.ts';
+import type { AnalyticsProject, QueryContext, SqlRunner } from '../../../analytics/types.ts';
 import type { ProjectRow } from '../../../store/projects.ts';
 import { reachableProject } from '../../access.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -60,15 +61,19 @@ export function analyticsViewOf(row: ProjectRow): AnalyticsProject {
  * The analysis endpoints and the saved insights both answer through here.
  */
 export async function cachedAnalysis<P, R>(
-  deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>, maxAgeMs?: number,
+  deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>,
+  options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<{ result: R; meta: AnalyticsMeta }> {
   const events = deps.events;
+  const { signal } = options;
+  const db: SqlRunner = signal ? { all: (sql, params) => events.all(sql, params, signal) } : events;
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
-    const cached = await analyticsCacheOf(deps).get(key, () => compute(params, { db: events, project, now: deps.now() }), maxAgeMs);
+    const cached = await analyticsCacheOf(deps).get(key, () => compute(params, { db, project, now: deps.now() }), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
     if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
+    if (error instanceof QueryCancelledError) throw validationError('query_cancelled', error.message, null);
     throw error;
   }
 }

@@ -21,11 +21,12 @@ const e = endpoints.insights;
 /**
  * The result of an insight's analysis through the analysis endpoints' cache (same entries as
  * `trend/`, `funnel/`, … with the same parameters), with the meta fields of a saved insight.
+ * `signal` stops its reads (cancel/); a computation shared by identical requests stops for all.
  */
-export async function computeInsight(deps: Deps, project: AnalyticsProject, analysis: Analysis, refresh: boolean) {
-  const maxAge = refresh ? CLIENT_REFRESH_INTERVAL_MS : undefined;
+export async function computeInsight(deps: Deps, project: AnalyticsProject, analysis: Analysis, refresh: boolean, signal?: AbortSignal) {
+  const maxAgeMs = refresh ? CLIENT_REFRESH_INTERVAL_MS : undefined;
   const run = <P, R>(path: string, params: P, compute: AnalyticsCompute<P, R>) =>
-    cachedAnalysis(deps, path, project, params, compute, maxAge);
+    cachedAnalysis(deps, path, project, params, compute, { maxAgeMs, signal });
   const out = await (async (): Promise<{ result: InsightResult; meta: AnalyticsMeta }> => {
     switch (analysis.kind) {
       case 'TRENDS': { const r = await run(e.trend.path, analysis.params, computeTrends); return { result: { kind: 'TRENDS', result: r.result }, meta: r.meta }; }

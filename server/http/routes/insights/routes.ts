@@ -1,6 +1,7 @@
 import { endpoints, MY_LAST_VIEWED_MAX, sharedInsightEndpoint } from '../../../../src/contract/index.ts';
 import type { AnalyticsProject } from '../../../analytics/types.ts';
 import { csvText, resultRows } from '../../../insights/csv.ts';
+import { createRunningQueries } from '../../../insights/running-queries.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
 import type { InsightViewRow } from '../../../store/insights.ts';
 import type { AuthContext } from '../../auth.ts';
@@ -31,6 +32,7 @@ const LIST_CSV_HEADER = ['id', 'short_id', 'name', 'derived_name', 'description'
 export function registerInsightRoutes(router: Router, deps: Deps): void {
   const { store, now } = deps;
   const e = endpoints.insights;
+  const running = createRunningQueries(now);
 
   /** The insight `id` of the project: 404 when missing, deleted (unless `withDeleted`) or elsewhere. */
   const insightOf = (auth: AuthContext, projectId: string, id: number, withDeleted = false) => {
@@ -50,10 +52,10 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   };
 
   /** The insight with its result (computed through the analysis cache), or without when it has no analysis. */
-  const withResult = async (project: AnalyticsProject, row: InsightViewRow, refresh: boolean) => {
+  const withResult = async (project: AnalyticsProject, row: InsightViewRow, refresh: boolean, signal?: AbortSignal) => {
     const analysis = storedAnalysis(row);
     if (!analysis) return { body: insightResponse(row), rows: null };
-    const { computed, result } = await computeInsight(deps, project, analysis, refresh);
+    const { computed, result } = await computeInsight(deps, project, analysis, refresh, signal);
     if (!computed.is_cached && computed.last_refresh !== row.last_refresh) store.insights.setLastRefresh(row.id, computed.last_refresh);
     return { body: insightResponse(row, computed), rows: resultRows(result) };
   };
@@ -83,6 +85,12 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   });
 
   // Static paths before `:id/`: the router tries handlers in registration order.
+  router.route(e.cancel, ({ auth, params, body }) => {
+    const project = projectFor(deps, auth, params.project_id);
+    const cancelled = running.cancel({ projectId: project.id, userId: auth.userId, clientQueryId: body.client_query_id });
+    return { client_query_id: body.client_query_id, cancelled };
+  });
+
   router.route(e.activity, ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
     const filter = { scope: INSIGHT_SCOPE, project_id: project.id };
@@ -97,7 +105,11 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
 
   router.route(e.retrieve, async ({ auth, params, query }) => {
     const { project, row } = insightOf(auth, params.project_id, params.id);
-    const { body, rows } = await withResult(project, row, query.refresh ?? false);
+    const refresh = query.refresh ?? false;
+    const clientQueryId = query.client_query_id;
+    const { body, rows } = clientQueryId === undefined
+      ? await withResult(project, row, refresh)
+      : await running.run({ projectId: project.id, userId: auth.userId, clientQueryId }, (signal) => withResult(project, row, refresh, signal));
     if (query.format !== 'csv') return body;
     return csvResponse(rows ? csvText(rows) : '', `insight-${row.short_id}.csv`);
   });
