@@ -199,6 +199,23 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX activity_log_organization ON activity_log (organization_id, scope, seq);
     `,
   },
+  {
+    version: 5,
+    name: 'insight timings reported by clients',
+    sql: `
+      CREATE TABLE insight_timings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        insight_id INTEGER REFERENCES insights (id) ON DELETE SET NULL,
+        client_query_id TEXT,
+        duration_ms INTEGER NOT NULL,
+        is_cached INTEGER,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX insight_timings_project ON insight_timings (project_id, id);
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

@@ -5,6 +5,7 @@ import { createBatchExportLogsRepository, createBatchExportRunsRepository } from
 import { createBatchExportsRepository } from './batch-exports.ts';
 import { openDatabase, type Db } from './db.ts';
 import { createInsightSharingRepository } from './insight-sharing.ts';
+import { createInsightTimingsRepository } from './insight-timings.ts';
 import { createInsightViewsRepository } from './insight-views.ts';
 import { createInsightsRepository } from './insights.ts';
 import { createMembershipsRepository } from './memberships.ts';
@@ -28,6 +29,7 @@ export interface Store {
   insights: ReturnType<typeof createInsightsRepository>;
   insightViews: ReturnType<typeof createInsightViewsRepository>;
   insightSharing: ReturnType<typeof createInsightSharingRepository>;
+  insightTimings: ReturnType<typeof createInsightTimingsRepository>;
   /** The activity log of every resource. */
   activityLog: ReturnType<typeof createActivityLogRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
@@ -58,6 +60,7 @@ export function openStore(file: string): Store {
     insights: createInsightsRepository(db),
     insightViews: createInsightViewsRepository(db),
     insightSharing: createInsightSharingRepository(db),
+    insightTimings: createInsightTimingsRepository(db),
     activityLog: createActivityLogRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,

@@ -171,6 +171,25 @@ export const insightRetrieveQuerySchema = insightFormatQuerySchema.extend({
 });
 export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
 
+/** POST `timing/`: how long the client waited for an insight's result (stored for the project). */
+export const INSIGHT_TIMING_MAX_MS = 86_400_000;
+export const insightTimingSchema = z.object({
+  duration_ms: integer({ min: 0, max: INSIGHT_TIMING_MAX_MS }),
+  insight_id: integer({ min: 1 }).nullable().optional(),
+  client_query_id: text(INSIGHT_LIMITS.searchLength).nullable().optional(),
+  is_cached: bool().nullable().optional(),
+});
+export type InsightTiming = z.infer<typeof insightTimingSchema>;
+export const insightTimingResponseSchema = z.looseObject({
+  id: z.number().int(),
+  duration_ms: z.number().int(),
+  insight_id: z.number().int().nullable(),
+  client_query_id: z.string().nullable(),
+  is_cached: z.boolean().nullable(),
+  created_at: timestampSchema,
+});
+export type InsightTimingReport = z.infer<typeof insightTimingResponseSchema>;
+
 /** POST `cancel/`: the `client_query_id` a running query of the caller was sent with. */
 export const insightCancelSchema = z.object({ client_query_id: text(INSIGHT_LIMITS.searchLength) });
 /** Whether a query was running (and was stopped); a cancel that comes first stops it when it starts. */
@@ -257,7 +276,7 @@ export const insightEndpoints = {
   path: endpoint({ method: 'POST', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths', params: p, body: pathParamsSchema, status: 200, response: pathResultSchema }),
   retentionGet: endpoint({ method: 'GET', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention (parameters in the query string)', params: p, query: retentionQuerySchema, status: 200, response: retentionResultSchema }),
   retention: endpoint({ method: 'POST', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention', params: p, body: retentionParamsSchema, status: 200, response: retentionResultSchema }),
-  timing: endpoint({ method: 'POST', path: `${base}timing/`, access: 'insight:read', summary: 'Report client-side timing of an insight', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  timing: endpoint({ method: 'POST', path: `${base}timing/`, access: 'insight:read', summary: 'Report client-side timing of an insight', params: p, body: insightTimingSchema, status: 200, response: insightTimingResponseSchema }),
   trendGet: endpoint({ method: 'GET', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends (parameters in the query string)', params: p, query: trendQuerySchema, status: 200, response: trendResultSchema }),
   trend: endpoint({ method: 'POST', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends', params: p, body: trendParamsSchema, status: 200, response: trendResultSchema }),
   sharing: endpoint({ method: 'GET', path: `${base}:insight_id/sharing/`, access: 'sharing_configuration:read', summary: 'Sharing configuration of an insight', params: insightSharingParams, status: 200, response: sharingConfigurationSchema }),

@@ -265,3 +265,18 @@ describe('insights: seed', () => {
     for (const kind of ['created', 'updated', 'shared', 'deleted']) expect(activity).toContain(kind);
   });
 });
+
+describe('insights: timing', () => {
+  it('stores a client timing for the project, checking the insight and the duration', async () => {
+    const i = await create({ filters: trends });
+    const res = await server.request('POST', `${P1}timing/`, { json: { insight_id: i.id, duration_ms: 842, is_cached: false, client_query_id: 'q-7' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ insight_id: i.id, duration_ms: 842, is_cached: false, client_query_id: 'q-7', created_at: clock.toISOString() });
+    expect(server.store.insightTimings.recent(1, 1)[0]).toMatchObject({ id: res.body.id, insight_id: i.id, duration_ms: 842 });
+    expect((await server.request('POST', `${P1}timing/`, { json: { duration_ms: -1 } })).body).toMatchObject({ attr: 'duration_ms' });
+    expect((await server.request('POST', `${P1}timing/`, { json: {} })).body).toMatchObject({ attr: 'duration_ms', code: 'required' });
+    expect((await server.request('POST', `${P2}timing/`, { json: { insight_id: i.id, duration_ms: 5 } })).body).toMatchObject({ attr: 'insight_id' });
+    const noScope = server.makeKey({ scopes: ['activity_log:read'] });
+    expect((await server.request('POST', `${P1}timing/`, { key: noScope, json: { duration_ms: 5 } })).status).toBe(403);
+  });
+});

@@ -13,7 +13,7 @@ const served = [
   endpoints.insights.retentionGet, endpoints.insights.retention,
   endpoints.insights.pathGet, endpoints.insights.path,
   endpoints.persons.funnel,
-  ...(['list', 'create', 'cancel', 'activity', 'myLastViewed', 'retrieve', 'update', 'destroy', 'sharing', 'sharingUpdate',
+  ...(['list', 'create', 'cancel', 'timing', 'activity', 'myLastViewed', 'retrieve', 'update', 'destroy', 'sharing', 'sharingUpdate',
     'sharingRefresh', 'itemActivity', 'viewed'] as const).map((k) => endpoints.insights[k]),
   sharedInsightEndpoint,
 ];

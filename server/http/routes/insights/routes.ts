@@ -5,14 +5,14 @@ import { createRunningQueries } from '../../../insights/running-queries.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
 import type { InsightViewRow } from '../../../store/insights.ts';
 import type { AuthContext } from '../../auth.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, validationError } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { analyticsViewOf, projectFor } from '../analytics/endpoint.ts';
 import { createFields, storedAnalysis, updatedFields } from './input.ts';
 import { computeInsight } from './result.ts';
-import { activityLogEntryResponse, insightBasicResponse, insightResponse, sharingResponse } from './serializers.ts';
+import { activityLogEntryResponse, insightBasicResponse, insightResponse, insightTimingResponse, sharingResponse } from './serializers.ts';
 
 /** The activity log's scope of insights. */
 export const INSIGHT_SCOPE = 'Insight';
@@ -85,6 +85,19 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   });
 
   // Static paths before `:id/`: the router tries handlers in registration order.
+  router.route(e.timing, ({ auth, params, body }) => {
+    const project = projectFor(deps, auth, params.project_id);
+    const insightId = body.insight_id ?? null;
+    if (insightId !== null && !store.insights.get(project.id, insightId)) {
+      throw validationError('does_not_exist', `Invalid pk "${insightId}" - object does not exist.`, 'insight_id');
+    }
+    const is = body.is_cached;
+    return insightTimingResponse(store.insightTimings.add({
+      project_id: project.id, user_id: auth.userId, insight_id: insightId, client_query_id: body.client_query_id ?? null,
+      duration_ms: body.duration_ms, is_cached: is === undefined || is === null ? null : Number(is), created_at: now().toISOString(),
+    }));
+  });
+
   router.route(e.cancel, ({ auth, params, body }) => {
     const project = projectFor(deps, auth, params.project_id);
     const cancelled = running.cancel({ projectId: project.id, userId: auth.userId, clientQueryId: body.client_query_id });

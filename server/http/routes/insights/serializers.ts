@@ -1,4 +1,5 @@
-import type { ActivityLogEntry, Insight, InsightBasic, SharingConfiguration, User } from '../../../../src/contract/index.ts';
+import type { ActivityLogEntry, Insight, InsightBasic, InsightTimingReport, SharingConfiguration, User } from '../../../../src/contract/index.ts';
+import type { InsightTimingRow } from '../../../store/insight-timings.ts';
 import type { ActivityDetail, ActivityRow } from '../../../store/activity-log.ts';
 import type { InsightSharingRow } from '../../../store/insight-sharing.ts';
 import type { InsightViewedRow } from '../../../store/insight-views.ts';
@@ -76,5 +77,12 @@ export function activityLogEntryResponse(row: ActivityRow): ActivityLogEntry {
     item_id: row.item_id,
     detail,
     created_at: row.created_at,
+  };
+}
+
+export function insightTimingResponse(row: InsightTimingRow): InsightTimingReport {
+  return {
+    id: row.id, duration_ms: row.duration_ms, insight_id: row.insight_id, client_query_id: row.client_query_id,
+    is_cached: row.is_cached === null ? null : row.is_cached === 1, created_at: row.created_at,
   };
 }
