@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
 import {
-  funnelParamsSchema, funnelQuerySchema, funnelResultSchema, pathParamsSchema, pathQuerySchema, pathResultSchema,
+  analyticsResultSchema, decodeAnalyticsQuery, funnelParamsSchema, funnelQuerySchema, funnelResultSchema, pathParamsSchema, pathQuerySchema, pathResultSchema,
   retentionParamsSchema, retentionQuerySchema, retentionResultSchema, trendParamsSchema, trendQuerySchema,
   trendResultSchema,
 } from './analytics';
@@ -171,6 +171,56 @@ export const insightRetrieveQuerySchema = insightFormatQuerySchema.extend({
 });
 export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
 
+/**
+ * `funnel/correlation/`: the funnel's parameters and what to correlate with conversion:
+ * `events` (each event a person did in the date range) or `properties` (values of the person
+ * properties named in `funnel_correlation_names`).
+ */
+export const FUNNEL_CORRELATION_TYPES = ['events', 'properties'] as const;
+export const FUNNEL_CORRELATION_LIMITS = { names: 20, excluded: 100, results: 10 } as const;
+const correlationShape = z.object({
+  funnel_correlation_type: choice(FUNNEL_CORRELATION_TYPES).default('events'),
+  funnel_correlation_names: maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.names).optional(),
+  funnel_correlation_exclude_event_names: maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.excluded).optional(),
+}).superRefine((v, ctx) => {
+  if (v.funnel_correlation_type === 'properties' && !v.funnel_correlation_names?.length) {
+    ctx.addIssue({ code: 'custom', path: ['funnel_correlation_names'], message: MESSAGES.required, input: v.funnel_correlation_names });
+  }
+});
+export const funnelCorrelationParamsSchema = z.intersection(funnelParamsSchema, correlationShape);
+export type FunnelCorrelationParams = z.infer<typeof funnelCorrelationParamsSchema>;
+export type FunnelCorrelationParamsInput = z.input<typeof funnelCorrelationParamsSchema>;
+export const funnelCorrelationQuerySchema = z.preprocess(
+  (q) => {
+    const decoded = decodeAnalyticsQuery(q);
+    if (typeof decoded !== 'object' || decoded === null) return decoded;
+    const out: Record<string, unknown> = { ...decoded };
+    for (const k of ['funnel_correlation_names', 'funnel_correlation_exclude_event_names']) {
+      if (typeof out[k] === 'string') { try { out[k] = JSON.parse(out[k]); } catch { /* the schema names it */ } }
+    }
+    return out;
+  },
+  funnelCorrelationParamsSchema,
+);
+
+/** One correlated event or property value (production service's shape). */
+export const funnelCorrelationEntrySchema = z.looseObject({
+  event: z.looseObject({ event: z.string(), properties: z.record(z.string(), z.unknown()), elements: z.array(z.unknown()) }),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  /** ((s + 1) / (S − s + 1)) / ((f + 1) / (F − f + 1)): above 1 raises conversion, below lowers it. */
+  odds_ratio: z.number(),
+  correlation_type: z.enum(['success', 'failure']),
+});
+export type FunnelCorrelationEntry = z.infer<typeof funnelCorrelationEntrySchema>;
+export const funnelCorrelationBodySchema = z.looseObject({
+  events: z.array(funnelCorrelationEntrySchema),
+  /** Whether successes and failures are so unbalanced (over 10 to 1) that the ratios mislead. */
+  skewed: z.boolean(),
+});
+export type FunnelCorrelationBody = z.infer<typeof funnelCorrelationBodySchema>;
+export const funnelCorrelationResultSchema = analyticsResultSchema(funnelCorrelationBodySchema);
+
 /** POST `timing/`: how long the client waited for an insight's result (stored for the project). */
 export const INSIGHT_TIMING_MAX_MS = 86_400_000;
 export const insightTimingSchema = z.object({
@@ -269,8 +319,8 @@ export const insightEndpoints = {
   cancel: endpoint({ method: 'POST', path: `${base}cancel/`, access: 'insight:read', summary: 'Cancel a running insight query', params: p, body: insightCancelSchema, status: 200, response: insightCancelResponseSchema }),
   funnelGet: endpoint({ method: 'GET', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel (parameters in the query string)', params: p, query: funnelQuerySchema, status: 200, response: funnelResultSchema }),
   funnel: endpoint({ method: 'POST', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel', params: p, body: funnelParamsSchema, status: 200, response: funnelResultSchema }),
-  funnelCorrelationGet: endpoint({ method: 'GET', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Funnel correlation', params: p, status: 200, response: insightSchema }),
-  funnelCorrelation: endpoint({ method: 'POST', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Funnel correlation', params: p, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  funnelCorrelationGet: endpoint({ method: 'GET', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Funnel correlation (parameters in the query string)', params: p, query: funnelCorrelationQuerySchema, status: 200, response: funnelCorrelationResultSchema }),
+  funnelCorrelation: endpoint({ method: 'POST', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Events and person properties that raise or lower a funnel\'s conversion', params: p, body: funnelCorrelationParamsSchema, status: 200, response: funnelCorrelationResultSchema }),
   myLastViewed: endpoint({ method: 'GET', path: `${base}my_last_viewed/`, access: 'insight:read', summary: 'The last 5 insights the caller viewed', params: p, status: 200, response: myLastViewedResponseSchema }),
   pathGet: endpoint({ method: 'GET', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths (parameters in the query string)', params: p, query: pathQuerySchema, status: 200, response: pathResultSchema }),
   path: endpoint({ method: 'POST', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths', params: p, body: pathParamsSchema, status: 200, response: pathResultSchema }),

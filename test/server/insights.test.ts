@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activityLogPageSchema, insightSchema, myLastViewedResponseSchema, pageSchema, sharingConfigurationSchema,
+  activityLogPageSchema, funnelCorrelationResultSchema, insightSchema, myLastViewedResponseSchema, pageSchema, sharingConfigurationSchema,
 } from '../../src/contract/index.ts';
 import { createTestServerWithEvents, HEDGEBOX, type TestServer } from './helpers.ts';
 
@@ -278,5 +278,25 @@ describe('insights: timing', () => {
     expect((await server.request('POST', `${P2}timing/`, { json: { insight_id: i.id, duration_ms: 5 } })).body).toMatchObject({ attr: 'insight_id' });
     const noScope = server.makeKey({ scopes: ['activity_log:read'] });
     expect((await server.request('POST', `${P1}timing/`, { key: noScope, json: { duration_ms: 5 } })).status).toBe(403);
+  });
+});
+
+describe('insights: funnel/correlation/', () => {
+  it('answers both forms with success and failure entries, and 400 naming the field', async () => {
+    const body = { events: [{ id: 'user signed up' }, { id: 'purchase', order: 1 }], date_from: '-90d' };
+    const res = await server.request('POST', `${P1}funnel/correlation/`, { json: body });
+    expect(res.status, res.text).toBe(200);
+    const parsed = funnelCorrelationResultSchema.parse(res.body);
+    expect(parsed.result.events.length).toBeGreaterThan(0);
+    expect(parsed.result.events.map((e) => e.event.event)).not.toContain('purchase');
+    const get = await server.get(`${P1}funnel/correlation/?events=${encodeURIComponent(JSON.stringify(body.events))}&date_from=-90d`);
+    expect(get.body.result).toEqual(res.body.result);
+    expect(get.body.is_cached).toBe(true);
+    const props = await server.request('POST', `${P1}funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] } });
+    expect(props.status).toBe(200);
+    expect(props.body.result.events.every((e: { event: { event: string } }) => e.event.event.startsWith('plan::'))).toBe(true);
+    const bad = await server.request('POST', `${P1}funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties' } });
+    expect(bad.body).toMatchObject({ type: 'validation_error', attr: 'funnel_correlation_names' });
+    expect((await server.request('POST', `${P1}funnel/correlation/`, { json: { events: [] } })).body.attr).toBe('events');
   });
 });

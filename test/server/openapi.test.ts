@@ -9,6 +9,7 @@ const served = [
   ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
   ...Object.values(endpoints.batchExports),
   endpoints.insights.trendGet, endpoints.insights.trend,
+  endpoints.insights.funnelCorrelationGet, endpoints.insights.funnelCorrelation,
   endpoints.insights.funnelGet, endpoints.insights.funnel,
   endpoints.insights.retentionGet, endpoints.insights.retention,
   endpoints.insights.pathGet, endpoints.insights.path,
