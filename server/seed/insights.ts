@@ -1,5 +1,7 @@
 import type { InsightCreate } from '../../src/contract/index.ts';
 import { createFields } from '../http/routes/insights/input.ts';
+import { insightActivity } from '../insights/activity.ts';
+import type { ActivityChange } from '../store/activity-log.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_EPOCH } from './data.ts';
 import type { Prng } from './prng.ts';
@@ -55,13 +57,10 @@ export function seedInsights(store: Store, prng: Prng, organizationId: string, p
     const created = at(s.day);
     const id = store.insights.create(projectId, userId, createFields({ ...s.body, deleted: false }, created, userId), created, prng.base62(8));
     const row = store.insights.get(projectId, id)!;
-    const log = (activity: string, when: string, changes: { field: string; before: unknown; after: unknown }[] | null = null) =>
-      store.activityLog.add({
-        organization_id: organizationId, project_id: projectId, scope: 'Insight', item_id: String(id), activity, user_id: userId,
-        detail: { name: row.name || row.derived_name, short_id: row.short_id, changes: changes && changes.map((c) => ({ type: 'Insight', action: 'changed', ...c })) },
-      }, when);
+    const log = (activity: string, when: string, changes: ActivityChange[] | null = null) =>
+      store.activityLog.add(insightActivity(row, organizationId, userId, activity, changes), when);
     log('created', created);
-    if (s.body.favorited) log('updated', at(s.day, 5), [{ field: 'favorited', before: false, after: true }]);
+    if (s.body.favorited) log('updated', at(s.day, 5), [{ type: 'Insight', action: 'changed', field: 'favorited', before: false, after: true }]);
     if (s.shared) {
       store.insightSharing.setEnabled(id, true, at(s.day, 10));
       log('shared', at(s.day, 10));

@@ -1,5 +1,6 @@
 import { endpoints, MY_LAST_VIEWED_MAX, sharedInsightEndpoint } from '../../../../src/contract/index.ts';
 import type { AnalyticsProject } from '../../../analytics/types.ts';
+import { INSIGHT_SCOPE, insightActivity } from '../../../insights/activity.ts';
 import { csvText, resultRows } from '../../../insights/csv.ts';
 import { createRunningQueries } from '../../../insights/running-queries.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
@@ -13,9 +14,6 @@ import { analyticsViewOf, projectFor } from '../analytics/endpoint.ts';
 import { createFields, storedAnalysis, updatedFields } from './input.ts';
 import { computeInsight } from './result.ts';
 import { activityLogEntryResponse, insightBasicResponse, insightResponse, insightTimingResponse, sharingResponse } from './serializers.ts';
-
-/** The activity log's scope of insights. */
-export const INSIGHT_SCOPE = 'Insight';
 
 const csvResponse = (text: string, fileName: string) => new Response(text, {
   status: 200,
@@ -43,12 +41,8 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   };
   const reload = (project: AnalyticsProject, id: number): InsightViewRow => store.insights.get(project.id, id)!;
 
-  const log = (project: AnalyticsProject, row: InsightViewRow, auth: AuthContext | null, activity: string, changes: ActivityChange[] | null, at: string) => {
-    const organization = store.projects.get(project.id)!.organization_id;
-    store.activityLog.add({
-      organization_id: organization, project_id: project.id, scope: INSIGHT_SCOPE, item_id: String(row.id), activity,
-      detail: { name: row.name || row.derived_name, short_id: row.short_id, changes }, user_id: auth?.userId ?? null,
-    }, at);
+  const log = (project: AnalyticsProject, row: InsightViewRow, auth: AuthContext, activity: string, changes: ActivityChange[] | null, at: string) => {
+    store.activityLog.add(insightActivity(row, store.projects.get(project.id)!.organization_id, auth.userId, activity, changes), at);
   };
 
   /** The insight with its result (computed through the analysis cache), or without when it has no analysis. */
