@@ -1,6 +1,6 @@
 import type { InsightCreate } from '../../src/contract/index.ts';
-import { createFields } from '../http/routes/insights/input.ts';
 import { insightActivity } from '../insights/activity.ts';
+import { createFields } from '../insights/fields.ts';
 import type { ActivityChange } from '../store/activity-log.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_EPOCH } from './data.ts';
@@ -9,7 +9,7 @@ import type { Prng } from './prng.ts';
 /**
  * The demo insights of every seeded project: each kind (trends, funnels, retention, paths) and
  * each trends display, some favorited, one shared, one deleted, each with its activity. Dated
- * from the seed's clock (SEED_EPOCH), written through the same input rules as the API's create.
+ * from the seed's clock (SEED_EPOCH), written through the same rules as the API's create (server/insights/fields.ts).
  */
 
 export interface SeedInsight {
