@@ -62,7 +62,12 @@ const projectId = org.teams[0].id;
 const project = await api(`/api/projects/${projectId}/`);
 const exports = await api(`/api/organizations/${org.id}/batch_exports/`);
 const doc = await api('/api/schema/');
-const ids = { id: [org.id, String(projectId), ...exports.results.map((e) => e.id)], organization_id: [org.id], project_id: [String(projectId)] };
+const insights = (await api(`/api/projects/${projectId}/insights/?limit=100`)).results ?? [];
+const insightIds = insights.map((i) => String(i.id));
+const ids = {
+  id: [org.id, String(projectId), ...exports.results.map((e) => e.id), ...insightIds], organization_id: [org.id],
+  project_id: [String(projectId)], insight_id: insightIds,
+};
 
 async function send(req) {
   const started = performance.now();

@@ -44,7 +44,13 @@ export function cacheKey(parts: { endpoint: string; project: unknown; params: un
 interface Entry { at: number; refreshed: string; value: Promise<unknown> }
 
 export interface AnalyticsCache {
-  get<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>>;
+  /**
+   * The cached result of `key` while younger than the TTL (and than `maxAgeMs` when given:
+   * a caller asking for a fresher result), else a new computation.
+   */
+  get<T>(key: string, compute: () => Promise<T>, maxAgeMs?: number): Promise<Cached<T>>;
+  /** The time-to-live of entries, in milliseconds. */
+  readonly ttlMs: number;
   clear(): void;
   readonly size: number;
 }
@@ -56,10 +62,10 @@ export function createAnalyticsCache(options: CacheOptions = {}): AnalyticsCache
   const entries = new Map<string, Entry>();
 
   return {
-    async get<T>(key: string, compute: () => Promise<T>): Promise<Cached<T>> {
+    async get<T>(key: string, compute: () => Promise<T>, maxAgeMs?: number): Promise<Cached<T>> {
       const at = now();
       const hit = entries.get(key);
-      if (hit && at.getTime() - hit.at < ttl) {
+      if (hit && at.getTime() - hit.at < Math.min(ttl, maxAgeMs ?? ttl)) {
         // Most recently used last: the Map's order is the eviction order.
         entries.delete(key);
         entries.set(key, hit);
@@ -77,6 +83,7 @@ export function createAnalyticsCache(options: CacheOptions = {}): AnalyticsCache
         throw error;
       }
     },
+    ttlMs: ttl,
     clear: () => entries.clear(),
     get size() { return entries.size; },
   };

@@ -10,7 +10,9 @@ export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
 /** How long a read may run: until `deadline` (epoch ms) when given, else the database's default budget. */
 export interface ReadOptions {
-  deadline?: number;
+  deadline?: number | undefined;
+  /** The caller's cancel (`cancel/` of the insight API): aborting interrupts the read. */
+  signal?: AbortSignal | undefined;
 }
 
 /** A read ran past its time budget and was interrupted (DuckDB's interrupt): the connection is free again. */
@@ -41,7 +43,11 @@ export interface SqlConnection extends SqlRunner {
  * one writer at a time ({@link EventDb.write}).
  */
 export interface EventDb extends SqlRunner {
-  /** Reads on a pooled connection: concurrent reads run side by side, each under a time budget. */
+  /**
+   * Reads on a pooled connection: concurrent reads run side by side, each under a time budget
+   * (QueryTimeoutError past it). When `signal` aborts, the running statement is interrupted (and
+   * a read not started yet never starts): the read rejects with {@link QueryCancelledError}.
+   */
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
   /** Runs a statement that returns no rows on the writer connection, after any write in progress. */
   run(sql: string, params?: SqlParams): Promise<void>;
@@ -54,6 +60,13 @@ export interface EventDb extends SqlRunner {
 }
 
 export const DEFAULT_POOL_SIZE = 4;
+
+/** A read stopped by its caller (`cancel/` of the insight API): the request answers 400 query_cancelled. */
+export class QueryCancelledError extends Error {
+  constructor() {
+    super('The query was cancelled.');
+  }
+}
 
 /**
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
@@ -152,7 +165,12 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
   return {
     all: <T>(sql: string, params: SqlParams = [], read: ReadOptions = {}) =>
       track(async () => {
+        if (read.signal?.aborted) throw new QueryCancelledError();
         const c = await acquire();
+        if (read.signal?.aborted) {
+          release(c);
+          throw new QueryCancelledError();
+        }
         const budget = (read.deadline ?? Date.now() + timeoutMs) - Date.now();
         if (budget <= 0) {
           release(c);
@@ -163,13 +181,17 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
           interrupted = true;
           c.interrupt();
         }, budget);
+        const interrupt = () => c.interrupt();
+        read.signal?.addEventListener('abort', interrupt, { once: true });
         try {
           return await wrap(c).all<T>(sql, params);
         } catch (error) {
+          if (read.signal?.aborted) throw new QueryCancelledError();
           if (interrupted) throw new QueryTimeoutError();
           throw error;
         } finally {
           clearTimeout(timer);
+          read.signal?.removeEventListener('abort', interrupt);
           release(c);
         }
       }),

@@ -41,14 +41,15 @@ const INTERVAL_MS = { hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS, month: 28 * 
 
 const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are supported.';
 
-interface Prepared {
+export interface Prepared {
   params: SqlParams;
   ctes: string;
   steps: Entity[];
   range: { from: number; to: number };
 }
 
-async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
+/** The statement parts of a funnel: `ev` (its events with their persons) and `counted` (each person's step times) CTEs, parameters, steps, range. */
+export async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
   const steps = orderedEntities(p);
   const events = p.events ?? [];
   const attrOf = (e: Entity) => {

@@ -137,6 +137,85 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX batch_export_logs_export ON batch_export_logs (batch_export_id, id);
     `,
   },
+  {
+    version: 4,
+    name: 'insights, their views and sharing; the activity log of every resource',
+    sql: `
+      -- query: the insight's query node (JSON, as validated); filters: the same analysis in the
+      -- legacy filters form (JSON). Both are written together from one validated input.
+      CREATE TABLE insights (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        short_id TEXT NOT NULL,
+        name TEXT,
+        derived_name TEXT,
+        description TEXT,
+        filters TEXT NOT NULL DEFAULT '{}',
+        query TEXT,
+        tags TEXT NOT NULL DEFAULT '[]',
+        dashboards TEXT NOT NULL DEFAULT '[]',
+        favorited INTEGER NOT NULL DEFAULT 0,
+        saved INTEGER NOT NULL DEFAULT 0,
+        deleted INTEGER NOT NULL DEFAULT 0,
+        "order" INTEGER,
+        created_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_modified_at TEXT NOT NULL,
+        last_modified_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        last_refresh TEXT,
+        UNIQUE (project_id, short_id)
+      );
+      CREATE INDEX insights_project ON insights (project_id, deleted, id);
+      CREATE TABLE insight_views (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        insight_id INTEGER NOT NULL REFERENCES insights (id) ON DELETE CASCADE,
+        last_viewed_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, insight_id)
+      );
+      CREATE INDEX insight_views_recent ON insight_views (user_id, last_viewed_at);
+      CREATE TABLE insight_sharing (
+        insight_id INTEGER PRIMARY KEY REFERENCES insights (id) ON DELETE CASCADE,
+        enabled INTEGER NOT NULL DEFAULT 0,
+        access_token TEXT UNIQUE,
+        created_at TEXT
+      );
+      -- One log for every resource: scope is the resource kind (Insight, Plugin, ...), item_id its
+      -- id as text, detail the JSON {name, short_id, changes: [{type, action, field, before, after}]}.
+      CREATE TABLE activity_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        project_id INTEGER REFERENCES projects (id) ON DELETE CASCADE,
+        scope TEXT NOT NULL,
+        item_id TEXT,
+        activity TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX activity_log_project ON activity_log (project_id, scope, seq);
+      CREATE INDEX activity_log_item ON activity_log (scope, item_id, seq);
+      CREATE INDEX activity_log_organization ON activity_log (organization_id, scope, seq);
+    `,
+  },
+  {
+    version: 5,
+    name: 'insight timings reported by clients',
+    sql: `
+      CREATE TABLE insight_timings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+        user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        insight_id INTEGER REFERENCES insights (id) ON DELETE SET NULL,
+        client_query_id TEXT,
+        duration_ms INTEGER NOT NULL,
+        is_cached INTEGER,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX insight_timings_project ON insight_timings (project_id, id);
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

@@ -1,8 +1,13 @@
 import path from 'node:path';
+import { createActivityLogRepository } from './activity-log.ts';
 import { createApiKeysRepository } from './api-keys.ts';
 import { createBatchExportLogsRepository, createBatchExportRunsRepository } from './batch-export-runs.ts';
 import { createBatchExportsRepository } from './batch-exports.ts';
 import { openDatabase, type Db } from './db.ts';
+import { createInsightSharingRepository } from './insight-sharing.ts';
+import { createInsightTimingsRepository } from './insight-timings.ts';
+import { createInsightViewsRepository } from './insight-views.ts';
+import { createInsightsRepository } from './insights.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
 import { createReadCache } from './read-cache.ts';
@@ -22,6 +27,12 @@ export interface Store {
   batchExports: ReturnType<typeof createBatchExportsRepository>;
   batchExportRuns: ReturnType<typeof createBatchExportRunsRepository>;
   batchExportLogs: ReturnType<typeof createBatchExportLogsRepository>;
+  insights: ReturnType<typeof createInsightsRepository>;
+  insightViews: ReturnType<typeof createInsightViewsRepository>;
+  insightSharing: ReturnType<typeof createInsightSharingRepository>;
+  insightTimings: ReturnType<typeof createInsightTimingsRepository>;
+  /** The activity log of every resource. */
+  activityLog: ReturnType<typeof createActivityLogRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
   transaction<T>(fn: () => T): T;
   /** True when nothing has been stored yet (the seed runs then). */
@@ -47,6 +58,11 @@ export function openStore(file: string): Store {
     batchExports: createBatchExportsRepository(db, cache, createSecretBox(file)),
     batchExportRuns: createBatchExportRunsRepository(db),
     batchExportLogs: createBatchExportLogsRepository(db),
+    insights: createInsightsRepository(db),
+    insightViews: createInsightViewsRepository(db),
+    insightSharing: createInsightSharingRepository(db),
+    insightTimings: createInsightTimingsRepository(db),
+    activityLog: createActivityLogRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,
     close: () => {

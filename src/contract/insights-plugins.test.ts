@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  insightCreateSchema, insightListQuerySchema, insightRetrieveQuerySchema, insightSchema, insightUpdateSchema,
-  myLastViewedResponseSchema, pluginCreateSchema, pluginParams, pluginSchema, pluginUpdateSchema, sharingConfigurationSchema,
+  INSIGHT_LIMITS, insightCreateSchema, insightListQuerySchema, insightRetrieveQuerySchema, insightSchema, insightUpdateSchema,
+  myLastViewedResponseSchema, pluginCreateSchema, pluginParams, pluginSchema, pluginUpdateSchema, sharingConfigurationSchema, sharingUpdateSchema,
 } from './index';
 
 const paths = (r: { error?: { issues: { path: PropertyKey[] }[] } }) => r.error?.issues.map((i) => i.path) ?? [];
@@ -35,6 +35,24 @@ describe('insights', () => {
     const r = insightUpdateSchema.safeParse({ deleted: 'yes', tags: 'growth', dashboards: [1.5] });
     expect(paths(r)).toEqual([['deleted'], ['dashboards', 0], ['tags']]);
     expect(messages(r)).toEqual(['Must be a valid boolean.', 'A valid integer is required.', 'Expected a list of items but got type "str".']);
+  });
+  it('bounds tags, text and the JSON of filters and query, naming the field', () => {
+    const tooMany = insightCreateSchema.safeParse({ tags: Array.from({ length: INSIGHT_LIMITS.tags + 1 }, (_, i) => `t${i}`) });
+    expect(paths(tooMany)).toEqual([['tags']]);
+    expect(paths(insightCreateSchema.safeParse({ tags: ['x'.repeat(INSIGHT_LIMITS.tagLength + 1)] }))).toEqual([['tags', 0]]);
+    expect(paths(insightCreateSchema.safeParse({ description: 'd'.repeat(INSIGHT_LIMITS.descriptionLength + 1) }))).toEqual([['description']]);
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(paths(insightCreateSchema.safeParse({ filters: { insight: 'TRENDS', events: deep } }))).toEqual([['filters']]);
+    expect(paths(insightCreateSchema.safeParse({ query: { kind: 'TrendsQuery', s: deep } }))).toEqual([['query']]);
+    const big = 'x'.repeat(INSIGHT_LIMITS.jsonLength);
+    expect(paths(insightCreateSchema.safeParse({ filters: { big } }))).toEqual([['filters']]);
+    expect(paths(insightCreateSchema.safeParse({ query: JSON.stringify({ big }) }))).toEqual([['query']]);
+    expect(insightCreateSchema.safeParse({ tags: ['a', 'b'], filters: { insight: 'TRENDS' } }).success).toBe(true);
+  });
+  it('sharing PATCH takes enabled only', () => {
+    expect(sharingUpdateSchema.parse({ enabled: true, access_token: 'x' })).toEqual({ enabled: true });
+    expect(paths(sharingUpdateSchema.safeParse({ enabled: 'yes' }))).toEqual([['enabled']]);
   });
   it('soft-delete is a plain PATCH field', () => {
     expect(insightUpdateSchema.parse({ deleted: true })).toEqual({ deleted: true });

@@ -40,17 +40,25 @@ describe('endpoint registry', () => {
   });
   it.each([
     ['POST', `${ORG}/domains/:id/verify/`],
-    ['GET', `${PRJ}/insights/my_last_viewed/`],
-    ['POST', `${PRJ}/insights/:id/viewed/`],
-    ['POST', `${PRJ}/insights/cancel/`],
-    ['POST', `${PRJ}/insights/timing/`],
-    ['GET', `${PRJ}/insights/funnel/correlation/`],
-    ['POST', `${PRJ}/insights/funnel/correlation/`],
     ['GET', `${ORG}/pipeline_destinations/:id/check_for_updates/`],
     ['PATCH', `${ORG}/pipeline_frontend_apps/:id/update_source/`],
     ['GET', `${ORG}/pipeline_frontend_apps/unused/`],
   ])('† %s %s is closed to keys', (method, path) => {
     expect(find(method, path)?.access).toBeNull();
+  });
+  it.each([
+    ['GET', `${PRJ}/insights/my_last_viewed/`, 'insight:read'],
+    ['POST', `${PRJ}/insights/:id/viewed/`, 'insight:read'],
+    ['POST', `${PRJ}/insights/cancel/`, 'insight:read'],
+    ['POST', `${PRJ}/insights/timing/`, 'insight:read'],
+    ['GET', `${PRJ}/insights/funnel/correlation/`, 'insight:read'],
+    ['POST', `${PRJ}/insights/funnel/correlation/`, 'insight:read'],
+    ['GET', `${PRJ}/insights/activity/`, 'activity_log:read'],
+    ['GET', `${PRJ}/insights/:id/activity/`, 'activity_log:read'],
+    ['PATCH', `${PRJ}/insights/:insight_id/sharing/`, 'sharing_configuration:write'],
+    ['POST', `${PRJ}/insights/:insight_id/sharing/refresh/`, 'sharing_configuration:write'],
+  ])('† insight endpoint %s %s takes the scope of API-DECISIONS', (method, path, scope) => {
+    expect(find(method, path)?.access).toBe(scope);
   });
   it('gives scopes from the spec', () => {
     expect(find('GET', `${ORG}/batch_exports/:id/logs/`)?.access).toBe('batch_export:read');

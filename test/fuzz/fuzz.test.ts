@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';
+import { createTestServer, HEDGEBOX, makeTempDir, type TestServer } from '../server/helpers.ts';
 import { captureOperations, operationsOf, type FuzzRequest, type Operation } from './requests.ts';
 
 /**
@@ -11,6 +13,7 @@ import { captureOperations, operationsOf, type FuzzRequest, type Operation } fro
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 25;
 let server: TestServer;
+let dist: string;
 let operations: Operation[] = [];
 
 const send = (req: FuzzRequest) => server.app.request(req.url, {
@@ -20,7 +23,10 @@ const send = (req: FuzzRequest) => server.app.request(req.url, {
 });
 
 beforeAll(async () => {
-  server = createTestServer();
+  // A built app to fall back to, as in production (unbuilt, every non-API path is a 503 "run npm run build").
+  dist = makeTempDir('fuzz-dist-');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard</title>');
+  server = createTestServer({ staticDir: dist });
   const orgId = server.orgIds[HEDGEBOX]!;
   const project = server.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id').get(orgId) as { id: number; api_token: string };
   const exportIds = server.store.db.prepare('SELECT id FROM batch_exports WHERE organization_id = ?').pluck().all(orgId) as string[];
@@ -30,7 +36,12 @@ beforeAll(async () => {
   }));
   await server.app.request('/batch/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: project.api_token, batch }) });
   const doc = (await server.get('/api/schema/')).body;
-  const ids = { id: [orgId, String(project.id), ...exportIds], organization_id: [orgId], project_id: [String(project.id)] };
+  const insightIds = (server.store.db.prepare('SELECT id FROM insights WHERE project_id = ?').pluck().all(project.id) as number[]).map(String);
+  const tokens = server.store.db.prepare('SELECT access_token FROM insight_sharing WHERE enabled = 1').pluck().all() as string[];
+  const ids = {
+    id: [orgId, String(project.id), ...exportIds, ...insightIds], organization_id: [orgId], project_id: [String(project.id)],
+    insight_id: insightIds, access_token: tokens,
+  };
   // Deletions last, so they do not take the seeded objects away from the other routes.
   operations = [...operationsOf(doc, ids), ...captureOperations(project.api_token)]
     .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
@@ -38,6 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  fs.rmSync(dist, { recursive: true, force: true });
 });
 
 describe('fuzzing every route', () => {

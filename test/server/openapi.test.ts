@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/contract/index.ts';
+import { endpoints, INSIGHT_LIMITS, sharedInsightEndpoint } from '../../src/contract/index.ts';
 import { createTestServer } from './helpers.ts';
 
 const server = createTestServer();
@@ -9,10 +9,14 @@ const served = [
   ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
   ...Object.values(endpoints.batchExports),
   endpoints.insights.trendGet, endpoints.insights.trend,
+  endpoints.insights.funnelCorrelationGet, endpoints.insights.funnelCorrelation,
   endpoints.insights.funnelGet, endpoints.insights.funnel,
   endpoints.insights.retentionGet, endpoints.insights.retention,
   endpoints.insights.pathGet, endpoints.insights.path,
   endpoints.persons.funnel,
+  ...(['list', 'create', 'cancel', 'timing', 'activity', 'myLastViewed', 'retrieve', 'update', 'destroy', 'sharing', 'sharingUpdate',
+    'sharingRefresh', 'itemActivity', 'viewed'] as const).map((k) => endpoints.insights[k]),
+  sharedInsightEndpoint,
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -47,5 +51,15 @@ describe('GET /api/schema/', () => {
     expect(retrieve.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true, schema: { format: 'uuid' } });
     expect(paths['/api/organizations/{id}/'].delete.responses['204']).toBeDefined();
     expect(paths['/api/personal_api_keys/@current/'].get.security).toEqual([{ PersonalAPIKeyAuth: [] }]);
+  });
+
+  it('shows the bounds of insight inputs and the public shared view', async () => {
+    const { paths } = (await server.get('/api/schema/')).body;
+    const body = paths['/api/projects/{project_id}/insights/'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.tags).toMatchObject({ maxItems: INSIGHT_LIMITS.tags, items: { maxLength: INSIGHT_LIMITS.tagLength } });
+    expect(body.properties.description.anyOf?.[0] ?? body.properties.description).toMatchObject({ maxLength: INSIGHT_LIMITS.descriptionLength });
+    expect(JSON.stringify(body.properties.query)).toContain(`"maxLength":${INSIGHT_LIMITS.jsonLength}`);
+    expect(paths['/api/projects/{project_id}/insights/{insight_id}/sharing/'].patch.security).toEqual([{ PersonalAPIKeyAuth: ['sharing_configuration:write'] }]);
+    expect(paths['/shared/{access_token}/insight/'].get.security).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
-import { DEFAULT_QUERY_TIMEOUT_MS, QueryTimeoutError } from '../../../analytics/duckdb.ts';
+import { DEFAULT_QUERY_TIMEOUT_MS, QueryCancelledError, QueryTimeoutError } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
-import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
+import type { AnalyticsProject, QueryContext, SqlRunner } from '../../../analytics/types.ts';
+import type { ProjectRow } from '../../../store/projects.ts';
 import { reachableProject } from '../../access.ts';
 import { notFound, queryTimeout, validationError } from '../../errors.ts';
 import type { HandlerInput, ResponseBody, Router } from '../../router.ts';
@@ -42,11 +43,43 @@ export function analyticsCacheOf(deps: Deps): AnalyticsCache {
 }
 
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
-function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
+export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
   if (!/^\d{1,15}$/.test(raw)) throw notFound();
-  const id = Number(raw);
-  const project = toAnalyticsProject(reachableProject(deps.store, auth, id));
+  return analyticsViewOf(reachableProject(deps.store, auth, Number(raw)));
+}
+
+/** The analytics view of a stored project, its time zone checked (UTC when unusable). */
+export function analyticsViewOf(row: ProjectRow): AnalyticsProject {
+  const project = toAnalyticsProject(row);
   return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
+}
+
+/**
+ * One analysis through the shared cache: the result of `compute(params)` for the project, from
+ * the cache when an identical request of the same endpoint (`path`) was answered recently
+ * (younger than `maxAgeMs` when given), else computed. Engine parameter errors become the 400.
+ * The analysis endpoints and the saved insights both answer through here.
+ */
+export async function cachedAnalysis<P, R>(
+  deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>,
+  options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
+): Promise<{ result: R; meta: AnalyticsMeta }> {
+  const events = deps.events;
+  // One time budget for the whole request, however many statements the engine runs; the
+  // caller's signal (cancel/) interrupts it too.
+  const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const read = { deadline: Date.now() + budgetMs, signal: options.signal };
+  const db: SqlRunner = { all: (sql, values) => events.all(sql, values, read) };
+  const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
+  try {
+    const cached = await analyticsCacheOf(deps).get(key, () => compute(params, { db, project, now: deps.now() }), options.maxAgeMs);
+    return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
+  } catch (error) {
+    if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
+    if (error instanceof QueryCancelledError) throw validationError('query_cancelled', error.message, null);
+    if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
+    throw error;
+  }
 }
 
 /** The usual body of an analysis endpoint: the meta fields and the engine's `result`. */
@@ -67,23 +100,9 @@ export function registerAnalyticsEndpoint<E extends ProjectEndpoint, P, R>(
   compute: AnalyticsCompute<P, R>,
   respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => ResponseBody<E>,
 ): void {
-  const cache = analyticsCacheOf(deps);
   router.route(endpoint, async (input) => {
     const project = projectFor(deps, input.auth, input.params.project_id);
-    const params = paramsOf(input);
-    const events = deps.events;
-    const key = cacheKey({ endpoint: endpoint.path, project, params, version: events.writeVersion() });
-    // One time budget for the whole request, however many statements the engine runs.
-    const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    const deadline = Date.now() + budgetMs;
-    const db = { all: <T>(sql: string, values?: readonly unknown[]) => events.all<T>(sql, values, { deadline }) };
-    try {
-      const cached = await cache.get(key, () => compute(params, { db, project, now: deps.now() }));
-      return respond(cached.result, { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone }, input);
-    } catch (error) {
-      if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
-      if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
-      throw error;
-    }
+    const { result, meta } = await cachedAnalysis(deps, endpoint.path, project, paramsOf(input), compute);
+    return respond(result, meta, input);
   });
 }

@@ -1,4 +1,5 @@
 import { endpoints } from '../../../../src/contract/index.ts';
+import { computeFunnelCorrelation } from '../../../analytics/correlation.ts';
 import { computeFunnel, computeFunnelPersons } from '../../../analytics/funnels.ts';
 import { computePaths } from '../../../analytics/paths.ts';
 import { computeRetention } from '../../../analytics/retention.ts';
@@ -23,6 +24,9 @@ export function registerAnalyticsRoutes(router: Router, deps: Deps): void {
  */
 export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): void {
   const e = endpoints.insights;
+  // funnel/correlation/: which events or person properties raise or lower the funnel's conversion.
+  registerAnalyticsEndpoint(router, deps, e.funnelCorrelationGet, fromQuery, computeFunnelCorrelation, withMeta);
+  registerAnalyticsEndpoint(router, deps, e.funnelCorrelation, fromBody, computeFunnelCorrelation, withMeta);
   registerAnalyticsEndpoint(router, deps, e.funnelGet, fromQuery, computeFunnel, withMeta);
   registerAnalyticsEndpoint(router, deps, e.funnel, fromBody, computeFunnel, withMeta);
   registerAnalyticsEndpoint(router, deps, e.retentionGet, fromQuery, computeRetention, withMeta);
