@@ -185,6 +185,8 @@ test('an HTTP export delivers the events to a receiver the test runs', async ({ 
 });
 
 test('axe finds no violations on the list, detail, form and dialogs', async ({ page, request }) => {
+  // Seven full axe runs: several seconds each on a loaded 2-core machine.
+  test.slow();
   const organization = await seededOrganization(request);
   await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports`);
   await expect(page.getByRole('table', { name: 'Batch exports' })).toBeVisible();
