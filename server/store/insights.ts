@@ -1,6 +1,7 @@
 import type { InsightListQuery } from '../../src/contract/index.ts';
 import type { Db } from './db.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
+import type { ReadCache } from './read-cache.ts';
 import { randomBase62 } from './secrets.ts';
 
 /** A stored insight. JSON columns hold only validated input (written by the insight routes). */
@@ -83,7 +84,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${c
 
 export const SHORT_ID_LENGTH = 8;
 
-export function createInsightsRepository(db: Db) {
+export function createInsightsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO insights (project_id, short_id, created_by, created_at, ${COLUMNS.map(column).join(', ')})
     VALUES (@project_id, @short_id, @created_by, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(`UPDATE insights SET ${COLUMNS.map((c) => `${column(c)} = @${c}`).join(', ')} WHERE id = @id`);
@@ -96,7 +97,11 @@ export function createInsightsRepository(db: Db) {
   const listStatement = (order: keyof typeof ORDER_BY) => {
     let statement = lists.get(order);
     if (!statement) {
-      statement = db.prepare<Record<string, unknown>, InsightViewRow>(`${VIEW} ${LIST_WHERE} ORDER BY ${ORDER_BY[order]} ${LIMIT_OFFSET}`);
+      // The page's ids first (a sort of bare rows), then the view columns of those rows only:
+      // sorting whole view rows computed every user object of the project (4 ms per 1,000).
+      statement = db.prepare<Record<string, unknown>, InsightViewRow>(`${VIEW}
+        WHERE i.id IN (SELECT i.id FROM insights i ${LIST_WHERE} ORDER BY ${ORDER_BY[order]} ${LIMIT_OFFSET})
+        ORDER BY ${ORDER_BY[order]}`);
       lists.set(order, statement);
     }
     return statement;
@@ -138,8 +143,17 @@ export function createInsightsRepository(db: Db) {
     list(projectId: number, filter: InsightListFilter, limit: number, offset: number): InsightViewRow[] {
       return listStatement(filter.order ?? DEFAULT_INSIGHT_ORDER).all({ ...bind(projectId, filter), limit, offset });
     },
+    /**
+     * A page rendered by `render` (the serializer), kept by the read cache until the store
+     * changes: a repeated list runs no query and renders nothing.
+     */
+    listRendered<T>(projectId: number, filter: InsightListFilter, limit: number, offset: number, render: (rows: InsightViewRow[]) => T): T {
+      const key = `insights:list:${projectId}:${JSON.stringify(bind(projectId, filter))}:${filter.order ?? ''}:${limit}:${offset}`;
+      return cache.get(key, () => render(this.list(projectId, filter, limit, offset)));
+    },
     count(projectId: number, filter: InsightListFilter): number {
-      return count.get(bind(projectId, filter)) ?? 0;
+      const bound = bind(projectId, filter);
+      return cache.get(`insights:count:${JSON.stringify(bound)}`, () => count.get(bound) ?? 0);
     },
   };
 }

@@ -58,7 +58,7 @@ export function openStore(file: string): Store {
     batchExports: createBatchExportsRepository(db, cache, createSecretBox(file)),
     batchExportRuns: createBatchExportRunsRepository(db),
     batchExportLogs: createBatchExportLogsRepository(db),
-    insights: createInsightsRepository(db),
+    insights: createInsightsRepository(db, cache),
     insightViews: createInsightViewsRepository(db),
     insightSharing: createInsightSharingRepository(db),
     insightTimings: createInsightTimingsRepository(db),

@@ -8,13 +8,17 @@ import type { ActivityChange } from '../../../store/activity-log.ts';
 import type { InsightViewRow } from '../../../store/insights.ts';
 import type { AuthContext } from '../../auth.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { paginate } from '../../pagination.ts';
+import { JsonText } from '../../json-text.ts';
+import { pageHead, pageJson, pageWindow, paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { analyticsViewOf, projectFor } from '../analytics/endpoint.ts';
 import { insightCreateFields, insightUpdateFields } from './input.ts';
 import { computeInsight } from './result.ts';
 import { activityLogEntryResponse, insightBasicResponse, insightResponse, insightTimingResponse, sharingResponse } from './serializers.ts';
+
+/** A page of insights as JSON text: what the read cache keeps. */
+const renderList = (rows: InsightViewRow[]) => JsonText.of(rows.map((row) => insightResponse(row)));
 
 const csvResponse = (text: string, fileName: string) => new Response(text, {
   status: 200,
@@ -57,10 +61,14 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
 
   router.route(e.list, ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
+    if (query.format !== 'csv') {
+      const window = pageWindow(query);
+      const head = pageHead(url, window, store.insights.count(project.id, query));
+      return pageJson(head, store.insights.listRendered(project.id, query, window.limit, window.offset, renderList));
+    }
     const page = paginate(url, query,
       () => store.insights.count(project.id, query),
       ({ limit, offset }) => store.insights.list(project.id, query, limit, offset).map((row) => insightResponse(row)));
-    if (query.format !== 'csv') return page;
     return csvResponse(csvText([LIST_CSV_HEADER, ...page.results.map((i) => [
       i.id, i.short_id, i.name, i.derived_name, i.description, i.tags.join(' '), i.favorited, i.saved, i.created_at,
       i.created_by?.email ?? null, i.last_modified_at,
