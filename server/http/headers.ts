@@ -39,11 +39,13 @@ function headersWith(csp: string): Record<string, string> {
 }
 
 const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+/** API answers, and a shared insight's data (public, but revocable at once: never kept by a cache). */
+const noStore = (path: string) => isApi(path) || /^\/shared\/[^/]+\/insight\/?$/.test(path);
 const SECURITY_HEADERS = headersWith(CONTENT_SECURITY_POLICY);
 
 /** The security headers a response to `path` carries: `Cache-Control: no-store` too on /api. */
 export const securityHeadersFor = (path: string): Record<string, string> =>
-  (isApi(path) ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS);
+  (noStore(path) ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS);
 
 /**
  * Security headers on every response; `Cache-Control: no-store` on every /api response.
@@ -55,7 +57,7 @@ export const securityHeaders = (apiOrigins: readonly string[] = []): MiddlewareH
   const base = headersWith(contentSecurityPolicy(apiOrigins));
   const api = { ...base, 'Cache-Control': 'no-store' };
   return async (c, next) => {
-    for (const [name, value] of Object.entries(isApi(c.req.path) ? api : base)) c.header(name, value);
+    for (const [name, value] of Object.entries(noStore(c.req.path) ? api : base)) c.header(name, value);
     await next();
   };
 };

@@ -195,6 +195,8 @@ describe('insights: sharing', () => {
     const shared = await server.get(`/shared/${on.access_token}/insight/`, { key: null });
     expect(shared.status).toBe(200);
     expect(shared.body).toMatchObject({ id: i.id, name: 'Shared one', created_by: null });
+    // Revocable at once: no browser or proxy may keep a copy.
+    expect(shared.headers.get('cache-control')).toBe('no-store');
     expect(shared.body.result[0].data.length).toBeGreaterThan(0);
 
     const rotated = (await server.request('POST', `${url}refresh/`)).body;
