@@ -3,28 +3,13 @@
 // seeded data dir. Prints requests/s and latency percentiles. Target: p99 ≤ 20 ms.
 // A third run alternates pause/unpause so that every request writes (the pause/ run is mostly
 // idempotent repeats after the first request). Usage: node bench/api-batch-exports.mjs [seconds]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from '../scripts/lib.mjs';
+import { report as print, withServer } from './api-lib.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-exports-'));
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
-  quiet: true,
-});
+const report = (label, result) => print(label, result, duration);
 
-function report(label, result) {
-  const { latency, requests, non2xx, errors } = result;
-  console.log(`${label}  50 connections  ${duration} s`);
-  console.log(`  requests/s  avg ${requests.average.toFixed(0)}  total ${requests.total}  non-2xx ${non2xx}  errors ${errors}`);
-  console.log(`  latency ms  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max}`);
-  console.log(`  target p99 ≤ 20 ms: ${latency.p99 <= 20 && non2xx === 0 ? 'ok' : 'MISSED'}`);
-}
-
-try {
+await withServer('batch-exports', async ({ url, key }) => {
   const headers = { authorization: `Bearer ${key}` };
   const orgs = await (await fetch(`${url}/api/organizations/`, { headers })).json();
   const base = `${url}/api/organizations/${orgs.results[0].id}/batch_exports/`;
@@ -42,7 +27,4 @@ try {
       { method: 'POST', path: new URL(`${base}${e.id}/unpause/`).pathname },
     ]),
   }));
-} finally {
-  child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

@@ -2,21 +2,13 @@
 // loopback, against a real reference server process with a fresh seeded data dir; the 1,000
 // insights are created through the API first. Prints requests/s and latency percentiles.
 // Target: p99 ≤ 20 ms. Usage: node bench/api-insights.mjs [seconds]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from '../scripts/lib.mjs';
+import { report, withServer } from './api-lib.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const TOTAL = 1000;
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-insights-'));
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
-  quiet: true,
-});
 
-try {
+await withServer('insights', async ({ url, key }) => {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const orgs = await (await fetch(`${url}/api/organizations/`, { headers })).json();
   const projectId = orgs.results[0].teams[0].id;
@@ -34,13 +26,6 @@ try {
   }
   for (const [label, target] of [['page of 100', `${base}?limit=100`], ['search', `${base}?search=Weekly%2012&limit=100`]]) {
     await autocannon({ url: target, headers, connections: 10, amount: 300 });
-    const { latency, requests, non2xx, errors } = await autocannon({ url: target, headers, connections: 50, duration });
-    console.log(`GET {PRJ}/insights/ ${label} (${TOTAL} insights)  50 connections  ${duration} s`);
-    console.log(`  requests/s  avg ${requests.average.toFixed(0)}  total ${requests.total}  non-2xx ${non2xx}  errors ${errors}`);
-    console.log(`  latency ms  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max}`);
-    console.log(`  target p99 ≤ 20 ms: ${latency.p99 <= 20 && non2xx === 0 ? 'ok' : 'MISSED'}`);
+    report(`GET {PRJ}/insights/ ${label} (${TOTAL} insights)`, await autocannon({ url: target, headers, connections: 50, duration }), duration);
   }
-} finally {
-  child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
