@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createEventStore, type EventStore } from './analytics/event-store.ts';
 import { createAuthenticator } from './http/auth.ts';
 import { ApiError, notFound, serverError } from './http/errors.ts';
+import { compressResponses } from './http/compression.ts';
 import { apiOrigin, securityHeaders } from './http/headers.ts';
 import { refuseDotSegments } from './http/raw-request.ts';
 import { createProxyHandler } from './http/proxy.ts';
@@ -87,6 +88,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       analyticsCacheTtlMs: options.analyticsCacheTtlMs,
       analyticsTimeoutMs: options.analyticsTimeoutMs ?? (Number(process.env.ANALYTICS_TIMEOUT_MS) || undefined),
     };
+    // API answers and shared insights over 1 kB, compressed for clients that accept it.
+    app.use('/api/*', compressResponses());
+    app.use('/shared/*', compressResponses());
     registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
     const router = createRouter(app, createAuthenticator(options.store, now));
     registerApi(router, deps);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { chooseEncoding, FILE_SUFFIX } from './compression.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,9 +36,24 @@ async function fileAt(file: string): Promise<Buffer | undefined> {
   }
 }
 
-function send(c: Context, file: string, data: Buffer, cacheControl: string): Response {
+/** Text files the build pre-compresses (vite.config.ts writes `.br` and `.gz` beside them). */
+export const PRECOMPRESSED = /\.(html|js|mjs|css|json|webmanifest|svg|txt)$/i;
+
+/**
+ * `file` as the client accepts it: its `.br` or `.gz` sibling made by the build when the client
+ * takes that encoding, else the plain bytes; `Vary: Accept-Encoding` on every text file.
+ */
+async function send(c: Context, file: string, data: Buffer, cacheControl: string): Promise<Response> {
   const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  return c.body(new Uint8Array(data), 200, { 'Content-Type': type, 'Cache-Control': cacheControl });
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl };
+  if (!PRECOMPRESSED.test(file)) return c.body(new Uint8Array(data), 200, headers);
+  headers.Vary = 'Accept-Encoding';
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  const encoded = encoding ? await fileAt(file + FILE_SUFFIX[encoding]) : undefined;
+  if (encoding && encoded) {
+    return c.body(new Uint8Array(encoded), 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
+  }
+  return c.body(new Uint8Array(data), 200, { ...headers, 'Content-Length': String(data.byteLength) });
 }
 
 /**

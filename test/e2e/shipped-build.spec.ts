@@ -20,3 +20,16 @@ test("the page may connect only to its own origin: CSP connect-src 'self'", asyn
   expect(csp).toContain("connect-src 'self';");
   expect(csp).not.toMatch(/connect-src[^;]*\bhttps?:(?!\/\/)/);
 });
+
+test('scripts reach the browser brotli-compressed; the page itself is never cached', async ({ request }) => {
+  const page = await request.get('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text();
+  const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const js = await request.get(entry!, { headers: { 'Accept-Encoding': 'br' } });
+  expect(js.headers()['content-encoding']).toBe('br');
+  expect(js.headers()['vary']).toContain('Accept-Encoding');
+  expect((await js.body()).length).toBeGreaterThan(1000);
+});
+

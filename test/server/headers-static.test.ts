@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/headers.ts';
 import { createTestServer, makeTempDir } from './helpers.ts';
@@ -10,6 +11,11 @@ fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/secret-source.ts"]}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
+// A big script with the build's pre-compressed siblings (vite.config.ts: precompress).
+const bigScript = `console.log(${JSON.stringify('analytics '.repeat(2000))});\n`;
+fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js'), bigScript);
+fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.br'), zlib.brotliCompressSync(bigScript));
+fs.writeFileSync(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(bigScript));
 fs.writeFileSync(path.join(path.dirname(dist), 'outside-secret.txt'), 'secret');
 
 const server = createTestServer({ staticDir: dist });
@@ -95,5 +101,63 @@ describe('static files', () => {
     expect(res.headers.get('content-type')).toContain('text/plain');
     expect(res.text).toContain('npm run build');
     expect((await unbuilt.get('/api/organizations/')).status).toBe(200);
+  });
+});
+
+describe('compression', () => {
+  const raw = (url: string, headers: Record<string, string>, method = 'GET') => server.app.request(url, { method, headers });
+  const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+  it('serves the pre-compressed file the client accepts, brotli first, with its length and Vary', async () => {
+    const br = await raw('/assets/app-def456.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBytes = await bytes(br);
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(bigScript);
+    expect(brBytes.length).toBeLessThan(bigScript.length / 10);
+
+    const gz = await raw('/assets/app-def456.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(await bytes(gz)).toString()).toBe(bigScript);
+    const refused = await raw('/assets/app-def456.js', { 'Accept-Encoding': 'br;q=0, gzip' });
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('sends plain bytes to a client that accepts no encoding; HEAD and Range requests behave', async () => {
+    const plain = await raw('/assets/app-def456.js', {});
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    expect((await bytes(plain)).toString()).toBe(bigScript);
+    expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(bigScript));
+    const head = await raw('/assets/app-def456.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect((await bytes(head)).length).toBe(0);
+    // A Range is not served partially: the whole file, 200 (what HTTP allows a server to do).
+    const range = await raw('/assets/app-def456.js', { Range: 'bytes=0-9' });
+    expect(range.status).toBe(200);
+    expect((await bytes(range)).toString()).toBe(bigScript);
+  });
+
+  it('compresses API answers over 1 kB for clients that accept it, and leaves small ones plain', async () => {
+    const headers = { Authorization: `Bearer ${server.demoKey}` };
+    const plain = await raw('/api/schema/', headers);
+    const plainText = (await bytes(plain)).toString();
+    const gz = await raw('/api/schema/', { ...headers, 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+    const gzBytes = await bytes(gz);
+    expect(Number(gz.headers.get('content-length'))).toBe(gzBytes.length);
+    expect(zlib.gunzipSync(gzBytes).toString()).toBe(plainText);
+    const br = await raw('/api/schema/', { ...headers, 'Accept-Encoding': 'br' });
+    expect(zlib.brotliDecompressSync(await bytes(br)).toString()).toBe(plainText);
+    const small = await raw('/api/personal_api_keys/@current/', { ...headers, 'Accept-Encoding': 'gzip, br' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse((await bytes(small)).toString()).scopes).toEqual(['*']);
+    const error = await raw('/api/organizations/', { 'Accept-Encoding': 'gzip' });
+    expect(error.status).toBe(401);
+    expect(JSON.parse((await bytes(error)).toString()).code).toBe('not_authenticated');
   });
 });

@@ -1,0 +1,68 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Compression of what the server sends: static files as the build pre-compressed them (`.br`,
+ * `.gz` beside each text asset: see vite.config.ts), API answers over 1 kB on the fly. The
+ * encoding follows the client's `Accept-Encoding` (brotli first, then gzip); a client that asks
+ * for none gets plain bytes. Responses that could differ by encoding carry `Vary: Accept-Encoding`.
+ */
+
+export type Encoding = 'br' | 'gzip';
+export const FILE_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The best of `offered` the client accepts (q > 0), `br` before `gzip`; null for plain bytes. */
+export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    q.set(name.trim(), weight === undefined ? 1 : Number(weight));
+  }
+  const star = q.get('*');
+  return offered.find((e) => (q.get(e) ?? star ?? 0) > 0) ?? null;
+}
+
+/** Adds `Accept-Encoding` to a response's `Vary` unless it is there. */
+export function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(^|,)\s*accept-encoding\s*(,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+const COMPRESSIBLE = /^(application\/(json|javascript|xml|[\w.+-]*\+json)|text\/)/i;
+export const COMPRESS_THRESHOLD = 1024;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses `body` on the thread pool: brotli at a quality cheap enough for every request, gzip at 6. */
+export function compressBytes(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gzip(body, { level: 6 });
+}
+
+/**
+ * API answers (JSON, CSV) of at least 1 kB are compressed for clients that accept it, with the
+ * compressed `Content-Length`. Smaller ones, HEAD, and answers already encoded go out as they are.
+ */
+export const compressResponses = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const res = c.res;
+  const type = res.headers.get('Content-Type') ?? '';
+  if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
+  varyOnEncoding(res.headers);
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  let out = body;
+  if (body.byteLength >= COMPRESS_THRESHOLD) {
+    out = new Uint8Array(await compressBytes(body, encoding));
+    headers.set('Content-Encoding', encoding);
+  }
+  headers.set('Content-Length', String(out.byteLength));
+  c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+};
