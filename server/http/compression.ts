@@ -49,13 +49,16 @@ export function compressBytes(body: Uint8Array, encoding: Encoding): Promise<Buf
  * compressed `Content-Length`. Smaller ones, HEAD, and answers already encoded go out as they are.
  */
 export const compressResponses = (): MiddlewareHandler => async (c, next) => {
+  // Set before the handler runs, like the security headers: the response is built with it.
+  c.header('Vary', 'Accept-Encoding');
+  const encoding = c.req.method === 'HEAD' ? null : chooseEncoding(c.req.header('Accept-Encoding'));
   await next();
+  // A client that takes no encoding costs nothing more: its response is not even looked at
+  // (reading a response's headers turns the server's light response into a full one).
+  if (!encoding) return;
   const res = c.res;
   const type = res.headers.get('Content-Type') ?? '';
-  if (c.req.method === 'HEAD' || !res.body || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
-  varyOnEncoding(res.headers);
-  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding) return;
+  if (!res.body || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   let out = body;
