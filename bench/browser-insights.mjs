@@ -53,7 +53,7 @@ try {
   /** Reloads the list filtered to `name` (the app's cache empty), clicks its link, times until the chart is painted. */
   const open = async (name) => {
     await page.goto(`${url}/projects/${project.id}/insights?search=${encodeURIComponent(name)}`);
-    await page.getByRole('link', { name, exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Insights' }).getByRole('link', { name, exact: true }).waitFor();
     const timing = await page.evaluate(
       (name) =>
         new Promise((resolve, reject) => {

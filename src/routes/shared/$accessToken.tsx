@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { insightQueries } from '@/features/insights/api/insights.queries';
-import { preloadInsightChart } from '@/features/insights/components/insight-result';
+import { preloadInsightChart } from '@/features/insights/components/chart-preload';
 import { SharedInsightError, SharedInsightPage, SharedInsightSkeleton } from '@/features/insights/components/shared-insight-page';
 
 /** A shared insight: public, outside `_authed` (no key, no sign-in); the token is the whole permission. */

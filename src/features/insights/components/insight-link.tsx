@@ -7,7 +7,7 @@ export function InsightLink({ projectId, insightId, title, className }: { projec
     <Link
       to="/projects/$projectId/insights/$insightId"
       params={{ projectId, insightId }}
-      className={cn('font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300', className)}
+      className={cn('text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300', className)}
     >
       {title}
     </Link>

@@ -2,19 +2,11 @@ import { lazy, Suspense, useMemo } from 'react';
 import type { Insight } from '@/contract/insights';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { loadInsightChart } from './chart-preload';
 import { resultView } from './result-model';
 import { ResultTable } from './result-table';
 
-const loadChart = () => import('./charts/insight-chart');
-const InsightChart = lazy(loadChart);
-
-/**
- * Starts loading the chart code: the routes' loaders call it beside the insight's fetch, so the
- * chart is not a second wait after the data (the import is shared with the lazy component).
- */
-export function preloadInsightChart(): void {
-  void loadChart();
-}
+const InsightChart = lazy(loadInsightChart);
 
 /** The insight's chart (lazy) with its numbers as a table under it; read-only, shared by the page and the shared view. */
 export function InsightResult({ insight, title }: { insight: Pick<Insight, 'filters' | 'query' | 'result'>; title: string }) {

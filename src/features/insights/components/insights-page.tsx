@@ -44,7 +44,7 @@ function insightColumns(
       cell: (insight) => (
         <span className="inline-flex items-center gap-2">
           <KindIcon kind={insightKind(insight)} />
-          <InsightLink projectId={projectId} insightId={insight.id} title={insightTitle(insight)} />
+          <InsightLink projectId={projectId} insightId={insight.id} title={insightTitle(insight)} className="font-medium" />
         </span>
       ),
     },

@@ -19,7 +19,7 @@ export function RecentlyViewed({ projectId }: { projectId: number }) {
               projectId={projectId}
               insightId={insight.id}
               title={insightTitle(insight)}
-              className="inline-block rounded-md border border-gray-300 px-2.5 py-1 text-sm font-normal hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800"
+              className="inline-block rounded-md border border-gray-300 px-2.5 py-1 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800"
             />
           </li>
         ))}

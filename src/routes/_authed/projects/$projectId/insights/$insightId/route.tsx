@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { insightQueries } from '@/features/insights/api/insights.queries';
 import { InsightName } from '@/features/insights/components/insight-name';
-import { preloadInsightChart } from '@/features/insights/components/insight-result';
+import { preloadInsightChart } from '@/features/insights/components/chart-preload';
 
 /** One insight: `$insightId` is parsed once here (a number, or a 404); its crumb is its name. */
 export const Route = createFileRoute('/_authed/projects/$projectId/insights/$insightId')({
