@@ -14,14 +14,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
+import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
 const { values: args } = parseArgs({ options: { exports: { type: 'string', default: '1000' }, runs: { type: 'string', default: '20' } } });
 const TARGET_EXPORTS = Number(args.exports);
 const RUNS = Number(args.runs);
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
 
 if ((await buildIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-batch-exports-'));
@@ -29,19 +26,7 @@ const { child, url, key } = await startServer(['--port', '0', '--data-dir', data
   env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
   quiet: true,
 });
-const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-const api = async (path, init = {}) => {
-  const response = await fetch(`${url}${path}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
-
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  return { median: at(50), p95: at(95), max: sorted[sorted.length - 1] };
-};
-const fmt = ({ median, p95, max }) => `median ${median.toFixed(1)}  p95 ${p95.toFixed(1)}  max ${max.toFixed(1)} ms`;
+const api = apiClient(url, key);
 
 let browser;
 try {

@@ -14,17 +14,22 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthedOrganizationsRouteRouteImport } from './routes/_authed/organizations/route'
 import { Route as AuthedProjectsRouteRouteImport } from './routes/_authed/projects/route'
+import { Route as SharedAccessTokenRouteImport } from './routes/shared/$accessToken'
 import { Route as AuthedOrganizationsIndexRouteImport } from './routes/_authed/organizations/index'
 import { Route as AuthedOrganizationsOrganizationIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/route'
 import { Route as AuthedProjectsProjectIdRouteRouteImport } from './routes/_authed/projects/$projectId/route'
 import { Route as AuthedOrganizationsOrganizationIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/route'
 import { Route as AuthedProjectsProjectIdIndexRouteImport } from './routes/_authed/projects/$projectId/index'
+import { Route as AuthedProjectsProjectIdInsightsRouteRouteImport } from './routes/_authed/projects/$projectId/insights/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/new'
+import { Route as AuthedProjectsProjectIdInsightsIndexRouteImport } from './routes/_authed/projects/$projectId/insights/index'
+import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
+import { Route as AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -50,6 +55,11 @@ const AuthedProjectsRouteRoute = AuthedProjectsRouteRouteImport.update({
   id: '/projects',
   path: '/projects',
   getParentRoute: () => AuthedRoute,
+} as any)
+const SharedAccessTokenRoute = SharedAccessTokenRouteImport.update({
+  id: '/shared/$accessToken',
+  path: '/shared/$accessToken',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedOrganizationsIndexRoute =
   AuthedOrganizationsIndexRouteImport.update({
@@ -87,6 +97,12 @@ const AuthedProjectsProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
   } as any)
+const AuthedProjectsProjectIdInsightsRouteRoute =
+  AuthedProjectsProjectIdInsightsRouteRouteImport.update({
+    id: '/insights',
+    path: '/insights',
+    getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
+  } as any)
 const AuthedOrganizationsOrganizationIdBatchExportsIndexRoute =
   AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport.update({
     id: '/',
@@ -110,6 +126,18 @@ const AuthedOrganizationsOrganizationIdBatchExportsNewRoute =
     getParentRoute: () =>
       AuthedOrganizationsOrganizationIdBatchExportsRouteRoute,
   } as any)
+const AuthedProjectsProjectIdInsightsIndexRoute =
+  AuthedProjectsProjectIdInsightsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdInsightsInsightIdRouteRoute =
+  AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport.update({
+    id: '/$insightId',
+    path: '/$insightId',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
 const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute =
   AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport.update(
     {
@@ -128,35 +156,49 @@ const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute =
         AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute,
     } as any,
   )
+const AuthedProjectsProjectIdInsightsInsightIdIndexRoute =
+  AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsInsightIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/organizations': typeof AuthedOrganizationsRouteRouteWithChildren
   '/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/organizations/': typeof AuthedOrganizationsIndexRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
+  '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/organizations': typeof AuthedOrganizationsIndexRoute
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -165,17 +207,22 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_authed/organizations': typeof AuthedOrganizationsRouteRouteWithChildren
   '/_authed/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/_authed/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/_authed/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/_authed/organizations/': typeof AuthedOrganizationsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
+  '/_authed/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/_authed/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/_authed/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/_authed/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/_authed/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -184,29 +231,37 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/organizations'
     | '/projects'
+    | '/shared/$accessToken'
     | '/organizations/$organizationId'
     | '/projects/$projectId'
     | '/organizations/'
     | '/organizations/$organizationId/batch-exports'
+    | '/projects/$projectId/insights'
     | '/organizations/$organizationId/'
     | '/projects/$projectId/'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/projects/$projectId/insights/$insightId'
     | '/organizations/$organizationId/batch-exports/new'
     | '/organizations/$organizationId/batch-exports/'
+    | '/projects/$projectId/insights/'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/organizations/$organizationId/batch-exports/$batchExportId/'
+    | '/projects/$projectId/insights/$insightId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
     | '/projects'
+    | '/shared/$accessToken'
     | '/organizations'
     | '/organizations/$organizationId'
     | '/projects/$projectId'
     | '/organizations/$organizationId/batch-exports/new'
     | '/organizations/$organizationId/batch-exports'
+    | '/projects/$projectId/insights'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/projects/$projectId/insights/$insightId'
   id:
     | '__root__'
     | '/'
@@ -214,23 +269,29 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_authed/organizations'
     | '/_authed/projects'
+    | '/shared/$accessToken'
     | '/_authed/organizations/$organizationId'
     | '/_authed/projects/$projectId'
     | '/_authed/organizations/'
     | '/_authed/organizations/$organizationId/batch-exports'
+    | '/_authed/projects/$projectId/insights'
     | '/_authed/organizations/$organizationId/'
     | '/_authed/projects/$projectId/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/_authed/projects/$projectId/insights/$insightId'
     | '/_authed/organizations/$organizationId/batch-exports/new'
     | '/_authed/organizations/$organizationId/batch-exports/'
+    | '/_authed/projects/$projectId/insights/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
+    | '/_authed/projects/$projectId/insights/$insightId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   SignInRoute: typeof SignInRoute
+  SharedAccessTokenRoute: typeof SharedAccessTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -269,6 +330,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects'
       preLoaderRoute: typeof AuthedProjectsRouteRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/shared/$accessToken': {
+      id: '/shared/$accessToken'
+      path: '/shared/$accessToken'
+      fullPath: '/shared/$accessToken'
+      preLoaderRoute: typeof SharedAccessTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/organizations/': {
       id: '/_authed/organizations/'
@@ -312,6 +380,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
+    '/_authed/projects/$projectId/insights': {
+      id: '/_authed/projects/$projectId/insights'
+      path: '/insights'
+      fullPath: '/projects/$projectId/insights'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsRouteRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdRouteRoute
+    }
     '/_authed/organizations/$organizationId/batch-exports/': {
       id: '/_authed/organizations/$organizationId/batch-exports/'
       path: '/'
@@ -333,6 +408,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRoute
     }
+    '/_authed/projects/$projectId/insights/': {
+      id: '/_authed/projects/$projectId/insights/'
+      path: '/'
+      fullPath: '/projects/$projectId/insights/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/$insightId': {
+      id: '/_authed/projects/$projectId/insights/$insightId'
+      path: '/$insightId'
+      fullPath: '/projects/$projectId/insights/$insightId'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
     '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': {
       id: '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
       path: '/'
@@ -346,6 +435,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/organizations/$organizationId/batch-exports/$batchExportId/edit'
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/$insightId/': {
+      id: '/_authed/projects/$projectId/insights/$insightId/'
+      path: '/'
+      fullPath: '/projects/$projectId/insights/$insightId/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRoute
     }
   }
 }
@@ -424,12 +520,48 @@ const AuthedOrganizationsRouteRouteWithChildren =
     AuthedOrganizationsRouteRouteChildren,
   )
 
+interface AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren {
+  AuthedProjectsProjectIdInsightsInsightIdIndexRoute: typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
+}
+
+const AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren: AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren =
+  {
+    AuthedProjectsProjectIdInsightsInsightIdIndexRoute:
+      AuthedProjectsProjectIdInsightsInsightIdIndexRoute,
+  }
+
+const AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren =
+  AuthedProjectsProjectIdInsightsInsightIdRouteRoute._addFileChildren(
+    AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren,
+  )
+
+interface AuthedProjectsProjectIdInsightsRouteRouteChildren {
+  AuthedProjectsProjectIdInsightsInsightIdRouteRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
+  AuthedProjectsProjectIdInsightsIndexRoute: typeof AuthedProjectsProjectIdInsightsIndexRoute
+}
+
+const AuthedProjectsProjectIdInsightsRouteRouteChildren: AuthedProjectsProjectIdInsightsRouteRouteChildren =
+  {
+    AuthedProjectsProjectIdInsightsInsightIdRouteRoute:
+      AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren,
+    AuthedProjectsProjectIdInsightsIndexRoute:
+      AuthedProjectsProjectIdInsightsIndexRoute,
+  }
+
+const AuthedProjectsProjectIdInsightsRouteRouteWithChildren =
+  AuthedProjectsProjectIdInsightsRouteRoute._addFileChildren(
+    AuthedProjectsProjectIdInsightsRouteRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdRouteRouteChildren {
+  AuthedProjectsProjectIdInsightsRouteRoute: typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
 }
 
 const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRouteChildren =
   {
+    AuthedProjectsProjectIdInsightsRouteRoute:
+      AuthedProjectsProjectIdInsightsRouteRouteWithChildren,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,
   }
 
@@ -467,6 +599,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   SignInRoute: SignInRoute,
+  SharedAccessTokenRoute: SharedAccessTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -120,14 +120,15 @@ async function toApiError(response: Response, baseUrl: string): Promise<ApiError
 }
 
 /**
- * Calls one endpoint of the contract: base URL, bearer key, trailing slash, JSON body,
- * and the response parsed with the endpoint's schema. Every failure is an ApiError.
+ * Sends one request of the contract's `endpoint` (base URL, bearer key, trailing slash, JSON
+ * body) and answers its successful Response unread; any failure is an ApiError. apiRequest reads
+ * JSON with it; a file download (`format=csv`) reads the body itself.
  */
-export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions = {}): Promise<EndpointResponse<E>> {
+export async function apiFetch(endpoint: Endpoint, options: RequestOptions = {}, accept = 'application/json'): Promise<{ response: Response; baseUrl: string }> {
   const credentials = options.credentials ?? getCredentials();
   const baseUrl = credentials?.baseUrl ?? '';
   const url = buildUrl(baseUrl, buildPath(endpoint.path, options.params), options.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (credentials) headers.Authorization = `Bearer ${credentials.key}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -150,6 +151,15 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
   }
 
   if (!response.ok) throw await toApiError(response, baseUrl);
+  return { response, baseUrl };
+}
+
+/**
+ * Calls one endpoint of the contract: base URL, bearer key, trailing slash, JSON body,
+ * and the response parsed with the endpoint's schema. Every failure is an ApiError.
+ */
+export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions = {}): Promise<EndpointResponse<E>> {
+  const { response, baseUrl } = await apiFetch(endpoint, options);
 
   let data: unknown;
   try {
@@ -170,3 +180,4 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
   }
   return parsed.data as EndpointResponse<E>;
 }
+

@@ -18,3 +18,9 @@ export const organizationScope = (organizationId: string) => [...organizationsRo
 
 /** `/api/projects/`. */
 export const projectsRoot = ['projects'] as const;
+
+/**
+ * Everything cached about one project's resources (`[...projectScope(id), 'insights']`), beside
+ * `['projects', 'detail', id]`: renaming a project never refetches its insights.
+ */
+export const projectScope = (projectId: number) => [...projectsRoot, projectId] as const;

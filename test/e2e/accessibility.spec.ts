@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signInWithDemoLink } from './fixtures';
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { expectNoViolations, signInWithDemoLink } from './fixtures';
 
 test('sign-in page', async ({ page }) => {
   await page.goto('/sign-in');

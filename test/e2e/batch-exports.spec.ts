@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoKey, signInWithDemoLink, uniqueName } from './fixtures';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demoKey, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
 
 /** The viewer's zone in these tests: not UTC, so times must really be converted. */
 const TIME_ZONE = 'Europe/Paris';
@@ -38,12 +37,6 @@ function localInput(date: Date): string {
     timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
   }).format(date);
   return parts.replace(' ', 'T');
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary).toEqual([]);
 }
 
 test('pause an export from the list: it stays paused after a reload, then unpause it', async ({ page, request }) => {

@@ -79,13 +79,16 @@ function stop(): void {
   running = null;
 }
 
-/** Every `/api/` request the app makes goes to the in-process server (any origin). */
-export const mswServer = setupServer(
-  http.all('*/api/*', ({ request }) => {
-    if (!running) throw new Error('the test API is not running: call setupTestApi() in the test file');
-    return running.app.fetch(request);
-  }),
-);
+const toRunningServer = ({ request }: { request: Request }) => {
+  if (!running) throw new Error('the test API is not running: call setupTestApi() in the test file');
+  return running.app.fetch(request);
+};
+
+/**
+ * Every `/api/` request the app makes goes to the in-process server (any origin), and so does the
+ * public data of a shared insight (`/shared/<token>/insight/`, no key).
+ */
+export const mswServer = setupServer(http.all('*/api/*', toRunningServer), http.all('*/shared/:accessToken/insight/', toRunningServer));
 
 /**
  * Call at the top of a component test file: MSW on, a fresh seeded server per test, overrides

@@ -1,4 +1,4 @@
-/** What jsdom lacks and the app's libraries call (sonner: matchMedia; Radix: ResizeObserver). */
+/** What jsdom lacks and the app's libraries call (sonner: matchMedia, pointer capture on a toast; Radix: ResizeObserver). */
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
@@ -22,3 +22,10 @@ if (typeof globalThis.ResizeObserver !== 'function') {
 }
 
 window.scrollTo = () => {};
+
+// sonner captures the pointer when a toast (its action button included) is pressed.
+if (typeof Element.prototype.setPointerCapture !== 'function') {
+  Element.prototype.setPointerCapture = () => {};
+  Element.prototype.releasePointerCapture = () => {};
+  Element.prototype.hasPointerCapture = () => false;
+}

@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router';
-import { DatabaseBackup, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { ChartLine, DatabaseBackup, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
 
 /**
  * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
@@ -30,6 +30,11 @@ export const projectNav = (projectId: number) =>
       label: 'Overview',
       icon: LayoutDashboard,
       link: linkOptions({ to: '/projects/$projectId', params: { projectId }, activeOptions: { ...ignoreSearch, exact: true } }),
+    },
+    {
+      label: 'Insights',
+      icon: ChartLine,
+      link: linkOptions({ to: '/projects/$projectId/insights', params: { projectId }, activeOptions: ignoreSearch }),
     },
   ] satisfies NavEntry[];
 

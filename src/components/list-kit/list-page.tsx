@@ -89,6 +89,8 @@ interface ListPageProps<T> extends ListHeader {
   empty: { title: string; children: ReactNode };
   /** Row checkboxes and a bar of actions on the selected rows. */
   bulkActions?: BulkActions<T>;
+  /** Between the header and the table: the list's search and filters (kept in the URL by the feature). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -96,7 +98,7 @@ interface ListPageProps<T> extends ListHeader {
  * if asked), pagination in the URL, and the empty and past-the-last-page states. The route gives
  * it `pageSearchSchema` and uses ListPageSkeleton / ListPageError as pending and error components.
  */
-export function ListPage<T>({ title, description, action, data, columns, getRowId, empty, bulkActions }: ListPageProps<T>) {
+export function ListPage<T>({ title, description, action, data, columns, getRowId, empty, bulkActions, toolbar }: ListPageProps<T>) {
   const { page, pageSize, setPage } = usePageSearch();
   const selection = useRowSelection(data.results, getRowId);
   const noun = title.toLowerCase();
@@ -133,6 +135,7 @@ export function ListPage<T>({ title, description, action, data, columns, getRowI
   return (
     <>
       <ListPageHeader title={title} description={description} action={action} />
+      {toolbar}
       {body}
     </>
   );

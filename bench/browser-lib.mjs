@@ -1,0 +1,25 @@
+// What the browser benchmarks share: Chromium's flags (those of playwright.config.ts), a JSON
+// client of the API with the bench's key, and the summary of a series of timings.
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+/** `api(path, init)` → the JSON answer of the server at `url`, as `key`; throws on a non-2xx. */
+export function apiClient(url, key) {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  return async (path, init = {}) => {
+    const response = await fetch(`${url}${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}
+
+export const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return { median: at(50), p95: at(95), max: sorted[sorted.length - 1] };
+};
+
+export const fmt = ({ median, p95, max }) => `median ${median.toFixed(1)}  p95 ${p95.toFixed(1)}  max ${max.toFixed(1)} ms`;

@@ -1,0 +1,22 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { InsightPage } from '@/features/insights/components/insight-page';
+import { InsightPageError, InsightPageSkeleton } from '@/features/insights/components/insights-page-states';
+
+const defaults = { tab: 'results' } as const;
+
+const searchSchema = z.object({
+  tab: z.enum(['results', 'activity']).default(defaults.tab).catch(defaults.tab),
+  /** The sharing dialog is open. */
+  share: z.boolean().optional().catch(undefined),
+});
+
+/** One insight's page; it reads and writes this search state itself (getRouteApi). */
+export const Route = createFileRoute('/_authed/projects/$projectId/insights/$insightId/')({
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams(defaults)] },
+  codeSplitGroupings: [['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  pendingComponent: InsightPageSkeleton,
+  errorComponent: InsightPageError,
+  component: InsightPage,
+});

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoKey, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+
+const headers = () => ({ authorization: `Bearer ${demoKey()}` });
+
+/** The first seeded project (Hedgebox Web), with its seeded insights and events. */
+async function seededProject(request: APIRequestContext): Promise<number> {
+  const page = await (await request.get('/api/projects/?limit=100', { headers: headers() })).json();
+  const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
+  if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
+  return project.id;
+}
+
+/** A trends insight of its own for each test: daily pageviews, as a line. */
+async function createInsight(request: APIRequestContext, projectId: number, name: string) {
+  const response = await request.post(`/api/projects/${projectId}/insights/`, {
+    headers: headers(),
+    data: {
+      name,
+      saved: true,
+      tags: ['e2e'],
+      filters: { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events' }], date_from: '-30d', interval: 'day', display: 'ActionsLineGraph' },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+/** The chart's drawing (not its legend's icons), once recharts has painted it. */
+const chart = (page: Page) => page.locator('figure[data-insight-chart] .recharts-wrapper > svg.recharts-surface');
+
+test('find an insight, favorite it, rename it, share it; the shared link works without a key until it is replaced', async ({ page, browser, request }) => {
+  const projectId = await seededProject(request);
+  const name = uniqueName('E2E insight');
+  await createInsight(request, projectId, name);
+
+  // The list: search (in the URL), favorite.
+  await signInWithDemoLink(page, `/projects/${projectId}/insights`);
+  await expect(page.getByRole('table', { name: 'Insights' })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByRole('searchbox', { name: 'Search insights' }).fill(name);
+  await expect(page).toHaveURL(/search=E2E/);
+  const table = page.getByRole('table', { name: 'Insights' });
+  await expect(table.getByRole('link')).toHaveCount(1);
+  const star = page.getByRole('button', { name: `Favorite ${name}` });
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Favorite ${name}` })).toHaveAttribute('aria-pressed', 'true');
+
+  // The page: the chart paints, rename in place.
+  await table.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(chart(page)).toBeVisible();
+  await expect(page.getByRole('table', { name: `${name}: data` })).toBeVisible();
+  await expectNoViolations(page);
+  const renamed = `${name} renamed`;
+  await page.getByRole('button', { name: 'Edit name' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await page.getByRole('textbox', { name: 'Name' }).press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+
+  // Share it.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: `Share “${renamed}”` });
+  await dialog.getByRole('switch', { name: 'Share with a link' }).click();
+  const linkBox = dialog.getByRole('textbox', { name: 'Link' });
+  await expect(linkBox).toHaveValue(/\/shared\/[A-Za-z0-9_-]{32}$/);
+  await expectNoViolations(page);
+  const firstLink = await linkBox.inputValue();
+
+  // A fresh browser without a key sees the chart.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(firstLink);
+  await expect(strangerPage.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(chart(strangerPage)).toBeVisible();
+  await expect(strangerPage.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expectNoViolations(strangerPage);
+
+  // Replace the link (behind a confirm): the old one fails at once, the new one works.
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  await page.getByRole('alertdialog', { name: 'Replace the link?' }).getByRole('button', { name: 'Replace link' }).click();
+  await expect(linkBox).not.toHaveValue(firstLink);
+  const secondLink = await linkBox.inputValue();
+  await strangerPage.goto(firstLink);
+  await expect(strangerPage.getByRole('heading', { name: 'This link is not valid any more' })).toBeVisible();
+  await expectNoViolations(strangerPage);
+  await strangerPage.goto(secondLink);
+  await expect(strangerPage.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await stranger.close();
+});
+
+test('delete an insight from the list, then undo', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  const name = uniqueName('E2E delete');
+  const created = await createInsight(request, projectId, name);
+
+  await signInWithDemoLink(page, `/projects/${projectId}/insights?search=${encodeURIComponent(name)}`);
+  const table = page.getByRole('table', { name: 'Insights' });
+  await expect(table.getByRole('link', { name, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByText(`Deleted “${name}”`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No insights match' })).toBeVisible();
+  // Deleted: no longer served.
+  expect((await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })).status()).toBe(404);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('table', { name: 'Insights' }).getByRole('link', { name, exact: true })).toBeVisible();
+  const restored = await (await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })).json();
+  expect(restored.deleted).toBe(false);
+});
