@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, setupTestApi } from '@testing';
+import { resultView } from './result-model';
 
 const api = setupTestApi();
 
@@ -130,3 +131,20 @@ describe('shared insight page', () => {
     expect(await screen.findByRole('heading', { name: 'This link is not valid any more' })).toBeInTheDocument();
   });
 });
+
+describe('trend series names', () => {
+  const series = (name: string, value: string) => ({
+    label: value, breakdown_value: value, count: 3, data: [1, 2], days: ['2024-01-01', '2024-01-02'], labels: ['1-Jan-2024', '2-Jan-2024'],
+    action: { id: name, name, type: 'events', order: 0 },
+  });
+  const names = (result: unknown[]) => {
+    const view = resultView({ filters: { insight: 'TRENDS' }, query: null, result });
+    return view.type === 'trends' ? view.series.map((s) => s.label) : [];
+  };
+
+  it('are the breakdown values for one series, and "series · value" for several (never the value twice)', () => {
+    expect(names([series('$pageview', 'Chrome'), series('$pageview', 'Safari')])).toEqual(['Chrome', 'Safari']);
+    expect(names([series('$pageview', 'Chrome'), series('signup', 'Chrome')])).toEqual(['$pageview · Chrome', 'signup · Chrome']);
+  });
+});
+

@@ -38,8 +38,15 @@ export function resultView(insight: Pick<Insight, 'filters' | 'query' | 'result'
     const parsed = z.array(trendSeriesSchema).safeParse(result);
     if (!parsed.success || parsed.data.length === 0) return { type: 'empty' };
     const display = trendDisplay(insight);
+    // With a breakdown, a series' `label` is already its breakdown value (API-DECISIONS); the
+    // series' own name (from `action`) goes in front only when there is more than one series.
+    const nameOf = (s: (typeof parsed.data)[number]) => {
+      const a = s.action ?? {};
+      return String(a.custom_name || a.name || a.id || 'All events');
+    };
+    const names = new Set(parsed.data.map(nameOf));
     const series = parsed.data.map((s) => ({
-      label: s.breakdown_value !== undefined && s.breakdown_value !== null ? `${s.label} · ${String(s.breakdown_value)}` : s.label,
+      label: s.breakdown_value !== undefined && s.breakdown_value !== null && names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label,
       data: s.data,
       total: s.aggregated_value ?? s.count,
     }));
