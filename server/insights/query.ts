@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import {
-  funnelParamsSchema, orderedEntities, type Entity, pathParamsSchema, retentionParamsSchema, trendParamsSchema,
-  type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
+  funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
+  trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
 } from '../../src/contract/index.ts';
 
 /**
@@ -14,8 +14,7 @@ import {
  * both are written from it, so they always describe the same analysis. Pure functions.
  */
 
-export const INSIGHT_KINDS = ['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS'] as const;
-export type InsightKind = (typeof INSIGHT_KINDS)[number];
+export { INSIGHT_KINDS, type InsightKind };
 
 export type Analysis =
   | { kind: 'TRENDS'; params: TrendParams }

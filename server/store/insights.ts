@@ -41,7 +41,7 @@ export interface InsightViewRow extends InsightRow {
 /** Every field a write may set (id, project, short id and creation are fixed on create). */
 export type InsightFields = Omit<InsightRow, 'id' | 'project_id' | 'short_id' | 'created_at' | 'created_by'>;
 
-export type InsightListFilter = Pick<InsightListQuery, 'created_by' | 'short_id' | 'search' | 'favorited' | 'saved' | 'order'>;
+export type InsightListFilter = Pick<InsightListQuery, 'created_by' | 'short_id' | 'search' | 'favorited' | 'saved' | 'order' | 'insight'>;
 
 const USER_JSON = (column: string) => `(SELECT json_object('id', u.id, 'uuid', u.uuid, 'distinct_id', u.distinct_id,
   'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email,
@@ -57,6 +57,7 @@ const LIST_WHERE = `WHERE i.project_id = @project AND i.deleted = 0
   AND (@short_id IS NULL OR i.short_id = @short_id)
   AND (@favorited IS NULL OR i.favorited = @favorited)
   AND (@saved IS NULL OR i.saved = @saved)
+  AND (@insight IS NULL OR json_extract(i.filters, '$.insight') = @insight)
   AND (@search IS NULL OR i.name LIKE @search ESCAPE '\\' OR i.derived_name LIKE @search ESCAPE '\\'
        OR i.description LIKE @search ESCAPE '\\'
        OR EXISTS (SELECT 1 FROM json_each(i.tags) t WHERE t.value LIKE @search ESCAPE '\\'))`;
@@ -113,6 +114,7 @@ export function createInsightsRepository(db: Db, cache: ReadCache) {
     favorited: f.favorited === undefined ? null : Number(f.favorited),
     saved: f.saved === undefined ? null : Number(f.saved),
     search: f.search ? likePattern(f.search) : null,
+    insight: f.insight ?? null,
   });
 
   return {

@@ -7,7 +7,10 @@ import {
 } from './analytics';
 import { blankableText, bool, choice, dict, int32, integer, list, MESSAGES, queryBool, queryInt, text } from './fields';
 import { exceedsJsonDepth } from './json-depth';
+import { INSIGHT_KINDS } from './insight-kinds';
 import { nullableUserSchema } from './users';
+
+export { INSIGHT_KINDS, type InsightKind } from './insight-kinds';
 
 /** Insight `short_id`: 8 characters of [A-Za-z0-9] (API-DECISIONS). */
 export const INSIGHT_SHORT_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
@@ -158,6 +161,8 @@ export const insightListQuerySchema = listQuerySchema.extend({
   favorited: queryBool().optional(),
   saved: queryBool().optional(),
   order: choice(INSIGHT_ORDERINGS).optional(),
+  /** Only insights of this kind (the production service's `insight` filter). */
+  insight: choice(INSIGHT_KINDS).optional(),
 });
 export type InsightListQuery = z.infer<typeof insightListQuerySchema>;
 

@@ -97,6 +97,16 @@ describe('insights: create, read, list', () => {
     expect((await server.get(`${P1}?created_by=${user.id}`)).body.count).toBe(page.count + 1);
     expect((await server.get(`${P1}?created_by=9999`)).body.count).toBe(0);
     expect((await server.get(`${P1}?search=Old%20pageview%20table`)).body.count).toBe(0); // the seeded deleted one
+    // `insight`: one kind only, whichever form the insight was written in.
+    const all = (await server.get(`${P1}?limit=1000`)).body.results as { filters: { insight?: string } }[];
+    for (const kind of ['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS']) {
+      const only = (await server.get(`${P1}?insight=${kind}&limit=1000`)).body;
+      expect(only.count, kind).toBe(all.filter((r) => r.filters.insight === kind).length);
+      expect(only.count, kind).toBeGreaterThan(0);
+      expect(only.results.every((r: { filters: { insight: string } }) => r.filters.insight === kind)).toBe(true);
+    }
+    const bad = await server.get(`${P1}?insight=PIE`);
+    expect([bad.status, bad.body.attr]).toEqual([400, 'insight']);
   });
 
   it('answers the error rows: 400 with attr, 403 scope, 404 other project, 405 delete', async () => {

@@ -1,3 +1,4 @@
+import type { InsightKind } from '@/contract/insights';
 import { projectScope } from '@/lib/query-keys';
 
 /** What a saved-insights list asks the API for (its page, search and filters). */
@@ -6,6 +7,7 @@ export interface InsightListParams {
   offset: number;
   search?: string | undefined;
   favorited?: boolean | undefined;
+  insight?: InsightKind | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ChartLine, Filter, Grid3x3, Route as PathIcon, type LucideIcon } from 'lucide-react';
-import type { Insight } from '@/contract/insights';
+import type { Insight, InsightKind } from '@/contract/insights';
 
-export type InsightKind = 'TRENDS' | 'FUNNELS' | 'RETENTION' | 'PATHS';
+export type { InsightKind };
 
 const KINDS: Record<InsightKind, { label: string; icon: LucideIcon }> = {
   TRENDS: { label: 'Trends', icon: ChartLine },

@@ -1,16 +1,19 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { INSIGHT_KINDS, type InsightKind } from '@/contract/insights';
+import { kindLabel } from './insight-kind';
 import { listRoute } from './list-route';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The search box and the "Favorites only" filter, both in the URL (a new search starts at page 1). */
+/** The search box, the kind and the "Favorites only" filter, all in the URL (a new filter starts at page 1). */
 export function InsightsFilters() {
-  const { search = '', favorited = false } = listRoute.useSearch();
+  const { search = '', favorited = false, kind } = listRoute.useSearch();
   const navigate = listRoute.useNavigate();
   const [text, setText] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
   const searchId = useId();
+  const kindId = useId();
 
   // The URL changed elsewhere (back button, a link): the box follows it.
   if (shownSearch !== search) {
@@ -42,6 +45,27 @@ export function InsightsFilters() {
           placeholder="Search by name, description or tag"
           className="block w-72 rounded-md border border-gray-300 bg-white py-2 pr-3 pl-8 text-sm dark:border-gray-600 dark:bg-gray-900"
         />
+      </div>
+      <div className="inline-flex items-center gap-2 text-sm">
+        <label htmlFor={kindId}>Kind</label>
+        <select
+          id={kindId}
+          value={kind ?? ''}
+          onChange={(event) =>
+            void navigate({
+              search: (previous) => ({ ...previous, kind: (event.target.value || undefined) as InsightKind | undefined, page: 1 }),
+              replace: true,
+            })
+          }
+          className="rounded-md border border-gray-300 bg-white px-2 py-2 text-sm dark:border-gray-600 dark:bg-gray-900"
+        >
+          <option value="">All kinds</option>
+          {INSIGHT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {kindLabel(k)}
+            </option>
+          ))}
+        </select>
       </div>
       <label className="inline-flex items-center gap-2 text-sm">
         <input

@@ -46,6 +46,17 @@ describe('saved insights list', () => {
     expect(rows.getByRole('link', { name: 'Purchases by plan' })).toBeInTheDocument();
   });
 
+  it('filters by kind through the server and keeps the kind in the URL', async () => {
+    const { user, router } = renderApp(list(), { apiKey: api().demoKey });
+    await table();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Funnel');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ kind: 'FUNNELS' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Revenue' })).not.toBeInTheDocument());
+    const rows = within(await table());
+    expect(rows.getByRole('link', { name: 'Signup to purchase' })).toBeInTheDocument();
+    for (const row of rows.getAllByRole('row').slice(1)) expect(row).toHaveTextContent('Funnel');
+  });
+
   it('opens with the search and the favorites filter of the URL', async () => {
     renderApp(list('?favorited=true'), { apiKey: api().demoKey });
     const rows = within(await table());

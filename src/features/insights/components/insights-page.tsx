@@ -79,16 +79,16 @@ const insightRowId = (insight: Insight) => String(insight.id);
 /** The project's saved insights: search and "favorites only" in the URL, paged by the server. */
 export function InsightsPage() {
   const { projectId } = listRoute.useParams();
-  const { search, favorited } = listRoute.useSearch();
+  const { search, favorited, kind } = listRoute.useSearch();
   const { params } = usePageSearch();
-  const { data } = useSuspenseQuery(insightQueries.list(projectId, { ...params, search, favorited }));
+  const { data } = useSuspenseQuery(insightQueries.list(projectId, { ...params, search, favorited, insight: kind }));
   const { mutate: setFavorited } = useSetFavorited(projectId);
   const deleteWithUndo = useDeleteWithUndo(projectId);
   const columns = useMemo(
     () => insightColumns(projectId, setFavorited, (insight) => void deleteWithUndo(insight)),
     [projectId, setFavorited, deleteWithUndo],
   );
-  const filtered = Boolean(search) || Boolean(favorited);
+  const filtered = Boolean(search) || Boolean(favorited) || Boolean(kind);
 
   return (
     <ListPage

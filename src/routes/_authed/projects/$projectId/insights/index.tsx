@@ -1,5 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from 'zod';
+import { INSIGHT_KINDS } from '@/contract/insight-kinds';
 import { insightQueries } from '@/features/insights/api/insights.queries';
 import { InsightsPage } from '@/features/insights/components/insights-page';
 import { InsightsPageError, InsightsPageSkeleton } from '@/features/insights/components/insights-page-states';
@@ -8,17 +9,22 @@ import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/p
 const searchSchema = pageSearchSchema.extend({
   search: z.string().max(400).optional().catch(undefined),
   favorited: z.boolean().optional().catch(undefined),
+  kind: z.enum(INSIGHT_KINDS).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/insights/')({
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
-  loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize, search: search.search, favorited: search.favorited }),
+  loaderDeps: ({ search }) => ({
+    page: search.page, pageSize: search.pageSize, search: search.search, favorited: search.favorited, kind: search.kind,
+  }),
   // The loader travels with the page's chunk: the insight contract stays out of the initial JavaScript.
   codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
   loader: ({ context, params, deps }) =>
     context.queryClient.ensureQueryData(
-      insightQueries.list(params.projectId, { ...pageParams(deps.page, deps.pageSize), search: deps.search, favorited: deps.favorited }),
+      insightQueries.list(params.projectId, {
+        ...pageParams(deps.page, deps.pageSize), search: deps.search, favorited: deps.favorited, insight: deps.kind,
+      }),
     ),
   pendingComponent: InsightsPageSkeleton,
   errorComponent: InsightsPageError,
