@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { blankableText, bool, choice, choiceMessage, integer, list, MESSAGES, pythonTypeName, text, typeError } from './fields';
+import {
+  dictType, isRecord, limitFilters, PROPERTY_KEY_MAX, propertiesSchema, type Filtered,
+} from './analytics-filters';
+import { ANALYTICS_LIMITS } from './analytics-limits';
+import { blankableText, bool, choice, choiceMessage, integer, list, MESSAGES, text, typeError } from './fields';
+
+export * from './analytics-filters';
+export * from './analytics-limits';
 
 /**
  * Request parameters of the analysis endpoints: trend/, funnel/, retention/, path/.
@@ -16,51 +23,8 @@ export type MathType = (typeof MATHS)[number];
 /** Maths computed over a numeric property: they need `math_property`. */
 export const PROPERTY_MATHS: readonly MathType[] = ['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99'];
 
-export const PROPERTY_OPERATORS = [
-  'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt', 'is_set', 'is_not_set',
-] as const;
-export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
-/** Operators that take no value. */
-export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
-export const PROPERTY_TYPES = ['event', 'person'] as const;
-export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
 export const ENTITY_TYPES = ['events', 'actions'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
-
-/** Property names are free text up to 400 characters (API-DECISIONS). */
-export const PROPERTY_KEY_MAX = 400;
-
-/**
- * Bounds on every analytics input (docs/limits.md): far above what a person builds by clicking,
- * low enough that the worst request stays cheap. Each is a 400 naming the field; the time
- * budget of the server (ANALYTICS_TIMEOUT_MS) stops whatever the limits still allow.
- */
-export const ANALYTICS_LIMITS = {
-  /** Series of a trend (events + actions together). */
-  series: 50,
-  /** Steps of a funnel (events + actions together). */
-  funnelSteps: 20,
-  exclusions: 20,
-  /** Entries of one property group (filters or inner groups). */
-  groupValues: 50,
-  /** Property filters in the whole request (every series, step and group counted). */
-  filters: 200,
-  /** Values of one filter (`exact` with a list). */
-  filterValues: 1000,
-  /** Characters of one filter value. */
-  valueLength: 4000,
-  breakdownLimit: 1000,
-  /** Entries of a list breakdown (cohort ids). */
-  breakdowns: 50,
-  /** Time buckets of one chart (interval × range). */
-  buckets: 1000,
-  /** Cells of a trend: buckets × series × breakdown values. */
-  trendCells: 500_000,
-  pathCleaningRules: 50,
-  excludedEvents: 100,
-  /** The longest funnel conversion window, in days (12 months, 52 weeks). */
-  funnelWindowDays: 366,
-} as const;
 
 export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
@@ -82,13 +46,9 @@ export const RETENTION_TYPES = ['retention_first_time', 'retention_recurring'] a
 export const RETENTION_PERIODS = ['Hour', 'Day', 'Week', 'Month'] as const;
 export const PATH_EVENT_TYPES = ['$pageview', '$screen', 'custom_event', 'hogql'] as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Optional with a default; null counts as "not given" (production clients send nulls). */
 const withDefault = <T extends z.ZodType>(s: T, value: z.output<T>) =>
   s.nullable().default(value as never).transform((v): z.output<T> => (v ?? value) as z.output<T>);
-const dictType = (iss: { input?: unknown }) =>
-  iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null
-    : `Expected a dictionary of items but got type "${pythonTypeName(iss.input)}".`;
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -102,94 +62,6 @@ export const dateParamSchema = z
   .refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), {
     error: 'Enter a date (YYYY-MM-DD), an ISO 8601 datetime, "all", or a relative date such as -7d or mStart.',
   });
-
-// ---------------------------------------------------------------------------------------------
-// Property filters and groups
-// ---------------------------------------------------------------------------------------------
-
-const valueTextSchema = z.string().max(ANALYTICS_LIMITS.valueLength, {
-  error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
-});
-const propertyValueSchema = z.union(
-  [
-    valueTextSchema, z.number(), z.boolean(),
-    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).max(ANALYTICS_LIMITS.filterValues, {
-      error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
-    }),
-  ],
-  { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
-);
-
-export const propertyFilterSchema = z
-  .object({
-    key: text(PROPERTY_KEY_MAX),
-    value: propertyValueSchema.nullable().optional(),
-    operator: choice(PROPERTY_OPERATORS),
-    type: choice(PROPERTY_TYPES),
-  })
-  .superRefine((f, ctx) => {
-    if (VALUELESS_OPERATORS.includes(f.operator)) return;
-    const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
-    if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
-    else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
-    }
-  });
-export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
-
-/** Fills what production clients leave out: a filter's `type` (event), `operator` (exact); a group's type (AND). */
-function fillPropertyDefaults(v: unknown): unknown {
-  if (!isRecord(v)) return v;
-  if ('values' in v) return v.type === undefined || v.type === null ? { ...v, type: 'AND' } : v;
-  return { ...v, type: v.type ?? 'event', operator: v.operator ?? 'exact' };
-}
-
-const groupTypeSchema = choice(PROPERTY_GROUP_TYPES);
-const discriminatorError = (iss: { input?: unknown }) => {
-  const t = isRecord(iss.input) ? iss.input.type : undefined;
-  return t === undefined ? MESSAGES.required : choiceMessage(t);
-};
-
-/** A group nested deeper than one level: always rejected, on its `values`. */
-const tooDeepGroupSchema = z.object({ type: groupTypeSchema }).superRefine((_, ctx) => {
-  ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
-}).transform((v) => v as never);
-
-/** A group inside the top-level group: its values are filters only (one level of nesting). */
-export const innerPropertyGroupSchema = z.object({
-  type: groupTypeSchema,
-  values: list(
-    z.preprocess(
-      fillPropertyDefaults,
-      z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
-    ),
-    ANALYTICS_LIMITS.groupValues,
-  ),
-}, { error: dictType });
-
-export const propertyGroupSchema = z.object({
-  type: groupTypeSchema,
-  values: list(
-    z.preprocess(
-      fillPropertyDefaults,
-      z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
-    ),
-    ANALYTICS_LIMITS.groupValues,
-  ),
-}, { error: dictType });
-export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
-export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
-
-/**
- * `properties`: a property group `{type: AND|OR, values}` whose values are filters or groups of
- * filters, or the legacy flat list of filters. Always parsed into a group: a list becomes
- * `{type: 'AND', values: list}` (so errors in a list's item i have the path `values, i, ...`).
- */
-export const propertiesSchema = z.preprocess((v) => {
-  if (v === null) return { type: 'AND', values: [] };
-  if (Array.isArray(v)) return { type: 'AND', values: v };
-  return fillPropertyDefaults(v);
-}, propertyGroupSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Series entries and exclusions
@@ -290,26 +162,6 @@ export function orderedEntities(params: Series): Entity[] {
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i)
     .map(({ e }) => e);
-}
-
-type Filtered = { properties?: PropertyGroup | undefined };
-
-/** Property filters of a group, inner groups' filters included. */
-function filterCount(group: PropertyGroup | undefined): number {
-  let n = 0;
-  for (const v of group?.values ?? []) n += 'values' in v ? v.values.length : 1;
-  return n;
-}
-
-/** 400 on `properties` when the request holds more than ANALYTICS_LIMITS.filters filters in all. */
-function limitFilters(parts: readonly (Filtered | undefined)[], ctx: z.core.$RefinementCtx<never>) {
-  const total = parts.reduce((n, p) => n + filterCount(p?.properties), 0);
-  if (total > ANALYTICS_LIMITS.filters) {
-    ctx.addIssue({
-      code: 'custom', path: ['properties'], input: total,
-      message: `This query has ${total} property filters; at most ${ANALYTICS_LIMITS.filters} are allowed in one query.`,
-    });
-  }
 }
 
 /** At least one series, and at most `max` of them (events and actions together). */

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ANALYTICS_LIMITS } from './analytics-limits';
+import { choice, choiceMessage, list, MESSAGES, pythonTypeName, text } from './fields';
+
+/**
+ * Property filters of the analysis parameters: one filter, the AND/OR groups (one level of
+ * nesting) and the legacy flat list, with the per-query filter budget.
+ */
+
+export const PROPERTY_OPERATORS = [
+  'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt', 'is_set', 'is_not_set',
+] as const;
+export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
+/** Operators that take no value. */
+export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
+export const PROPERTY_TYPES = ['event', 'person'] as const;
+export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
+/** Property names are free text up to 400 characters (API-DECISIONS). */
+export const PROPERTY_KEY_MAX = 400;
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The DRF text for a value that should be a dictionary. */
+export const dictType = (iss: { input?: unknown }) =>
+  iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null
+    : `Expected a dictionary of items but got type "${pythonTypeName(iss.input)}".`;
+
+// ---------------------------------------------------------------------------------------------
+// Property filters and groups
+// ---------------------------------------------------------------------------------------------
+
+const valueTextSchema = z.string().max(ANALYTICS_LIMITS.valueLength, {
+  error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
+});
+const propertyValueSchema = z.union(
+  [
+    valueTextSchema, z.number(), z.boolean(),
+    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).max(ANALYTICS_LIMITS.filterValues, {
+      error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
+    }),
+  ],
+  { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
+);
+
+export const propertyFilterSchema = z
+  .object({
+    key: text(PROPERTY_KEY_MAX),
+    value: propertyValueSchema.nullable().optional(),
+    operator: choice(PROPERTY_OPERATORS),
+    type: choice(PROPERTY_TYPES),
+  })
+  .superRefine((f, ctx) => {
+    if (VALUELESS_OPERATORS.includes(f.operator)) return;
+    const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
+    if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
+    else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
+    }
+  });
+export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
+
+/** Fills what production clients leave out: a filter's `type` (event), `operator` (exact); a group's type (AND). */
+function fillPropertyDefaults(v: unknown): unknown {
+  if (!isRecord(v)) return v;
+  if ('values' in v) return v.type === undefined || v.type === null ? { ...v, type: 'AND' } : v;
+  return { ...v, type: v.type ?? 'event', operator: v.operator ?? 'exact' };
+}
+
+const groupTypeSchema = choice(PROPERTY_GROUP_TYPES);
+const discriminatorError = (iss: { input?: unknown }) => {
+  const t = isRecord(iss.input) ? iss.input.type : undefined;
+  return t === undefined ? MESSAGES.required : choiceMessage(t);
+};
+
+/** A group nested deeper than one level: always rejected, on its `values`. */
+const tooDeepGroupSchema = z.object({ type: groupTypeSchema }).superRefine((_, ctx) => {
+  ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
+}).transform((v) => v as never);
+
+/** A group inside the top-level group: its values are filters only (one level of nesting). */
+export const innerPropertyGroupSchema = z.object({
+  type: groupTypeSchema,
+  values: list(
+    z.preprocess(
+      fillPropertyDefaults,
+      z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
+    ),
+    ANALYTICS_LIMITS.groupValues,
+  ),
+}, { error: dictType });
+
+export const propertyGroupSchema = z.object({
+  type: groupTypeSchema,
+  values: list(
+    z.preprocess(
+      fillPropertyDefaults,
+      z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
+    ),
+    ANALYTICS_LIMITS.groupValues,
+  ),
+}, { error: dictType });
+export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
+export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
+
+/**
+ * `properties`: a property group `{type: AND|OR, values}` whose values are filters or groups of
+ * filters, or the legacy flat list of filters. Always parsed into a group: a list becomes
+ * `{type: 'AND', values: list}` (so errors in a list's item i have the path `values, i, ...`).
+ */
+export const propertiesSchema = z.preprocess((v) => {
+  if (v === null) return { type: 'AND', values: [] };
+  if (Array.isArray(v)) return { type: 'AND', values: v };
+  return fillPropertyDefaults(v);
+}, propertyGroupSchema);
+
+
+export type Filtered = { properties?: PropertyGroup | undefined };
+
+/** Property filters of a group, inner groups' filters included. */
+function filterCount(group: PropertyGroup | undefined): number {
+  let n = 0;
+  for (const v of group?.values ?? []) n += 'values' in v ? v.values.length : 1;
+  return n;
+}
+
+/** 400 on `properties` when the request holds more than ANALYTICS_LIMITS.filters filters in all. */
+export function limitFilters(parts: readonly (Filtered | undefined)[], ctx: z.core.$RefinementCtx<never>) {
+  const total = parts.reduce((n, p) => n + filterCount(p?.properties), 0);
+  if (total > ANALYTICS_LIMITS.filters) {
+    ctx.addIssue({
+      code: 'custom', path: ['properties'], input: total,
+      message: `This query has ${total} property filters; at most ${ANALYTICS_LIMITS.filters} are allowed in one query.`,
+    });
+  }
+}
