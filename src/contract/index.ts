@@ -5,6 +5,7 @@
  */
 import type { Endpoint } from './common';
 import { batchExportEndpoints } from './batch-exports';
+import { eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints } from './definitions';
 import { domainEndpoints } from './domains';
 import { insightEndpoints } from './insights';
 import { inviteEndpoints } from './invites';
@@ -33,6 +34,7 @@ export * from './projects';
 export * from './insights';
 export * from './analytics';
 export * from './persons';
+export * from './definitions';
 
 /** Every endpoint of the API, grouped by resource. */
 export const endpoints = {
@@ -48,6 +50,9 @@ export const endpoints = {
   insights: insightEndpoints,
   personalApiKeys: personalApiKeyEndpoints,
   persons: personEndpoints,
+  eventDefinitions: eventDefinitionEndpoints,
+  propertyDefinitions: propertyDefinitionEndpoints,
+  propertyValues: propertyValueEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema } from './common';
+import { PROPERTY_KEY_MAX, PROPERTY_TYPES } from './analytics-filters';
+import { choice, text } from './fields';
+import { projectParams } from './insights';
+
+/**
+ * What the insight builders' pickers offer, computed from the project's events (the production
+ * service's `event_definitions/`, `property_definitions/` and `events/values/`): event names with
+ * their volume, property keys with their type, and the values a property takes. Scope
+ * insight:read (API-DECISIONS). Lists are pages, most used first, then by name.
+ */
+
+/** Property value types as the production service names them. */
+export const PROPERTY_VALUE_TYPES = ['String', 'Numeric', 'Boolean', 'DateTime'] as const;
+export type PropertyValueType = (typeof PROPERTY_VALUE_TYPES)[number];
+
+export const eventDefinitionSchema = z.looseObject({
+  /** Stable id of the definition (the production service sends a UUID; here derived from the name). */
+  id: z.string(),
+  name: z.string(),
+  /** Events with this name in the last 30 days. */
+  volume_30_day: z.number().int().nullable(),
+  /** Insight queries that used it in the last 30 days (null when not tracked). */
+  query_usage_30_day: z.number().int().nullable(),
+  created_at: nullableTimestampSchema,
+  last_seen_at: nullableTimestampSchema,
+});
+export type EventDefinition = z.infer<typeof eventDefinitionSchema>;
+
+export const propertyDefinitionSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  /** `event` or `person`. */
+  type: z.string(),
+  property_type: z.enum(PROPERTY_VALUE_TYPES).nullable(),
+  is_numerical: z.boolean(),
+  /** Events (or persons) that carry the property, in the counting window. */
+  volume_30_day: z.number().int().nullable().optional(),
+});
+export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
+
+/** One suggestion of `events/values/`: the value as text (`name`) and how often it occurs. */
+export const propertyValueSchema = z.looseObject({
+  name: z.union([z.string(), z.number(), z.boolean()]),
+  count: z.number().int().optional(),
+});
+export type PropertyValueSuggestion = z.infer<typeof propertyValueSchema>;
+
+const searchSchema = z.string().max(400, { error: 'Ensure this field has no more than 400 characters.' });
+
+export const eventDefinitionsQuerySchema = z.object({
+  ...listQuerySchema.shape,
+  /** Case-insensitive substring of the name. */
+  search: searchSchema.optional(),
+});
+
+export const propertyDefinitionsQuerySchema = z.object({
+  ...listQuerySchema.shape,
+  search: searchSchema.optional(),
+  /** `event` (default) or `person`. */
+  type: choice(PROPERTY_TYPES).optional(),
+  /** Only keys seen on these events (comma-separated or JSON list), for a series' own filters. */
+  event_names: z.string().max(20_000).optional(),
+  /** `true`: only numeric properties (for sum/avg/... maths). */
+  is_numerical: z.enum(['true', 'false']).optional(),
+});
+
+export const propertyValuesQuerySchema = z.object({
+  key: text(PROPERTY_KEY_MAX),
+  /** `event` (default) or `person`. */
+  type: choice(PROPERTY_TYPES).optional(),
+  /** Case-insensitive substring of the value. */
+  value: searchSchema.optional(),
+  /** Only values seen on this event. */
+  event_name: z.string().max(PROPERTY_KEY_MAX).optional(),
+});
+
+export const eventDefinitionEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/event_definitions/', access: 'insight:read',
+    summary: 'Event names of the project with their volume', params: projectParams, query: eventDefinitionsQuerySchema,
+    status: 200, response: pageSchema(eventDefinitionSchema),
+  }),
+};
+
+export const propertyDefinitionEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/property_definitions/', access: 'insight:read',
+    summary: 'Event or person property keys of the project with their type', params: projectParams, query: propertyDefinitionsQuerySchema,
+    status: 200, response: pageSchema(propertyDefinitionSchema),
+  }),
+};
+
+export const propertyValueEndpoints = {
+  list: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/events/values/', access: 'insight:read',
+    summary: 'Values a property takes, most frequent first (at most 50)', params: projectParams, query: propertyValuesQuerySchema,
+    status: 200, response: z.array(propertyValueSchema),
+  }),
+};
