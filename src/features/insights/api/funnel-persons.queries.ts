@@ -1,0 +1,51 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { encodeAnalyticsQuery } from '@/contract/analytics';
+import type { FunnelParamsInput } from '@/contract/analytics-params';
+import { personEndpoints } from '@/contract/persons';
+import { apiRequest } from '@/lib/api-client';
+import { projectScope } from '@/lib/query-keys';
+
+/** How many persons one page of the side panel shows. */
+export const FUNNEL_PERSONS_PAGE_SIZE = 25;
+
+/** Which persons of a funnel: those who reached `step` (1-based), or who dropped off before it. */
+export interface FunnelPersonsTarget {
+  step: number;
+  dropped: boolean;
+  breakdownValue?: string | undefined;
+}
+
+/** The listing's `funnel_step`: `k` reached step k, `-k` reached step k − 1 and not step k. */
+export const funnelStepParam = (t: FunnelPersonsTarget) => (t.dropped ? -t.step : t.step);
+
+/** Keys under the project (`['projects', id, 'funnel-persons', …]`), apart from the insights' own branch. */
+export const funnelPersonsKeys = {
+  all: (projectId: number) => [...projectScope(projectId), 'funnel-persons'] as const,
+  page: (projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number) =>
+    [
+      ...funnelPersonsKeys.all(projectId),
+      { params, step: funnelStepParam(target), breakdown: target.breakdownValue ?? null, offset },
+    ] as const,
+};
+
+/** `GET persons/funnel/`: the funnel's parameters in the query string, plus the step and the page window. */
+export const funnelPersonsQueries = {
+  page: (projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number) =>
+    queryOptions({
+      queryKey: funnelPersonsKeys.page(projectId, params, target, offset),
+      queryFn: ({ signal }) =>
+        apiRequest(personEndpoints.funnel, {
+          params: { project_id: projectId },
+          query: {
+            // The persons of a step are those of the steps view, whatever the chart shows.
+            ...encodeAnalyticsQuery({ ...params, funnel_viz_type: 'steps' }),
+            funnel_step: funnelStepParam(target),
+            funnel_step_breakdown: target.breakdownValue,
+            limit: FUNNEL_PERSONS_PAGE_SIZE,
+            offset,
+          },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+};

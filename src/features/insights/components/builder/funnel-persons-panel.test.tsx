@@ -1,0 +1,133 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { encodeAnalyticsQuery } from '@/contract/analytics';
+import type { FunnelParamsInput } from '@/contract/analytics-params';
+import { setupTestApi } from '@testing';
+import { resetCredentialsStore, setCredentials } from '@/lib/auth-store';
+import { createQueryClient } from '@/lib/query-client';
+import { FunnelPersonsPanel } from './funnel-persons-panel';
+
+const api = setupTestApi();
+const PROJECT = 1;
+
+/** 30 persons visit; the first 12 of them sign up afterwards (so 18 drop off before step 2). */
+async function ingestFunnel() {
+  const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+  const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const id = (i: number) => `fp-${String(i).padStart(2, '0')}`;
+  const batch = [
+    ...Array.from({ length: 30 }, (_, i) => ({ event: 'fp visit', distinct_id: id(i + 1), timestamp: at(60) })),
+    ...Array.from({ length: 12 }, (_, i) => ({ event: 'fp signup', distinct_id: id(i + 1), timestamp: at(30) })),
+  ];
+  await api().call('POST', '/batch/', { api_key: token, batch });
+}
+
+const params: FunnelParamsInput = {
+  events: [{ id: 'fp visit', type: 'events', order: 0 }, { id: 'fp signup', type: 'events', order: 1 }],
+  date_from: '-7d',
+};
+
+interface Listing { results: [{ people: Array<{ name: string }> }]; next: string | null }
+const listed = async (step: number, offset = 0) => {
+  const query = new URLSearchParams({ ...encodeAnalyticsQuery(params), funnel_step: String(step), limit: '25', offset: String(offset) });
+  const body = await api().call<Listing>('GET', `/api/projects/${PROJECT}/persons/funnel/?${query.toString()}`);
+  return body.results[0].people.map((p) => p.name);
+};
+
+function Harness({ dropped }: { dropped: boolean }) {
+  const [target, setTarget] = useState<{ step: number; dropped: boolean } | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setTarget({ step: 2, dropped })}>Open step 2</button>
+      <FunnelPersonsPanel projectId={PROJECT} params={params} target={target} stepName="fp signup" onClose={() => setTarget(null)} />
+    </>
+  );
+}
+
+function renderPanel(dropped: boolean, key = api().demoKey) {
+  resetCredentialsStore();
+  setCredentials({ baseUrl: window.location.origin, key }, false);
+  const client = createQueryClient({ onUnauthorized: () => undefined });
+  const user = userEvent.setup();
+  render(<QueryClientProvider client={client}><Harness dropped={dropped} /></QueryClientProvider>);
+  return user;
+}
+
+const rowNames = (dialog: HTMLElement) => within(dialog).getAllByRole('rowheader').map((c) => c.textContent);
+
+describe('funnel persons panel', () => {
+  it('lists exactly the persons who converted at a step, as the API does', async () => {
+    await ingestFunnel();
+    const user = renderPanel(false);
+    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
+    await within(dialog).findByRole('table');
+    const expected = await listed(2);
+    expect(expected).toHaveLength(12);
+    expect(rowNames(dialog)).toEqual(expected);
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('lists the persons who dropped off before a step', async () => {
+    await ingestFunnel();
+    const user = renderPanel(true);
+    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who dropped off before step 2: fp signup' });
+    await within(dialog).findByRole('table');
+    // The 18 visitors who never signed up, none of those who did.
+    expect(rowNames(dialog)).toEqual(await listed(-2));
+    expect(rowNames(dialog)).toHaveLength(18);
+    expect(rowNames(dialog)).not.toContain('fp-01');
+  });
+
+  it('pages with Next and Previous, and Escape closes it and gives focus back', async () => {
+    await ingestFunnel();
+    resetCredentialsStore();
+    setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
+    const client = createQueryClient({ onUnauthorized: () => undefined });
+    const user = userEvent.setup();
+    function StepOne() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>Open step 1</button>
+          <FunnelPersonsPanel projectId={PROJECT} params={params} target={open ? { step: 1, dropped: false } : null} stepName="fp visit" onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    render(<QueryClientProvider client={client}><StepOne /></QueryClientProvider>);
+    const opener = screen.getByRole('button', { name: 'Open step 1' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 1: fp visit' });
+    await within(dialog).findByRole('table');
+    expect(rowNames(dialog)).toEqual(await listed(1, 0));
+    expect(within(dialog).getByText('Persons 1–25')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(dialog).getByText('Persons 26–30')).toBeInTheDocument());
+    await waitFor(async () => expect(rowNames(dialog)).toEqual(await listed(1, 25)));
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(within(dialog).getByText('Persons 1–25')).toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
+  it('says so when there is nobody', async () => {
+    const user = renderPanel(false);
+    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('No persons here for this date range.')).toBeInTheDocument();
+  });
+
+  it('says why the persons could not be loaded (a key without insight:read)', async () => {
+    const user = renderPanel(false, api().makeKey(['organization:read']));
+    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/The persons could not be loaded\. .*insight:read/);
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

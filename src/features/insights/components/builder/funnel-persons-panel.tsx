@@ -1,0 +1,151 @@
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useRef, useState } from 'react';
+import type { FunnelParamsInput } from '@/contract/analytics-params';
+import type { FunnelPerson } from '@/contract/persons';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/error-messages';
+import { formatDateTime } from '@/lib/dates';
+import {
+  FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
+} from '../../api/funnel-persons.queries';
+
+export interface FunnelPersonsPanelProps {
+  projectId: number;
+  params: FunnelParamsInput;
+  /** `step` is 1-based: converted = reached it, dropped = reached the step before and not it. */
+  target: FunnelPersonsTarget | null;
+  stepName?: string | undefined;
+  onClose: () => void;
+}
+
+/** The panel's title: which persons, at which step. */
+export function funnelPersonsTitle(target: FunnelPersonsTarget, stepName?: string): string {
+  const where = target.dropped ? `dropped off before step ${target.step}` : `converted at step ${target.step}`;
+  return `Persons who ${where}${stepName ? `: ${stepName}` : ''}`;
+}
+
+/**
+ * A right-hand side sheet listing the persons behind a funnel step's count (the step's people
+ * URL), a page at a time. Radix Dialog: focus moves in and is trapped, Escape closes, and focus
+ * returns to the count that opened it.
+ */
+export function FunnelPersonsPanel({ target, ...props }: FunnelPersonsPanelProps) {
+  if (!target) return null;
+  return <PersonsSheet {...props} target={target} />;
+}
+
+function PersonsSheet({ projectId, params, target, stepName, onClose }: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
+  // Opened without a Radix trigger: remember what had focus (the step's count) to give it back.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const title = funnelPersonsTitle(target, stepName);
+  return (
+    <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnTo.current?.focus();
+          }}
+          className="fixed inset-y-0 right-0 z-50 flex w-[min(36rem,100vw)] flex-col border-l border-gray-200 bg-white shadow-xl dark:border-gray-700 dark:bg-gray-900"
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-gray-200 p-4 dark:border-gray-800">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold break-words">{title}</Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+                {target.breakdownValue !== undefined ? `Breakdown: ${target.breakdownValue}. ` : ''}
+                Each person once, with their distinct IDs.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="sm" aria-label="Close">
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          {/* A new target starts on its first page. */}
+          <PersonsPages key={JSON.stringify(target)} projectId={projectId} params={params} target={target} title={title} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PersonsPages({ projectId, params, target, title }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string }) {
+  const [offset, setOffset] = useState(0);
+  const query = useQuery(funnelPersonsQueries.page(projectId, params, target, offset));
+  const page = query.data?.results[0];
+  const people = page?.people ?? [];
+  const hasNext = Boolean(query.data?.next);
+  const stale = query.isPlaceholderData;
+
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-busy={query.isFetching || undefined}>
+        {query.isPending ? (
+          <div role="status" aria-label="Loading persons" className="space-y-2">
+            {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            <p>The persons could not be loaded. {describeError(query.error)}</p>
+            <Button size="sm" onClick={() => void query.refetch()}>Try again</Button>
+          </div>
+        ) : people.length === 0 ? (
+          <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
+            {offset === 0 ? 'No persons here for this date range.' : 'No more persons.'}
+          </p>
+        ) : (
+          <PersonsTable people={people} caption={title} dim={stale} />
+        )}
+      </div>
+      <nav aria-label="Persons pages" className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800">
+        <span aria-live="polite" className="text-gray-700 dark:text-gray-300">
+          {people.length > 0 ? `Persons ${offset + 1}–${offset + people.length}` : ''}
+        </span>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            disabled={offset === 0 || query.isFetching}
+            onClick={() => setOffset(Math.max(0, offset - FUNNEL_PERSONS_PAGE_SIZE))}
+          >
+            Previous
+          </Button>
+          <Button size="sm" disabled={!hasNext || query.isFetching} onClick={() => setOffset(offset + FUNNEL_PERSONS_PAGE_SIZE)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+    </>
+  );
+}
+
+function PersonsTable({ people, caption, dim }: { people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
+  return (
+    <table className={`w-full text-left text-sm ${dim ? 'opacity-60' : ''}`}>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="text-xs text-gray-600 uppercase dark:text-gray-400">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">Person</th>
+          <th scope="col" className="py-2 pr-3 font-medium">Distinct IDs</th>
+          <th scope="col" className="py-2 font-medium">First seen</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
+        {people.map((p) => (
+          <tr key={p.uuid}>
+            <th scope="row" className="py-2 pr-3 font-medium break-all">{p.name}</th>
+            <td className="py-2 pr-3 break-all text-gray-700 dark:text-gray-300">{p.distinct_ids.join(', ')}</td>
+            <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{p.created_at ? formatDateTime(p.created_at) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
