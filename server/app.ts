@@ -11,6 +11,7 @@ import { createRouter, type Router } from './http/router.ts';
 import { registerAnalyticsRoutes, registerFunnelRetentionPathRoutes } from './http/routes/analytics/routes.ts';
 import { registerBatchExportRoutes } from './http/routes/batch-exports/routes.ts';
 import { registerCaptureRoutes } from './http/routes/capture.ts';
+import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
 import { registerInsightRoutes } from './http/routes/insights/routes.ts';
 import { registerOrganizationRoutes } from './http/routes/organizations/routes.ts';
 import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys/routes.ts';
@@ -56,6 +57,7 @@ function registerApi(router: Router, deps: Deps): void {
   registerAnalyticsRoutes(router, deps);
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);
+  registerDefinitionRoutes(router, deps);
   registerSchemaRoute(router); // last: the OpenAPI document lists what was registered before it
 }
 
