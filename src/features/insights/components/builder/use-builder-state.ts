@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BuilderKind, BuilderParams } from './builder-search';
+import { sameState, stateIssues } from './builder-state';
+
+/** How long the builder waits after a change before it writes the URL (and so recomputes). */
+export const EDIT_DEBOUNCE_MS = 250;
+
+export interface BuilderStateApi<S> {
+  /** What the controls show: the latest edit, even before it reaches the URL. */
+  state: S;
+  setState: (next: S) => void;
+  /** The contract's complaints about `state`, by attr (empty when it is valid). */
+  issues: Map<string, string>;
+  /** An edit waits for its debounce (the URL, and so the chart, still shows the one before). */
+  pending: boolean;
+}
+
+/**
+ * The builder's state between its controls and the URL: an edit shows at once in the controls,
+ * and reaches the URL (a new history entry, which recomputes the chart) once edits pause for
+ * EDIT_DEBOUNCE_MS. A state the contract refuses stays in the controls with its errors and is
+ * not written. When the URL changes from outside (back, forward, a link), the controls follow.
+ */
+export function useBuilderState<K extends BuilderKind>(
+  kind: K,
+  urlState: BuilderParams[K],
+  commit: (next: BuilderParams[K]) => void,
+  delay = EDIT_DEBOUNCE_MS,
+): BuilderStateApi<BuilderParams[K]> {
+  const [local, setLocal] = useState(urlState);
+  const [seenUrl, setSeenUrl] = useState(urlState);
+  const [pending, setPending] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const commitRef = useRef(commit);
+  useEffect(() => {
+    commitRef.current = commit;
+  });
+
+  // The URL moved (back/forward, a link, or our own write arriving): follow it, unless an edit
+  // made since is still waiting to be written.
+  if (!sameState(urlState, seenUrl)) {
+    setSeenUrl(urlState);
+    if (!pending) setLocal(urlState);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const setState = useCallback((next: BuilderParams[K]) => {
+    setLocal(next);
+    clearTimeout(timer.current);
+    if (stateIssues(kind, next).size > 0) {
+      setPending(false);
+      return;
+    }
+    setPending(true);
+    timer.current = setTimeout(() => {
+      setPending(false);
+      commitRef.current(next);
+    }, delay);
+  }, [kind, delay]);
+
+  const issues = useMemo(() => stateIssues(kind, local), [kind, local]);
+  return { state: local, setState, issues, pending };
+}
