@@ -1,30 +1,95 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
 import type { Insight } from '@/contract/insights';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/feedback/empty-state';
-import { loadInsightChart } from './chart-preload';
-import { resultView } from './result-model';
+import { downloadCsv, downloadPng } from '../lib/download';
+import { gridCsv, resultGrid } from '../lib/result-grid';
+import { loadInsightChart, loadWorldMap } from './chart-preload';
+import type { FunnelPersonsTarget } from './charts/funnel-steps';
+import { viewOf, viewOptions } from './result-model';
 import { ResultTable } from './result-table';
 
 const InsightChart = lazy(loadInsightChart);
+const WorldMap = lazy(loadWorldMap);
 
-/** The insight's chart (lazy) with its numbers as a table under it; read-only, shared by the page and the shared view. */
-export function InsightResult({ insight, title }: { insight: Pick<Insight, 'filters' | 'query' | 'result'>; title: string }) {
-  const view = useMemo(() => resultView(insight), [insight]);
-  if (view.type === 'empty') {
-    return <EmptyState title="No results">There is nothing to show for this insight's date range yet.</EmptyState>;
+export interface InsightResultProps {
+  /** `filters` is the legacy form: {insight: 'TRENDS'|'FUNNELS'|'RETENTION'|'PATHS', display, compare, funnel_viz_type, breakdown, …}; `query` may be null. */
+  insight: Pick<Insight, 'filters' | 'query' | 'result'>;
+  title: string;
+  /** Builder: a new result is loading; keep this one visible, dimmed (aria-busy). */
+  stale?: boolean;
+  /** Builder: show "Download CSV" (the table's numbers, made in the browser) and "Download PNG" (the chart). */
+  downloads?: boolean;
+  /** Funnel steps: a click on a step's converted or dropped count (1-based step; the breakdown value when grouped). */
+  onFunnelPersons?: (target: FunnelPersonsTarget) => void;
+}
+
+/**
+ * An insight's result: its chart (lazy; the world map a chunk of its own) with its numbers as a
+ * table under it. The saved insight page, the shared page and the builders all show it.
+ */
+export function InsightResult({ insight, title, stale = false, downloads = false, onFunnelPersons }: InsightResultProps) {
+  // Memoised on plain values: the builders pass `insight` as a new object on every render.
+  const { kind, display, compare } = viewOptions(insight);
+  const result = insight.result;
+  const view = useMemo(() => viewOf(result, { kind, display, compare }), [result, kind, display, compare]);
+  const grid = useMemo(() => resultGrid(view), [view]);
+  const figure = useRef<HTMLElement>(null);
+  const [saving, setSaving] = useState(false);
+
+  if (view.type === 'empty' || !grid) {
+    return (
+      <div aria-busy={stale || undefined} className={cn(stale && 'opacity-60')}>
+        <EmptyState title="No results">There is nothing to show for this insight's date range yet.</EmptyState>
+      </div>
+    );
   }
-  const charted = view.type === 'trends' || view.type === 'funnel' || view.type === 'time-to-convert';
+  const map = view.type === 'trends' && view.display === 'map';
+  const charted = !(view.type === 'trends' && view.display === 'table');
+  const savePng = async () => {
+    if (!figure.current) return;
+    setSaving(true);
+    try {
+      await downloadPng(figure.current, title);
+    } catch {
+      toast.error('The chart could not be saved as an image.');
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
-    <div className="space-y-4">
+    <div aria-busy={stale || undefined} className={cn('space-y-4 transition-opacity', stale && 'opacity-60')}>
+      {downloads ? (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button size="sm" onClick={() => downloadCsv(gridCsv(grid), title)}>
+            <Download aria-hidden="true" className="size-4" />
+            Download CSV
+          </Button>
+          {charted ? (
+            <Button size="sm" onClick={() => void savePng()} disabled={saving}>
+              <Download aria-hidden="true" className="size-4" />
+              Download PNG
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {charted ? (
-        <figure aria-label={`${title}: chart`} data-insight-chart className="min-h-[300px] rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-          <Suspense fallback={<Skeleton className="h-[300px] w-full" />}>
-            <InsightChart view={view} />
+        <figure
+          ref={figure}
+          aria-label={`${title}: chart`}
+          data-insight-chart
+          className="min-h-[120px] rounded-lg border border-gray-200 bg-white p-4 text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100"
+        >
+          <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
+            {map ? <WorldMap view={view} /> : <InsightChart view={view} onFunnelPersons={onFunnelPersons} />}
           </Suspense>
         </figure>
       ) : null}
-      <ResultTable view={view} title={title} />
+      <ResultTable grid={grid} title={title} />
     </div>
   );
 }

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Sankey, type SankeyNodeProps, type SankeyLinkProps } from 'recharts';
+import { formatNumber } from '../../lib/format';
+import type { PathsView } from '../../lib/view-types';
+import { colour, Sized } from './chart-frame';
+
+/** `2_/pricing` → `/pricing`. */
+export const stepItem = (node: string) => node.replace(/^\d+_/, '');
+
+interface Graph {
+  nodes: Array<{ name: string; column: number }>;
+  links: Array<{ source: number; target: number; value: number }>;
+}
+
+/** Nodes from the edges' `source`/`target` (unique with their step prefix, so the graph has no cycles). */
+export function pathsGraph(view: PathsView): Graph {
+  const index = new Map<string, number>();
+  const nodes: Graph['nodes'] = [];
+  const node = (name: string) => {
+    let at = index.get(name);
+    if (at === undefined) {
+      at = nodes.length;
+      index.set(name, at);
+      nodes.push({ name, column: Number(/^(\d+)_/.exec(name)?.[1] ?? 0) });
+    }
+    return at;
+  };
+  const links = view.edges.filter((edge) => edge.value > 0 && edge.source !== edge.target).map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
+  return { nodes, links };
+}
+
+/** The links on every path through a node (or a link): all its ancestors' and descendants' links. */
+function pathLinks(graph: Graph, from: { node: number } | { link: number }): Set<number> {
+  const found = new Set<number>();
+  const walk = (start: number, forward: boolean) => {
+    const queue = [start];
+    const seen = new Set(queue);
+    while (queue.length > 0) {
+      const at = queue.pop()!;
+      graph.links.forEach((link, i) => {
+        if ((forward ? link.source : link.target) !== at) return;
+        found.add(i);
+        const next = forward ? link.target : link.source;
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      });
+    }
+  };
+  if ('node' in from) {
+    walk(from.node, true);
+    walk(from.node, false);
+  } else {
+    const link = graph.links[from.link]!;
+    found.add(from.link);
+    walk(link.target, true);
+    walk(link.source, false);
+  }
+  return found;
+}
+
+type Hover = { node: number } | { link: number } | null;
+
+/** Paths as a Sankey diagram: hovering a step or a link highlights the paths through it. */
+export function PathsSankey({ view }: { view: PathsView }) {
+  const graph = useMemo(() => pathsGraph(view), [view]);
+  const [hover, setHover] = useState<Hover>(null);
+  const lit = useMemo(() => (hover ? pathLinks(graph, hover) : null), [graph, hover]);
+  const columns = new Map<number, number>();
+  graph.nodes.forEach((n) => columns.set(n.column, (columns.get(n.column) ?? 0) + 1));
+  const height = Math.max(320, Math.max(0, ...columns.values()) * 36);
+  const lastColumn = Math.max(0, ...columns.keys());
+  const hovered =
+    hover === null ? null : 'node' in hover
+      ? `${stepItem(graph.nodes[hover.node]!.name)} (step ${graph.nodes[hover.node]!.column})`
+      : `${stepItem(graph.nodes[graph.links[hover.link]!.source]!.name)} → ${stepItem(graph.nodes[graph.links[hover.link]!.target]!.name)}: ${formatNumber(graph.links[hover.link]!.value)} persons`;
+
+  const Link = (props: SankeyLinkProps) => {
+    const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
+    const on = lit?.has(index) ?? false;
+    return (
+      <path
+        d={`M${sourceX},${sourceY}C${sourceControlX},${sourceY} ${targetControlX},${targetY} ${targetX},${targetY}`}
+        fill="none" stroke={colour(0)} strokeWidth={Math.max(1, linkWidth)} strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
+        onMouseEnter={() => setHover({ link: index })} onMouseLeave={() => setHover(null)} data-path-link
+      >
+        <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
+      </path>
+    );
+  };
+  const Node = (props: SankeyNodeProps) => {
+    const { x, y, width, height: h, index, payload } = props;
+    const name = payload.name as string;
+    const last = graph.nodes[index]?.column === lastColumn;
+    return (
+      <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)}>
+        <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
+        <text x={last ? x - 6 : x + width + 6} y={y + h / 2} dy="0.35em" textAnchor={last ? 'end' : 'start'} fontSize={12} fill="currentColor">
+          {`${stepItem(name)} (${formatNumber(payload.value)})`}
+        </text>
+      </g>
+    );
+  };
+
+  return (
+    <>
+      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Hover a step or a link to follow its paths.'}</p>
+      <Sized height={height}>
+        {(width) => (
+          <Sankey
+            width={width} height={height} data={graph} node={Node} link={Link} nodePadding={16} nodeWidth={10} iterations={32}
+            margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+          />
+        )}
+      </Sized>
+    </>
+  );
+}

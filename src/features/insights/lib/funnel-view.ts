@@ -1,0 +1,74 @@
+import type { FunnelStep } from '@/contract/analytics-results';
+import { breakdownText } from './trends-view';
+import type { FunnelStepView, FunnelView, RetentionView } from './view-types';
+
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+
+interface StepInput {
+  name: string;
+  count: number;
+  averageTime: number | null;
+  medianTime: number | null;
+}
+
+function stepViews(steps: StepInput[]): FunnelStepView[] {
+  const first = steps[0]?.count ?? 0;
+  return steps.map((step, index) => {
+    const previous = index === 0 ? step.count : steps[index - 1]!.count;
+    return {
+      ...step,
+      conversion: ratio(step.count, first),
+      fromPrevious: index === 0 ? 1 : ratio(step.count, previous),
+      dropped: index === 0 ? 0 : Math.max(0, previous - step.count),
+    };
+  });
+}
+
+const stepName = (step: FunnelStep, index: number) => step.custom_name || step.name || `Step ${index + 1}`;
+const input = (step: FunnelStep, index: number): StepInput => ({
+  name: stepName(step, index),
+  count: step.count,
+  averageTime: step.average_conversion_time,
+  medianTime: step.median_conversion_time,
+});
+
+/** Funnel steps; with a breakdown (a list of step lists) each value's steps and their sums. */
+export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
+  if (!Array.isArray(result[0])) {
+    return { type: 'funnel', steps: stepViews((result as FunnelStep[]).map(input)), groups: null };
+  }
+  const lists = (result as FunnelStep[][]).filter((steps) => steps.length > 0);
+  const groups = lists.map((steps) => ({
+    breakdownValue: breakdownText(steps[0]!.breakdown_value) ?? 'None',
+    steps: stepViews(steps.map(input)),
+  }));
+  const length = Math.max(0, ...lists.map((steps) => steps.length));
+  // The sums: counts add up; an average time is the groups' averages weighted by their converted
+  // persons; a median cannot be made from medians, so the whole funnel has none.
+  const totals = Array.from({ length }, (_, index): StepInput => {
+    const at = lists.map((steps) => steps[index]).filter((step): step is FunnelStep => step !== undefined);
+    const timed = at.filter((step) => step.average_conversion_time !== null && step.count > 0);
+    const weight = timed.reduce((sum, step) => sum + step.count, 0);
+    return {
+      name: stepName(at[0]!, index),
+      count: at.reduce((sum, step) => sum + step.count, 0),
+      averageTime: weight > 0 ? timed.reduce((sum, step) => sum + step.average_conversion_time! * step.count, 0) / weight : null,
+      medianTime: null,
+    };
+  });
+  return { type: 'funnel', steps: stepViews(totals), groups };
+}
+
+/** Retention cohorts and the curve: per period, the persons still there over the cohorts' first-period persons. */
+export function retentionView(cohorts: Array<{ label: string; date: string; values: Array<{ count: number }> }>): RetentionView {
+  const rows = cohorts.map((c) => ({ label: c.label, date: c.date, counts: c.values.map((v) => v.count) }));
+  const periods = Math.max(0, ...rows.map((c) => c.counts.length));
+  const curve = Array.from({ length: periods }, (_, period) => {
+    const reached = rows.filter((c) => c.counts.length > period);
+    return ratio(
+      reached.reduce((sum, c) => sum + c.counts[period]!, 0),
+      reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0),
+    );
+  });
+  return { type: 'retention', periods, cohorts: rows, curve };
+}

@@ -1,0 +1,103 @@
+import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
+import type { ValueUnit } from './format';
+import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
+
+const DISPLAYS: Record<string, TrendDisplay> = {
+  ActionsLineGraph: 'line',
+  ActionsLineGraphCumulative: 'cumulative',
+  ActionsTable: 'table',
+  ActionsPie: 'pie',
+  ActionsBar: 'bar',
+  ActionsBarValue: 'bar-value',
+  WorldMap: 'map',
+  BoldNumber: 'number',
+  // Older displays of saved insights.
+  ActionsStackedBar: 'bar',
+  ActionsAreaGraph: 'line',
+};
+/** Displays that draw points over time; the others draw one value per series. */
+const TIME_SERIES: ReadonlySet<TrendDisplay> = new Set(['line', 'cumulative', 'bar']);
+
+export function trendDisplay(display: unknown): TrendDisplay {
+  return (typeof display === 'string' && DISPLAYS[display]) || 'line';
+}
+
+/** A breakdown value as text (a list of values joined), null without a breakdown. */
+export function breakdownText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}
+
+const PROPERTY_MATHS = new Set(['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99']);
+const isDuration = (action: Record<string, unknown> | null | undefined) => {
+  const property = action?.math_property;
+  return typeof property === 'string' && PROPERTY_MATHS.has(String(action?.math)) && /duration|_time$/i.test(property);
+};
+
+const nameOf = (s: TrendSeries) => {
+  const a = s.action ?? {};
+  return String(a.custom_name || a.name || a.id || 'All events');
+};
+
+const runningSum = (data: number[]) => {
+  let sum = 0;
+  return data.map((value) => (sum += value));
+};
+
+/** Trend series (from `trend/` or a saved insight's result) as the chart and the table read them. */
+export function trendsView(result: TrendSeries[], options: { display: unknown; compare?: unknown }): TrendsView {
+  let display = trendDisplay(options.display ?? result[0]?.filter?.display);
+  const aggregated = result.every((s) => s.data.length === 0);
+  if (aggregated && TIME_SERIES.has(display)) display = 'bar-value';
+  const compare = Boolean(options.compare) || result.some((s) => s.compare_label === 'previous');
+  // With a breakdown, a series' `label` is already its breakdown value (API-DECISIONS); the
+  // series' own name (from `action`) goes in front only when there is more than one series.
+  const names = new Set(result.map(nameOf));
+  const colours = new Map<string, number>();
+  const keys = new Set<string>();
+  const series = result.map((s, index): TrendSeriesView => {
+    const breakdownValue = breakdownText(s.breakdown_value);
+    const period = s.compare_label === 'current' || s.compare_label === 'previous' ? s.compare_label : null;
+    const pair = `${String(s.action?.order ?? nameOf(s))}|${breakdownValue ?? ''}`;
+    if (!colours.has(pair)) colours.set(pair, colours.size);
+    const base = breakdownValue !== null && names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
+    let key = `${period ?? 'all'}|${pair}`;
+    if (keys.has(key)) key += `|${index}`;
+    keys.add(key);
+    const data = display === 'cumulative' ? runningSum(s.data) : s.data;
+    const sum = s.data.reduce((a, b) => a + b, 0);
+    return {
+      key,
+      label: period === 'previous' ? `${base} (previous)` : base,
+      colour: colours.get(pair)!,
+      data,
+      total: s.aggregated_value ?? (s.data.length > 0 ? sum : s.count),
+      period,
+      breakdownValue,
+      days: s.days,
+    };
+  });
+  const first = result.find((s) => s.compare_label !== 'previous') ?? result[0];
+  const labels = aggregated || !first ? [] : first.labels.length > 0 ? first.labels : first.days;
+  const unit: ValueUnit = result.length > 0 && result.every((s) => isDuration(s.action)) ? 'duration' : 'number';
+  return { type: 'trends', display, labels, series, compare, unit };
+}
+
+/** `funnel_viz_type: trends`: conversion (%) over time, one line per breakdown value. */
+export function funnelTrendsView(result: FunnelTrendsSeries[]): TrendsView {
+  const series = result.map((s, index): TrendSeriesView => {
+    const breakdownValue = breakdownText(s.breakdown_value);
+    return {
+      key: `funnel|${index}`,
+      label: breakdownValue ?? 'Conversion rate',
+      colour: index,
+      data: s.data,
+      total: s.data.length > 0 ? s.data.reduce((a, b) => a + b, 0) / s.data.length : 0,
+      period: null,
+      breakdownValue,
+      days: s.days,
+    };
+  });
+  const first = result[0];
+  return { type: 'trends', display: 'line', labels: first ? (first.labels.length > 0 ? first.labels : first.days) : [], series, compare: false, unit: 'percent' };
+}
