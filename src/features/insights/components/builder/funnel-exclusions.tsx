@@ -13,8 +13,8 @@ import { eventLabel } from './pickers/labels';
 type ExclusionInput = NonNullable<FunnelParamsInput['exclusions']>[number];
 
 /** The steps in funnel order (`order` when given, else as listed). */
-export function orderedSteps(events: readonly EntityInput[] | undefined): EntityInput[] {
-  return (events ?? [])
+export function orderedSteps(events: readonly unknown[] | undefined): EntityInput[] {
+  return ((events ?? []) as readonly EntityInput[])
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i)
     .map(({ e }) => e);
