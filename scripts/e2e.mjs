@@ -12,8 +12,9 @@ if (code !== 0) process.exit(code);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
 // The batch-export test runs its HTTP receiver on loopback: the one private host allowed here.
+// The builders are tested on real demo events (200,000 over 90 days: seeded in a few seconds).
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1'], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '0' },
+  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000' },
   quiet: true,
 });
 console.log(`e2e: reference server at ${url} with data in ${dataDir}`);
