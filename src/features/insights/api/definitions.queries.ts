@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints,
+} from '@/contract/definitions';
+import { apiRequest } from '@/lib/api-client';
+import { projectScope } from '@/lib/query-keys';
+
+/** How many names a picker asks for at once (the most used first). */
+export const DEFINITIONS_PAGE_SIZE = 100;
+/** Picker lists change slowly: a minute before they are asked again. */
+const STALE_MS = 60_000;
+
+export type PropertyKind = 'event' | 'person';
+
+export interface PropertyDefinitionsParams {
+  type: PropertyKind;
+  search: string;
+  /** Only keys seen on these events (event properties only). */
+  eventNames?: readonly string[] | undefined;
+  numericOnly?: boolean | undefined;
+}
+
+export interface PropertyValuesParams {
+  key: string;
+  type: PropertyKind;
+  search: string;
+  eventName?: string | undefined;
+}
+
+/**
+ * Keys under the project (`['projects', id, 'definitions', …]`), one branch per endpoint, so the
+ * events list, the property keys and the values are cached and invalidated apart.
+ */
+export const definitionKeys = {
+  all: (projectId: number) => [...projectScope(projectId), 'definitions'] as const,
+  events: (projectId: number, search: string) => [...definitionKeys.all(projectId), 'events', { search }] as const,
+  properties: (projectId: number, p: PropertyDefinitionsParams) =>
+    [
+      ...definitionKeys.all(projectId), 'properties',
+      { type: p.type, search: p.search, eventNames: p.eventNames ? [...p.eventNames] : [], numericOnly: Boolean(p.numericOnly) },
+    ] as const,
+  values: (projectId: number, p: PropertyValuesParams) =>
+    [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
+};
+
+const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/** Query options of the builders' pickers: event names, property keys, property values. */
+export const definitionQueries = {
+  /** Event names with their 30-day volume, most used first; `search` is a substring of the name. */
+  events: (projectId: number, search: string) =>
+    queryOptions({
+      queryKey: definitionKeys.events(projectId, search),
+      queryFn: ({ signal }) =>
+        apiRequest(eventDefinitionEndpoints.list, {
+          params: { project_id: projectId },
+          query: { search: blankToUndefined(search), limit: DEFINITIONS_PAGE_SIZE },
+          signal,
+        }),
+      staleTime: STALE_MS,
+      placeholderData: keepPreviousData,
+    }),
+  /** Event or person property keys with their value type. */
+  properties: (projectId: number, p: PropertyDefinitionsParams) =>
+    queryOptions({
+      queryKey: definitionKeys.properties(projectId, p),
+      queryFn: ({ signal }) =>
+        apiRequest(propertyDefinitionEndpoints.list, {
+          params: { project_id: projectId },
+          query: {
+            type: p.type,
+            search: blankToUndefined(p.search),
+            limit: DEFINITIONS_PAGE_SIZE,
+            event_names: p.type === 'event' && p.eventNames?.length ? JSON.stringify(p.eventNames) : undefined,
+            is_numerical: p.numericOnly ? 'true' : undefined,
+          },
+          signal,
+        }),
+      staleTime: STALE_MS,
+      placeholderData: keepPreviousData,
+    }),
+  /** Values the property takes (at most 50, most frequent first). */
+  values: (projectId: number, p: PropertyValuesParams) =>
+    queryOptions({
+      queryKey: definitionKeys.values(projectId, p),
+      queryFn: ({ signal }) =>
+        apiRequest(propertyValueEndpoints.list, {
+          params: { project_id: projectId },
+          query: { key: p.key, type: p.type, value: blankToUndefined(p.search), event_name: p.eventName || undefined },
+          signal,
+        }),
+      staleTime: STALE_MS,
+      placeholderData: keepPreviousData,
+      enabled: p.key !== '',
+    }),
+};

@@ -1,0 +1,104 @@
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-params';
+import { cn } from '@/components/ui/cn';
+import { FieldError } from './picker-trigger';
+import type { ErrorFor } from './property-filters';
+import { PropertyKeyPicker } from './property-key-picker';
+
+/**
+ * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
+ * passes its state in and spreads the answer back). This control sets property breakdowns
+ * (`event` / `person`); a cohort breakdown from elsewhere is shown as its ids.
+ */
+export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit'>;
+
+export interface BreakdownControlProps {
+  projectId: number;
+  value: BreakdownValue;
+  onChange: (next: BreakdownValue) => void;
+  errorFor?: ErrorFor;
+  /** The limit shown while none is set (trends 25, funnels 10). */
+  defaultLimit: number;
+}
+
+const MAX = ANALYTICS_LIMITS.breakdownLimit;
+
+/** "Breakdown by" a property (event or person), remove it, and how many values to show. */
+export function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
+  const limitId = useId();
+  const key = breakdownKey(value.breakdown);
+  const limit = value.breakdown_limit ?? defaultLimit;
+  const [draft, setDraft] = useState(String(limit));
+  const [seen, setSeen] = useState(limit);
+  if (seen !== limit) {
+    setSeen(limit);
+    setDraft(String(limit));
+  }
+  const n = Number(draft);
+  const draftValid = draft.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= MAX;
+  const limitError = (draftValid ? undefined : `Enter a whole number from 1 to ${MAX}.`) ?? errorFor?.('breakdown_limit');
+  const keyError = errorFor?.('breakdown') ?? errorFor?.('breakdown_type');
+
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <PropertyKeyPicker
+        projectId={projectId}
+        value={key === null ? null : { key, type: value.breakdown_type === 'person' ? 'person' : 'event' }}
+        onChange={(k) => onChange({ ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit })}
+        label="Breakdown by"
+        placeholder="Add breakdown"
+        error={keyError}
+      />
+      {key !== null ? (
+        <>
+          <button
+            type="button"
+            aria-label="Remove breakdown"
+            title="Remove breakdown"
+            onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined })}
+            className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
+          >
+            <X aria-hidden className="size-4" />
+          </button>
+          <div className="flex flex-col gap-1">
+            <div className="flex items-center gap-1.5">
+              <label htmlFor={limitId} className="text-sm text-gray-700 dark:text-gray-300">
+                Show top
+              </label>
+              <input
+                id={limitId}
+                type="number"
+                min={1}
+                max={MAX}
+                step={1}
+                inputMode="numeric"
+                aria-describedby={limitError ? `${limitId}-error` : undefined}
+                aria-invalid={limitError ? true : undefined}
+                value={draft}
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  const next = Number(e.target.value);
+                  if (e.target.value.trim() !== '' && Number.isInteger(next) && next >= 1 && next <= MAX) onChange({ ...value, breakdown_limit: next });
+                }}
+                className={cn(
+                  'h-8 w-20 rounded-md border bg-white px-2 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100',
+                  limitError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+                )}
+              />
+              <span className="text-sm text-gray-700 dark:text-gray-300">values</span>
+            </div>
+            <FieldError id={`${limitId}-error`} message={limitError} />
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The breakdown as a key to show: a property name, or cohort ids as text. */
+function breakdownKey(b: BreakdownValue['breakdown']): string | null {
+  if (b === null || b === undefined || b === '') return null;
+  if (Array.isArray(b)) return b.length ? b.join(', ') : null;
+  return String(b);
+}

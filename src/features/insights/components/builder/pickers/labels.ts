@@ -1,0 +1,40 @@
+/**
+ * Words for what the pickers show: event names as people read them, compact counts, series
+ * letters. Pure functions, shared by every picker.
+ */
+
+/** Events the SDKs send, in words ("$pageview" → "Pageview"). Others show as they are named. */
+const CORE_EVENTS: Record<string, string> = {
+  $pageview: 'Pageview',
+  $pageleave: 'Pageleave',
+  $screen: 'Screen',
+  $autocapture: 'Autocapture',
+  $identify: 'Identify',
+  $groupidentify: 'Group identify',
+  $feature_flag_called: 'Feature flag called',
+  $exception: 'Exception',
+};
+
+/** How an event is named on screen; null is every event. */
+export function eventLabel(name: string | null): string {
+  if (name === null) return 'All events';
+  return CORE_EVENTS[name] ?? name;
+}
+
+const compactFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** 12345 → "12.3K" style, but lower-case ("12.3k"), as the pickers show volumes. */
+export function compactCount(n: number): string {
+  return compactFormat.format(n).replace('K', 'k');
+}
+
+/** 0 → A, 1 → B, … 25 → Z, 26 → AA (the letters formulas use). */
+export function seriesLetter(index: number): string {
+  let n = index;
+  let out = '';
+  do {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return out;
+}

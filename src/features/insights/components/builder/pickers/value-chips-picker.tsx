@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { cn } from '@/components/ui/cn';
+import { Popover } from '@/components/ui/popover';
+import { definitionQueries } from '../../../api/definitions.queries';
+import type { PropertyKey } from './property-key-picker';
+import { errorText } from './search-state';
+import { useDebounced } from './use-debounced';
+
+export type ScalarValue = string | number | boolean;
+
+interface ValueChipsPickerProps {
+  projectId: number;
+  property: PropertyKey;
+  values: readonly ScalarValue[];
+  onChange: (values: ScalarValue[]) => void;
+  label: string;
+  eventName?: string | undefined;
+  describedBy?: string | undefined;
+  invalid?: boolean;
+}
+
+const FREE_PREFIX = '\u0000use:';
+const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
+
+/**
+ * Several values as removable chips, and a popover to add more: the values the property takes
+ * (most frequent first) or any typed text. Picking a chosen value again removes it.
+ */
+export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid }: ValueChipsPickerProps) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search);
+  const query = useQuery({
+    ...definitionQueries.values(projectId, { key: property.key, type: property.type, search: debounced, eventName }),
+    enabled: open,
+  });
+  const typed = search.trim();
+  const suggestions = (query.data ?? []).filter((s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()));
+  const exact = suggestions.some((s) => String(s.name) === typed) || values.some((v) => String(v) === typed);
+  const pending = query.isPending || (query.isFetching && debounced !== search);
+
+  const toggle = (v: ScalarValue) => {
+    onChange(values.some((x) => same(x, v)) ? values.filter((x) => !same(x, v)) : [...values, v]);
+    setSearch('');
+  };
+
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-1" role="group" aria-label={label} aria-describedby={describedBy}>
+      {values.map((v) => (
+        <span key={String(v)} className="inline-flex max-w-48 items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+          <span className="truncate">{String(v)}</span>
+          <button
+            type="button"
+            aria-label={`Remove value ${String(v)}`}
+            onClick={() => onChange(values.filter((x) => !same(x, v)))}
+            className="rounded-full p-0.5 hover:bg-indigo-100 dark:hover:bg-indigo-900"
+          >
+            <X aria-hidden className="size-3" />
+          </button>
+        </span>
+      ))}
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setSearch('');
+        }}
+        label={label}
+        className="w-72"
+        trigger={
+          <button
+            type="button"
+            aria-label={values.length ? `${label}: add a value` : `${label}: choose values`}
+            className={cn(
+              'inline-flex h-7 items-center gap-1 rounded-md border border-dashed px-2 text-xs font-medium text-gray-700 hover:bg-gray-50 dark:text-gray-300 dark:hover:bg-gray-800',
+              invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-400 dark:border-gray-600',
+            )}
+          >
+            <Plus aria-hidden className="size-3.5" />
+            {values.length ? 'Add' : 'Choose values'}
+          </button>
+        }
+      >
+        <Command label="Search values" shouldFilter={false} loop>
+          <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${property.key}`} />
+          {query.isError ? (
+            <CommandStatus tone="danger">Couldn't load values: {errorText(query.error)}</CommandStatus>
+          ) : pending && suggestions.length === 0 ? (
+            <CommandStatus>Loading values…</CommandStatus>
+          ) : suggestions.length === 0 && !typed ? (
+            <CommandStatus>No values seen yet. Type a value to use it.</CommandStatus>
+          ) : suggestions.length === 0 ? (
+            <CommandStatus>No values match “{typed}”</CommandStatus>
+          ) : null}
+          <CommandList label={`Values of ${property.key}`}>
+            {suggestions.map((s) => {
+              const chosen = values.some((v) => same(v, s.name));
+              return (
+                <CommandItem key={String(s.name)} value={String(s.name)} onSelect={() => toggle(s.name)}>
+                  <Check aria-hidden className={cn('size-3.5 shrink-0', chosen ? 'opacity-100' : 'opacity-0')} />
+                  <span className="min-w-0 flex-1 truncate">{String(s.name)}</span>
+                  {chosen ? <span className="sr-only">(chosen)</span> : null}
+                  {s.count !== undefined ? <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">{s.count.toLocaleString('en')}</span> : null}
+                </CommandItem>
+              );
+            })}
+            {typed && !exact ? (
+              <CommandItem value={`${FREE_PREFIX}${typed}`} onSelect={() => toggle(typed)}>
+                Use “{typed}”
+              </CommandItem>
+            ) : null}
+          </CommandList>
+        </Command>
+      </Popover>
+    </div>
+  );
+}
