@@ -15,8 +15,7 @@ export type OnFunnelPersons = (target: FunnelPersonsTarget) => void;
 function Count({ children, context, onClick }: { children: ReactNode; context: string; onClick: (() => void) | undefined }) {
   const content = (
     <>
-      <span className="sr-only">{context}: </span>
-      {children}
+      <span className="sr-only">{context}:</span> {children}
     </>
   );
   if (!onClick) return <span className="tabular-nums">{content}</span>;

@@ -6,6 +6,13 @@ import { colour, Sized } from './chart-frame';
 
 /** `2_/pricing` → `/pricing`. */
 export const stepItem = (node: string) => node.replace(/^\d+_/, '');
+/** A node's label: its item, a URL without its origin, shortened. */
+const shortItem = (node: string) => {
+  const item = stepItem(node).replace(/^https?:\/\/[^/]+(?=\/|$)/, '') || '/';
+  return item.length > 32 ? `${item.slice(0, 31)}…` : item;
+};
+/** The links drawn: the largest (a diagram of hundreds of links is unreadable; the table has them all). */
+export const MAX_LINKS = 40;
 
 interface Graph {
   nodes: Array<{ name: string; column: number }>;
@@ -25,7 +32,11 @@ export function pathsGraph(view: PathsView): Graph {
     }
     return at;
   };
-  const links = view.edges.filter((edge) => edge.value > 0 && edge.source !== edge.target).map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
+  const links = view.edges
+    .filter((edge) => edge.value > 0 && edge.source !== edge.target)
+    .sort((a, b) => b.value - a.value)
+    .slice(0, MAX_LINKS)
+    .map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
   return { nodes, links };
 }
 
@@ -69,7 +80,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
   const lit = useMemo(() => (hover ? pathLinks(graph, hover) : null), [graph, hover]);
   const columns = new Map<number, number>();
   graph.nodes.forEach((n) => columns.set(n.column, (columns.get(n.column) ?? 0) + 1));
-  const height = Math.max(320, Math.max(0, ...columns.values()) * 36);
+  const height = Math.max(320, Math.min(720, Math.max(0, ...columns.values()) * 28));
   const lastColumn = Math.max(0, ...columns.keys());
   const hovered =
     hover === null ? null : 'node' in hover
@@ -96,9 +107,12 @@ export function PathsSankey({ view }: { view: PathsView }) {
     return (
       <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)}>
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
-        <text x={last ? x - 6 : x + width + 6} y={y + h / 2} dy="0.35em" textAnchor={last ? 'end' : 'start'} fontSize={12} fill="currentColor">
-          {`${stepItem(name)} (${formatNumber(payload.value)})`}
-        </text>
+        <title>{`${stepItem(name)}: ${formatNumber(payload.value)}`}</title>
+        {h >= 10 ? (
+          <text x={last ? x - 6 : x + width + 6} y={y + h / 2} dy="0.35em" textAnchor={last ? 'end' : 'start'} fontSize={12} fill="currentColor">
+            {`${shortItem(name)} (${formatNumber(payload.value)})`}
+          </text>
+        ) : null}
       </g>
     );
   };
@@ -106,6 +120,11 @@ export function PathsSankey({ view }: { view: PathsView }) {
   return (
     <>
       <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Hover a step or a link to follow its paths.'}</p>
+      {view.edges.length > graph.links.length ? (
+        <p className="mb-2 text-xs text-gray-700 dark:text-gray-300">
+          The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
+        </p>
+      ) : null}
       <Sized height={height}>
         {(width) => (
           <Sankey

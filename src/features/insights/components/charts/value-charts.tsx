@@ -60,7 +60,7 @@ export function PieView({ view }: { view: TrendsView }) {
 export function ValueBars({ view }: { view: TrendsView }) {
   const { shown, legend } = useItems(view);
   const height = Math.max(160, shown.length * (view.compare ? 40 : 28) + 48);
-  const labelWidth = Math.min(200, Math.max(60, ...shown.map((item) => item.label.length * 7)));
+  const labelWidth = Math.min(220, Math.max(60, ...shown.map((item) => item.label.length * 7.5 + 16)));
   return (
     <>
       <Sized height={height}>

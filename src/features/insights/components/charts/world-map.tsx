@@ -8,8 +8,11 @@ import { featureKey, keyOfFeature } from './country-codes';
 /** The TopoJSON topology (Geographies reads it; its types name only GeoJSON). */
 const TOPOLOGY = world as unknown as ComponentProps<typeof Geographies>['geography'];
 
-/** A share of the largest value (0..1) as the country's fill: indigo, stronger with more. */
-const fill = (share: number) => `rgba(79, 70, 229, ${(0.15 + 0.85 * share).toFixed(3)})`;
+/**
+ * A share of the largest value (0..1) as the country's fill: indigo-500, more opaque with more. At
+ * its palest it still stands apart from the countries without data (gray-200, dark: gray-800).
+ */
+const fill = (share: number) => `rgba(99, 102, 241, ${(0.4 + 0.6 * share).toFixed(3)})`;
 
 /**
  * The world map display: countries shaded by their series' value, the series' breakdown value
@@ -46,7 +49,7 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
                   geography={geography}
                   tabIndex={-1}
                   data-country={entry?.code}
-                  className={entry ? 'stroke-white outline-none dark:stroke-gray-900' : 'fill-gray-200 stroke-white outline-none dark:fill-gray-700 dark:stroke-gray-900'}
+                  className={entry ? 'stroke-white outline-none dark:stroke-gray-950' : 'fill-gray-200 stroke-white outline-none dark:fill-gray-800 dark:stroke-gray-950'}
                   strokeWidth={0.5}
                   style={entry ? { fill: fill(max > 0 ? entry.value / max : 0) } : undefined}
                   onMouseEnter={() => setHover(text)}

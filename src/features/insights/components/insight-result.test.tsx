@@ -1,0 +1,174 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setupTestApi } from '@testing';
+import { FILTERS, live, sendChartEvents } from '../lib/chart-fixtures';
+import { InsightResult } from './insight-result';
+
+const api = setupTestApi();
+const PROJECT = 1;
+
+async function insightOf(filters: Record<string, unknown>) {
+  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+  await sendChartEvents(api().call, token);
+  return live(api().call, PROJECT, filters);
+}
+
+const figure = () => screen.getByRole('figure', { name: 'Chart test: chart' });
+const lines = () => figure().querySelectorAll('.recharts-line-curve');
+
+describe('InsightResult: trends displays', () => {
+  it('line: a curve per series, the table under it; the legend hides and shows a series', async () => {
+    const user = userEvent.setup();
+    render(<InsightResult insight={await insightOf(FILTERS.byBrowser)} title="Chart test" />);
+    await waitFor(() => expect(lines()).toHaveLength(3));
+    expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+    const safari = within(figure()).getByRole('button', { name: 'Safari' });
+    expect(safari).toHaveAttribute('aria-pressed', 'true');
+    await user.click(safari);
+    expect(safari).toHaveAttribute('aria-pressed', 'false');
+    expect(lines()).toHaveLength(2);
+    await user.click(safari);
+    expect(lines()).toHaveLength(3);
+  });
+
+  it('compare: the previous period is drawn dashed in the same colour', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.compare)} title="Chart test" />);
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    const [current, previous] = [...lines()];
+    expect(current!.getAttribute('stroke-dasharray')).toBeNull();
+    expect(previous!.getAttribute('stroke-dasharray')).toBe('6 4');
+    expect(previous!.getAttribute('stroke')).toBe(current!.getAttribute('stroke'));
+    expect(within(figure()).getByRole('button', { name: '$pageview (previous)' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['cumulative', FILTERS.cumulative, '.recharts-line-curve', 3],
+    ['bar over time', FILTERS.bar, '.recharts-bar', 3],
+    ['pie', FILTERS.pie, '.recharts-pie-sector', 3],
+    ['bar by value', FILTERS.barValue, '.recharts-bar', 2],
+  ] as const)('%s: drawn', async (_, filters, selector, count) => {
+    render(<InsightResult insight={await insightOf(filters)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelectorAll(selector)).toHaveLength(count));
+    expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+  });
+
+  it('world map: the countries of the result shaded, from its own chunk', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.map)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelector('[data-country="US"]')).not.toBeNull(), { timeout: 10_000 });
+    expect(figure().querySelector('[data-country="DE"]')!.getAttribute('style')).toMatch(/fill: rgba?\(99, 102, 241/);
+    expect(within(figure()).getByText(/Not on the map.*SG/)).toBeInTheDocument();
+  });
+
+  it('bold number: the total and its change against the previous period', async () => {
+    const insight = await insightOf(FILTERS.number);
+    const [current, previous] = (insight.result as Array<{ aggregated_value: number }>).map((s) => s.aggregated_value);
+    render(<InsightResult insight={insight} title="Chart test" />);
+    expect(await within(figure()).findByText(current!.toLocaleString('en-US'))).toBeInTheDocument();
+    const change = (current! - previous!) / previous!;
+    const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(change);
+    expect(within(figure()).getByText(`${change > 0 ? '+' : ''}${percent} vs previous period`, { exact: false })).toBeInTheDocument();
+  });
+
+  it('table: the table alone, no chart', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.table)} title="Chart test" />);
+    expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).toBeNull();
+  });
+
+  it('stale: the result stays, dimmed and busy', async () => {
+    const { container } = render(<InsightResult insight={await insightOf(FILTERS.table)} title="Chart test" stale />);
+    expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+  });
+});
+
+describe('InsightResult: funnels, retention, paths', () => {
+  it('funnel steps: the converted and dropped counts call back with their step', async () => {
+    const user = userEvent.setup();
+    const onFunnelPersons = vi.fn();
+    render(<InsightResult insight={await insightOf(FILTERS.funnel)} title="Chart test" onFunnelPersons={onFunnelPersons} />);
+    await user.click(await within(figure()).findByRole('button', { name: 'Step 2: 6 converted' }));
+    expect(onFunnelPersons).toHaveBeenLastCalledWith({ step: 2, dropped: false });
+    await user.click(within(figure()).getByRole('button', { name: 'Step 3: 3 dropped off' }));
+    expect(onFunnelPersons).toHaveBeenLastCalledWith({ step: 3, dropped: true });
+  });
+
+  it('funnel steps with a breakdown: grouped per value, the value in the callback; without a callback, text', async () => {
+    const user = userEvent.setup();
+    const onFunnelPersons = vi.fn();
+    const insight = await insightOf(FILTERS.funnelByBrowser);
+    const { unmount } = render(<InsightResult insight={insight} title="Chart test" onFunnelPersons={onFunnelPersons} />);
+    await user.click(await within(figure()).findByRole('button', { name: 'Chrome, Step 2: 2 converted' }));
+    expect(onFunnelPersons).toHaveBeenLastCalledWith({ step: 2, dropped: false, breakdownValue: 'Chrome' });
+    expect(within(screen.getByRole('table', { name: 'Chart test: data' })).getByRole('columnheader', { name: 'Chrome' })).toBeInTheDocument();
+    unmount();
+    render(<InsightResult insight={insight} title="Chart test" />);
+    expect(await within(figure()).findAllByText(/converted/)).not.toHaveLength(0);
+    expect(within(figure()).queryByRole('button')).toBeNull();
+  });
+
+  it('time to convert and funnel trends: drawn', async () => {
+    const { unmount } = render(<InsightResult insight={await insightOf(FILTERS.timeToConvert)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0));
+    expect(within(figure()).getByText(/Average time to convert/)).toBeInTheDocument();
+    unmount();
+    render(<InsightResult insight={await insightOf(FILTERS.funnelTrends)} title="Chart test" />);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    expect(within(figure()).getAllByText(/^\d+(\.\d)?%$/).length).toBeGreaterThan(1);
+  });
+
+  it('retention: the curve, and the grid shaded by the share retained', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.retention)} title="Chart test" />);
+    await waitFor(() => expect(lines()).toHaveLength(1));
+    const table = screen.getByRole('table', { name: 'Chart test: data' });
+    const first = within(table).getAllByRole('cell')[0]!;
+    expect(first).toHaveTextContent('(100%)');
+    expect(first.style.backgroundColor).toMatch(/^rgba?\(67, 56, 202/);
+    expect(within(table).getByRole('rowheader', { name: 'Average' })).toBeInTheDocument();
+  });
+
+  it('paths: a Sankey link per edge; hovering one highlights its path', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.paths)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelectorAll('[data-path-link]').length).toBeGreaterThan(2));
+    const links = [...figure().querySelectorAll('[data-path-link]')];
+    fireEvent.mouseEnter(links[0]!);
+    const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) => link.getAttribute('stroke-opacity'));
+    expect(opacities[0]).toBe('0.6');
+    expect(opacities).toContain('0.08');
+    expect(within(figure()).getByText(/→ .*persons$/)).toBeInTheDocument();
+  });
+});
+
+describe('InsightResult: downloads', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('Download CSV saves the table as CSV named after the title', async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs and does not download: record the Blob and the anchor clicked.
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => (blobs.push(blob as Blob), 'blob:chart-test');
+    URL.revokeObjectURL = () => {};
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    render(<InsightResult insight={await insightOf(FILTERS.funnel)} title="Signup → purchase, Q4" downloads />);
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(clicked[0]!.download).toBe('Signup-purchase-Q4.csv');
+    expect(clicked[0]!.href).toBe('blob:chart-test');
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    const text = await blobs[0]!.text();
+    expect(text.split('\r\n').slice(0, 3)).toEqual([
+      'Step,Persons,Conversion,From previous step,Dropped off,Average time,Median time',
+      '1. user signed up,10,100%,100%,,,',
+      '2. created project,6,60%,60%,4,35m,35m',
+    ]);
+    expect(screen.getByRole('button', { name: 'Download PNG' })).toBeInTheDocument();
+  });
+
+  it('no download buttons unless asked', async () => {
+    render(<InsightResult insight={await insightOf(FILTERS.table)} title="Chart test" />);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+  });
+});
