@@ -30,6 +30,11 @@ import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } fro
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/index'
+import { Route as AuthedProjectsProjectIdInsightsInsightIdEditRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/edit'
+import { Route as AuthedProjectsProjectIdInsightsNewFunnelsRouteImport } from './routes/_authed/projects/$projectId/insights/new/funnels'
+import { Route as AuthedProjectsProjectIdInsightsNewPathsRouteImport } from './routes/_authed/projects/$projectId/insights/new/paths'
+import { Route as AuthedProjectsProjectIdInsightsNewRetentionRouteImport } from './routes/_authed/projects/$projectId/insights/new/retention'
+import { Route as AuthedProjectsProjectIdInsightsNewTrendsRouteImport } from './routes/_authed/projects/$projectId/insights/new/trends'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,6 +167,36 @@ const AuthedProjectsProjectIdInsightsInsightIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdInsightsInsightIdRouteRoute,
   } as any)
+const AuthedProjectsProjectIdInsightsInsightIdEditRoute =
+  AuthedProjectsProjectIdInsightsInsightIdEditRouteImport.update({
+    id: '/edit',
+    path: '/edit',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsInsightIdRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdInsightsNewFunnelsRoute =
+  AuthedProjectsProjectIdInsightsNewFunnelsRouteImport.update({
+    id: '/new/funnels',
+    path: '/new/funnels',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdInsightsNewPathsRoute =
+  AuthedProjectsProjectIdInsightsNewPathsRouteImport.update({
+    id: '/new/paths',
+    path: '/new/paths',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdInsightsNewRetentionRoute =
+  AuthedProjectsProjectIdInsightsNewRetentionRouteImport.update({
+    id: '/new/retention',
+    path: '/new/retention',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdInsightsNewTrendsRoute =
+  AuthedProjectsProjectIdInsightsNewTrendsRouteImport.update({
+    id: '/new/trends',
+    path: '/new/trends',
+    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -182,6 +217,11 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
+  '/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
+  '/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
+  '/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
+  '/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -197,6 +237,11 @@ export interface FileRoutesByTo {
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
+  '/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
+  '/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
+  '/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
+  '/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -221,6 +266,11 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
+  '/_authed/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
+  '/_authed/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
+  '/_authed/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
+  '/_authed/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
+  '/_authed/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/_authed/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -245,6 +295,11 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/batch-exports/'
     | '/projects/$projectId/insights/'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/projects/$projectId/insights/$insightId/edit'
+    | '/projects/$projectId/insights/new/funnels'
+    | '/projects/$projectId/insights/new/paths'
+    | '/projects/$projectId/insights/new/retention'
+    | '/projects/$projectId/insights/new/trends'
     | '/organizations/$organizationId/batch-exports/$batchExportId/'
     | '/projects/$projectId/insights/$insightId/'
   fileRoutesByTo: FileRoutesByTo
@@ -260,6 +315,11 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/batch-exports'
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/projects/$projectId/insights/$insightId/edit'
+    | '/projects/$projectId/insights/new/funnels'
+    | '/projects/$projectId/insights/new/paths'
+    | '/projects/$projectId/insights/new/retention'
+    | '/projects/$projectId/insights/new/trends'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
     | '/projects/$projectId/insights/$insightId'
   id:
@@ -283,6 +343,11 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/batch-exports/'
     | '/_authed/projects/$projectId/insights/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
+    | '/_authed/projects/$projectId/insights/$insightId/edit'
+    | '/_authed/projects/$projectId/insights/new/funnels'
+    | '/_authed/projects/$projectId/insights/new/paths'
+    | '/_authed/projects/$projectId/insights/new/retention'
+    | '/_authed/projects/$projectId/insights/new/trends'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
     | '/_authed/projects/$projectId/insights/$insightId/'
   fileRoutesById: FileRoutesById
@@ -443,6 +508,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRoute
     }
+    '/_authed/projects/$projectId/insights/$insightId/edit': {
+      id: '/_authed/projects/$projectId/insights/$insightId/edit'
+      path: '/edit'
+      fullPath: '/projects/$projectId/insights/$insightId/edit'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdEditRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/new/funnels': {
+      id: '/_authed/projects/$projectId/insights/new/funnels'
+      path: '/new/funnels'
+      fullPath: '/projects/$projectId/insights/new/funnels'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewFunnelsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/new/paths': {
+      id: '/_authed/projects/$projectId/insights/new/paths'
+      path: '/new/paths'
+      fullPath: '/projects/$projectId/insights/new/paths'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewPathsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/new/retention': {
+      id: '/_authed/projects/$projectId/insights/new/retention'
+      path: '/new/retention'
+      fullPath: '/projects/$projectId/insights/new/retention'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewRetentionRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/projects/$projectId/insights/new/trends': {
+      id: '/_authed/projects/$projectId/insights/new/trends'
+      path: '/new/trends'
+      fullPath: '/projects/$projectId/insights/new/trends'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewTrendsRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
   }
 }
 
@@ -521,11 +621,14 @@ const AuthedOrganizationsRouteRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren {
+  AuthedProjectsProjectIdInsightsInsightIdEditRoute: typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
   AuthedProjectsProjectIdInsightsInsightIdIndexRoute: typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
 
 const AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren: AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren =
   {
+    AuthedProjectsProjectIdInsightsInsightIdEditRoute:
+      AuthedProjectsProjectIdInsightsInsightIdEditRoute,
     AuthedProjectsProjectIdInsightsInsightIdIndexRoute:
       AuthedProjectsProjectIdInsightsInsightIdIndexRoute,
   }
@@ -538,6 +641,10 @@ const AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren =
 interface AuthedProjectsProjectIdInsightsRouteRouteChildren {
   AuthedProjectsProjectIdInsightsInsightIdRouteRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   AuthedProjectsProjectIdInsightsIndexRoute: typeof AuthedProjectsProjectIdInsightsIndexRoute
+  AuthedProjectsProjectIdInsightsNewFunnelsRoute: typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
+  AuthedProjectsProjectIdInsightsNewPathsRoute: typeof AuthedProjectsProjectIdInsightsNewPathsRoute
+  AuthedProjectsProjectIdInsightsNewRetentionRoute: typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
+  AuthedProjectsProjectIdInsightsNewTrendsRoute: typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
 }
 
 const AuthedProjectsProjectIdInsightsRouteRouteChildren: AuthedProjectsProjectIdInsightsRouteRouteChildren =
@@ -546,6 +653,14 @@ const AuthedProjectsProjectIdInsightsRouteRouteChildren: AuthedProjectsProjectId
       AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren,
     AuthedProjectsProjectIdInsightsIndexRoute:
       AuthedProjectsProjectIdInsightsIndexRoute,
+    AuthedProjectsProjectIdInsightsNewFunnelsRoute:
+      AuthedProjectsProjectIdInsightsNewFunnelsRoute,
+    AuthedProjectsProjectIdInsightsNewPathsRoute:
+      AuthedProjectsProjectIdInsightsNewPathsRoute,
+    AuthedProjectsProjectIdInsightsNewRetentionRoute:
+      AuthedProjectsProjectIdInsightsNewRetentionRoute,
+    AuthedProjectsProjectIdInsightsNewTrendsRoute:
+      AuthedProjectsProjectIdInsightsNewTrendsRoute,
   }
 
 const AuthedProjectsProjectIdInsightsRouteRouteWithChildren =

@@ -21,6 +21,7 @@ import {
 } from '../api/insights.mutations';
 import { insightQueries } from '../api/insights.queries';
 import { ActivityPanel } from './activity-panel';
+import { EditInsightLink } from './builder/insight-entry-links';
 import { detailRoute } from './detail-route';
 import { FavoriteButton } from './favorite-button';
 import { InlineEdit } from './inline-edit';
@@ -122,6 +123,7 @@ export function InsightPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <FavoriteButton name={title} favorited={insight.favorited} onChange={(favorited) => setFavorited({ insight, favorited })} />
+          <EditInsightLink projectId={projectId} insightId={insightId} />
           <ScopedAction scope={insightEndpoints.sharing.access}>
             <Button onClick={() => setShareOpen(true)}>
               <Share2 aria-hidden="true" className="size-4" />

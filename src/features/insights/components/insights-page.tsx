@@ -12,6 +12,7 @@ import { insightTitle } from '../api/insight-title';
 import { FavoriteButton } from './favorite-button';
 import { insightKind, KindIcon } from './insight-kind';
 import { InsightLink } from './insight-link';
+import { NewInsightMenu } from './builder/insight-entry-links';
 import { InsightsFilters } from './insights-filters';
 import { insightsHeader } from './insights-page-states';
 import { listRoute } from './list-route';
@@ -93,6 +94,7 @@ export function InsightsPage() {
   return (
     <ListPage
         {...insightsHeader}
+        action={<NewInsightMenu projectId={projectId} />}
         data={data}
         columns={columns}
         getRowId={insightRowId}

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { isApiError, type ApiError } from '@/lib/api-client';
 import { analysisQuery } from '../../api/analysis.queries';
 import type { BuilderKind, BuilderParams } from './builder-search';
+import { sameState } from './builder-state';
 import type { ErrorFor } from './panel-types';
 
 export interface LiveResult {
@@ -54,7 +55,7 @@ export function useLiveResult<K extends BuilderKind>(
   return {
     result: (shown?.data as { result?: unknown } | undefined)?.result,
     resultParams: shown?.params,
-    stale: Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || shown?.params !== urlState),
+    stale: Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(shown?.params, urlState)),
     loading: !shown && query.isFetching,
     fieldError,
     error,

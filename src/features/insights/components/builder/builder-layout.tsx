@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { BuilderKind, BuilderParams } from './builder-search';
+import { BuilderResult } from './builder-result';
+import { KindPanel } from './kind-panel';
+import { useBuilderState } from './use-builder-state';
+import { useLiveResult } from './use-live-result';
+
+export interface BuilderHeaderArgs<K extends BuilderKind> {
+  /** The controls' state (what Save stores). */
+  state: BuilderParams[K];
+  /** The contract accepts `state`. */
+  valid: boolean;
+}
+
+interface BuilderLayoutProps<K extends BuilderKind> {
+  kind: K;
+  projectId: number;
+  /** The state the URL holds (already checked). */
+  urlState: BuilderParams[K];
+  /** Writes a state to the URL (a new history entry). */
+  commit: (next: BuilderParams[K]) => void;
+  /** The chart's title (CSV and PNG file names too). */
+  title: string;
+  header: (args: BuilderHeaderArgs<K>) => ReactNode;
+}
+
+/** A builder: its header, the controls column (left; on top on phones) and the live result. */
+export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState, commit, title, header }: BuilderLayoutProps<K>) {
+  const { state, setState, issues, pending } = useBuilderState(kind, urlState, commit);
+  const live = useLiveResult(projectId, kind, urlState, issues, pending);
+  return (
+    <div className="space-y-6">
+      {header({ state, valid: issues.size === 0 })}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(20rem,26rem)_minmax(0,1fr)]">
+        <form
+          aria-label="Insight settings"
+          className="space-y-5 rounded-lg border border-gray-200 p-4 dark:border-gray-800"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <KindPanel kind={kind} projectId={projectId} state={state} onChange={setState} errorFor={live.errorFor} />
+        </form>
+        <BuilderResult kind={kind} title={title} live={live} issues={issues} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { RotateCcw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/error-messages';
+import { InsightResult } from '../insight-result';
+import type { BuilderKind } from './builder-search';
+import { INSIGHT_KIND_OF } from './builder-state';
+import type { LiveResult } from './use-live-result';
+
+interface BuilderResultProps {
+  kind: BuilderKind;
+  title: string;
+  live: LiveResult;
+  /** The contract's complaints about the controls' state (shown beside their controls too). */
+  issues: Map<string, string>;
+}
+
+/**
+ * The builder's chart and table: the latest result, dimmed and busy while a newer one loads or
+ * while the controls hold a change the chart does not show yet. A refused field is named here
+ * too (the control shows the same words); any other failure is said in words with a retry.
+ */
+export function BuilderResult({ kind, title, live, issues }: BuilderResultProps) {
+  const fieldProblems = [...issues.values()];
+  if (live.fieldError && !fieldProblems.includes(live.fieldError.detail)) fieldProblems.push(live.fieldError.detail);
+  return (
+    <section aria-label="Result" className="min-w-0 space-y-4">
+      {fieldProblems.length > 0 ? (
+        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-medium">The chart is not updated until this is fixed:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {fieldProblems.map((problem) => <li key={problem}>{problem}</li>)}
+          </ul>
+        </div>
+      ) : null}
+      {live.error ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <span>Couldn't compute the result: {describeError(live.error)}</span>
+          <Button size="sm" onClick={live.retry}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {live.resultParams !== undefined ? (
+        <InsightResult
+          insight={{ filters: { insight: INSIGHT_KIND_OF[kind], ...(live.resultParams as object) }, query: null, result: live.result }}
+          title={title}
+          stale={live.stale}
+          downloads
+        />
+      ) : live.error ? null : (
+        <div aria-busy="true" aria-label="Computing the result" className="space-y-4">
+          <Skeleton className="h-[320px] w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { insightEndpoints } from '@/contract/insights';
+import { ScopedAction } from '@/components/feedback/scoped-action';
+import { Button } from '@/components/ui/button';
+import { insightTitle } from '../../api/insight-title';
+import { useCreateInsight } from '../../api/insights.mutations';
+import { BuilderLayout } from './builder-layout';
+import { newBuilderRoutes } from './builder-routes';
+import type { BuilderKind, BuilderParams } from './builder-search';
+import { filtersOf, readBuilderState } from './builder-state';
+import { withoutUndefined } from './common-controls';
+import { KIND_WORDS, KindNav } from './kind-nav';
+import { SaveDialog } from './save-dialog';
+
+/** A new insight's builder: the state in the URL, "Save" names it and opens its edit URL. */
+function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
+  const route = newBuilderRoutes[kind];
+  const { projectId } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const urlState = useMemo(() => readBuilderState(kind, search as Record<string, unknown>), [kind, search]);
+  const commit = useCallback(
+    (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never }),
+    [navigate],
+  );
+  const create = useCreateInsight(projectId);
+  const [saving, setSaving] = useState(false);
+  const words = KIND_WORDS[kind];
+
+  return (
+    <BuilderLayout
+      kind={kind}
+      projectId={projectId}
+      urlState={urlState}
+      commit={commit}
+      title={words.title}
+      header={({ state, valid }) => (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold">{words.title}</h1>
+            <ScopedAction scope={insightEndpoints.create.access}>
+              <Button variant="primary" disabled={!valid} onClick={() => setSaving(true)}>Save</Button>
+            </ScopedAction>
+          </div>
+          <KindNav kind={kind} projectId={projectId} />
+          <SaveDialog
+            open={saving}
+            onOpenChange={setSaving}
+            title="Save insight"
+            submitLabel="Save"
+            initial={{ name: '', description: '' }}
+            onSave={async ({ name, description }) => {
+              const created = await create.mutateAsync({
+                name, description: description || null, filters: filtersOf(kind, state), saved: true,
+              });
+              setSaving(false);
+              toast.success(`Saved “${insightTitle(created)}”`);
+              void navigate({
+                to: '/projects/$projectId/insights/$insightId/edit',
+                params: { projectId, insightId: created.id },
+                search: {},
+              });
+            }}
+          />
+        </div>
+      )}
+    />
+  );
+}
+
+export const NewTrendsBuilder = () => <NewBuilder kind="trends" />;
+export const NewFunnelsBuilder = () => <NewBuilder kind="funnels" />;
+export const NewRetentionBuilder = () => <NewBuilder kind="retention" />;
+export const NewPathsBuilder = () => <NewBuilder kind="paths" />;

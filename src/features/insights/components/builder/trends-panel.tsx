@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import {
+  DISPLAY_TYPES, type DisplayType, type EntityInput, type Interval, type TrendParamsInput,
+} from '@/contract/analytics-params';
+import { Switch } from '@/components/ui/switch';
+import { CommonControls } from './common-controls';
+import { DISPLAY_LABELS, WORLD_MAP_BREAKDOWN } from './display-options';
+import { ControlSection, FieldMessage, selectClasses } from './field-parts';
+import { FormulaField } from './formula-field';
+import { IntervalControl } from './interval-control';
+import type { PanelProps } from './panel-types';
+import { BreakdownControl, SeriesList } from './pickers';
+import { seriesLetter } from './pickers/labels';
+
+/** Trends: series over time (or aggregated), filtered, broken down, compared, combined by a formula. */
+export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps<TrendParamsInput>) {
+  const displayId = useId();
+  const compareId = useId();
+  const set = (patch: Partial<TrendParamsInput>) => onChange({ ...state, ...patch });
+  const series = (state.events ?? []) as EntityInput[];
+  const letters = series.map((_, i) => seriesLetter(i));
+  const eventNames = series.map((e) => e.id).filter((id): id is string => typeof id === 'string');
+  const display = (state.display ?? 'ActionsLineGraph') as DisplayType;
+  const mapWithoutBreakdown = display === 'WorldMap' && !state.breakdown;
+
+  const setDisplay = (next: DisplayType) => {
+    // The world map needs countries: it brings its breakdown when there is none.
+    if (next === 'WorldMap' && !state.breakdown) set({ display: next, breakdown: WORLD_MAP_BREAKDOWN, breakdown_type: 'event' });
+    else set({ display: next });
+  };
+
+  return (
+    <>
+      <ControlSection title="Series">
+        <SeriesList projectId={projectId} mode="trends" value={series} errorFor={errorFor} onChange={(events) => set({ events })} />
+        <FormulaField
+          value={state.formula ?? ''}
+          letters={letters}
+          error={errorFor('formula')}
+          onChange={(formula) => set({ formula: formula === '' ? undefined : formula })}
+        />
+      </ControlSection>
+      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={eventNames}>
+        <IntervalControl
+          value={(state.interval ?? 'day') as Interval}
+          dateFrom={state.date_from}
+          dateTo={state.date_to}
+          error={errorFor('interval')}
+          onChange={(interval) => set({ interval })}
+        />
+        <div className="flex items-center justify-between gap-3">
+          <label htmlFor={compareId} className="text-sm font-medium">Compare to the previous period</label>
+          <Switch id={compareId} checked={state.compare === true} onCheckedChange={(on) => set({ compare: on || undefined })} />
+        </div>
+      </CommonControls>
+      <ControlSection title="Breakdown">
+        <BreakdownControl
+          projectId={projectId}
+          defaultLimit={25}
+          errorFor={errorFor}
+          value={{ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit }}
+          onChange={(next) => set(next)}
+        />
+      </ControlSection>
+      <ControlSection title="Display">
+        <div className="space-y-1.5">
+          <label htmlFor={displayId} className="block text-sm font-medium">Chart type</label>
+          <select
+            id={displayId}
+            className={selectClasses(Boolean(errorFor('display')), 'w-full')}
+            value={display}
+            aria-describedby={`${displayId}-hint`}
+            onChange={(e) => setDisplay(e.target.value as DisplayType)}
+          >
+            {DISPLAY_TYPES.map((d) => <option key={d} value={d}>{DISPLAY_LABELS[d]}</option>)}
+          </select>
+          <FieldMessage
+            id={`${displayId}-hint`}
+            error={errorFor('display')}
+            hint={display === 'WorldMap'
+              ? (mapWithoutBreakdown ? undefined : `The map shows one value per country: it is broken down by ${state.breakdown === WORLD_MAP_BREAKDOWN ? 'country code ($geoip_country_code)' : `“${String(state.breakdown)}”, which should hold country codes`}.`)
+              : 'The world map breaks the series down by country ($geoip_country_code) when there is no breakdown.'}
+          />
+        </div>
+      </ControlSection>
+    </>
+  );
+}

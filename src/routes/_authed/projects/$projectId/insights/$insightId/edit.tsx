@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pickAnySearch } from '@/features/insights/components/builder/builder-search';
+import { BuilderPageError, BuilderPageSkeleton } from '@/features/insights/components/builder/builder-page-states';
+import { EditBuilderPage } from '@/features/insights/components/builder/edit-builder-page';
+
+/**
+ * A saved insight in its builder (the parent route loads it and the chart code). An empty search
+ * is the saved parameters; edits live in the URL until saved.
+ */
+export const Route = createFileRoute('/_authed/projects/$projectId/insights/$insightId/edit')({
+  validateSearch: pickAnySearch,
+  staticData: { crumb: 'Edit' },
+  codeSplitGroupings: [['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  pendingComponent: BuilderPageSkeleton,
+  errorComponent: BuilderPageError,
+  component: EditBuilderPage,
+});
