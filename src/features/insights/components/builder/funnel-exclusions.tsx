@@ -88,7 +88,7 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
   const select = 'rounded-md border bg-white px-2 py-1.5 text-sm dark:bg-gray-900';
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">Exclusions</legend>
+      <legend className="sr-only">Exclusions</legend>
       <p className="text-sm text-gray-600 dark:text-gray-400">Leave out persons who did an event between two steps.</p>
       {exclusions.length ? (
         <ol className="space-y-3">

@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import {
-  FUNNEL_ORDER_TYPES, FUNNEL_VIZ_TYPES, type FunnelParamsInput, type Interval, type PropertyGroupInput,
+  FUNNEL_ORDER_TYPES, FUNNEL_VIZ_TYPES, type EntityInput, type FunnelParamsInput, type Interval,
 } from '@/contract/analytics-params';
-import { DateRangeControl } from './date-range-control';
+import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
 import { FunnelExclusions } from './funnel-exclusions';
 import { FunnelWindowControl } from './funnel-window-control';
 import { IntervalControl } from './interval-control';
 import type { PanelProps } from './panel-types';
-import { PropertyFilters } from './pickers/property-filters';
-import { TestAccountsToggle } from './test-accounts-toggle';
+import { BreakdownControl, SeriesList } from './pickers';
 
 type OrderType = (typeof FUNNEL_ORDER_TYPES)[number];
 type VizType = (typeof FUNNEL_VIZ_TYPES)[number];
@@ -25,13 +24,6 @@ export const VIZ_TYPE_LABELS: Record<VizType, string> = {
   trends: 'Conversion over time',
   time_to_convert: 'Time to convert',
 };
-
-/** `properties` as the filter editor takes it: a group (a legacy list becomes an AND group). */
-function groupOf(properties: unknown): PropertyGroupInput | undefined {
-  if (Array.isArray(properties)) return { type: 'AND', values: properties as PropertyGroupInput['values'] };
-  if (properties && typeof properties === 'object') return properties as PropertyGroupInput;
-  return undefined;
-}
 
 /** Removes `key` when `value` is undefined (the URL keeps only what is set). */
 function patch<K extends keyof FunnelParamsInput>(state: FunnelParamsInput, key: K, value: FunnelParamsInput[K] | undefined): FunnelParamsInput {
@@ -51,19 +43,32 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
   const viz = (state.funnel_viz_type ?? 'steps') as VizType;
   const set = <K extends keyof FunnelParamsInput>(key: K, value: FunnelParamsInput[K] | undefined) => onChange(patch(state, key, value));
 
+  const steps = (state.events ?? []) as EntityInput[];
+  const eventNames = steps.map((e) => e.id).filter((name): name is string => typeof name === 'string');
+
   return (
-    <div className="space-y-6">
+    <>
       <ControlSection title="Steps">
+        <SeriesList projectId={projectId} mode="funnel" value={steps} errorFor={errorFor} onChange={(events) => set('events', events)} />
         <div className="space-y-1.5">
           <label htmlFor={`${id}-viz`} className="block text-sm font-medium">Graph type</label>
-          <select id={`${id}-viz`} value={viz} onChange={(e) => set('funnel_viz_type', e.target.value as VizType)} className={selectClasses(false, 'w-full')}>
+          <select
+            id={`${id}-viz`}
+            value={viz}
+            onChange={(e) => set('funnel_viz_type', e.target.value as VizType)}
+            className={selectClasses(Boolean(errorFor('funnel_viz_type')), 'w-full')}
+          >
             {FUNNEL_VIZ_TYPES.map((v) => <option key={v} value={v}>{VIZ_TYPE_LABELS[v]}</option>)}
           </select>
         </div>
       </ControlSection>
 
       <ControlSection title="Conversion">
-        <FunnelWindowControl state={state} onChange={onChange} error={errorFor('funnel_window_interval') ?? errorFor('funnel_window_interval_unit') ?? errorFor('funnel_window_days')} />
+        <FunnelWindowControl
+          state={state}
+          onChange={onChange}
+          error={errorFor('funnel_window_interval') ?? errorFor('funnel_window_interval_unit') ?? errorFor('funnel_window_days')}
+        />
         <div className="space-y-1.5">
           <label htmlFor={`${id}-order`} className="block text-sm font-medium">Step order</label>
           <select
@@ -86,25 +91,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
         <FunnelExclusions projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} />
       </ControlSection>
 
-      <ControlSection title="Filters">
-        <PropertyFilters
-          projectId={projectId}
-          label="Filters"
-          groups
-          attrPrefix="properties"
-          value={groupOf(state.properties)}
-          onChange={(next) => set('properties', next)}
-          errorFor={errorFor}
-        />
-        <TestAccountsToggle value={Boolean(state.filter_test_accounts)} onChange={(v) => set('filter_test_accounts', v || undefined)} />
-      </ControlSection>
-
-      <ControlSection title="Dates">
-        <DateRangeControl
-          value={{ date_from: state.date_from, date_to: state.date_to }}
-          onChange={(range) => onChange({ ...state, ...range })}
-          errorFor={errorFor}
-        />
+      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={eventNames}>
         {viz === 'trends' ? (
           <IntervalControl
             value={(state.interval ?? 'day') as Interval}
@@ -114,7 +101,17 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
             error={errorFor('interval')}
           />
         ) : null}
+      </CommonControls>
+
+      <ControlSection title="Breakdown">
+        <BreakdownControl
+          projectId={projectId}
+          defaultLimit={10}
+          errorFor={errorFor}
+          value={{ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit }}
+          onChange={(next) => onChange({ ...state, ...next })}
+        />
       </ControlSection>
-    </div>
+    </>
   );
 }
