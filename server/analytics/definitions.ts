@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { PropertyValueType } from '../../src/contract/index.ts';
 import { materializedReady, propertyText, SqlParams, type PropertySource } from './properties.ts';
+import { entriesSql, eventPropertyKinds, ISO_DATE_PATTERN, kindSql, type KindRow } from './property-stats.ts';
 import type { SqlRunner } from './types.ts';
 
 /** The counting window of `volume_30_day`. */
@@ -41,8 +42,8 @@ export function definitionId(...parts: (string | number)[]): string {
 
 /** The first instant of the 30-day window ending at `now`. */
 export const windowStart = (now: Date) => new Date(now.getTime() - VOLUME_WINDOW_DAYS * 86_400_000);
-/** Its UTC day (`YYYY-MM-DD`): property volumes count whole days from it. */
-export const windowStartDay = (now: Date) => windowStart(now).toISOString().slice(0, 10);
+/** Its UTC day (days since 1970-01-01): property volumes count whole days from it. */
+export const windowStartDay = (now: Date) => Math.floor(windowStart(now).getTime() / 86_400_000);
 
 /** Event names of project `teamId`, with their 30-day volume and first/last time seen. */
 export async function eventNameStats(db: SqlRunner, teamId: number, now: Date): Promise<EventNameStats[]> {
@@ -56,21 +57,6 @@ export async function eventNameStats(db: SqlRunner, teamId: number, now: Date): 
     first_seen: new Date(Number(r.first)).toISOString(), last_seen: new Date(Number(r.last)).toISOString(),
   }));
 }
-
-/** ISO-looking date or date-time text (`2024-01-05`, `2024-01-05T10:00:00Z`, `2024-01-05 10:00:00.123+02:00`). */
-export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$';
-
-/** SQL: the PropertyValueType of the JSON value `v` (NULL for JSON null). The pattern is bound as `pattern`. */
-const kindSql = (v: string, pattern: string) => `CASE json_type(${v})
-  WHEN 'BIGINT' THEN 'Numeric' WHEN 'UBIGINT' THEN 'Numeric' WHEN 'DOUBLE' THEN 'Numeric'
-  WHEN 'BOOLEAN' THEN 'Boolean' WHEN 'NULL' THEN NULL
-  WHEN 'VARCHAR' THEN CASE WHEN regexp_full_match(${v} ->> '$', ${pattern}) THEN 'DateTime' ELSE 'String' END
-  ELSE 'String' END`;
-
-/** SQL: one row per (key, value) of the JSON object column `col` (NULL-safe: a non-object gives none). */
-const entriesSql = (col: string) => `unnest(map_entries(try(json_transform(${col}, '"MAP(VARCHAR, JSON)"'))))`;
-
-interface KindRow { key: string; kind: PropertyValueType | null; total: number; recent: number }
 
 /** Per key: the type held most often (ties: String, then by name) and the volume. */
 function foldKinds(rows: readonly KindRow[]): PropertyKeyStats[] {
@@ -96,53 +82,53 @@ function foldKinds(rows: readonly KindRow[]): PropertyKeyStats[] {
  * with its most common value type and the events carrying it in the last 30 days.
  */
 export async function eventPropertyStats(db: SqlRunner, teamId: number, now: Date, eventNames: readonly string[] | null): Promise<PropertyKeyStats[]> {
-  const params: unknown[] = [teamId, windowStartDay(now), ISO_DATE_PATTERN];
-  let narrow = '';
-  if (eventNames) {
-    params.push(JSON.stringify(eventNames));
-    narrow = `AND event IN (SELECT unnest(from_json($${params.length}::JSON, '["VARCHAR"]')))`;
-  }
-  const rows = await db.all<KindRow>(
-    `SELECT p.key AS key, ${kindSql('p.value', '$3')} AS kind, count(*)::DOUBLE AS total,
-       (count(*) FILTER (WHERE day >= $2::DATE))::DOUBLE AS recent
-     FROM (SELECT timezone('UTC', timestamp)::DATE AS day, ${entriesSql('properties')} AS p
-           FROM events WHERE team_id = $1 ${narrow})
-     GROUP BY ALL`, params);
-  return foldKinds(rows);
+  return foldKinds(await eventPropertyKinds(db, teamId, windowStartDay(now), eventNames));
 }
 
 /** Property keys of the persons of project `teamId`, with their most common type and how many persons carry each. */
 export async function personPropertyStats(db: SqlRunner, teamId: number): Promise<PropertyKeyStats[]> {
   const rows = await db.all<KindRow>(
-    `SELECT p.key AS key, ${kindSql('p.value', '$2')} AS kind, count(*)::DOUBLE AS total, count(*)::DOUBLE AS recent
+    `SELECT p.key AS key, ${kindSql('p.value::VARCHAR', '$2')} AS kind, count(*)::DOUBLE AS total, count(*)::DOUBLE AS recent
      FROM (SELECT ${entriesSql('properties')} AS p FROM persons WHERE team_id = $1)
      GROUP BY ALL`, [teamId, ISO_DATE_PATTERN]);
   return foldKinds(rows);
 }
 
+/** `events/values/` looks at the events of the last 7 days (as the production service does), all of them when those have none. */
+export const VALUES_WINDOW_DAYS = 7;
+
 /**
  * The values property `key` takes (as text), most frequent first, at most 50: on the project's
- * events (of `eventName` when given) or persons; `search` keeps values containing it, in any case.
+ * events of the last 7 days (of `eventName` when given; all its events when those give none) or
+ * on its persons; `search` keeps values containing it, in any letter case.
  */
 export async function propertyValueStats(
-  db: SqlRunner, teamId: number,
+  db: SqlRunner, teamId: number, now: Date,
   options: { key: string; source: PropertySource; search?: string | undefined; eventName?: string | undefined },
 ): Promise<PropertyValueStats[]> {
-  const params = new SqlParams();
-  const team = params.add(teamId);
-  let from: string;
-  let value: string;
-  if (options.source === 'event') {
-    params.materialized = await materializedReady(db, teamId);
-    value = propertyText(params, 'event', options.key);
-    from = `events e WHERE e.team_id = ${team}${options.eventName === undefined ? '' : ` AND e.event = ${params.add(options.eventName)}`}`;
-  } else {
-    value = propertyText(params, 'person', options.key);
-    from = `persons p WHERE p.team_id = ${team}`;
-  }
-  const search = options.search ? `AND contains(lower(v), ${params.add(options.search.toLowerCase())})` : '';
-  const rows = await db.all<{ name: string; n: number }>(
-    `SELECT v AS name, count(*)::DOUBLE AS n FROM (SELECT ${value} AS v FROM ${from})
-     WHERE v IS NOT NULL ${search} GROUP BY v ORDER BY n DESC, v LIMIT ${PROPERTY_VALUES_LIMIT}`, params.values);
-  return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
+  const run = async (since: Date | null) => {
+    const params = new SqlParams();
+    const team = params.add(teamId);
+    let from: string;
+    let value: string;
+    if (options.source === 'event') {
+      params.materialized = await materializedReady(db, teamId);
+      value = propertyText(params, 'event', options.key);
+      const conditions = [`e.team_id = ${team}`];
+      if (options.eventName !== undefined) conditions.push(`e.event = ${params.add(options.eventName)}`);
+      if (since) conditions.push(`e.timestamp >= ${params.add(since.toISOString())}::TIMESTAMPTZ`);
+      from = `events e WHERE ${conditions.join(' AND ')}`;
+    } else {
+      value = propertyText(params, 'person', options.key);
+      from = `persons p WHERE p.team_id = ${team}`;
+    }
+    const search = options.search ? `AND contains(lower(v), ${params.add(options.search.toLowerCase())})` : '';
+    const rows = await db.all<{ name: string; n: number }>(
+      `SELECT v AS name, count(*)::DOUBLE AS n FROM (SELECT ${value} AS v FROM ${from})
+       WHERE v IS NOT NULL ${search} GROUP BY v ORDER BY n DESC, v LIMIT ${PROPERTY_VALUES_LIMIT}`, params.values);
+    return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
+  };
+  if (options.source === 'person') return run(null);
+  const recent = await run(new Date(now.getTime() - VALUES_WINDOW_DAYS * 86_400_000));
+  return recent.length > 0 ? recent : run(null);
 }

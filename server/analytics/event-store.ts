@@ -2,11 +2,14 @@ import path from 'node:path';
 import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 import { applyPersons, unnestJson } from './persons.ts';
+import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
 import type { SqlRunner } from './types.ts';
 
 /** Events are written in chunks of at most this many rows (one bound JSON parameter each). */
 export const APPEND_CHUNK = 5_000;
+/** The property statistics of a project are compacted after this many appends to it (property-stats.ts). */
+const COMPACT_EVERY_APPENDS = 200;
 
 /**
  * The event store: DuckDB tables `events`, `persons`, `person_distinct_ids`, `person_overrides` (see ./types.ts).
@@ -85,6 +88,7 @@ export function createEventStore(file: string): EventStore {
     return opening;
   };
   let version = 0;
+  const appendsByTeam = new Map<number, number>();
   /** Counts a write even when it fails part-way: a needless cache miss beats a stale hit. */
   const counted = async <T>(work: Promise<T>): Promise<T> => {
     try {
@@ -106,9 +110,13 @@ export function createEventStore(file: string): EventStore {
     write,
     append: (teamId, events) => {
       if (events.length === 0) return Promise.resolve(0);
+      const appends = (appendsByTeam.get(teamId) ?? 0) + 1;
+      appendsByTeam.set(teamId, appends);
       return write((c) => inTransaction(c, async () => {
         const persons = await applyPersons(c, teamId, events);
         await insertEvents(c, teamId, events, persons);
+        await countEventProperties(c, teamId);
+        if (appends % COMPACT_EVERY_APPENDS === 0) await compactEventProperties(c, teamId);
         return events.length;
       }));
     },
@@ -116,7 +124,7 @@ export function createEventStore(file: string): EventStore {
       if (teamIds.length === 0) return Promise.resolve();
       const ids = JSON.stringify(teamIds);
       return write((c) => inTransaction(c, async () => {
-        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides']) {
+        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'event_property_stats']) {
           await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
         }
       }));

@@ -3,7 +3,9 @@
  * TIMESTAMPTZ in UTC; properties are JSON text. Applied idempotently on open, then migrated
  * (see {@link EVENT_STORE_MIGRATIONS}).
  */
-export const EVENT_STORE_SCHEMA_VERSION = 4;
+import { countPropertiesSteps, PROPERTY_STATS_DDL } from './property-stats.ts';
+
+export const EVENT_STORE_SCHEMA_VERSION = 5;
 
 /**
  * Materialized event properties: hot keys whose text (exactly what `json_extract_string` gives
@@ -56,7 +58,8 @@ export const EVENT_STORE_DDL = [
      created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
      person_id UUID,
      ${MATERIALIZED_PROPERTIES.map((m) => `${m.column} VARCHAR,`).join(' ')}
-     mp_filled BOOLEAN DEFAULT false
+     mp_filled BOOLEAN DEFAULT false,
+     ps_counted BOOLEAN DEFAULT false
    )`,
   `CREATE TABLE IF NOT EXISTS persons (
      id UUID NOT NULL,
@@ -76,6 +79,7 @@ export const EVENT_STORE_DDL = [
      person_id UUID NOT NULL
    )`,
   `CREATE TABLE IF NOT EXISTS event_store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+  PROPERTY_STATS_DDL,
 ];
 
 /**
@@ -130,6 +134,9 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   if (!has('events', 'mp_filled')) {
     out.push({ sql: 'ALTER TABLE events ADD COLUMN mp_filled BOOLEAN DEFAULT false', params: [] });
   }
+  if (!has('events', 'ps_counted')) {
+    out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS ps_counted BOOLEAN DEFAULT false', params: [] });
+  }
   // DuckDB cannot replay an ALTER TABLE of this table from the WAL: checkpoint right after.
   if (out.length > 0) out.push({ sql: 'CHECKPOINT', params: [] });
   const params: string[] = [];
@@ -139,5 +146,7 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   });
   out.push({ sql: `UPDATE events SET ${sets.join(', ')}, mp_filled = true WHERE mp_filled IS NOT TRUE`, params });
   out.push({ sql: FILL_EVENT_PERSONS, params: [] });
+  // Events not in the property statistics yet (older files, bulk writers) are counted now.
+  out.push({ sql: 'BEGIN TRANSACTION', params: [] }, ...countPropertiesSteps(false), { sql: 'COMMIT', params: [] });
   return out;
 }

@@ -1,5 +1,6 @@
 import type { EventStore } from '../analytics/event-store.ts';
 import { inTransaction } from '../analytics/event-store.ts';
+import { countEventProperties } from '../analytics/property-stats.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import {
@@ -93,6 +94,7 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
       for (let from = lo; from < hi; from += step) {
         await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
       }
+      await countEventProperties(db, plan.teamId);
     });
     for (const sql of SEED_DROP) await db.run(sql);
   });

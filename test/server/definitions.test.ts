@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDefinitionSchema, pageSchema, propertyDefinitionSchema, propertyValueSchema } from '../../src/contract/index.ts';
+import { compactEventProperties } from '../../server/analytics/property-stats.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND, type AnyJson, type TestServer } from './helpers.ts';
 
 /** event_definitions/, property_definitions/ and events/values/: the builders' pickers, over events ingested here. */
@@ -122,6 +123,15 @@ describe('property_definitions/', () => {
     const bad = await get(`/property_definitions/?event_names=${encodeURIComponent('[1, 2')}`);
     expect(bad.status).toBe(400);
     expect(bad.body.attr).toBe('event_names');
+  });
+
+  it('counts events written around the ingestion path (read from their JSON) and keeps its answer when compacted', async () => {
+    await server.events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
+      VALUES (uuid(), $1, 'raw', 'r1', $2::TIMESTAMPTZ, '{"raw_only": "2025-05-01 10:00:00"}')`, [projectId, daysAgo(1)]);
+    const before = await defs('');
+    expect(before.find((d) => d.name === 'raw_only')).toMatchObject({ property_type: 'DateTime', volume_30_day: 1 });
+    await server.events.write((c) => compactEventProperties(c, projectId));
+    expect(await defs('')).toEqual(before);
   });
 
   it('lists person properties with type=person', async () => {

@@ -78,7 +78,7 @@ export function registerDefinitionRoutes(router: Router, deps: Deps): void {
   router.route(endpoints.propertyValues.list, async ({ auth, params, query }) => {
     const project = projectFor(deps, auth, params.project_id);
     const options = { key: query.key, source: query.type ?? 'event', search: query.value || undefined, eventName: query.event_name || undefined };
-    const values = await cached('definitions/values', project, options, (db) => propertyValueStats(db, project.id, options));
+    const values = await cached('definitions/values', project, options, (db) => propertyValueStats(db, project.id, deps.now(), options));
     return values.map(propertyValueResponse);
   });
 }
