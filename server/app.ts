@@ -17,6 +17,7 @@ import { registerOrganizationRoutes } from './http/routes/organizations/routes.t
 import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys/routes.ts';
 import { registerProjectRoutes } from './http/routes/projects/routes.ts';
 import { registerSchemaRoute } from './http/routes/schema.ts';
+import { registerUserRoutes } from './http/routes/users/routes.ts';
 import { createStaticHandler } from './http/static.ts';
 import type { AppEnv, Deps, Logger } from './http/types.ts';
 import type { Store } from './store/store.ts';
@@ -54,6 +55,7 @@ function registerApi(router: Router, deps: Deps): void {
   registerProjectRoutes(router, deps);
   registerBatchExportRoutes(router, deps);
   registerPersonalApiKeyRoutes(router);
+  registerUserRoutes(router, deps);
   registerAnalyticsRoutes(router, deps);
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);

@@ -19,6 +19,7 @@ import {
   pipelineImportAppEndpoints,
 } from './plugins';
 import { projectEndpoints } from './projects';
+import { userEndpoints } from './users';
 
 export * from './common';
 export * from './fields';
@@ -53,6 +54,7 @@ export const endpoints = {
   eventDefinitions: eventDefinitionEndpoints,
   propertyDefinitions: propertyDefinitionEndpoints,
   propertyValues: propertyValueEndpoints,
+  users: userEndpoints,
 } satisfies Record<string, Record<string, Endpoint>>;
 
 export const allEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) => Object.values(group));

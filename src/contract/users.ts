@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './common';
 
 /**
  * The User object embedded in members, invites (`created_by`) and insights (`created_by`,
@@ -26,3 +27,11 @@ export function userDisplayName(user: Pick<User, 'first_name' | 'last_name' | 'e
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
   return name || user.email;
 }
+
+export const userEndpoints = {
+  /** The user the calling key belongs to (the production service's `users/@me/`), e.g. for "created by me". */
+  me: endpoint({
+    method: 'GET', path: '/api/users/@me/', access: 'authenticated',
+    summary: 'The user the calling key belongs to', status: 200, response: userSchema,
+  }),
+};

@@ -7,7 +7,8 @@ afterAll(() => server.close());
 
 const served = [
   ...Object.values(endpoints.organizations), ...Object.values(endpoints.projects), ...Object.values(endpoints.personalApiKeys),
-  ...Object.values(endpoints.batchExports),
+  ...Object.values(endpoints.batchExports), ...Object.values(endpoints.users),
+  ...Object.values(endpoints.eventDefinitions), ...Object.values(endpoints.propertyDefinitions), ...Object.values(endpoints.propertyValues),
   endpoints.insights.trendGet, endpoints.insights.trend,
   endpoints.insights.funnelCorrelationGet, endpoints.insights.funnelCorrelation,
   endpoints.insights.funnelGet, endpoints.insights.funnel,
