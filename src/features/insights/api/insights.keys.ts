@@ -8,6 +8,8 @@ export interface InsightListParams {
   search?: string | undefined;
   favorited?: boolean | undefined;
   insight?: InsightKind | undefined;
+  /** Only the insights this user created ("Created by me"). */
+  created_by?: number | undefined;
 }
 
 /**

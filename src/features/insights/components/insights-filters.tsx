@@ -6,9 +6,9 @@ import { listRoute } from './list-route';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The search box, the kind and the "Favorites only" filter, all in the URL (a new filter starts at page 1). */
+/** The search box, the kind, "Favorites only" and "Created by me", all in the URL (a new filter starts at page 1). */
 export function InsightsFilters() {
-  const { search = '', favorited = false, kind } = listRoute.useSearch();
+  const { search = '', favorited = false, kind, mine = false } = listRoute.useSearch();
   const navigate = listRoute.useNavigate();
   const [text, setText] = useState(search);
   const [shownSearch, setShownSearch] = useState(search);
@@ -77,6 +77,17 @@ export function InsightsFilters() {
           className="size-4"
         />
         Favorites only
+      </label>
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={mine}
+          onChange={(event) =>
+            void navigate({ search: (previous) => ({ ...previous, mine: event.target.checked || undefined, page: 1 }), replace: true })
+          }
+          className="size-4"
+        />
+        Created by me
       </label>
     </div>
   );

@@ -67,6 +67,27 @@ describe('saved insights list', () => {
     expect(rows.queryByRole('link', { name: 'Weekly retention' })).not.toBeInTheDocument();
   });
 
+  it('"Created by me" shows only the insights of the key\'s user, and keeps the filter in the URL', async () => {
+    // Another member of the organization saves an insight with a key of their own.
+    const priya = api().store.users.getByEmail('priya@hedgebox.example')!;
+    const priyaKey = api().store.apiKeys.create({ user_id: priya.id, label: 'priya', scopes: ['*'] }, new Date().toISOString()).key;
+    const created = await fetch(`${window.location.origin}/api/projects/${PROJECT}/insights/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${priyaKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Priya’s pageviews', saved: true, filters: { insight: 'TRENDS', events: [{ id: '$pageview' }] } }),
+    });
+    expect(created.status).toBe(201);
+
+    const { user, router } = renderApp(list(), { apiKey: api().demoKey });
+    expect(within(await table()).getByRole('link', { name: 'Priya’s pageviews' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Created by me' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ mine: true }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Priya’s pageviews' })).not.toBeInTheDocument());
+    const rows = within(await table());
+    expect(rows.getByRole('link', { name: 'Revenue' })).toBeInTheDocument();
+    for (const row of rows.getAllByRole('row').slice(1)) expect(row).toHaveTextContent('Demo Admin');
+  });
+
   it('stars an insight at once and stores it', async () => {
     const { user } = renderApp(list(), { apiKey: api().demoKey });
     await table();

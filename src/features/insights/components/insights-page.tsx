@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { insightEndpoints, type Insight } from '@/contract/insights';
+import { currentUserQuery } from '@/lib/current-user';
 import { formatDateTime, formatRelative } from '@/lib/dates';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
@@ -80,16 +81,19 @@ const insightRowId = (insight: Insight) => String(insight.id);
 /** The project's saved insights: search and "favorites only" in the URL, paged by the server. */
 export function InsightsPage() {
   const { projectId } = listRoute.useParams();
-  const { search, favorited, kind } = listRoute.useSearch();
+  const { search, favorited, kind, mine } = listRoute.useSearch();
   const { params } = usePageSearch();
-  const { data } = useSuspenseQuery(insightQueries.list(projectId, { ...params, search, favorited, insight: kind }));
+  const { data: me } = useSuspenseQuery(currentUserQuery());
+  const { data } = useSuspenseQuery(
+    insightQueries.list(projectId, { ...params, search, favorited, insight: kind, created_by: mine ? me.id : undefined }),
+  );
   const { mutate: setFavorited } = useSetFavorited(projectId);
   const deleteWithUndo = useDeleteWithUndo(projectId);
   const columns = useMemo(
     () => insightColumns(projectId, setFavorited, (insight) => void deleteWithUndo(insight)),
     [projectId, setFavorited, deleteWithUndo],
   );
-  const filtered = Boolean(search) || Boolean(favorited) || Boolean(kind);
+  const filtered = Boolean(search) || Boolean(favorited) || Boolean(kind) || Boolean(mine);
 
   return (
     <ListPage
