@@ -19,6 +19,7 @@ import { insightsHeader } from './insights-page-states';
 import { listRoute } from './list-route';
 import { RecentlyViewed } from './recently-viewed';
 import { TagList } from './tag-list';
+import { useWarmInsightPage } from './use-warm-insight-page';
 
 const personName = (person: Insight['created_by']) =>
   person ? [person.first_name, person.last_name].filter(Boolean).join(' ') || person.email : '—';
@@ -89,6 +90,7 @@ export function InsightsPage() {
   );
   const { mutate: setFavorited } = useSetFavorited(projectId);
   const deleteWithUndo = useDeleteWithUndo(projectId);
+  useWarmInsightPage();
   const columns = useMemo(
     () => insightColumns(projectId, setFavorited, (insight) => void deleteWithUndo(insight)),
     [projectId, setFavorited, deleteWithUndo],
