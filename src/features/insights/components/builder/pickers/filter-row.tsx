@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { PROPERTY_OPERATORS, type PropertyOperator } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
 import { OPERATOR_WORDS, valueForOperator, type FilterRow } from './filter-model';
+import { lowerFirst } from './labels';
 import { FieldError, useErrorId } from './picker-trigger';
 import { PropertyKeyPicker } from './property-key-picker';
 import { PropertyValueInput } from './property-value-input';
@@ -73,7 +74,7 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
       ) : null}
       <button
         type="button"
-        aria-label={`Remove ${name.toLowerCase()}`}
+        aria-label={`Remove ${lowerFirst(name)}`}
         onClick={onRemove}
         className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
       >

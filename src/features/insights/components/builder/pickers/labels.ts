@@ -38,3 +38,8 @@ export function seriesLetter(index: number): string {
   } while (n >= 0);
   return out;
 }
+
+/** "Series A" → "series A" (inside a sentence; the letter stays a capital). */
+export function lowerFirst(s: string): string {
+  return s ? s[0]!.toLowerCase() + s.slice(1) : s;
+}

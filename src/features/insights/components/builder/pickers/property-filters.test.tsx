@@ -49,7 +49,7 @@ describe('PropertyFilters', () => {
     expect(screen.getByRole('group', { name: 'Filter 1 value' })).toHaveTextContent('pro');
   });
 
-  it('combines filters with OR and nests a group', async () => {
+  it('nests a group of filters', async () => {
     const initial: PropertyGroupInput = { type: 'AND', values: [{ key: 'plan', type: 'event', operator: 'exact', value: ['pro'] }] };
     const { user, emitted } = renderFilters(initial, { groups: true });
     await user.click(screen.getByRole('button', { name: 'Add filter group to filters' }));
@@ -57,12 +57,30 @@ describe('PropertyFilters', () => {
     await user.click(await screen.findByRole('option', { name: 'Use “amount”' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Group 1 filter 1 operator' }), 'greater than');
     await user.type(screen.getByRole('spinbutton', { name: 'Group 1 filter 1 value' }), '20');
+    expect(emitted.at(-1)).toEqual({
+      type: 'AND',
+      values: [
+        { key: 'plan', type: 'event', operator: 'exact', value: ['pro'] },
+        { type: 'AND', values: [{ key: 'amount', type: 'event', operator: 'gt', value: 20 }] },
+      ],
+    });
     const group = screen.getByRole('group', { name: 'Group 1' });
+    const sent = emitted.length;
     await user.click(within(group).getByRole('button', { name: 'Add filter to group 1' }));
-    await user.click(await screen.findByRole('button', { name: 'Person properties' }));
-    await user.type(screen.getByRole('combobox', { name: 'Search properties' }), 'email');
-    await user.click(await screen.findByRole('option', { name: 'Use “email”' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Group 1 filter 2 operator' }), 'is not set');
+    await user.keyboard('{Escape}');
+    expect(within(group).getByRole('button', { name: 'Group 1 filter 2 property: Choose a property' })).toHaveFocus();
+    expect(emitted).toHaveLength(sent);
+  });
+
+  it('combines with OR at the top and inside a group, and removes a group', async () => {
+    const initial: PropertyGroupInput = {
+      type: 'AND',
+      values: [
+        { key: 'plan', type: 'event', operator: 'exact', value: ['pro'] },
+        { type: 'AND', values: [{ key: 'amount', type: 'event', operator: 'gt', value: 20 }, { key: 'email', type: 'person', operator: 'is_not_set' }] },
+      ],
+    };
+    const { user, emitted } = renderFilters(initial, { groups: true });
     await user.click(within(screen.getByRole('group', { name: 'Group 1: combine with' })).getByRole('button', { name: 'OR' }));
     await user.click(within(screen.getByRole('group', { name: 'Filters: combine with' })).getByRole('button', { name: 'OR' }));
     expect(emitted.at(-1)).toEqual({
@@ -75,7 +93,8 @@ describe('PropertyFilters', () => {
         ] },
       ],
     });
-    await user.click(within(group).getByRole('button', { name: 'Remove group 1' }));
+    expect(within(screen.getByRole('group', { name: 'Filters: combine with' })).getByRole('button', { name: 'OR' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(screen.getByRole('group', { name: 'Group 1' })).getByRole('button', { name: 'Remove group 1' }));
     expect(emitted.at(-1)).toEqual({ type: 'OR', values: [{ key: 'plan', type: 'event', operator: 'exact', value: ['pro'] }] });
   });
 

@@ -6,6 +6,7 @@ import {
   emittedPaths, emptyRow, fromGroup, isGroup, newUid, toGroup, type FilterEntry, type FilterGroup, type FilterRow, type FilterState,
 } from './filter-model';
 import { FilterRowEditor } from './filter-row';
+import { lowerFirst } from './labels';
 import { GroupTypeToggle } from './group-type-toggle';
 import { FieldError, useErrorId } from './picker-trigger';
 
@@ -120,11 +121,11 @@ export function PropertyFilters({ projectId, value, onChange, label, groups = fa
       })}
       <FieldError id={errorId} message={topError} />
       <div className="flex flex-wrap gap-2">
-        <Button id={addId} size="sm" variant="ghost" onClick={addRow} aria-label={`Add filter to ${label.toLowerCase()}`}>
+        <Button id={addId} size="sm" variant="ghost" onClick={addRow} aria-label={`Add filter to ${lowerFirst(label)}`}>
           <Plus aria-hidden className="size-4" /> Add filter
         </Button>
         {groups ? (
-          <Button size="sm" variant="ghost" onClick={addGroup} aria-label={`Add filter group to ${label.toLowerCase()}`}>
+          <Button size="sm" variant="ghost" onClick={addGroup} aria-label={`Add filter group to ${lowerFirst(label)}`}>
             <Plus aria-hidden className="size-4" /> Add group
           </Button>
         ) : null}
@@ -166,7 +167,7 @@ function FilterGroupEditor({ group, name, onChange, onRemove, onAdd, renderRow }
         </div>
         <button
           type="button"
-          aria-label={`Remove ${name.toLowerCase()}`}
+          aria-label={`Remove ${lowerFirst(name)}`}
           onClick={onRemove}
           className="inline-flex size-7 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800"
         >
@@ -174,7 +175,7 @@ function FilterGroupEditor({ group, name, onChange, onRemove, onAdd, renderRow }
         </button>
       </div>
       {group.rows.map((row, i) => renderRow(row, i, (r) => setRow(row.uid, r)))}
-      <Button size="sm" variant="ghost" onClick={onAdd} aria-label={`Add filter to ${name.toLowerCase()}`}>
+      <Button size="sm" variant="ghost" onClick={onAdd} aria-label={`Add filter to ${lowerFirst(name)}`}>
         <Plus aria-hidden className="size-4" /> Add filter
       </Button>
     </div>

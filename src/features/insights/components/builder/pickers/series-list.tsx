@@ -6,7 +6,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type EntityInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
-import { seriesLetter } from './labels';
+import { lowerFirst, seriesLetter } from './labels';
 import { newUid } from './filter-model';
 import type { ErrorFor } from './property-filters';
 import { SeriesRow } from './series-row';
@@ -58,7 +58,7 @@ export function SeriesList({ projectId, mode, value, onChange, errorFor, max }: 
     emit(arrayMove([...value], from, to), arrayMove(ids, from, to));
   };
   const position = (id: string | number) => ids.indexOf(String(id));
-  const nameOf = (id: string | number) => w.name(position(id)).toLowerCase();
+  const nameOf = (id: string | number) => lowerFirst(w.name(position(id)));
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. It is at position ${position(active.id) + 1} of ${ids.length}.`,
     onDragOver: ({ active, over }) => (over ? `${capital(nameOf(active.id))} is over position ${position(over.id) + 1} of ${ids.length}.` : `${capital(nameOf(active.id))} is no longer over a position.`),
@@ -127,5 +127,5 @@ const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** A new entry: a pageview (counted in total for trends). */
 function nextEntry(mode: SeriesListProps['mode'], _current: readonly EntityInput[]): EntityInput {
-  return mode === 'trends' ? { id: '$pageview', name: '$pageview', type: 'events', math: 'total' } : { id: '$pageview', name: '$pageview', type: 'events' };
+  return mode === 'trends' ? { id: '$pageview', type: 'events', math: 'total' } : { id: '$pageview', type: 'events' };
 }

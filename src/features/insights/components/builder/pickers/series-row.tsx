@@ -5,6 +5,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import type { EntityInput, MathType } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
 import { EventPicker } from './event-picker';
+import { lowerFirst } from './labels';
 import { COUNT_MATHS, isPropertyMath, MATH_WORDS, PROPERTY_MATHS } from './math-options';
 import { FieldError, useErrorId } from './picker-trigger';
 import { PropertyFilters, type ErrorFor } from './property-filters';
@@ -64,7 +65,7 @@ export function SeriesRow(p: SeriesRowProps) {
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Reorder ${name.toLowerCase()}`}
+          aria-label={`Reorder ${lowerFirst(name)}`}
           className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
         >
           <GripVertical aria-hidden className="size-4" />
@@ -93,7 +94,7 @@ export function SeriesRow(p: SeriesRowProps) {
             <EventPicker
               projectId={p.projectId}
               value={event}
-              onChange={(id) => p.onChange({ ...entry, id, name: id })}
+              onChange={(id) => p.onChange(withEvent(entry, id))}
               label={`${name} event`}
               allowAll={p.mode === 'trends'}
               error={err('id')}
@@ -169,7 +170,7 @@ interface RowActionsProps extends SeriesRowProps {
 }
 
 function RowActions({ name, index, count, filterCount, showFilters, filtersId, reasonId, renameId, onToggleFilters, onRename, onMove, onDuplicate, onRemove, canAdd, removeReason }: RowActionsProps) {
-  const lower = name.toLowerCase();
+  const lower = lowerFirst(name);
   const action = (label: string, icon: ReactNode, onClick: () => void, extra: Record<string, unknown> = {}) => (
     <button type="button" aria-label={label} title={label} onClick={onClick} className={iconButton} {...extra}>
       {icon}
@@ -228,6 +229,12 @@ function RenameInput({ name, initial, onDone }: { name: string; initial: string;
       className="h-8 w-full max-w-sm rounded-md border border-gray-300 bg-white px-2.5 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
     />
   );
+}
+
+/** A new event: a name saved with the old one no longer applies. */
+function withEvent(entry: EntityInput, id: string | null): EntityInput {
+  const { name: _stale, ...rest } = entry;
+  return { ...rest, id };
 }
 
 function withMath(entry: EntityInput, math: MathType): EntityInput {

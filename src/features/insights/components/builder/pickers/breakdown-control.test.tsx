@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setupTestApi } from '@testing';
+import { BreakdownControl, type BreakdownValue } from './breakdown-control';
+import { ingestPickerEvents, renderWithState } from './picker-harness';
+
+const api = setupTestApi();
+const PROJECT = 1;
+
+function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}) {
+  return renderWithState<BreakdownValue>(api().demoKey, initial, (value, onChange) => (
+    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} />
+  ));
+}
+
+describe('BreakdownControl', () => {
+  it('breaks down by an event property, with a limit', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const { user, emitted } = renderControl({});
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    const list = await screen.findByRole('listbox', { name: 'Event properties' });
+    await user.click(await within(list).findByRole('option', { name: /^\$browser/ }));
+    expect(emitted.at(-1)).toEqual({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 25 });
+
+    const limit = screen.getByRole('spinbutton', { name: 'Show top' });
+    expect(limit).toHaveValue(25);
+    await user.clear(limit);
+    await user.type(limit, '5');
+    expect(emitted.at(-1)).toEqual({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 });
+    await user.type(limit, '0000');
+    expect(limit).toHaveAccessibleDescription('Enter a whole number from 1 to 1000.');
+    // 50, 500 were fine; 5000 is not sent.
+    expect(emitted.at(-1)?.breakdown_limit).toBe(500);
+  });
+
+  it('switches to a person property, and removes the breakdown', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 10 });
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: $browser' }));
+    await user.click(await screen.findByRole('button', { name: 'Person properties' }));
+    await user.click(await screen.findByRole('option', { name: /^email/ }));
+    expect(emitted.at(-1)).toEqual({ breakdown: 'email', breakdown_type: 'person', breakdown_limit: 10 });
+    expect(screen.getByRole('button', { name: 'Breakdown by: email (person)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined });
+    expect(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' })).toBeInTheDocument();
+  });
+
+  it('shows the API errors at the breakdown and the limit', () => {
+    renderControl({ breakdown: 'plan', breakdown_type: 'event', breakdown_limit: 25 }, {
+      breakdown: 'Enter a property name, a cohort ID or a list of cohort IDs.',
+      breakdown_limit: 'Ensure this value is less than or equal to 1000.',
+    });
+    expect(screen.getByRole('button', { name: 'Breakdown by: plan' })).toHaveAccessibleDescription('Enter a property name, a cohort ID or a list of cohort IDs.');
+    expect(screen.getByRole('spinbutton', { name: 'Show top' })).toHaveAccessibleDescription('Ensure this value is less than or equal to 1000.');
+  });
+});
