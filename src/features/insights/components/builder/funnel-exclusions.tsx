@@ -2,29 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import {
-  ANALYTICS_LIMITS, funnelParamsSchema, type EntityInput, type FunnelParamsInput,
+  ANALYTICS_LIMITS, funnelParamsSchema, type FunnelParamsInput,
 } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { definitionQueries } from '../../api/definitions.queries';
+import { orderedSteps, stepLabel } from './funnel-steps';
 import { EventPicker } from './pickers/event-picker';
-import { eventLabel } from './pickers/labels';
 
 type ExclusionInput = NonNullable<FunnelParamsInput['exclusions']>[number];
-
-/** The steps in funnel order (`order` when given, else as listed). */
-export function orderedSteps(events: readonly unknown[] | undefined): EntityInput[] {
-  return ((events ?? []) as readonly EntityInput[])
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => (a.e.order ?? a.i) - (b.e.order ?? b.i) || a.i - b.i)
-    .map(({ e }) => e);
-}
-
-/** "Step 1: Pageview" — how the exclusion's range names a step. */
-export function stepLabel(step: EntityInput, index: number): string {
-  const name = step.custom_name || step.name || (step.id === null ? null : String(step.id));
-  return `Step ${index + 1}: ${name === null ? 'All events' : eventLabel(name)}`;
-}
 
 /** The contract's complaints about the exclusions, by attr (`exclusions__0__funnel_to_step`). */
 export function exclusionIssues(state: FunnelParamsInput): Map<string, string> {

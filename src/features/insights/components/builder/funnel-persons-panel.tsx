@@ -11,12 +11,14 @@ import { formatDateTime } from '@/lib/dates';
 import {
   FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
+import { orderedSteps, stepName as nameOf } from './funnel-steps';
 
 export interface FunnelPersonsPanelProps {
   projectId: number;
   params: FunnelParamsInput;
   /** `step` is 1-based: converted = reached it, dropped = reached the step before and not it. */
   target: FunnelPersonsTarget | null;
+  /** The step's name in the title; by default the step's name from `params`. */
   stepName?: string | undefined;
   onClose: () => void;
 }
@@ -37,7 +39,14 @@ export function FunnelPersonsPanel({ target, ...props }: FunnelPersonsPanelProps
   return <PersonsSheet {...props} target={target} />;
 }
 
-function PersonsSheet({ projectId, params, target, stepName, onClose }: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
+/** The step's name as the builder shows it (its custom name, else its event in words). */
+function nameOfStep(params: FunnelParamsInput, step: number): string | undefined {
+  const entry = orderedSteps(params.events)[step - 1];
+  return entry ? nameOf(entry) : undefined;
+}
+
+function PersonsSheet({ projectId, params, target, stepName: givenName, onClose }: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
+  const stepName = givenName ?? nameOfStep(params, target.step);
   // Opened without a Radix trigger: remember what had focus (the step's count) to give it back.
   const returnTo = useRef<HTMLElement | null>(null);
   const title = funnelPersonsTitle(target, stepName);
