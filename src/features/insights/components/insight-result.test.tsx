@@ -15,7 +15,8 @@ async function insightOf(filters: Record<string, unknown>) {
 }
 
 const figure = () => screen.getByRole('figure', { name: 'Chart test: chart' });
-const lines = () => figure().querySelectorAll('.recharts-line-curve');
+/** The series drawn over time (one path each). */
+const lines = () => figure().querySelectorAll('path[data-series]');
 
 describe('InsightResult: trends displays', () => {
   it('line: a curve per series, the table under it; the legend hides and shows a series', async () => {
@@ -43,8 +44,8 @@ describe('InsightResult: trends displays', () => {
   });
 
   it.each([
-    ['cumulative', FILTERS.cumulative, '.recharts-line-curve', 3],
-    ['bar over time', FILTERS.bar, '.recharts-bar', 3],
+    ['cumulative', FILTERS.cumulative, 'path[data-series]', 3],
+    ['bar over time', FILTERS.bar, 'path[data-series]', 3],
     ['pie', FILTERS.pie, '.recharts-pie-sector', 3],
     ['bar by value', FILTERS.barValue, '.recharts-bar', 2],
   ] as const)('%s: drawn', async (_, filters, selector, count) => {
@@ -120,7 +121,7 @@ describe('InsightResult: funnels, retention, paths', () => {
 
   it('retention: the curve, and the grid shaded by the share retained', async () => {
     render(<InsightResult insight={await insightOf(FILTERS.retention)} title="Chart test" />);
-    await waitFor(() => expect(lines()).toHaveLength(1));
+    await waitFor(() => expect(figure().querySelectorAll('.recharts-line-curve')).toHaveLength(1));
     const table = screen.getByRole('table', { name: 'Chart test: data' });
     const first = within(table).getAllByRole('cell')[0]!;
     expect(first).toHaveTextContent('(100%)');

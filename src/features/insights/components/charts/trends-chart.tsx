@@ -1,67 +1,133 @@
-import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatTick } from '../../lib/format';
+import { memo, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { formatTick, formatValue } from '../../lib/format';
 import type { TrendsView } from '../../lib/view-types';
-import { axisProps, CHART_HEIGHT, tooltipContent, colour, gridProps, margin, Sized } from './chart-frame';
+import { CHART_HEIGHT, colour, Sized } from './chart-frame';
+import { PLOT_MARGIN, seriesGeometry, type Geometry } from './series-geometry';
 import { SeriesLegend, useHiddenSeries } from './series-legend';
 
-type Row = Record<string, string | number>;
+/** Grid, axes and one path per series: memoised, so hovering redraws only the pointer's marks. */
+const Plot = memo(function Plot({ geometry, unit }: { geometry: Geometry; unit: TrendsView['unit'] }) {
+  const { width, height, marks, yTicks, xTicks, bar } = geometry;
+  const bottom = height - PLOT_MARGIN.bottom;
+  return (
+    <>
+      <g className="text-gray-700 dark:text-gray-300" fontSize={12} fill="currentColor">
+        {yTicks.map((tick) => (
+          <g key={tick.value}>
+            <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.15} strokeDasharray="3 3" />
+            <text x={PLOT_MARGIN.left - 8} y={tick.y} dy="0.32em" textAnchor="end">
+              {formatTick(tick.value, unit)}
+            </text>
+          </g>
+        ))}
+        <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={bottom} y2={bottom} stroke="currentColor" strokeOpacity={0.4} />
+        {xTicks.map((tick) => (
+          <text key={tick.x} x={tick.x} y={bottom + 18} textAnchor="middle">
+            {tick.label}
+          </text>
+        ))}
+      </g>
+      {marks.map((mark) =>
+        bar ? (
+          <path key={mark.key} data-series={mark.key} d={mark.d} fill={colour(mark.colour)} fillOpacity={mark.previous ? 0.45 : 1} />
+        ) : (
+          <path
+            key={mark.key} data-series={mark.key} d={mark.d} fill="none" stroke={colour(mark.colour)} strokeWidth={2}
+            strokeLinejoin="round" strokeDasharray={mark.previous ? '6 4' : undefined}
+          />
+        ),
+      )}
+    </>
+  );
+});
 
-/** One row per x label: `s<i>` is series i's value there (keys free of the dots recharts reads as paths). */
-function rows(view: TrendsView): Row[] {
-  return view.labels.map((label, index) => {
-    const row: Row = { label };
-    view.series.forEach((series, s) => {
-      const value = series.data[index];
-      if (value !== undefined) row[`s${s}`] = value;
-    });
-    return row;
-  });
+/** The hovered (or keyboard-selected) point: a rule, the lines' dots, and every series' value in a box. */
+function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry: Geometry; index: number; hidden: ReadonlySet<string> }) {
+  const x = geometry.xAt(index);
+  const shown = view.series.filter((series) => !hidden.has(series.key));
+  const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.days[index] : undefined;
+  const flip = x > geometry.width / 2;
+  return (
+    <>
+      <svg className="pointer-events-none absolute inset-0 overflow-visible" width={geometry.width} height={geometry.height} aria-hidden="true">
+        <line x1={x} x2={x} y1={PLOT_MARGIN.top} y2={geometry.height - PLOT_MARGIN.bottom} stroke="currentColor" strokeOpacity={0.35} />
+        {geometry.bar
+          ? null
+          : shown.map((series) => {
+              const value = series.data[index];
+              return value === undefined ? null : <circle key={series.key} cx={x} cy={geometry.yAt(value)} r={3} fill={colour(series.colour)} />;
+            })}
+      </svg>
+      <div
+        className="pointer-events-none absolute top-2 z-10 max-h-[calc(100%-1rem)] w-max max-w-xs overflow-hidden rounded-md border border-gray-200 bg-white px-3 py-2 text-xs text-gray-900 shadow-md dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+        style={flip ? { right: geometry.width - x + 12 } : { left: x + 12 }}
+      >
+        <p className="mb-1 font-medium">
+          {view.labels[index]}
+          {previousDay ? <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span> : null}
+        </p>
+        <ul className="space-y-0.5">
+          {shown.slice(0, 30).map((series) => (
+            <li key={series.key} className="flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
+              <span className="min-w-0 flex-1 truncate">{series.label}</span>
+              <span className="tabular-nums">{series.data[index] === undefined ? '–' : formatValue(series.data[index], view.unit)}</span>
+            </li>
+          ))}
+          {shown.length > 30 ? <li className="text-gray-700 dark:text-gray-300">and {shown.length - 30} more (see the table)</li> : null}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: ReadonlySet<string>; width: number }) {
+  const geometry = useMemo(() => seriesGeometry(view, hidden, width, CHART_HEIGHT), [view, hidden, width]);
+  const [active, setActive] = useState<number | null>(null);
+  const count = view.labels.length;
+  const onMove = (event: MouseEvent<SVGSVGElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    setActive(geometry.indexAt(event.clientX - box.left));
+  };
+  const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
+    const moves: Record<string, (at: number) => number> = {
+      ArrowRight: (at) => at + 1, ArrowLeft: (at) => at - 1, Home: () => 0, End: () => count - 1,
+    };
+    if (event.key === 'Escape') return setActive(null);
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setActive((at) => Math.min(count - 1, Math.max(0, at === null ? (event.key === 'ArrowLeft' ? count - 1 : 0) : move(at))));
+  };
+  return (
+    <div className="relative" data-chart={view.display}>
+      <svg
+        width={width} height={CHART_HEIGHT} role="img" tabIndex={0}
+        aria-label={`${view.display === 'bar' ? 'Bar' : 'Line'} chart of ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
+        className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
+        onMouseMove={onMove} onMouseLeave={() => setActive(null)} onKeyDown={onKey} onBlur={() => setActive(null)}
+      >
+        <Plot geometry={geometry} unit={view.unit} />
+      </svg>
+      {active !== null ? <Pointer view={view} geometry={geometry} index={active} hidden={hidden} /> : null}
+    </div>
+  );
 }
 
 /**
- * Trends over time: lines (cumulative: running sums) or bars. With compare the previous period is
- * drawn in its series' colour, dashed (bars: paler). The legend hides and shows series.
+ * Trends over time: lines (cumulative: running sums) or bars, drawn as plain SVG (one path per
+ * series: a year of days × 30 series paints in a few milliseconds). With compare the previous
+ * period is in its series' colour, dashed (bars: paler). The legend hides and shows series.
  */
 export function TrendsChart({ view }: { view: TrendsView }) {
-  const data = useMemo(() => rows(view), [view]);
   const [hidden, toggle] = useHiddenSeries();
   const legend = useMemo(
     () => view.series.map((s) => ({ key: s.key, label: s.label, colour: s.colour, dashed: s.period === 'previous' })),
     [view.series],
   );
-  const bar = view.display === 'bar';
-  const unit = view.unit;
-  const drawn = view.series.map((series, index) => ({ series, index })).filter(({ series }) => !hidden.has(series.key));
   return (
     <>
-      <Sized>
-        {(width) => {
-          const Chart = bar ? BarChart : LineChart;
-          return (
-            <Chart width={width} height={CHART_HEIGHT} data={data} margin={margin} accessibilityLayer>
-              <CartesianGrid {...gridProps} />
-              <XAxis dataKey="label" {...axisProps} minTickGap={24} />
-              <YAxis {...axisProps} width={56} tickFormatter={(value: number) => formatTick(value, unit)} />
-              <Tooltip content={tooltipContent(unit)} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3, fill: 'currentColor', fillOpacity: 0.06 }} isAnimationActive={false} />
-              {drawn.map(({ series, index }) => {
-                const previous = series.period === 'previous';
-                return bar ? (
-                  <Bar
-                    key={series.key} dataKey={`s${index}`} name={series.label} fill={colour(series.colour)}
-                    fillOpacity={previous ? 0.45 : 1} isAnimationActive={false}
-                  />
-                ) : (
-                  <Line
-                    key={series.key} dataKey={`s${index}`} name={series.label} stroke={colour(series.colour)} type="linear"
-                    strokeDasharray={previous ? '6 4' : undefined} dot={false} activeDot={{ r: 3 }} strokeWidth={2} isAnimationActive={false}
-                  />
-                );
-              })}
-            </Chart>
-          );
-        }}
-      </Sized>
+      <Sized>{(width) => <SeriesPlot view={view} hidden={hidden} width={width} />}</Sized>
       <SeriesLegend items={legend} hidden={hidden} onToggle={toggle} />
     </>
   );

@@ -1,0 +1,84 @@
+import type { TrendsView } from '../../lib/view-types';
+import { labelEvery, niceTicks } from './scales';
+
+export const PLOT_MARGIN = { top: 12, right: 16, bottom: 28, left: 64 } as const;
+
+export interface SeriesMark {
+  key: string;
+  index: number;
+  /** One SVG path for the whole series: its line, or all its bars. */
+  d: string;
+  colour: number;
+  previous: boolean;
+}
+
+export interface Geometry {
+  width: number;
+  height: number;
+  bar: boolean;
+  marks: SeriesMark[];
+  yTicks: Array<{ value: number; y: number }>;
+  xTicks: Array<{ label: string; x: number }>;
+  /** The x of point `i` (a bar group's centre). */
+  xAt: (i: number) => number;
+  yAt: (value: number) => number;
+  /** The point under the pointer's x. */
+  indexAt: (x: number) => number;
+}
+
+const px = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Where everything of a time-series chart goes, computed once per result, size and hidden set:
+ * each series is one path (no element per point), so 30 series × 365 days stay 30 elements.
+ */
+export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, width: number, height: number): Geometry {
+  const bar = view.display === 'bar';
+  const count = view.labels.length;
+  const visible = view.series.map((series, index) => ({ series, index })).filter(({ series }) => !hidden.has(series.key));
+  let min = 0;
+  let max = 0;
+  for (const { series } of visible) {
+    for (const value of series.data) {
+      if (value < min) min = value;
+      if (value > max) max = value;
+    }
+  }
+  const ticks = niceTicks(min, max);
+  const yMin = ticks[0]!;
+  const yMax = ticks.at(-1)!;
+  const left = PLOT_MARGIN.left;
+  const top = PLOT_MARGIN.top;
+  const plotWidth = Math.max(1, width - left - PLOT_MARGIN.right);
+  const plotHeight = Math.max(1, height - top - PLOT_MARGIN.bottom);
+  const band = plotWidth / Math.max(1, count);
+  const step = count > 1 ? plotWidth / (count - 1) : 0;
+  const xAt = bar ? (i: number) => left + band * (i + 0.5) : count > 1 ? (i: number) => left + step * i : () => left + plotWidth / 2;
+  const yAt = (value: number) => top + plotHeight * (1 - (value - yMin) / (yMax - yMin || 1));
+  const indexAt = (x: number) => {
+    const raw = bar ? Math.floor((x - left) / band) : step > 0 ? Math.round((x - left) / step) : 0;
+    return Math.min(count - 1, Math.max(0, raw));
+  };
+
+  const baseline = yAt(Math.max(yMin, Math.min(0, yMax)));
+  const group = band * 0.8;
+  const barWidth = group / Math.max(1, visible.length);
+  const marks = visible.map(({ series, index }, position): SeriesMark => {
+    const parts: string[] = [];
+    if (bar) {
+      const offset = band * 0.1 + position * barWidth;
+      series.data.forEach((value, i) => {
+        if (value === 0) return;
+        parts.push(`M${px(left + band * i + offset)},${px(yAt(value))}h${px(barWidth)}V${px(baseline)}h${px(-barWidth)}Z`);
+      });
+    } else {
+      series.data.forEach((value, i) => parts.push(`${i === 0 ? 'M' : 'L'}${px(xAt(i))},${px(yAt(value))}`));
+    }
+    return { key: series.key, index, d: parts.join(''), colour: series.colour, previous: series.period === 'previous' };
+  });
+
+  const longest = view.labels.reduce((longest, label) => Math.max(longest, label.length), 0);
+  const every = labelEvery(count, plotWidth, longest * 6.5);
+  const xTicks = view.labels.flatMap((label, i) => (i % every === 0 ? [{ label, x: xAt(i) }] : []));
+  return { width, height, bar, marks, yTicks: ticks.map((value) => ({ value, y: yAt(value) })), xTicks, xAt, yAt, indexAt };
+}
