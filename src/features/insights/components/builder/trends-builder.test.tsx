@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { insightEndpoints } from '@/contract/insights';
+import { mswServer, renderApp, setupTestApi, slowDown } from '@testing';
+
+const api = setupTestApi();
+/** The first result needs the chart code and the server's answer: more than a second on a busy machine. */
+const SLOW = { timeout: 8000 };
+const PROJECT = 1;
+const TREND_URL = `/projects/${PROJECT}/insights/new/trends`;
+
+interface Sent { body: Record<string, unknown>; signal: AbortSignal }
+
+/** Every trend request the app sends, with its body and its abort signal. */
+function recordTrendRequests(): Sent[] {
+  const sent: Sent[] = [];
+  mswServer.events.on('request:start', ({ request }) => {
+    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/insights/trend/')) return;
+    const { signal } = request;
+    void request.clone().json().then((body: Record<string, unknown>) => sent.push({ body, signal }));
+  });
+  return sent;
+}
+
+/** Pageviews for the last days, so the chart has numbers. */
+async function ingestPageviews() {
+  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+  const now = Date.now();
+  const batch = Array.from({ length: 30 }, (_, i) => ({
+    event: i % 3 === 0 ? 'user signed up' : '$pageview',
+    distinct_id: `person-${i % 7}`,
+    timestamp: new Date(now - (i % 6) * 86_400_000 - 3_600_000).toISOString(),
+    properties: { $browser: i % 2 ? 'Chrome' : 'Safari', $current_url: `https://hedgebox.example/${i % 4}` },
+  }));
+  await api().call('POST', '/batch/', { api_key: token, batch });
+}
+
+const lastBody = (sent: Sent[]) => sent.at(-1)?.body;
+
+describe('trends builder', { timeout: 30_000 }, () => {
+  it('opens with one pageview series over the last 7 days, the chart and its table', async () => {
+    await ingestPageviews();
+    const sent = recordTrendRequests();
+    renderApp(TREND_URL, { apiKey: api().demoKey });
+    const table = await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    expect(within(table).getByRole('columnheader', { name: '$pageview' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'New trend: chart' })).toBeInTheDocument();
+    expect(lastBody(sent)).toMatchObject({ events: [{ id: '$pageview', math: 'total' }], date_from: '-7d', interval: 'day' });
+    // 20 pageviews were ingested in the range: the table sums to them.
+    const cells = within(table).getAllByRole('cell').map((c) => Number(c.textContent?.replace(/,/g, '')));
+    expect(cells.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0)).toBe(20);
+  });
+
+  it('each control changes the request: interval, compare, date range, display — and the URL keeps them', async () => {
+    const sent = recordTrendRequests();
+    const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'week');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ interval: 'week' }));
+
+    await user.click(screen.getByRole('switch', { name: 'Compare to the previous period' }));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ interval: 'week', compare: true }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 30 days');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: '-30d', compare: true }));
+
+    await user.click(screen.getByRole('switch', { name: 'Filter out internal and test users' }));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ filter_test_accounts: true }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Chart type' }), 'World map');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ display: 'WorldMap', breakdown: '$geoip_country_code', breakdown_type: 'event' }));
+    expect(screen.getByText(/broken down by country code/)).toBeInTheDocument();
+
+    expect(router.state.location.search).toMatchObject({
+      interval: 'week', compare: true, date_from: '-30d', filter_test_accounts: true, display: 'WorldMap',
+    });
+    // Back steps through the edits: the world map is undone, the controls follow.
+    router.history.back();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Chart type' })).toHaveValue('ActionsLineGraph'));
+    expect(router.state.location.search).toMatchObject({ display: 'ActionsLineGraph', filter_test_accounts: true });
+  });
+
+  it('refuses an hourly interval over 90 days at the control, saying why', async () => {
+    const { user } = renderApp(`${TREND_URL}?date_from=%22-90d%22`, { apiKey: api().demoKey });
+    const interval = await screen.findByRole('combobox', { name: 'Interval' });
+    expect(within(interval).getByRole('option', { name: 'Hour (too many points)' })).toBeDisabled();
+    expect(screen.getByText(/Hourly would make 2,1\d\d points; a chart holds at most 1,000\./)).toBeInTheDocument();
+    await user.selectOptions(interval, 'week');
+    expect(interval).toHaveValue('week');
+  });
+
+  it('checks the formula as it is typed, and shows the server\'s 400 beside it', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    const formula = screen.getByRole('textbox', { name: 'Formula' });
+
+    // B is not a series of this insight: the contract says so at once, and nothing is sent.
+    await user.type(formula, 'B');
+    expect(await screen.findAllByText(/"B" is not a series of this insight/)).not.toHaveLength(0);
+    expect(formula).toHaveAttribute('aria-invalid', 'true');
+    const before = sent.length;
+
+    // "A *" passes the client's check; the server refuses it and its words land on the field.
+    await user.clear(formula);
+    await user.type(formula, 'A *');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ formula: 'A *' }));
+    expect(sent.length).toBeGreaterThan(before);
+    await waitFor(() => expect(formula).toHaveAccessibleDescription(/formula/i));
+    expect(formula).toHaveAttribute('aria-invalid', 'true');
+    // The last chart stays, dimmed; the chart area names the problem too.
+    expect(screen.getByRole('table', { name: 'New trend: data' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/not updated until this is fixed/);
+  });
+
+  it('keeps the old chart visible, dimmed and busy, while the new one loads; a superseded request is aborted', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    const table = await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    slowDown(insightEndpoints.trend, 1500);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'week');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ interval: 'week' }));
+    expect(table).toBeInTheDocument();
+    expect(table.closest('[aria-busy="true"]')).not.toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'month');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ interval: 'month' }));
+    const week = sent.find((s) => s.body.interval === 'week');
+    await waitFor(() => expect(week?.signal.aborted).toBe(true));
+
+    await waitFor(() => expect(screen.getByRole('table', { name: 'New trend: data' }).closest('[aria-busy="true"]')).toBeNull(), { timeout: 4000 });
+  });
+});
