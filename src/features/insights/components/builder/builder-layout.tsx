@@ -39,7 +39,7 @@ export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState
         >
           <KindPanel kind={kind} projectId={projectId} state={state} onChange={setState} errorFor={live.errorFor} />
         </form>
-        <BuilderResult kind={kind} title={title} live={live} issues={issues} />
+        <BuilderResult projectId={projectId} kind={kind} title={title} live={live} issues={issues} />
       </div>
     </div>
   );

@@ -1,13 +1,19 @@
 import { RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import type { FunnelParamsInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/error-messages';
+import type { FunnelPersonsTarget } from '../../api/funnel-persons.queries';
 import { InsightResult } from '../insight-result';
 import type { BuilderKind } from './builder-search';
 import { INSIGHT_KIND_OF } from './builder-state';
+import { FunnelCorrelation } from './funnel-correlation';
+import { FunnelPersonsPanel } from './funnel-persons-panel';
 import type { LiveResult } from './use-live-result';
 
 interface BuilderResultProps {
+  projectId: number;
   kind: BuilderKind;
   title: string;
   live: LiveResult;
@@ -20,7 +26,9 @@ interface BuilderResultProps {
  * while the controls hold a change the chart does not show yet. A refused field is named here
  * too (the control shows the same words); any other failure is said in words with a retry.
  */
-export function BuilderResult({ kind, title, live, issues }: BuilderResultProps) {
+export function BuilderResult({ projectId, kind, title, live, issues }: BuilderResultProps) {
+  const [persons, setPersons] = useState<FunnelPersonsTarget | null>(null);
+  const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
   const fieldProblems = [...issues.values()];
   if (live.fieldError && !fieldProblems.includes(live.fieldError.detail)) fieldProblems.push(live.fieldError.detail);
   return (
@@ -48,6 +56,7 @@ export function BuilderResult({ kind, title, live, issues }: BuilderResultProps)
           title={title}
           stale={live.stale}
           downloads
+          {...(funnel ? { onFunnelPersons: setPersons } : {})}
         />
       ) : live.error ? null : (
         <div aria-busy="true" aria-label="Computing the result" className="space-y-4">
@@ -55,6 +64,12 @@ export function BuilderResult({ kind, title, live, issues }: BuilderResultProps)
           <Skeleton className="h-32 w-full" />
         </div>
       )}
+      {funnel ? (
+        <>
+          <FunnelPersonsPanel projectId={projectId} params={funnel} target={persons} onClose={() => setPersons(null)} />
+          {(funnel.funnel_viz_type ?? 'steps') === 'steps' ? <FunnelCorrelation projectId={projectId} params={funnel} /> : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -21,7 +21,6 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
   const letters = series.map((_, i) => seriesLetter(i));
   const eventNames = series.map((e) => e.id).filter((id): id is string => typeof id === 'string');
   const display = (state.display ?? 'ActionsLineGraph') as DisplayType;
-  const mapWithoutBreakdown = display === 'WorldMap' && !state.breakdown;
 
   const setDisplay = (next: DisplayType) => {
     // The world map needs countries: it brings its breakdown when there is none.
@@ -69,7 +68,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
             id={displayId}
             className={selectClasses(Boolean(errorFor('display')), 'w-full')}
             value={display}
-            aria-describedby={`${displayId}-hint`}
+            aria-describedby={display === 'WorldMap' || errorFor('display') ? `${displayId}-hint` : undefined}
             onChange={(e) => setDisplay(e.target.value as DisplayType)}
           >
             {DISPLAY_TYPES.map((d) => <option key={d} value={d}>{DISPLAY_LABELS[d]}</option>)}
@@ -78,8 +77,8 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
             id={`${displayId}-hint`}
             error={errorFor('display')}
             hint={display === 'WorldMap'
-              ? (mapWithoutBreakdown ? undefined : `The map shows one value per country: it is broken down by ${state.breakdown === WORLD_MAP_BREAKDOWN ? 'country code ($geoip_country_code)' : `“${String(state.breakdown)}”, which should hold country codes`}.`)
-              : 'The world map breaks the series down by country ($geoip_country_code) when there is no breakdown.'}
+              ? `The map shows one value per country: it is broken down by ${state.breakdown === WORLD_MAP_BREAKDOWN ? 'country code ($geoip_country_code), set when the map was chosen' : `“${String(state.breakdown)}”, which should hold country codes`}.`
+              : undefined}
           />
         </div>
       </ControlSection>

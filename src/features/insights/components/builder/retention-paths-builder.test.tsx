@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mswServer, renderApp, setupTestApi } from '@testing';
+
+const api = setupTestApi();
+const PROJECT = 1;
+
+/** The bodies the app POSTs to an analysis endpoint (`retention`, `path`). */
+function recordBodies(endpoint: string): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  mswServer.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname.endsWith(`/insights/${endpoint}/`)) {
+      void request.clone().json().then((body: Record<string, unknown>) => sent.push(body));
+    }
+  });
+  return sent;
+}
+
+describe('retention and paths builders', { timeout: 30_000 }, () => {
+  it('retention: period, number of periods and recurring reach the request', async () => {
+    const sent = recordBodies('retention');
+    const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ period: 'Week', total_intervals: 8, target_entity: { id: '$pageview' } }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Day');
+    const periods = screen.getByRole('spinbutton', { name: 'Number of periods' });
+    await user.clear(periods);
+    await user.type(periods, '12');
+    await user.click(screen.getByRole('radio', { name: /Recurring/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ period: 'Day', total_intervals: 12, retention_type: 'retention_recurring' }));
+
+    // Over 100 periods: the contract's words at the field, and nothing sent.
+    const count = sent.length;
+    await user.type(periods, '5');
+    expect(await screen.findAllByText('Ensure this value is less than or equal to 100.')).not.toHaveLength(0);
+    expect(periods).toHaveAttribute('aria-invalid', 'true');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sent.length).toBe(count);
+  });
+
+  it('paths: event types, step limit, a start point and a cleaning rule whose regex is checked as it is typed', async () => {
+    const sent = recordBodies('path');
+    const { user } = renderApp(`/projects/${PROJECT}/insights/new/paths`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New paths' })).toBeInTheDocument();
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ include_event_types: ['$pageview'], step_limit: 5 }));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Custom events' }));
+    const steps = screen.getByRole('spinbutton', { name: 'Steps' });
+    await user.clear(steps);
+    await user.type(steps, '8');
+    await user.type(screen.getByRole('combobox', { name: 'Starts at' }), 'https://hedgebox.example/');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({
+      include_event_types: ['$pageview', 'custom_event'], step_limit: 8, start_point: 'https://hedgebox.example/',
+    }));
+
+    await user.click(screen.getByRole('button', { name: 'Add a rule' }));
+    const regex = screen.getByRole('textbox', { name: 'Rule 1 regex' });
+    await user.clear(regex);
+    // `[[` types one `[` (user-event's key syntax).
+    await user.type(regex, '([[a-z');
+    expect(await screen.findAllByText('Enter a valid regular expression.')).not.toHaveLength(0);
+    expect(regex).toHaveAttribute('aria-invalid', 'true');
+    await user.type(regex, ']+)');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ local_path_cleaning_filters: [{ regex: '([a-z]+)', alias: '/:id' }] }));
+    expect(regex).not.toHaveAttribute('aria-invalid');
+  });
+});
