@@ -57,8 +57,9 @@ export const compressResponses = (): MiddlewareHandler => async (c, next) => {
   // (reading a response's headers turns the server's light response into a full one).
   if (!encoding) return;
   const res = c.res;
-  const type = res.headers.get('Content-Type') ?? '';
-  if (!res.body || res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(type)) return;
+  // Headers first: an answer the router already encoded (a rendered JsonText) is left as it is,
+  // and its body never read (reading `body` turns the server's light response into a full one).
+  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !res.body) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   let out = body;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
 import { readJsonBody } from './body.ts';
+import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.ts';
 import { notFound } from './errors.ts';
 import { JsonText } from './json-text.ts';
 import { clientAddress } from './raw-request.ts';
@@ -64,6 +65,20 @@ function pathPattern(path: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
+/**
+ * Sends rendered JSON as the compression middleware would (server/http/compression.ts): compressed
+ * with the client's preferred encoding from 1 kB on, else plain. The bytes and each compressed
+ * variant are made once per JsonText, so a cached answer is neither encoded nor compressed again;
+ * the middleware leaves an answer that already has its Content-Encoding alone.
+ */
+async function sendJsonText(c: Context<AppEnv>, text: JsonText<unknown>, status: Exclude<Endpoint['status'], 204>): Promise<Response> {
+  const bytes = text.bytes;
+  const encoding = c.req.method === 'HEAD' || bytes.byteLength < COMPRESS_THRESHOLD ? null : chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) return c.body(bytes, status, { 'Content-Type': 'application/json' });
+  const encoded = await text.encoded(encoding);
+  return c.body(encoded, status, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
+}
+
 export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext): Router {
   const registered: RegisteredEndpoint[] = [];
   const patterns: { pattern: RegExp; method: string }[] = [];
@@ -87,7 +102,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
       const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
-      if (result instanceof JsonText) return c.body(result.text, endpoint.status, { 'Content-Type': 'application/json' });
+      if (result instanceof JsonText) return sendJsonText(c, result, endpoint.status);
       return c.json(result, endpoint.status);
     });
   }

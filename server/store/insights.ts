@@ -84,6 +84,8 @@ const column = (c: string) => (c === 'order' ? '"order"' : c);
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export const SHORT_ID_LENGTH = 8;
+/** Whole list answers kept by `renderedPage` (a page of 100 is about 150 kB, and its compressed variants). */
+const PAGE_ENTRIES = 64;
 
 export function createInsightsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO insights (project_id, short_id, created_by, created_at, ${COLUMNS.map(column).join(', ')})
@@ -117,6 +119,9 @@ export function createInsightsRepository(db: Db, cache: ReadCache) {
     insight: f.insight ?? null,
   });
 
+  const pages = new Map<string, unknown>();
+  let pagesEpoch: object | null = null;
+
   return {
     /**
      * Creates an insight with a fresh short id (8 base62 characters, unique in its project),
@@ -146,12 +151,27 @@ export function createInsightsRepository(db: Db, cache: ReadCache) {
       return listStatement(filter.order ?? DEFAULT_INSIGHT_ORDER).all({ ...bind(projectId, filter), limit, offset });
     },
     /**
-     * A page rendered by `render` (the serializer), kept by the read cache until the store
-     * changes: a repeated list runs no query and renders nothing.
+     * A whole list answer (the page with its envelope) rendered by `render`, by request URL
+     * (which holds the project, the filters and the window): the last PAGE_ENTRIES of them,
+     * dropped as soon as the store changes (the read cache's epoch). The caller checks access
+     * first; nothing in an answer depends on who asks.
      */
-    listRendered<T>(projectId: number, filter: InsightListFilter, limit: number, offset: number, render: (rows: InsightViewRow[]) => T): T {
-      const key = `insights:list:${projectId}:${JSON.stringify(bind(projectId, filter))}:${filter.order ?? ''}:${limit}:${offset}`;
-      return cache.get(key, () => render(this.list(projectId, filter, limit, offset)));
+    renderedPage<T>(url: string, render: () => T): T {
+      const epoch = cache.get('insights:pages-epoch', () => ({}));
+      if (epoch !== pagesEpoch) {
+        pages.clear();
+        pagesEpoch = epoch;
+      }
+      const hit = pages.get(url);
+      if (hit !== undefined) {
+        pages.delete(url); // most recently used last: the Map's order is the eviction order
+        pages.set(url, hit);
+        return hit as T;
+      }
+      const page = render();
+      pages.set(url, page);
+      if (pages.size > PAGE_ENTRIES) pages.delete(pages.keys().next().value!);
+      return page;
     },
     count(projectId: number, filter: InsightListFilter): number {
       const bound = bind(projectId, filter);

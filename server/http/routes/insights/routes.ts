@@ -62,9 +62,12 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   router.route(e.list, ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
     if (query.format !== 'csv') {
-      const window = pageWindow(query);
-      const head = pageHead(url, window, store.insights.count(project.id, query));
-      return pageJson(head, store.insights.listRendered(project.id, query, window.limit, window.offset, renderList));
+      // The whole answer is kept, as bytes and compressed variants (JsonText), until the store changes.
+      return store.insights.renderedPage(url, () => {
+        const window = pageWindow(query);
+        const head = pageHead(url, window, store.insights.count(project.id, query));
+        return pageJson(head, renderList(store.insights.list(project.id, query, window.limit, window.offset)));
+      });
     }
     const page = paginate(url, query,
       () => store.insights.count(project.id, query),
