@@ -17,7 +17,7 @@ export function PickerTrigger({ className, invalid, placeholder, children, ref, 
       ref={ref}
       type="button"
       className={cn(
-        'inline-flex h-8 max-w-full min-w-0 items-center gap-1.5 rounded-md border bg-white px-2.5 text-left text-sm font-medium',
+        'inline-flex h-8 max-w-full min-w-0 items-center justify-between gap-1.5 rounded-md border bg-white px-2.5 text-left text-sm font-medium',
         'hover:bg-gray-50 dark:bg-gray-900 dark:hover:bg-gray-800',
         invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
         placeholder ? 'text-gray-600 dark:text-gray-400' : 'text-gray-900 dark:text-gray-100',

@@ -21,6 +21,8 @@ describe('PropertyKeyPicker', () => {
     const { user, emitted } = renderPicker();
     await user.click(screen.getByRole('button', { name: 'Filter 1 property: Choose a property' }));
     const list = await screen.findByRole('listbox', { name: 'Event properties' });
+    // Typing starts in the search, not on the Event/Person switch above it.
+    expect(screen.getByRole('combobox', { name: 'Search properties' })).toHaveFocus();
     expect(await within(list).findByRole('option', { name: /^amount/ })).toHaveTextContent('Numeric');
     expect(within(list).getByRole('option', { name: /^plan/ })).toHaveTextContent('String');
     expect(within(list).getByRole('option', { name: /^\$browser/ })).toHaveTextContent('String');

@@ -109,7 +109,13 @@ export function PropertyKeyPicker({
           </div>
         ) : null}
         <Command label="Search properties" shouldFilter={false} loop>
-          <CommandInput value={search} onValueChange={setSearch} placeholder={`Search ${noun}`} />
+          <CommandInput
+            value={search}
+            onValueChange={setSearch}
+            placeholder={`Search ${noun}`}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- typing starts in the search, not on the Event/Person switch above it
+            autoFocus
+          />
           {query.isError ? (
             <CommandStatus tone="danger">Couldn't load properties: {errorText(query.error)}</CommandStatus>
           ) : pending && results.length === 0 ? (
