@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { ReadCache } from './read-cache.ts';
 import { newUuid } from './secrets.ts';
 
 export type Level = 1 | 8 | 15;
@@ -12,7 +13,7 @@ export interface MembershipRow {
   updated_at: string;
 }
 
-export function createMembershipsRepository(db: Db) {
+export function createMembershipsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO memberships (id, organization_id, user_id, level, joined_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const level = db.prepare<unknown[], Level>('SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?').pluck();
@@ -26,7 +27,8 @@ export function createMembershipsRepository(db: Db) {
     },
     /** The user's level in the organization, or undefined when not a member. */
     level(organizationId: string, userId: number): Level | undefined {
-      return level.get(organizationId, userId);
+      // Kept by the read cache: every API request under an organization or project asks.
+      return cache.get(`memberships:level:${organizationId}:${userId}`, () => level.get(organizationId, userId));
     },
     count(organizationId: string): number {
       return count.get(organizationId)!;

@@ -64,8 +64,9 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
     idsOf(organizationId: string): number[] {
       return idsOfOrganization.all(organizationId);
     },
+    /** The project `id` (kept by the read cache: every API request under a project reads it). */
     get(id: number): ProjectRow | undefined {
-      return byId.get(id);
+      return cache.get(`projects:get:${id}`, () => byId.get(id));
     },
     /** The project whose api_token (`phc_…`) ingestion requests carry. */
     getByApiToken(token: string): ProjectRow | undefined {

@@ -52,7 +52,7 @@ export function openStore(file: string): Store {
     db,
     users,
     organizations: createOrganizationsRepository(db, cache),
-    memberships: createMembershipsRepository(db),
+    memberships: createMembershipsRepository(db, cache),
     projects: createProjectsRepository(db, cache),
     apiKeys: createApiKeysRepository(db, cache),
     batchExports: createBatchExportsRepository(db, cache, createSecretBox(file)),
