@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { setupTestApi } from '@testing';
+import { eventDefinitionEndpoints } from '@/contract/definitions';
+import { setupTestApi, slowDown } from '@testing';
 import { EventPicker } from './event-picker';
 import { ingestPickerEvents, renderWithState } from './picker-harness';
 
@@ -62,13 +63,28 @@ describe('EventPicker', () => {
     await ingestPickerEvents(api().call, PROJECT);
     const { user, emitted } = renderPicker('purchase', true);
     await user.click(screen.getByRole('button', { name: 'Series A event: purchase' }));
-    await screen.findByRole('option', { name: /purchase/ });
+    // The chosen event is the active option.
+    const current = await screen.findByRole('option', { name: /purchase/ });
+    await waitFor(() => expect(current).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{Escape}');
     expect(emitted).toEqual([]);
     expect(screen.getByRole('button', { name: 'Series A event: purchase' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Series A event: purchase' }));
     await user.click(await screen.findByRole('option', { name: 'All events' }));
     expect(emitted).toEqual([null]);
+  });
+
+  it('says it is loading, then what the API refused, in words', async () => {
+    slowDown(eventDefinitionEndpoints.list, 300);
+    const { user } = renderWithState<string | null>(api().makeKey(['organization:read']), null, (value, onChange) => (
+      <EventPicker projectId={PROJECT} value={value} onChange={onChange} label="Series A event" />
+    ));
+    await user.click(screen.getByRole('button', { name: 'Series A event: All events' }));
+    expect(await screen.findByText('Loading events…')).toBeInTheDocument();
+    expect(await screen.findByText(/^Couldn't load events: .*insight:read/)).toBeInTheDocument();
+    // A name can still be typed in.
+    await user.type(screen.getByRole('combobox', { name: 'Search events' }), 'signup');
+    expect(screen.getByRole('option', { name: 'Use “signup”' })).toBeInTheDocument();
   });
 
   it('shows the error it is given under the button', () => {

@@ -61,7 +61,7 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
           </PickerTrigger>
         }
       >
-        <Command label="Search events" shouldFilter={false} loop>
+        <Command label="Search events" shouldFilter={false} loop defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}>
           <CommandInput value={search} onValueChange={setSearch} placeholder="Search events" />
           {query.isError ? (
             <CommandStatus tone="danger">Couldn't load events: {errorText(query.error)}</CommandStatus>

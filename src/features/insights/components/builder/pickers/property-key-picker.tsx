@@ -81,6 +81,8 @@ export function PropertyKeyPicker({
         onOpenChange={(next) => {
           setOpen(next);
           if (!next) setSearch('');
+          // Open on the list of the chosen key.
+          if (next && value) setKind(value.type);
         }}
         label={label}
         className="w-80"
