@@ -30,7 +30,7 @@ export function CorrelationTable({ entries, type, caption, onExclude, dim }: Cor
   const subject = type === 'events' ? 'Event' : 'Person property';
   return (
     <div className="overflow-x-auto">
-      <table className={`w-full min-w-[36rem] text-left text-sm ${dim ? 'opacity-60' : ''}`}>
+      <table className={`w-full min-w-[32rem] text-left text-sm ${dim ? 'opacity-60' : ''}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-xs text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
           <tr>
@@ -48,7 +48,7 @@ export function CorrelationTable({ entries, type, caption, onExclude, dim }: Cor
             const raising = entry.correlation_type === 'success';
             return (
               <tr key={entry.event.event}>
-                <th scope="row" className="py-2 pr-3 font-medium break-all">{label}</th>
+                <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{label}</th>
                 <td className={`py-2 pr-3 ${raising ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300'}`}>
                   <span aria-hidden="true">{raising ? '▲ ' : '▼ '}</span>
                   {oddsInWords(entry.odds_ratio)}

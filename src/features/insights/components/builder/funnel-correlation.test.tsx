@@ -45,6 +45,12 @@ function renderCorrelation(p: FunnelParamsInput = params) {
   return user;
 }
 
+/** The correlations are computed once asked for. */
+async function show(user: ReturnType<typeof userEvent.setup>) {
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Show correlations' }));
+}
+
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
@@ -58,6 +64,7 @@ describe('funnel correlation', () => {
   it('lists the events that raise and lower conversion, with their counts', async () => {
     await ingest();
     const user = renderCorrelation();
+    await show(user);
     const table = await screen.findByRole('table', { name: 'Events that raise or lower conversion' });
     // Effect, converted, dropped off, odds ratio (then the Exclude button's cell).
     expect(cells(rowOf(table, 'fc watched demo')).slice(0, 4)).toEqual(['▲ 33× more likely to convert', '10', '1', '33.00']);
@@ -77,6 +84,7 @@ describe('funnel correlation', () => {
   it('correlates the values of a person property the user chooses', async () => {
     await ingest();
     const user = renderCorrelation();
+    await show(user);
     await screen.findByRole('table');
     await user.click(screen.getByRole('radio', { name: 'Person properties' }));
     expect(screen.getByText('Choose one or more person properties to compare their values.')).toBeInTheDocument();
@@ -88,8 +96,9 @@ describe('funnel correlation', () => {
     expect(cells(rowOf(table, 'plan = free')).slice(0, 3)).toEqual([expect.stringMatching(/less likely to convert$/), '0', '18']);
   });
 
-  it('waits for a funnel of two steps', () => {
-    renderCorrelation({ events: [{ id: 'fc visit', type: 'events', order: 0 }] });
+  it('waits for a funnel of two steps', async () => {
+    const user = renderCorrelation({ events: [{ id: 'fc visit', type: 'events', order: 0 }] });
+    await show(user);
     expect(screen.getByText('Add at least two valid steps to see what correlates with conversion.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

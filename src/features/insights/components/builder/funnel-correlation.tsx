@@ -22,6 +22,8 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
   const [mode, setMode] = useState<Mode>('events');
   const [excluded, setExcluded] = useState<string[]>([]);
   const [names, setNames] = useState<string[]>([]);
+  // A heavier query than the funnel's own: computed once asked for, then kept up to date.
+  const [shown, setShown] = useState(false);
   const request: FunnelCorrelationRequest = mode === 'events' ? { type: 'events', excludeEventNames: excluded } : { type: 'properties', names };
 
   // Only a funnel the server would accept, with two steps or more, has conversions to correlate.
@@ -58,7 +60,9 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
         <ExcludedEvents names={excluded} onChange={setExcluded} />
       ) : null}
 
-      {!ready ? (
+      {!shown ? (
+        <Button onClick={() => setShown(true)}>Show correlations</Button>
+      ) : !ready ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">Add at least two valid steps to see what correlates with conversion.</p>
       ) : mode === 'properties' && names.length === 0 ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">Choose one or more person properties to compare their values.</p>

@@ -69,7 +69,7 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
               <Dialog.Title className="text-lg font-semibold break-words">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
                 {target.breakdownValue !== undefined ? `Breakdown: ${target.breakdownValue}. ` : ''}
-                Each person once, with their distinct IDs.
+                Each person once, by email (or first distinct ID).
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -96,7 +96,15 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
 
   return (
     <>
-      <div className="min-h-0 flex-1 overflow-y-auto p-4" aria-busy={query.isFetching || undefined}>
+      {/* Scrolls on its own: focusable so the keyboard can scroll it too (axe: scrollable-region-focusable). */}
+      <div
+        role="region"
+        aria-label="Persons"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reached by Tab (axe).
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+        aria-busy={query.isFetching || undefined}
+      >
         {query.isPending ? (
           <div role="status" aria-label="Loading persons" className="space-y-2">
             {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
@@ -142,15 +150,15 @@ function PersonsTable({ people, caption, dim }: { people: readonly FunnelPerson[
       <thead className="text-xs text-gray-600 uppercase dark:text-gray-400">
         <tr>
           <th scope="col" className="py-2 pr-3 font-medium">Person</th>
-          <th scope="col" className="py-2 pr-3 font-medium">Distinct IDs</th>
+          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Distinct IDs</th>
           <th scope="col" className="py-2 font-medium">First seen</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
         {people.map((p) => (
           <tr key={p.uuid}>
-            <th scope="row" className="py-2 pr-3 font-medium break-all">{p.name}</th>
-            <td className="py-2 pr-3 break-all text-gray-700 dark:text-gray-300">{p.distinct_ids.join(', ')}</td>
+            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{p.name}</th>
+            <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">{p.distinct_ids.join(', ')}</td>
             <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{p.created_at ? formatDateTime(p.created_at) : '—'}</td>
           </tr>
         ))}
