@@ -1,0 +1,117 @@
+/* global document, MutationObserver, requestAnimationFrame, HTMLSelectElement, Event -- used inside page.evaluate, which runs in the browser */
+// In the browser, against a real reference server process with the demo events (1,000,000
+// unless SEED_EVENTS says otherwise) and the server's analysis cache OFF (every edit computes):
+//   builder edit → chart repainted: from a change of a builder control to the new result drawn
+//   (the result's busy state gone and its table showing the new buckets, then the next animation
+//   frame), measured in the page with performance.now(), a MutationObserver and
+//   requestAnimationFrame. Each edit alternates a select between two values, so each run asks
+//   the server for a result it has not just computed.
+//   - trends: 30 days, 3 series ($pageview total, unique users, user signed up), by browser;
+//     the edit: Interval, Day ↔ Week. Target ≤ 150 ms.
+//   - funnels: 4 steps, last 90 days, 14-day window, steps; the edit: Step order,
+//     Sequential ↔ Strict order. Target ≤ 400 ms.
+// Playwright with Debian's /usr/bin/chromium and the flags of playwright.config.ts.
+// Usage: npm run build && node bench/browser-builder.mjs [--runs 20]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { buildIfStale, startServer } from '../scripts/lib.mjs';
+import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const RUNS = Number(args.runs);
+
+if ((await buildIfStale()) !== 0) process.exit(1);
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-builder-'));
+const seedStarted = performance.now();
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
+  quiet: true,
+});
+console.log(`server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'}, cache off)`);
+const api = apiClient(url, key);
+
+/** A builder URL: the state as TanStack Router writes it (JSON values for objects and lists). */
+const builderUrl = (projectId, kind, state) => {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(state)) search.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  return `${url}/projects/${projectId}/insights/new/${kind}?${search}`;
+};
+
+const TRENDS = {
+  events: [
+    { id: '$pageview', type: 'events', order: 0, math: 'total' },
+    { id: '$pageview', type: 'events', order: 1, math: 'dau' },
+    { id: 'user signed up', type: 'events', order: 2, math: 'total' },
+  ],
+  date_from: '-30d', interval: 'day', breakdown: '$browser', breakdown_type: 'event',
+};
+const FUNNELS = {
+  events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, type: 'events', order })),
+  date_from: '-90d', interval: 'day', funnel_window_interval: 14, funnel_window_interval_unit: 'day', funnel_order_type: 'ordered', funnel_viz_type: 'steps',
+};
+
+let browser;
+try {
+  const projects = await api('/api/projects/?limit=100');
+  const project = projects.results.find((p) => p.name === 'Hedgebox Web') ?? projects.results[0];
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${url}/projects/${project.id}/insights#key=${key}`);
+  await page.getByRole('table', { name: 'Insights' }).waitFor();
+
+  /** Opens the builder, then sets the select labelled `label` to each of `values` in turn, timing each repaint. */
+  const measure = async (kind, state, label, values) => {
+    await page.goto(builderUrl(project.id, kind, state));
+    await page.locator('figure[data-insight-chart]').waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const times = [];
+    for (let run = 0; run < RUNS; run++) {
+      const next = values[run % values.length];
+      const timing = await page.evaluate(
+        ({ label, next }) =>
+          new Promise((resolve, reject) => {
+            const select = [...document.querySelectorAll('label')].find((l) => l.textContent === label)?.control;
+            if (!(select instanceof HTMLSelectElement)) return reject(new Error(`no select labelled ${label}`));
+            const result = document.querySelector('section[aria-label="Result"]');
+            const rowsBefore = result.querySelectorAll('table tbody tr').length;
+            const headBefore = result.querySelector('table')?.textContent;
+            const timeout = setTimeout(() => reject(new Error('the chart never repainted')), 30_000);
+            const done = () => {
+              const busy = result.querySelector('[aria-busy="true"]');
+              const table = result.querySelector('table');
+              return !busy && table && (table.querySelectorAll('tbody tr').length !== rowsBefore || table.textContent !== headBefore);
+            };
+            let t0 = 0;
+            const observer = new MutationObserver(() => {
+              if (!done()) return;
+              const changed = performance.now() - t0;
+              observer.disconnect();
+              clearTimeout(timeout);
+              requestAnimationFrame(() => resolve({ changed, frame: performance.now() - t0 }));
+            });
+            observer.observe(result, { subtree: true, childList: true, attributes: true, characterData: true });
+            t0 = performance.now();
+            select.value = next;
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          }),
+        { label, next },
+      );
+      times.push(timing.frame);
+      await page.waitForLoadState('networkidle');
+    }
+    return times;
+  };
+
+  const trends = await measure('trends', TRENDS, 'Interval', ['week', 'day']);
+  const funnels = await measure('funnels', FUNNELS, 'Step order', ['strict', 'ordered']);
+  console.log(`builder edit → chart repainted, ${RUNS} runs each, server cache off`);
+  console.log(`  trends (30 d, 3 series, by browser; Interval)   ${fmt(stats(trends))}   target ≤ 150 ms: ${stats(trends).median <= 150 ? 'ok' : 'MISSED'}`);
+  console.log(`  funnels (4 steps, 90 d; Step order)             ${fmt(stats(funnels))}   target ≤ 400 ms: ${stats(funnels).median <= 400 ? 'ok' : 'MISSED'}`);
+} finally {
+  await browser?.close();
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
