@@ -1,0 +1,169 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoKey, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+
+const headers = () => ({ authorization: `Bearer ${demoKey()}` });
+
+/** The first seeded project (Hedgebox Web), with the seeded demo events. */
+async function seededProject(request: APIRequestContext): Promise<number> {
+  const page = await (await request.get('/api/projects/?limit=100', { headers: headers() })).json();
+  const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
+  if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
+  return project.id;
+}
+
+/** The builder's result once it shows the controls' parameters (nothing dimmed or loading). */
+async function settled(page: Page, title: string) {
+  const result = page.getByRole('region', { name: 'Result' });
+  const table = result.getByRole('table', { name: `${title}: data` });
+  await expect(table).toBeVisible();
+  await expect(result.locator('[aria-busy="true"]', { has: table })).toHaveCount(0);
+  return result;
+}
+
+/** The builder's parameters as the URL holds them (TanStack Router's search: JSON values). */
+function paramsOf(page: Page): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of new URL(page.url()).searchParams) {
+    try { out[key] = JSON.parse(raw); } catch { out[key] = raw; }
+  }
+  return out;
+}
+
+const number = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
+
+interface TrendSeries { aggregated_value?: number; count: number; compare_label?: string }
+
+test('build a trend: two series, a filter, a breakdown and compare; its numbers are the API’s; every display; reload, back and forward; save and reopen', async ({ page, request }) => {
+  // Many steps, each a query over the seeded events: a long test.
+  test.setTimeout(240_000);
+  const projectId = await seededProject(request);
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New trend' })).toBeVisible();
+  await settled(page, 'New trend');
+  await expectNoViolations(page);
+
+  // Series B: signups.
+  await page.getByRole('button', { name: 'Add series' }).click();
+  await page.getByRole('button', { name: /^Series B event: / }).click();
+  await page.getByRole('combobox', { name: 'Search events' }).fill('user signed up');
+  await page.getByRole('option', { name: /user signed up/ }).first().click();
+  await expect(page.getByRole('button', { name: 'Series B event: user signed up' })).toBeVisible();
+
+  // A filter: the browser is Chrome.
+  await page.getByRole('button', { name: 'Add filter to filters' }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^\$browser/ }).click();
+  await page.getByRole('button', { name: 'Filter 1 value: choose values' }).click();
+  await page.getByRole('option', { name: /Chrome/ }).first().click();
+  await page.keyboard.press('Escape');
+
+  // Broken down by operating system, compared to the previous period, last 30 days.
+  await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^\$os/ }).click();
+  await page.getByRole('switch', { name: 'Compare to the previous period' }).click();
+  await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 30 days' });
+  await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });
+  await expect(page).toHaveURL(/compare=true/);
+  await expect(page).toHaveURL(/breakdown=%24os/);
+  await expect(page).toHaveURL(/display=ActionsTable/);
+
+  // The table's numbers are the API's for the same parameters.
+  const result = await settled(page, 'New trend');
+  const params = paramsOf(page);
+  expect(params).toMatchObject({ events: [{ id: '$pageview' }, { id: 'user signed up' }], compare: true, breakdown: '$os', date_from: '-30d' });
+  const answer = await request.post(`/api/projects/${projectId}/insights/trend/`, { headers: headers(), data: params });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const series = (await answer.json()).result as TrendSeries[];
+  const expected = (label: string) => series.filter((s) => s.compare_label === label).map((s) => s.aggregated_value ?? s.count).sort((a, b) => a - b);
+  const table = result.getByRole('table', { name: 'New trend: data' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(expected('current').length);
+  const shown = { current: [] as number[], previous: [] as number[] };
+  for (const row of await rows.all()) {
+    const cells = row.getByRole('cell');
+    shown.current.push(number(await cells.nth(0).textContent()));
+    shown.previous.push(number(await cells.nth(1).textContent()));
+  }
+  expect(shown.current.sort((a, b) => a - b)).toEqual(expected('current'));
+  expect(shown.previous.sort((a, b) => a - b)).toEqual(expected('previous'));
+  expect(expected('current').some((n) => n > 0)).toBe(true);
+  const tableText = await table.locator('tbody').textContent();
+
+  // Every display draws (or tables) the same query without an error.
+  const displays = [
+    ['Line chart', 'ActionsLineGraph'], ['Cumulative line', 'ActionsLineGraphCumulative'], ['Pie', 'ActionsPie'],
+    ['Bar chart (over time)', 'ActionsBar'], ['Bar by value', 'ActionsBarValue'], ['World map', 'WorldMap'], ['Number', 'BoldNumber'],
+    ['Table', 'ActionsTable'],
+  ] as const;
+  for (const [label, value] of displays) {
+    await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label });
+    await expect(page).toHaveURL(new RegExp(`display=${value}(&|$)`));
+    await settled(page, 'New trend');
+    if (label !== 'Table') await expect(result.getByRole('figure', { name: 'New trend: chart' })).toBeVisible();
+    await expect(result.getByRole('alert')).toHaveCount(0);
+  }
+
+  // A reload opens exactly this chart.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('ActionsTable');
+  await settled(page, 'New trend');
+  await expect(page.getByRole('table', { name: 'New trend: data' }).locator('tbody')).toHaveText(tableText ?? '');
+
+  // Back and forward step through the edits.
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('BoldNumber');
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('WorldMap');
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('ActionsTable');
+  await settled(page, 'New trend');
+
+  // Save; reopen it from the list.
+  const name = uniqueName('E2E trend');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save insight' });
+  await expectNoViolations(page);
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(`Saved “${name}”`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/insights/\\d+/edit$`));
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+
+  await page.goto(`/projects/${projectId}/insights?search=${encodeURIComponent(name)}`);
+  await page.getByRole('table', { name: 'Insights' }).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('table', { name: `${name}: data` }).locator('tbody')).toHaveText(tableText ?? '');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('ActionsTable');
+  await expect(page.getByRole('button', { name: 'Series B event: user signed up' })).toBeVisible();
+  await settled(page, name);
+  await expectNoViolations(page);
+});
+
+test('the New insight menu opens the retention builder; its chart draws; axe finds nothing', async ({ page, request }) => {
+  test.slow();
+  const projectId = await seededProject(request);
+  await signInWithDemoLink(page, `/projects/${projectId}/insights`);
+  await page.getByRole('button', { name: 'New insight' }).click();
+  await page.getByRole('navigation', { name: 'New insight' }).getByRole('link', { name: 'Retention' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New retention' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'New retention: chart' })).toBeVisible();
+  await settled(page, 'New retention');
+  await page.getByRole('combobox', { name: 'Period' }).selectOption('Day');
+  await expect(page).toHaveURL(/period=Day/);
+  await settled(page, 'New retention');
+  await expectNoViolations(page);
+});
+
+test('the paths builder draws its Sankey and follows its step limit; axe finds nothing', async ({ page, request }) => {
+  test.slow();
+  const projectId = await seededProject(request);
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/new/paths`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New paths' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'New paths: chart' })).toBeVisible();
+  await settled(page, 'New paths');
+  await page.getByRole('spinbutton', { name: 'Steps' }).fill('3');
+  await expect(page).toHaveURL(/step_limit=3/);
+  await settled(page, 'New paths');
+  await expectNoViolations(page);
+});
