@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDefinitionSchema, pageSchema, propertyDefinitionSchema, propertyValueSchema } from '../../src/contract/index.ts';
+import { inTransaction } from '../../server/analytics/event-store.ts';
 import { compactEventProperties } from '../../server/analytics/property-stats.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND, type AnyJson, type TestServer } from './helpers.ts';
 
@@ -130,8 +131,13 @@ describe('property_definitions/', () => {
       VALUES (uuid(), $1, 'raw', 'r1', $2::TIMESTAMPTZ, '{"raw_only": "2025-05-01 10:00:00"}')`, [projectId, daysAgo(1)]);
     const before = await defs('');
     expect(before.find((d) => d.name === 'raw_only')).toMatchObject({ property_type: 'DateTime', volume_30_day: 1 });
-    await server.events.write((c) => compactEventProperties(c, projectId));
+    // As append does every 200 appends: inside the write's transaction.
+    await server.events.write((c) => inTransaction(c, () => compactEventProperties(c, projectId)));
     expect(await defs('')).toEqual(before);
+    const [stats] = await server.events.all<{ rows: number; groups: number }>(
+      `SELECT count(*)::INTEGER AS rows, count(DISTINCT (event, key, kind, day))::INTEGER AS groups
+       FROM event_property_stats WHERE team_id = $1`, [projectId]);
+    expect(stats!.rows).toBe(stats!.groups);
   });
 
   it('lists person properties with type=person', async () => {
