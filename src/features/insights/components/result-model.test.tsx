@@ -40,6 +40,13 @@ describe('trends', () => {
     expect(two.series.map((s) => s.label)).toContain('user signed up · Chrome');
   });
 
+  it('the same event with another math is named by its math', async () => {
+    const v = await trends({ ...FILTERS.byBrowser, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1, math: 'dau' }] });
+    expect(v.series.map((s) => s.label)).toContain('$pageview · Chrome');
+    expect(v.series.map((s) => s.label)).toContain('$pageview (unique persons) · Chrome');
+    expect(new Set(v.series.map((s) => s.key)).size).toBe(v.series.length);
+  });
+
   it('compare: current and previous paired in one colour, the previous labelled and dated on its own', async () => {
     const v = await trends(FILTERS.compare);
     expect(v.compare).toBe(true);

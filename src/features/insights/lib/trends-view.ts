@@ -34,9 +34,19 @@ const isDuration = (action: Record<string, unknown> | null | undefined) => {
   return typeof property === 'string' && PROPERTY_MATHS.has(String(action?.math)) && /duration|_time$/i.test(property);
 };
 
+const MATH_NAMES: Record<string, string> = {
+  dau: 'unique persons', weekly_active: 'weekly active', monthly_active: 'monthly active', unique_session: 'unique sessions',
+};
+
+/** A series' name: its custom name, else its event (with its math when that is not the count). */
 const nameOf = (s: TrendSeries) => {
   const a = s.action ?? {};
-  return String(a.custom_name || a.name || a.id || 'All events');
+  if (a.custom_name) return String(a.custom_name);
+  const name = String(a.name || a.id || 'All events');
+  const math = typeof a.math === 'string' && a.math !== 'total' ? a.math : null;
+  if (!math) return name;
+  const property = typeof a.math_property === 'string' ? ` of ${a.math_property}` : '';
+  return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
 };
 
 const runningSum = (data: number[]) => {

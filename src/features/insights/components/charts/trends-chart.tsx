@@ -21,11 +21,16 @@ const Plot = memo(function Plot({ geometry, unit }: { geometry: Geometry; unit: 
           </g>
         ))}
         <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={bottom} y2={bottom} stroke="currentColor" strokeOpacity={0.4} />
-        {xTicks.map((tick) => (
-          <text key={tick.x} x={tick.x} y={bottom + 18} textAnchor="middle">
-            {tick.label}
-          </text>
-        ))}
+        {xTicks.map((tick) => {
+          // Labels at the edges stay inside the chart.
+          const half = tick.label.length * 3.3;
+          const anchor = tick.x - half < 0 ? 'start' : tick.x + half > width ? 'end' : 'middle';
+          return (
+            <text key={tick.x} x={anchor === 'start' ? Math.max(0, tick.x - 4) : anchor === 'end' ? Math.min(width, tick.x + 4) : tick.x} y={bottom + 18} textAnchor={anchor}>
+              {tick.label}
+            </text>
+          );
+        })}
       </g>
       {marks.map((mark) =>
         bar ? (
@@ -44,7 +49,9 @@ const Plot = memo(function Plot({ geometry, unit }: { geometry: Geometry; unit: 
 /** The hovered (or keyboard-selected) point: a rule, the lines' dots, and every series' value in a box. */
 function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry: Geometry; index: number; hidden: ReadonlySet<string> }) {
   const x = geometry.xAt(index);
-  const shown = view.series.filter((series) => !hidden.has(series.key));
+  // Many series: the largest values at this point first (the box shows 30; the table has all).
+  const visible = view.series.filter((series) => !hidden.has(series.key));
+  const shown = visible.length > 8 ? [...visible].sort((a, b) => (b.data[index] ?? 0) - (a.data[index] ?? 0)) : visible;
   const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.days[index] : undefined;
   const flip = x > geometry.width / 2;
   return (
@@ -67,14 +74,14 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
           {previousDay ? <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span> : null}
         </p>
         <ul className="space-y-0.5">
-          {shown.slice(0, 30).map((series) => (
+          {shown.slice(0, 12).map((series) => (
             <li key={series.key} className="flex items-center gap-2">
               <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
               <span className="min-w-0 flex-1 truncate">{series.label}</span>
               <span className="tabular-nums">{series.data[index] === undefined ? '–' : formatValue(series.data[index], view.unit)}</span>
             </li>
           ))}
-          {shown.length > 30 ? <li className="text-gray-700 dark:text-gray-300">and {shown.length - 30} more (see the table)</li> : null}
+          {shown.length > 12 ? <li className="text-gray-700 dark:text-gray-300">and {shown.length - 12} more (see the table)</li> : null}
         </ul>
       </div>
     </>
