@@ -117,6 +117,29 @@ describe('funnel persons panel', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('lists the persons of one breakdown value', async () => {
+    const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    // fb-1..6 visit, with Chrome for the odd ones; fb-1..4 sign up: Chrome converted = fb-1, fb-3.
+    const batch = [1, 2, 3, 4, 5, 6].flatMap((i) => [
+      { event: 'fp visit', distinct_id: `fb-${i}`, timestamp: at(60), properties: { $browser: i % 2 ? 'Chrome' : 'Safari' } },
+      ...(i <= 4 ? [{ event: 'fp signup', distinct_id: `fb-${i}`, timestamp: at(30), properties: { $browser: i % 2 ? 'Chrome' : 'Safari' } }] : []),
+    ]);
+    await api().call('POST', '/batch/', { api_key: token, batch });
+    const byBrowser: FunnelParamsInput = { ...params, breakdown: '$browser', breakdown_type: 'event' };
+    resetCredentialsStore();
+    setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
+    render(
+      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+        <FunnelPersonsPanel projectId={PROJECT} params={byBrowser} target={{ step: 2, dropped: false, breakdownValue: 'Chrome' }} onClose={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
+    expect(dialog).toHaveAccessibleDescription(/^Breakdown: Chrome\./);
+    await within(dialog).findByRole('table');
+    expect(rowNames(dialog).sort()).toEqual(['fb-1', 'fb-3']);
+  });
+
   it('says so when there is nobody', async () => {
     const user = renderPanel(false);
     await user.click(screen.getByRole('button', { name: 'Open step 2' }));
