@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import type { FunnelPerson } from '@/contract/persons';
 import { Button } from '@/components/ui/button';
@@ -88,11 +88,26 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
 
 function PersonsPages({ projectId, params, target, title }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string }) {
   const [offset, setOffset] = useState(0);
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'previous' | 'next' | null>(null);
   const query = useQuery(funnelPersonsQueries.page(projectId, params, target, offset));
   const page = query.data?.results[0];
   const people = page?.people ?? [];
   const hasNext = Boolean(query.data?.next);
   const stale = query.isPlaceholderData;
+  const atStart = offset === 0;
+  const atEnd = !stale && !hasNext;
+
+  // The button just pressed turns disabled at either end: the keyboard stays on the other one.
+  useEffect(() => {
+    if (atEnd && pressed.current === 'next') previousRef.current?.focus();
+    if (atStart && pressed.current === 'previous') nextRef.current?.focus();
+  }, [atStart, atEnd]);
+  const go = (to: number, button: 'previous' | 'next') => {
+    pressed.current = button;
+    setOffset(Math.max(0, to));
+  };
 
   return (
     <>
@@ -129,12 +144,13 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
         <div className="flex gap-2">
           <Button
             size="sm"
-            disabled={offset === 0 || query.isFetching}
-            onClick={() => setOffset(Math.max(0, offset - FUNNEL_PERSONS_PAGE_SIZE))}
+            ref={previousRef}
+            disabled={atStart}
+            onClick={() => go(offset - FUNNEL_PERSONS_PAGE_SIZE, 'previous')}
           >
             Previous
           </Button>
-          <Button size="sm" disabled={!hasNext || query.isFetching} onClick={() => setOffset(offset + FUNNEL_PERSONS_PAGE_SIZE)}>
+          <Button ref={nextRef} size="sm" disabled={atEnd} onClick={() => go(offset + FUNNEL_PERSONS_PAGE_SIZE, 'next')}>
             Next
           </Button>
         </div>
