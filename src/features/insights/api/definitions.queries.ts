@@ -1,9 +1,13 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
   eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints,
 } from '@/contract/definitions';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type EndpointResponse } from '@/lib/api-client';
 import { projectScope } from '@/lib/query-keys';
+
+type EventsPage = EndpointResponse<typeof eventDefinitionEndpoints.list>;
+type PropertiesPage = EndpointResponse<typeof propertyDefinitionEndpoints.list>;
+type Values = EndpointResponse<typeof propertyValueEndpoints.list>;
 
 /** How many names a picker asks for at once (the most used first). */
 export const DEFINITIONS_PAGE_SIZE = 100;
@@ -43,6 +47,20 @@ export const definitionKeys = {
     [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
 };
 
+/**
+ * While a new search is typed, the last answer for the same list stays on screen (no flash of
+ * "Loading…" per keystroke); another list (another key, type or event) never shows the old one.
+ * True when two keys differ at most in their `search`.
+ */
+function sameListButSearch(previous: readonly unknown[] | undefined, next: readonly unknown[]): boolean {
+  if (!previous) return false;
+  const strip = (key: readonly unknown[]) => {
+    const { search: _search, ...rest } = (key.at(-1) ?? {}) as Record<string, unknown>;
+    return JSON.stringify([key.slice(0, -1), rest]);
+  };
+  return strip(previous) === strip(next);
+}
+
 const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 /** Query options of the builders' pickers: event names, property keys, property values. */
@@ -51,6 +69,8 @@ export const definitionQueries = {
   events: (projectId: number, search: string) =>
     queryOptions({
       queryKey: definitionKeys.events(projectId, search),
+      placeholderData: (previous: EventsPage | undefined, previousQuery) =>
+        sameListButSearch(previousQuery?.queryKey, definitionKeys.events(projectId, search)) ? previous : undefined,
       queryFn: ({ signal }) =>
         apiRequest(eventDefinitionEndpoints.list, {
           params: { project_id: projectId },
@@ -58,12 +78,13 @@ export const definitionQueries = {
           signal,
         }),
       staleTime: STALE_MS,
-      placeholderData: keepPreviousData,
     }),
   /** Event or person property keys with their value type. */
   properties: (projectId: number, p: PropertyDefinitionsParams) =>
     queryOptions({
       queryKey: definitionKeys.properties(projectId, p),
+      placeholderData: (previous: PropertiesPage | undefined, previousQuery) =>
+        sameListButSearch(previousQuery?.queryKey, definitionKeys.properties(projectId, p)) ? previous : undefined,
       queryFn: ({ signal }) =>
         apiRequest(propertyDefinitionEndpoints.list, {
           params: { project_id: projectId },
@@ -77,12 +98,13 @@ export const definitionQueries = {
           signal,
         }),
       staleTime: STALE_MS,
-      placeholderData: keepPreviousData,
     }),
   /** Values the property takes (at most 50, most frequent first). */
   values: (projectId: number, p: PropertyValuesParams) =>
     queryOptions({
       queryKey: definitionKeys.values(projectId, p),
+      placeholderData: (previous: Values | undefined, previousQuery) =>
+        sameListButSearch(previousQuery?.queryKey, definitionKeys.values(projectId, p)) ? previous : undefined,
       queryFn: ({ signal }) =>
         apiRequest(propertyValueEndpoints.list, {
           params: { project_id: projectId },
@@ -90,7 +112,6 @@ export const definitionQueries = {
           signal,
         }),
       staleTime: STALE_MS,
-      placeholderData: keepPreviousData,
       enabled: p.key !== '',
     }),
 };

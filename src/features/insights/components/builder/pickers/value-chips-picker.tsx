@@ -50,7 +50,7 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-1" role="group" aria-label={label} aria-describedby={describedBy}>
       {values.map((v) => (
-        <span key={String(v)} className="inline-flex max-w-48 items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+        <span key={`${typeof v}:${String(v)}`} className="inline-flex max-w-48 items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
           <span className="truncate">{String(v)}</span>
           <button
             type="button"
