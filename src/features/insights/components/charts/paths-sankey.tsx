@@ -71,6 +71,9 @@ function pathLinks(graph: Graph, from: { node: number } | { link: number }): Set
   return found;
 }
 
+/** The diagram's scroll area takes focus so keyboard users can scroll it (as the data table does). */
+const SCROLLS = { tabIndex: 0, role: 'region', 'aria-label': 'Paths diagram (scrolls sideways)' } as const;
+
 type Hover = { node: number } | { link: number } | null;
 
 /** Paths as a Sankey diagram: hovering a step or a link highlights the paths through it. */
@@ -83,9 +86,11 @@ export function PathsSankey({ view }: { view: PathsView }) {
   const height = Math.max(320, Math.min(720, Math.max(0, ...columns.values()) * 28));
   const lastColumn = Math.max(0, ...columns.keys());
   const hovered =
-    hover === null ? null : 'node' in hover
-      ? `${stepItem(graph.nodes[hover.node]!.name)} (step ${graph.nodes[hover.node]!.column})`
-      : `${stepItem(graph.nodes[graph.links[hover.link]!.source]!.name)} → ${stepItem(graph.nodes[graph.links[hover.link]!.target]!.name)}: ${formatNumber(graph.links[hover.link]!.value)} persons`;
+    hover === null
+      ? null
+      : 'node' in hover
+        ? `${stepItem(graph.nodes[hover.node]!.name)} (step ${graph.nodes[hover.node]!.column})`
+        : `${stepItem(graph.nodes[graph.links[hover.link]!.source]!.name)} → ${stepItem(graph.nodes[graph.links[hover.link]!.target]!.name)}: ${formatNumber(graph.links[hover.link]!.value)} persons`;
 
   const Link = (props: SankeyLinkProps) => {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
@@ -93,8 +98,13 @@ export function PathsSankey({ view }: { view: PathsView }) {
     return (
       <path
         d={`M${sourceX},${sourceY}C${sourceControlX},${sourceY} ${targetControlX},${targetY} ${targetX},${targetY}`}
-        fill="none" stroke={colour(0)} strokeWidth={Math.max(1, linkWidth)} strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
-        onMouseEnter={() => setHover({ link: index })} onMouseLeave={() => setHover(null)} data-path-link
+        fill="none"
+        stroke={colour(0)}
+        strokeWidth={Math.max(1, linkWidth)}
+        strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
+        onMouseEnter={() => setHover({ link: index })}
+        onMouseLeave={() => setHover(null)}
+        data-path-link
       >
         <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
       </path>
@@ -125,14 +135,27 @@ export function PathsSankey({ view }: { view: PathsView }) {
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
         </p>
       ) : null}
-      <Sized height={height}>
-        {(width) => (
-          <Sankey
-            width={width} height={height} data={graph} node={Node} link={Link} nodePadding={16} nodeWidth={10} iterations={32}
-            margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
-          />
-        )}
-      </Sized>
+      {/* Narrow screens scroll the diagram sideways: its labels need about 180 px per step. */}
+      <div className="overflow-x-auto" {...SCROLLS}>
+        <Sized height={height}>
+          {(measured) => {
+            const width = Math.max(measured, (lastColumn || 1) * 180 + 180);
+            return (
+              <Sankey
+                width={width}
+                height={height}
+                data={graph}
+                node={Node}
+                link={Link}
+                nodePadding={16}
+                nodeWidth={10}
+                iterations={32}
+                margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+              />
+            );
+          }}
+        </Sized>
+      </div>
     </>
   );
 }

@@ -50,7 +50,9 @@ export function SeriesLegend({ items, hidden, onToggle }: { items: LegendItem[];
                   strokeDasharray={item.dashed ? '4 3' : undefined}
                 />
               </svg>
-              <span className="truncate">{item.label}</span>
+              <span className="truncate" title={item.label}>
+                {item.label}
+              </span>
             </button>
           </li>
         );
