@@ -22,12 +22,15 @@ interface CommonControlsProps<S extends CommonState> {
   eventNames?: readonly string[];
   /** Controls of the kind that sit with the date range (the interval). */
   children?: React.ReactNode;
+  /** False: the kind has no date range (retention counts its periods back from date_to). */
+  dateRange?: boolean;
 }
 
 /** The date range (with `children`, e.g. the interval) and the filters section of a builder. */
-export function CommonControls<S extends CommonState>({ projectId, state, onChange, errorFor, eventNames, children }: CommonControlsProps<S>) {
+export function CommonControls<S extends CommonState>({ projectId, state, onChange, errorFor, eventNames, children, dateRange = true }: CommonControlsProps<S>) {
   return (
     <>
+      {dateRange ? (
       <ControlSection title="Dates">
         <DateRangeControl
           value={{ date_from: state.date_from ?? null, date_to: state.date_to ?? null }}
@@ -36,6 +39,7 @@ export function CommonControls<S extends CommonState>({ projectId, state, onChan
         />
         {children}
       </ControlSection>
+      ) : null}
       <ControlSection title="Filters">
         <PropertyFilters
           projectId={projectId}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { DayPicker, type DateRange as DayRange } from 'react-day-picker';
 import { Button } from '@/components/ui/button';
 import { Popover } from '@/components/ui/popover';
-import { DATE_PRESETS, dayOf, isoDay, presetOf, rangeLabel, type DateRange } from './date-range';
+import { DATE_PRESETS, dayOf, isoDay, presetOf, rangeLabel, relativeOption, type DateRange } from './date-range';
 import { FieldMessage, selectClasses } from './field-parts';
 import type { ErrorFor } from './panel-types';
 
@@ -29,9 +29,9 @@ const calendarClasses = {
   outside: 'text-gray-500 dark:text-gray-500',
   disabled: 'opacity-40',
   selected: '[&>button]:bg-indigo-600 [&>button]:text-white [&>button]:hover:bg-indigo-700',
-  range_middle: '[&>button]:!bg-indigo-100 [&>button]:!text-indigo-900 dark:[&>button]:!bg-indigo-900 dark:[&>button]:!text-indigo-100',
-  range_start: '',
-  range_end: '',
+  range_middle: '[&>button]:!rounded-none [&>button]:!bg-indigo-100 [&>button]:!text-indigo-900 dark:[&>button]:!bg-indigo-900 dark:[&>button]:!text-indigo-100',
+  range_start: '[&>button]:rounded-r-none',
+  range_end: '[&>button]:rounded-l-none',
   hidden: 'invisible',
 };
 
@@ -44,7 +44,8 @@ interface DateRangeControlProps {
 /** Date range: a preset (last 7 days, this month, all time…) or a custom range picked on a calendar. */
 export function DateRangeControl({ value, onChange, errorFor }: DateRangeControlProps) {
   const id = useId();
-  const preset = presetOf(value);
+  const preset = presetOf(value) ?? relativeOption(value);
+  const extra = relativeOption(value);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DayRange | undefined>(undefined);
   const error = errorFor('date_from') ?? errorFor('date_to');
@@ -87,6 +88,7 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
           onChange={(e) => choose(e.target.value)}
         >
           {DATE_PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          {extra ? <option value={extra.value}>{extra.label}</option> : null}
           <option value={CUSTOM}>Custom range…</option>
         </select>
         {preset ? null : (

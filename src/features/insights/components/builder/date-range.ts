@@ -18,6 +18,18 @@ export interface DateRange {
   date_to?: string | null | undefined;
 }
 
+const UNIT_WORDS: Record<string, string> = { h: 'hour', d: 'day', w: 'week', m: 'month', q: 'quarter', y: 'year' };
+
+/** A relative start without an end that is not a preset (`-60d` → "Last 60 days"), else null. */
+export function relativeOption(range: DateRange): { value: string; label: string } | null {
+  if (range.date_to || !range.date_from || presetOf(range)) return null;
+  const match = /^-(\d*)([hdwmqy])$/.exec(range.date_from);
+  if (!match) return null;
+  const n = Number(match[1] || 1);
+  const unit = UNIT_WORDS[match[2]!]!;
+  return { value: range.date_from, label: n === 1 ? `Last ${unit}` : `Last ${n} ${unit}s` };
+}
+
 /** The preset this range is (no date_to), else null (a custom range). Missing date_from is the API's -7d. */
 export function presetOf(range: DateRange): (typeof DATE_PRESETS)[number] | null {
   if (range.date_to) return null;
@@ -66,11 +78,13 @@ export function bucketCount(interval: Interval, range: DateRange, now = new Date
   return Math.floor((to - from) / INTERVAL_MS[interval]) + 1;
 }
 
+const ADVERBS: Record<Interval, string> = { hour: 'Hourly', day: 'Daily', week: 'Weekly', month: 'Monthly' };
+
 /** Why the interval cannot be used with this range (over ANALYTICS_LIMITS.buckets points), or null. */
 export function intervalRefusal(interval: Interval, range: DateRange, now = new Date()): string | null {
   const n = bucketCount(interval, range, now);
   if (n === null || n <= ANALYTICS_LIMITS.buckets) return null;
-  return `${interval[0]!.toUpperCase()}${interval.slice(1)}ly would make ${n.toLocaleString('en')} points; a chart holds at most ${ANALYTICS_LIMITS.buckets.toLocaleString('en')}.`;
+  return `${ADVERBS[interval]} would make ${n.toLocaleString('en')} points; a chart holds at most ${ANALYTICS_LIMITS.buckets.toLocaleString('en')}.`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -88,7 +102,7 @@ const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short'
 
 /** The range in words: a preset's name, or "1 Jan 2026 – 31 Jan 2026". */
 export function rangeLabel(range: DateRange): string {
-  const preset = presetOf(range);
+  const preset = presetOf(range) ?? relativeOption(range);
   if (preset) return preset.label;
   const from = dayOf(range.date_from);
   const to = dayOf(range.date_to);

@@ -69,9 +69,10 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
         };
         return (
           <div className="space-y-3">
+            <h1 className="sr-only">Edit “{title}”</h1>
             <LeaveGuard dirty={dirty} />
             <div className="flex flex-wrap items-end justify-between gap-3">
-              <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
+              <div className="grid w-full min-w-0 gap-3 sm:grid-cols-2 lg:w-auto lg:flex-1">
                 <div className="space-y-1.5">
                   <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
                   <input id={`${id}-name`} className={inputClasses(false, 'text-base font-semibold')} value={name} maxLength={INSIGHT_NAME_MAX}
@@ -97,7 +98,6 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
                 </ScopedAction>
               </div>
             </div>
-            <h1 className="sr-only">Edit “{title}”</h1>
             <SaveDialog
               open={copying}
               onOpenChange={setCopying}

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { RETENTION_PERIODS, type RetentionParamsInput } from '@/contract/analytics-params';
 import { CommonControls } from './common-controls';
-import { ControlSection, selectClasses } from './field-parts';
+import { ControlSection, FieldMessage, inputClasses, selectClasses } from './field-parts';
 import { NumberField } from './number-field';
 import type { PanelProps } from './panel-types';
 import { EventPicker } from './pickers/event-picker';
@@ -84,7 +84,21 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
           />
         </div>
       </ControlSection>
-      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={names} />
+      <ControlSection title="Dates">
+        <div className="space-y-1.5">
+          <label htmlFor={`${periodId}-end`} className="block text-sm font-medium">Last period ends</label>
+          <input
+            id={`${periodId}-end`}
+            type="date"
+            className={inputClasses(Boolean(errorFor('date_to')), 'w-44')}
+            value={/^\d{4}-\d{2}-\d{2}$/.test(state.date_to ?? '') ? (state.date_to ?? '') : ''}
+            aria-describedby={`${periodId}-end-message`}
+            onChange={(e) => set({ date_to: e.target.value || undefined })}
+          />
+          <FieldMessage id={`${periodId}-end-message`} error={errorFor('date_to')} hint="Empty: now. The periods are counted back from here." />
+        </div>
+      </ControlSection>
+      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={names} dateRange={false} />
     </>
   );
 }
