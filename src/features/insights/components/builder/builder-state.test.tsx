@@ -10,8 +10,8 @@ import { Route as FunnelsRoute } from '@/routes/_authed/projects/$projectId/insi
 import { Route as PathsRoute } from '@/routes/_authed/projects/$projectId/insights/new/paths';
 import { Route as RetentionRoute } from '@/routes/_authed/projects/$projectId/insights/new/retention';
 import { Route as TrendsRoute } from '@/routes/_authed/projects/$projectId/insights/new/trends';
-import { SEARCH_KEYS, type BuilderKind } from './builder-search';
-import { BUILDER_DEFAULTS, PARAM_SCHEMAS, readBuilderState } from './builder-state';
+import type { BuilderKind } from './builder-search';
+import { BUILDER_DEFAULTS, PARAM_SCHEMAS, readBuilderState, SEARCH_KEYS } from './builder-state';
 import { withoutUndefined } from './common-controls';
 
 const ROUTES = { trends: TrendsRoute, funnels: FunnelsRoute, retention: RetentionRoute, paths: PathsRoute };
@@ -145,7 +145,7 @@ describe('builder state in the URL', () => {
     expect(readBuilderState('retention', { total_intervals: 500, period: 'Month' })).toMatchObject({ total_intervals: 8, period: 'Month' });
   });
 
-  it('the routes keep exactly the contract parameters of their kind', () => {
+  it('the page reads exactly the contract parameters of its kind', () => {
     const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
     expect([...SEARCH_KEYS.trends].sort()).toEqual(keys(trendParamsSchema));
     expect([...SEARCH_KEYS.funnels].sort()).toEqual(keys(funnelParamsSchema));

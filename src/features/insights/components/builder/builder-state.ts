@@ -3,7 +3,7 @@ import {
   funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema,
 } from '@/contract/analytics-params';
 import type { InsightKind } from '@/contract/insight-kinds';
-import { SEARCH_KEYS, type BuilderKind, type BuilderParams } from './builder-search';
+import type { BuilderKind, BuilderParams } from './builder-search';
 
 /**
  * The builder's state is the contract's input of the kind's parameters, as the URL holds it.
@@ -11,6 +11,27 @@ import { SEARCH_KEYS, type BuilderKind, type BuilderParams } from './builder-sea
  * key's default (and anything still wrong to the kind's defaults), so a bad URL never crashes.
  */
 
+const SERIES_KEYS = [
+  'events', 'actions', 'properties', 'filter_test_accounts', 'date_from', 'date_to', 'interval',
+  'breakdown', 'breakdown_type', 'aggregation_group_type_index', 'breakdown_limit',
+] as const;
+
+/** The parameter names of each kind (a test checks them against the contract's schemas). */
+export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K] & string)[] } = {
+  trends: [...SERIES_KEYS, 'compare', 'compare_to', 'display', 'formula'],
+  funnels: [
+    ...SERIES_KEYS, 'funnel_window_interval', 'funnel_window_interval_type', 'funnel_window_interval_unit',
+    'funnel_window_days', 'funnel_viz_type', 'funnel_order_type', 'exclusions',
+  ],
+  retention: [
+    'target_entity', 'returning_entity', 'retention_type', 'period', 'total_intervals', 'date_from', 'date_to',
+    'properties', 'filter_test_accounts', 'aggregation_group_type_index',
+  ],
+  paths: [
+    'include_event_types', 'start_point', 'end_point', 'step_limit', 'edge_limit', 'exclude_events',
+    'path_replacements', 'local_path_cleaning_filters', 'date_from', 'date_to', 'properties', 'filter_test_accounts',
+  ],
+};
 export const PARAM_SCHEMAS = {
   trends: trendParamsSchema,
   funnels: funnelParamsSchema,
