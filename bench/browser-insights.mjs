@@ -60,7 +60,7 @@ try {
           const link = [...document.querySelectorAll('table a')].find((a) => a.textContent === name);
           if (!link) return reject(new Error(`no link ${name}`));
           const timeout = setTimeout(() => reject(new Error('the chart never painted')), 20_000);
-          const painted = () => document.querySelector('figure[data-insight-chart] .recharts-wrapper > svg.recharts-surface .recharts-line');
+          const painted = () => document.querySelector('figure[data-insight-chart] svg[role="img"] path[data-series]');
           let t0 = 0;
           const observer = new MutationObserver(() => {
             if (!painted()) return;

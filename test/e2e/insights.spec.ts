@@ -26,8 +26,8 @@ async function createInsight(request: APIRequestContext, projectId: number, name
   return (await response.json()) as { id: number; name: string };
 }
 
-/** The chart's drawing (not its legend's icons), once recharts has painted it. */
-const chart = (page: Page) => page.locator('figure[data-insight-chart] .recharts-wrapper > svg.recharts-surface');
+/** The chart's drawing (not its legend's icons), once a series' line is painted in it. */
+const chart = (page: Page) => page.locator('figure[data-insight-chart] svg[role="img"]:has(path[data-series])');
 
 test('find an insight, favorite it, rename it, share it; the shared link works without a key until it is replaced', async ({ page, browser, request }) => {
   const projectId = await seededProject(request);

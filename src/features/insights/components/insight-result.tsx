@@ -3,7 +3,6 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Insight } from '@/contract/insights';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { downloadCsv, downloadPng } from '../lib/download';
@@ -43,7 +42,7 @@ export function InsightResult({ insight, title, stale = false, downloads = false
 
   if (view.type === 'empty' || !grid) {
     return (
-      <div aria-busy={stale || undefined} className={cn(stale && 'opacity-60')}>
+      <div aria-busy={stale || undefined}>
         <EmptyState title="No results">There is nothing to show for this insight's date range yet.</EmptyState>
       </div>
     );
@@ -62,14 +61,21 @@ export function InsightResult({ insight, title, stale = false, downloads = false
     }
   };
   return (
-    <div aria-busy={stale || undefined} className={cn('space-y-4 transition-opacity', stale && 'opacity-60')}>
-      {downloads ? (
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button size="sm" onClick={() => downloadCsv(gridCsv(grid), title)}>
-            <Download aria-hidden="true" className="size-4" />
-            Download CSV
-          </Button>
-          {charted ? (
+    // Stale: a veil dims the chart (and keeps clicks off counts that are about to change); the
+    // table keeps its contrast, and a status says the numbers are being updated.
+    <div aria-busy={stale || undefined} className="space-y-4">
+      {downloads || stale ? (
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <span role="status" className="mr-auto text-sm text-gray-700 dark:text-gray-300">
+            {stale ? 'Updating…' : ''}
+          </span>
+          {downloads ? (
+            <Button size="sm" onClick={() => downloadCsv(gridCsv(grid), title)}>
+              <Download aria-hidden="true" className="size-4" />
+              Download CSV
+            </Button>
+          ) : null}
+          {downloads && charted ? (
             <Button size="sm" onClick={() => void savePng()} disabled={saving}>
               <Download aria-hidden="true" className="size-4" />
               Download PNG
@@ -82,8 +88,9 @@ export function InsightResult({ insight, title, stale = false, downloads = false
           ref={figure}
           aria-label={`${title}: chart`}
           data-insight-chart
-          className="min-h-[120px] rounded-lg border border-gray-200 bg-white p-4 text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100"
+          className="relative min-h-[120px] rounded-lg border border-gray-200 bg-white p-4 text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100"
         >
+          {stale ? <div aria-hidden="true" data-stale-veil className="absolute inset-0 z-10 rounded-lg bg-white/50 dark:bg-gray-950/50" /> : null}
           <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
             {map ? <WorldMap view={view} /> : <InsightChart view={view} onFunnelPersons={onFunnelPersons} />}
           </Suspense>
