@@ -1,4 +1,4 @@
-/* global document, MutationObserver, requestAnimationFrame, HTMLSelectElement, Event -- used inside page.evaluate, which runs in the browser */
+/* global document, MutationObserver, requestAnimationFrame, HTMLSelectElement -- used inside page.evaluate, which runs in the browser */
 // In the browser, against a real reference server process with the demo events (1,000,000
 // unless SEED_EVENTS says otherwise) and the server's analysis cache OFF (every edit computes):
 //   builder edit → chart repainted: from a change of a builder control to the new result drawn
