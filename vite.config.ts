@@ -56,6 +56,8 @@ export default defineConfig({
     // No source maps in the shipped build: they would publish the whole source (dev serves its own).
     sourcemap: false,
     manifest: true,
+    // Every browser the dashboard supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {

@@ -81,6 +81,27 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toMatchObject({ display: 'ActionsLineGraph', filter_test_accounts: true });
   });
 
+  it('a click after a pause recomputes at once; quick edits after it are gathered into one request', async () => {
+    const sent = recordTrendRequests();
+    const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const interval = screen.getByRole('combobox', { name: 'Interval' });
+
+    // The first edit reaches the URL without waiting for the debounce (well under its 250 ms).
+    const clicked = performance.now();
+    await user.selectOptions(interval, 'week');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ interval: 'week' }), { timeout: 150, interval: 5 });
+    expect(performance.now() - clicked).toBeLessThan(200);
+
+    // Two more at once: only the last one is sent.
+    await user.selectOptions(interval, 'month');
+    await user.selectOptions(interval, 'hour');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ interval: 'hour' }));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ interval: 'hour' }));
+    expect(sent.some((s) => s.body.interval === 'month')).toBe(false);
+  });
+
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
     const { user } = renderApp(`${TREND_URL}?date_from=%22-90d%22`, { apiKey: api().demoKey });
     const interval = await screen.findByRole('combobox', { name: 'Interval' });

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BuilderKind, BuilderParams } from './builder-search';
 import { sameState, stateIssues } from './builder-state';
 
-/** How long the builder waits after a change before it writes the URL (and so recomputes). */
+/**
+ * Edits closer together than this are gathered into one write of the URL (and so one
+ * recomputation): the first edit after a pause goes at once (a click recomputes without
+ * waiting), the ones that follow it quickly (typing) wait until they pause.
+ */
 export const EDIT_DEBOUNCE_MS = 250;
 
 export interface BuilderStateApi<S> {
@@ -17,8 +21,8 @@ export interface BuilderStateApi<S> {
 
 /**
  * The builder's state between its controls and the URL: an edit shows at once in the controls,
- * and reaches the URL (a new history entry, which recomputes the chart) once edits pause for
- * EDIT_DEBOUNCE_MS. A state the contract refuses stays in the controls with its errors and is
+ * and reaches the URL (a new history entry, which recomputes the chart) at once when it follows
+ * a pause of EDIT_DEBOUNCE_MS, else once edits pause for that long. A state the contract refuses stays in the controls with its errors and is
  * not written. When the URL changes from outside (back, forward, a link), the controls follow.
  */
 export function useBuilderState<K extends BuilderKind>(
@@ -45,18 +49,28 @@ export function useBuilderState<K extends BuilderKind>(
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const lastWrite = useRef(0);
   const setState = useCallback((next: BuilderParams[K]) => {
     setLocal(next);
+    const waiting = timer.current !== undefined;
     clearTimeout(timer.current);
+    timer.current = undefined;
     if (stateIssues(kind, next).size > 0) {
       setPending(false);
       return;
     }
-    setPending(true);
-    timer.current = setTimeout(() => {
+    const write = () => {
+      timer.current = undefined;
+      lastWrite.current = performance.now();
       setPending(false);
       commitRef.current(next);
-    }, delay);
+    };
+    if (!waiting && performance.now() - lastWrite.current >= delay) {
+      write();
+      return;
+    }
+    setPending(true);
+    timer.current = setTimeout(write, delay);
   }, [kind, delay]);
 
   const issues = useMemo(() => stateIssues(kind, local), [kind, local]);
