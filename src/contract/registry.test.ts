@@ -10,8 +10,8 @@ const PRJ = '/api/projects/:project_id';
 describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
-      'batchExports', 'domains', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
-      'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'projects',
+      'batchExports', 'domains', 'eventDefinitions', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
+      'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
     ]);
   });
   it('has unique method + path, all under /api/ with a trailing slash', () => {
