@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { UseTypedItem } from './use-typed-item';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { compactCount, eventLabel } from './labels';
@@ -21,7 +22,6 @@ export interface EventPickerProps {
 }
 
 const ALL_VALUE = '\u0000all';
-const FREE_PREFIX = '\u0000use:';
 
 /**
  * A button with the chosen event; it opens a searchable list of the project's events (most used
@@ -91,11 +91,7 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
                 ) : null}
               </CommandItem>
             ))}
-            {typed && !exact ? (
-              <CommandItem value={`${FREE_PREFIX}${typed}`} onSelect={() => pick(typed)}>
-                Use “{typed}”
-              </CommandItem>
-            ) : null}
+            <UseTypedItem typed={typed} exact={exact} onPick={pick} />
           </CommandList>
         </Command>
       </Popover>

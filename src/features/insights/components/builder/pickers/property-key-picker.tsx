@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
@@ -35,7 +36,6 @@ export interface PropertyKeyPickerProps {
 }
 
 const KIND_WORDS = { event: 'Event properties', person: 'Person properties' } as const;
-const FREE_PREFIX = '\u0000use:';
 const DEFAULT_TYPES = ['event', 'person'] as const;
 
 /** The chosen key in words: person keys say so. */
@@ -134,11 +134,7 @@ export function PropertyKeyPicker({
                 <PropertyTypeBadge type={d.property_type} />
               </CommandItem>
             ))}
-            {typed && !exact ? (
-              <CommandItem value={`${FREE_PREFIX}${typed}`} onSelect={() => pick(typed)}>
-                Use “{typed}”
-              </CommandItem>
-            ) : null}
+            <UseTypedItem typed={typed} exact={exact} onPick={pick} />
           </CommandList>
         </Command>
       </Popover>

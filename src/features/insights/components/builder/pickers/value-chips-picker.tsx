@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
@@ -22,7 +23,6 @@ interface ValueChipsPickerProps {
   invalid?: boolean;
 }
 
-const FREE_PREFIX = '\u0000use:';
 const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
 
 /**
@@ -107,11 +107,7 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
                 </CommandItem>
               );
             })}
-            {typed && !exact ? (
-              <CommandItem value={`${FREE_PREFIX}${typed}`} onSelect={() => toggle(typed)}>
-                Use “{typed}”
-              </CommandItem>
-            ) : null}
+            <UseTypedItem typed={typed} exact={exact} onPick={toggle} />
           </CommandList>
         </Command>
       </Popover>
