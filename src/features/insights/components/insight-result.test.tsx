@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupTestApi } from '@testing';
-import { FILTERS, live, sendChartEvents } from '../lib/chart-fixtures';
+import { FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
 import { InsightResult } from './insight-result';
 
 const api = setupTestApi();

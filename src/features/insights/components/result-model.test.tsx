@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from '@testing';
-import { BROWSERS, COUNTRIES, FILTERS, live, sendChartEvents } from '../lib/chart-fixtures';
+import { BROWSERS, COUNTRIES, FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
 import { formatDuration } from '../lib/format';
 import { gridCsv, resultGrid } from '../lib/result-grid';
 import type { FunnelView, TrendsView } from '../lib/view-types';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from '@testing';
 import { BreakdownControl, type BreakdownValue } from './breakdown-control';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 
 const api = setupTestApi();
 const PROJECT = 1;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventDefinitionEndpoints } from '@/contract/definitions';
 import { setupTestApi, slowDown } from '@testing';
 import { EventPicker } from './event-picker';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 
 const api = setupTestApi();
 const PROJECT = 1;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PropertyGroupInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 import { PropertyFilters, type ErrorFor } from './property-filters';
 
 const api = setupTestApi();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from '@testing';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 import { PropertyKeyPicker, type PropertyKey, type PropertyKeyPickerProps } from './property-key-picker';
 
 const api = setupTestApi();

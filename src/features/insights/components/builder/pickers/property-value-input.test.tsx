@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PropertyOperator } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 import { PropertyValueInput } from './property-value-input';
 
 const api = setupTestApi();

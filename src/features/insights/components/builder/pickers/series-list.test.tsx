@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
-import { ingestPickerEvents, renderWithState } from './picker-harness';
+import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 import type { ErrorFor } from './property-filters';
 import { SeriesList } from './series-list';
 
