@@ -31,10 +31,7 @@ import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdInde
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdEditRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/edit'
-import { Route as AuthedProjectsProjectIdInsightsNewFunnelsRouteImport } from './routes/_authed/projects/$projectId/insights/new/funnels'
-import { Route as AuthedProjectsProjectIdInsightsNewPathsRouteImport } from './routes/_authed/projects/$projectId/insights/new/paths'
-import { Route as AuthedProjectsProjectIdInsightsNewRetentionRouteImport } from './routes/_authed/projects/$projectId/insights/new/retention'
-import { Route as AuthedProjectsProjectIdInsightsNewTrendsRouteImport } from './routes/_authed/projects/$projectId/insights/new/trends'
+import { Route as AuthedProjectsProjectIdInsightsNewKindRouteImport } from './routes/_authed/projects/$projectId/insights/new/$kind'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -173,28 +170,10 @@ const AuthedProjectsProjectIdInsightsInsightIdEditRoute =
     path: '/edit',
     getParentRoute: () => AuthedProjectsProjectIdInsightsInsightIdRouteRoute,
   } as any)
-const AuthedProjectsProjectIdInsightsNewFunnelsRoute =
-  AuthedProjectsProjectIdInsightsNewFunnelsRouteImport.update({
-    id: '/new/funnels',
-    path: '/new/funnels',
-    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
-  } as any)
-const AuthedProjectsProjectIdInsightsNewPathsRoute =
-  AuthedProjectsProjectIdInsightsNewPathsRouteImport.update({
-    id: '/new/paths',
-    path: '/new/paths',
-    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
-  } as any)
-const AuthedProjectsProjectIdInsightsNewRetentionRoute =
-  AuthedProjectsProjectIdInsightsNewRetentionRouteImport.update({
-    id: '/new/retention',
-    path: '/new/retention',
-    getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
-  } as any)
-const AuthedProjectsProjectIdInsightsNewTrendsRoute =
-  AuthedProjectsProjectIdInsightsNewTrendsRouteImport.update({
-    id: '/new/trends',
-    path: '/new/trends',
+const AuthedProjectsProjectIdInsightsNewKindRoute =
+  AuthedProjectsProjectIdInsightsNewKindRouteImport.update({
+    id: '/new/$kind',
+    path: '/new/$kind',
     getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
   } as any)
 
@@ -218,10 +197,7 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
-  '/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
-  '/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
-  '/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
-  '/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
+  '/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -238,10 +214,7 @@ export interface FileRoutesByTo {
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
-  '/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
-  '/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
-  '/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
-  '/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
+  '/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -267,10 +240,7 @@ export interface FileRoutesById {
   '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/_authed/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
-  '/_authed/projects/$projectId/insights/new/funnels': typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
-  '/_authed/projects/$projectId/insights/new/paths': typeof AuthedProjectsProjectIdInsightsNewPathsRoute
-  '/_authed/projects/$projectId/insights/new/retention': typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
-  '/_authed/projects/$projectId/insights/new/trends': typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
+  '/_authed/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
   '/_authed/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
 }
@@ -296,10 +266,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/insights/'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
-    | '/projects/$projectId/insights/new/funnels'
-    | '/projects/$projectId/insights/new/paths'
-    | '/projects/$projectId/insights/new/retention'
-    | '/projects/$projectId/insights/new/trends'
+    | '/projects/$projectId/insights/new/$kind'
     | '/organizations/$organizationId/batch-exports/$batchExportId/'
     | '/projects/$projectId/insights/$insightId/'
   fileRoutesByTo: FileRoutesByTo
@@ -316,10 +283,7 @@ export interface FileRouteTypes {
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
-    | '/projects/$projectId/insights/new/funnels'
-    | '/projects/$projectId/insights/new/paths'
-    | '/projects/$projectId/insights/new/retention'
-    | '/projects/$projectId/insights/new/trends'
+    | '/projects/$projectId/insights/new/$kind'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
     | '/projects/$projectId/insights/$insightId'
   id:
@@ -344,10 +308,7 @@ export interface FileRouteTypes {
     | '/_authed/projects/$projectId/insights/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/_authed/projects/$projectId/insights/$insightId/edit'
-    | '/_authed/projects/$projectId/insights/new/funnels'
-    | '/_authed/projects/$projectId/insights/new/paths'
-    | '/_authed/projects/$projectId/insights/new/retention'
-    | '/_authed/projects/$projectId/insights/new/trends'
+    | '/_authed/projects/$projectId/insights/new/$kind'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
     | '/_authed/projects/$projectId/insights/$insightId/'
   fileRoutesById: FileRoutesById
@@ -515,32 +476,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdEditRouteImport
       parentRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRoute
     }
-    '/_authed/projects/$projectId/insights/new/funnels': {
-      id: '/_authed/projects/$projectId/insights/new/funnels'
-      path: '/new/funnels'
-      fullPath: '/projects/$projectId/insights/new/funnels'
-      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewFunnelsRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
-    }
-    '/_authed/projects/$projectId/insights/new/paths': {
-      id: '/_authed/projects/$projectId/insights/new/paths'
-      path: '/new/paths'
-      fullPath: '/projects/$projectId/insights/new/paths'
-      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewPathsRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
-    }
-    '/_authed/projects/$projectId/insights/new/retention': {
-      id: '/_authed/projects/$projectId/insights/new/retention'
-      path: '/new/retention'
-      fullPath: '/projects/$projectId/insights/new/retention'
-      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewRetentionRouteImport
-      parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
-    }
-    '/_authed/projects/$projectId/insights/new/trends': {
-      id: '/_authed/projects/$projectId/insights/new/trends'
-      path: '/new/trends'
-      fullPath: '/projects/$projectId/insights/new/trends'
-      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewTrendsRouteImport
+    '/_authed/projects/$projectId/insights/new/$kind': {
+      id: '/_authed/projects/$projectId/insights/new/$kind'
+      path: '/new/$kind'
+      fullPath: '/projects/$projectId/insights/new/$kind'
+      preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewKindRouteImport
       parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
     }
   }
@@ -641,10 +581,7 @@ const AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren =
 interface AuthedProjectsProjectIdInsightsRouteRouteChildren {
   AuthedProjectsProjectIdInsightsInsightIdRouteRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   AuthedProjectsProjectIdInsightsIndexRoute: typeof AuthedProjectsProjectIdInsightsIndexRoute
-  AuthedProjectsProjectIdInsightsNewFunnelsRoute: typeof AuthedProjectsProjectIdInsightsNewFunnelsRoute
-  AuthedProjectsProjectIdInsightsNewPathsRoute: typeof AuthedProjectsProjectIdInsightsNewPathsRoute
-  AuthedProjectsProjectIdInsightsNewRetentionRoute: typeof AuthedProjectsProjectIdInsightsNewRetentionRoute
-  AuthedProjectsProjectIdInsightsNewTrendsRoute: typeof AuthedProjectsProjectIdInsightsNewTrendsRoute
+  AuthedProjectsProjectIdInsightsNewKindRoute: typeof AuthedProjectsProjectIdInsightsNewKindRoute
 }
 
 const AuthedProjectsProjectIdInsightsRouteRouteChildren: AuthedProjectsProjectIdInsightsRouteRouteChildren =
@@ -653,14 +590,8 @@ const AuthedProjectsProjectIdInsightsRouteRouteChildren: AuthedProjectsProjectId
       AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren,
     AuthedProjectsProjectIdInsightsIndexRoute:
       AuthedProjectsProjectIdInsightsIndexRoute,
-    AuthedProjectsProjectIdInsightsNewFunnelsRoute:
-      AuthedProjectsProjectIdInsightsNewFunnelsRoute,
-    AuthedProjectsProjectIdInsightsNewPathsRoute:
-      AuthedProjectsProjectIdInsightsNewPathsRoute,
-    AuthedProjectsProjectIdInsightsNewRetentionRoute:
-      AuthedProjectsProjectIdInsightsNewRetentionRoute,
-    AuthedProjectsProjectIdInsightsNewTrendsRoute:
-      AuthedProjectsProjectIdInsightsNewTrendsRoute,
+    AuthedProjectsProjectIdInsightsNewKindRoute:
+      AuthedProjectsProjectIdInsightsNewKindRoute,
   }
 
 const AuthedProjectsProjectIdInsightsRouteRouteWithChildren =

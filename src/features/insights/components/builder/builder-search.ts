@@ -9,7 +9,14 @@ import type {
  * schemas (builder-state.ts) when it loads.
  */
 
-export type BuilderKind = 'trends' | 'funnels' | 'retention' | 'paths';
+export const BUILDER_KINDS = ['trends', 'funnels', 'retention', 'paths'] as const;
+export type BuilderKind = (typeof BUILDER_KINDS)[number];
+export const isBuilderKind = (value: string): value is BuilderKind => (BUILDER_KINDS as readonly string[]).includes(value);
+
+/** The breadcrumb of each new builder. */
+export const NEW_BUILDER_CRUMBS: Record<BuilderKind, string> = {
+  trends: 'New trend', funnels: 'New funnel', retention: 'New retention', paths: 'New paths',
+};
 
 export interface BuilderParams {
   trends: TrendParamsInput;

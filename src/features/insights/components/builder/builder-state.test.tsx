@@ -6,18 +6,13 @@ import {
   RETENTION_PERIODS, trendParamsSchema,
 } from '@/contract/analytics-params';
 import { Route as EditRoute } from '@/routes/_authed/projects/$projectId/insights/$insightId/edit';
-import { Route as FunnelsRoute } from '@/routes/_authed/projects/$projectId/insights/new/funnels';
-import { Route as PathsRoute } from '@/routes/_authed/projects/$projectId/insights/new/paths';
-import { Route as RetentionRoute } from '@/routes/_authed/projects/$projectId/insights/new/retention';
-import { Route as TrendsRoute } from '@/routes/_authed/projects/$projectId/insights/new/trends';
+import { Route as NewRoute } from '@/routes/_authed/projects/$projectId/insights/new/$kind';
 import type { BuilderKind } from './builder-search';
 import { BUILDER_DEFAULTS, PARAM_SCHEMAS, readBuilderState, SEARCH_KEYS } from './builder-state';
 import { withoutUndefined } from './common-controls';
 
-const ROUTES = { trends: TrendsRoute, funnels: FunnelsRoute, retention: RetentionRoute, paths: PathsRoute };
-
 /** What a navigation to `state` puts in the address bar, and what the page reads back from it. */
-function throughUrl(kind: BuilderKind, state: object, route: { options: { validateSearch?: unknown } } = ROUTES[kind]): unknown {
+function throughUrl(kind: BuilderKind, state: object, route: { options: { validateSearch?: unknown } } = NewRoute): unknown {
   const url = defaultStringifySearch(withoutUndefined(state as Record<string, unknown>));
   const parsed = defaultParseSearch(url);
   const validate = route.options.validateSearch as (s: Record<string, unknown>) => Record<string, unknown>;

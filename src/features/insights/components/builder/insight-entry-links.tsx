@@ -25,10 +25,10 @@ export function NewInsightMenu({ projectId }: { projectId: number }) {
   return (
     <Popover open={open} onOpenChange={setOpen} label="New insight" align="end" className="w-56 p-1" trigger={button}>
       <nav aria-label="New insight">
-        <Link to="/projects/$projectId/insights/new/trends" params={{ projectId }} className={itemClasses} onClick={close}>Trends</Link>
-        <Link to="/projects/$projectId/insights/new/funnels" params={{ projectId }} className={itemClasses} onClick={close}>Funnel</Link>
-        <Link to="/projects/$projectId/insights/new/retention" params={{ projectId }} className={itemClasses} onClick={close}>Retention</Link>
-        <Link to="/projects/$projectId/insights/new/paths" params={{ projectId }} className={itemClasses} onClick={close}>Paths</Link>
+        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'trends' }} className={itemClasses} onClick={close}>Trends</Link>
+        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'funnels' }} className={itemClasses} onClick={close}>Funnel</Link>
+        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'retention' }} className={itemClasses} onClick={close}>Retention</Link>
+        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'paths' }} className={itemClasses} onClick={close}>Paths</Link>
       </nav>
     </Popover>
   );

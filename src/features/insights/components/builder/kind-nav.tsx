@@ -15,10 +15,10 @@ const activeClasses = 'bg-indigo-50 text-indigo-800 hover:bg-indigo-50 dark:bg-i
 /** Links between the four builders of a new insight (each opens with its defaults). */
 export function KindNav({ kind, projectId }: { kind: BuilderKind; projectId: number }) {
   const links = {
-    trends: <Link to="/projects/$projectId/insights/new/trends" params={{ projectId }} className={cn(linkClasses, kind === 'trends' && activeClasses)} aria-current={kind === 'trends' ? 'page' : undefined}>{KIND_WORDS.trends.tab}</Link>,
-    funnels: <Link to="/projects/$projectId/insights/new/funnels" params={{ projectId }} className={cn(linkClasses, kind === 'funnels' && activeClasses)} aria-current={kind === 'funnels' ? 'page' : undefined}>{KIND_WORDS.funnels.tab}</Link>,
-    retention: <Link to="/projects/$projectId/insights/new/retention" params={{ projectId }} className={cn(linkClasses, kind === 'retention' && activeClasses)} aria-current={kind === 'retention' ? 'page' : undefined}>{KIND_WORDS.retention.tab}</Link>,
-    paths: <Link to="/projects/$projectId/insights/new/paths" params={{ projectId }} className={cn(linkClasses, kind === 'paths' && activeClasses)} aria-current={kind === 'paths' ? 'page' : undefined}>{KIND_WORDS.paths.tab}</Link>,
+    trends: <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'trends' }} className={cn(linkClasses, kind === 'trends' && activeClasses)} aria-current={kind === 'trends' ? 'page' : undefined}>{KIND_WORDS.trends.tab}</Link>,
+    funnels: <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'funnels' }} className={cn(linkClasses, kind === 'funnels' && activeClasses)} aria-current={kind === 'funnels' ? 'page' : undefined}>{KIND_WORDS.funnels.tab}</Link>,
+    retention: <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'retention' }} className={cn(linkClasses, kind === 'retention' && activeClasses)} aria-current={kind === 'retention' ? 'page' : undefined}>{KIND_WORDS.retention.tab}</Link>,
+    paths: <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'paths' }} className={cn(linkClasses, kind === 'paths' && activeClasses)} aria-current={kind === 'paths' ? 'page' : undefined}>{KIND_WORDS.paths.tab}</Link>,
   };
   return (
     <nav aria-label="Insight type" className="flex flex-wrap gap-1">

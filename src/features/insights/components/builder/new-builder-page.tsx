@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { insightTitle } from '../../api/insight-title';
 import { useCreateInsight } from '../../api/insights.mutations';
 import { BuilderLayout } from './builder-layout';
-import { newBuilderRoutes } from './builder-routes';
+import { newBuilderRoute } from './builder-routes';
 import type { BuilderKind, BuilderParams } from './builder-search';
 import { filtersOf, readBuilderState } from './builder-state';
 import { withoutUndefined } from './common-controls';
@@ -15,7 +15,7 @@ import { SaveDialog } from './save-dialog';
 
 /** A new insight's builder: the state in the URL, "Save" names it and opens its edit URL. */
 function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
-  const route = newBuilderRoutes[kind];
+  const route = newBuilderRoute;
   const { projectId } = route.useParams();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -69,7 +69,8 @@ function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
   );
 }
 
-export const NewTrendsBuilder = () => <NewBuilder kind="trends" />;
-export const NewFunnelsBuilder = () => <NewBuilder kind="funnels" />;
-export const NewRetentionBuilder = () => <NewBuilder kind="retention" />;
-export const NewPathsBuilder = () => <NewBuilder kind="paths" />;
+/** The route's page: the builder of the URL's kind (a new kind starts with its own state). */
+export function NewBuilderPage() {
+  const { kind } = newBuilderRoute.useParams();
+  return <NewBuilder key={kind} kind={kind as BuilderKind} />;
+}

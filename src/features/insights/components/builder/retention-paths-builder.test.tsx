@@ -65,4 +65,9 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ local_path_cleaning_filters: [{ regex: '([a-z]+)', alias: '/:id' }] }));
     expect(regex).not.toHaveAttribute('aria-invalid');
   });
+
+  it('a builder kind that does not exist is a page not found, not a blank builder', async () => {
+    renderApp(`/projects/${PROJECT}/insights/new/nonsense`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
 });
