@@ -6,14 +6,16 @@ import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { bin, buildIfStale, run, startServer } from './lib.mjs';
 
+// E2E_DIST_DIR: test an app already built elsewhere (`vite build --outDir X`) instead of dist/.
+const distDir = process.env.E2E_DIST_DIR;
 let code = await ensureChromium();
-if (code === 0) code = await buildIfStale();
+if (code === 0 && !distDir) code = await buildIfStale();
 if (code !== 0) process.exit(code);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
 // The batch-export test runs its HTTP receiver on loopback: the one private host allowed here.
 // The builders are tested on real demo events (200,000 over 90 days: seeded in a few seconds).
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1'], {
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1', ...(distDir ? ['--static-dir', distDir] : [])], {
   env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000' },
   quiet: true,
 });
