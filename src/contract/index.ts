@@ -18,6 +18,7 @@ import {
   pipelineFrontendAppEndpoints,
   pipelineImportAppEndpoints,
 } from './plugins';
+import { pluginConfigEndpoints } from './plugin-configs';
 import { projectEndpoints } from './projects';
 import { userEndpoints } from './users';
 
@@ -30,6 +31,7 @@ export * from './invites';
 export * from './domains';
 export * from './batch-exports';
 export * from './plugins';
+export * from './plugin-configs';
 export * from './personal-api-keys';
 export * from './projects';
 export * from './insights';
@@ -47,6 +49,7 @@ export const endpoints = {
   pipelineDestinations: pipelineDestinationEndpoints,
   pipelineFrontendApps: pipelineFrontendAppEndpoints,
   pipelineImportApps: pipelineImportAppEndpoints,
+  pluginConfigs: pluginConfigEndpoints,
   projects: projectEndpoints,
   insights: insightEndpoints,
   personalApiKeys: personalApiKeyEndpoints,

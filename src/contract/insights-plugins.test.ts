@@ -79,9 +79,11 @@ describe('plugins', () => {
     expect(pluginSchema.parse(plugin).new).toBe(true);
     expect(pluginSchema.safeParse({ ...plugin, id: '7' }).success).toBe(false);
   });
-  it('create requires a name, defaults plugin_type and strips read-only fields', () => {
-    expect(pluginCreateSchema.parse({ name: 'GeoIP', url: 'https://x', latest_tag: 'v2', is_global: true }))
+  it('create requires a name (a url for repository plugins), defaults plugin_type and strips read-only fields', () => {
+    expect(pluginCreateSchema.parse({ name: 'GeoIP', latest_tag: 'v2', is_global: true, organization_id: 'x' }))
       .toEqual({ name: 'GeoIP', plugin_type: 'local', is_global: true });
+    expect(pluginCreateSchema.parse({ plugin_type: 'repository', url: 'https://github.com/x/y' })).toEqual({ plugin_type: 'repository', url: 'https://github.com/x/y' });
+    expect(paths(pluginCreateSchema.safeParse({ plugin_type: 'repository' }))).toEqual([['url']]);
     expect(messages(pluginCreateSchema.safeParse({}))).toEqual(['This field is required.']);
     expect(messages(pluginCreateSchema.safeParse({ name: 'x', plugin_type: 'npm' }))).toEqual(['"npm" is not a valid choice.']);
   });

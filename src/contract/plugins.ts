@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, listQuerySchema, pageSchema, type Endpoint } from './common';
+import { activityLogPageSchema } from './insights';
 import { blankableText, bool, choice, text } from './fields';
 
 /**
@@ -39,6 +40,21 @@ export type Plugin = z.infer<typeof pluginSchema>;
 
 export const PLUGIN_NAME_MAX = 200;
 
+/** One field of a plugin's `config_schema` (read from its `plugin.json`). */
+export const PLUGIN_CONFIG_FIELD_TYPES = ['string', 'choice', 'attachment', 'json', 'boolean'] as const;
+export const pluginConfigFieldSchema = z.looseObject({
+  key: z.string().optional(),
+  name: z.string().nullable().optional(),
+  type: z.string().optional(),
+  default: z.unknown().optional(),
+  required: z.boolean().optional(),
+  secret: z.boolean().optional(),
+  choices: z.array(z.string()).nullable().optional(),
+  hint: z.string().nullable().optional(),
+  markdown: z.string().nullable().optional(),
+});
+export type PluginConfigField = z.infer<typeof pluginConfigFieldSchema>;
+
 /** The writable fields (spec): plugin_type, name, description, icon, config_schema, tag, is_global, capabilities, metrics, public_jobs. */
 const writableShape = {
   plugin_type: choice(PLUGIN_TYPES),
@@ -53,18 +69,64 @@ const writableShape = {
   public_jobs: z.unknown().optional(),
 };
 
-/** POST `{ORG}/<group>/`: a name is required; plugin_type defaults to `local` (the spec's sample). */
-export const pluginCreateSchema = z.object({ ...writableShape, plugin_type: writableShape.plugin_type.default('local') });
+/**
+ * POST `{ORG}/<group>/`: plugin_type defaults to `local` (the spec's sample). A `repository`
+ * plugin is installed from the catalogue by `url` (API-DECISIONS) and takes its name from it;
+ * every other type needs a name.
+ */
+export const pluginCreateSchema = z
+  .object({
+    ...writableShape,
+    plugin_type: writableShape.plugin_type.default('local'),
+    name: writableShape.name.optional(),
+    url: blankableText(800).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.plugin_type === 'repository' && !value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'This field is required.' });
+    if (value.plugin_type !== 'repository' && value.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required.' });
+  });
 export type PluginCreate = z.infer<typeof pluginCreateSchema>;
 export type PluginCreateInput = z.input<typeof pluginCreateSchema>;
 
-/** PATCH `:id/`, PATCH `:id/update_source/`, POST `:id/upgrade/`: the same fields, all optional. */
+/** PATCH `:id/`, POST `:id/upgrade/`: the same fields, all optional. */
 export const pluginUpdateSchema = z.object({
   ...writableShape,
   plugin_type: writableShape.plugin_type.optional(),
   name: writableShape.name.optional(),
 });
 export type PluginUpdate = z.infer<typeof pluginUpdateSchema>;
+
+/** A source file name: `plugin.json`, `index.ts`, `frontend.tsx`, `site.ts` or another plain name. */
+export const PLUGIN_FILE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+export const PLUGIN_SOURCE_MAX = 200_000;
+/** `source/`: file name → text. `update_source/` takes the same map; a `null` value deletes the file. */
+export const pluginSourceSchema = z.record(z.string(), z.string());
+export type PluginSource = z.infer<typeof pluginSourceSchema>;
+export const pluginSourceUpdateSchema = z.record(
+  z.string().regex(PLUGIN_FILE_NAME, { error: 'Not a valid file name.' }),
+  z.string().max(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }).nullable(),
+  { error: 'Expected a dictionary of file names to text.' },
+);
+export type PluginSourceUpdate = z.infer<typeof pluginSourceUpdateSchema>;
+
+/** `repository/`: the catalogue the server ships. */
+export const pluginRepositoryEntrySchema = z.looseObject({
+  name: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+  latest_tag: z.string(),
+  group: z.enum(PLUGIN_GROUPS),
+});
+export type PluginRepositoryEntry = z.infer<typeof pluginRepositoryEntrySchema>;
+
+/** `exports_unsubscribe_configs/`: enabled configs of destinations that export events. */
+export const pluginUnsubscribeConfigSchema = z.looseObject({
+  id: z.number().int(),
+  plugin: z.number().int(),
+  team_id: z.number().int(),
+  enabled: z.boolean(),
+});
 
 export const pluginParams = z.object({
   organization_id: z.string(),
@@ -75,8 +137,8 @@ const orgParams = z.object({ organization_id: z.string() });
 /**
  * The endpoints of one group. Static paths come before `:id/` so a router matching in order
  * does not take `activity/` for an id. Destinations and frontend apps have every operation;
- * import apps only list, create and retrieve (the spec shows no more).
- * The † endpoints (access null) reply "Plugin shape" per the spec; keys get 403 on them.
+ * import apps only list, create and retrieve (the spec shows no more). The † endpoints take the
+ * scopes API-DECISIONS gives them (plugin:read, or plugin:write for update_source/ and upgrade/).
  */
 function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
   const base = `/api/organizations/:organization_id/${group}/` as const;
@@ -96,13 +158,22 @@ function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
     summary: `Retrieve a plugin of ${label}`, params: pluginParams, status: 200, response: pluginSchema,
   });
   const extra = {
-    activity: endpoint({ method: 'GET', path: `${base}activity/`, access: null, summary: `Activity of ${label}`, params: orgParams, status: 200, response: pluginSchema }),
-    exportsUnsubscribeConfigs: endpoint({
-      method: 'GET', path: `${base}exports_unsubscribe_configs/`, access: null,
-      summary: 'Plugin configs to unsubscribe from exports', params: orgParams, status: 200, response: pluginSchema,
+    activity: endpoint({
+      method: 'GET', path: `${base}activity/`, access: 'plugin:read',
+      summary: `Activity of ${label}`, params: orgParams, query: listQuerySchema, status: 200, response: activityLogPageSchema,
     }),
-    repository: endpoint({ method: 'GET', path: `${base}repository/`, access: null, summary: 'Plugins available in the repository', params: orgParams, status: 200, response: pluginSchema }),
-    unused: endpoint({ method: 'GET', path: `${base}unused/`, access: null, summary: 'Plugins with no config', params: orgParams, status: 200, response: pluginSchema }),
+    exportsUnsubscribeConfigs: endpoint({
+      method: 'GET', path: `${base}exports_unsubscribe_configs/`, access: 'plugin:read',
+      summary: 'Plugin configs to unsubscribe from exports', params: orgParams, status: 200, response: z.array(pluginUnsubscribeConfigSchema),
+    }),
+    repository: endpoint({
+      method: 'GET', path: `${base}repository/`, access: 'plugin:read',
+      summary: 'Plugins available in the repository', params: orgParams, status: 200, response: z.array(pluginRepositoryEntrySchema),
+    }),
+    unused: endpoint({
+      method: 'GET', path: `${base}unused/`, access: 'plugin:read',
+      summary: 'Plugins enabled in no project', params: orgParams, status: 200, response: z.array(z.number().int()),
+    }),
     retrieve,
     update: endpoint({
       method: 'PATCH', path: `${base}:id/`, access: 'plugin:write',
@@ -110,16 +181,19 @@ function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
     }),
     destroy: endpoint({ method: 'DELETE', path: `${base}:id/`, access: 'plugin:write', summary: 'Delete a plugin', params: pluginParams, status: 204 }),
     checkForUpdates: endpoint({
-      method: 'GET', path: `${base}:id/check_for_updates/`, access: null,
+      method: 'GET', path: `${base}:id/check_for_updates/`, access: 'plugin:read',
       summary: 'Check a plugin for a newer version', params: pluginParams, status: 200, response: pluginSchema,
     }),
-    source: endpoint({ method: 'GET', path: `${base}:id/source/`, access: null, summary: 'Source of a plugin', params: pluginParams, status: 200, response: pluginSchema }),
+    source: endpoint({
+      method: 'GET', path: `${base}:id/source/`, access: 'plugin:read',
+      summary: 'Source of a plugin', params: pluginParams, status: 200, response: pluginSourceSchema,
+    }),
     updateSource: endpoint({
-      method: 'PATCH', path: `${base}:id/update_source/`, access: null,
-      summary: 'Replace the source of a plugin', params: pluginParams, body: pluginUpdateSchema, status: 200, response: pluginSchema,
+      method: 'PATCH', path: `${base}:id/update_source/`, access: 'plugin:write',
+      summary: 'Replace the source of a plugin', params: pluginParams, body: pluginSourceUpdateSchema, status: 200, response: pluginSourceSchema,
     }),
     upgrade: endpoint({
-      method: 'POST', path: `${base}:id/upgrade/`, access: null,
+      method: 'POST', path: `${base}:id/upgrade/`, access: 'plugin:write',
       summary: 'Upgrade a plugin to its latest version', params: pluginParams, body: pluginUpdateSchema, status: 200, response: pluginSchema,
     }),
   };

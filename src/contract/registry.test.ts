@@ -11,7 +11,7 @@ describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
       'batchExports', 'domains', 'eventDefinitions', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
-      'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
+      'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'pluginConfigs', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
     ]);
   });
   it('has unique method + path, all under /api/ with a trailing slash', () => {
@@ -39,12 +39,21 @@ describe('endpoint registry', () => {
     }
   });
   it.each([
-    ['POST', `${ORG}/domains/:id/verify/`],
-    ['GET', `${ORG}/pipeline_destinations/:id/check_for_updates/`],
-    ['PATCH', `${ORG}/pipeline_frontend_apps/:id/update_source/`],
-    ['GET', `${ORG}/pipeline_frontend_apps/unused/`],
   ])('† %s %s is closed to keys', (method, path) => {
     expect(find(method, path)?.access).toBeNull();
+  });
+  it.each([
+    ['GET', `${ORG}/pipeline_destinations/:id/check_for_updates/`, 'plugin:read'],
+    ['GET', `${ORG}/pipeline_frontend_apps/:id/source/`, 'plugin:read'],
+    ['GET', `${ORG}/pipeline_destinations/repository/`, 'plugin:read'],
+    ['GET', `${ORG}/pipeline_frontend_apps/unused/`, 'plugin:read'],
+    ['GET', `${ORG}/pipeline_destinations/activity/`, 'plugin:read'],
+    ['GET', `${ORG}/pipeline_destinations/exports_unsubscribe_configs/`, 'plugin:read'],
+    ['PATCH', `${ORG}/pipeline_frontend_apps/:id/update_source/`, 'plugin:write'],
+    ['POST', `${ORG}/pipeline_destinations/:id/upgrade/`, 'plugin:write'],
+    ['PATCH', `${PRJ}/plugin_configs/:id/`, 'plugin:write'],
+  ])('† plugin endpoint %s %s takes the scope of API-DECISIONS', (method, path, scope) => {
+    expect(find(method, path)?.access).toBe(scope);
   });
   it.each([
     ['GET', `${PRJ}/insights/my_last_viewed/`, 'insight:read'],
@@ -66,6 +75,7 @@ describe('endpoint registry', () => {
     expect(find('POST', `${ORG}/batch_exports/:id/pause/`)?.access).toBe('batch_export:write');
     expect(find('PATCH', `${ORG}/members/:user__uuid/`)?.access).toBe('organization_member:write');
     expect(find('POST', `${ORG}/invites/bulk/`)?.access).toBe('organization_member:write');
+    expect(find('POST', `${ORG}/domains/:id/verify/`)?.access).toBe('organization:write');
     expect(find('POST', `${PRJ}/insights/trend/`)?.access).toBe('insight:read');
     expect(find('GET', `${PRJ}/insights/:insight_id/sharing/`)?.access).toBe('sharing_configuration:read');
     expect(find('GET', `${PRJ}/insights/:id/activity/`)?.access).toBe('activity_log:read');
