@@ -12,7 +12,10 @@ import { registerAnalyticsRoutes, registerFunnelRetentionPathRoutes } from './ht
 import { registerBatchExportRoutes } from './http/routes/batch-exports/routes.ts';
 import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
+import { registerDomainRoutes } from './http/routes/domains/routes.ts';
 import { registerInsightRoutes } from './http/routes/insights/routes.ts';
+import { registerInviteRoutes } from './http/routes/invites/routes.ts';
+import { registerMemberRoutes } from './http/routes/members/routes.ts';
 import { registerOrganizationRoutes } from './http/routes/organizations/routes.ts';
 import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys/routes.ts';
 import { registerProjectRoutes } from './http/routes/projects/routes.ts';
@@ -60,6 +63,9 @@ function registerApi(router: Router, deps: Deps): void {
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);
   registerDefinitionRoutes(router, deps);
+  registerMemberRoutes(router, deps);
+  registerInviteRoutes(router, deps);
+  registerDomainRoutes(router, deps);
   registerSchemaRoute(router); // last: the OpenAPI document lists what was registered before it
 }
 

@@ -2,6 +2,7 @@ import { generatePersonalApiKey } from '../store/secrets.ts';
 import type { Store } from '../store/store.ts';
 import { seedBatchExports } from './batch-exports.ts';
 import { seedInsights } from './insights.ts';
+import { seedPeople } from './people.ts';
 import { DEMO_USER_EMAIL, SEED_EPOCH, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS } from './data.ts';
 import { createPrng } from './prng.ts';
 
@@ -51,6 +52,7 @@ export function seed(store: Store): SeedResult {
     }
     seedBatchExports(store, organizationIds[0]!, projectIds[0]!);
     projectIds.forEach((ids, o) => ids.forEach((projectId) => seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL))));
+    seedPeople(store, organizationIds, userId(DEMO_USER_EMAIL), new Date());
     const demoKey = generatePersonalApiKey();
     store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));
     return { demoKey, organizationIds };

@@ -216,6 +216,45 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX insight_timings_project ON insight_timings (project_id, id);
     `,
   },
+  {
+    version: 6,
+    name: 'organization people: invites, domains; users 2FA and social login flags',
+    sql: `
+      ALTER TABLE users ADD COLUMN is_2fa_enabled INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE users ADD COLUMN has_social_auth INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX memberships_organization ON memberships (organization_id, joined_at, id);
+      -- private_project_access: JSON list of {id, level} or NULL.
+      CREATE TABLE invites (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        target_email TEXT NOT NULL COLLATE NOCASE,
+        first_name TEXT,
+        level INTEGER NOT NULL CHECK (level IN (1, 8, 15)),
+        message TEXT,
+        private_project_access TEXT,
+        emailing_attempt_made INTEGER NOT NULL DEFAULT 0,
+        created_by INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX invites_organization ON invites (organization_id, created_at, id);
+      CREATE INDEX invites_email ON invites (organization_id, target_email);
+      CREATE TABLE domains (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        domain TEXT NOT NULL UNIQUE,
+        verification_challenge TEXT NOT NULL,
+        verified_at TEXT,
+        jit_provisioning_enabled INTEGER NOT NULL DEFAULT 0,
+        sso_enforcement TEXT NOT NULL DEFAULT '',
+        saml_entity_id TEXT,
+        saml_acs_url TEXT,
+        saml_x509_cert TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX domains_organization ON domains (organization_id, created_at, id);
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

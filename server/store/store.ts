@@ -8,6 +8,9 @@ import { createInsightSharingRepository } from './insight-sharing.ts';
 import { createInsightTimingsRepository } from './insight-timings.ts';
 import { createInsightViewsRepository } from './insight-views.ts';
 import { createInsightsRepository } from './insights.ts';
+import { createDomainsRepository } from './domains.ts';
+import { createInvitesRepository } from './invites.ts';
+import { createMembersRepository } from './members.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
 import { createReadCache } from './read-cache.ts';
@@ -31,6 +34,10 @@ export interface Store {
   insightViews: ReturnType<typeof createInsightViewsRepository>;
   insightSharing: ReturnType<typeof createInsightSharingRepository>;
   insightTimings: ReturnType<typeof createInsightTimingsRepository>;
+  /** Organization people (issue 11): members with their users, invites, domains. */
+  members: ReturnType<typeof createMembersRepository>;
+  invites: ReturnType<typeof createInvitesRepository>;
+  domains: ReturnType<typeof createDomainsRepository>;
   /** The activity log of every resource. */
   activityLog: ReturnType<typeof createActivityLogRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
@@ -62,6 +69,9 @@ export function openStore(file: string): Store {
     insightViews: createInsightViewsRepository(db),
     insightSharing: createInsightSharingRepository(db),
     insightTimings: createInsightTimingsRepository(db),
+    members: createMembersRepository(db),
+    invites: createInvitesRepository(db),
+    domains: createDomainsRepository(db),
     activityLog: createActivityLogRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,

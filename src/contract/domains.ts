@@ -79,9 +79,9 @@ export const domainEndpoints = {
     method: 'DELETE', path: `${base}:id/`, access: 'organization:write',
     summary: 'Remove a domain', params: domainParams, status: 204,
   }),
-  /** † in the spec: not available to personal API keys. Any body is ignored. */
+  /** † in the spec; organization:write per API-DECISIONS. Any body is ignored. */
   verify: endpoint({
-    method: 'POST', path: `${base}:id/verify/`, access: null,
+    method: 'POST', path: `${base}:id/verify/`, access: 'organization:write',
     summary: 'Check the DNS TXT record and mark the domain verified', params: domainParams, status: 200,
     response: domainSchema,
   }),

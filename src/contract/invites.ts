@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common';
-import { blankableText, email, integer, list, MESSAGES } from './fields';
+import { blankableText, email, integer, list, MESSAGES, text } from './fields';
 import { levelInputSchema } from './members';
 import { membershipLevelSchema } from './organizations';
 import { nullableUserSchema } from './users';
@@ -95,3 +95,29 @@ export function isInviteExpired(createdAt: string, now: Date = new Date()): bool
   const created = Date.parse(createdAt);
   return Number.isFinite(created) && now.getTime() - created > INVITE_EXPIRY_DAYS * 24 * 3600 * 1000;
 }
+
+/** POST `/api/organizations/invites/:id/accept/` (public: the invite id from the email is the token). */
+export const inviteAcceptSchema = z.object({
+  first_name: text(150),
+  last_name: blankableText(150).optional(),
+  email: email(),
+});
+export type InviteAccept = z.infer<typeof inviteAcceptSchema>;
+
+/**
+ * The new membership. `personal_api_key` (shown once, limited to this organization) is given
+ * only when accepting created the user; an existing user signs in with their own key.
+ */
+export const inviteAcceptResponseSchema = z.object({
+  organization: z.object({ id: z.string(), name: z.string() }),
+  level: membershipLevelSchema,
+  personal_api_key: z.string().nullable(),
+});
+export type InviteAcceptResponse = z.infer<typeof inviteAcceptResponseSchema>;
+
+/** Public, without a key: the accept link of an invite email leads here. Not in the key-authenticated registry. */
+export const inviteAcceptEndpoint = endpoint({
+  method: 'POST', path: '/api/organizations/invites/:id/accept/', access: 'authenticated',
+  summary: 'Accept an invite: become a member of its organization', params: z.object({ id: z.string() }),
+  body: inviteAcceptSchema, status: 200, response: inviteAcceptResponseSchema,
+});

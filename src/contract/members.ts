@@ -25,6 +25,50 @@ export const levelInputSchema = z.union([z.literal(1), z.literal(8), z.literal(1
 export const memberUpdateSchema = z.object({ level: levelInputSchema });
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
+/** GET `{ORG}/members/`: `search` (name or email, case-insensitive) is this project's addition. */
+export const memberListQuerySchema = listQuerySchema.extend({ search: z.string().max(200).optional() });
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+/** Why a level change or removal is refused, or null when it is allowed (API-DECISIONS level rules). */
+export interface MemberRuleRefusal {
+  status: 400 | 403;
+  detail: string;
+}
+
+export interface MemberRuleInput {
+  /** The calling key's user's level in the organization. */
+  callerLevel: number;
+  /** Whether the target member is the caller. */
+  isSelf: boolean;
+  targetLevel: number;
+  /** How many owners the organization has now. */
+  ownerCount: number;
+}
+
+export const LAST_OWNER_DETAIL = 'An organization must keep at least one owner: make another member owner first.';
+
+/**
+ * The level rules for PATCH: nobody changes their own level; only admins and owners change
+ * others, and not members above their own level; only an owner makes an owner; the last owner
+ * cannot be demoted (400 on `level`). Shared by the server and the app (the disabled select's reason).
+ */
+export function levelChangeRefusal(input: MemberRuleInput, newLevel: number): MemberRuleRefusal | null {
+  if (input.isSelf) return { status: 403, detail: "You can't change your own access level." };
+  if (input.callerLevel < 8) return { status: 403, detail: 'Only admins and owners can change the level of others.' };
+  if (input.targetLevel > input.callerLevel) return { status: 403, detail: 'Only owners can change the level of an owner.' };
+  if (newLevel === 15 && input.callerLevel < 15) return { status: 403, detail: 'Only owners can make others owners.' };
+  if (input.targetLevel === 15 && newLevel < 15 && input.ownerCount <= 1) return { status: 400, detail: LAST_OWNER_DETAIL };
+  return null;
+}
+
+/** The rules for DELETE: anyone may leave (unless the last owner); admins remove others at or below their level. */
+export function removalRefusal(input: MemberRuleInput): MemberRuleRefusal | null {
+  if (!input.isSelf && input.callerLevel < 8) return { status: 403, detail: 'Only admins and owners can remove others.' };
+  if (!input.isSelf && input.targetLevel > input.callerLevel) return { status: 403, detail: 'Only owners can remove an owner.' };
+  if (input.targetLevel === 15 && input.ownerCount <= 1) return { status: 400, detail: LAST_OWNER_DETAIL };
+  return null;
+}
+
 export const memberParams = z.object({ organization_id: z.string(), user__uuid: z.string() });
 const orgParams = z.object({ organization_id: z.string() });
 
@@ -33,7 +77,7 @@ const base = '/api/organizations/:organization_id/members/';
 export const memberEndpoints = {
   list: endpoint({
     method: 'GET', path: base, access: 'organization_member:read',
-    summary: 'List the members of an organization', params: orgParams, query: listQuerySchema, status: 200,
+    summary: 'List the members of an organization', params: orgParams, query: memberListQuerySchema, status: 200,
     response: pageSchema(memberSchema),
   }),
   update: endpoint({

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { endpoints, INSIGHT_LIMITS, sharedInsightEndpoint } from '../../src/contract/index.ts';
+import { endpoints, INSIGHT_LIMITS, inviteAcceptEndpoint, sharedInsightEndpoint } from '../../src/contract/index.ts';
 import { createTestServer } from './helpers.ts';
 
 const server = createTestServer();
@@ -18,6 +18,7 @@ const served = [
   ...(['list', 'create', 'cancel', 'timing', 'activity', 'myLastViewed', 'retrieve', 'update', 'destroy', 'sharing', 'sharingUpdate',
     'sharingRefresh', 'itemActivity', 'viewed'] as const).map((k) => endpoints.insights[k]),
   sharedInsightEndpoint,
+  ...Object.values(endpoints.members), ...Object.values(endpoints.invites), ...Object.values(endpoints.domains), inviteAcceptEndpoint,
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
