@@ -37,16 +37,17 @@ export interface DataDir {
 /**
  * Opens `<dataDir>/store.sqlite`, creating the directory and seeding the demo data on first
  * use; the demo key's plaintext is kept in `<dataDir>/demo-key` (mode 0600) so every start
- * can print the sign-in link. Returns the key, or null when the file is gone.
+ * can print the sign-in link. Returns the key, or null when the file is gone. The seed's
+ * dates are relative to `now` (default: the current time).
  */
-export function openDataDir(dataDir: string): DataDir {
+export function openDataDir(dataDir: string, options: { now?: Date } = {}): DataDir {
   makePrivateDir(dataDir);
   const store = openStore(storeFile(dataDir));
   privateFiles(dataDir);
   const events = createEventStore(eventStoreFile(dataDir));
   const file = demoKeyFile(dataDir);
   if (store.isEmpty()) {
-    const { demoKey } = seed(store);
+    const { demoKey } = seed(store, options);
     fs.writeFileSync(file, `${demoKey}\n`, { mode: 0o600 });
     fs.chmodSync(file, 0o600);
     return { store, events, demoKey, seeded: true };

@@ -1,7 +1,25 @@
 import type { Level } from '../store/memberships.ts';
 
-/** The fixed instant the demo data is dated from. */
-export const SEED_EPOCH = Date.parse('2024-01-15T09:00:00.000Z');
+/** How many days before the seed's moment the demo workspace begins (its first user joins). */
+export const SEED_HISTORY_DAYS = 28;
+
+/**
+ * The seed's clock: every demo date is relative to `now`, the moment the seed runs, so a new
+ * data dir opens on a current workspace ("2 hours ago", not a fixed year).
+ */
+export function seedClock(now: Date) {
+  const nowMs = now.getTime();
+  /** Where day 0 of the demo lies: SEED_HISTORY_DAYS before now, on the minute. */
+  const start = Math.floor((nowMs - SEED_HISTORY_DAYS * 86_400_000) / 60_000) * 60_000;
+  return {
+    nowMs,
+    /** Day `n` of the demo (0 = when the first user joined), plus `minutes`. */
+    day: (n: number, minutes = 0) => new Date(start + n * 86_400_000 + minutes * 60_000).toISOString(),
+    /** `hours` before now (on the minute). */
+    hoursAgo: (hours: number) => new Date(Math.floor((nowMs - hours * 3_600_000) / 60_000) * 60_000).toISOString(),
+  };
+}
+export type SeedClock = ReturnType<typeof seedClock>;
 export const DEMO_USER_EMAIL = 'demo@example.com';
 export const SEED_PRNG_SEED = 20240115;
 

@@ -2,11 +2,8 @@ import { generatePersonalApiKey } from '../store/secrets.ts';
 import type { Store } from '../store/store.ts';
 import { seedBatchExports } from './batch-exports.ts';
 import { seedInsights } from './insights.ts';
-import { seedPeople } from './people.ts';
-import { DEMO_USER_EMAIL, SEED_EPOCH, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS } from './data.ts';
+import { DEMO_USER_EMAIL, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS, seedClock } from './data.ts';
 import { createPrng } from './prng.ts';
-
-const day = (n: number) => new Date(SEED_EPOCH + n * 86_400_000).toISOString();
 
 export interface SeedResult {
   /** Plaintext of the demo key (scope `*`): shown, never stored. */
@@ -14,12 +11,19 @@ export interface SeedResult {
   organizationIds: string[];
 }
 
+export interface SeedOptions {
+  /** The moment the seed runs (tests inject theirs): every seeded date lies within the 30 days before it. */
+  now?: Date;
+}
+
 /**
- * Fills an empty store with the demo data: the same ids, names and dates every time
- * (only the demo key is random). One transaction: all or nothing.
+ * Fills an empty store with the demo data: the same ids and names every time, dated relative
+ * to `now` (only the demo key is random). One transaction: all or nothing.
  */
-export function seed(store: Store): SeedResult {
+export function seed(store: Store, options: SeedOptions = {}): SeedResult {
   const prng = createPrng(SEED_PRNG_SEED);
+  const clock = seedClock(options.now ?? new Date());
+  const day = clock.day;
   return store.transaction(() => {
     const userIds = new Map<string, number>();
     for (const u of SEED_USERS) {
@@ -50,9 +54,8 @@ export function seed(store: Store): SeedResult {
         }, at).id);
       }
     }
-    seedBatchExports(store, organizationIds[0]!, projectIds[0]!);
-    projectIds.forEach((ids, o) => ids.forEach((projectId) => seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL))));
-    seedPeople(store, organizationIds, userId(DEMO_USER_EMAIL), new Date());
+    seedBatchExports(store, organizationIds[0]!, projectIds[0]!, clock);
+    projectIds.forEach((ids, o) => ids.forEach((projectId) => seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL), clock)));
     const demoKey = generatePersonalApiKey();
     store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));
     return { demoKey, organizationIds };

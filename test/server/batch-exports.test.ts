@@ -33,14 +33,18 @@ describe('batch exports CRUD', () => {
     const page = pageSchema(batchExportSchema).parse(res.body);
     expect(page.count).toBe(6);
     expect(page.results.map((e) => e.destination.type).sort()).toEqual(['BigQuery', 'HTTP', 'NoOp', 'Postgres', 'S3', 'Snowflake']);
-    expect(page.results.filter((e) => e.paused)).toHaveLength(3);
+    // Every destination this server cannot reach is seeded paused (only NoOp runs here).
+    expect(page.results.filter((e) => !e.paused).map((e) => e.destination.type)).toEqual(['NoOp']);
     for (const e of page.results) {
       expect(e.latest_runs.length).toBeGreaterThan(0);
       expect(e.latest_runs.length).toBeLessThanOrEqual(5);
       const created = e.latest_runs.map((r) => r.created_at);
       expect(created).toEqual([...created].sort().reverse());
-      if (e.destination.type !== 'NoOp' && e.destination.type !== 'HTTP') expect(e.latest_runs.every((r) => r.status === 'Failed')).toBe(true);
     }
+    // A history that looks alive: the latest runs mostly completed, a failure here and there.
+    const statuses = page.results.flatMap((e) => e.latest_runs.map((r) => r.status));
+    expect(statuses.filter((s) => s === 'Completed').length).toBeGreaterThan(statuses.length * 0.8);
+    expect(statuses).toContain('Failed');
     const limited = await call('GET', `${base}?limit=2&offset=2`);
     expect(limited.body.results).toHaveLength(2);
     expect(limited.body.next).toContain('offset=4');

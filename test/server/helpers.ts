@@ -65,10 +65,12 @@ export const makeTempDir = (prefix = 'ref-server-') => fs.mkdtempSync(path.join(
 
 /** A fresh, seeded data dir with its store and app; each test file gets its own. */
 export function createTestServer(
-  options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string; analyticsCacheTtlMs?: number } = {},
+  options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string; analyticsCacheTtlMs?: number; seedNow?: Date } = {},
 ): TestServer {
   const dir = makeTempDir();
-  const { store, events, demoKey } = openDataDir(dir);
+  // The demo data is dated relative to the seed's moment: the injected clock's, unless told.
+  const seedNow = options.seedNow ?? options.now?.();
+  const { store, events, demoKey } = openDataDir(dir, seedNow ? { now: seedNow } : {});
   if (!demoKey) throw new Error('seed did not produce a demo key');
   const appOptions: AppOptions = { store, events, staticDir: options.staticDir ?? path.join(dir, 'no-dist') };
   if (options.now) appOptions.now = options.now;
@@ -126,7 +128,8 @@ export function createTestServer(
 export async function createTestServerWithEvents(
   options: Parameters<typeof createTestServer>[0] & { demoEvents: number; seedNow?: Date },
 ): Promise<TestServer & { seeded: DemoEventsResult | null }> {
-  const { demoEvents, seedNow, ...rest } = options;
+  const { demoEvents, ...rest } = options;
+  const { seedNow } = options;
   const server = createTestServer(rest);
   const seeded = await ensureDemoEvents(server.store, server.events, { count: demoEvents, now: seedNow ?? new Date() });
   return { ...server, seeded };

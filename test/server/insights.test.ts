@@ -4,7 +4,8 @@ import {
 } from '../../src/contract/index.ts';
 import { createTestServerWithEvents, HEDGEBOX, type TestServer } from './helpers.ts';
 
-let clock = new Date('2025-06-18T12:00:00.000Z');
+const SEEDED_AT = '2025-06-18T12:00:00.000Z';
+let clock = new Date(SEEDED_AT);
 const tick = (ms: number) => { clock = new Date(clock.getTime() + ms); };
 let server: TestServer;
 beforeAll(async () => {
@@ -255,7 +256,7 @@ describe('insights: seed', () => {
     for (const project of [1, 2, 3]) {
       const page = (await server.get(`/api/projects/${project}/insights/?order=created_at&limit=12`)).body;
       const seeded = (page.results as { filters: { insight: string; display?: string }; created_at: string }[])
-        .filter((i) => i.created_at < '2025-01-01');
+        .filter((i) => i.created_at < SEEDED_AT);
       expect(seeded).toHaveLength(11);
       expect(new Set(seeded.map((i) => i.filters.insight))).toEqual(new Set(['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS']));
       expect(new Set(seeded.map((i) => i.filters.display).filter(Boolean)).size).toBeGreaterThanOrEqual(6);

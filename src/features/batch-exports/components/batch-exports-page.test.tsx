@@ -9,7 +9,7 @@ const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')
 const pausedInStore = (name: string) =>
   (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused === 1;
 
-/** Hedgebox's seeded exports (server/seed/batch-exports.ts): six, three of them paused. */
+/** Hedgebox's seeded exports (server/seed/batch-exports.ts): six, all but the NoOp one paused. */
 const hedgeboxExports = () => `/organizations/${api().organizationId(HEDGEBOX)}/batch-exports`;
 
 describe('batch exports list', () => {
@@ -67,6 +67,11 @@ describe('batch exports list', () => {
   });
 
   it('pauses several selected exports together', async () => {
+    // The seed pauses every export this server cannot reach: make two of them active first.
+    for (const name of ['Warehouse sync', 'Weekly marketing export']) {
+      const { id } = api().store.db.prepare('SELECT id FROM batch_exports WHERE name = ?').get(name) as { id: string };
+      await api().call('POST', `/api/organizations/${api().organizationId(HEDGEBOX)}/batch_exports/${id}/unpause/`);
+    }
     const { user } = renderApp(hedgeboxExports(), { apiKey: api().demoKey });
     await user.click(await screen.findByRole('checkbox', { name: 'Select Hourly export check' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Warehouse sync' }));
