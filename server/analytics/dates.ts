@@ -163,7 +163,7 @@ export function formatInstant(instant: Instant, timeZone: string): string {
 // ---------------------------------------------------------------------------------------------
 
 const RELATIVE = /^-?(\d*)([hdwmqy])(Start|End)?$/;
-const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ABSOLUTE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 /** Largest relative count accepted (about 10,000 years of days). */
 const MAX_RELATIVE = 3_650_000;
 
@@ -195,12 +195,14 @@ const UNIT_STEP: Record<string, Interval | 'year' | 'quarter'> = { h: 'hour', d:
 
 /**
  * One `date_from`/`date_to` value → an instant, or null for `all` (the caller resolves it).
- * - `YYYY-MM-DD`: local midnight as `from`, the day's last millisecond as `to`.
+ * - `YYYY-MM-DD` (zero padding optional: `2020-6-1`): local midnight as `from`, the day's last
+ *   millisecond as `to`.
  * - ISO datetime: as given; without a zone it is a local wall time.
- * - `-<n><unit>`: n units back (calendar-aware, in the project's zone); `h` → that hour,
- *   other units → that day; `from` takes its start, `to` its end. `Start`/`End` snap to the
- *   start/end of the unit instead (`-1mStart` = first day of last month, `mStart` = this month).
- *   `q` is 13 weeks; `qStart`/`qEnd` are calendar quarters.
+ * - `-<n><unit>`: an exact instant, n units before now (`-7d` = now minus 7 days, same time of
+ *   day; d/w/m/q/y move on the project's local calendar, h by real hours). `Start`/`End` snap it
+ *   to the start/end of its unit (`-1mStart` = first day of last month, `mStart` = this month).
+ *   `q` is 13 weeks; `qStart`/`qEnd` are calendar quarters. The range's bucket snapping
+ *   (a range starts at the start of date_from's bucket) is {@link resolveDateRange}'s.
  * Returns undefined when the value cannot be read (the params schema normally rejects it first).
  */
 export function parseDateParam(value: string, o: DateParseOptions): Instant | null | undefined {
@@ -212,13 +214,15 @@ export function parseDateParam(value: string, o: DateParseOptions): Instant | nu
     if (n > MAX_RELATIVE) return undefined;
     const unit = rel[2] ?? 'd';
     const position = rel[3];
+    if (!position && unit === 'h') {
+      const exact = o.now - n * HOUR_MS;
+      return exact >= MIN_INSTANT ? exact : undefined;
+    }
     const moved = addWall(toWall(o.now, o.timeZone), UNIT_STEP[unit] ?? 'day', -n);
     if (!(moved >= MIN_INSTANT)) return undefined;
-    const snapUnit = position ? unit : unit === 'h' ? 'h' : 'd';
-    const start = unitStart(moved, snapUnit, o.weekStart);
-    const end = unitNext(start, snapUnit) - 1;
-    const wall = position === 'Start' ? start : position === 'End' ? end : o.role === 'from' ? start : end;
-    return fromWall(wall, o.timeZone);
+    if (!position) return fromWall(moved, o.timeZone);
+    const start = unitStart(moved, unit, o.weekStart);
+    return fromWall(position === 'Start' ? start : unitNext(start, unit) - 1, o.timeZone);
   }
   const abs = ABSOLUTE.exec(v);
   if (!abs) return undefined;
@@ -239,8 +243,10 @@ export function parseDateParam(value: string, o: DateParseOptions): Instant | nu
 }
 
 export interface DateRange {
-  /** First instant included. */
+  /** First instant included: the start of the bucket holding date_from. */
   from: Instant;
+  /** date_from itself (the exact instant it denotes, before the bucket snap). */
+  exactFrom: Instant;
   /** Last instant included. */
   to: Instant;
   timeZone: string;
@@ -263,14 +269,22 @@ export async function firstEventTime(ctx: QueryContext): Promise<Instant | null>
   return t === null || t === undefined ? null : Number(t);
 }
 
+/** The first instant of the `interval` bucket (project zone and week start) holding `instant`. */
+export function bucketStartInstant(instant: Instant, interval: Interval, timeZone: string, weekStart: 0 | 1): Instant {
+  return fromWall(truncWall(toWall(instant, timeZone), interval, weekStart), timeZone);
+}
+
 /**
- * `date_from`/`date_to` → the instants they denote. Missing `date_from` = 7 days ago at local
- * midnight; missing `date_to` = now; `all` = the first event (now when there is none).
+ * `date_from`/`date_to` → the range they denote. Missing `date_from` = `-7d` (now minus 7
+ * days); missing `date_to` = now; `all` = the first event (now when there is none). The range
+ * starts at the start of the `interval` bucket holding date_from (API-DECISIONS "Buckets":
+ * hourly `-1d` at 13:05 starts at yesterday's 13:00) and ends at date_to.
  * Throws DateParamError (→ 400 naming the parameter) for an unreadable value or `from > to`.
  */
 export async function resolveDateRange(
   params: { date_from?: string | null; date_to?: string | null },
   ctx: QueryContext,
+  interval: Interval = 'day',
 ): Promise<DateRange> {
   const timeZone = ctx.project.timezone;
   const weekStart = ctx.project.week_start_day;
@@ -289,7 +303,9 @@ export async function resolveDateRange(
   const from = await read(params.date_from, 'from', '-7d');
   const to = await read(params.date_to, 'to', null);
   if (from > to) throw new DateParamError('date_from', 'date_from must not be after date_to.');
-  return { from, to, timeZone, weekStart };
+  const start = bucketStartInstant(from, interval, timeZone, weekStart);
+  if (start < MIN_INSTANT) throw new DateParamError('date_from', 'Enter a valid date.');
+  return { from: start, exactFrom: from, to, timeZone, weekStart };
 }
 
 /** SQL: the local bucket start (naive TIMESTAMP) of `ts` in the zone bound at `tzRef`. */

@@ -6,10 +6,10 @@ import type { SqlParams } from './properties.ts';
  * person_id, uuid, ts (ms), s0…s{n-1} (matches step k), x0…x{m-1} (matches exclusion i), bd
  * (breakdown text or NULL) and bucket (trends viz; else NULL). It builds:
  *   attempts(person_id, q0, bd, bucket, r0…, n)     one per start event; q0 = its rank in the
- *                                                   person's (ts, uuid) order, n = steps reached
+ *                                                   person's order (personOrder), n = steps reached
  *   best                                            per person (and bucket): the furthest
- *                                                   attempt, ties → the latest start (max_by n,
- *                                                   q0); `times` = the reached steps' timestamps
+ *                                                   attempt, ties → the first start (max_by n,
+ *                                                   −q0); `times` = the reached steps' timestamps
  *                                                   (ms), step 1 first, built for it alone
  *   counted                                         best minus excluded persons, with `grp`/`kind`
  *                                                   (breakdown label: 0 value, 1 Other, 2 None)
@@ -44,6 +44,15 @@ export function deadlineSql(t: string, window: FunnelSqlOptions['window'], param
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+/**
+ * A person's events in time order; at one instant, by the first step an event matches (an event
+ * matching no step first), then uuid: a later step at the same instant as an earlier one comes
+ * after it, so it counts as converted (as in the production service).
+ */
+function personOrder(n: number): string {
+  return `PARTITION BY person_id ORDER BY ts, CASE ${range(n).map((k) => `WHEN s${k} THEN ${k}`).join(' ')} ELSE -1 END, uuid`;
+}
+
 function anyStep(n: number): string {
   return `(${range(n).map((k) => `s${k}`).join(' OR ')})`;
 }
@@ -64,13 +73,10 @@ const bdBucket = (o: FunnelSqlOptions) => `${o.breakdown ? ', bd' : ''}${o.byBuc
 
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
-    // A start followed (among step events) by another step-1 event that does not match step 2
-    // is dominated by that later start: same chain, later deadline (ties go to the latest start);
-    // with per-bucket bests (trends viz) only by a start in the same bucket.
-    `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, coalesce(lead(${o.steps > 1 ? 's0 AND NOT s1' : 's0'}) OVER w${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
-      FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq
+      FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
     `a0 AS (SELECT person_id, seq AS q0, ts AS t0${bdBucket(o)}, ${deadlineSql('ts', o.window, params)} AS dl
-      FROM seqd WHERE s0 AND NOT dominated)`,
+      FROM seqd WHERE s0)`,
   ];
   for (let k = 1; k < o.steps; k++) {
     const prev = k === 1 ? 'true' : `a.t${k - 1} IS NOT NULL`;
@@ -97,7 +103,7 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   });
   // Each t_k refers to t_{k-1}: computed one CTE level at a time.
   const ctes = [
-    `la AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq${leads.map((l) => `, ${l}`).join('')} FROM ev WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `la AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq${leads.map((l) => `, ${l}`).join('')} FROM ev WINDOW w AS (${personOrder(o.steps)}))`,
     `l0 AS (SELECT *${constantCols(o)}, ts AS t0, seq AS q0, ${deadlineSql('ts', o.window, params)} AS dl FROM la WHERE s0)`,
   ];
   for (let k = 1; k < o.steps; k++) ctes.push(`l${k} AS (SELECT *, ${t[k]} FROM l${k - 1})`);
@@ -108,7 +114,7 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
 function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const firsts = range(o.steps).map((k) => `CASE WHEN s${k} THEN ts ELSE lead(CASE WHEN s${k} THEN ts END IGNORE NULLS) OVER w END AS c${k}`);
   return [
-    `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid))`,
+    `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
     `ub AS (SELECT person_id, seq AS q0${bdBucket(o)}, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
     `attempts AS (SELECT *, ${range(o.steps).map((k) => `coalesce(r${k} <= dl, false)::INTEGER`).join(' + ')} AS n FROM ub)`,
   ].join(',\n');
@@ -118,9 +124,10 @@ function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
 export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
   const key = o.byBucket ? 'a.person_id, a.bucket' : 'a.person_id';
   const rs = range(o.steps).map((k) => `r${k}`).join(', ');
-  // best: the attempt with the largest n, then q0 (< 2^40), i.e. furthest, then latest start.
+  // best: the attempt with the largest n, then the smallest q0 (< 2^40), i.e. the first-starting
+  // of those reaching the furthest step (API-DECISIONS: in every order type).
   const bestCtes = `${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
-    picked AS (SELECT unnest(max_by(a, a.n::BIGINT * 1099511627776 + a.q0)) FROM attempts a GROUP BY ${key}),
+    picked AS (SELECT unnest(max_by(a, a.n::BIGINT * 1099511627776 - a.q0)) FROM attempts a GROUP BY ${key}),
     best AS (SELECT *, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM picked)`;
   const conditions = o.exclusions.map((x, i) => {
     const from = `${params.add(x.from + 1)}::INTEGER`;

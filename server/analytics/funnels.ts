@@ -13,13 +13,15 @@ import type { QueryContext } from './types.ts';
 
 /**
  * Funnels (API-DECISIONS "Funnels"). Where the rules are silent, this engine decides:
- * - Events take part when inside [date_from, date_to] and passing the global filters; a
- *   person's events are ordered by (timestamp, uuid), so equal timestamps have a fixed order.
+ * - Events take part when inside [start of date_from's `interval` bucket, date_to] and passing
+ *   the global filters. A person's events are ordered by timestamp; at one instant by the first
+ *   step each matches (events matching none first), then uuid: a later step at the same instant
+ *   counts as converted, as in the production service.
  * - strict: "the very next event" is the next of all the person's kept events (any name).
  * - unordered: the anchor is any event matching a step; each step's first matching event at or
  *   after it within the window counts (one event listed as two steps satisfies both).
- * - A person's counted attempt: the furthest one; ties → the latest start (conversion times
- *   count from the latest step-1 event, as in the production service). Exclusions are
+ * - A person's counted attempt: the furthest one; ties → the first start, in every order type
+ *   (API-DECISIONS: conversion times come from it). Exclusions are
  *   checked on that attempt: an excluded event strictly between the from- and to-step events,
  *   or (to-step not reached) after the from-step and within the window from the from-step.
  * - Months in the window are calendar months in UTC (Jan 31 + 1 month = Feb 28/29).
@@ -65,7 +67,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepa
     { group: p.properties, attr: 'properties' },
     ...events.map((e, i) => ({ group: e.properties, attr: `events__${i}__properties` })),
   ]);
-  const range = await resolveDateRange(p, ctx);
+  const range = await resolveDateRange(p, ctx, p.interval);
   if (range.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
   if (p.funnel_viz_type === 'trends' && (range.to - range.from) / INTERVAL_MS[p.interval] > ANALYTICS_LIMITS.buckets) {
     throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);

@@ -1,7 +1,7 @@
 import {
   AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
 } from '../../src/contract/analytics.ts';
-import { addWall, bucketStarts, formatInstant, MIN_INSTANT, resolveDateRange, toWall, type DateRange } from './dates.ts';
+import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
 import { parseFormula, type FormulaNode } from './formula.ts';
@@ -68,19 +68,24 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
   return formula;
 }
 
-/** The previous period: of equal length, ending where the range starts; or shifted back by `compare_to`. */
-function previousRange(range: DateRange, compareTo: string | null | undefined): { from: number; toExclusive: number } {
+/**
+ * The previous period (API-DECISIONS "compare"): as many buckets as the current one, from the
+ * bucket holding date_from − (date_to − date_from) on the exact instants (or date_from shifted
+ * back by `compare_to`).
+ */
+function previousRange(range: DateRange, compareTo: string | null | undefined, interval: Interval, buckets: number): { from: number; toExclusive: number } {
   const m = compareTo ? COMPARE_TO.exec(compareTo) : null;
+  let anchor: number;
   if (m) {
     const unit = UNIT_INTERVAL[m[2] as keyof typeof UNIT_INTERVAL];
-    const shift = (instant: number) => {
-      const wall = toWall(instant, range.timeZone);
-      return instant - (wall - addWall(wall, unit, -Number(m[1])));
-    };
-    return { from: shift(range.from), toExclusive: shift(range.to) + 1 };
+    const wall = toWall(range.exactFrom, range.timeZone);
+    anchor = range.exactFrom - (wall - addWall(wall, unit, -Number(m[1])));
+  } else {
+    anchor = range.exactFrom - (range.to - range.exactFrom);
   }
-  // The range is [from, to] with `to` its last millisecond: its length is to + 1 − from.
-  return { from: range.from - (range.to + 1 - range.from), toExclusive: range.from };
+  if (!(anchor >= MIN_INSTANT)) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
+  const first = truncWall(toWall(anchor, range.timeZone), interval, range.weekStart);
+  return { from: fromWall(first, range.timeZone), toExclusive: fromWall(addWall(first, interval, buckets), range.timeZone) };
 }
 
 async function runPeriod(
@@ -127,7 +132,7 @@ async function runPeriod(
 export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeries[]> {
   const series = seriesSpecs(params);
   const formula = await validate(params, series, ctx);
-  const range = await resolveDateRange(params, ctx);
+  const range = await resolveDateRange(params, ctx, params.interval);
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const breakdown = typeof params.breakdown === 'string'
     ? { key: params.breakdown, type: params.breakdown_type === 'person' ? 'person' as const : 'event' as const }
@@ -137,7 +142,11 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedReady(ctx.db, ctx.project.id),
   };
   const periods = [{ from: range.from, toExclusive: range.to + 1 }];
-  if (params.compare) periods.push(previousRange(range, params.compare_to));
+  if (params.compare) {
+    const tz = range.timeZone;
+    const count = bucketStarts(toWall(range.from, tz), toWall(range.to, tz), params.interval, range.weekStart).length;
+    periods.push(previousRange(range, params.compare_to, params.interval, count));
+  }
   const results: PeriodResult[] = [];
   for (const p of periods) {
     if (p.toExclusive <= p.from) p.toExclusive = p.from + 1;

@@ -54,12 +54,22 @@ const withDefault = <T extends z.ZodType>(s: T, value: z.output<T>) =>
 // Dates
 // ---------------------------------------------------------------------------------------------
 
-/** `all`, relative `-7d`, `-1mStart`, `mStart`, `yStart`, a date or an ISO datetime (API-DECISIONS). */
+/**
+ * `all`, relative `-7d`, `-1mStart`, `mStart`, `yStart`, a date (zero padding optional:
+ * `2020-6-1`) or an ISO datetime (API-DECISIONS).
+ */
 export const RELATIVE_DATE_PATTERN = /^-?\d*[hdwmqy](Start|End)?$/;
-export const ABSOLUTE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const ABSOLUTE_DATE_PATTERN = /^\d{4}-\d{1,2}-\d{1,2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Whether the `YYYY-M-D` date that starts an absolute value exists on the calendar. */
+function calendarDateExists(v: string): boolean {
+  const [y, m, d] = v.split(/[T ]/)[0]!.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return m >= 1 && m <= 12 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 export const dateParamSchema = z
   .string({ error: typeError(MESSAGES.string) })
-  .refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(v.slice(0, 10)))), {
+  .refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && calendarDateExists(v)), {
     error: 'Enter a date (YYYY-MM-DD), an ISO 8601 datetime, "all", or a relative date such as -7d or mStart.',
   });
 

@@ -41,8 +41,11 @@ describe('trend parameters', () => {
   it('validate display, interval and dates', () => {
     const r = trendParamsSchema.safeParse({ events: [pageview], display: 'Radar', interval: 'minute', date_from: 'yesterday' });
     expect(paths(r).map(attr)).toEqual(['date_from', 'interval', 'display']);
-    for (const d of ['-7d', '-1mStart', 'mStart', 'yStart', 'all', '2024-01-31', '2024-01-31T10:00:00Z', '-24h']) {
+    for (const d of ['-7d', '-1mStart', 'mStart', 'yStart', 'all', '2024-01-31', '2024-01-31T10:00:00Z', '-24h', '2020-6-1', '2020-06-1T10:00:00Z']) {
       expect(trendParamsSchema.safeParse({ events: [pageview], date_from: d }).success, d).toBe(true);
+    }
+    for (const d of ['2020-6-31', '2020-13-1', '2020-0-10', '20-6-1']) {
+      expect(trendParamsSchema.safeParse({ events: [pageview], date_from: d }).success, d).toBe(false);
     }
   });
   it('check formula letters against the series', () => {

@@ -13,8 +13,8 @@ const at = (value: string, role: 'from' | 'to' = 'from', timeZone = 'UTC', weekS
 
 describe('date_from / date_to', () => {
   it.each([
-    ['-7d', 'from', '2024-03-06T00:00:00.000Z'],
-    ['-7d', 'to', '2024-03-06T23:59:59.999Z'],
+    ['-7d', 'from', '2024-03-06T15:45:30.000Z'],
+    ['-7d', 'to', '2024-03-06T15:45:30.000Z'],
     ['-1dStart', 'from', '2024-03-12T00:00:00.000Z'],
     ['-1dEnd', 'to', '2024-03-12T23:59:59.999Z'],
     ['dStart', 'from', '2024-03-13T00:00:00.000Z'],
@@ -22,19 +22,32 @@ describe('date_from / date_to', () => {
     ['-1mStart', 'from', '2024-02-01T00:00:00.000Z'],
     ['-1mEnd', 'to', '2024-02-29T23:59:59.999Z'],
     ['yStart', 'from', '2024-01-01T00:00:00.000Z'],
-    ['-1y', 'from', '2023-03-13T00:00:00.000Z'],
-    ['-24h', 'from', '2024-03-12T15:00:00.000Z'],
-    ['-2w', 'from', '2024-02-28T00:00:00.000Z'],
+    ['-1y', 'from', '2023-03-13T15:45:30.000Z'],
+    ['-24h', 'from', '2024-03-12T15:45:30.000Z'],
+    ['-2w', 'from', '2024-02-28T15:45:30.000Z'],
     ['wStart', 'from', '2024-03-10T00:00:00.000Z'],
-    ['-1q', 'from', '2023-12-13T00:00:00.000Z'],
+    ['-1q', 'from', '2023-12-13T15:45:30.000Z'],
+    ['-1m', 'to', '2024-02-13T15:45:30.000Z'],
+    ['d', 'to', '2024-03-13T15:45:30.000Z'],
     ['qStart', 'from', '2024-01-01T00:00:00.000Z'],
     ['2024-02-29', 'from', '2024-02-29T00:00:00.000Z'],
     ['2024-02-29', 'to', '2024-02-29T23:59:59.999Z'],
     ['2024-02-29T10:20:30', 'from', '2024-02-29T10:20:30.000Z'],
     ['2024-02-29T10:20:30+02:00', 'from', '2024-02-29T08:20:30.000Z'],
     ['2024-02-29 10:20', 'to', '2024-02-29T10:20:00.000Z'],
+    ['2020-6-1', 'from', '2020-06-01T00:00:00.000Z'],
+    ['2020-6-1', 'to', '2020-06-01T23:59:59.999Z'],
+    ['2024-2-9T10:20:30Z', 'from', '2024-02-09T10:20:30.000Z'],
+    ['2024-12-1', 'from', '2024-12-01T00:00:00.000Z'],
   ] as const)('%s as %s → %s (UTC)', (value, role, expected) => {
     expect(at(value, role)).toBe(expected);
+  });
+
+  it('relative values are exact instants: days move on the local calendar, hours in real time', () => {
+    // 11:45:30 EDT on 13 March; 7 days earlier is 11:45:30 EST (before the DST change).
+    expect(at('-7d', 'from', 'America/New_York')).toBe('2024-03-06T16:45:30.000Z');
+    expect(at('-24h', 'from', 'America/New_York')).toBe('2024-03-12T15:45:30.000Z');
+    expect(at('-1dStart', 'from', 'America/New_York')).toBe('2024-03-12T04:00:00.000Z');
   });
 
   it('weeks may start on Monday', () => {
@@ -50,6 +63,9 @@ describe('date_from / date_to', () => {
   it('all is resolved by the caller; nonsense is undefined', () => {
     expect(at('all')).toBeNull();
     expect(at('2024-02-30')).toBeUndefined();
+    expect(at('2024-2-30')).toBeUndefined();
+    expect(at('2024-13-1')).toBeUndefined();
+    expect(at('2024-1-001')).toBeUndefined();
     expect(at('-99999999999d')).toBeUndefined();
     expect(at('0500-01-01')).toBeUndefined();
   });

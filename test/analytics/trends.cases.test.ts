@@ -38,13 +38,13 @@ describe('week and month buckets', () => {
     expect(s!.data).toEqual([2, 1]);
   });
 
-  it('months are calendar months; the first bucket counts only from date_from', async () => {
+  it('months are calendar months; the first bucket is whole (it starts before date_from)', async () => {
     const [s] = await trend([
-      ev('2024-01-10T00:00:00Z'), ev('2024-01-31T23:30:00Z'), ev('2024-02-01T00:00:00Z'), ev('2024-02-29T23:59:59Z'), ev('2024-03-01T00:00:00Z'),
+      ev('2023-12-31T23:59:59Z'), ev('2024-01-10T00:00:00Z'), ev('2024-01-31T23:30:00Z'), ev('2024-02-01T00:00:00Z'), ev('2024-02-29T23:59:59Z'), ev('2024-03-01T00:00:00Z'),
     ], { date_from: '2024-01-15', date_to: '2024-03-02', interval: 'month' });
     expect(s!.days).toEqual(['2024-01-01', '2024-02-01', '2024-03-01']);
-    expect(s!.data).toEqual([1, 2, 1]);
-    expect(s!.count).toBe(4);
+    expect(s!.data).toEqual([2, 2, 1]);
+    expect(s!.count).toBe(5);
   });
 });
 

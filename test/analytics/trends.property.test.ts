@@ -26,6 +26,11 @@ const arbDates = fc.oneof(
   fc.constant({ date_from: '-1mStart', date_to: '-1mEnd' }),
   fc.constant({ date_from: 'all', date_to: undefined }),
   fc.constant({ date_from: '2024-03-09T22:00:00Z', date_to: '2024-03-11T03:00:00Z' }),
+  // Relative values are exact instants; a range starts at the start of date_from's bucket.
+  fc.constant({ date_from: '-20d', date_to: '-2d' }),
+  fc.constant({ date_from: '-36h', date_to: undefined }),
+  fc.constant({ date_from: '2024-3-6', date_to: '2024-3-20' }),
+  fc.constant({ date_from: '2024-03-05T13:05:00', date_to: '2024-03-19T08:00:00Z' }),
 );
 
 const arbParams: fc.Arbitrary<TrendParamsInput> = fc.record({

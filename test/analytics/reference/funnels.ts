@@ -4,15 +4,18 @@ import { periodIndex, periodStart, type Period } from './retention.ts';
 /**
  * Reference funnels (plain loops over arrays, clarity over speed). Rules (API-DECISIONS, with
  * the choices documented in server/analytics/funnels.ts):
- * - Only events inside [from, to] that pass the global filter take part. A person's events are
- *   ordered by (timestamp, uuid).
+ * - Only events inside [start of the day (UTC) holding `from`, to] that pass the global filter
+ *   take part (API-DECISIONS: a range starts at the start of date_from's bucket, day unless the
+ *   funnel's interval says otherwise). A person's events are ordered by timestamp, then (at one
+ *   instant) by the first step the event matches (-1 for none), then uuid: a later step at the
+ *   same instant as an earlier one counts as converted (the production service's rule).
  * - An attempt starts at an event matching step 1; the window deadline is start + window
  *   (inclusive; months are calendar months in UTC, clamped to the month's last day).
  * - ordered: step k+1 is the first event after step k's event matching step k+1 (greedy);
  *   strict: it must be the very next event; unordered: for each step, the first matching event
  *   at or after the anchor (the anchor matches any step); the found times, sorted, are the steps.
- * - A person's attempt is the one reaching the furthest step; ties: the latest start (as the
- *   production service, conversion times count from the latest step-1 event).
+ * - A person's attempt is the one reaching the furthest step; ties: the first start, in every
+ *   order type (API-DECISIONS: conversion times come from it).
  * - Exclusions are checked on that attempt and drop the person entirely.
  */
 
@@ -23,8 +26,11 @@ type Pred = (e: ReferenceEvent) => boolean;
 export interface RefFunnelInput {
   events: readonly ReferenceEvent[];
   steps: Pred[];
+  /** date_from's exact instant: the range starts at the start of its `interval` bucket (UTC). */
   from: number;
   to: number;
+  /** The funnel's interval (day unless given). */
+  interval?: Period;
   window: { interval: number; unit: WindowUnit };
   order: OrderType;
   exclusions?: { match: Pred; from: number; to: number }[];
@@ -58,20 +64,29 @@ export function deadline(t: number, window: RefFunnelInput['window']): number {
   return Date.UTC(y, m, day) + (t - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
-export const byTime = (a: ReferenceEvent, b: ReferenceEvent) =>
-  a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+/** Time order of one funnel's events: timestamp, then the first step matched (none: -1), then uuid. */
+export const byTime = (steps: readonly Pred[]) => {
+  const rank = (e: ReferenceEvent) => steps.findIndex((s) => s(e));
+  return (a: ReferenceEvent, b: ReferenceEvent) =>
+    a.timestamp - b.timestamp || rank(a) - rank(b) || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+};
 
-/** Each person's kept events, in (timestamp, uuid) order. */
-export function eventsByPerson(input: Pick<RefFunnelInput, 'events' | 'from' | 'to' | 'filter'>): Map<string, ReferenceEvent[]> {
+/** The first instant of the range: the start of the (UTC) bucket holding `from`. */
+export const rangeStart = (input: Pick<RefFunnelInput, 'from' | 'interval'>): number => periodStart(input.from, input.interval ?? 'Day');
+
+/** Each person's kept events, in {@link byTime} order. */
+export function eventsByPerson(input: Pick<RefFunnelInput, 'events' | 'from' | 'to' | 'filter' | 'interval' | 'steps'>): Map<string, ReferenceEvent[]> {
   const map = new Map<string, ReferenceEvent[]>();
+  const start = rangeStart(input);
   for (const e of input.events) {
-    if (e.timestamp < input.from || e.timestamp > input.to) continue;
+    if (e.timestamp < start || e.timestamp > input.to) continue;
     if (input.filter && !input.filter(e)) continue;
     const list = map.get(e.person_id) ?? [];
     list.push(e);
     map.set(e.person_id, list);
   }
-  for (const list of map.values()) list.sort(byTime);
+  const order = byTime(input.steps);
+  for (const list of map.values()) list.sort(order);
   return map;
 }
 
@@ -111,10 +126,10 @@ export function attemptsOf(person: string, evs: ReferenceEvent[], input: RefFunn
   return attempts;
 }
 
-/** The attempt reaching the furthest step; ties: the latest (attempts come in start order). */
+/** The attempt reaching the furthest step; ties: the first (attempts come in start order). */
 export function bestAttempt(attempts: RefAttempt[]): RefAttempt | undefined {
   let best: RefAttempt | undefined;
-  for (const a of attempts) if (!best || a.times.length >= best.times.length) best = a;
+  for (const a of attempts) if (!best || a.times.length > best.times.length) best = a;
   return best;
 }
 
@@ -238,7 +253,7 @@ export interface RefFunnelTrendSeries { value: string | null; entered: number[];
  * as the steps viz orders groups (by entries, then text; Other, then None last).
  */
 export function referenceFunnelTrendSeries(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): RefFunnelTrendSeries[] {
-  const first = periodStart(input.from, period, weekStartDay);
+  const first = periodStart(rangeStart(input), period, weekStartDay);
   const buckets = periodIndex(input.to, first, period, weekStartDay) + 1;
   const entries: { bucket: number; value: string | null; converted: boolean }[] = [];
   for (const [person, evs] of eventsByPerson(input)) {

@@ -1,10 +1,13 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
-import { byTime } from './funnels.ts';
+
+/** Paths order a person's events by (timestamp, uuid). */
+const byTime = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+const DAY_MS = 86_400_000;
 
 /**
  * Reference paths (plain loops, clarity over speed). Rules (API-DECISIONS, with the choices
  * documented in server/analytics/paths.ts):
- * 1. Events in [from, to] passing the global filter and the event types; item = $current_url
+ * 1. Events in [start of the (UTC) day holding `from`, to] passing the global filter and the event types; item = $current_url
  *    of $pageview, $screen_name of $screen, else the event name (a missing property: the name).
  * 2. Cleaning rules, in order: every match of `regex` is replaced by `alias` (literally).
  *    Events whose event name or cleaned item is in `exclude` are dropped.
@@ -57,7 +60,7 @@ interface Step { item: string; timestamp: number }
 export function referenceSessions(input: RefPathInput): Map<string, Step[][]> {
   const byPerson = new Map<string, ReferenceEvent[]>();
   for (const e of input.events) {
-    if (e.timestamp < input.from || e.timestamp > input.to) continue;
+    if (e.timestamp < Math.floor(input.from / DAY_MS) * DAY_MS || e.timestamp > input.to) continue;
     if (input.filter && !input.filter(e)) continue;
     if (!typeMatches(e, input.eventTypes)) continue;
     byPerson.set(e.person_id, [...(byPerson.get(e.person_id) ?? []), e]);

@@ -1,5 +1,5 @@
 import { AGGREGATED_DISPLAYS, orderedEntities, type Entity, type TrendParams } from '../../../src/contract/analytics.ts';
-import { addWall, bucketStarts, DAY_MS, formatDay, parseDateParam, toWall, truncWall } from '../../../server/analytics/dates.ts';
+import { addWall, bucketStarts, DAY_MS, formatDay, fromWall, parseDateParam, toWall, truncWall } from '../../../server/analytics/dates.ts';
 import { evaluateFormula, parseFormula } from '../../../server/analytics/formula.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
 import { matchesGroup, matchesTestAccounts, numberOf, textOf } from './filters.ts';
@@ -59,6 +59,7 @@ function applyMath(entity: Entity, events: ReferenceEvent[]): number {
 
 interface Options { events: readonly ReferenceEvent[]; project: AnalyticsProject; now: Date }
 
+/** date_from and date_to as exact instants (date_from before any bucket snapping). */
 function resolveRange(params: TrendParams, o: Options): { from: number; to: number } {
   const base = { now: o.now.getTime(), timeZone: o.project.timezone, weekStart: o.project.week_start_day };
   const first = o.events.length === 0 ? o.now.getTime() : Math.min(...o.events.map((e) => e.timestamp));
@@ -67,14 +68,26 @@ function resolveRange(params: TrendParams, o: Options): { from: number; to: numb
   return { from: from === null ? first : from!, to: to === null ? o.now.getTime() : to! };
 }
 
-/** The reference trend: series in response order. */
+/**
+ * The reference trend: series in response order. The current period runs from the start of the
+ * bucket holding date_from to date_to; compare's previous period is as many buckets, from the
+ * one holding date_from − (date_to − date_from) (exact instants), each bucket whole.
+ */
 export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   const tz = o.project.timezone;
+  const week = o.project.week_start_day;
   const range = resolveRange(params, o);
-  const periods: { from: number; toExclusive: number; label: 'current' | 'previous' | null }[] = [
-    { from: range.from, toExclusive: range.to + 1, label: params.compare ? 'current' : null },
-  ];
-  if (params.compare) periods.push({ from: range.from - (range.to + 1 - range.from), toExclusive: range.from, label: 'previous' });
+  // Bucket starts as wall times, then back to instants: the first instant of a wall time.
+  const instantOf = (wall: number) => fromWall(wall, tz);
+  const firstBucket = truncWall(toWall(range.from, tz), params.interval, week);
+  const current = { from: instantOf(firstBucket), toExclusive: range.to + 1, label: params.compare ? 'current' as const : null };
+  const periods: { from: number; toExclusive: number; label: 'current' | 'previous' | null }[] = [current];
+  if (params.compare) {
+    let n = 0;
+    for (let b = firstBucket; b <= toWall(range.to, tz); b = addWall(b, params.interval, 1)) n += 1;
+    const prev = truncWall(toWall(range.from - (range.to - range.from), tz), params.interval, week);
+    periods.push({ from: instantOf(prev), toExclusive: instantOf(addWall(prev, params.interval, n)), label: 'previous' });
+  }
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const entities = orderedEntities(params);
   const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
