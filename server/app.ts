@@ -18,10 +18,14 @@ import { registerInviteRoutes } from './http/routes/invites/routes.ts';
 import { registerMemberRoutes } from './http/routes/members/routes.ts';
 import { registerOrganizationRoutes } from './http/routes/organizations/routes.ts';
 import { registerPersonalApiKeyRoutes } from './http/routes/personal-api-keys/routes.ts';
+import { registerPluginConfigRoutes } from './http/routes/pipeline/plugin-configs.ts';
+import { registerPipelineRoutes } from './http/routes/pipeline/routes.ts';
 import { registerProjectRoutes } from './http/routes/projects/routes.ts';
 import { registerSchemaRoute } from './http/routes/schema.ts';
 import { registerUserRoutes } from './http/routes/users/routes.ts';
 import { createStaticHandler } from './http/static.ts';
+import { createPipelineRuntime, type PipelineRuntime } from './plugins/runtime.ts';
+import { registerSiteAppRoutes } from './plugins/site-app.ts';
 import type { AppEnv, Deps, Logger } from './http/types.ts';
 import type { Store } from './store/store.ts';
 
@@ -39,6 +43,10 @@ export type AppOptions = {
   analyticsTimeoutMs?: number;
   /** Other API origins the dashboard may connect to (CSP connect-src), besides its own and the upstream. */
   apiOrigins?: readonly string[];
+  /** Hosts pipeline plugins may reach although private or loopback (`--allow-destination`). */
+  allowDestinations?: readonly string[];
+  /** The destinations' runtime; default one made here (retries 0.5 s, 2 s, 5 s). */
+  pipeline?: PipelineRuntime;
 } & (
   /** `events`: the event store; default an in-memory one (opened only if used). */
   | { store: Store; events?: EventStore; upstream?: undefined }
@@ -63,6 +71,8 @@ function registerApi(router: Router, deps: Deps): void {
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);
   registerDefinitionRoutes(router, deps);
+  registerPipelineRoutes(router, deps);
+  registerPluginConfigRoutes(router, deps);
   registerMemberRoutes(router, deps);
   registerInviteRoutes(router, deps);
   registerDomainRoutes(router, deps);
@@ -97,11 +107,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       store: options.store, events: options.events ?? createEventStore(':memory:'), now,
       analyticsCacheTtlMs: options.analyticsCacheTtlMs,
       analyticsTimeoutMs: options.analyticsTimeoutMs ?? (Number(process.env.ANALYTICS_TIMEOUT_MS) || undefined),
+      allowDestinations: options.allowDestinations ?? [], jobs: new Set(),
+      pipeline: options.pipeline ?? createPipelineRuntime({ store: options.store, now, allowHosts: options.allowDestinations ?? [] }),
     };
     // API answers and shared insights over 1 kB, compressed for clients that accept it.
     app.use('/api/*', compressResponses());
     app.use('/shared/*', compressResponses());
     registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
+    registerSiteAppRoutes(app, deps); // /site_app/<config id>/<token>/<hash>/: frontend apps for web sites
     const router = createRouter(app, createAuthenticator(options.store, now));
     registerApi(router, deps);
     const fallback = (c: Context<AppEnv>) => {

@@ -73,7 +73,7 @@ export async function start(argv: string[]): Promise<void> {
     }
     // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
-    app = createApp({ store, events, staticDir, logger, apiOrigins, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
+    app = createApp({ store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
     scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
   }

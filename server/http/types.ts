@@ -1,4 +1,5 @@
 import type { EventStore } from '../analytics/event-store.ts';
+import type { PipelineRuntime } from '../plugins/runtime.ts';
 import type { Store } from '../store/store.ts';
 import type { AuthContext } from './auth.ts';
 
@@ -21,4 +22,10 @@ export interface Deps {
   analyticsCacheTtlMs?: number | undefined;
   /** Time budget of one analytics request (default 9 s): past it the query is interrupted → 400 `query_timeout`. */
   analyticsTimeoutMs?: number | undefined;
+  /** Enabled destinations: ingestion hands them each accepted batch (server/plugins/runtime.ts). */
+  pipeline?: PipelineRuntime | undefined;
+  /** Hosts plugin deliveries and imports may reach although private (`--allow-destination`). */
+  allowDestinations?: readonly string[] | undefined;
+  /** Import jobs running in the background (awaited by tests and on shutdown). */
+  jobs?: Set<Promise<void>> | undefined;
 }

@@ -44,11 +44,15 @@ export interface OutboundRequest {
   headers: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** Keep up to this many bytes of the response body (default: the body is drained unread). */
+  readBodyBytes?: number;
 }
 
 export interface OutboundResponse {
   status: number;
   statusText: string;
+  /** The body's first `readBodyBytes` bytes as UTF-8, when asked for. */
+  body?: string;
 }
 
 const MAX_REDIRECTS = 5;
@@ -71,7 +75,7 @@ function guardedLookup(host: string): net.LookupFunction {
   };
 }
 
-function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal: AbortSignal): Promise<{ status: number; statusText: string; location: string | null }> {
+function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal: AbortSignal): Promise<{ status: number; statusText: string; location: string | null; body?: string }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedDestinationError(`${url.protocol} URLs are not allowed`);
   const host = bareHost(url.hostname);
   const allowed = (policy.allowHosts ?? []).some((h) => h.toLowerCase() === host);
@@ -84,8 +88,21 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal
       method: request.method, headers: request.headers, signal,
       ...(allowed ? {} : { lookup: guardedLookup(host) }),
     }, (res) => {
-      res.resume(); // the body is not needed: drain it so the socket can close
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', location: res.headers.location ?? null }));
+      const keep = request.readBodyBytes ?? 0;
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      if (keep > 0) {
+        res.on('data', (chunk: Buffer) => {
+          if (kept < keep) chunks.push(chunk.subarray(0, keep - kept));
+          kept += chunk.length;
+        });
+      } else {
+        res.resume(); // the body is not needed: drain it so the socket can close
+      }
+      res.on('end', () => resolve({
+        status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', location: res.headers.location ?? null,
+        ...(keep > 0 ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+      }));
       res.on('error', reject);
     });
     req.on('error', (error: Error & { code?: string }) => {
@@ -117,6 +134,6 @@ export async function sendOutbound(url: string, request: OutboundRequest, policy
       target = new URL(res.location, target);
       continue;
     }
-    return { status: res.status, statusText: res.statusText };
+    return { status: res.status, statusText: res.statusText, ...(res.body !== undefined ? { body: res.body } : {}) };
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { pluginsMigration } from './migrations-plugins.ts';
 
 export interface Migration {
   version: number;
@@ -255,6 +256,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX domains_organization ON domains (organization_id, created_at, id);
     `,
   },
+  pluginsMigration,
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

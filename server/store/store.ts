@@ -13,6 +13,8 @@ import { createInvitesRepository } from './invites.ts';
 import { createMembersRepository } from './members.ts';
 import { createMembershipsRepository } from './memberships.ts';
 import { migrate } from './migrations.ts';
+import { createPluginConfigsRepository } from './plugin-configs.ts';
+import { createPluginsRepository } from './plugins.ts';
 import { createReadCache } from './read-cache.ts';
 import { createSecretBox } from './secret-box.ts';
 import { createOrganizationsRepository } from './organizations.ts';
@@ -38,6 +40,8 @@ export interface Store {
   members: ReturnType<typeof createMembersRepository>;
   invites: ReturnType<typeof createInvitesRepository>;
   domains: ReturnType<typeof createDomainsRepository>;
+  plugins: ReturnType<typeof createPluginsRepository>;
+  pluginConfigs: ReturnType<typeof createPluginConfigsRepository>;
   /** The activity log of every resource. */
   activityLog: ReturnType<typeof createActivityLogRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
@@ -72,6 +76,8 @@ export function openStore(file: string): Store {
     members: createMembersRepository(db),
     invites: createInvitesRepository(db),
     domains: createDomainsRepository(db),
+    plugins: createPluginsRepository(db),
+    pluginConfigs: createPluginConfigsRepository(db, createSecretBox(file)),
     activityLog: createActivityLogRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,

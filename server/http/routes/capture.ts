@@ -32,7 +32,7 @@ function cors(c: Context<AppEnv>): void {
   c.header('Cache-Control', 'no-store');
 }
 
-export function registerCaptureRoutes(app: Hono<AppEnv>, { store, events, now }: Deps): void {
+export function registerCaptureRoutes(app: Hono<AppEnv>, { store, events, now, pipeline }: Deps): void {
   const capture = async (c: Context<AppEnv>) => {
     cors(c);
     const query = c.req.query();
@@ -42,6 +42,7 @@ export function registerCaptureRoutes(app: Hono<AppEnv>, { store, events, now }:
     const project = store.projects.getByApiToken(token);
     if (!project) throw invalidToken();
     await events.append(project.id, batch);
+    pipeline?.onIngested(project.id, batch); // queues for the enabled destinations; never waits
     return c.json({ status: 1 }, 200);
   };
   const preflight = (c: Context<AppEnv>) => {

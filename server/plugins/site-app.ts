@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import type { AppEnv, Deps } from '../http/types.ts';
+import type { PluginConfigRow } from '../store/plugin-configs.ts';
+import type { PluginRow } from '../store/plugins.ts';
+import { effectiveConfig, schemaFields } from './config-values.ts';
+
+/**
+ * Frontend apps served to web sites as posthog-js loads them: the SDK sets
+ * `window['__$$ph_site_app_<id>'] = posthog` and adds a script from
+ * `/site_app/<config id>/<project token>/<hash>/`; the script runs the compiled `site.ts` and
+ * calls its `inject({config, posthog})` with the config's public values (never the secrets).
+ * The hash changes with the code and the config, so the script may be cached for long.
+ */
+function publicConfig(row: PluginConfigRow, plugin: PluginRow): Record<string, unknown> {
+  const fields = schemaFields(plugin.config_schema).filter((f) => !f.secret);
+  return effectiveConfig(fields, JSON.parse(row.config) as Record<string, unknown>, {});
+}
+
+function siteCode(plugin: PluginRow): string | null {
+  const compiled = JSON.parse(plugin.compiled) as { site?: string };
+  return compiled.site ?? null;
+}
+
+export function siteAppHash(row: PluginConfigRow, plugin: PluginRow): string {
+  return createHash('sha256').update(`${siteCode(plugin) ?? ''}\n${JSON.stringify(publicConfig(row, plugin))}`).digest('hex').slice(0, 16);
+}
+
+export const siteAppPath = (row: PluginConfigRow, plugin: PluginRow, token: string) =>
+  `/site_app/${row.id}/${encodeURIComponent(token)}/${siteAppHash(row, plugin)}/`;
+
+/** The script for config `row`: the module's exports, then `inject` with the config. */
+export function siteAppScript(row: PluginConfigRow, plugin: PluginRow): string | null {
+  const code = siteCode(plugin);
+  if (code === null) return null;
+  const config = JSON.stringify(publicConfig(row, plugin)).replace(/</g, '\\u003c');
+  return `"use strict";\n(function () {\nvar module = { exports: {} }; var exports = module.exports;\n${code}\nreturn module.exports;\n})().inject({ config: ${config}, posthog: window['__$$ph_site_app_${row.id}'] });\n`;
+}
+
+export function registerSiteAppRoutes(app: Hono<AppEnv>, { store }: Deps): void {
+  const serve = (c: Context<AppEnv>) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    const id = Number(c.req.param('id'));
+    const row = Number.isInteger(id) && id > 0 ? store.pluginConfigs.get(id) : undefined;
+    const plugin = row ? store.plugins.get(row.plugin_id) : undefined;
+    const project = row ? store.projects.get(row.team_id) : undefined;
+    const script = row && plugin && project && row.enabled === 1 && plugin.grp === 'pipeline_frontend_apps' && project.api_token === c.req.param('token')
+      ? siteAppScript(row, plugin) : null;
+    if (script === null) return c.text('Not found.\n', 404);
+    c.header('Content-Type', 'application/javascript; charset=utf-8');
+    c.header('Cache-Control', c.req.param('hash') === siteAppHash(row!, plugin!) ? 'public, max-age=3600' : 'no-store');
+    return c.body(script);
+  };
+  app.get('/site_app/:id/:token/:hash', serve);
+  app.get('/site_app/:id/:token/:hash/', serve);
+}

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../../server/app.ts';
+import { createPipelineRuntime, type PipelineRuntime } from '../../../server/plugins/runtime.ts';
+import { createTestServer, type AnyJson, type ApiResponse, type RequestOptions, type TestServer } from '../helpers.ts';
+
+/**
+ * A seeded test server whose app may reach loopback receivers (the plugins' deliveries and
+ * imports), with short retry delays, plus a receiver of its own.
+ */
+export interface PipelineServer extends TestServer {
+  pipeline: PipelineRuntime;
+  orgId: string;
+  projectId: number;
+  token: string;
+  send(events: { event: string; distinct_id: string; properties?: Record<string, unknown> }[]): Promise<number>;
+  settle(): Promise<void>;
+}
+
+export function createPipelineServer(): PipelineServer {
+  const base = createTestServer();
+  const pipeline = createPipelineRuntime({ store: base.store, now: () => new Date(), allowHosts: ['127.0.0.1'], retryDelaysMs: [20, 40], limits: { cpuMs: 100, memoryBytes: 16 * 1024 * 1024, wallMs: 3000 } });
+  const app = createApp({ store: base.store, events: base.events, staticDir: '/nonexistent', allowDestinations: ['127.0.0.1'], pipeline });
+  async function request<T = AnyJson>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key === undefined ? base.demoKey : opts.key;
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await res.text();
+    const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+    return { status: res.status, headers: res.headers, text, body: (text && isJson ? JSON.parse(text) : null) as T };
+  }
+  const orgId = base.orgIds['Hedgebox']!;
+  const project = base.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').get(orgId) as { id: number; api_token: string };
+  return {
+    ...base, app, pipeline, orgId, projectId: project.id, token: project.api_token,
+    request, get: (url, opts) => request('GET', url, opts),
+    async send(events) {
+      const res = await app.request('/batch/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: project.api_token, batch: events }) });
+      return res.status;
+    },
+    async settle() {
+      await pipeline.idle();
+    },
+    async close() {
+      await pipeline.close();
+      await base.close();
+    },
+  };
+}
+
+export interface Receiver {
+  url: string;
+  received: { path: string; headers: http.IncomingHttpHeaders; body: string }[];
+  /** Status to answer for the next requests (default 200). */
+  failNext(count: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(respond?: (path: string) => { status: number; body: string } | undefined): Promise<Receiver> {
+  const received: Receiver['received'] = [];
+  let failures = 0;
+  let failStatus = 500;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const custom = respond?.(req.url ?? '/');
+      if (custom) {
+        res.writeHead(custom.status, { 'Content-Type': 'text/plain' }).end(custom.body);
+        return;
+      }
+      if (failures > 0) {
+        failures -= 1;
+        res.writeHead(failStatus).end();
+        return;
+      }
+      received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`, received,
+    failNext(count, status = 500) {
+      failures = count;
+      failStatus = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
