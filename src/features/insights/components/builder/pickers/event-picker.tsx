@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { Command, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { UseTypedItem } from './use-typed-item';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { compactCount, eventLabel } from './labels';
 import { FieldError, PickerTrigger, useErrorId } from './picker-trigger';
-import { errorText, matchesSearch } from './search-state';
-import { useDebounced } from './use-debounced';
+import { PickerStatus, usePickerSearch } from './picker-search';
+import { matchesSearch } from './search-state';
 
 export interface EventPickerProps {
   projectId: number;
@@ -28,31 +27,23 @@ const ALL_VALUE = '\u0000all';
  * first, with their 30-day volume). Enter picks; a name the list lacks can still be used.
  */
 export function EventPicker({ projectId, value, onChange, label, allowAll, error }: EventPickerProps) {
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search);
+  const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch();
   const { errorId, describedBy } = useErrorId(error);
   const query = useQuery({ ...definitionQueries.events(projectId, debounced), enabled: open });
 
-  const typed = search.trim();
   const results = (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed));
   const exact = results.some((d) => d.name === typed);
-  const pending = query.isPending || (query.isFetching && debounced !== search);
 
   const pick = (name: string | null) => {
     onChange(name);
     setOpen(false);
-    setSearch('');
   };
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <Popover
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setSearch('');
-        }}
+        onOpenChange={setOpen}
         label={label}
         className="w-80"
         trigger={
@@ -63,15 +54,7 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
       >
         <Command label="Search events" shouldFilter={false} loop defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}>
           <CommandInput value={search} onValueChange={setSearch} placeholder="Search events" />
-          {query.isError ? (
-            <CommandStatus tone="danger">Couldn't load events: {errorText(query.error)}</CommandStatus>
-          ) : pending && results.length === 0 ? (
-            <CommandStatus>Loading events…</CommandStatus>
-          ) : results.length === 0 && !typed ? (
-            <CommandStatus>No events yet. Type an event name to use it.</CommandStatus>
-          ) : results.length === 0 ? (
-            <CommandStatus>No events match “{typed}”</CommandStatus>
-          ) : null}
+          <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun="events" empty="No events yet. Type an event name to use it." />
           <CommandList label="Events">
             {allowAll && !typed ? (
               <CommandItem value={ALL_VALUE} onSelect={() => pick(null)}>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { Command, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { FieldError, PickerTrigger, useErrorId } from './picker-trigger';
 import { PropertyTypeBadge } from './property-type-badge';
-import { errorText, matchesSearch } from './search-state';
-import { useDebounced } from './use-debounced';
+import { PickerStatus, usePickerSearch } from './picker-search';
+import { matchesSearch } from './search-state';
 
 /** A property key and whose it is: the event's or the person's. */
 export interface PropertyKey {
@@ -50,27 +50,22 @@ export function propertyKeyText(value: PropertyKey): string {
 export function PropertyKeyPicker({
   projectId, value, onChange, label, numericOnly, types = DEFAULT_TYPES, eventNames, error, placeholder = 'Choose a property', defaultOpen = false,
 }: PropertyKeyPickerProps) {
-  const [open, setOpen] = useState(defaultOpen);
-  const [search, setSearch] = useState('');
+  const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch(defaultOpen);
   const [chosenKind, setKind] = useState<'event' | 'person'>(value?.type ?? types[0] ?? 'event');
   const kind = types.includes(chosenKind) ? chosenKind : (types[0] ?? 'event');
-  const debounced = useDebounced(search);
   const { errorId, describedBy } = useErrorId(error);
   const query = useQuery({
     ...definitionQueries.properties(projectId, { type: kind, search: debounced, eventNames, numericOnly }),
     enabled: open,
   });
 
-  const typed = search.trim();
   const results = (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical));
   const exact = results.some((d) => d.name === typed);
-  const pending = query.isPending || (query.isFetching && debounced !== search);
   const noun = numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
 
   const pick = (key: string) => {
     onChange({ key, type: kind });
     setOpen(false);
-    setSearch('');
   };
   const shown = value ? propertyKeyText(value) : placeholder;
 
@@ -80,7 +75,6 @@ export function PropertyKeyPicker({
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (!next) setSearch('');
           // Open on the list of the chosen key.
           if (next && value) setKind(value.type);
         }}
@@ -118,15 +112,7 @@ export function PropertyKeyPicker({
             // eslint-disable-next-line jsx-a11y/no-autofocus -- typing starts in the search, not on the Event/Person switch above it
             autoFocus
           />
-          {query.isError ? (
-            <CommandStatus tone="danger">Couldn't load properties: {errorText(query.error)}</CommandStatus>
-          ) : pending && results.length === 0 ? (
-            <CommandStatus>Loading properties…</CommandStatus>
-          ) : results.length === 0 && !typed ? (
-            <CommandStatus>No {noun} yet. Type a property name to use it.</CommandStatus>
-          ) : results.length === 0 ? (
-            <CommandStatus>No {noun} match “{typed}”</CommandStatus>
-          ) : null}
+          <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun={noun} empty={`No ${noun} yet. Type a property name to use it.`} />
           <CommandList label={KIND_WORDS[kind]}>
             {results.map((d) => (
               <CommandItem key={d.id} value={d.name} onSelect={() => pick(d.name)}>

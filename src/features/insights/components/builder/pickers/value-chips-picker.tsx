@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Plus, X } from 'lucide-react';
-import { useState } from 'react';
-import { Command, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
+import { Command, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
 import type { PropertyKey } from './property-key-picker';
-import { errorText } from './search-state';
-import { useDebounced } from './use-debounced';
+import { PickerStatus, usePickerSearch } from './picker-search';
 
 export type ScalarValue = string | number | boolean;
 
@@ -30,17 +28,13 @@ const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
  * (most frequent first) or any typed text. Picking a chosen value again removes it.
  */
 export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid }: ValueChipsPickerProps) {
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const debounced = useDebounced(search);
+  const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch();
   const query = useQuery({
     ...definitionQueries.values(projectId, { key: property.key, type: property.type, search: debounced, eventName }),
     enabled: open,
   });
-  const typed = search.trim();
   const suggestions = (query.data ?? []).filter((s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()));
   const exact = suggestions.some((s) => String(s.name) === typed) || values.some((v) => String(v) === typed);
-  const pending = query.isPending || (query.isFetching && debounced !== search);
 
   const toggle = (v: ScalarValue) => {
     onChange(values.some((x) => same(x, v)) ? values.filter((x) => !same(x, v)) : [...values, v]);
@@ -64,10 +58,7 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
       ))}
       <Popover
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setSearch('');
-        }}
+        onOpenChange={setOpen}
         label={label}
         className="w-72"
         trigger={
@@ -86,15 +77,7 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
       >
         <Command label="Search values" shouldFilter={false} loop>
           <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${property.key}`} />
-          {query.isError ? (
-            <CommandStatus tone="danger">Couldn't load values: {errorText(query.error)}</CommandStatus>
-          ) : pending && suggestions.length === 0 ? (
-            <CommandStatus>Loading values…</CommandStatus>
-          ) : suggestions.length === 0 && !typed ? (
-            <CommandStatus>No values seen yet. Type a value to use it.</CommandStatus>
-          ) : suggestions.length === 0 ? (
-            <CommandStatus>No values match “{typed}”</CommandStatus>
-          ) : null}
+          <PickerStatus query={query} stale={stale} count={suggestions.length} typed={typed} noun="values" empty="No values seen yet. Type a value to use it." />
           <CommandList label={`Values of ${property.key}`}>
             {suggestions.map((s) => {
               const chosen = values.some((v) => same(v, s.name));
