@@ -7,7 +7,7 @@ import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { describeError } from '@/lib/error-messages';
 import { insightTitle } from '../../api/insight-title';
-import { useCreateInsight, useUpdateInsight } from '../../api/insights.mutations';
+import { useUpdateInsight } from '../../api/insights.mutations';
 import { insightQueries } from '../../api/insights.queries';
 import { insightKind } from '../insight-kind';
 import { BuilderLayout } from './builder-layout';
@@ -18,6 +18,7 @@ import { withoutUndefined } from './common-controls';
 import { inputClasses } from './field-parts';
 import { LeaveGuard } from './leave-guard';
 import { SaveDialog } from './save-dialog';
+import { useCreateAndOpen } from './use-create-and-open';
 
 /** A saved insight in its builder: the URL holds edits until "Save" (PATCH) or "Save as new" (a copy). */
 export function EditBuilderPage() {
@@ -41,7 +42,7 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
     [navigate],
   );
   const update = useUpdateInsight(projectId, insight.id);
-  const create = useCreateInsight(projectId);
+  const createAndOpen = useCreateAndOpen(projectId);
   const [name, setName] = useState(insight.name ?? '');
   const [description, setDescription] = useState(insight.description ?? '');
   const [copying, setCopying] = useState(false);
@@ -105,17 +106,8 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
               submitLabel="Save as new"
               initial={{ name: `${name.trim() || title} (copy)`, description }}
               onSave={async (details) => {
-                const created = await create.mutateAsync({
-                  name: details.name, description: details.description || null, filters: filtersOf(kind, state), tags: insight.tags, saved: true,
-                });
+                await createAndOpen({ name: details.name, description: details.description || null, filters: filtersOf(kind, state), tags: insight.tags });
                 setCopying(false);
-                toast.success(`Saved “${insightTitle(created)}”`);
-                void navigate({
-                  to: '/projects/$projectId/insights/$insightId/edit',
-                  params: { projectId, insightId: created.id },
-                  search: {},
-                  ignoreBlocker: true,
-                });
               }}
             />
           </div>

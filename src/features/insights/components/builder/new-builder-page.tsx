@@ -1,10 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { insightEndpoints } from '@/contract/insights';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
-import { insightTitle } from '../../api/insight-title';
-import { useCreateInsight } from '../../api/insights.mutations';
 import { BuilderLayout } from './builder-layout';
 import { newBuilderRoute } from './builder-routes';
 import type { BuilderKind, BuilderParams } from './builder-search';
@@ -12,6 +9,7 @@ import { filtersOf, readBuilderState } from './builder-state';
 import { withoutUndefined } from './common-controls';
 import { KIND_WORDS, KindNav } from './kind-nav';
 import { SaveDialog } from './save-dialog';
+import { useCreateAndOpen } from './use-create-and-open';
 
 /** A new insight's builder: the state in the URL, "Save" names it and opens its edit URL. */
 function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
@@ -24,7 +22,7 @@ function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
     (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never }),
     [navigate],
   );
-  const create = useCreateInsight(projectId);
+  const createAndOpen = useCreateAndOpen(projectId);
   const [saving, setSaving] = useState(false);
   const words = KIND_WORDS[kind];
 
@@ -51,16 +49,8 @@ function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
             submitLabel="Save"
             initial={{ name: '', description: '' }}
             onSave={async ({ name, description }) => {
-              const created = await create.mutateAsync({
-                name, description: description || null, filters: filtersOf(kind, state), saved: true,
-              });
+              await createAndOpen({ name, description: description || null, filters: filtersOf(kind, state) });
               setSaving(false);
-              toast.success(`Saved “${insightTitle(created)}”`);
-              void navigate({
-                to: '/projects/$projectId/insights/$insightId/edit',
-                params: { projectId, insightId: created.id },
-                search: {},
-              });
             }}
           />
         </div>
