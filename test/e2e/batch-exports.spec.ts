@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoKey, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+import { apiHeaders, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
 
 /** The viewer's zone in these tests: not UTC, so times must really be converted. */
 const TIME_ZONE = 'Europe/Paris';
 test.use({ timezoneId: TIME_ZONE, locale: 'en-US' });
 
 const HOUR = 3_600_000;
-const headers = () => ({ authorization: `Bearer ${demoKey()}` });
+const headers = apiHeaders;
 
 interface Org {
   id: string;

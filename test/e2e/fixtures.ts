@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const demoKey = (): string => {
   const key = process.env.E2E_DEMO_KEY;
@@ -47,4 +47,15 @@ export async function expectNoViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary).toEqual([]);
+}
+
+/** The demo key as an Authorization header, for API calls beside the browser. */
+export const apiHeaders = () => ({ authorization: `Bearer ${demoKey()}` });
+
+/** The first seeded project (Hedgebox Web), with the seeded demo events. */
+export async function seededProject(request: APIRequestContext): Promise<number> {
+  const page = await (await request.get('/api/projects/?limit=100', { headers: apiHeaders() })).json();
+  const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
+  if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
+  return project.id;
 }

@@ -1,15 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoKey, expectNoViolations, signInWithDemoLink } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
 
-const headers = () => ({ authorization: `Bearer ${demoKey()}` });
-
-/** The first seeded project (Hedgebox Web), with the seeded demo events. */
-async function seededProject(request: APIRequestContext): Promise<number> {
-  const page = await (await request.get('/api/projects/?limit=100', { headers: headers() })).json();
-  const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
-  if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
-  return project.id;
-}
+const headers = apiHeaders;
 
 /** The seeded journey (server/seed/events-sql.ts): browse, sign up, create a project, buy. */
 const STEPS = ['$pageview', 'user signed up', 'created project', 'purchase'] as const;

@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoKey, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
 
-const headers = () => ({ authorization: `Bearer ${demoKey()}` });
-
-/** The first seeded project (Hedgebox Web), with its seeded insights and events. */
-async function seededProject(request: APIRequestContext): Promise<number> {
-  const page = await (await request.get('/api/projects/?limit=100', { headers: headers() })).json();
-  const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
-  if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
-  return project.id;
-}
+const headers = apiHeaders;
 
 /** A trends insight of its own for each test: daily pageviews, as a line. */
 async function createInsight(request: APIRequestContext, projectId: number, name: string) {
