@@ -88,11 +88,10 @@ describe('trends builder', { timeout: 30_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const interval = screen.getByRole('combobox', { name: 'Interval' });
 
-    // The first edit reaches the URL without waiting for the debounce (well under its 250 ms).
-    const clicked = performance.now();
+    // The first edit reaches the URL in the change's own handler: the history has it as soon as
+    // the selection is made, with no debounce to wait out.
     await user.selectOptions(interval, 'week');
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ interval: 'week' }), { timeout: 150, interval: 5 });
-    expect(performance.now() - clicked).toBeLessThan(200);
+    expect(new URLSearchParams(router.history.location.search).get('interval')).toBe('week');
 
     // Two more at once: only the last one is sent.
     await user.selectOptions(interval, 'month');
