@@ -2,9 +2,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/components/ui/cn';
 
 /**
- * A real table with a caption (visually hidden unless asked) and column headers. A table with
- * nothing focusable in it sets `keyboardScroll`: its scroll area then takes focus, so keyboard
- * users can scroll it sideways.
+ * A real table with a caption (visually hidden unless asked) and column headers. It scrolls
+ * sideways inside its frame (the frame is `relative`, so visually hidden labels in cells never
+ * widen the page). A table with nothing focusable in it sets `keyboardScroll`: its scroll area
+ * then takes focus, so keyboard users can scroll it sideways.
  */
 export function Table({
   caption,
@@ -16,7 +17,7 @@ export function Table({
 }: ComponentProps<'table'> & { caption: string; showCaption?: boolean; keyboardScroll?: boolean }) {
   return (
     <div
-      className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
+      className="relative overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
       {...(keyboardScroll ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
     >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
@@ -43,3 +44,13 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('border-b border-gray-100 px-4 py-2.5 dark:border-gray-800', className)} {...props} />;
 }
+
+/**
+ * Classes of the column kept in view while a table scrolls sideways (its identifying column):
+ * it sticks to the frame's left edge, with the row's background, and wraps only between words.
+ */
+export const pinnedCellClasses =
+  'sticky left-0 z-[1] bg-white group-hover:bg-gray-50 max-md:min-w-36 max-md:whitespace-normal max-md:border-r dark:bg-gray-950 dark:group-hover:bg-gray-900';
+export const pinnedHeaderClasses = 'sticky left-0 z-[1] max-md:border-r';
+/** Other cells on narrow screens: one line each (identifiers never wrap letter by letter); the frame scrolls. */
+export const unpinnedCellClasses = 'max-md:whitespace-nowrap';

@@ -1,33 +1,43 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { SwitcherTriggerContent, switcherTriggerClasses, type SwitcherMenuProps } from './switcher-trigger';
 
 export type { SwitcherEntry, SwitcherMenuProps } from './switcher-trigger';
 
-// The menu itself (Radix DropdownMenu) loads right after the page: it is not needed to show it.
-const SwitcherMenuPopup = lazy(() => import('./switcher-menu-popup'));
+// The menu itself (Radix DropdownMenu) loads when it is first opened (fetched ahead when the
+// pointer or focus reaches the trigger): no page needs it to show.
+const loadPopup = () => import('./switcher-menu-popup');
+const SwitcherMenuPopup = lazy(loadPopup);
+const prefetch = () => void loadPopup().catch(() => undefined);
 
 /** A keyboard-accessible menu (Radix DropdownMenu) for jumping between organizations or projects. */
 export function SwitcherMenu(props: SwitcherMenuProps) {
-  // Until the menu's code is here, a stand-in trigger remembers focus and a request to open.
-  const [focused, setFocused] = useState(false);
-  const [openRequested, setOpenRequested] = useState(false);
-  return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded="false"
-          className={switcherTriggerClasses}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          onClick={() => setOpenRequested(true)}
-        >
-          <SwitcherTriggerContent {...props} />
-        </button>
-      }
+  // Until the menu is first opened, a stand-in trigger; opening it loads the menu, which opens at once.
+  const [opened, setOpened] = useState(false);
+  const open = () => setOpened(true);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      open();
+    }
+  };
+  const standIn = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={opened}
+      className={switcherTriggerClasses}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={open}
+      onKeyDown={onKeyDown}
     >
-      <SwitcherMenuPopup {...props} takeFocus={focused} startOpen={openRequested} />
+      <SwitcherTriggerContent {...props} />
+    </button>
+  );
+  if (!opened) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <SwitcherMenuPopup {...props} takeFocus startOpen />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import { Table, Td, Th } from '@/components/data-table/table';
+import { pinnedCellClasses, pinnedHeaderClasses, Table, Td, Th, unpinnedCellClasses } from '@/components/data-table/table';
+import { cn } from '@/components/ui/cn';
 import { RowCheckbox, SelectAllCheckbox, type RowSelection } from './selection';
 
 /** One column: its header and what a row shows in it. */
@@ -12,6 +13,18 @@ export interface Column<T> {
   className?: string;
   /** Classes of its header cell (e.g. the same alignment). */
   headerClassName?: string;
+  /**
+   * Kept in view while the table scrolls sideways (on phones). Default: the first column whose
+   * header is shown (its headerClassName is not `sr-only`).
+   */
+  pinned?: boolean;
+}
+
+/** The index of the pinned column (see Column.pinned), or -1. */
+export function pinnedColumn<T>(columns: readonly Column<T>[]): number {
+  const explicit = columns.findIndex((c) => c.pinned);
+  if (explicit >= 0) return explicit;
+  return columns.findIndex((c) => c.pinned !== false && !(c.headerClassName ?? '').split(' ').includes('sr-only'));
 }
 
 export interface RowSelectionOptions<T> {
@@ -34,6 +47,8 @@ interface RowProps<T> {
   /** Stable across renders (define them once, or with useMemo), or every row re-renders. */
   columns: readonly Column<T>[];
   rowId: string;
+  /** The index of the column kept in view. */
+  pinned: number;
   /** Null: no selection column. */
   selectLabel: string | null;
   checked: boolean;
@@ -41,16 +56,20 @@ interface RowProps<T> {
 }
 
 /** One row; memoised so that a change to one row (a toggle, a selection) re-renders only it. */
-const DataRow = memo(function DataRow<T>({ row, columns, rowId, selectLabel, checked, onToggle }: RowProps<T>) {
+const DataRow = memo(function DataRow<T>({ row, columns, rowId, pinned, selectLabel, checked, onToggle }: RowProps<T>) {
   return (
-    <tr data-row-id={rowId} className="hover:bg-gray-50 dark:hover:bg-gray-900">
+    <tr data-row-id={rowId} className="group hover:bg-gray-50 dark:hover:bg-gray-900">
       {selectLabel !== null ? (
         <Td className="w-10">
           <RowCheckbox label={selectLabel} checked={checked} onChange={(next) => onToggle(rowId, next)} />
         </Td>
       ) : null}
-      {columns.map((column) => (
-        <Td key={column.header} className={column.className} data-column={column.id}>
+      {columns.map((column, index) => (
+        <Td
+          key={column.header}
+          className={cn(index === pinned ? pinnedCellClasses : unpinnedCellClasses, column.className)}
+          data-column={column.id}
+        >
           {column.cell(row)}
         </Td>
       ))}
@@ -60,8 +79,12 @@ const DataRow = memo(function DataRow<T>({ row, columns, rowId, selectLabel, che
 
 const ignoreToggle = () => {};
 
-/** A real table from column definitions, with an optional selection column. */
+/**
+ * A real table from column definitions, with an optional selection column. On phones it scrolls
+ * sideways in its frame with its identifying column kept in view (Column.pinned).
+ */
 export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: DataTableProps<T>) {
+  const pinned = pinnedColumn(columns);
   return (
     <Table caption={caption}>
       <thead>
@@ -71,8 +94,8 @@ export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: D
               <SelectAllCheckbox selection={selectable.selection} />
             </Th>
           ) : null}
-          {columns.map((column) => (
-            <Th key={column.header} className={column.headerClassName}>
+          {columns.map((column, index) => (
+            <Th key={column.header} className={cn(index === pinned && pinnedHeaderClasses, column.headerClassName)}>
               {column.header}
             </Th>
           ))}
@@ -86,6 +109,7 @@ export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: D
               key={id}
               row={row}
               rowId={id}
+              pinned={pinned}
               columns={columns}
               selectLabel={selectable ? selectable.rowLabel(row) : null}
               checked={selectable ? selectable.selection.isSelected(id) : false}
