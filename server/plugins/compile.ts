@@ -1,4 +1,4 @@
-import { build, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import type { PluginConfigField, PluginGroup } from '../../src/contract/index.ts';
 import { CompileError } from './compile-error.ts';
 import { readConfigSchema } from './config-schema.ts';
@@ -26,6 +26,8 @@ const ENTRY_FILES = { index: ['index.ts', 'index.js'], site: ['site.ts', 'site.j
 const EVENT_METHODS = ['onEvent', 'composeWebhook'];
 
 async function compileFile(file: string, text: string): Promise<{ code: string; exports: string[] }> {
+  // Loaded on first use: esbuild refuses to load in jsdom (the component tests run this server there).
+  const { build } = await import('esbuild');
   try {
     const result = await build({
       stdin: { contents: text, sourcefile: file, loader: file.endsWith('.js') ? 'js' : 'ts' },
