@@ -14,17 +14,26 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AuthedOrganizationsRouteRouteImport } from './routes/_authed/organizations/route'
 import { Route as AuthedProjectsRouteRouteImport } from './routes/_authed/projects/route'
+import { Route as InviteInviteIdRouteImport } from './routes/invite/$inviteId'
 import { Route as SharedAccessTokenRouteImport } from './routes/shared/$accessToken'
 import { Route as AuthedOrganizationsIndexRouteImport } from './routes/_authed/organizations/index'
 import { Route as AuthedOrganizationsOrganizationIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/route'
 import { Route as AuthedProjectsProjectIdRouteRouteImport } from './routes/_authed/projects/$projectId/route'
 import { Route as AuthedOrganizationsOrganizationIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/route'
+import { Route as AuthedOrganizationsOrganizationIdDomainsRouteRouteImport } from './routes/_authed/organizations/$organizationId/domains/route'
+import { Route as AuthedOrganizationsOrganizationIdInvitesRouteRouteImport } from './routes/_authed/organizations/$organizationId/invites/route'
+import { Route as AuthedOrganizationsOrganizationIdMembersRouteRouteImport } from './routes/_authed/organizations/$organizationId/members/route'
 import { Route as AuthedProjectsProjectIdIndexRouteImport } from './routes/_authed/projects/$projectId/index'
 import { Route as AuthedProjectsProjectIdInsightsRouteRouteImport } from './routes/_authed/projects/$projectId/insights/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/new'
+import { Route as AuthedOrganizationsOrganizationIdDomainsIndexRouteImport } from './routes/_authed/organizations/$organizationId/domains/index'
+import { Route as AuthedOrganizationsOrganizationIdDomainsDomainIdRouteImport } from './routes/_authed/organizations/$organizationId/domains/$domainId'
+import { Route as AuthedOrganizationsOrganizationIdInvitesIndexRouteImport } from './routes/_authed/organizations/$organizationId/invites/index'
+import { Route as AuthedOrganizationsOrganizationIdInvitesNewRouteImport } from './routes/_authed/organizations/$organizationId/invites/new'
+import { Route as AuthedOrganizationsOrganizationIdMembersIndexRouteImport } from './routes/_authed/organizations/$organizationId/members/index'
 import { Route as AuthedProjectsProjectIdInsightsIndexRouteImport } from './routes/_authed/projects/$projectId/insights/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
@@ -57,6 +66,11 @@ const AuthedProjectsRouteRoute = AuthedProjectsRouteRouteImport.update({
   id: '/projects',
   path: '/projects',
   getParentRoute: () => AuthedRoute,
+} as any)
+const InviteInviteIdRoute = InviteInviteIdRouteImport.update({
+  id: '/invite/$inviteId',
+  path: '/invite/$inviteId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const SharedAccessTokenRoute = SharedAccessTokenRouteImport.update({
   id: '/shared/$accessToken',
@@ -93,6 +107,24 @@ const AuthedOrganizationsOrganizationIdBatchExportsRouteRoute =
     path: '/batch-exports',
     getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
   } as any)
+const AuthedOrganizationsOrganizationIdDomainsRouteRoute =
+  AuthedOrganizationsOrganizationIdDomainsRouteRouteImport.update({
+    id: '/domains',
+    path: '/domains',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdInvitesRouteRoute =
+  AuthedOrganizationsOrganizationIdInvitesRouteRouteImport.update({
+    id: '/invites',
+    path: '/invites',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdMembersRouteRoute =
+  AuthedOrganizationsOrganizationIdMembersRouteRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
 const AuthedProjectsProjectIdIndexRoute =
   AuthedProjectsProjectIdIndexRouteImport.update({
     id: '/',
@@ -127,6 +159,36 @@ const AuthedOrganizationsOrganizationIdBatchExportsNewRoute =
     path: '/new',
     getParentRoute: () =>
       AuthedOrganizationsOrganizationIdBatchExportsRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdDomainsIndexRoute =
+  AuthedOrganizationsOrganizationIdDomainsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdDomainsRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdDomainsDomainIdRoute =
+  AuthedOrganizationsOrganizationIdDomainsDomainIdRouteImport.update({
+    id: '/$domainId',
+    path: '/$domainId',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdDomainsRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdInvitesIndexRoute =
+  AuthedOrganizationsOrganizationIdInvitesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdInvitesRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdInvitesNewRoute =
+  AuthedOrganizationsOrganizationIdInvitesNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdInvitesRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdMembersIndexRoute =
+  AuthedOrganizationsOrganizationIdMembersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdMembersRouteRoute,
   } as any)
 const AuthedProjectsProjectIdInsightsIndexRoute =
   AuthedProjectsProjectIdInsightsIndexRouteImport.update({
@@ -182,18 +244,27 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/organizations': typeof AuthedOrganizationsRouteRouteWithChildren
   '/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/invite/$inviteId': typeof InviteInviteIdRoute
   '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/organizations/': typeof AuthedOrganizationsIndexRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
+  '/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
+  '/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
+  '/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
   '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
+  '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
+  '/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
+  '/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
   '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
@@ -205,12 +276,18 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/invite/$inviteId': typeof InviteInviteIdRoute
   '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/organizations': typeof AuthedOrganizationsIndexRoute
   '/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId': typeof AuthedProjectsProjectIdIndexRoute
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
+  '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
+  '/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
+  '/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
@@ -225,18 +302,27 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_authed/organizations': typeof AuthedOrganizationsRouteRouteWithChildren
   '/_authed/projects': typeof AuthedProjectsRouteRouteWithChildren
+  '/invite/$inviteId': typeof InviteInviteIdRoute
   '/shared/$accessToken': typeof SharedAccessTokenRoute
   '/_authed/organizations/$organizationId': typeof AuthedOrganizationsOrganizationIdRouteRouteWithChildren
   '/_authed/projects/$projectId': typeof AuthedProjectsProjectIdRouteRouteWithChildren
   '/_authed/organizations/': typeof AuthedOrganizationsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
+  '/_authed/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
+  '/_authed/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
+  '/_authed/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
   '/_authed/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/_authed/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
   '/_authed/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/_authed/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
+  '/_authed/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
+  '/_authed/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
+  '/_authed/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
+  '/_authed/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
+  '/_authed/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
   '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/_authed/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
@@ -251,18 +337,27 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/organizations'
     | '/projects'
+    | '/invite/$inviteId'
     | '/shared/$accessToken'
     | '/organizations/$organizationId'
     | '/projects/$projectId'
     | '/organizations/'
     | '/organizations/$organizationId/batch-exports'
+    | '/organizations/$organizationId/domains'
+    | '/organizations/$organizationId/invites'
+    | '/organizations/$organizationId/members'
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/'
     | '/projects/$projectId/'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
     | '/projects/$projectId/insights/$insightId'
     | '/organizations/$organizationId/batch-exports/new'
+    | '/organizations/$organizationId/domains/$domainId'
+    | '/organizations/$organizationId/invites/new'
     | '/organizations/$organizationId/batch-exports/'
+    | '/organizations/$organizationId/domains/'
+    | '/organizations/$organizationId/invites/'
+    | '/organizations/$organizationId/members/'
     | '/projects/$projectId/insights/'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
@@ -274,12 +369,18 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/projects'
+    | '/invite/$inviteId'
     | '/shared/$accessToken'
     | '/organizations'
     | '/organizations/$organizationId'
     | '/projects/$projectId'
     | '/organizations/$organizationId/batch-exports/new'
+    | '/organizations/$organizationId/domains/$domainId'
+    | '/organizations/$organizationId/invites/new'
     | '/organizations/$organizationId/batch-exports'
+    | '/organizations/$organizationId/domains'
+    | '/organizations/$organizationId/invites'
+    | '/organizations/$organizationId/members'
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
@@ -293,18 +394,27 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_authed/organizations'
     | '/_authed/projects'
+    | '/invite/$inviteId'
     | '/shared/$accessToken'
     | '/_authed/organizations/$organizationId'
     | '/_authed/projects/$projectId'
     | '/_authed/organizations/'
     | '/_authed/organizations/$organizationId/batch-exports'
+    | '/_authed/organizations/$organizationId/domains'
+    | '/_authed/organizations/$organizationId/invites'
+    | '/_authed/organizations/$organizationId/members'
     | '/_authed/projects/$projectId/insights'
     | '/_authed/organizations/$organizationId/'
     | '/_authed/projects/$projectId/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId'
     | '/_authed/projects/$projectId/insights/$insightId'
     | '/_authed/organizations/$organizationId/batch-exports/new'
+    | '/_authed/organizations/$organizationId/domains/$domainId'
+    | '/_authed/organizations/$organizationId/invites/new'
     | '/_authed/organizations/$organizationId/batch-exports/'
+    | '/_authed/organizations/$organizationId/domains/'
+    | '/_authed/organizations/$organizationId/invites/'
+    | '/_authed/organizations/$organizationId/members/'
     | '/_authed/projects/$projectId/insights/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/_authed/projects/$projectId/insights/$insightId/edit'
@@ -317,6 +427,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   SignInRoute: typeof SignInRoute
+  InviteInviteIdRoute: typeof InviteInviteIdRoute
   SharedAccessTokenRoute: typeof SharedAccessTokenRoute
 }
 
@@ -356,6 +467,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects'
       preLoaderRoute: typeof AuthedProjectsRouteRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/invite/$inviteId': {
+      id: '/invite/$inviteId'
+      path: '/invite/$inviteId'
+      fullPath: '/invite/$inviteId'
+      preLoaderRoute: typeof InviteInviteIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/shared/$accessToken': {
       id: '/shared/$accessToken'
@@ -399,6 +517,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
     }
+    '/_authed/organizations/$organizationId/domains': {
+      id: '/_authed/organizations/$organizationId/domains'
+      path: '/domains'
+      fullPath: '/organizations/$organizationId/domains'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
+    '/_authed/organizations/$organizationId/invites': {
+      id: '/_authed/organizations/$organizationId/invites'
+      path: '/invites'
+      fullPath: '/organizations/$organizationId/invites'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
+    '/_authed/organizations/$organizationId/members': {
+      id: '/_authed/organizations/$organizationId/members'
+      path: '/members'
+      fullPath: '/organizations/$organizationId/members'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdMembersRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
     '/_authed/projects/$projectId/': {
       id: '/_authed/projects/$projectId/'
       path: '/'
@@ -433,6 +572,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/organizations/$organizationId/batch-exports/new'
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsNewRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/domains/': {
+      id: '/_authed/organizations/$organizationId/domains/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/domains/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdDomainsIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdDomainsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/domains/$domainId': {
+      id: '/_authed/organizations/$organizationId/domains/$domainId'
+      path: '/$domainId'
+      fullPath: '/organizations/$organizationId/domains/$domainId'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdDomainsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/invites/': {
+      id: '/_authed/organizations/$organizationId/invites/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/invites/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdInvitesIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdInvitesRouteRoute
+    }
+    '/_authed/organizations/$organizationId/invites/new': {
+      id: '/_authed/organizations/$organizationId/invites/new'
+      path: '/new'
+      fullPath: '/organizations/$organizationId/invites/new'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdInvitesNewRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdInvitesRouteRoute
+    }
+    '/_authed/organizations/$organizationId/members/': {
+      id: '/_authed/organizations/$organizationId/members/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/members/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdMembersIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdMembersRouteRoute
     }
     '/_authed/projects/$projectId/insights/': {
       id: '/_authed/projects/$projectId/insights/'
@@ -525,8 +699,62 @@ const AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren =
     AuthedOrganizationsOrganizationIdBatchExportsRouteRouteChildren,
   )
 
+interface AuthedOrganizationsOrganizationIdDomainsRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdDomainsDomainIdRoute: typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
+  AuthedOrganizationsOrganizationIdDomainsIndexRoute: typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdDomainsRouteRouteChildren: AuthedOrganizationsOrganizationIdDomainsRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdDomainsDomainIdRoute:
+      AuthedOrganizationsOrganizationIdDomainsDomainIdRoute,
+    AuthedOrganizationsOrganizationIdDomainsIndexRoute:
+      AuthedOrganizationsOrganizationIdDomainsIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdDomainsRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdDomainsRouteRouteChildren,
+  )
+
+interface AuthedOrganizationsOrganizationIdInvitesRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdInvitesNewRoute: typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
+  AuthedOrganizationsOrganizationIdInvitesIndexRoute: typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdInvitesRouteRouteChildren: AuthedOrganizationsOrganizationIdInvitesRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdInvitesNewRoute:
+      AuthedOrganizationsOrganizationIdInvitesNewRoute,
+    AuthedOrganizationsOrganizationIdInvitesIndexRoute:
+      AuthedOrganizationsOrganizationIdInvitesIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdInvitesRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdInvitesRouteRouteChildren,
+  )
+
+interface AuthedOrganizationsOrganizationIdMembersRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdMembersIndexRoute: typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdMembersRouteRouteChildren: AuthedOrganizationsOrganizationIdMembersRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdMembersIndexRoute:
+      AuthedOrganizationsOrganizationIdMembersIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdMembersRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdMembersRouteRouteChildren,
+  )
+
 interface AuthedOrganizationsOrganizationIdRouteRouteChildren {
   AuthedOrganizationsOrganizationIdBatchExportsRouteRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
+  AuthedOrganizationsOrganizationIdDomainsRouteRoute: typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
+  AuthedOrganizationsOrganizationIdInvitesRouteRoute: typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
+  AuthedOrganizationsOrganizationIdMembersRouteRoute: typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdIndexRoute: typeof AuthedOrganizationsOrganizationIdIndexRoute
 }
 
@@ -534,6 +762,12 @@ const AuthedOrganizationsOrganizationIdRouteRouteChildren: AuthedOrganizationsOr
   {
     AuthedOrganizationsOrganizationIdBatchExportsRouteRoute:
       AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren,
+    AuthedOrganizationsOrganizationIdDomainsRouteRoute:
+      AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren,
+    AuthedOrganizationsOrganizationIdInvitesRouteRoute:
+      AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren,
+    AuthedOrganizationsOrganizationIdMembersRouteRoute:
+      AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren,
     AuthedOrganizationsOrganizationIdIndexRoute:
       AuthedOrganizationsOrganizationIdIndexRoute,
   }
@@ -645,6 +879,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   SignInRoute: SignInRoute,
+  InviteInviteIdRoute: InviteInviteIdRoute,
   SharedAccessTokenRoute: SharedAccessTokenRoute,
 }
 export const routeTree = rootRouteImport

@@ -9,8 +9,10 @@ export class ApiError extends Error {
   readonly code: string;
   readonly detail: string;
   readonly attr: string | null;
+  /** The whole error body (fields beyond the standard four, e.g. a bulk request's per-item `errors`). */
+  readonly body: Record<string, unknown>;
 
-  constructor(init: { status: number; type: string; code: string; detail: string; attr?: string | null }) {
+  constructor(init: { status: number; type: string; code: string; detail: string; attr?: string | null; body?: Record<string, unknown> }) {
     super(init.detail);
     this.name = 'ApiError';
     this.status = init.status;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.attr = init.attr ?? null;
+    this.body = init.body ?? {};
   }
 
   get isNetworkError(): boolean {
@@ -94,7 +97,7 @@ async function toApiError(response: Response, baseUrl: string): Promise<ApiError
   }
   const parsed = apiErrorBodySchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError({ status: response.status, ...parsed.data });
+    return new ApiError({ status: response.status, ...parsed.data, body: parsed.data });
   }
   if (response.status >= 500) {
     return new ApiError({ status: response.status, type: 'server_error', code: 'error', detail: 'A server error occurred.' });

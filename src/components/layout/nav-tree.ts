@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router';
-import { ChartLine, DatabaseBackup, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, type LucideIcon } from 'lucide-react';
 
 /**
  * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
@@ -20,6 +20,21 @@ export const organizationNav = (organizationId: string) =>
       label: 'Batch exports',
       icon: DatabaseBackup,
       link: linkOptions({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, activeOptions: ignoreSearch }),
+    },
+    {
+      label: 'Members',
+      icon: Users,
+      link: linkOptions({ to: '/organizations/$organizationId/members', params: { organizationId }, activeOptions: ignoreSearch }),
+    },
+    {
+      label: 'Invites',
+      icon: MailPlus,
+      link: linkOptions({ to: '/organizations/$organizationId/invites', params: { organizationId }, activeOptions: ignoreSearch }),
+    },
+    {
+      label: 'Domains',
+      icon: Globe,
+      link: linkOptions({ to: '/organizations/$organizationId/domains', params: { organizationId }, activeOptions: ignoreSearch }),
     },
   ] satisfies NavEntry[];
 

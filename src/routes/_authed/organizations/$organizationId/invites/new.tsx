@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { peopleQueries } from '@/features/organization-people/api/people.queries';
+import { InviteForm } from '@/features/organization-people/components/invite-form';
+
+export const Route = createFileRoute('/_authed/organizations/$organizationId/invites/new')({
+  staticData: { crumb: 'Invite people' },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(peopleQueries.organization(params.organizationId)),
+  component: InviteForm,
+});
