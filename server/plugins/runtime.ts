@@ -4,7 +4,7 @@ import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 import { builtinDelivery, configuredHosts, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './deliver.ts';
-import { createSandbox, DEFAULT_LIMITS, type Sandbox, type SandboxLimits } from './sandbox.ts';
+import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
 
 /**
  * Runs the enabled destinations. Ingestion hands each accepted batch to `onIngested`, which only
@@ -159,9 +159,11 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         }
       } catch (error) {
         if (error instanceof DeliveryError) throw error;
-        // a loop or allocation stopped by the limits leaves the runtime unusable: start a new one next time
-        t.sandbox = null;
-        sandbox.dispose();
+        if (error instanceof SandboxStopped) {
+          // a loop or allocation stopped by the limits leaves the sandbox unusable: a new one next time
+          t.sandbox = null;
+          sandbox.dispose();
+        }
         throw new DeliveryError((error as Error).message, false);
       }
     }

@@ -105,7 +105,8 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   vm.setProp(vm.global, '__fetch', fetchFn);
   fetchFn.dispose();
 
-  arm();
+  // Loading gets a longer budget than a call: the first one on a busy machine is slow.
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + Math.max(1000, limits.cpuMs * 4)));
   const loaded = vm.evalCode(`${PRELUDE}\n${code}\n${RUNNER}`, 'plugin.js');
   if (loaded.error) {
     const message = errorText(vm, loaded.error);

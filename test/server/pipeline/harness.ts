@@ -19,7 +19,7 @@ export interface PipelineServer extends TestServer {
 
 export function createPipelineServer(): PipelineServer {
   const base = createTestServer();
-  const pipeline = createPipelineRuntime({ store: base.store, now: () => new Date(), allowHosts: ['127.0.0.1'], retryDelaysMs: [20, 40], limits: { cpuMs: 100, memoryBytes: 16 * 1024 * 1024, wallMs: 3000 } });
+  const pipeline = createPipelineRuntime({ store: base.store, now: () => new Date(), allowHosts: ['127.0.0.1'], retryDelaysMs: [20, 40], limits: { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, wallMs: 1500 } });
   const app = createApp({ store: base.store, events: base.events, staticDir: '/nonexistent', allowDestinations: ['127.0.0.1'], pipeline });
   async function request<T = AnyJson>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };

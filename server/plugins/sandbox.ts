@@ -1,0 +1,91 @@
+import { Worker } from 'node:worker_threads';
+import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './sandbox-quickjs.ts';
+
+export { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits };
+
+/**
+ * A plugin sandbox as the runtime uses it: the QuickJS sandbox (sandbox-quickjs.ts) in its own
+ * worker thread (sandbox-worker.ts). A call that outlives `wallMs` ends the worker: the error
+ * says the plugin was stopped, and the next call needs a new sandbox.
+ */
+export interface Sandbox {
+  call(name: string, args: unknown[]): Promise<unknown>;
+  dispose(): void;
+}
+
+/** The plugin was ended (CPU, memory or wall time): its sandbox cannot be used again. */
+export class SandboxStopped extends SandboxError {}
+
+type Out =
+  | { type: 'ready' } | { type: 'failed'; error: string }
+  | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
+  | { type: 'fetch'; id: number; url: string; init: Parameters<SandboxHost['fetch']>[1] }
+  | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
+
+const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
+const FATAL = /CPU time limit|out of memory|stack overflow/i;
+
+export function createSandbox(code: string, host: SandboxHost, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
+  const worker = new Worker(ENTRY, { workerData: { code, limits }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
+  worker.unref();
+  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  let nextId = 0;
+  let dead: string | null = null;
+  const stop = (reason: string) => {
+    if (dead) return;
+    dead = reason;
+    void worker.terminate();
+    for (const c of calls.values()) {
+      clearTimeout(c.timer);
+      c.reject(new SandboxStopped(reason));
+    }
+    calls.clear();
+  };
+  return new Promise((resolveReady, rejectReady) => {
+    worker.on('error', (error) => {
+      stop(`The plugin was stopped: ${error.message}`);
+      rejectReady(new SandboxStopped(dead!));
+    });
+    worker.on('exit', () => {
+      stop('The plugin was stopped.');
+      rejectReady(new SandboxStopped(dead!));
+    });
+    worker.on('message', (msg: Out) => {
+      if (msg.type === 'ready') {
+        resolveReady({
+          call(name, args) {
+            if (dead) return Promise.reject(new SandboxStopped(dead));
+            const id = (nextId += 1);
+            return new Promise((resolve, reject) => {
+              const timer = setTimeout(() => stop(`The plugin was stopped: it ran longer than ${limits.wallMs} ms (endless work or memory exhausted).`), limits.wallMs);
+              timer.unref();
+              calls.set(id, { resolve, reject, timer });
+              worker.postMessage({ type: 'call', id, name, args });
+            });
+          },
+          dispose: () => stop('The sandbox was closed.'),
+        });
+      } else if (msg.type === 'failed') {
+        stop(msg.error);
+        rejectReady(new SandboxError(msg.error));
+      } else if (msg.type === 'log') {
+        host.log(msg.level, msg.message);
+      } else if (msg.type === 'fetch') {
+        host.fetch(msg.url, msg.init).then(
+          (value) => worker.postMessage({ type: 'fetched', id: msg.id, ok: true, value }),
+          (error: Error) => worker.postMessage({ type: 'fetched', id: msg.id, ok: false, error: error.message }),
+        );
+      } else {
+        const pending = calls.get(msg.id);
+        if (!pending) return;
+        calls.delete(msg.id);
+        clearTimeout(pending.timer);
+        if (msg.ok) pending.resolve(msg.value);
+        else if (FATAL.test(msg.error ?? '')) {
+          pending.reject(new SandboxStopped(msg.error ?? 'stopped'));
+          stop(msg.error ?? 'stopped');
+        } else pending.reject(new SandboxError(msg.error ?? 'failed'));
+      }
+    });
+  });
+}
