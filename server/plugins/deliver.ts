@@ -29,7 +29,8 @@ export async function deliverHttp(d: HttpDelivery, policy: OutboundPolicy): Prom
   } catch (error) {
     if (error instanceof BlockedDestinationError) throw new DeliveryError(`Refused: ${error.message}.`, false);
     const e = error as Error & { code?: string };
-    throw new DeliveryError(`${d.url} could not be reached: ${e.name === 'TimeoutError' ? 'timed out' : (e.code ?? e.message)}.`, true);
+    // A host name that does not exist will not exist a second later either: no retry.
+    throw new DeliveryError(`${d.url} could not be reached: ${e.name === 'TimeoutError' ? 'timed out' : (e.code ?? e.message)}.`, e.code !== 'ENOTFOUND');
   }
   if (status >= 200 && status < 300) return;
   throw new DeliveryError(`${d.url} answered ${status}.`, status === 429 || status >= 500);

@@ -2,6 +2,7 @@ import type { CaptureEvent } from '../analytics/ingest-parse.ts';
 import { sendOutbound } from '../net/outbound.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
+import { compiledCode, hasCode } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 import { builtinDelivery, configuredHosts, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './deliver.ts';
 import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
@@ -89,9 +90,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
 
   const runnable = (p: PluginRow): boolean => {
     if (p.grp !== 'pipeline_destinations') return false;
-    if (p.builtin) return true;
-    const compiled = JSON.parse(p.compiled) as { index?: string };
-    return typeof compiled.index === 'string';
+    return p.builtin !== null || hasCode(p, 'index');
   };
 
   const rebuild = () => {
@@ -119,9 +118,8 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
 
   const sandboxOf = (t: Target): Promise<Sandbox> => {
     if (!t.sandbox) {
-      const code = (JSON.parse(t.plugin.compiled) as { index: string }).index;
       const hosts = configuredHosts(t.config);
-      t.sandbox = createSandbox(code, {
+      t.sandbox = compiledCode(store, t.plugin, 'index').then((code) => createSandbox(code ?? '', {
         log: (level, message) => log(t, level, message),
         fetch: async (url, init) => {
           const host = new URL(url).host.toLowerCase();
@@ -131,7 +129,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
           }, policy);
           return { status: res.status, body: res.body ?? '' };
         },
-      }, o.limits ?? DEFAULT_LIMITS);
+      }, o.limits ?? DEFAULT_LIMITS));
       t.sandbox.catch(() => { t.sandbox = null; });
     }
     return t.sandbox;

@@ -3,6 +3,8 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv, Deps } from '../http/types.ts';
 import type { PluginConfigRow } from '../store/plugin-configs.ts';
 import type { PluginRow } from '../store/plugins.ts';
+import type { Store } from '../store/store.ts';
+import { compiledCode } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 
 /**
@@ -17,35 +19,31 @@ function publicConfig(row: PluginConfigRow, plugin: PluginRow): Record<string, u
   return effectiveConfig(fields, JSON.parse(row.config) as Record<string, unknown>, {});
 }
 
-function siteCode(plugin: PluginRow): string | null {
-  const compiled = JSON.parse(plugin.compiled) as { site?: string };
-  return compiled.site ?? null;
-}
-
+/** Changes with the plugin's files and the config's public values. */
 export function siteAppHash(row: PluginConfigRow, plugin: PluginRow): string {
-  return createHash('sha256').update(`${siteCode(plugin) ?? ''}\n${JSON.stringify(publicConfig(row, plugin))}`).digest('hex').slice(0, 16);
+  return createHash('sha256').update(`${plugin.source}\n${JSON.stringify(publicConfig(row, plugin))}`).digest('hex').slice(0, 16);
 }
 
 export const siteAppPath = (row: PluginConfigRow, plugin: PluginRow, token: string) =>
   `/site_app/${row.id}/${encodeURIComponent(token)}/${siteAppHash(row, plugin)}/`;
 
 /** The script for config `row`: the module's exports, then `inject` with the config. */
-export function siteAppScript(row: PluginConfigRow, plugin: PluginRow): string | null {
-  const code = siteCode(plugin);
+export async function siteAppScript(store: Store, row: PluginConfigRow, plugin: PluginRow): Promise<string | null> {
+  const code = await compiledCode(store, plugin, 'site');
   if (code === null) return null;
   const config = JSON.stringify(publicConfig(row, plugin)).replace(/</g, '\\u003c');
   return `"use strict";\n(function () {\nvar module = { exports: {} }; var exports = module.exports;\n${code}\nreturn module.exports;\n})().inject({ config: ${config}, posthog: window['__$$ph_site_app_${row.id}'] });\n`;
 }
 
 export function registerSiteAppRoutes(app: Hono<AppEnv>, { store }: Deps): void {
-  const serve = (c: Context<AppEnv>) => {
+  const serve = async (c: Context<AppEnv>) => {
     c.header('Access-Control-Allow-Origin', '*');
     const id = Number(c.req.param('id'));
     const row = Number.isInteger(id) && id > 0 ? store.pluginConfigs.get(id) : undefined;
     const plugin = row ? store.plugins.get(row.plugin_id) : undefined;
     const project = row ? store.projects.get(row.team_id) : undefined;
     const script = row && plugin && project && row.enabled === 1 && plugin.grp === 'pipeline_frontend_apps' && project.api_token === c.req.param('token')
-      ? siteAppScript(row, plugin) : null;
+      ? await siteAppScript(store, row, plugin) : null;
     if (script === null) return c.text('Not found.\n', 404);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
     c.header('Cache-Control', c.req.param('hash') === siteAppHash(row!, plugin!) ? 'public, max-age=3600' : 'no-store');

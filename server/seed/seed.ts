@@ -2,6 +2,8 @@ import { generatePersonalApiKey } from '../store/secrets.ts';
 import type { Store } from '../store/store.ts';
 import { seedBatchExports } from './batch-exports.ts';
 import { seedInsights } from './insights.ts';
+import { seedPlugins } from './plugins.ts';
+import { seedPeople } from './people.ts';
 import { DEMO_USER_EMAIL, SEED_ORGANIZATIONS, SEED_PRNG_SEED, SEED_USERS, seedClock } from './data.ts';
 import { createPrng } from './prng.ts';
 
@@ -55,7 +57,9 @@ export function seed(store: Store, options: SeedOptions = {}): SeedResult {
       }
     }
     seedBatchExports(store, organizationIds[0]!, projectIds[0]!, clock);
+    seedPlugins(store, organizationIds[0]!, projectIds[0]![0]!, clock);
     projectIds.forEach((ids, o) => ids.forEach((projectId) => seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL), clock)));
+    seedPeople(store, organizationIds, userId(DEMO_USER_EMAIL), new Date(clock.nowMs));
     const demoKey = generatePersonalApiKey();
     store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));
     return { demoKey, organizationIds };
