@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainSchema, pageSchema } from '../../src/contract/index.ts';
-import { startTxtServer, type TxtServer } from './dns-server.ts';
+import { startTxtServer, type TxtServer } from '../testing/dns-server.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND } from './helpers.ts';
 
 const server = createTestServer();

@@ -20,7 +20,11 @@ export async function startTxtServer(): Promise<TxtServer> {
       if (!question || !values) {
         response.header.rcode = 3; // NXDOMAIN
       } else {
-        for (const data of values) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+        for (const data of values) {
+          const answer = { name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data };
+          // The typings want a Resource instance; the encoder reads these plain fields.
+          response.answers.push(answer as unknown as (typeof response.answers)[number]);
+        }
       }
       send(response);
     },

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+import { startTxtServer, type TxtServer } from '@testing/dns-server';
+
+const api = setupTestApi();
+let dns: TxtServer;
+beforeAll(async () => {
+  dns = await startTxtServer();
+  process.env.DNS_SERVER = dns.address;
+});
+afterAll(async () => {
+  delete process.env.DNS_SERVER;
+  await dns.close();
+});
+
+describe('domains', () => {
+  it('adds a domain, shows its TXT record, verifies it in words and then unlocks JIT', async () => {
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/domains`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Domain' }), 'Acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveAccessibleDescription(/Enter a valid domain in lower case/);
+    await user.clear(screen.getByRole('textbox', { name: 'Domain' }));
+    await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+
+    expect(await screen.findByRole('heading', { name: /acme\.example/, level: 1 })).toHaveTextContent('Not verified');
+    expect(screen.getByText('_posthog-challenge.acme.example')).toBeInTheDocument();
+    const jit = screen.getByRole('switch', { name: 'Automatic provisioning' });
+    expect(jit).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(/Not verified yet: no TXT record _posthog-challenge\.acme\.example/)).toHaveAttribute('role', 'status');
+
+    const challenge = (api().store.db.prepare('SELECT verification_challenge FROM domains WHERE domain = ?').get('acme.example') as { verification_challenge: string }).verification_challenge;
+    dns.records.set('_posthog-challenge.acme.example', [challenge]);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Verified on', { exact: false })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Automatic provisioning' })).toBeEnabled());
+    await user.click(screen.getByRole('switch', { name: 'Automatic provisioning' }));
+    await waitFor(() =>
+      expect(api().store.db.prepare('SELECT jit_provisioning_enabled AS j FROM domains WHERE domain = ?').get('acme.example')).toEqual({ j: 1 }));
+  });
+
+  it('checks the SAML certificate as PEM before saving', async () => {
+    const domain = api().store.domains.byName('hedgebox.example')!;
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/domains/${domain.id}`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Entity ID' }), 'https://idp.example/entity');
+    await user.type(screen.getByRole('textbox', { name: 'ACS URL' }), 'https://idp.example/acs');
+    const cert = screen.getByRole('textbox', { name: 'X.509 certificate' });
+    await user.type(cert, 'not a certificate');
+    await user.click(screen.getByRole('button', { name: 'Save SAML' }));
+    expect(cert).toHaveAccessibleDescription(/Paste the certificate in PEM form/);
+    await user.clear(cert);
+    await user.type(cert, '-----BEGIN CERTIFICATE-----{enter}MIIBszCCAVmgAwIBAgIUYz0={enter}-----END CERTIFICATE-----');
+    await user.click(screen.getByRole('button', { name: 'Save SAML' }));
+    expect(await screen.findByText('SAML is configured.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+
+const api = setupTestApi();
+const invited = () =>
+  (api().store.db.prepare('SELECT target_email FROM invites WHERE organization_id = ? ORDER BY target_email')
+    .all(api().organizationId(HEDGEBOX)) as { target_email: string }[]).map((r) => r.target_email);
+
+describe('invite people', () => {
+  it('fills rows from a pasted list, shows the server error on its row, sends nothing until fixed', async () => {
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.click(await screen.findByText('Paste a list of emails'));
+    await user.type(screen.getByRole('textbox', { name: 'Emails' }), 'Ann Lee <ann@new.example>, marcus@hedgebox.example{enter}cy@new.example');
+    await user.click(screen.getByRole('button', { name: 'Fill rows' }));
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveValue('ann@new.example');
+    expect(screen.getByRole('textbox', { name: 'Name 1' })).toHaveValue('Ann');
+    expect(screen.getByRole('textbox', { name: 'Email 3' })).toHaveValue('cy@new.example');
+    const before = invited();
+
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    const email2 = screen.getByRole('textbox', { name: 'Email 2' });
+    await waitFor(() => expect(email2).toHaveAccessibleDescription('A user with this email address already belongs to the organization.'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Nobody was invited');
+    expect(invited()).toEqual(before);
+
+    await user.clear(email2);
+    await user.type(email2, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    expect(email2).toHaveAccessibleDescription('Enter a valid email address.');
+    await user.clear(email2);
+    await user.type(email2, 'bo@new.example');
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/invites$/));
+    expect(invited()).toEqual(expect.arrayContaining(['ann@new.example', 'bo@new.example', 'cy@new.example']));
+    expect(await screen.findByRole('cell', { name: 'bo@new.example' })).toBeInTheDocument();
+  });
+
+  it('lists pending and expired invites; revoke removes one', async () => {
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites`, { apiKey: api().demoKey });
+    const expired = (await screen.findByRole('cell', { name: 'old.hire@hedgebox.example' })).closest('tr')!;
+    expect(expired).toHaveTextContent('Expired');
+    const pending = screen.getByRole('cell', { name: 'nadia@hedgebox.example' }).closest('tr')!;
+    expect(pending).toHaveTextContent(/Expires in 2 days/);
+    await user.click(within(expired).getByRole('button', { name: 'Revoke' }));
+    await user.click(await screen.findByRole('button', { name: 'Revoke invite' }));
+    await waitFor(() => expect(invited()).not.toContain('old.hire@hedgebox.example'));
+  });
+});
