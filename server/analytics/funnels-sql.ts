@@ -71,12 +71,20 @@ const constantCols = (o: FunnelSqlOptions) =>
 /** `, bd, bucket` from a window's output: the carried columns, else their NULLs. */
 const bdBucket = (o: FunnelSqlOptions) => `${o.breakdown ? ', bd' : ''}${o.byBucket ? ', bucket' : ''}${constantCols(o)}`;
 
+/**
+ * Ordered attempts. A start whose next step event is another step-1 event not matching step 2
+ * follows the same chain as that later start with an earlier deadline, so it reaches at most as
+ * far: chains are computed only from the last start of each such run (`p0` = the previous run's
+ * last start, so a run is the step-1 events in (p0, q0]). {@link firstOfRun} then moves a
+ * person's picked attempt to the first start of its run still reaching as far (first start
+ * wins ties). With per-bucket bests (trends viz) a run stays inside one bucket.
+ */
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
-    `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq
+    `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, coalesce(lead(${o.steps > 1 ? 's0 AND NOT s1' : 's0'}) OVER w${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
       FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
-    `a0 AS (SELECT person_id, seq AS q0, ts AS t0${bdBucket(o)}, ${deadlineSql('ts', o.window, params)} AS dl
-      FROM seqd WHERE s0)`,
+    `a0 AS (SELECT person_id, seq AS q0, coalesce(lag(seq) OVER (PARTITION BY person_id ORDER BY seq), 0) AS p0, ts AS t0${bdBucket(o)}, ${deadlineSql('ts', o.window, params)} AS dl
+      FROM seqd WHERE s0 AND NOT dominated)`,
   ];
   for (let k = 1; k < o.steps; k++) {
     const prev = k === 1 ? 'true' : `a.t${k - 1} IS NOT NULL`;
@@ -84,8 +92,24 @@ function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
       FROM a${k - 1} a ASOF LEFT JOIN (SELECT person_id, seq, ts FROM seqd WHERE s${k}) b
       ON a.person_id = b.person_id AND a.q${k - 1} < b.seq)`);
   }
-  ctes.push(`attempts AS (SELECT person_id, q0, bd, bucket, ${prefixAttempt(o.steps)} FROM a${o.steps - 1})`);
+  ctes.push(`attempts AS (SELECT person_id, q0, p0, bd, bucket, ${prefixAttempt(o.steps)} FROM a${o.steps - 1})`);
   return ctes.join(',\n');
+}
+
+/**
+ * `picked` (ordered) → `chosen`: each picked attempt restarted at the first step-1 event of its
+ * run (seq in (p0, q0]) whose deadline still covers the last reached step (any, when only step 1
+ * is reached), with that event's time and breakdown value.
+ */
+function firstOfRun(o: FunnelSqlOptions, params: SqlParams): string {
+  const last = `list_extract([${range(o.steps).map((k) => `p.r${k}`).join(', ')}], p.n)`;
+  const rs = range(o.steps).slice(1).map((k) => `p.r${k}`).join(', ');
+  return `firsts AS (SELECT p.person_id, p.q0, min(s.seq) AS m, arg_min(s.ts, s.seq) AS mt${o.breakdown ? ', arg_min(s.bd, s.seq) AS mbd' : ''}
+      FROM picked p JOIN seqd s ON s.person_id = p.person_id AND s.s0 AND s.seq > p.p0 AND s.seq <= p.q0
+      WHERE p.n = 1 OR ${deadlineSql('s.ts', o.window, params)} >= ${last}
+      GROUP BY p.person_id, p.q0),
+    chosen AS (SELECT p.person_id, f.m AS q0, ${o.breakdown ? 'f.mbd' : 'p.bd'} AS bd, p.bucket, f.mt AS r0${rs ? `, ${rs}` : ''}, p.n
+      FROM picked p JOIN firsts f ON f.person_id = p.person_id AND f.q0 = p.q0)`;
 }
 
 /** Attempt columns when the reached steps are t0…t_{k}: r0…, their count n. */
@@ -128,7 +152,8 @@ export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
   // of those reaching the furthest step (API-DECISIONS: in every order type).
   const bestCtes = `${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
     picked AS (SELECT unnest(max_by(a, a.n::BIGINT * 1099511627776 - a.q0)) FROM attempts a GROUP BY ${key}),
-    best AS (SELECT *, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM picked)`;
+    ${o.order === 'ordered' ? firstOfRun(o, params) : 'chosen AS (SELECT * FROM picked)'},
+    best AS (SELECT *, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM chosen)`;
   const conditions = o.exclusions.map((x, i) => {
     const from = `${params.add(x.from + 1)}::INTEGER`;
     const to = `${params.add(x.to + 1)}::INTEGER`;

@@ -128,13 +128,15 @@ describe('funnels and paths start at the start of date_from’s bucket', () => {
 describe('funnel attempts', () => {
   const at = (minute: number) => new Date(Date.UTC(2024, 2, 1, 12, minute)).toISOString();
   const range = { date_from: '2024-03-01', date_to: '2024-03-02' };
-  async function funnel(events: ReferenceEvent[], names: string[], order: OrderType) {
+  async function funnel(events: ReferenceEvent[], names: string[], order: OrderType, window = { interval: 14, unit: 'day' as 'day' | 'minute' }) {
     h ??= await createHarness();
     await h.load(events);
-    const engine = stepNumbers(await runFunnel(h.ctx, { ...range, events: steps(...names), funnel_order_type: order }) as FunnelStep[]);
+    const engine = stepNumbers(await runFunnel(h.ctx, {
+      ...range, events: steps(...names), funnel_order_type: order, funnel_window_interval: window.interval, funnel_window_interval_unit: window.unit,
+    }) as FunnelStep[]);
     const input: RefFunnelInput = {
       events, from: Date.parse(range.date_from), to: Date.parse('2024-03-02T23:59:59.999Z'), order,
-      window: { interval: 14, unit: 'day' }, steps: names.map((n) => (e: ReferenceEvent) => e.event === n),
+      window, steps: names.map((n) => (e: ReferenceEvent) => e.event === n),
     };
     expect(referenceFunnel(input)[0]!.steps).toEqual(engine);
     return engine;
@@ -143,6 +145,11 @@ describe('funnel attempts', () => {
   it('ordered: of two attempts reaching step 2, the first-starting one gives the time', async () => {
     const r = await funnel([ev(at(0), 'A'), ev(at(10), 'A'), ev(at(20), 'B')], ['A', 'B'], 'ordered');
     expect(r[1]).toEqual({ count: 1, average: 1200, median: 1200 });
+  });
+
+  it('ordered: the first start whose window still reaches the step (A at 0, 5, 10; B at 20; 15-minute window)', async () => {
+    const r = await funnel([ev(at(0), 'A'), ev(at(5), 'A'), ev(at(10), 'A'), ev(at(20), 'B')], ['A', 'B'], 'ordered', { interval: 15, unit: 'minute' });
+    expect(r[1]).toEqual({ count: 1, average: 900, median: 900 });
   });
 
   it('strict: the first of two complete attempts', async () => {
