@@ -2,13 +2,14 @@ import { Outlet } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSignOut } from '@/lib/auth';
+import { CommandPaletteLauncher } from '@/components/command-palette/palette-launcher';
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
 
 /**
  * The signed-in page: sidebar (a drawer below 768 px, opened from the top bar's menu button),
- * top bar (breadcrumbs, sign-out) and the route's content.
+ * top bar (breadcrumbs, search and commands (⌘K), sign-out) and the route's content.
  */
 export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: ReactNode }) {
   const signOut = useSignOut();
@@ -33,6 +34,7 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
             <Breadcrumbs />
           </div>
           {actions}
+          <CommandPaletteLauncher />
           <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4" />
             <span className="sr-only sm:not-sr-only">Sign out</span>

@@ -1,41 +1,49 @@
 import { useLocation } from '@tanstack/react-router';
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+
+// The drawer (Radix Dialog with its focus trap and scroll lock, ~15 kB gzip) loads on first use.
+const loadDrawer = () => import('./mobile-nav-drawer');
+const MobileNavDrawer = lazy(loadDrawer);
+const prefetch = () => void loadDrawer().catch(() => undefined);
 
 /**
- * Below 768 px the sidebar is a drawer: a labelled menu button in the top bar opens it (Radix
- * Dialog: focus kept inside, Escape or the close button closes it, focus goes back to the
- * button); following a link closes it.
+ * Below 768 px the sidebar is a drawer: a labelled menu button in the top bar opens it (focus
+ * kept inside, Escape or the close button closes it, focus goes back to the button); following a
+ * link closes it.
  */
 export function MobileNav({ children }: { children: ReactNode }) {
   const href = useLocation({ select: (l) => l.href });
+  const button = useRef<HTMLButtonElement>(null);
   // Open on the page it was opened on: a navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
+  const [used, setUsed] = useState(false);
+  const open = openOn === href;
   return (
-    <Dialog.Root open={openOn === href} onOpenChange={(open) => setOpenOn(open ? href : null)}>
-      <Dialog.Trigger
-        className="-ml-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 md:hidden dark:text-gray-300 dark:hover:bg-gray-800"
+    <>
+      <button
+        ref={button}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="-ml-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 md:hidden dark:text-gray-300 dark:hover:bg-gray-800"
+        onPointerDown={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setUsed(true);
+          setOpenOn(href);
+        }}
       >
         <Menu aria-hidden="true" className="size-5" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] overflow-y-auto border-r border-gray-200 bg-gray-50 shadow-xl md:hidden dark:border-gray-800 dark:bg-gray-900"
-        >
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <Dialog.Close
-            className="absolute right-2 top-3 inline-flex size-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
-            aria-label="Close menu"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer open={open} onOpenChange={(next) => setOpenOn(next ? href : null)} returnFocus={button}>
+            {children}
+          </MobileNavDrawer>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
