@@ -34,13 +34,18 @@ import { Route as AuthedOrganizationsOrganizationIdDomainsDomainIdRouteImport } 
 import { Route as AuthedOrganizationsOrganizationIdInvitesIndexRouteImport } from './routes/_authed/organizations/$organizationId/invites/index'
 import { Route as AuthedOrganizationsOrganizationIdInvitesNewRouteImport } from './routes/_authed/organizations/$organizationId/invites/new'
 import { Route as AuthedOrganizationsOrganizationIdMembersIndexRouteImport } from './routes/_authed/organizations/$organizationId/members/index'
+import { Route as AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/route'
 import { Route as AuthedProjectsProjectIdInsightsIndexRouteImport } from './routes/_authed/projects/$projectId/insights/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
+import { Route as AuthedOrganizationsOrganizationIdPipelineGroupIndexRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/index'
+import { Route as AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/$pluginId/route'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdEditRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/edit'
 import { Route as AuthedProjectsProjectIdInsightsNewKindRouteImport } from './routes/_authed/projects/$projectId/insights/new/$kind'
+import { Route as AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/$pluginId/index'
+import { Route as AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +195,12 @@ const AuthedOrganizationsOrganizationIdMembersIndexRoute =
     path: '/',
     getParentRoute: () => AuthedOrganizationsOrganizationIdMembersRouteRoute,
   } as any)
+const AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute =
+  AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteImport.update({
+    id: '/pipeline/$group',
+    path: '/pipeline/$group',
+    getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
 const AuthedProjectsProjectIdInsightsIndexRoute =
   AuthedProjectsProjectIdInsightsIndexRouteImport.update({
     id: '/',
@@ -220,6 +231,22 @@ const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute =
         AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute,
     } as any,
   )
+const AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute =
+  AuthedOrganizationsOrganizationIdPipelineGroupIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () =>
+      AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute,
+  } as any)
+const AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute =
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteImport.update(
+    {
+      id: '/$pluginId',
+      path: '/$pluginId',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute,
+    } as any,
+  )
 const AuthedProjectsProjectIdInsightsInsightIdIndexRoute =
   AuthedProjectsProjectIdInsightsInsightIdIndexRouteImport.update({
     id: '/',
@@ -238,6 +265,24 @@ const AuthedProjectsProjectIdInsightsNewKindRoute =
     path: '/new/$kind',
     getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
   } as any)
+const AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute =
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRouteImport.update(
+    {
+      id: '/',
+      path: '/',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute,
+    } as any,
+  )
+const AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute =
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRouteImport.update(
+    {
+      id: '/source',
+      path: '/source',
+      getParentRoute: () =>
+        AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -257,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/organizations/$organizationId/pipeline/$group': typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteWithChildren
   '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
@@ -266,11 +312,15 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
   '/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
   '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
+  '/organizations/$organizationId/pipeline/$group/$pluginId': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
   '/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/organizations/$organizationId/pipeline/$group/': typeof AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute
   '/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
+  '/organizations/$organizationId/pipeline/$group/$pluginId/source': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute
+  '/organizations/$organizationId/pipeline/$group/$pluginId/': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -293,7 +343,10 @@ export interface FileRoutesByTo {
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
   '/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/organizations/$organizationId/pipeline/$group': typeof AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute
   '/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
+  '/organizations/$organizationId/pipeline/$group/$pluginId/source': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute
+  '/organizations/$organizationId/pipeline/$group/$pluginId': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -315,6 +368,7 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteWithChildren
+  '/_authed/organizations/$organizationId/pipeline/$group': typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteWithChildren
   '/_authed/projects/$projectId/insights/$insightId': typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteWithChildren
   '/_authed/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/_authed/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
@@ -324,11 +378,15 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
   '/_authed/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
   '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
+  '/_authed/organizations/$organizationId/pipeline/$group/$pluginId': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/_authed/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
   '/_authed/projects/$projectId/insights/new/$kind': typeof AuthedProjectsProjectIdInsightsNewKindRoute
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute
+  '/_authed/organizations/$organizationId/pipeline/$group/': typeof AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute
   '/_authed/projects/$projectId/insights/$insightId/': typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
+  '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute
+  '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -350,6 +408,7 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/'
     | '/projects/$projectId/'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/organizations/$organizationId/pipeline/$group'
     | '/projects/$projectId/insights/$insightId'
     | '/organizations/$organizationId/batch-exports/new'
     | '/organizations/$organizationId/domains/$domainId'
@@ -359,11 +418,15 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/invites/'
     | '/organizations/$organizationId/members/'
     | '/projects/$projectId/insights/'
+    | '/organizations/$organizationId/pipeline/$group/$pluginId'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
     | '/projects/$projectId/insights/new/$kind'
     | '/organizations/$organizationId/batch-exports/$batchExportId/'
+    | '/organizations/$organizationId/pipeline/$group/'
     | '/projects/$projectId/insights/$insightId/'
+    | '/organizations/$organizationId/pipeline/$group/$pluginId/source'
+    | '/organizations/$organizationId/pipeline/$group/$pluginId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -386,7 +449,10 @@ export interface FileRouteTypes {
     | '/projects/$projectId/insights/$insightId/edit'
     | '/projects/$projectId/insights/new/$kind'
     | '/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/organizations/$organizationId/pipeline/$group'
     | '/projects/$projectId/insights/$insightId'
+    | '/organizations/$organizationId/pipeline/$group/$pluginId/source'
+    | '/organizations/$organizationId/pipeline/$group/$pluginId'
   id:
     | '__root__'
     | '/'
@@ -407,6 +473,7 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/'
     | '/_authed/projects/$projectId/'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId'
+    | '/_authed/organizations/$organizationId/pipeline/$group'
     | '/_authed/projects/$projectId/insights/$insightId'
     | '/_authed/organizations/$organizationId/batch-exports/new'
     | '/_authed/organizations/$organizationId/domains/$domainId'
@@ -416,11 +483,15 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/invites/'
     | '/_authed/organizations/$organizationId/members/'
     | '/_authed/projects/$projectId/insights/'
+    | '/_authed/organizations/$organizationId/pipeline/$group/$pluginId'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/_authed/projects/$projectId/insights/$insightId/edit'
     | '/_authed/projects/$projectId/insights/new/$kind'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
+    | '/_authed/organizations/$organizationId/pipeline/$group/'
     | '/_authed/projects/$projectId/insights/$insightId/'
+    | '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source'
+    | '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -608,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdMembersIndexRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdMembersRouteRoute
     }
+    '/_authed/organizations/$organizationId/pipeline/$group': {
+      id: '/_authed/organizations/$organizationId/pipeline/$group'
+      path: '/pipeline/$group'
+      fullPath: '/organizations/$organizationId/pipeline/$group'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
     '/_authed/projects/$projectId/insights/': {
       id: '/_authed/projects/$projectId/insights/'
       path: '/'
@@ -636,6 +714,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRoute
     }
+    '/_authed/organizations/$organizationId/pipeline/$group/': {
+      id: '/_authed/organizations/$organizationId/pipeline/$group/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/pipeline/$group/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute
+    }
+    '/_authed/organizations/$organizationId/pipeline/$group/$pluginId': {
+      id: '/_authed/organizations/$organizationId/pipeline/$group/$pluginId'
+      path: '/$pluginId'
+      fullPath: '/organizations/$organizationId/pipeline/$group/$pluginId'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute
+    }
     '/_authed/projects/$projectId/insights/$insightId/': {
       id: '/_authed/projects/$projectId/insights/$insightId/'
       path: '/'
@@ -656,6 +748,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/insights/new/$kind'
       preLoaderRoute: typeof AuthedProjectsProjectIdInsightsNewKindRouteImport
       parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/': {
+      id: '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/'
+      path: '/'
+      fullPath: '/organizations/$organizationId/pipeline/$group/$pluginId/'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute
+    }
+    '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source': {
+      id: '/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source'
+      path: '/source'
+      fullPath: '/organizations/$organizationId/pipeline/$group/$pluginId/source'
+      preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRouteImport
+      parentRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute
     }
   }
 }
@@ -750,12 +856,49 @@ const AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren =
     AuthedOrganizationsOrganizationIdMembersRouteRouteChildren,
   )
 
+interface AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteChildren: AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute:
+      AuthedOrganizationsOrganizationIdPipelineGroupPluginIdSourceRoute,
+    AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute:
+      AuthedOrganizationsOrganizationIdPipelineGroupPluginIdIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteChildren,
+  )
+
+interface AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteChildren {
+  AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren
+  AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute
+}
+
+const AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteChildren: AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteChildren =
+  {
+    AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRoute:
+      AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren,
+    AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute:
+      AuthedOrganizationsOrganizationIdPipelineGroupIndexRoute,
+  }
+
+const AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteWithChildren =
+  AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute._addFileChildren(
+    AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteChildren,
+  )
+
 interface AuthedOrganizationsOrganizationIdRouteRouteChildren {
   AuthedOrganizationsOrganizationIdBatchExportsRouteRoute: typeof AuthedOrganizationsOrganizationIdBatchExportsRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdDomainsRouteRoute: typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdInvitesRouteRoute: typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdMembersRouteRoute: typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
   AuthedOrganizationsOrganizationIdIndexRoute: typeof AuthedOrganizationsOrganizationIdIndexRoute
+  AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteWithChildren
 }
 
 const AuthedOrganizationsOrganizationIdRouteRouteChildren: AuthedOrganizationsOrganizationIdRouteRouteChildren =
@@ -770,6 +913,8 @@ const AuthedOrganizationsOrganizationIdRouteRouteChildren: AuthedOrganizationsOr
       AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren,
     AuthedOrganizationsOrganizationIdIndexRoute:
       AuthedOrganizationsOrganizationIdIndexRoute,
+    AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute:
+      AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteWithChildren,
   }
 
 const AuthedOrganizationsOrganizationIdRouteRouteWithChildren =

@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router';
-import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, type LucideIcon } from 'lucide-react';
+import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, Workflow, type LucideIcon } from 'lucide-react';
 
 /**
  * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
@@ -20,6 +20,11 @@ export const organizationNav = (organizationId: string) =>
       label: 'Batch exports',
       icon: DatabaseBackup,
       link: linkOptions({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, activeOptions: ignoreSearch }),
+    },
+    {
+      label: 'Pipeline apps',
+      icon: Workflow,
+      link: linkOptions({ to: '/organizations/$organizationId/pipeline/$group', params: { organizationId, group: 'destinations' }, activeOptions: { ...ignoreSearch, includeParams: false } }),
     },
     {
       label: 'Members',

@@ -1,0 +1,90 @@
+import { queryOptions } from '@tanstack/react-query';
+import { pluginConfigEndpoints } from '@/contract/plugin-configs';
+import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from '@/contract/plugins';
+import { projectEndpoints } from '@/contract/projects';
+import { apiRequest } from '@/lib/api-client';
+import { organizationScope, projectScope } from '@/lib/query-keys';
+import type { GroupSlug } from './pipeline-groups';
+
+/**
+ * Query options of the pipeline groups (`{ORG}/pipeline_<group>/…`) and of the project plugin
+ * configs (`{PRJ}/plugin_configs/`): one root per group under the organization, one per project.
+ */
+export const pipelineKeys = {
+  group: (organizationId: string, slug: GroupSlug) => [...organizationScope(organizationId), 'pipeline', slug] as const,
+  projects: (organizationId: string) => [...organizationScope(organizationId), 'pipeline-projects'] as const,
+  configs: (projectId: number) => [...projectScope(projectId), 'plugin-configs'] as const,
+};
+
+type Full = typeof pipelineDestinationEndpoints;
+/** A group's endpoints with their paths widened: the three groups share every shape but the path. */
+export type GroupEndpoints = { [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string } };
+
+/** The endpoints of a group. Import apps have only list, create and retrieve: the others are never called for them. */
+export function groupEndpoints(slug: GroupSlug): GroupEndpoints {
+  if (slug === 'frontend-apps') return pipelineFrontendAppEndpoints;
+  if (slug === 'import-apps') return { ...pipelineDestinationEndpoints, ...pipelineImportAppEndpoints };
+  return pipelineDestinationEndpoints;
+}
+
+const org = (organizationId: string) => ({ organization_id: organizationId });
+
+export const pipelineQueries = {
+  list: (organizationId: string, slug: GroupSlug) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'list'] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).list, { params: org(organizationId), query: { limit: 1000 }, signal }),
+    }),
+  unused: (organizationId: string, slug: GroupSlug) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'unused'] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).unused, { params: org(organizationId), signal }),
+      enabled: slug !== 'import-apps',
+    }),
+  repository: (organizationId: string, slug: GroupSlug) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'repository'] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).repository, { params: org(organizationId), signal }),
+      staleTime: 5 * 60_000,
+    }),
+  detail: (organizationId: string, slug: GroupSlug, id: number) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'detail', id] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).retrieve, { params: { ...org(organizationId), id }, signal }),
+    }),
+  source: (organizationId: string, slug: GroupSlug, id: number) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'source', id] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).source, { params: { ...org(organizationId), id }, signal }),
+    }),
+  activity: (organizationId: string, slug: GroupSlug) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'activity'] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).activity, { params: org(organizationId), query: { limit: 200 }, signal }),
+      enabled: slug !== 'import-apps',
+    }),
+  /** The organization's projects (a plugin is enabled per project). */
+  projects: (organizationId: string) =>
+    queryOptions({
+      queryKey: pipelineKeys.projects(organizationId),
+      queryFn: async ({ signal }) => {
+        const page = await apiRequest(projectEndpoints.list, { query: { limit: 1000 }, signal });
+        return page.results.filter((p) => p.organization === organizationId);
+      },
+    }),
+  config: (projectId: number, pluginId: number) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.configs(projectId), 'for-plugin', pluginId] as const,
+      queryFn: async ({ signal }) => {
+        const page = await apiRequest(pluginConfigEndpoints.list, { params: { project_id: projectId }, query: { plugin: pluginId }, signal });
+        return page.results[0] ?? null;
+      },
+      refetchInterval: 5000,
+    }),
+  logs: (projectId: number, configId: number) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.configs(projectId), 'logs', configId] as const,
+      queryFn: ({ signal }) => apiRequest(pluginConfigEndpoints.logs, { params: { project_id: projectId, id: configId }, query: { limit: 100 }, signal }),
+      refetchInterval: 5000,
+    }),
+};

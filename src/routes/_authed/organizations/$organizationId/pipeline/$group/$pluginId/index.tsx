@@ -1,0 +1,30 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { z } from 'zod';
+import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
+import { PluginDetail } from '@/features/pipeline/components/plugin-detail';
+import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
+
+const searchSchema = z.object({ project: z.number().int().positive().optional().catch(undefined) });
+
+export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId/')({
+  validateSearch: searchSchema,
+  search: { middlewares: [stripSearchParams({})] },
+  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  loader: ({ context, params }) => Promise.all([
+    context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
+    context.queryClient.ensureQueryData(pipelineQueries.projects(params.organizationId)),
+  ]),
+  pendingComponent: PipelinePageSkeleton,
+  component: PluginDetailRoute,
+});
+
+function PluginDetailRoute() {
+  const { organizationId, group, pluginId } = Route.useParams();
+  const { project } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <PluginDetail organizationId={organizationId} slug={group} pluginId={pluginId} projectId={project}
+      onProjectChange={(id) => void navigate({ search: { project: id }, replace: true })}
+      onDeleted={() => navigate({ to: '/organizations/$organizationId/pipeline/$group', params: { organizationId, group } })} />
+  );
+}
