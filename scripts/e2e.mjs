@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRecordsDnsServer } from './e2e-dns.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { bin, buildIfStale, run, startServer } from './lib.mjs';
 
@@ -13,19 +14,23 @@ if (code === 0 && !distDir) code = await buildIfStale();
 if (code !== 0) process.exit(code);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
+// Domain verification looks up TXT records on this loopback DNS server; tests publish them in the file.
+const dnsRecords = join(dataDir, 'dns-records.json');
+const dns = await startRecordsDnsServer(dnsRecords);
 // The batch-export test runs its HTTP receiver on loopback: the one private host allowed here.
 // The builders are tested on real demo events (200,000 over 90 days: seeded in a few seconds).
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1', ...(distDir ? ['--static-dir', distDir] : [])], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000' },
+  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000', DNS_SERVER: dns.address },
   quiet: true,
 });
 console.log(`e2e: reference server at ${url} with data in ${dataDir}`);
 try {
   code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_BASE_URL: url, E2E_DEMO_KEY: key, E2E_DATA_DIR: dataDir },
+    env: { ...process.env, E2E_BASE_URL: url, E2E_DEMO_KEY: key, E2E_DATA_DIR: dataDir, E2E_DNS_RECORDS: dnsRecords },
   });
 } finally {
   child.kill('SIGTERM');
+  await dns.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -17,7 +17,7 @@ export function inviteExpiry(invite: Pick<Invite, 'created_at' | 'is_expired'>, 
   const left = Date.parse(invite.created_at) + INVITE_EXPIRY_DAYS * DAY_MS - now.getTime();
   if (invite.is_expired || left <= 0) return { expired: true, text: 'Expired' };
   if (left >= DAY_MS) {
-    const days = Math.floor(left / DAY_MS);
+    const days = Math.round(left / DAY_MS);
     return { expired: false, text: `Expires in ${days} day${days === 1 ? '' : 's'}` };
   }
   const hours = Math.max(1, Math.floor(left / 3_600_000));
