@@ -14,7 +14,7 @@ export function useWarmInsightPage(): void {
   useEffect(() => {
     const warm = () => {
       for (const id of [INSIGHT_ROUTE, INSIGHT_PAGE_ROUTE] as const) void router.loadRouteChunk(router.routesById[id]);
-      preloadInsightChart();
+      preloadInsightChart(true);
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(warm, { timeout: 2000 });

@@ -1,10 +1,11 @@
+import { lazy } from 'react';
 import type { ResultView } from '../../lib/view-types';
 import { BoldNumber } from './bold-number';
 import { FunnelSteps, type OnFunnelPersons } from './funnel-steps';
-import { RetentionCurve, TimeToConvertChart } from './kind-charts';
-import { PathsSankey } from './paths-sankey';
 import { TrendsChart } from './trends-chart';
-import { PieView, ValueBars } from './value-charts';
+
+// The same chunk chart-preload.ts's loadRechartsChart warms.
+const RechartsChart = lazy(() => import('./recharts-chart'));
 
 export interface InsightChartProps {
   view: ResultView;
@@ -12,8 +13,10 @@ export interface InsightChartProps {
 }
 
 /**
- * The chart of an insight's result (recharts: loaded lazily, only on insight routes). The world
- * map is its own chunk (see insight-result.tsx); the table display has no chart.
+ * The chart of an insight's result (loaded lazily, only on insight routes). Line, bar, number
+ * and funnel steps are plain SVG and HTML, here; the recharts displays are a chunk of their own
+ * (recharts-chart.tsx), and the world map another (see insight-result.tsx); the table display
+ * has no chart.
  */
 export default function InsightChart({ view, onFunnelPersons }: InsightChartProps) {
   switch (view.type) {
@@ -21,25 +24,22 @@ export default function InsightChart({ view, onFunnelPersons }: InsightChartProp
       switch (view.display) {
         case 'number':
           return <BoldNumber view={view} />;
-        case 'pie':
-          return <PieView view={view} />;
-        case 'bar-value':
-          return <ValueBars view={view} />;
         case 'line':
         case 'cumulative':
         case 'bar':
           return <TrendsChart view={view} />;
+        case 'pie':
+        case 'bar-value':
+          return <RechartsChart view={view} />;
         default:
           return null;
       }
     case 'funnel':
       return <FunnelSteps view={view} onPersons={onFunnelPersons} />;
     case 'time-to-convert':
-      return <TimeToConvertChart view={view} />;
     case 'retention':
-      return <RetentionCurve view={view} />;
     case 'paths':
-      return <PathsSankey view={view} />;
+      return <RechartsChart view={view} />;
     default:
       return null;
   }

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/new/
   staticData: { crumb: ({ params }) => NEW_BUILDER_CRUMBS[params.kind as keyof typeof NEW_BUILDER_CRUMBS] ?? null },
   // The loader and page travel in their own chunk: the insight contract stays out of the initial JavaScript.
   codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: () => preloadInsightChart(),
+  loader: () => preloadInsightChart(true),
   pendingComponent: BuilderPageSkeleton,
   errorComponent: BuilderPageError,
   component: NewBuilderPage,
