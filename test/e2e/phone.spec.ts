@@ -1,0 +1,117 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+
+/** A phone: the sidebar is a drawer, tables scroll inside their frame, the page never sideways. */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+interface Org { id: string; name: string }
+let hedgebox: Org;
+let exportName: string;
+
+test.beforeAll(async ({ request }) => {
+  const page = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
+  hedgebox = (page.results as Org[]).find((o) => o.name === 'Hedgebox')!;
+  // An export of this test's own (NoOp, so it runs here): the seeded ones stay as they are.
+  exportName = uniqueName('Phone export');
+  const created = await request.post(`/api/organizations/${hedgebox.id}/batch_exports/`, {
+    headers: apiHeaders(), data: { name: exportName, destination: { type: 'NoOp', config: {} }, interval: 'day' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+});
+
+/** The page itself does not scroll sideways (tables scroll inside their frames). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(width);
+}
+
+test.describe('at 390 × 844, light', () => {
+  test.use({ viewport: PHONE, colorScheme: 'light' });
+
+  test('the drawer navigates, an export is paused from the list, the page never scrolls sideways', async ({ page, request }) => {
+    await signInWithDemoLink(page, '/organizations');
+    await expect(page.getByRole('table', { name: /Organizations/ })).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
+    await expectNoSidewaysScroll(page);
+
+    // The menu button opens the sidebar as a drawer; picking an organization closes it.
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+    let drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('button', { name: /Organization:/ }).click();
+    await drawer.getByRole('menuitem', { name: 'Hedgebox' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hedgebox' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    await expectNoSidewaysScroll(page);
+
+    await menu.click();
+    drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expectNoViolations(page);
+    await drawer.getByRole('link', { name: 'Batch exports' }).click();
+    await expect(drawer).toBeHidden();
+    const table = page.getByRole('table', { name: 'Batch exports' });
+    await expect(table).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // The export's name stays in view (pinned column) while its switch is scrolled to.
+    const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: exportName }) });
+    const toggle = row.getByRole('switch', { name: `Active: ${exportName}` });
+    await toggle.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('link', { name: exportName })).toBeInViewport();
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect
+      .poll(async () => {
+        const list = await (await request.get(`/api/organizations/${hedgebox.id}/batch_exports/?limit=100`, { headers: apiHeaders() })).json();
+        return (list.results as { name: string; paused: boolean }[]).find((e) => e.name === exportName)?.paused;
+      })
+      .toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('at 390 × 844, dark', () => {
+  test.use({ viewport: PHONE, colorScheme: 'dark' });
+
+  test('the command palette finds an export by name and opens it', async ({ page }) => {
+    await signInWithDemoLink(page, '/organizations');
+    await page.getByRole('button', { name: 'Search and commands' }).click();
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill(exportName.slice(0, 12));
+    await palette.getByRole('option', { name: new RegExp(exportName) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: exportName })).toBeVisible();
+    await expect(palette).toBeHidden();
+    await expectNoSidewaysScroll(page);
+    // The keyboard way: Ctrl+K, type, Enter.
+    await page.keyboard.press('Control+k');
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('Northwind');
+    await expect(palette.getByRole('option', { name: 'Northwind Analytics', exact: true })).toBeVisible();
+    await expectNoViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Northwind Analytics' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('at 1440 × 900', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('axe finds nothing on the exports list with the palette open (light) and the shortcuts dialog (dark)', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await signInWithDemoLink(page, `/organizations/${hedgebox.id}/batch-exports`);
+    await expect(page.getByRole('table', { name: 'Batch exports' })).toBeVisible();
+    await expectNoViolations(page);
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('option', { name: /Hourly export check/ })).toBeVisible();
+    await expectNoViolations(page);
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoViolations(page);
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});
