@@ -55,10 +55,15 @@ describe('InsightResult: trends displays', () => {
   });
 
   it('world map: the countries of the result shaded, from its own chunk', async () => {
-    render(<InsightResult insight={await insightOf(FILTERS.map)} title="Chart test" />);
+    const insight = await insightOf(FILTERS.map);
+    render(<InsightResult insight={insight} title="Chart test" />);
     await waitFor(() => expect(figure().querySelector('[data-country="US"]')).not.toBeNull(), { timeout: 10_000 });
     expect(figure().querySelector('[data-country="DE"]')!.getAttribute('style')).toMatch(/fill: rgba?\(99, 102, 241/);
     expect(within(figure()).getByText(/Not on the map.*SG/)).toBeInTheDocument();
+    // The legend: the scale from 0 to the largest country's value, and the shade of "no data".
+    const largest = Math.max(...(insight.result as Array<{ breakdown_value: string; count: number }>).filter((s) => s.breakdown_value !== 'SG').map((s) => s.count));
+    const legend = within(figure()).getByRole('group', { name: 'Map legend' });
+    expect(legend).toHaveTextContent(new RegExp(`^0${largest.toLocaleString('en-US')}No data$`));
   });
 
   it('bold number: the total and its change against the previous period', async () => {

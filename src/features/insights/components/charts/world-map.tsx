@@ -62,11 +62,29 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
           }
         </Geographies>
       </ComposableMap>
+      <MapLegend max={max} unit={view.unit} />
       {missing.length > 0 ? (
         <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">Not on the map (see the table): {missing.slice(0, 10).join(', ')}{missing.length > 10 ? ', …' : ''}</p>
       ) : null}
     </div>
   );
 });
+
+/** The scale under the map: the palest and the fullest shade with their values, and "no data". */
+function MapLegend({ max, unit }: { max: number; unit: TrendsView['unit'] }) {
+  return (
+    <div role="group" aria-label="Map legend" className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-gray-700 dark:text-gray-300">
+      <span className="inline-flex items-center gap-2">
+        <span>{formatValue(0, unit)}</span>
+        <span aria-hidden="true" className="h-2.5 w-32 rounded-sm" style={{ background: `linear-gradient(to right, ${fill(0)}, ${fill(1)})` }} />
+        <span>{formatValue(max, unit)}</span>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <span aria-hidden="true" className="inline-block size-2.5 rounded-sm bg-gray-200 dark:bg-gray-800" />
+        No data
+      </span>
+    </div>
+  );
+}
 
 export default WorldMap;
