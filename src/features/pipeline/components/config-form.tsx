@@ -77,7 +77,7 @@ export function ConfigForm({ projectId, projectName, pluginId, fields, existing 
           );
         }
         if (f.type === 'json' || f.type === 'attachment') {
-          return <TextareaField key={key} {...common} rows={3} className="font-mono" value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)} />;
+          return <TextareaField key={key} {...common} rows={3} value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)} />;
         }
         return (
           <TextField key={key} {...common} type={f.secret ? 'password' : 'text'} autoComplete="off" value={String(values[key] ?? '')} onChange={(e) => set(key, e.target.value)} />

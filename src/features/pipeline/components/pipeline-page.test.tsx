@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+
+const api = setupTestApi();
+const destinations = () => `/organizations/${api().organizationId(HEDGEBOX)}/pipeline/destinations`;
+const pluginId = (name: string) => (api().store.db.prepare('SELECT id FROM plugins WHERE name = ?').get(name) as { id: number }).id;
+
+describe('pipeline apps', () => {
+  it('lists the group with type, version and update available; installs from the repository', async () => {
+    const { user } = renderApp(destinations(), { apiKey: api().demoKey });
+    const table = await screen.findByRole('table', { name: 'Installed destinations' });
+    const webhook = within(table).getByRole('link', { name: 'Webhook' }).closest('tr')!;
+    expect(webhook).toHaveTextContent('Repository');
+    expect(webhook).toHaveTextContent('Update available: 1.2.0');
+    expect(within(table).getByRole('link', { name: 'Signup forwarder' }).closest('tr')).toHaveTextContent('Source');
+    await user.click(screen.getByRole('checkbox', { name: 'Only apps enabled in no project' }));
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Webhook' })).not.toBeInTheDocument());
+    expect(within(table).getByRole('link', { name: 'Slack notifications' })).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Only apps enabled in no project' }));
+    // (plugins with code are compiled by esbuild, which does not load under jsdom: a built-in one here)
+    await user.click(await screen.findByRole('button', { name: 'Install Slack notifications' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Installed destinations' })).getAllByRole('link', { name: 'Slack notifications' })).toHaveLength(2));
+  });
+
+  it('configures a destination per project with its secret kept write-only, and shows a field error', async () => {
+    const id = (api().store.db.prepare("SELECT id FROM plugins WHERE name = 'Slack notifications' ORDER BY id LIMIT 1").get() as { id: number }).id;
+    const { user } = renderApp(`${destinations()}/${id}`, { apiKey: api().demoKey });
+    const form = await screen.findByRole('form', { name: /Configuration in/ });
+    await user.click(within(form).getByRole('checkbox', { name: /^Enabled in/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    expect(await within(form).findByText('Incoming webhook URL is required.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Incoming webhook URL (required)'), 'https://hooks.slack.example/T1');
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText('A value is stored (never shown). Leave empty to keep it.')).toBeInTheDocument();
+    const row = api().store.db.prepare('SELECT enabled, config, secrets FROM plugin_configs WHERE plugin_id = ?').get(id) as { enabled: number; config: string; secrets: string };
+    expect(row.enabled).toBe(1);
+    expect(row.config).not.toContain('hooks.slack.example');
+    expect(within(screen.getByRole('form', { name: /Configuration in/ })).getByLabelText('Incoming webhook URL (required)')).toHaveValue('');
+  });
+
+  it('upgrades after showing the tag change', async () => {
+    const { user } = renderApp(`${destinations()}/${pluginId('Webhook')}`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Upgrade…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('1.1.0 → 1.2.0');
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade to 1.2.0' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade…' })).not.toBeInTheDocument());
+    expect(api().store.db.prepare("SELECT tag FROM plugins WHERE name = 'Webhook'").pluck().get()).toBe('1.2.0');
+  });
+});

@@ -1,0 +1,84 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { PostHog } from 'posthog-node';
+import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
+
+/**
+ * Pipeline apps in the browser: install a webhook destination from the repository, configure and
+ * enable it, send events with the real posthog-node SDK and see them at this test's receiver and
+ * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view.
+ */
+test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({ page, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const t0 = Date.now();
+  const mark = (what: string) => console.log(`${what}: ${Date.now() - t0} ms`);
+  const received: { event: string; distinct_id: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      received.push(JSON.parse(body) as { event: string; distinct_id: string });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  try {
+    const projectId = await seededProject(request);
+    const project = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { api_token: string; organization: string };
+    await signInWithDemoLink(page, `/organizations/${project.organization}/pipeline/destinations`);
+    const installed = page.getByRole('table', { name: 'Installed destinations' });
+    await expect(installed).toBeVisible();
+    await expectNoViolations(page);
+    mark('axe');
+    const before = await installed.getByRole('link', { name: 'Webhook', exact: true }).count();
+    await page.getByRole('button', { name: 'Install Webhook' }).click();
+    await expect(installed.getByRole('link', { name: 'Webhook', exact: true })).toHaveCount(before + 1);
+    await installed.getByRole('link', { name: 'Webhook', exact: true }).last().click();
+
+    const form = page.getByRole('form', { name: 'Configuration in Hedgebox Web' });
+    await form.getByLabel('Webhook URL (required)').fill(receiverUrl);
+    await form.getByLabel('Enabled in Hedgebox Web').check();
+    await expectNoViolations(page);
+    mark('axe');
+    await form.getByRole('button', { name: 'Save configuration' }).click();
+    await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
+
+    const distinctId = `pipeline-e2e-${Date.now()}`;
+    const client = new PostHog(project.api_token, { host: baseURL!, flushAt: 10, flushInterval: 0 });
+    for (const event of ['signed up', 'opened file', 'shared file']) client.capture({ distinctId, event, properties: { from: 'e2e' } });
+    await client.shutdown();
+    mark('sent');
+    await expect.poll(() => received.filter((r) => r.distinct_id === distinctId).map((r) => r.event).sort(), { timeout: 10_000 })
+      .toEqual(['opened file', 'shared file', 'signed up']);
+    await expect.poll(async () => {
+      await page.reload();
+      return Number(await page.getByTestId('metric-delivered').textContent());
+    }, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+
+    mark('delivered');
+    // A source plugin: a syntax error is shown on its line, the fix saves.
+    await page.goto(`/organizations/${project.organization}/pipeline/destinations`);
+    await page.getByRole('link', { name: 'Signup forwarder' }).click();
+    await page.getByRole('link', { name: 'Edit source' }).click();
+    const editor = page.getByRole('textbox', { name: 'Contents of index.ts' });
+    await expect(editor).toBeVisible();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\nconst broken = ;\n');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText(/index\.ts, line \d+: Unexpected/);
+    await expect(page.locator('.cm-error-line')).toContainText('const broken = ;');
+    await expectNoViolations(page);
+    mark('axe');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('export async function onEvent(event, { config }) {\n  await fetch(config.url, { method: "POST", body: JSON.stringify(event) })\n}\n');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved and compiled')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  } finally {
+    receiver.close();
+  }
+});
