@@ -159,3 +159,42 @@ test('the paths builder draws its Sankey and follows its step limit; axe finds n
   await settled(page, 'New paths');
   await expectNoViolations(page);
 });
+
+test('Download PNG saves the chart as it looks: in the dark scheme, light marks on its dark background; Download CSV saves the table', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
+  const result = await settled(page, 'New trend');
+
+  const [png] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(png.suggestedFilename()).toBe('New-trend.png');
+  const bytes = await (await png.createReadStream()).toArray();
+  const dataUrl = `data:image/png;base64,${Buffer.concat(bytes).toString('base64')}`;
+  // Read the image's pixels in the browser: the corner is the figure's dark background, and the
+  // axis labels and the line make light pixels on it.
+  const pixels = await page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const data = context.getImageData(0, 0, image.width, image.height).data;
+    const luminance = (i: number) => 0.2126 * data[i]! + 0.7152 * data[i + 1]! + 0.0722 * data[i + 2]!;
+    let light = 0;
+    for (let i = 0; i < data.length; i += 4) if (luminance(i) > 150) light += 1;
+    return { width: image.width, corner: luminance((4 * image.width + 4) * 4), light };
+  }, dataUrl);
+  expect(pixels.width).toBeGreaterThan(600);
+  expect(pixels.corner).toBeLessThan(60);
+  expect(pixels.light).toBeGreaterThan(500);
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(csv.suggestedFilename()).toBe('New-trend.csv');
+  const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
+  const [header, ...rows] = text.trim().split('\r\n');
+  expect(header).toMatch(/^Date,/);
+  expect(rows.length).toBeGreaterThanOrEqual(7); // a row a day of the last 7 days
+});

@@ -33,9 +33,14 @@ export function downloadCsv(csv: string, title: string): void {
   downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName(title, 'csv'));
 }
 
-/** The element drawn as a PNG on a light background (html-to-image is loaded on the first use). */
+/**
+ * The element drawn as a PNG as it looks on screen, on its own background (so the dark scheme's
+ * light text stays on dark); white when it has none. html-to-image is loaded on the first use.
+ */
 export async function downloadPng(node: HTMLElement, title: string): Promise<void> {
   const { toPng } = await import('html-to-image');
-  const url = await toPng(node, { backgroundColor: '#ffffff', pixelRatio: 2, style: { color: '#111827', colorScheme: 'light' } });
+  const background = getComputedStyle(node).backgroundColor;
+  const transparent = background === '' || background === 'transparent' || /^rgba\(.*,\s*0\)$/.test(background);
+  const url = await toPng(node, { backgroundColor: transparent ? '#ffffff' : background, pixelRatio: 2 });
   save(url, fileName(title, 'png'));
 }
