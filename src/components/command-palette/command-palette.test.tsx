@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+
+// jsdom has no scrollIntoView; cmdk calls it on the active item.
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
+
+const api = setupTestApi();
+
+const pausedInStore = (name: string) =>
+  (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused === 1;
+
+describe('command palette', () => {
+  it('opens on Ctrl+K, finds a batch export by name on the server and opens it', async () => {
+    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
+    await screen.findByRole('heading', { level: 1, name: 'Organizations' });
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), 'warehouse');
+    await user.click(await within(palette).findByRole('option', { name: /Warehouse sync/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Warehouse sync' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
+  });
+
+  it('finds an insight through the insights search and opens it', async () => {
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Search and commands' }));
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), 'weekly retention');
+    const options = await within(palette).findAllByRole('option', { name: /Weekly retention/ });
+    expect(options.length).toBeGreaterThan(0);
+    await user.click(options[0]!);
+    const id = api().store.db.prepare("SELECT id FROM insights WHERE name = 'Weekly retention' AND project_id = 1").pluck().get() as number;
+    await waitFor(() => expect(window.location.pathname).toBe(`/projects/1/insights/${id}`));
+    expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
+  });
+
+  it('pauses an export picked by name, and lists only the active ones for it', async () => {
+    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Search and commands' }));
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.click(await within(palette).findByRole('option', { name: 'Pause a batch export…' }));
+    await within(palette).findByRole('option', { name: /Hourly export check/ });
+    expect(within(palette).queryByRole('option', { name: /Webhook relay/ })).not.toBeInTheDocument();
+    await user.type(within(palette).getByRole('combobox'), 'hourly{Enter}');
+    await waitFor(() => expect(pausedInStore('Hourly export check')).toBe(true));
+    expect(await screen.findByText('Paused “Hourly export check”')).toBeInTheDocument();
+  });
+
+  it('? lists the keyboard shortcuts, except while typing in a field', async () => {
+    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
+    await screen.findByRole('heading', { level: 1, name: 'Organizations' });
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(dialog).toHaveTextContent('Open the command palette');
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), '?');
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+});
