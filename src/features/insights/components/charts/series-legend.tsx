@@ -28,7 +28,7 @@ export function useHiddenSeries(): [ReadonlySet<string>, (key: string) => void] 
 export function SeriesLegend({ items, hidden, onToggle }: { items: LegendItem[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
   if (items.length < 2) return null;
   return (
-    <ul aria-label="Series" className="mt-3 flex max-h-32 flex-wrap gap-1 overflow-y-auto text-xs">
+    <ul aria-label="Series" className="mt-3 flex max-h-40 flex-wrap gap-1 overflow-y-auto text-xs">
       {items.map((item) => {
         const shown = !hidden.has(item.key);
         return (
