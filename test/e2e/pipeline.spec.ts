@@ -10,9 +10,7 @@ import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } fro
  * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view.
  */
 test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({ page, request, baseURL }) => {
-  test.setTimeout(90_000);
-  const t0 = Date.now();
-  const mark = (what: string) => console.log(`${what}: ${Date.now() - t0} ms`);
+  test.setTimeout(60_000); // about 20 s on an idle machine; axe alone takes 15 s a pass under heavy load
   const received: { event: string; distinct_id: string }[] = [];
   const receiver = http.createServer((req, res) => {
     let body = '';
@@ -31,7 +29,6 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     const installed = page.getByRole('table', { name: 'Installed destinations' });
     await expect(installed).toBeVisible();
     await expectNoViolations(page);
-    mark('axe');
     const before = await installed.getByRole('link', { name: 'Webhook', exact: true }).count();
     await page.getByRole('button', { name: 'Install Webhook' }).click();
     await expect(installed.getByRole('link', { name: 'Webhook', exact: true })).toHaveCount(before + 1);
@@ -41,7 +38,6 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     await form.getByLabel('Webhook URL (required)').fill(receiverUrl);
     await form.getByLabel('Enabled in Hedgebox Web').check();
     await expectNoViolations(page);
-    mark('axe');
     await form.getByRole('button', { name: 'Save configuration' }).click();
     await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
 
@@ -49,15 +45,12 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     const client = new PostHog(project.api_token, { host: baseURL!, flushAt: 10, flushInterval: 0 });
     for (const event of ['signed up', 'opened file', 'shared file']) client.capture({ distinctId, event, properties: { from: 'e2e' } });
     await client.shutdown();
-    mark('sent');
     await expect.poll(() => received.filter((r) => r.distinct_id === distinctId).map((r) => r.event).sort(), { timeout: 10_000 })
       .toEqual(['opened file', 'shared file', 'signed up']);
     await expect.poll(async () => {
       await page.reload();
       return Number(await page.getByTestId('metric-delivered').textContent());
     }, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-
-    mark('delivered');
     // A source plugin: a syntax error is shown on its line, the fix saves.
     await page.goto(`/organizations/${project.organization}/pipeline/destinations`);
     await page.getByRole('link', { name: 'Signup forwarder' }).click();
@@ -71,7 +64,6 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     await expect(page.getByRole('alert')).toContainText(/index\.ts, line \d+: Unexpected/);
     await expect(page.locator('.cm-error-line')).toContainText('const broken = ;');
     await expectNoViolations(page);
-    mark('axe');
     await editor.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.insertText('export async function onEvent(event, { config }) {\n  await fetch(config.url, { method: "POST", body: JSON.stringify(event) })\n}\n');

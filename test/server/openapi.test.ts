@@ -19,6 +19,8 @@ const served = [
     'sharingRefresh', 'itemActivity', 'viewed'] as const).map((k) => endpoints.insights[k]),
   sharedInsightEndpoint,
   ...Object.values(endpoints.members), ...Object.values(endpoints.invites), ...Object.values(endpoints.domains), inviteAcceptEndpoint,
+  ...Object.values(endpoints.pipelineDestinations), ...Object.values(endpoints.pipelineFrontendApps),
+  ...Object.values(endpoints.pipelineImportApps), ...Object.values(endpoints.pluginConfigs),
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
