@@ -11,7 +11,8 @@ describe('invite people', () => {
   it('fills rows from a pasted list, shows the server error on its row, sends nothing until fixed', async () => {
     const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
     await user.click(await screen.findByText('Paste a list of emails'));
-    await user.type(screen.getByRole('textbox', { name: 'Emails' }), 'Ann Lee <ann@new.example>, marcus@hedgebox.example{enter}cy@new.example');
+    await user.click(screen.getByRole('textbox', { name: 'Emails' }));
+    await user.paste('Ann Lee <ann@new.example>, marcus@hedgebox.example\ncy@new.example');
     await user.click(screen.getByRole('button', { name: 'Fill rows' }));
     expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveValue('ann@new.example');
     expect(screen.getByRole('textbox', { name: 'Name 1' })).toHaveValue('Ann');
@@ -25,7 +26,7 @@ describe('invite people', () => {
     expect(invited()).toEqual(before);
 
     await user.clear(email2);
-    await user.type(email2, 'not-an-email');
+    await user.type(email2, 'x@');
     await user.click(screen.getByRole('button', { name: 'Send invites' }));
     expect(email2).toHaveAccessibleDescription('Enter a valid email address.');
     await user.clear(email2);
@@ -45,5 +46,14 @@ describe('invite people', () => {
     await user.click(within(expired).getByRole('button', { name: 'Revoke' }));
     await user.click(await screen.findByRole('button', { name: 'Revoke invite' }));
     await waitFor(() => expect(invited()).not.toContain('old.hire@hedgebox.example'));
+  });
+
+  it('resend replaces the pending invite with a new one', async () => {
+    const idOf = () => (api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('nadia@hedgebox.example') as { id: string }).id;
+    const before = idOf();
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Resend the invite to nadia@hedgebox.example' }));
+    expect(await screen.findByText('A new invite was sent to nadia@hedgebox.example')).toBeInTheDocument();
+    expect(idOf()).not.toBe(before);
   });
 });
