@@ -46,6 +46,8 @@ test('members: change a level; the forbidden cases say why', async ({ page }) =>
 test('invites: three at once, one bad email fixed, then accepted through the emailed link', async ({ page, browser }) => {
   const org = await hedgeboxId(page);
   await signInWithDemoLink(page, `/organizations/${org}/invites`);
+  await expect(page.getByRole('cell', { name: 'old.hire@hedgebox.example', exact: true })).toBeVisible();
+  await axeClean(page);
   await page.getByRole('button', { name: 'Invite people' }).click();
   const emails = [`ada-${stamp}@people.example`, `bad-email-${stamp}`, `cy-${stamp}@people.example`];
   await page.getByRole('button', { name: 'Add row' }).click();
@@ -82,6 +84,8 @@ test('domains: add, publish the TXT record, verify, enable JIT', async ({ page }
   const org = await hedgeboxId(page);
   const domain = `e2e-${stamp}.example`;
   await signInWithDemoLink(page, `/organizations/${org}/domains`);
+  await expect(page.getByRole('link', { name: 'hedgebox.example', exact: true })).toBeVisible();
+  await axeClean(page);
   await page.getByRole('textbox', { name: 'Domain' }).fill(domain);
   await page.getByRole('button', { name: 'Add domain' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(domain);
