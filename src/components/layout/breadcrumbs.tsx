@@ -3,7 +3,8 @@ import { ChevronRight } from 'lucide-react';
 
 /**
  * Breadcrumbs from the route matches: each route declares its crumb in `staticData.crumb`,
- * a text or a component given the route's params (e.g. the organization's name).
+ * a text or a component given the route's params (e.g. the organization's name). Below 768 px
+ * only the last two show (the drawer holds the way up).
  */
 export function Breadcrumbs() {
   const matches = useMatches();
@@ -28,9 +29,12 @@ export function Breadcrumbs() {
           const last = index === crumbs.length - 1;
           const label = typeof Crumb === 'string' ? Crumb : <Crumb params={params} />;
           return (
-            <li key={id} className="flex min-w-0 items-center gap-1.5">
+            <li key={id} className={`flex min-w-0 items-center gap-1.5${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
               {index > 0 ? (
-                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-gray-500 dark:text-gray-400" />
+                <ChevronRight
+                  aria-hidden="true"
+                  className={`size-4 shrink-0 text-gray-500 dark:text-gray-400${index === crumbs.length - 2 ? ' max-md:hidden' : ''}`}
+                />
               ) : null}
               <span className="truncate">
                 {last ? (

@@ -34,7 +34,7 @@ export function ProjectOverview({ projectId, organizationLink }: ProjectOverview
         <Detail label="Week starts on">{weekStartLabel(project.week_start_day)}</Detail>
         <Detail label="API token">
           <span className="flex flex-wrap items-center gap-2">
-            <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs dark:bg-gray-800">{project.api_token}</code>
+            <code title={project.api_token} className="min-w-0 max-w-full truncate rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs dark:bg-gray-800">{project.api_token}</code>
             <CopyButton value={project.api_token} what="API token" />
           </span>
         </Detail>
