@@ -104,7 +104,7 @@ function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
 function firstOfRun(o: FunnelSqlOptions, params: SqlParams): string {
   const last = `list_extract([${range(o.steps).map((k) => `p.r${k}`).join(', ')}], p.n)`;
   const rs = range(o.steps).slice(1).map((k) => `p.r${k}`).join(', ');
-  return `firsts AS (SELECT p.person_id, p.q0, min(s.seq) AS m, arg_min(s.ts, s.seq) AS mt${o.breakdown ? ', arg_min(s.bd, s.seq) AS mbd' : ''}
+  return `firsts AS (SELECT p.person_id, p.q0, min(s.seq) AS m, arg_min(s.ts, s.seq) AS mt${o.breakdown ? ', arg_min_null(s.bd, s.seq) AS mbd' : ''}
       FROM picked p JOIN seqd s ON s.person_id = p.person_id AND s.s0 AND s.seq > p.p0 AND s.seq <= p.q0
       WHERE p.n = 1 OR ${deadlineSql('s.ts', o.window, params)} >= ${last}
       GROUP BY p.person_id, p.q0),

@@ -152,6 +152,13 @@ describe('funnel attempts', () => {
     expect(r[1]).toEqual({ count: 1, average: 900, median: 900 });
   });
 
+  it('ordered with a breakdown: the value is the first start’s, also when it has none', async () => {
+    h ??= await createHarness();
+    await h.load([ev(at(0), 'A'), ev(at(5), 'A', 'p1', { $browser: 'Chrome' }), ev(at(10), 'B')]);
+    const r = await runFunnel(h.ctx, { ...range, events: steps('A', 'B'), breakdown: '$browser', breakdown_type: 'event' }) as FunnelStep[][];
+    expect(r.map((g) => [g[0]!.breakdown_value, g[1]!.count, g[1]!.average_conversion_time])).toEqual([['None', 1, 600]]);
+  });
+
   it('strict: the first of two complete attempts', async () => {
     const r = await funnel([ev(at(0), 'A'), ev(at(10), 'B'), ev(at(20), 'A'), ev(at(25), 'B')], ['A', 'B'], 'strict');
     expect(r[1]).toEqual({ count: 1, average: 600, median: 600 });
