@@ -14,7 +14,7 @@ const ROUTES = {
 };
 const CHART_MARKERS = ['recharts', 'd3-shape', 'victory-vendor'];
 
-const dist = join(root, 'dist');
+const dist = process.env.DIST ?? join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error('No build manifest: run `npm run build` first.');

@@ -1,4 +1,4 @@
-import type { PluginConfigField } from '../../src/contract/index.ts';
+import { pluginConfigFieldSchema, type PluginConfigField } from '../../src/contract/index.ts';
 import { validationError } from '../http/errors.ts';
 
 /**
@@ -9,9 +9,14 @@ import { validationError } from '../http/errors.ts';
  */
 export const MAX_CONFIG_VALUE = 10_000;
 
+/** The usable fields of a stored `config_schema`: entries that are not a field with a key are skipped. */
 export function schemaFields(configSchema: string): PluginConfigField[] {
   const parsed = JSON.parse(configSchema) as unknown;
-  return Array.isArray(parsed) ? (parsed as PluginConfigField[]) : [];
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry) => {
+    const field = pluginConfigFieldSchema.safeParse(entry);
+    return field.success && field.data.key ? [field.data] : [];
+  });
 }
 
 function checkValue(field: PluginConfigField, value: unknown): unknown {
