@@ -7,12 +7,18 @@ import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } fro
 /**
  * Pipeline apps in the browser: install a webhook destination from the repository, configure and
  * enable it, send events with the real posthog-node SDK and see them at this test's receiver and
- * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view.
+ * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view;
+ * a frontend app's script loaded by a page runs with its config.
  */
 test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({ page, request, baseURL }) => {
   test.setTimeout(60_000); // about 20 s on an idle machine; axe alone takes 15 s a pass under heavy load
   const received: { event: string; distinct_id: string }[] = [];
+  let sitePage = '';
   const receiver = http.createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(sitePage); // the customer's web site
+      return;
+    }
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
@@ -37,6 +43,7 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     const form = page.getByRole('form', { name: 'Configuration in Hedgebox Web' });
     await form.getByLabel('Webhook URL (required)').fill(receiverUrl);
     await form.getByLabel('Enabled in Hedgebox Web').check();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 }); // a toast mid-fade fails color-contrast
     await expectNoViolations(page);
     await form.getByRole('button', { name: 'Save configuration' }).click();
     await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
@@ -70,6 +77,13 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved and compiled')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // The seeded notification bar, as a web site loads it (posthog-js's site app protocol).
+    const configs = await (await request.get(`/api/projects/${projectId}/plugin_configs/`, { headers: apiHeaders() })).json() as { results: { id: number; site_app_url: string | null }[] };
+    const site = configs.results.find((c) => c.site_app_url)!;
+    sitePage = `<!doctype html><html lang="en"><title>Shop</title><body><script>window['__$$ph_site_app_${site.id}'] = { capture() {} }</script><script src="${baseURL!}${site.site_app_url!}"></script></body></html>`;
+    await page.goto(receiverUrl.replace('/hook', '/shop'));
+    await expect(page.getByRole('status')).toHaveText('New: shared folders are here');
   } finally {
     receiver.close();
   }

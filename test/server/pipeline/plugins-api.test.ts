@@ -148,11 +148,14 @@ describe('pipeline groups', () => {
   it('a custom plugin whose config_schema holds things that are not fields: those are skipped, configs still work', async () => {
     const odd = await install('pipeline_destinations', {
       plugin_type: 'custom', name: 'Odd schema', config_schema: [null, 3, 'x', { name: 'no key' }, { key: 'region', type: 'choice', choices: ['eu', 'us'] }],
+      public_jobs: null,
     });
     const created = await server.request('POST', `${PRJ}/plugin_configs/`, { json: { plugin: odd.id, config: { region: 'eu' } } });
     expect(created.status, created.text).toBe(201);
     expect(created.body.config).toEqual({ region: 'eu' });
     const bad = await server.request('PATCH', `${PRJ}/plugin_configs/${created.body.id}/`, { json: { config: { region: 'mars' } } });
     expect(bad.body).toMatchObject({ attr: 'config__region' });
+    const job = await server.request('POST', `${PRJ}/plugin_configs/${created.body.id}/job/`, { json: { job: 'import' } });
+    expect(job.body).toMatchObject({ attr: 'job' });
   });
 });

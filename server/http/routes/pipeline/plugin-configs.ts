@@ -107,8 +107,8 @@ export function registerPluginConfigRoutes(router: Router, deps: Deps): void {
   router.route(e.job, ({ auth, params, body }) => {
     const row = configOf(auth, params.project_id, params.id);
     const plugin = store.plugins.get(row.plugin_id)!;
-    const jobs = JSON.parse(plugin.public_jobs) as Record<string, unknown>;
-    if (!Object.hasOwn(jobs, body.job) || plugin.builtin !== 'url-import') {
+    const jobs = JSON.parse(plugin.public_jobs) as unknown; // any JSON a custom plugin was given
+    if (typeof jobs !== 'object' || jobs === null || Array.isArray(jobs) || !Object.hasOwn(jobs, body.job) || plugin.builtin !== 'url-import') {
       throw validationError('invalid_input', `This plugin has no job "${body.job}" that can run here.`, 'job');
     }
     if (row.last_job && (JSON.parse(row.last_job) as { status: string }).status === 'running') {
