@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { domainSchema, pageSchema } from '../../src/contract/index.ts';
-import { startTxtServer, type TxtServer } from '../testing/dns-server.ts';
+import { txtRecordsForThisFile } from '../testing/dns-server.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND } from './helpers.ts';
 
 const server = createTestServer();
 const hedgebox = server.orgIds[HEDGEBOX]!;
 const northwind = server.orgIds[NORTHWIND]!;
 const base = `/api/organizations/${hedgebox}/domains/`;
-let dns: TxtServer;
-beforeAll(async () => {
-  dns = await startTxtServer();
-  process.env.DNS_SERVER = dns.address;
-});
-afterAll(async () => {
-  delete process.env.DNS_SERVER;
-  await dns.close();
-  await server.close();
-});
+const txt = txtRecordsForThisFile();
+afterAll(() => server.close());
 
 const create = async (domain: string) => {
   const res = await server.request('POST', base, { json: { domain } });
@@ -63,9 +55,9 @@ describe('domains', () => {
     const none = await verify();
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ is_verified: false, verified_at: null });
-    dns.records.set('_posthog-challenge.verify-me.example', ['not-the-challenge']);
+    txt.set('_posthog-challenge.verify-me.example', ['not-the-challenge']);
     expect((await verify()).body.is_verified).toBe(false);
-    dns.records.set('_posthog-challenge.verify-me.example', ['v=spf1 -all', d.verification_challenge]);
+    txt.set('_posthog-challenge.verify-me.example', ['v=spf1 -all', d.verification_challenge]);
     const ok = await verify();
     expect(ok.body.is_verified).toBe(true);
     expect(Date.parse(ok.body.verified_at)).toBeGreaterThan(Date.now() - 60_000);

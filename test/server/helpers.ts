@@ -63,6 +63,24 @@ export interface TestServer {
 /** A temp dir under the OS temp dir, removed by `close()`. */
 export const makeTempDir = (prefix = 'ref-server-') => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
+/** Requests to an app in process, as `key` (the demo key unless told; `null`: none), JSON parsed. */
+export function requester(app: { request: ReturnType<typeof createApp>['request'] }, demoKey: string) {
+  return async function request<T = AnyJson>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key === undefined ? demoKey : opts.key;
+    if (key !== null) headers.Authorization = `Bearer ${key}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await res.text();
+    const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+    return { status: res.status, headers: res.headers, text, body: (text && isJson ? JSON.parse(text) : null) as T };
+  };
+}
+
 /** A fresh, seeded data dir with its store and app; each test file gets its own. */
 export function createTestServer(
   options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string; analyticsCacheTtlMs?: number; seedNow?: Date } = {},
@@ -83,20 +101,7 @@ export function createTestServer(
     orgIds[row.name] = row.id;
   }
 
-  async function request<T>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
-    const key = opts.key === undefined ? demoKey : opts.key;
-    if (key !== null) headers.Authorization = `Bearer ${key}`;
-    let body: string | undefined = opts.rawBody;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      headers['Content-Type'] = 'application/json';
-    }
-    const res = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) });
-    const text = await res.text();
-    const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-    return { status: res.status, headers: res.headers, text, body: (text && isJson ? JSON.parse(text) : null) as T };
-  }
+  const request = requester(app, demoKey);
 
   return {
     dir, store, events, app, demoKey, orgIds,

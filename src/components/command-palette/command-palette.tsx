@@ -10,7 +10,8 @@ import { apiRequest } from '@/lib/api-client';
 import { useSignOut } from '@/lib/auth';
 import { describeError } from '@/lib/error-messages';
 import { organizationScope } from '@/lib/query-keys';
-import { matches, PALETTE_GROUP_SIZE, paletteRoot, useDebounced, usePaletteSources, type PaletteExport } from './palette-sources';
+import { useDebounced } from '@/lib/use-debounced';
+import { matches, PALETTE_GROUP_SIZE, paletteRoot, usePaletteSources, type PaletteExport } from './palette-sources';
 
 interface CommandPaletteProps {
   open: boolean;

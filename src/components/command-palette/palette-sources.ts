@@ -1,5 +1,4 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { batchExportEndpoints } from '@/contract/batch-exports';
 import { insightEndpoints } from '@/contract/insights';
 import { organizationEndpoints } from '@/contract/organizations';
@@ -18,16 +17,6 @@ export interface PaletteOrganization { id: string; name: string }
 export interface PaletteProject { id: number; name: string; organizationId: string }
 export interface PaletteExport { id: string; name: string; paused: boolean; organizationId: string; organizationName: string }
 export interface PaletteInsight { id: number; name: string; projectId: number; projectName: string }
-
-/** `value` once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export const matches = (name: string, search: string) => name.toLocaleLowerCase().includes(search.trim().toLocaleLowerCase());
 

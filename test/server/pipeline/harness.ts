@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../../server/app.ts';
 import { createPipelineRuntime, type PipelineRuntime } from '../../../server/plugins/runtime.ts';
-import { createTestServer, type AnyJson, type ApiResponse, type RequestOptions, type TestServer } from '../helpers.ts';
+import { createTestServer, requester, type TestServer } from '../helpers.ts';
 
 /**
  * A seeded test server whose app may reach loopback receivers (the plugins' deliveries and
@@ -21,20 +21,7 @@ export function createPipelineServer(): PipelineServer {
   const base = createTestServer();
   const pipeline = createPipelineRuntime({ store: base.store, now: () => new Date(), allowHosts: ['127.0.0.1'], retryDelaysMs: [20, 40], limits: { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, wallMs: 1500 } });
   const app = createApp({ store: base.store, events: base.events, staticDir: '/nonexistent', allowDestinations: ['127.0.0.1'], pipeline });
-  async function request<T = AnyJson>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
-    const key = opts.key === undefined ? base.demoKey : opts.key;
-    if (key !== null) headers.Authorization = `Bearer ${key}`;
-    let body: string | undefined = opts.rawBody;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      headers['Content-Type'] = 'application/json';
-    }
-    const res = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) });
-    const text = await res.text();
-    const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
-    return { status: res.status, headers: res.headers, text, body: (text && isJson ? JSON.parse(text) : null) as T };
-  }
+  const request = requester(app, base.demoKey);
   const orgId = base.orgIds['Hedgebox']!;
   const project = base.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').get(orgId) as { id: number; api_token: string };
   return {

@@ -1,18 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
-import { startTxtServer, type TxtServer } from '@testing/dns-server';
+import { txtRecordsForThisFile } from '@testing/dns-server';
 
 const api = setupTestApi();
-let dns: TxtServer;
-beforeAll(async () => {
-  dns = await startTxtServer();
-  process.env.DNS_SERVER = dns.address;
-});
-afterAll(async () => {
-  delete process.env.DNS_SERVER;
-  await dns.close();
-});
+const txt = txtRecordsForThisFile();
 
 describe('domains', () => {
   it('adds a domain, shows its TXT record, verifies it in words and then unlocks JIT', async () => {
@@ -33,7 +25,7 @@ describe('domains', () => {
     expect(await screen.findByText(/Not verified yet: no TXT record _posthog-challenge\.acme\.example/)).toHaveAttribute('role', 'status');
 
     const challenge = (api().store.db.prepare('SELECT verification_challenge FROM domains WHERE domain = ?').get('acme.example') as { verification_challenge: string }).verification_challenge;
-    dns.records.set('_posthog-challenge.acme.example', [challenge]);
+    txt.set('_posthog-challenge.acme.example', [challenge]);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Verified on', { exact: false })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Automatic provisioning' })).toBeEnabled());
