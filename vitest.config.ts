@@ -10,6 +10,8 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Every core (vitest's default leaves one free: a single worker on a 2-core machine).
+    maxWorkers: '100%',
     projects: [
       {
         resolve: { alias },
@@ -18,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts'],
           testTimeout: 30_000,
+          isolate: false,
         },
       },
       {
@@ -28,6 +31,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['test/setup-web.ts'],
+          // Files share a worker's modules (the app, the reference server): each file no longer
+          // imports them anew, which halves the run. test/setup-web.ts resets the document.
+          isolate: false,
+
           testTimeout: 15_000,
         },
       },

@@ -9,4 +9,11 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  localStorage.clear();
+  // Test files share a document (vitest `isolate: false` for speed): nothing a dialog or a theme
+  // left on <html> or <body> (scroll lock, pointer-events, classes) reaches the next test.
+  for (const el of [document.documentElement, document.body]) {
+    for (const { name } of [...el.attributes]) if (name !== 'lang') el.removeAttribute(name);
+  }
+  document.body.replaceChildren();
 });

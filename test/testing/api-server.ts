@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -84,11 +84,19 @@ const toRunningServer = ({ request }: { request: Request }) => {
   return running.app.fetch(request);
 };
 
+/** Where the seed's webhook destinations and HTTP batch exports send (server/seed). */
+const SEEDED_HOOK_ORIGIN = 'https://hooks.hedgebox.example';
+
 /**
  * Every `/api/` request the app makes goes to the in-process server (any origin), and so does the
  * public data of a shared insight (`/shared/<token>/insight/`, no key).
  */
-export const mswServer = setupServer(http.all('*/api/*', toRunningServer), http.all('*/shared/:accessToken/insight/', toRunningServer));
+export const mswServer = setupServer(
+  http.all('*/api/*', toRunningServer),
+  http.all('*/shared/:accessToken/insight/', toRunningServer),
+  // The seeded webhook destination delivers the events a test ingests to this made-up host: it takes them.
+  http.post(`${SEEDED_HOOK_ORIGIN}/*`, () => new HttpResponse(null, { status: 204 })),
+);
 
 /**
  * Call at the top of a component test file: MSW on, a fresh seeded server per test, overrides

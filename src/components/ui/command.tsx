@@ -1,5 +1,5 @@
 import { Command as Cmdk } from 'cmdk';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { cn } from './cn';
 
 /**
@@ -7,8 +7,25 @@ import { cn } from './cn';
  * picks, Home/End jump. Give `Command` a `label` (it names the input) and `CommandList` a
  * `label` (it names the listbox).
  */
-export function Command({ className, ...props }: ComponentProps<typeof Cmdk>) {
-  return <Cmdk className={cn('flex flex-col gap-1 outline-none', className)} {...props} />;
+export function Command({ className, firstValue, ...props }: ComponentProps<typeof Cmdk> & { firstValue?: string | undefined }) {
+  const [value, setValue] = useFirstValueHighlight(firstValue, props.defaultValue);
+  return <Cmdk className={cn('flex flex-col gap-1 outline-none', className)} value={value} onValueChange={setValue} {...props} />;
+}
+
+/**
+ * cmdk highlights the first option when the search text changes. A list whose options arrive
+ * later (a server search answering after the keystroke) would keep the highlight where it was,
+ * e.g. on "Use “purch”" while "purchase" is now first; so when the first option's value changes,
+ * the highlight moves to it, and Enter picks what the user sees on top.
+ */
+function useFirstValueHighlight(firstValue: string | undefined, defaultValue: string | undefined) {
+  const [value, setValue] = useState(defaultValue ?? '');
+  const [seen, setSeen] = useState(firstValue);
+  if (firstValue !== seen) {
+    setSeen(firstValue);
+    if (firstValue !== undefined) setValue(firstValue);
+  }
+  return [value, setValue] as const;
 }
 
 export function CommandInput({ className, ...props }: ComponentProps<typeof Cmdk.Input>) {

@@ -32,6 +32,18 @@ describe('EventPicker', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('typed before the list answered: Enter picks the match on top once it arrives, not the typed text', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    slowDown(eventDefinitionEndpoints.list, 400);
+    const { user, emitted } = renderPicker('$pageview');
+    await user.click(screen.getByRole('button', { name: 'Series A event: Pageview' }));
+    await user.type(await screen.findByRole('combobox', { name: 'Search events' }), 'purch');
+    expect(screen.getByRole('option', { name: 'Use “purch”' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('option', { name: /^purchase/ })).toHaveAttribute('aria-selected', 'true'));
+    await user.keyboard('{Enter}');
+    expect(emitted).toEqual(['purchase']);
+  });
+
   it('lists the events with their 30-day volume, most used first, and moves with the arrow keys', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const { user, emitted } = renderPicker(null, true);

@@ -52,7 +52,7 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
           </PickerTrigger>
         }
       >
-        <Command label="Search events" shouldFilter={false} loop defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}>
+        <Command label="Search events" shouldFilter={false} loop firstValue={typed ? results[0]?.name : undefined} defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}>
           <CommandInput value={search} onValueChange={setSearch} placeholder="Search events" />
           <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun="events" empty="No events yet. Type an event name to use it." />
           <CommandList label="Events">

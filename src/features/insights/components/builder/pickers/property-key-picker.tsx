@@ -104,7 +104,7 @@ export function PropertyKeyPicker({
             ))}
           </div>
         ) : null}
-        <Command label="Search properties" shouldFilter={false} loop>
+        <Command label="Search properties" shouldFilter={false} loop firstValue={typed ? results[0]?.name : undefined}>
           <CommandInput
             value={search}
             onValueChange={setSearch}

@@ -75,7 +75,7 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
           </button>
         }
       >
-        <Command label="Search values" shouldFilter={false} loop>
+        <Command label="Search values" shouldFilter={false} loop firstValue={typed && suggestions[0] ? String(suggestions[0].name) : undefined}>
           <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${property.key}`} />
           <PickerStatus query={query} stale={stale} count={suggestions.length} typed={typed} noun="values" empty="No values seen yet. Type a value to use it." />
           <CommandList label={`Values of ${property.key}`}>
