@@ -12,7 +12,9 @@ const ROUTES = {
   'sign-in': ['src/routes/sign-in.tsx'],
   organizations: ['src/routes/_authed.tsx', 'src/routes/_authed/organizations/index.tsx'],
 };
-const CHART_MARKERS = ['recharts', 'd3-shape', 'victory-vendor'];
+// Strings only the libraries' own code holds (a file name such as recharts-chart-….js in the
+// entry's preload map is not their code): recharts' class names, react-simple-maps', dnd-kit's ids.
+const CHART_MARKERS = ['recharts-wrapper', 'recharts-surface', 'rsm-geograph', 'DndDescribedBy'];
 
 const dist = process.env.DIST ?? join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -55,7 +57,7 @@ for (const [route, files] of Object.entries(ROUTES)) {
   const verdict = kb <= TARGET_KB && !charts ? 'ok' : 'OVER';
   if (verdict !== 'ok') failed = true;
   console.log(
-    `${route.padEnd(14)} ${String(new Set(chunks).size).padStart(2)} chunks  ${(raw / 1024).toFixed(1).padStart(7)} kB raw  ${kb.toFixed(1).padStart(6)} kB gzip  chart code: ${charts ? 'YES' : 'no'}  target ≤ ${TARGET_KB} kB: ${verdict}`,
+    `${route.padEnd(14)} ${String(new Set(chunks).size).padStart(2)} chunks  ${(raw / 1024).toFixed(1).padStart(7)} kB raw  ${kb.toFixed(1).padStart(6)} kB gzip  chart/map/drag code: ${charts ? 'YES' : 'no'}  target ≤ ${TARGET_KB} kB: ${verdict}`,
   );
 }
 process.exit(failed ? 1 : 0);
