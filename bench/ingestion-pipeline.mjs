@@ -39,6 +39,7 @@ if (process.argv[2] === '--receiver') {
     if (m === 'reset') {
       for (const k of Object.keys(arrivals)) arrivals[k] = [];
       count = { hook: 0, slack: 0, source: 0 };
+      process.send({ reset: true });
     }
     if (m === 'report') process.send({ count, arrivals });
   });
@@ -148,15 +149,17 @@ async function main() {
     const perTick = Math.max(1, Math.round(RATE / 20));
     const started = Date.now();
     let sent = 0;
+    const sending = [];
     while (Date.now() - started < SECONDS * 1000) {
       const tick = Date.now();
       const body = JSON.stringify({ api_key: project.api_token, batch: Array.from({ length: perTick }, (_, i) => ({ event: 'bench_event', distinct_id: `lag-${Date.now()}-${i}` })) });
-      const res = await fetch(`${url}/batch/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      await res.arrayBuffer();
+      // Sent on the clock, not after the previous answer: the rate holds even when answers are slow.
+      sending.push(fetch(`${url}/batch/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((res) => res.arrayBuffer()));
       sent += perTick;
       await new Promise((r) => setTimeout(r, Math.max(0, 50 - (Date.now() - tick))));
     }
     const rate = sent / ((Date.now() - started) / 1000);
+    await Promise.all(sending);
     await settle();
     const { arrivals } = await ask('report');
     const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
