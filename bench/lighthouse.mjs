@@ -5,11 +5,12 @@
 // 13.x where Node allows it (>= 22.19), else 12.8.2 (same performance scoring weights).
 // Usage: node bench/lighthouse.mjs <peer-dist-dir> [--ours dist] [--runs 3] [--events 200000]
 //        [--peer-pages /,/tasks] [--presets mobile,desktop]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { root } from '../scripts/lib.mjs';
 
@@ -83,12 +84,25 @@ const org = (await api('/api/organizations/?limit=100')).results.find((o) => o.n
 // The key rides in the fragment, as the server's sign-in link does (Lighthouse resets storage).
 const oursPages = [`/organizations#key=${key}`, `/organizations/${org.id}/batch-exports#key=${key}`];
 
-function lighthouse(url, preset) {
-  const out = execFileSync(process.execPath, [
+// A run whose Chromium dies mid-way (it happens to headless Chromium now and then) is run again, up to three times.
+async function lighthouse(url, preset) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, preset);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (run failed: ${String(error.stderr ?? error.message).trim().split('\n')[0]}; again)`);
+    }
+  }
+}
+
+// Asynchronous: the peer's server lives in this process, and must answer while Lighthouse runs.
+async function lighthouseOnce(url, preset) {
+  const { stdout: out } = await promisify(execFile)(process.execPath, [
     lhCli, url, '--quiet', '--output=json', '--only-categories=performance',
     `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic`,
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
-  ], { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+  ], { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', timeout: 180_000 });
   const lhr = JSON.parse(out);
   const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return { score: Math.round(lhr.categories.performance.score * 100), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') };
@@ -104,7 +118,7 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       for (const pair of pairs) {
         for (const [name, url] of pair) {
-          const r = lighthouse(url, preset);
+          const r = await lighthouse(url, preset);
           results.set(name, [...(results.get(name) ?? []), r]);
           console.log(`${preset.padEnd(7)} run ${run}  ${name.padEnd(36)} ${line(r)}`);
         }
