@@ -1,5 +1,6 @@
 import type { PageParams } from '@/lib/page-search';
 import { organizationScope } from '@/lib/query-keys';
+import { organizationDetailKey } from '@/lib/organization-detail';
 
 export interface MemberListParams extends PageParams {
   search?: string | undefined;
@@ -7,8 +8,8 @@ export interface MemberListParams extends PageParams {
 
 /**
  * Members, invites and domains each under their own root in the organization's scope
- * (`['organizations', org, 'members']`, …). `organizationDetail` is the organization feature's
- * key of the same detail: member changes refresh its member_count.
+ * (`['organizations', org, 'members']`, …). `organizationDetail` is the shared key of the
+ * organization's detail (src/lib/organization-detail.ts): member changes refresh its member_count.
  */
 export const peopleKeys = {
   members: (organizationId: string) => [...organizationScope(organizationId), 'members'] as const,
@@ -18,5 +19,5 @@ export const peopleKeys = {
   domains: (organizationId: string) => [...organizationScope(organizationId), 'domains'] as const,
   domainList: (organizationId: string, params: PageParams) => [...peopleKeys.domains(organizationId), 'list', params] as const,
   domainDetail: (organizationId: string, domainId: string) => [...peopleKeys.domains(organizationId), 'detail', domainId] as const,
-  organizationDetail: (organizationId: string) => [...organizationScope(organizationId), 'detail'] as const,
+  organizationDetail: organizationDetailKey,
 };

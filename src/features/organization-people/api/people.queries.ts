@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { domainEndpoints } from '@/contract/domains';
 import { inviteEndpoints } from '@/contract/invites';
 import { memberEndpoints } from '@/contract/members';
-import { organizationEndpoints } from '@/contract/organizations';
 import { apiRequest } from '@/lib/api-client';
+import { organizationDetailQuery } from '@/lib/organization-detail';
 import type { PageParams } from '@/lib/page-search';
 import { peopleKeys, type MemberListParams } from './people.keys';
 
@@ -32,10 +32,6 @@ export const peopleQueries = {
       queryFn: ({ signal }) =>
         apiRequest(domainEndpoints.retrieve, { params: { organization_id: organizationId, id: domainId }, signal }),
     }),
-  /** The organization (the caller's membership_level), under the organization feature's key. */
-  organization: (organizationId: string) =>
-    queryOptions({
-      queryKey: peopleKeys.organizationDetail(organizationId),
-      queryFn: ({ signal }) => apiRequest(organizationEndpoints.retrieve, { params: { id: organizationId }, signal }),
-    }),
+  /** The organization (the caller's membership_level, member_count): the shared detail query. */
+  organization: organizationDetailQuery,
 };

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { organizationEndpoints } from '@/contract/organizations';
 import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
-import { organizationScope, organizationsRoot } from '@/lib/query-keys';
+import { organizationDetailKey, organizationDetailQuery } from '@/lib/organization-detail';
+import { organizationsRoot } from '@/lib/query-keys';
 
 /**
  * Keys spread from one root: lists under `['organizations', 'list']`, one organization's detail
@@ -11,7 +12,7 @@ import { organizationScope, organizationsRoot } from '@/lib/query-keys';
 export const organizationKeys = {
   lists: () => [...organizationsRoot, 'list'] as const,
   list: (params: PageParams) => [...organizationKeys.lists(), params] as const,
-  detail: (organizationId: string) => [...organizationScope(organizationId), 'detail'] as const,
+  detail: organizationDetailKey,
 };
 
 export const organizationQueries = {
@@ -20,11 +21,7 @@ export const organizationQueries = {
       queryKey: organizationKeys.list(params),
       queryFn: ({ signal }) => apiRequest(organizationEndpoints.list, { query: { ...params }, signal }),
     }),
-  detail: (organizationId: string) =>
-    queryOptions({
-      queryKey: organizationKeys.detail(organizationId),
-      queryFn: ({ signal }) => apiRequest(organizationEndpoints.retrieve, { params: { id: organizationId }, signal }),
-    }),
+  detail: organizationDetailQuery,
 };
 
 /** The switcher shows the key's organizations in one page. */
