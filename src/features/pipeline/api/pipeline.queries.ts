@@ -3,18 +3,14 @@ import { pluginConfigEndpoints } from '@/contract/plugin-configs';
 import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from '@/contract/plugins';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
-import { organizationScope, projectScope } from '@/lib/query-keys';
 import type { GroupSlug } from './pipeline-groups';
+import { pipelineKeys } from './pipeline.keys';
 
 /**
  * Query options of the pipeline groups (`{ORG}/pipeline_<group>/…`) and of the project plugin
- * configs (`{PRJ}/plugin_configs/`): one root per group under the organization, one per project.
+ * configs (`{PRJ}/plugin_configs/`); keys in pipeline.keys.ts.
  */
-export const pipelineKeys = {
-  group: (organizationId: string, slug: GroupSlug) => [...organizationScope(organizationId), 'pipeline', slug] as const,
-  projects: (organizationId: string) => [...organizationScope(organizationId), 'pipeline-projects'] as const,
-  configs: (projectId: number) => [...projectScope(projectId), 'plugin-configs'] as const,
-};
+export { pipelineKeys };
 
 type Full = typeof pipelineDestinationEndpoints;
 /** A group's endpoints with their paths widened: the three groups share every shape but the path. */
@@ -49,7 +45,7 @@ export const pipelineQueries = {
     }),
   detail: (organizationId: string, slug: GroupSlug, id: number) =>
     queryOptions({
-      queryKey: [...pipelineKeys.group(organizationId, slug), 'detail', id] as const,
+      queryKey: pipelineKeys.detail(organizationId, slug, id),
       queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).retrieve, { params: { ...org(organizationId), id }, signal }),
     }),
   source: (organizationId: string, slug: GroupSlug, id: number) =>

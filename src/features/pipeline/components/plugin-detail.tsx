@@ -75,7 +75,7 @@ function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { pro
   if (isPending) return <p className="text-sm">Loading the configuration…</p>;
   const existing = config ?? null;
   return (
-    <div className="grid gap-8 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 [&>*]:min-w-0">
       <ConfigForm key={existing?.updated_at ?? 'new'} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} />
       <div className="space-y-6">
         {existing?.site_app_url ? (

@@ -1,4 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import type { GroupSlug } from '@/features/pipeline/api/pipeline-groups';
+import { PluginName } from '@/features/pipeline/components/plugin-name';
 
 /** One plugin of the group: detail and source editor are children. */
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId')({
@@ -10,5 +12,9 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
     },
     stringify: ({ pluginId }) => ({ pluginId: String(pluginId) }),
   },
-  staticData: { crumb: 'App' },
+  staticData: {
+    crumb: ({ params }) => (
+      <PluginName organizationId={String(params.organizationId)} slug={params.group as GroupSlug} pluginId={Number(params.pluginId)} />
+    ),
+  },
 });
