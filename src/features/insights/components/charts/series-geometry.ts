@@ -1,5 +1,5 @@
 import type { TrendsView } from '../../lib/view-types';
-import { labelEvery, niceTicks } from './scales';
+import { labelEvery, niceTicks } from '@/lib/scales';
 
 export const PLOT_MARGIN = { top: 12, right: 16, bottom: 28, left: 64 } as const;
 
