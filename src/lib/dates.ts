@@ -6,26 +6,28 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+/** Made on first use: building an Intl formatter loads locale data, which the first paint need not wait for. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const dateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
+const dateTimeFormat = lazy(
+  () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+);
+const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
 
 /** `Mar 5, 2024` */
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? dateFormat.format(date) : '—';
+  return date ? dateFormat().format(date) : '—';
 }
 
 /** `Mar 5, 2024, 14:03` */
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? dateTimeFormat.format(date) : '—';
+  return date ? dateTimeFormat().format(date) : '—';
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -44,7 +46,7 @@ export function formatRelative(value: string | null | undefined, now: Date = new
   if (!date) return '—';
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return relativeFormat.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second') return relativeFormat().format(Math.round(seconds / size), unit);
   }
-  return relativeFormat.format(0, 'second');
+  return relativeFormat().format(0, 'second');
 }

@@ -4,23 +4,16 @@ import { Sidebar } from '@/components/layout/sidebar';
 import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { useProjectOrganizationId } from '@/features/projects/components/project-name';
 import { ProjectSwitcher } from '@/features/projects/components/project-switcher';
-import { isApiError } from '@/lib/api-client';
-import { clearCredentials, currentKeyQuery, getCredentials } from '@/lib/auth';
+import { currentKeyQuery, getCredentials } from '@/lib/auth';
 
 /** Every page behind sign-in. Without a key, or with one the server rejects, sign in first. */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: ({ context, location }) => {
     if (!getCredentials()) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
-    try {
-      // The key's scopes, for scope-aware actions; also proves the key still works.
-      await context.queryClient.ensureQueryData(currentKeyQuery());
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        clearCredentials();
-        throw redirect({ to: '/sign-in', search: { redirect: location.href, reason: 'expired' } });
-      }
-      throw error;
-    }
+    // The key's scopes, for scope-aware actions. Not awaited: the page's own requests start at
+    // the same time, and a key the server no longer accepts (401 on any request) opens sign-in
+    // through the query client's onUnauthorized.
+    void context.queryClient.prefetchQuery(currentKeyQuery());
   },
   component: AuthedLayout,
 });

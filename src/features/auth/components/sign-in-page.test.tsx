@@ -126,3 +126,18 @@ describe('a key revoked during the session', () => {
     expect(window.location.pathname).toBe(globexPath);
   });
 });
+
+describe('a key revoked before the app opens', () => {
+  it('opens sign-in saying so instead of the page, then returns to that page', async () => {
+    const revoked = api().makeKey(['*']);
+    const stored = api().store.apiKeys.list().find((key) => revoked.endsWith(key.mask_value.slice(-4)) && key.label === 'test key')!;
+    api().store.apiKeys.revoke(stored.id);
+    const { user } = renderApp('/organizations?pageSize=10', { apiKey: revoked });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText(/no longer accepts your api key/i)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('API key'), api().demoKey);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
+    expect(window.location.search).toContain('pageSize=10');
+  });
+});
