@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, type ReactNode } from 'react';
+import { analysisQuery } from '../../api/analysis.queries';
 import type { BuilderKind, BuilderParams } from './builder-search';
 import { BuilderResult } from './builder-result';
 import { KindPanel } from './kind-panel';
@@ -26,7 +28,17 @@ interface BuilderLayoutProps<K extends BuilderKind> {
 
 /** A builder: its header, the controls column (left; on top on phones) and the live result. */
 export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState, commit, title, header }: BuilderLayoutProps<K>) {
-  const { state, setState, issues, pending } = useBuilderState(kind, urlState, commit);
+  const queryClient = useQueryClient();
+  // The request leaves with the edit: the URL write and the page's render follow, and the
+  // page's query (keyed by the same parameters) finds it already in flight.
+  const commitAndFetch = useCallback(
+    (next: BuilderParams[K]) => {
+      void queryClient.prefetchQuery(analysisQuery(projectId, kind, next));
+      commit(next);
+    },
+    [queryClient, projectId, kind, commit],
+  );
+  const { state, setState, issues, pending } = useBuilderState(kind, urlState, commitAndFetch);
   const live = useLiveResult(projectId, kind, urlState, issues, pending);
   return (
     <div className="space-y-6">

@@ -107,6 +107,28 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(sent.some((s) => s.body.interval === 'month')).toBe(false);
   });
 
+  it('an edit sends one request: the page takes the one the edit started instead of asking again', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    const table = () => screen.getByRole('table', { name: 'New trend: data' });
+    const edits: Array<[() => Promise<void>, Record<string, unknown>]> = [
+      [() => user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'week'), { interval: 'week' }],
+      [() => user.click(screen.getByRole('switch', { name: 'Compare to the previous period' })), { interval: 'week', compare: true }],
+      [() => user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 30 days'), { date_from: '-30d', compare: true }],
+    ];
+    for (const [edit, expected] of edits) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = sent.length;
+      await edit();
+      await waitFor(() => expect(lastBody(sent)).toMatchObject(expected));
+      // The answer is drawn (the URL has long been written): no second request followed.
+      await waitFor(() => expect(within(table()).getAllByRole('row').length).toBeGreaterThan(1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining(expected)]);
+    }
+  });
+
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
     const { user } = renderApp(`${TREND_URL}?date_from=%22-90d%22`, { apiKey: api().demoKey });
     const interval = await screen.findByRole('combobox', { name: 'Interval' });
