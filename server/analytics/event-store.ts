@@ -10,12 +10,26 @@ import type { SqlRunner } from './types.ts';
 export const APPEND_CHUNK = 5_000;
 /** The property statistics of a project are compacted after this many appends to it (property-stats.ts). */
 const COMPACT_EVERY_APPENDS = 200;
+/** A group commit takes appends until it holds this many events; later ones wait for the next. */
+export const GROUP_COMMIT_EVENTS = 20_000;
+
+/** An append waiting for its group's transaction. */
+interface PendingAppend {
+  teamId: number;
+  events: readonly CaptureEvent[];
+  /** This append compacts its project's property statistics (every COMPACT_EVERY_APPENDS). */
+  compact: boolean;
+  resolve: (stored: number) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * The event store: DuckDB tables `events`, `persons`, `person_distinct_ids`, `person_overrides` (see ./types.ts).
  * Opened lazily: creating it costs nothing, the file is opened on first use (so a server or a
  * test that never touches events never starts DuckDB). Reads (`all`) run on a pool of
- * connections; every write goes through one writer, one batch at a time, in a transaction.
+ * connections; every write goes through one writer, in a transaction. Appends are committed in
+ * groups: the appends that arrive while the writer is busy share the next transaction (group
+ * commit), so concurrent requests pay for one commit between them.
  */
 export interface EventStore extends SqlRunner {
   /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader, under a time budget. */
@@ -24,7 +38,13 @@ export interface EventStore extends SqlRunner {
   readonly file: string;
   /** Opens the database now (and surfaces an error opening it); later calls are free. */
   ready(): Promise<void>;
-  /** Stores events of project `teamId` in order, updating persons first. Returns how many were stored. */
+  /**
+   * Stores events of project `teamId` in order, updating persons first. Returns how many were
+   * stored, once they are committed. Appends waiting for the writer are written together, in
+   * the order they were made, as if their events had come in one batch per project; when that
+   * transaction fails, each append is written again on its own, so one append's bad rows fail
+   * only that append.
+   */
   append(teamId: number, events: readonly CaptureEvent[]): Promise<number>;
   /** A statement without result rows, on the writer (after any write in progress). */
   run(sql: string, params?: SqlParams): Promise<void>;
@@ -78,6 +98,27 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
   }
 }
 
+/**
+ * Writes the appends of one group inside the caller's transaction: per project (in the order
+ * its first append came), its events in append order, as one batch (persons, events, property
+ * statistics).
+ */
+async function writeAppends(c: SqlConnection, group: readonly PendingAppend[]): Promise<void> {
+  const byTeam = new Map<number, { events: CaptureEvent[]; compact: boolean }>();
+  for (const a of group) {
+    const team = byTeam.get(a.teamId) ?? { events: [], compact: false };
+    for (const e of a.events) team.events.push(e);
+    team.compact ||= a.compact;
+    byTeam.set(a.teamId, team);
+  }
+  for (const [teamId, { events, compact }] of byTeam) {
+    const persons = await applyPersons(c, teamId, events);
+    await insertEvents(c, teamId, events, persons);
+    await countEventProperties(c, teamId);
+    if (compact) await compactEventProperties(c, teamId);
+  }
+}
+
 /** The event store of `file` (':memory:' in tests). Nothing is opened until it is first used. */
 export function createEventStore(file: string): EventStore {
   let opening: Promise<EventDb> | undefined;
@@ -97,7 +138,27 @@ export function createEventStore(file: string): EventStore {
       version += 1;
     }
   };
-  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => counted((await db()).write(fn));
+  /** The group of appends whose transaction is queued on the writer but has not started: new appends join it. */
+  let open: { appends: PendingAppend[]; events: number } | null = null;
+  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => {
+    open = null; // appends made after this write are written after it
+    return counted((await db()).write(fn));
+  };
+  /** Writes a group; resolves with each append's error (undefined: stored). */
+  const commitGroup = async (c: SqlConnection, group: readonly PendingAppend[]): Promise<unknown[]> => {
+    try {
+      await inTransaction(c, () => writeAppends(c, group));
+      return group.map(() => undefined);
+    } catch (error) {
+      if (group.length === 1) return [error ?? new Error('the append failed')];
+      // Rolled back: each append again in its own transaction, so only a bad one fails.
+      const errors: unknown[] = [];
+      for (const a of group) {
+        errors.push(await inTransaction(c, () => writeAppends(c, [a])).then(() => undefined, (own: unknown) => own ?? new Error('the append failed')));
+      }
+      return errors;
+    }
+  };
 
   return {
     file,
@@ -105,20 +166,32 @@ export function createEventStore(file: string): EventStore {
       await db();
     },
     all: async <T>(sql: string, params?: SqlParams, options?: ReadOptions) => (await db()).all<T>(sql, params, options),
-    run: async (sql, params) => counted((await db()).run(sql, params)),
+    run: (sql, params) => write((c) => c.run(sql, params)),
     writeVersion: () => version,
     write,
     append: (teamId, events) => {
       if (events.length === 0) return Promise.resolve(0);
       const appends = (appendsByTeam.get(teamId) ?? 0) + 1;
       appendsByTeam.set(teamId, appends);
-      return write((c) => inTransaction(c, async () => {
-        const persons = await applyPersons(c, teamId, events);
-        await insertEvents(c, teamId, events, persons);
-        await countEventProperties(c, teamId);
-        if (appends % COMPACT_EVERY_APPENDS === 0) await compactEventProperties(c, teamId);
-        return events.length;
-      }));
+      return new Promise<number>((resolve, reject) => {
+        const pending: PendingAppend = { teamId, events, compact: appends % COMPACT_EVERY_APPENDS === 0, resolve, reject };
+        if (open && open.events + events.length <= GROUP_COMMIT_EVENTS) {
+          open.appends.push(pending);
+          open.events += events.length;
+          return;
+        }
+        const group = { appends: [pending], events: events.length };
+        // Settled once the write is counted (writeVersion), so no read after it can be served from a stale cache.
+        write((c) => {
+          if (open === group) open = null; // appends from now on wait for the next transaction
+          return commitGroup(c, group.appends);
+        }).then((errors) => {
+          group.appends.forEach((a, i) => (errors[i] === undefined ? a.resolve(a.events.length) : a.reject(errors[i])));
+        }, (error: unknown) => {
+          for (const a of group.appends) a.reject(error); // the store could not be opened, or is closed
+        });
+        open = group;
+      });
     },
     purge: (teamIds) => {
       if (teamIds.length === 0) return Promise.resolve();
@@ -134,7 +207,7 @@ export function createEventStore(file: string): EventStore {
       return rows[0]?.value ?? null;
     },
     async setMeta(key, value) {
-      await counted((await db()).run('INSERT OR REPLACE INTO event_store_meta (key, value) VALUES ($1, $2)', [key, value]));
+      await write((c) => c.run('INSERT OR REPLACE INTO event_store_meta (key, value) VALUES ($1, $2)', [key, value]));
     },
     async close() {
       if (closed) return;

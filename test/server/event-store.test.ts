@@ -129,3 +129,97 @@ describe('the event store', () => {
     }
   });
 });
+
+describe('appends made while the writer is busy (group commit)', () => {
+  const events = (batch: object[]) => parseCapturePayload({ api_key: 't', batch }, NOW).events;
+  const count = async (db: typeof store, where: string, params: unknown[]) =>
+    (await db.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM events WHERE ${where}`, params))[0]!.n;
+
+  it('stores every one of many concurrent appends, each readable as soon as its promise resolves', async () => {
+    const grouped = createEventStore(':memory:');
+    try {
+      await grouped.ready();
+      const seen: number[] = [];
+      await Promise.all(Array.from({ length: 30 }, async (_, i) => {
+        const stored = await grouped.append(20 + (i % 3), events(Array.from({ length: 5 }, (_, j) => ({ event: 'g', distinct_id: `g${i}-${j}` }))));
+        expect(stored).toBe(5);
+        // answered only once written: a reader on another connection sees the rows right away
+        seen.push(await count(grouped, 'team_id = $1 AND distinct_id LIKE $2', [20 + (i % 3), `g${i}-%`]));
+      }));
+      expect(seen).toEqual(Array.from({ length: 30 }, () => 5));
+      expect(await count(grouped, "event = 'g'", [])).toBe(150);
+    } finally {
+      await grouped.close();
+    }
+  });
+
+  it('fails only the append whose rows cannot be stored: the others of its group are stored', async () => {
+    const grouped = createEventStore(':memory:');
+    try {
+      await grouped.ready();
+      const results = await Promise.allSettled([
+        grouped.append(30, events([{ event: 'ok', distinct_id: 'before' }])),
+        // a lone surrogate is not valid UTF-8: DuckDB refuses the row (HTTP ingestion replaces it first)
+        grouped.append(30, events([{ event: 'bad', distinct_id: 'bad', properties: { text: 'x\ud800' } }])),
+        grouped.append(31, events([{ event: 'ok', distinct_id: 'other-project' }])),
+        grouped.append(30, events([{ event: 'ok', distinct_id: 'after', $set: { plan: 'pro' } }])),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(await count(grouped, "event = 'ok'", [])).toBe(3);
+      expect(await count(grouped, "event = 'bad'", [])).toBe(0);
+      const persons = await grouped.all<{ distinct_id: string; properties: string }>(`SELECT d.distinct_id, p.properties FROM person_distinct_ids d
+        JOIN persons p ON p.team_id = d.team_id AND p.id = d.person_id ORDER BY d.distinct_id`);
+      expect(persons.map((p) => p.distinct_id)).toEqual(['after', 'before', 'other-project']);
+      expect(JSON.parse(persons[0]!.properties)).toEqual({ plan: 'pro' });
+    } finally {
+      await grouped.close();
+    }
+  });
+
+  it('gives the same persons and analyses as the same appends one after another', async () => {
+    const batches = [
+      [{ event: 'view', distinct_id: 'anon', $set: { plan: 'free', first: 'anon' } }],
+      [{ event: 'view', distinct_id: 'user', $set_once: { signup: 'web' } }],
+      [{ event: '$identify', distinct_id: 'user', properties: { $anon_distinct_id: 'anon' } }],
+      [{ event: 'buy', distinct_id: 'anon', $set: { plan: 'pro' } }],
+      [{ event: '$create_alias', distinct_id: 'phone', properties: { alias: 'user' } }, { event: 'open', distinct_id: 'phone' }],
+    ].map((b) => b.map((e, i) => ({ ...e, timestamp: `2025-01-01T10:0${i}:00Z` })));
+    const together = createEventStore(':memory:');
+    const oneByOne = createEventStore(':memory:');
+    try {
+      await together.ready();
+      await Promise.all(batches.map((b) => together.append(40, events(b))));
+      for (const b of batches) await oneByOne.append(40, events(b));
+      const state = async (db: typeof store) => ({
+        persons: (await db.all<{ properties: string; is_identified: boolean }>('SELECT properties, is_identified FROM persons WHERE team_id = 40'))
+          .map((p) => ({ properties: JSON.parse(p.properties) as unknown, is_identified: p.is_identified })),
+        ids: (await db.all<{ distinct_id: string; person_id: string }>('SELECT distinct_id, person_id FROM person_distinct_ids WHERE team_id = 40 ORDER BY distinct_id'))
+          .map((r, _, all) => [r.distinct_id, r.person_id === all[0]!.person_id]),
+        // every event resolves to the one surviving person, through its stored person or an override
+        people: await db.all(`SELECT e.event, count(DISTINCT coalesce(ov.person_id, e.person_id))::INTEGER AS n FROM events e
+          LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_id = e.person_id GROUP BY e.event ORDER BY e.event`),
+      });
+      const expected = await state(oneByOne);
+      expect(expected.persons).toEqual([{ properties: { signup: 'web', plan: 'pro', first: 'anon' }, is_identified: true }]);
+      expect(await state(together)).toEqual(expected);
+    } finally {
+      await together.close();
+      await oneByOne.close();
+    }
+  });
+
+  it('keeps the order of writes: an append made after a purge is not purged by it', async () => {
+    const grouped = createEventStore(':memory:');
+    try {
+      await grouped.ready();
+      await Promise.all([
+        grouped.append(50, events([{ event: 'old', distinct_id: 'p' }])),
+        grouped.purge([50]),
+        grouped.append(50, events([{ event: 'new', distinct_id: 'p' }])),
+      ]);
+      expect(await grouped.all('SELECT event FROM events WHERE team_id = 50')).toEqual([{ event: 'new' }]);
+    } finally {
+      await grouped.close();
+    }
+  });
+});

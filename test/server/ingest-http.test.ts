@@ -73,6 +73,16 @@ describe('capture endpoints', () => {
     });
   });
 
+  it('stores every batch of many concurrent requests, each answered only once its events are stored', async () => {
+    const counts = await Promise.all(Array.from({ length: 24 }, async (_, i) => {
+      const id = `concurrent-${i}`;
+      const res = await post('/batch/', json({ api_key: i % 4 === 3 ? otherToken : token, batch: Array.from({ length: 10 }, (__, j) => ({ event: 'c', distinct_id: id, properties: { j } })) }));
+      expect(res.status).toBe(200);
+      return countOf(id, i % 4 === 3 ? 2 : 1);
+    }));
+    expect(counts).toEqual(Array.from({ length: 24 }, () => 10));
+  });
+
   it('answers a CORS preflight and puts CORS headers on answers and errors: any origin, never with credentials', async () => {
     for (const origin of ['https://shop.example', 'null']) {
       const pre = await server.app.request('/e/', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Headers': 'content-type' } });
