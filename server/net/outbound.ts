@@ -75,7 +75,14 @@ function guardedLookup(host: string): net.LookupFunction {
   };
 }
 
-function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal: AbortSignal): Promise<{ status: number; statusText: string; location: string | null; body?: string }> {
+const timeoutError = () => Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+
+/**
+ * One request, ended (TimeoutError) at `deadline` (epoch ms). A timer per request, not an
+ * AbortSignal: the signal's set-up and listeners cost about as much as the request itself
+ * (a destination sends one request per event).
+ */
+function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadline: number): Promise<{ status: number; statusText: string; location: string | null; body?: string }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedDestinationError(`${url.protocol} URLs are not allowed`);
   const host = bareHost(url.hostname);
   const allowed = (policy.allowHosts ?? []).some((h) => h.toLowerCase() === host);
@@ -84,8 +91,14 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    let timedOut = false;
+    const fail = (error: Error & { code?: string }) => {
+      clearTimeout(timer);
+      if (error.code === 'EBLOCKED') reject(new BlockedDestinationError(error.message));
+      else reject(timedOut ? timeoutError() : error);
+    };
     const req = client.request(url, {
-      method: request.method, headers: request.headers, signal,
+      method: request.method, headers: request.headers,
       ...(allowed ? {} : { lookup: guardedLookup(host) }),
     }, (res) => {
       const keep = request.readBodyBytes ?? 0;
@@ -99,17 +112,21 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal
       } else {
         res.resume(); // the body is not needed: drain it so the socket can close
       }
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', location: res.headers.location ?? null,
-        ...(keep > 0 ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
-      }));
-      res.on('error', reject);
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', location: res.headers.location ?? null,
+          ...(keep > 0 ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+        });
+      });
+      res.on('error', fail);
     });
-    req.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'EBLOCKED') reject(new BlockedDestinationError(error.message));
-      else if (signal.aborted) reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' }));
-      else reject(error);
-    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      req.destroy(timeoutError());
+    }, Math.max(0, deadline - Date.now()));
+    timer.unref();
+    req.on('error', fail);
     req.end(request.body);
   });
 }
@@ -121,7 +138,7 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, signal
  * socket's error otherwise.
  */
 export async function sendOutbound(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
-  const signal = AbortSignal.timeout(request.timeoutMs);
+  const deadline = Date.now() + request.timeoutMs;
   let target: URL;
   try {
     target = new URL(url);
@@ -129,7 +146,7 @@ export async function sendOutbound(url: string, request: OutboundRequest, policy
     throw new BlockedDestinationError(`${url} is not a valid URL`);
   }
   for (let hop = 0; ; hop += 1) {
-    const res = await once(target, request, policy, signal);
+    const res = await once(target, request, policy, deadline);
     if ((res.status === 307 || res.status === 308) && res.location && hop < MAX_REDIRECTS) {
       target = new URL(res.location, target);
       continue;

@@ -174,14 +174,20 @@ describe('outbound HTTP reaches only public hosts', () => {
     receiver = http.createServer((req, res) => {
       hits += 1;
       if (req.url === '/redirect') res.writeHead(307, { Location: `http://127.0.0.1:${port}/in` }).end();
+      else if (req.url === '/redirect-slow') res.writeHead(307, { Location: `http://127.0.0.1:${port}/stall` }).end();
+      else if (req.url === '/stall') return; // never answers
+      else if (req.url === '/stall-body') res.writeHead(200).write('part of it'); // never ends
       else res.writeHead(200).end();
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     port = (receiver.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
-  const send = (url: string, allowHosts: string[] = []) =>
-    sendOutbound(url, { method: 'POST', headers: {}, body: 'x', timeoutMs: 2000 }, { allowHosts });
+  afterAll(() => new Promise<void>((resolve) => {
+    receiver.closeAllConnections();
+    receiver.close(() => resolve());
+  }));
+  const send = (url: string, allowHosts: string[] = [], timeoutMs = 2000) =>
+    sendOutbound(url, { method: 'POST', headers: {}, body: 'x', timeoutMs, readBodyBytes: 100 }, { allowHosts });
 
   it('loopback, private and link-local targets are refused before any byte is sent, after DNS too', async () => {
     await expect(send(`http://127.0.0.1:${port}/in`)).rejects.toBeInstanceOf(BlockedDestinationError);
@@ -201,6 +207,16 @@ describe('outbound HTTP reaches only public hosts', () => {
     await expect(send(`http://localhost:${port}/redirect`, ['localhost'])).rejects.toBeInstanceOf(BlockedDestinationError);
     expect(hits).toBe(2);
     expect((await send(`http://localhost:${port}/redirect`, ['localhost', '127.0.0.1'])).status).toBe(200);
+  });
+
+  it('gives up at its time limit on a host that never answers, one that stops in the middle of its body, and across a redirect', async () => {
+    for (const path of ['/stall', '/stall-body', '/redirect-slow']) {
+      const started = Date.now();
+      const error = await send(`http://localhost:${port}${path}`, ['localhost', '127.0.0.1'], 300).then(() => null, (e: Error) => e);
+      expect([path, error?.name]).toEqual([path, 'TimeoutError']);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
   });
 });
 
