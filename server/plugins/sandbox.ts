@@ -1,7 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { PluginFetchRules } from './plugin-fetch.ts';
 import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './sandbox-quickjs.ts';
 
-export { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits };
+export { DEFAULT_LIMITS, SandboxError, type SandboxLimits };
+
+/** What the sandbox reports to the server (the plugin's console) and what its `fetch` may reach (run in the worker). */
+export interface SandboxOptions {
+  log: SandboxHost['log'];
+  fetch: PluginFetchRules;
+}
 
 /**
  * A plugin sandbox as the runtime uses it: the QuickJS sandbox (sandbox-quickjs.ts) in its own
@@ -19,14 +26,13 @@ export class SandboxStopped extends SandboxError {}
 type Out =
   | { type: 'ready' } | { type: 'failed'; error: string }
   | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
-  | { type: 'fetch'; id: number; url: string; init: Parameters<SandboxHost['fetch']>[1] }
   | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
 
 const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
 const FATAL = /CPU time limit|out of memory|stack overflow/i;
 
-export function createSandbox(code: string, host: SandboxHost, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
-  const worker = new Worker(ENTRY, { workerData: { code, limits }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
+export function createSandbox(code: string, host: SandboxOptions, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
+  const worker = new Worker(ENTRY, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
   worker.unref();
   const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   let nextId = 0;
@@ -70,11 +76,6 @@ export function createSandbox(code: string, host: SandboxHost, limits: SandboxLi
         rejectReady(new SandboxError(msg.error));
       } else if (msg.type === 'log') {
         host.log(msg.level, msg.message);
-      } else if (msg.type === 'fetch') {
-        host.fetch(msg.url, msg.init).then(
-          (value) => worker.postMessage({ type: 'fetched', id: msg.id, ok: true, value }),
-          (error: Error) => worker.postMessage({ type: 'fetched', id: msg.id, ok: false, error: error.message }),
-        );
       } else {
         const pending = calls.get(msg.id);
         if (!pending) return;
