@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Insight } from '@/contract/insights';
@@ -7,13 +7,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/feedback/empty-state';
 import { downloadCsv, downloadPng } from '../lib/download';
 import { gridCsv, resultGrid } from '../lib/result-grid';
-import { loadInsightChart, loadWorldMap } from './chart-preload';
+import { insightChart, worldMap } from './chart-preload';
 import type { FunnelPersonsTarget } from './charts/funnel-steps';
 import { viewOf, viewOptions } from './result-model';
 import { ResultTable } from './result-table';
 
-const InsightChart = lazy(loadInsightChart);
-const WorldMap = lazy(loadWorldMap);
+const InsightChart = insightChart.Component;
+const WorldMap = worldMap.Component;
 
 export interface InsightResultProps {
   /** `filters` is the legacy form: {insight: 'TRENDS'|'FUNNELS'|'RETENTION'|'PATHS', display, compare, funnel_viz_type, breakdown, …}; `query` may be null. */

@@ -1,13 +1,13 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { preloadInsightChart } from './chart-preload';
+import { loadInsightQueries, preloadInsightChart } from './chart-preload';
 
 const INSIGHT_ROUTE = '/_authed/projects/$projectId/insights/$insightId';
 const INSIGHT_PAGE_ROUTE = '/_authed/projects/$projectId/insights/$insightId/';
 
 /**
- * Once the list has painted and the browser is idle, loads the insight page's code and the chart
- * kit (not any insight's data): opening an insight from the list then waits only for its data.
+ * Once the list has painted and the browser is idle, loads the insight page's code, its queries
+ * and the chart kit (not any insight's data): opening an insight from the list then waits only for its data.
  */
 export function useWarmInsightPage(): void {
   const router = useRouter();
@@ -15,6 +15,7 @@ export function useWarmInsightPage(): void {
     const warm = () => {
       for (const id of [INSIGHT_ROUTE, INSIGHT_PAGE_ROUTE] as const) void router.loadRouteChunk(router.routesById[id]);
       preloadInsightChart(true);
+      void loadInsightQueries();
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(warm, { timeout: 2000 });

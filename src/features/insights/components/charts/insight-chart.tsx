@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import type { ResultView } from '../../lib/view-types';
 import { BoldNumber } from './bold-number';
 import { FunnelSteps, type OnFunnelPersons } from './funnel-steps';
+import { rechartsChart } from './recharts-slot';
 import { TrendsChart } from './trends-chart';
 
-// The same chunk chart-preload.ts's loadRechartsChart warms.
-const RechartsChart = lazy(() => import('./recharts-chart'));
+// The chunk chart-preload.ts warms on the builders.
+const RechartsChart = rechartsChart.Component;
 
 export interface InsightChartProps {
   view: ResultView;

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { insightQueries } from '@/features/insights/api/insights.queries';
+import { loadInsightQueries } from '@/features/insights/components/chart-preload';
 import { InsightName } from '@/features/insights/components/insight-name';
 import { preloadInsightChart } from '@/features/insights/components/chart-preload';
 
@@ -13,10 +13,11 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/$ins
     stringify: ({ insightId }) => ({ insightId: String(insightId) }),
   },
   staticData: { crumb: ({ params }) => <InsightName projectId={Number(params.projectId)} insightId={Number(params.insightId)} /> },
-  // The loader travels with the page's chunk: the insight contract stays out of the initial JavaScript.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: ({ context, params }) => {
+  // The insight's queries (and contract) load with the first insight opened, or earlier when the
+  // list warms them: they stay out of the initial JavaScript.
+  loader: async ({ context, params }) => {
     preloadInsightChart();
+    const { insightQueries } = await loadInsightQueries();
     return context.queryClient.ensureQueryData(insightQueries.detail(params.projectId, params.insightId));
   },
 });
