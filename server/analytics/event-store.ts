@@ -10,6 +10,12 @@ import type { SqlRunner } from './types.ts';
 export const APPEND_CHUNK = 5_000;
 /** The property statistics of a project are compacted after this many appends to it (property-stats.ts). */
 const COMPACT_EVERY_APPENDS = 200;
+/**
+ * A project's new events are counted into its property statistics at most this often (in the
+ * append's transaction): counting costs two statements, about a third of a small append's time.
+ * Until then they are read from their JSON, as rows written around ingestion are (property-stats.ts).
+ */
+export const COUNT_PROPERTIES_EVERY_MS = 1000;
 /** A group commit takes appends until it holds this many events; later ones wait for the next. */
 export const GROUP_COMMIT_EVENTS = 20_000;
 
@@ -103,7 +109,7 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
  * its first append came), its events in append order, as one batch (persons, events, property
  * statistics).
  */
-async function writeAppends(c: SqlConnection, group: readonly PendingAppend[]): Promise<void> {
+async function writeAppends(c: SqlConnection, group: readonly PendingAppend[], countNow: (teamId: number) => boolean): Promise<void> {
   const byTeam = new Map<number, { events: CaptureEvent[]; compact: boolean }>();
   for (const a of group) {
     const team = byTeam.get(a.teamId) ?? { events: [], compact: false };
@@ -114,7 +120,7 @@ async function writeAppends(c: SqlConnection, group: readonly PendingAppend[]): 
   for (const [teamId, { events, compact }] of byTeam) {
     const persons = await applyPersons(c, teamId, events);
     await insertEvents(c, teamId, events, persons);
-    await countEventProperties(c, teamId);
+    if (compact || countNow(teamId)) await countEventProperties(c, teamId);
     if (compact) await compactEventProperties(c, teamId);
   }
 }
@@ -144,17 +150,24 @@ export function createEventStore(file: string): EventStore {
     open = null; // appends made after this write are written after it
     return counted((await db()).write(fn));
   };
+  const countedAt = new Map<number, number>();
+  const countNow = (teamId: number) => {
+    const at = Date.now();
+    if (at - (countedAt.get(teamId) ?? 0) < COUNT_PROPERTIES_EVERY_MS) return false;
+    countedAt.set(teamId, at);
+    return true;
+  };
   /** Writes a group; resolves with each append's error (undefined: stored). */
   const commitGroup = async (c: SqlConnection, group: readonly PendingAppend[]): Promise<unknown[]> => {
     try {
-      await inTransaction(c, () => writeAppends(c, group));
+      await inTransaction(c, () => writeAppends(c, group, countNow));
       return group.map(() => undefined);
     } catch (error) {
       if (group.length === 1) return [error ?? new Error('the append failed')];
       // Rolled back: each append again in its own transaction, so only a bad one fails.
       const errors: unknown[] = [];
       for (const a of group) {
-        errors.push(await inTransaction(c, () => writeAppends(c, [a])).then(() => undefined, (own: unknown) => own ?? new Error('the append failed')));
+        errors.push(await inTransaction(c, () => writeAppends(c, [a], countNow)).then(() => undefined, (own: unknown) => own ?? new Error('the append failed')));
       }
       return errors;
     }

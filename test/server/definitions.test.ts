@@ -140,6 +140,21 @@ describe('property_definitions/', () => {
     expect(stats!.rows).toBe(stats!.groups);
   });
 
+  it('lists keys of events ingested a moment ago, counted or not yet counted, each once', async () => {
+    // Appends count their events into the statistics at most once a second: the second (and
+    // third) batch here is read from its JSON until then, and the listing is the same either way.
+    await ingest([ev('fresh', 'f1', daysAgo(1), { fresh_a: 1 })]);
+    await ingest([ev('fresh', 'f2', daysAgo(1), { fresh_a: 2, fresh_b: 'x' })]);
+    await ingest([ev('fresh', 'f3', daysAgo(1), { fresh_b: 'y' })]);
+    const fresh = (await defs(`?event_names=${encodeURIComponent('["fresh"]')}`)).map((d) => [d.name, d.volume_30_day]);
+    expect(fresh).toEqual([['fresh_a', 2], ['fresh_b', 2]]);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await ingest([ev('fresh', 'f4', daysAgo(1), { fresh_b: 'z' })]); // counts everything not counted yet
+    const [uncounted] = await server.events.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM events WHERE team_id = $1 AND ps_counted IS NOT TRUE', [projectId]);
+    expect(uncounted!.n).toBe(0);
+    expect((await defs(`?event_names=${encodeURIComponent('["fresh"]')}`)).map((d) => [d.name, d.volume_30_day])).toEqual([['fresh_b', 3], ['fresh_a', 2]]);
+  });
+
   it('lists person properties with type=person', async () => {
     const results = await defs('?type=person');
     const byName = Object.fromEntries(results.map((d) => [d.name, d]));
