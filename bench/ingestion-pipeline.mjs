@@ -5,10 +5,12 @@
 //      a receiver this script runs. Target: with three ≥ 80 % of none.
 //   2. delivery lag: events sent at --rate events/s for --seconds; each event's distinct_id
 //      carries its send time, the receiver notes its arrival per destination. Target p99 ≤ 2 s.
+// Each throughput line also gives the CPU time the server and the receiver used per 1,000
+// accepted events, and how busy the whole machine was (another process's load shows there).
 // The receiver runs in a child process of its own, so its work does not slow this one's sending.
 // Usage: node bench/ingestion-pipeline.mjs [--seconds 15] [--batch 50] [--rate 1000]
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,28 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer } from '../scripts/lib.mjs';
+
+/** CPU time (ms, all threads) a process has used so far, from /proc (null where there is none). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy and total CPU time so far, from /proc/stat (null where there is none). */
+function machineCpu() {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - f[3] - f[4], total }; // idle and iowait are not busy
+  } catch {
+    return null;
+  }
+}
 
 // The receiver (child process): counts what arrives per path; for 'lag' events, the delay.
 if (process.argv[2] === '--receiver') {
@@ -106,13 +130,22 @@ async function main() {
       api_key: project.api_token,
       batch: Array.from({ length: BATCH }, () => ({ event: 'bench_event', distinct_id: `${prefix}-${Date.now()}-${seq++}`, properties: { $current_url: 'https://hedgebox.example/bench', plan: 'pro' } })),
     });
+    // CPU used per 1,000 accepted events while autocannon runs (the deliveries of those events
+    // may finish after it: what the receiver and server spend then is not counted).
+    const cpuPerThousand = (before, after, events) => (before === null || after === null ? '?' : `${(((after - before) / events) * 1000).toFixed(0)} ms`);
     const throughput = async (label) => {
+      const cpu0 = [cpuMs(child.pid), cpuMs(receiver.pid)];
+      const machine0 = machineCpu();
       const result = await autocannon({
         url: `${url}/batch/`, method: 'POST', connections: 10, duration: SECONDS,
         headers: { 'Content-Type': 'application/json' }, body: batchBody('tp'),
       });
+      const cpu1 = [cpuMs(child.pid), cpuMs(receiver.pid)];
+      const machine1 = machineCpu();
+      const busy = machine0 && machine1 ? `${(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100).toFixed(0)} %` : '?';
       const eventsPerSecond = (result.requests.average * BATCH);
-      console.log(`${label.padEnd(22)} ${Math.round(eventsPerSecond).toLocaleString('en').padStart(8)} events/s  (${result.requests.average.toFixed(0)} batches/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx})`);
+      const events = result.requests.total * BATCH;
+      console.log(`${label.padEnd(22)} ${Math.round(eventsPerSecond).toLocaleString('en').padStart(8)} events/s  (${result.requests.average.toFixed(0)} batches/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per 1,000 events: server ${cpuPerThousand(cpu0[0], cpu1[0], events)}, receiver ${cpuPerThousand(cpu0[1], cpu1[1], events)}; machine busy ${busy})`);
       return eventsPerSecond;
     };
     const settle = async () => {
