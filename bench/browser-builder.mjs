@@ -17,20 +17,17 @@
 // Playwright with Debian's /usr/bin/chromium and the flags of playwright.config.ts.
 // Usage: npm run build && node bench/browser-builder.mjs [--runs 20] [--from DATA_DIR]
 //   --from: start from a copy of a data dir seeded earlier (the 1M seed takes minutes).
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
-import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
+import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' } } });
 const RUNS = Number(args.runs);
 
 if ((await buildIfStale()) !== 0) process.exit(1);
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-builder-'));
-if (args.from) cpSync(args.from, dataDir, { recursive: true });
+const dataDir = benchDataDir('bench-builder-', args.from);
 const seedStarted = performance.now();
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
   env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },

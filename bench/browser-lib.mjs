@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // What the browser benchmarks share: Chromium's flags (those of playwright.config.ts), a JSON
 // client of the API with the bench's key, and the summary of a series of timings.
 
@@ -23,3 +26,13 @@ export const stats = (values) => {
 };
 
 export const fmt = ({ median, p95, max }) => `median ${median.toFixed(1)}  p95 ${p95.toFixed(1)}  max ${max.toFixed(1)} ms`;
+
+/**
+ * A fresh data dir for a bench's server: empty (the server seeds it), or a copy of `from`, a
+ * data dir seeded earlier (`--from`: the 1M seed takes minutes; the copy keeps `from` pristine).
+ */
+export function benchDataDir(prefix, from) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (from) cpSync(from, dir, { recursive: true });
+  return dir;
+}
