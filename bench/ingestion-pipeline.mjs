@@ -171,7 +171,7 @@ async function main() {
       const three = await throughput(`round ${round}  three`);
       await settle();
       const { count } = await ask('report');
-      console.log(`  delivered during and after: webhook ${count.hook.toLocaleString('en')}, Slack ${count.slack.toLocaleString('en')}, source ${count.source.toLocaleString('en')} (queues hold 10,000 a destination; beyond, events are dropped and counted as failed)`);
+      console.log(`  delivered during and after: webhook ${count.hook.toLocaleString('en')}, Slack ${count.slack.toLocaleString('en')}, source ${count.source.toLocaleString('en')} (queues hold 50,000 a destination; beyond, events are dropped and counted as failed)`);
       rows.push(three / none);
     }
     console.log(`three ÷ none: ${rows.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}  (target ≥ 80 %)`);

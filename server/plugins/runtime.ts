@@ -21,7 +21,13 @@ export interface PipelineRuntimeOptions {
   /** Waits before the 2nd, 3rd, … attempt; default 500 ms, 2 s, 5 s. */
   retryDelaysMs?: readonly number[];
   limits?: SandboxLimits;
-  /** Events waiting per destination before new ones are dropped (and counted as failed). */
+  /**
+   * Events waiting per destination before new ones are dropped (and counted as failed); default
+   * 50,000. Ingestion never waits on a destination, so a burst faster than the slowest one
+   * delivers waits here: at 10,000 a 15 s burst of 3,000 events/s (10 connections, group commit)
+   * overflowed the source plugin's queue. The queues share the events: 50,000 small events
+   * (bench-sized, 5 properties) hold about 40 MB.
+   */
   maxQueue?: number;
 }
 
@@ -66,7 +72,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   const { store, now } = o;
   const policy = { allowHosts: o.allowHosts ?? [] };
   const delays = o.retryDelaysMs ?? [500, 2000, 5000];
-  const maxQueue = o.maxQueue ?? 10_000;
+  const maxQueue = o.maxQueue ?? 50_000;
   let byTeam = new Map<number, Target[]>();
   let targets = new Map<number, Target>();
   let dirty = true;
