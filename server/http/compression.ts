@@ -60,6 +60,10 @@ export const compressResponses = (): MiddlewareHandler => async (c, next) => {
   // Headers first: an answer the router already encoded (a rendered JsonText) is left as it is,
   // and its body never read (reading `body` turns the server's light response into a full one).
   if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !res.body) return;
+  // A small answer that says its length (a rendered JsonText) is sent as it is, unread: reading
+  // it and building a new Response cost more than the whole cached answer.
+  const length = res.headers.get('Content-Length');
+  if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   let out = body;

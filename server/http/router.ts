@@ -69,12 +69,13 @@ function pathPattern(path: string): RegExp {
  * Sends rendered JSON as the compression middleware would (server/http/compression.ts): compressed
  * with the client's preferred encoding from 1 kB on, else plain. The bytes and each compressed
  * variant are made once per JsonText, so a cached answer is neither encoded nor compressed again;
- * the middleware leaves an answer that already has its Content-Encoding alone.
+ * the middleware leaves an answer that already has its Content-Encoding, or a Content-Length
+ * under the threshold, alone.
  */
 async function sendJsonText(c: Context<AppEnv>, text: JsonText<unknown>, status: Exclude<Endpoint['status'], 204>): Promise<Response> {
   const bytes = text.bytes;
   const encoding = c.req.method === 'HEAD' || bytes.byteLength < COMPRESS_THRESHOLD ? null : chooseEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding) return c.body(bytes, status, { 'Content-Type': 'application/json' });
+  if (!encoding) return c.body(bytes, status, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) });
   const encoded = await text.encoded(encoding);
   return c.body(encoded, status, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
 }

@@ -47,6 +47,21 @@ describe('GET {PRJ}/insights/ answered again', () => {
     expect(await (await raw(url)).text()).toBe(plain);
   });
 
+  it('sends a small answer (under 1 kB) plain with its length, whatever the client accepts', async () => {
+    const url = `${base}?search=${encodeURIComponent('no such insight')}`;
+    for (const encoding of [undefined, 'gzip, deflate, br']) {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await raw(url, encoding);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-encoding')).toBeNull();
+        expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
+        expect(bytes.byteLength).toBeLessThan(1024);
+        expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ count: 0, results: [] });
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      }
+    }
+  });
+
   it('shows a change at once, whatever the encoding', async () => {
     const url = `${base}?limit=5`;
     const before = JSON.parse(await decoded(await raw(url, 'br')));
