@@ -51,6 +51,21 @@ interface Target {
   sandbox: Promise<Sandbox> | null;
   /** Events still to run one at a time after the sandbox was stopped with several in flight. */
   solo: number;
+  /** The hosts of the URLs in the config: all a source plugin may reach (read once per config, not per event). */
+  hosts: Set<string>;
+  /** The source plugin exports composeWebhook (else onEvent). */
+  composes: boolean;
+}
+
+/** The per-config facts a delivery needs, read when the destinations are (re)built. */
+function settingsOf(plugin: PluginRow, config: Record<string, unknown>): Pick<Target, 'hosts' | 'composes'> {
+  let methods: unknown;
+  try {
+    methods = (JSON.parse(plugin.capabilities) as { methods?: unknown }).methods;
+  } catch {
+    methods = undefined;
+  }
+  return { hosts: configuredHosts(config), composes: Array.isArray(methods) && methods.includes('composeWebhook') };
 }
 
 /** The sandbox was stopped (a loop, an allocation) while this event ran in it. */
@@ -125,9 +140,9 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       let t = targets.get(row.id);
       if (t && t.stamp !== stamp) {
         void t.sandbox?.then((s) => s.dispose(), () => {});
-        t = { ...t, plugin, stamp, config, sandbox: null };
+        t = { ...t, plugin, stamp, config, sandbox: null, ...settingsOf(plugin, config) };
       }
-      t ??= { configId: row.id, teamId: row.team_id, plugin, stamp, config, queue: [], inFlight: 0, sandbox: null, solo: 0 };
+      t ??= { configId: row.id, teamId: row.team_id, plugin, stamp, config, queue: [], inFlight: 0, sandbox: null, solo: 0, ...settingsOf(plugin, config) };
       next.set(row.id, t);
       team.set(row.team_id, [...(team.get(row.team_id) ?? []), t]);
     }
@@ -138,11 +153,12 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
 
   const sandboxOf = (t: Target): Promise<Sandbox> => {
     if (!t.sandbox) {
-      t.sandbox = compiledCode(store, t.plugin, 'index').then((code) => createSandbox(code ?? '', {
+      const created = compiledCode(store, t.plugin, 'index').then((code) => createSandbox(code ?? '', {
         log: (level, message) => log(t, level, message),
-        fetch: { hosts: [...configuredHosts(t.config)], policy },
+        fetch: { hosts: [...t.hosts], policy },
       }, o.limits ?? DEFAULT_LIMITS));
-      t.sandbox.catch(() => { t.sandbox = null; });
+      t.sandbox = created;
+      created.catch(() => { if (t.sandbox === created) t.sandbox = null; });
     }
     return t.sandbox;
   };
@@ -153,14 +169,14 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     if (t.plugin.builtin) {
       delivery = builtinDelivery(t.plugin.builtin, event, t.config);
     } else {
-      const sandbox = await sandboxOf(t);
+      const pending = sandboxOf(t);
+      const sandbox = await pending;
       const meta = { config: t.config };
       try {
-        const caps = JSON.parse(t.plugin.capabilities) as { methods?: string[] };
-        if (caps.methods?.includes('composeWebhook')) {
+        if (t.composes) {
           const out = (await sandbox.call('composeWebhook', [event, meta])) as HttpDelivery | null;
           delivery = out && typeof out.url === 'string' ? out : null;
-          if (delivery && !configuredHosts(t.config).has(new URL(delivery.url).host.toLowerCase())) {
+          if (delivery && !t.hosts.has(new URL(delivery.url).host.toLowerCase())) {
             throw new DeliveryError(`composeWebhook returned ${new URL(delivery.url).host}, which is not a host of the plugin's config.`, false);
           }
         } else {
@@ -170,8 +186,9 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       } catch (error) {
         if (error instanceof DeliveryError) throw error;
         if (error instanceof SandboxStopped) {
-          // a loop or allocation stopped by the limits leaves the sandbox unusable: a new one next time
-          if (t.sandbox) t.sandbox = null;
+          // a loop or allocation stopped by the limits leaves the sandbox unusable: a new one next
+          // time (unless an event in flight beside this one already made it)
+          if (t.sandbox === pending) t.sandbox = null;
           sandbox.dispose();
           throw new StoppedWithSandbox((error as Error).message, false);
         }
