@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { loadInsightQueries, preloadInsightChart } from './chart-preload';
 
-const INSIGHT_ROUTE = '/_authed/projects/$projectId/insights/$insightId';
+// The page's chunk; the parent route ($insightId/route.tsx) has none: its loader imports the queries itself.
 const INSIGHT_PAGE_ROUTE = '/_authed/projects/$projectId/insights/$insightId/';
 
 /**
@@ -13,7 +13,7 @@ export function useWarmInsightPage(): void {
   const router = useRouter();
   useEffect(() => {
     const warm = () => {
-      for (const id of [INSIGHT_ROUTE, INSIGHT_PAGE_ROUTE] as const) void router.loadRouteChunk(router.routesById[id]);
+      void router.loadRouteChunk(router.routesById[INSIGHT_PAGE_ROUTE]);
       preloadInsightChart(true);
       void loadInsightQueries();
     };

@@ -3,7 +3,8 @@ import { pluginConfigEndpoints, type PluginConfig } from '@/contract/plugin-conf
 import type { PluginCreateInput, PluginSourceUpdate } from '@/contract/plugins';
 import { apiRequest } from '@/lib/api-client';
 import type { GroupSlug } from './pipeline-groups';
-import { groupEndpoints, pipelineKeys } from './pipeline.queries';
+import { pipelineKeys } from './pipeline.keys';
+import { groupEndpoints } from './pipeline.queries';
 
 /** Writes of the pipeline screens; each invalidates its group (and the project's configs). */
 export function usePipelineMutations(organizationId: string, slug: GroupSlug) {

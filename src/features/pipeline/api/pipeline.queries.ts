@@ -10,7 +10,6 @@ import { pipelineKeys } from './pipeline.keys';
  * Query options of the pipeline groups (`{ORG}/pipeline_<group>/…`) and of the project plugin
  * configs (`{PRJ}/plugin_configs/`); keys in pipeline.keys.ts.
  */
-export { pipelineKeys };
 
 type Full = typeof pipelineDestinationEndpoints;
 /** A group's endpoints with their paths widened: the three groups share every shape but the path. */
