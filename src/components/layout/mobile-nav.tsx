@@ -1,11 +1,12 @@
 import { useLocation } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { preloadable } from '@/lib/preloadable';
 
 // The drawer (Radix Dialog with its focus trap and scroll lock, ~15 kB gzip) loads on first use.
-const loadDrawer = () => import('./mobile-nav-drawer');
-const MobileNavDrawer = lazy(loadDrawer);
-const prefetch = () => void loadDrawer().catch(() => undefined);
+const drawer = preloadable(() => import('./mobile-nav-drawer'));
+const MobileNavDrawer = drawer.Component;
+const prefetch = () => void drawer.load().catch(() => undefined);
 
 /**
  * Below 768 px the sidebar is a drawer: a labelled menu button in the top bar opens it (focus

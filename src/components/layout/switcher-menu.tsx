@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { SwitcherTriggerContent, switcherTriggerClasses, type SwitcherMenuProps } from './switcher-trigger';
 
 export type { SwitcherEntry, SwitcherMenuProps } from './switcher-trigger';
 
 // The menu itself (Radix DropdownMenu) loads when it is first opened (fetched ahead when the
 // pointer or focus reaches the trigger): no page needs it to show.
-const loadPopup = () => import('./switcher-menu-popup');
-const SwitcherMenuPopup = lazy(loadPopup);
-const prefetch = () => void loadPopup().catch(() => undefined);
+const popup = preloadable(() => import('./switcher-menu-popup'));
+const SwitcherMenuPopup = popup.Component;
+const prefetch = () => void popup.load().catch(() => undefined);
 
 /** A keyboard-accessible menu (Radix DropdownMenu) for jumping between organizations or projects. */
 export function SwitcherMenu(props: SwitcherMenuProps) {
