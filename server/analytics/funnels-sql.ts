@@ -82,15 +82,16 @@ const bdBucket = (o: FunnelSqlOptions) => `${o.breakdown ? ', bd' : ''}${o.byBuc
 function orderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const ctes = [
     `seqd AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, coalesce(lead(${o.steps > 1 ? 's0 AND NOT s1' : 's0'}) OVER w${o.byBucket ? ' AND lead(bucket) OVER w = bucket' : ''}, false) AS dominated
-      FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
+      FROM evm WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
     `a0 AS (SELECT person_id, seq AS q0, coalesce(lag(seq) OVER (PARTITION BY person_id ORDER BY seq), 0) AS p0, ts AS t0${bdBucket(o)}, ${deadlineSql('ts', o.window, params)} AS dl
       FROM seqd WHERE s0 AND NOT dominated)`,
   ];
   for (let k = 1; k < o.steps; k++) {
     const prev = k === 1 ? 'true' : `a.t${k - 1} IS NOT NULL`;
-    ctes.push(`a${k} AS (SELECT a.*, b.seq AS q${k}, CASE WHEN ${prev} AND b.ts <= a.dl THEN b.ts END AS t${k}
-      FROM a${k - 1} a ASOF LEFT JOIN (SELECT person_id, seq, ts FROM seqd WHERE s${k}) b
-      ON a.person_id = b.person_id AND a.q${k - 1} < b.seq)`);
+    ctes.push(`m${k} AS (SELECT a.person_id, a.q0, min({'seq': b.seq, 'ts': b.ts}) AS m FROM a${k - 1} a JOIN seqd b
+      ON a.person_id = b.person_id AND b.s${k} AND a.q${k - 1} < b.seq GROUP BY a.person_id, a.q0)`);
+    ctes.push(`a${k} AS (SELECT a.*, m.m.seq AS q${k}, CASE WHEN ${prev} AND m.m.ts <= a.dl THEN m.m.ts END AS t${k}
+      FROM a${k - 1} a LEFT JOIN m${k} m ON m.person_id = a.person_id AND m.q0 = a.q0)`);
   }
   ctes.push(`attempts AS (SELECT person_id, q0, p0, bd, bucket, ${prefixAttempt(o.steps)} FROM a${o.steps - 1})`);
   return ctes.join(',\n');
@@ -127,7 +128,7 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   });
   // Each t_k refers to t_{k-1}: computed one CTE level at a time.
   const ctes = [
-    `la AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq${leads.map((l) => `, ${l}`).join('')} FROM ev WINDOW w AS (${personOrder(o.steps)}))`,
+    `la AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq${leads.map((l) => `, ${l}`).join('')} FROM evm WINDOW w AS (${personOrder(o.steps)}))`,
     `l0 AS (SELECT *${constantCols(o)}, ts AS t0, seq AS q0, ${deadlineSql('ts', o.window, params)} AS dl FROM la WHERE s0)`,
   ];
   for (let k = 1; k < o.steps; k++) ctes.push(`l${k} AS (SELECT *, ${t[k]} FROM l${k - 1})`);
@@ -138,10 +139,54 @@ function strictAttempts(o: FunnelSqlOptions, params: SqlParams): string {
 function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
   const firsts = range(o.steps).map((k) => `CASE WHEN s${k} THEN ts ELSE lead(CASE WHEN s${k} THEN ts END IGNORE NULLS) OVER w END AS c${k}`);
   return [
-    `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM ev WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
+    `ua AS (SELECT ${stepCols(o)}, row_number() OVER w AS seq, ${firsts.join(', ')} FROM evm WHERE ${anyStep(o.steps)} WINDOW w AS (${personOrder(o.steps)}))`,
     `ub AS (SELECT person_id, seq AS q0${bdBucket(o)}, ${range(o.steps).map((k) => `c${k} AS r${k}`).join(', ')}, ${deadlineSql('ts', o.window, params)} AS dl FROM ua)`,
     `attempts AS (SELECT *, ${range(o.steps).map((k) => `coalesce(r${k} <= dl, false)::INTEGER`).join(' + ')} AS n FROM ub)`,
   ].join(',\n');
+}
+
+/**
+ * Persons who cannot get past step 1 and the rows the others need (`pa`, `quick`, `evm`). Most
+ * of a funnel's rows are step-1 events of persons who never reach step 2: sorting them per
+ * person is most of a funnel's time, and it decides nothing.
+ * - `pa`: per person (and bucket), the first step-1 instant `f0`, its breakdown value `bd0`,
+ *   whether any event could advance an attempt (`adv`: matches step 2, or in unordered funnels
+ *   any later step), and the first and last step-2 instants `f1`, `l1`.
+ * - `quick`: persons without such an event reach step 1 only, in every attempt: their counted
+ *   attempt is the first start, whose time and value the aggregate already holds.
+ * - `evm`: the other persons' events, the input of the attempts. Ordered and strict funnels
+ *   (without per-bucket bests) also drop the events no counted attempt can use: before the first
+ *   step-2 event by more than the window (no start there reaches step 2, and the ties at the
+ *   first start are kept for when no attempt does) and after the window of the last step-2
+ *   event. Dropping such an event changes no attempt that reaches step 2: nothing after it
+ *   moves, and the first start, whose next event may change, reaches step 1 only.
+ */
+function movers(o: FunnelSqlOptions, params: SqlParams): string {
+  const advance = o.steps === 1 ? 'false' : o.order === 'unordered' ? `(${range(o.steps).slice(1).map((k) => `s${k}`).join(' OR ')})` : 's1';
+  const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : 'min(ts) FILTER (WHERE s1) AS f1, max(ts) FILTER (WHERE s1) AS l1';
+  const bd0 = o.breakdown ? 'arg_min_null(bd, (ts, uuid)) FILTER (WHERE s0)' : 'NULL::VARCHAR';
+  const pa = `pa AS (SELECT person_id, bucket, min(ts) FILTER (WHERE s0) AS f0, ${bd0} AS bd0, bool_or(${advance}) AS adv, ${stats}
+      FROM ev WHERE s0 OR ${advance} GROUP BY person_id, bucket)`;
+  if (o.byBucket) {
+    // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
+    // and every event of an advancing person is kept.
+    return `${pa},
+    pm AS (SELECT person_id FROM pa GROUP BY person_id HAVING bool_or(adv)),
+    quick AS (SELECT person_id, bd0 AS bd, bucket, [f0] AS times FROM pa ANTI JOIN pm USING (person_id) WHERE f0 IS NOT NULL),
+    evm AS (SELECT ev.* FROM ev SEMI JOIN pm USING (person_id))`;
+  }
+  const quick = 'quick AS (SELECT person_id, bd0 AS bd, bucket, [f0] AS times FROM pa WHERE NOT adv AND f0 IS NOT NULL)';
+  // Ordered: a start after the last step-2 event reaches step 1 only; later steps' events count
+  // up to its window. Strict: any event may be the "next" one of an attempt, up to the window.
+  const last = o.order === 'ordered'
+    ? `CASE WHEN ev.s0 AND NOT ev.s1 THEN pa.l1 ELSE ${deadlineSql('pa.l1', o.window, params)} END`
+    : deadlineSql('pa.l1', o.window, params);
+  const reach = o.order === 'unordered' || o.steps === 1
+    ? 'true'
+    : `((ev.s0 AND ev.ts = pa.f0) OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last}))`;
+  return `${pa},
+    ${quick},
+    evm AS (SELECT ev.* FROM ev JOIN pa ON pa.person_id = ev.person_id WHERE pa.adv AND ${reach})`;
 }
 
 /** The CTEs from `ev` to `counted` (see the module comment). */
@@ -150,10 +195,12 @@ export function funnelCtes(o: FunnelSqlOptions, params: SqlParams): string {
   const rs = range(o.steps).map((k) => `r${k}`).join(', ');
   // best: the attempt with the largest n, then the smallest q0 (< 2^40), i.e. the first-starting
   // of those reaching the furthest step (API-DECISIONS: in every order type).
-  const bestCtes = `${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
+  const bestCtes = `${movers(o, params)},
+    ${o.order === 'strict' ? strictAttempts(o, params) : o.order === 'unordered' ? unorderedAttempts(o, params) : orderedAttempts(o, params)},
     picked AS (SELECT unnest(max_by(a, a.n::BIGINT * 1099511627776 - a.q0)) FROM attempts a GROUP BY ${key}),
     ${o.order === 'ordered' ? firstOfRun(o, params) : 'chosen AS (SELECT * FROM picked)'},
-    best AS (SELECT *, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM chosen)`;
+    best AS (SELECT person_id, bd, bucket, ${o.order === 'unordered' ? `list_sort(list_filter([${rs}], x -> x <= dl))` : `[${rs}][1:n]`} AS times FROM chosen
+      UNION ALL SELECT person_id, bd, bucket, times FROM quick)`;
   const conditions = o.exclusions.map((x, i) => {
     const from = `${params.add(x.from + 1)}::INTEGER`;
     const to = `${params.add(x.to + 1)}::INTEGER`;

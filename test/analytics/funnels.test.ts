@@ -76,6 +76,32 @@ describe('a person counts once, with the furthest conversion', () => {
   });
 });
 
+describe('events outside every reachable attempt (skipped before the per-person sort)', () => {
+  const evs = [
+    // a: the first A cannot reach B in the hour; the A at 5h converts; the A after the last B reaches step 1 only
+    ev('a', 'A', 0, { v: 'first' }), ev('a', 'X', 10 * MIN), ev('a', 'A', 5 * HOUR, { v: 'converting' }), ev('a', 'B', 5 * HOUR + 30 * MIN), ev('a', 'A', 8 * HOUR, { v: 'late' }),
+    // b: B comes too late for every A: step 1 only, counted from (and broken down by) the first A
+    ev('b', 'A', 0, { v: 'first' }), ev('b', 'X', 10 * MIN), ev('b', 'A', HOUR, { v: 'second' }), ev('b', 'B', 3 * HOUR),
+    // c: no B at all
+    ev('c', 'A', 0, { v: 'first' }), ev('c', 'A', HOUR, { v: 'second' }),
+  ];
+  const window = { funnel_window_interval: 1, funnel_window_interval_type: 'HOUR' as never };
+  it('counts each person from the same attempt, with the same time and breakdown value, in every order type', async () => {
+    await h.load(evs);
+    const ordered = (await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, breakdown: 'v' })) as FunnelStep[][];
+    expect(ordered.map((list) => [list[0]!.breakdown_value, ...list.map((s) => s.count)])).toEqual([['first', 2, 0], ['converting', 1, 1]]);
+    expect(ordered[1]![1]!.median_conversion_time).toBe(1800);
+    // strict: a's A at 5h is followed by B; b's first A is followed by X; nobody else converts
+    expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: 'strict' }))).toEqual([3, 1]);
+    for (const order of ['ordered', 'strict', 'unordered'] as const) {
+      const expected = ref(evs, { steps: [is('A'), is('B')], order, window: { interval: 1, unit: 'hour' }, breakdown: { type: 'event', key: 'v', limit: 10 } });
+      const result = (await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: order, breakdown: 'v' })) as FunnelStep[][];
+      expect(result.map((list) => [list[0]!.breakdown_value, ...list.map((s) => [s.count, s.median_conversion_time])]))
+        .toEqual(expected.map((g) => [g.value, ...g.steps.map((s) => [s.count, s.median])]));
+    }
+  });
+});
+
 describe('exclusions', () => {
   const evs = [
     ev('a', 'A', 0), ev('a', 'X', MIN), ev('a', 'B', 2 * MIN), // X between steps 0 and 1: dropped
