@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ResultView } from '../../lib/view-types';
 import { BoldNumber } from './bold-number';
 import { FunnelSteps, type OnFunnelPersons } from './funnel-steps';
@@ -16,9 +17,10 @@ export interface InsightChartProps {
  * The chart of an insight's result (loaded lazily, only on insight routes). Line, bar, number
  * and funnel steps are plain SVG and HTML, here; the recharts displays are a chunk of their own
  * (recharts-chart.tsx), and the world map another (see insight-result.tsx); the table display
- * has no chart.
+ * has no chart. Memoised: a builder's pending edit re-renders the result around it (dimmed, busy)
+ * while the chart's view stays the same.
  */
-export default function InsightChart({ view, onFunnelPersons }: InsightChartProps) {
+export default memo(function InsightChart({ view, onFunnelPersons }: InsightChartProps) {
   switch (view.type) {
     case 'trends':
       switch (view.display) {
@@ -43,4 +45,4 @@ export default function InsightChart({ view, onFunnelPersons }: InsightChartProp
     default:
       return null;
   }
-}
+});
