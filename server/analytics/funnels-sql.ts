@@ -163,9 +163,9 @@ function unorderedAttempts(o: FunnelSqlOptions, params: SqlParams): string {
  */
 function movers(o: FunnelSqlOptions, params: SqlParams): string {
   const advance = o.steps === 1 ? 'false' : o.order === 'unordered' ? `(${range(o.steps).slice(1).map((k) => `s${k}`).join(' OR ')})` : 's1';
-  const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : 'min(ts) FILTER (WHERE s1) AS f1, max(ts) FILTER (WHERE s1) AS l1';
+  const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
   const bd0 = o.breakdown ? 'arg_min_null(bd, (ts, uuid)) FILTER (WHERE s0)' : 'NULL::VARCHAR';
-  const pa = `pa AS (SELECT person_id, bucket, min(ts) FILTER (WHERE s0) AS f0, ${bd0} AS bd0, bool_or(${advance}) AS adv, ${stats}
+  const pa = `pa AS (SELECT person_id, bucket, min(ts) FILTER (WHERE s0) AS f0, min(ts) AS fa, ${bd0} AS bd0, bool_or(${advance}) AS adv, ${stats}
       FROM ev WHERE s0 OR ${advance} GROUP BY person_id, bucket)`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
@@ -176,17 +176,20 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
     evm AS (SELECT ev.* FROM ev SEMI JOIN pm USING (person_id))`;
   }
   const quick = 'quick AS (SELECT person_id, bd0 AS bd, bucket, [f0] AS times FROM pa WHERE NOT adv AND f0 IS NOT NULL)';
+  if (o.steps === 1) return `${pa},\n    ${quick},\n    evm AS (SELECT * FROM ev WHERE false)`;
+  // The first start (unordered: the first anchor, which may match any step), kept for when no
+  // attempt gets past step 1.
+  const first = o.order === 'unordered' ? 'ev.ts = pa.fa' : '(ev.s0 AND ev.ts = pa.f0)';
   // Ordered: a start after the last step-2 event reaches step 1 only; later steps' events count
   // up to its window. Strict: any event may be the "next" one of an attempt, up to the window.
+  // Unordered: any step's first event at or after an anchor, up to the window.
   const last = o.order === 'ordered'
     ? `CASE WHEN ev.s0 AND NOT ev.s1 THEN pa.l1 ELSE ${deadlineSql('pa.l1', o.window, params)} END`
     : deadlineSql('pa.l1', o.window, params);
-  const reach = o.order === 'unordered' || o.steps === 1
-    ? 'true'
-    : `((ev.s0 AND ev.ts = pa.f0) OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last}))`;
   return `${pa},
     ${quick},
-    evm AS (SELECT ev.* FROM ev JOIN pa ON pa.person_id = ev.person_id WHERE pa.adv AND ${reach})`;
+    evm AS (SELECT ev.* FROM ev JOIN pa ON pa.person_id = ev.person_id
+      WHERE pa.adv AND (${first} OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last})))`;
 }
 
 /** The CTEs from `ev` to `counted` (see the module comment). */

@@ -84,15 +84,18 @@ describe('events outside every reachable attempt (skipped before the per-person 
     ev('b', 'A', 0, { v: 'first' }), ev('b', 'X', 10 * MIN), ev('b', 'A', HOUR, { v: 'second' }), ev('b', 'B', 3 * HOUR),
     // c: no B at all
     ev('c', 'A', 0, { v: 'first' }), ev('c', 'A', HOUR, { v: 'second' }),
+    // d: A half an hour after the only B: unordered, B then A converts; ordered and strict, A alone
+    ev('d', 'X', 0), ev('d', 'B', 2 * HOUR), ev('d', 'A', 2 * HOUR + 30 * MIN, { v: 'after' }),
   ];
   const window = { funnel_window_interval: 1, funnel_window_interval_type: 'HOUR' as never };
   it('counts each person from the same attempt, with the same time and breakdown value, in every order type', async () => {
     await h.load(evs);
     const ordered = (await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, breakdown: 'v' })) as FunnelStep[][];
-    expect(ordered.map((list) => [list[0]!.breakdown_value, ...list.map((s) => s.count)])).toEqual([['first', 2, 0], ['converting', 1, 1]]);
-    expect(ordered[1]![1]!.median_conversion_time).toBe(1800);
+    expect(ordered.map((list) => [list[0]!.breakdown_value, ...list.map((s) => s.count)])).toEqual([['first', 2, 0], ['after', 1, 0], ['converting', 1, 1]]);
+    expect(ordered[2]![1]!.median_conversion_time).toBe(1800);
     // strict: a's A at 5h is followed by B; b's first A is followed by X; nobody else converts
-    expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: 'strict' }))).toEqual([3, 1]);
+    expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: 'strict' }))).toEqual([4, 1]);
+    expect(stepNumbers(await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: 'unordered' }))[1]).toEqual({ count: 2, average: 1800, median: 1800 });
     for (const order of ['ordered', 'strict', 'unordered'] as const) {
       const expected = ref(evs, { steps: [is('A'), is('B')], order, window: { interval: 1, unit: 'hour' }, breakdown: { type: 'event', key: 'v', limit: 10 } });
       const result = (await runFunnel(h.ctx, { events: steps('A', 'B'), ...window, funnel_order_type: order, breakdown: 'v' })) as FunnelStep[][];
