@@ -5,16 +5,20 @@ import type { SqlParams } from './properties.ts';
  * The SQL of a funnel: one statement, no per-step round trips. Input is a CTE `ev` with columns
  * person_id, uuid, ts (ms), s0…s{n-1} (matches step k), x0…x{m-1} (matches exclusion i), bd
  * (breakdown text or NULL) and bucket (trends viz; else NULL). It builds:
+ *   pa, quick, evm                                  persons who cannot pass step 1 counted from
+ *                                                   one aggregate (`quick`), the others' events
+ *                                                   that an attempt can use (`evm`, see movers)
  *   attempts(person_id, q0, bd, bucket, r0…, n)     one per start event; q0 = its rank in the
  *                                                   person's order (personOrder), n = steps reached
  *   best                                            per person (and bucket): the furthest
  *                                                   attempt, ties → the first start (max_by n,
  *                                                   −q0); `times` = the reached steps' timestamps
- *                                                   (ms), step 1 first, built for it alone
+ *                                                   (ms), step 1 first, built for it alone; and
+ *                                                   the `quick` persons
  *   counted                                         best minus excluded persons, with `grp`/`kind`
  *                                                   (breakdown label: 0 value, 1 Other, 2 None)
- * ordered: ASOF joins chain "the first step-k event after step k-1" per attempt (greedy, which
- * reaches furthest for a given start); strict: lead() over all the person's kept events;
+ * ordered: hash joins chain "the first step-k event after step k-1" per attempt (greedy, which
+ * reaches furthest for a given start; ASOF joins cost several times more on these few rows); strict: lead() over all the person's kept events;
  * unordered: per step, the first matching event at or after the anchor (lead … IGNORE NULLS).
  */
 
