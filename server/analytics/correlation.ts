@@ -39,7 +39,7 @@ export function rankCorrelations(counts: readonly CorrelationCounts[], S: number
 }
 
 export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: QueryContext): Promise<FunnelCorrelationBody> {
-  const prep = await prepare({ ...p, breakdown: null, funnel_viz_type: 'steps' }, ctx);
+  const prep = await prepare({ ...p, breakdown: null, funnel_viz_type: 'steps' }, ctx, { everyEvent: true });
   const { params } = prep;
   const n = params.add(prep.steps.length);
   const outcome = `outcome AS (SELECT person_id, bool_or(len(times) >= ${n}::INTEGER) AS success FROM counted GROUP BY person_id)`;

@@ -5,7 +5,7 @@ import {
 import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
+import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, num } from './funnels-events.ts';
 import { funnelCtes, stepsSelect, timesSelect, trendsSelect } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
 import { materializedReady, propertyText, SqlParams } from './properties.ts';
@@ -50,8 +50,12 @@ export interface Prepared {
   range: { from: number; to: number };
 }
 
-/** The statement parts of a funnel: `ev` (its events with their persons) and `counted` (each person's step times) CTEs, parameters, steps, range. */
-export async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepared> {
+/**
+ * The statement parts of a funnel: `ev` (its events with their persons) and `counted` (each
+ * person's step times) CTEs, parameters, steps, range. `ev` holds only the events a funnel
+ * reads unless `everyEvent` (correlation reads the persons' other events from it).
+ */
+export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent = false } = {}): Promise<Prepared> {
   const steps = orderedEntities(p);
   const events = p.events ?? [];
   const attrOf = (e: Entity) => {
@@ -86,8 +90,14 @@ export async function prepare(p: FunnelParams, ctx: QueryContext): Promise<Prepa
     ...exclusions.map((x, i) => `${x.sql} AS x${i}`),
     `${bd} AS bd`, `${bucket} AS bucket`,
   ];
+  // Only events of the steps' and exclusions' names take part (strict funnels read every event:
+  // any of them breaks a chain): filtered by name up front, the cheapest test there is.
+  const named = [...steps, ...(p.exclusions ?? [])];
+  const byName = !everyEvent && p.funnel_order_type !== 'strict' && named.every((s) => s.id !== null)
+    ? [eventNameInSql([...new Set(named.map((s) => String(s.id)))], params)]
+    : [];
   const base = eventRowsSql({
-    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns,
+    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where: byName,
     needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person'),
   });
   const ctes = funnelCtes({
