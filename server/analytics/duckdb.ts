@@ -78,11 +78,13 @@ export class QueryCancelledError extends Error {
  */
 export const DEFAULT_MEMORY_LIMIT = '768MB';
 
+/** DuckDB's worker threads: every core, at most 8 (`DUCKDB_THREADS` overrides). */
+export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
+
 function settings(): Record<string, string> {
-  const threads = Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
   return {
     memory_limit: process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT,
-    threads: String(threads),
+    threads: String(duckdbThreads()),
   };
 }
 

@@ -22,6 +22,8 @@ export interface Deps {
   analyticsCacheTtlMs?: number | undefined;
   /** Time budget of one analytics request (default 9 s): past it the query is interrupted → 400 `query_timeout`. */
   analyticsTimeoutMs?: number | undefined;
+  /** Analyses computing at once (default: DuckDB's threads; `ANALYTICS_CONCURRENCY`); the rest wait (server/analytics/admission.ts). */
+  analyticsConcurrency?: number | undefined;
   /** Enabled destinations: ingestion hands them each accepted batch (server/plugins/runtime.ts). */
   pipeline?: PipelineRuntime | undefined;
   /** Hosts plugin deliveries and imports may reach although private (`--allow-destination`). */

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
-import { DEFAULT_QUERY_TIMEOUT_MS, QueryCancelledError, QueryTimeoutError } from '../../../analytics/duckdb.ts';
+import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
+import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext, SqlRunner } from '../../../analytics/types.ts';
@@ -42,6 +43,17 @@ export function analyticsCacheOf(deps: Deps): AnalyticsCache {
   return cache;
 }
 
+/** One admission gate per set of deps: analyses computing at once (cache hits never wait). */
+const gates = new WeakMap<object, AnalysisGate>();
+function analysisGateOf(deps: Deps): AnalysisGate {
+  let gate = gates.get(deps);
+  if (!gate) {
+    gate = createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads()));
+    gates.set(deps, gate);
+  }
+  return gate;
+}
+
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
 export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
   if (!/^\d{1,15}$/.test(raw)) throw notFound();
@@ -65,14 +77,15 @@ export async function cachedAnalysis<P, R>(
   options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<{ result: R; meta: AnalyticsMeta }> {
   const events = deps.events;
-  // One time budget for the whole request, however many statements the engine runs; the
-  // caller's signal (cancel/) interrupts it too.
+  // One time budget for the whole request, its wait for a turn included, however many
+  // statements the engine runs; the caller's signal (cancel/) interrupts it too.
   const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const read = { deadline: Date.now() + budgetMs, signal: options.signal };
   const db: SqlRunner = { all: (sql, values) => events.all(sql, values, read) };
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
-    const cached = await analyticsCacheOf(deps).get(key, () => compute(params, { db, project, now: deps.now() }), options.maxAgeMs);
+    const cached = await analyticsCacheOf(deps).get(
+      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now() }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
     if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
