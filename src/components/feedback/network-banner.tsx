@@ -23,9 +23,23 @@ export function NetworkBanner() {
 
   useEffect(() => {
     const cache = queryClient.getQueryCache();
-    const update = () => setState(stateOf(cache.getAll()));
+    // A fetch fires several cache events in a row: the queries are looked at once per burst.
+    let queued = false;
+    let active = true;
+    const update = () => {
+      queued = false;
+      if (active) setState(stateOf(cache.getAll()));
+    };
     update();
-    return cache.subscribe(update);
+    const unsubscribe = cache.subscribe(() => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(update);
+    });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
   }, [queryClient]);
 
   return (

@@ -18,7 +18,7 @@ interface BuilderResultProps {
   title: string;
   live: LiveResult;
   /** The contract's complaints about the controls' state (shown beside their controls too). */
-  issues: Map<string, string>;
+  issues: ReadonlyMap<string, string>;
 }
 
 /**

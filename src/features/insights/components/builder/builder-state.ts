@@ -84,16 +84,28 @@ export const BUILDER_KIND_OF: Record<InsightKind, BuilderKind> = {
 export const attrOf = (path: readonly PropertyKey[]) => path.map(String).join('__');
 
 /** The contract's complaints about a state, by attr (the first message of each field). */
-export function stateIssues(kind: BuilderKind, state: unknown): Map<string, string> {
+export function stateIssues(kind: BuilderKind, state: unknown): ReadonlyMap<string, string> {
+  // An edit checks its state, then renders it and checks it again: states are values, never
+  // mutated, so the answer is kept per state object.
+  const cacheable = typeof state === 'object' && state !== null;
+  const hit = cacheable ? checked.get(state) : undefined;
+  if (hit?.kind === kind) return hit.issues;
   const result = PARAM_SCHEMAS[kind].safeParse(state);
-  const issues = new Map<string, string>();
-  if (result.success) return issues;
-  for (const issue of result.error.issues) {
-    const attr = attrOf(issue.path);
-    if (!issues.has(attr)) issues.set(attr, issue.message);
+  // Every valid state answers the same empty map: what depends on the issues stays put.
+  let issues: ReadonlyMap<string, string> = NO_ISSUES;
+  if (!result.success) {
+    const found = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const attr = attrOf(issue.path);
+      if (!found.has(attr)) found.set(attr, issue.message);
+    }
+    issues = found;
   }
+  if (cacheable) checked.set(state, { kind, issues });
   return issues;
 }
+const NO_ISSUES: ReadonlyMap<string, string> = new Map();
+const checked = new WeakMap<object, { kind: BuilderKind; issues: ReadonlyMap<string, string> }>();
 
 function pick(kind: BuilderKind, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -7,7 +7,7 @@ import { ControlSection, FieldMessage, selectClasses } from './field-parts';
 import { FunnelExclusions } from './funnel-exclusions';
 import { FunnelWindowControl } from './funnel-window-control';
 import { IntervalControl } from './interval-control';
-import type { PanelProps } from './panel-types';
+import { usePickerBindings, type PanelProps } from './panel-types';
 import { BreakdownControl, SeriesList } from './pickers';
 
 type OrderType = (typeof FUNNEL_ORDER_TYPES)[number];
@@ -42,6 +42,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
   const order = (state.funnel_order_type ?? 'ordered') as OrderType;
   const viz = (state.funnel_viz_type ?? 'steps') as VizType;
   const set = <K extends keyof FunnelParamsInput>(key: K, value: FunnelParamsInput[K] | undefined) => onChange(patch(state, key, value));
+  const { patchState, setEvents, breakdown } = usePickerBindings(state, onChange);
 
   const steps = (state.events ?? []) as EntityInput[];
   const eventNames = steps.map((e) => e.id).filter((name): name is string => typeof name === 'string');
@@ -49,7 +50,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
   return (
     <>
       <ControlSection title="Steps">
-        <SeriesList projectId={projectId} mode="funnel" value={steps} errorFor={errorFor} onChange={(events) => set('events', events)} />
+        <SeriesList projectId={projectId} mode="funnel" value={steps} errorFor={errorFor} onChange={setEvents} />
         <div className="space-y-1.5">
           <label htmlFor={`${id}-viz`} className="block text-sm font-medium">Graph type</label>
           <select
@@ -108,8 +109,8 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
           projectId={projectId}
           defaultLimit={10}
           errorFor={errorFor}
-          value={{ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit }}
-          onChange={(next) => onChange({ ...state, ...next })}
+          value={breakdown}
+          onChange={patchState}
         />
       </ControlSection>
     </>

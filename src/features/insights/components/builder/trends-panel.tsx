@@ -8,7 +8,7 @@ import { DISPLAY_LABELS, WORLD_MAP_BREAKDOWN } from './display-options';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
 import { FormulaField } from './formula-field';
 import { IntervalControl } from './interval-control';
-import type { PanelProps } from './panel-types';
+import { usePickerBindings, type PanelProps } from './panel-types';
 import { BreakdownControl, SeriesList } from './pickers';
 import { seriesLetter } from './pickers/labels';
 
@@ -17,6 +17,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
   const displayId = useId();
   const compareId = useId();
   const set = (patch: Partial<TrendParamsInput>) => onChange({ ...state, ...patch });
+  const { patchState, setEvents, breakdown } = usePickerBindings(state, onChange);
   const series = (state.events ?? []) as EntityInput[];
   const letters = series.map((_, i) => seriesLetter(i));
   const eventNames = series.map((e) => e.id).filter((id): id is string => typeof id === 'string');
@@ -31,7 +32,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
   return (
     <>
       <ControlSection title="Series">
-        <SeriesList projectId={projectId} mode="trends" value={series} errorFor={errorFor} onChange={(events) => set({ events })} />
+        <SeriesList projectId={projectId} mode="trends" value={series} errorFor={errorFor} onChange={setEvents} />
         <FormulaField
           value={state.formula ?? ''}
           letters={letters}
@@ -57,8 +58,8 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           projectId={projectId}
           defaultLimit={25}
           errorFor={errorFor}
-          value={{ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit }}
-          onChange={(next) => set(next)}
+          value={breakdown}
+          onChange={patchState}
         />
       </ControlSection>
       <ControlSection title="Display">

@@ -14,7 +14,7 @@ export interface BuilderStateApi<S> {
   state: S;
   setState: (next: S) => void;
   /** The contract's complaints about `state`, by attr (empty when it is valid). */
-  issues: Map<string, string>;
+  issues: ReadonlyMap<string, string>;
   /** An edit waits for its debounce (the URL, and so the chart, still shows the one before). */
   pending: boolean;
 }

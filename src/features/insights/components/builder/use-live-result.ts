@@ -33,7 +33,7 @@ export function useLiveResult<K extends BuilderKind>(
   projectId: number,
   kind: K,
   urlState: BuilderParams[K],
-  issues: Map<string, string>,
+  issues: ReadonlyMap<string, string>,
   pending: boolean,
 ): LiveResult {
   const query = useQuery(analysisQuery(projectId, kind, urlState));

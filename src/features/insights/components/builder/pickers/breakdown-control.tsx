@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
 import { FieldError } from './picker-trigger';
@@ -25,7 +25,7 @@ export interface BreakdownControlProps {
 const MAX = ANALYTICS_LIMITS.breakdownLimit;
 
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
-export function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
+export const BreakdownControl = memo(function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
   const limitId = useId();
   const key = breakdownKey(value.breakdown);
   const limit = value.breakdown_limit ?? defaultLimit;
@@ -94,7 +94,7 @@ export function BreakdownControl({ projectId, value, onChange, errorFor, default
       ) : null}
     </div>
   );
-}
+});
 
 /** The breakdown as a key to show: a property name, or cohort ids as text. */
 function breakdownKey(b: BreakdownValue['breakdown']): string | null {

@@ -3,7 +3,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type EntityInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { lowerFirst, seriesLetter } from './labels';
@@ -34,7 +34,7 @@ const normalize = (entries: readonly EntityInput[]): EntityInput[] => entries.ma
  * The series of a trend or the steps of a funnel: one row each, reordered by dragging (mouse,
  * touch or keyboard: Space on the handle, arrows, Space) or by the move buttons.
  */
-export function SeriesList({ projectId, mode, value, onChange, errorFor, max }: SeriesListProps) {
+export const SeriesList = memo(function SeriesList({ projectId, mode, value, onChange, errorFor, max }: SeriesListProps) {
   const w = words(mode);
   const limit = max ?? (mode === 'trends' ? ANALYTICS_LIMITS.series : ANALYTICS_LIMITS.funnelSteps);
   const [uids, setUids] = useState<string[]>(() => value.map(() => newUid('s')));
@@ -121,7 +121,7 @@ export function SeriesList({ projectId, mode, value, onChange, errorFor, max }: 
       </div>
     </div>
   );
-}
+});
 
 const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
