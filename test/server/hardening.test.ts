@@ -186,7 +186,9 @@ describe('outbound HTTP reaches only public hosts', () => {
     receiver.closeAllConnections();
     receiver.close(() => resolve());
   }));
-  const send = (url: string, allowHosts: string[] = [], timeoutMs = 2000) =>
+  // A generous limit by default: resolving localhost waits for libuv's thread pool, which other
+  // suites in this process may keep busy (a refused target is the point here, not the time).
+  const send = (url: string, allowHosts: string[] = [], timeoutMs = 10_000) =>
     sendOutbound(url, { method: 'POST', headers: {}, body: 'x', timeoutMs, readBodyBytes: 100 }, { allowHosts });
 
   it('loopback, private and link-local targets are refused before any byte is sent, after DNS too', async () => {
