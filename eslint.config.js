@@ -106,6 +106,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testingImport] }] },
   },
   {
+    // One way to load a component later (docs/kits.md): preloadable, which draws at once when
+    // its code is there; React.lazy suspends on the first render even then.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'src/lib/preloadable.tsx'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
+        message: 'Load components later with preloadable (src/lib/preloadable.tsx), not React.lazy.',
+      }],
+    },
+  },
+  {
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

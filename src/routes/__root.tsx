@@ -1,12 +1,13 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
 import { NetworkBanner } from '@/components/feedback/network-banner';
 import { RootNotFound } from '@/components/feedback/not-found';
 import type { RouterContext } from '@/router-context';
 
 // Toasts only matter after the first action: the toaster loads after the page.
-const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+const Toaster = preloadable(async () => ({ default: (await import('sonner')).Toaster })).Component;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -1,12 +1,12 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { preloadable } from '@/lib/preloadable';
 
 // The palette (cmdk, Radix Dialog, the list endpoints' contract) and the shortcuts dialog load on
 // first use: neither is part of any page's initial JavaScript.
 const palette = preloadable(() => import('./command-palette'));
 const CommandPalette = palette.Component;
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+const ShortcutsDialog = preloadable(() => import('./shortcuts-dialog')).Component;
 const prefetch = () => void palette.load().catch(() => undefined);
 
 /** True when a key press goes to a field (a `?` typed there is text, not a shortcut). */

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { BATCH_EXPORT_RUN_STATUSES, type BatchExportRun } from '@/contract/batch-exports';
 import { Pagination } from '@/components/data-table/pagination';
 import { Table, Td, Th } from '@/components/data-table/table';
@@ -12,7 +13,7 @@ import { RunStatusBadge, STATUS_COLOURS, statusLabel, statusTone } from './label
 import { formatCount, formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
 
 // recharts is big: it loads only when a chart is shown, after the page.
-const RunsChart = lazy(() => import('./runs-chart'));
+const RunsChart = preloadable(() => import('./runs-chart')).Component;
 
 interface RunsPanelProps {
   /** Keep refreshing until this time (ms) even without a run in progress: a backfill was just started. */

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { organizationEndpoints, type Organization } from '@/contract/organizations';
 import { formatDate } from '@/lib/dates';
 import { ListPage, PrimaryAction, usePageSearch, type Column } from '@/components/list-kit';
@@ -8,9 +9,9 @@ import { organizationQueries } from '../api/organizations.queries';
 import { organizationsHeader } from './organizations-page-states';
 
 // Loaded when first opened: keeps the form code out of the list's initial JavaScript.
-const CreateOrganizationDialog = lazy(() =>
-  import('./create-organization-dialog').then((module) => ({ default: module.CreateOrganizationDialog })),
-);
+const CreateOrganizationDialog = preloadable(async () => ({
+  default: (await import('./create-organization-dialog')).CreateOrganizationDialog,
+})).Component;
 
 const route = getRouteApi('/_authed/organizations/');
 

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { preloadable } from '@/lib/preloadable';
 import { toast } from 'sonner';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,7 @@ import type { GroupSlug } from '../api/pipeline-groups';
 import { usePipelineMutations } from '../api/pipeline.mutations';
 import { groupEndpoints, pipelineQueries } from '../api/pipeline.queries';
 
-const CodeEditor = lazy(() => import('./code-editor'));
+const CodeEditor = preloadable(() => import('./code-editor')).Component;
 
 interface CompileProblem {
   file: string;

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { loadInsightQueries } from '@/features/insights/components/chart-preload';
+import { loadInsightQueries, preloadInsightChart } from '@/features/insights/components/chart-preload';
 import { InsightName } from '@/features/insights/components/insight-name';
-import { preloadInsightChart } from '@/features/insights/components/chart-preload';
 
 /** One insight: `$insightId` is parsed once here (a number, or a 404); its crumb is its name. */
 export const Route = createFileRoute('/_authed/projects/$projectId/insights/$insightId')({
