@@ -14,6 +14,10 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const zodImport = {
+  selector: 'ImportDeclaration[source.value=/^zod(\\/|$)/]',
+  message: "Import z from src/contract/z.ts ('@/contract/z' in src), the one zod: zod/mini, English messages.",
+};
 const serverImport = {
   regex: '^(\\.\\./)+server(/|$)',
   message: 'src/ never imports server/: the SPA talks to any server over HTTP.',
@@ -106,12 +110,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [testingImport] }] },
   },
   {
+    // One zod (src/contract/z.ts): zod/mini with its English messages, on both sides.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/contract/z.ts'],
+    rules: { 'no-restricted-syntax': ['error', zodImport] },
+  },
+  {
     // One way to load a component later (docs/kits.md): preloadable, which draws at once when
     // its code is there; React.lazy suspends on the first render even then.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [...TEST_FILES, 'src/lib/preloadable.tsx'],
+    ignores: [...TEST_FILES, 'src/lib/preloadable.tsx', 'src/contract/z.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
+      'no-restricted-syntax': ['error', zodImport, {
         selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
         message: 'Load components later with preloadable (src/lib/preloadable.tsx), not React.lazy.',
       }],

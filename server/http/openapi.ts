@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from '../../src/contract/z';
 import { apiErrorBodySchema, type Endpoint } from '../../src/contract/index.ts';
 import type { RegisteredEndpoint } from './router.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   return rest;
 }
@@ -12,7 +12,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 /** `/api/organizations/:id/` → `/api/organizations/{id}/`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
+function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   const object = jsonSchema(schema, 'input');
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import type { z } from '../../src/contract/z';
 import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
 import { readJsonBody } from './body.ts';
@@ -10,7 +10,7 @@ import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
 import { parseOrThrow } from './validation.ts';
 
-type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
   auth: AuthContext;
@@ -26,7 +26,7 @@ export interface HandlerInput<E extends Endpoint> {
  * shape the contract parses: fields with a default may be left out, extra fields are allowed),
  * or nothing (`void`) for an endpoint without a response body (204).
  */
-export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodType } ? z.input<S> : void;
+export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodMiniType } ? z.input<S> : void;
 
 /**
  * What a handler returns: the response body (sent as JSON with the endpoint's status), the same

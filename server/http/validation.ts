@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../src/contract/z';
 import { validationError, type ApiError } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -46,7 +46,7 @@ export const issueAttr = (path: readonly PropertyKey[]): string | null =>
   path.length === 0 ? null : path.map(String).join('__');
 
 /** The 400 for the first issue (the API reports one field at a time, like the production service). */
-export function zodToApiError(error: z.ZodError): ApiError {
+export function zodToApiError(error: z.core.$ZodError): ApiError {
   const issue = error.issues[0];
   if (!issue) return validationError('invalid_input', 'Invalid input.', null);
   const { code, detail } = codeAndDetail(issue);
@@ -54,7 +54,7 @@ export function zodToApiError(error: z.ZodError): ApiError {
 }
 
 /** Parses `input` with `schema` or throws the API's 400. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw zodToApiError(result.error);
   return result.data;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../src/contract/z';
 import {
   funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
   trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
@@ -29,7 +29,7 @@ const KIND_OF_QUERY = new Map(Object.entries(QUERY_KINDS).map(([k, q]) => [q, k 
 
 const SCHEMAS = {
   TRENDS: trendParamsSchema, FUNNELS: funnelParamsSchema, RETENTION: retentionParamsSchema, PATHS: pathParamsSchema,
-} as const satisfies Record<InsightKind, z.ZodType>;
+} as const satisfies Record<InsightKind, z.ZodMiniType>;
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

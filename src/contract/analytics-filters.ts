@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { ANALYTICS_LIMITS } from './analytics-limits';
 import { choice, choiceMessage, list, MESSAGES, pythonTypeName, text } from './fields';
 
@@ -28,34 +28,32 @@ export const dictType = (iss: { input?: unknown }) =>
 // Property filters and groups
 // ---------------------------------------------------------------------------------------------
 
-const valueTextSchema = z.string().max(ANALYTICS_LIMITS.valueLength, {
+const valueTextSchema = z.string().check(z.maxLength(ANALYTICS_LIMITS.valueLength, {
   error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
-});
+}));
 const propertyValueSchema = z.union(
   [
     valueTextSchema, z.number(), z.boolean(),
-    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).max(ANALYTICS_LIMITS.filterValues, {
+    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).check(z.maxLength(ANALYTICS_LIMITS.filterValues, {
       error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
-    }),
+    })),
   ],
   { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
 );
 
-export const propertyFilterSchema = z
-  .object({
-    key: text(PROPERTY_KEY_MAX),
-    value: propertyValueSchema.nullable().optional(),
-    operator: choice(PROPERTY_OPERATORS),
-    type: choice(PROPERTY_TYPES),
-  })
-  .superRefine((f, ctx) => {
-    if (VALUELESS_OPERATORS.includes(f.operator)) return;
-    const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
-    if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
-    else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
-    }
-  });
+export const propertyFilterSchema = z.object({
+  key: text(PROPERTY_KEY_MAX),
+  value: z.optional(z.nullable(propertyValueSchema)),
+  operator: choice(PROPERTY_OPERATORS),
+  type: choice(PROPERTY_TYPES),
+}).check(z.superRefine((f, ctx) => {
+  if (VALUELESS_OPERATORS.includes(f.operator)) return;
+  const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
+  if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
+  else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
+  }
+}));
 export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
 
 /** Fills what production clients leave out: a filter's `type` (event), `operator` (exact); a group's type (AND). */
@@ -72,18 +70,18 @@ const discriminatorError = (iss: { input?: unknown }) => {
 };
 
 /** A group nested deeper than one level: always rejected, on its `values`. */
-const tooDeepGroupSchema = z.object({ type: groupTypeSchema }).superRefine((_, ctx) => {
-  ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
-}).transform((v) => v as never);
+const tooDeepGroupSchema = z.pipe(
+  z.object({ type: groupTypeSchema }).check(z.superRefine((_, ctx) => {
+    ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
+  })),
+  z.transform((v) => v as never),
+);
 
 /** A group inside the top-level group: its values are filters only (one level of nesting). */
 export const innerPropertyGroupSchema = z.object({
   type: groupTypeSchema,
   values: list(
-    z.preprocess(
-      fillPropertyDefaults,
-      z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
-    ),
+    z.pipe(z.transform(fillPropertyDefaults), z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError })),
     ANALYTICS_LIMITS.groupValues,
   ),
 }, { error: dictType });
@@ -91,10 +89,7 @@ export const innerPropertyGroupSchema = z.object({
 export const propertyGroupSchema = z.object({
   type: groupTypeSchema,
   values: list(
-    z.preprocess(
-      fillPropertyDefaults,
-      z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
-    ),
+    z.pipe(z.transform(fillPropertyDefaults), z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError })),
     ANALYTICS_LIMITS.groupValues,
   ),
 }, { error: dictType });
@@ -106,11 +101,11 @@ export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
  * filters, or the legacy flat list of filters. Always parsed into a group: a list becomes
  * `{type: 'AND', values: list}` (so errors in a list's item i have the path `values, i, ...`).
  */
-export const propertiesSchema = z.preprocess((v) => {
+export const propertiesSchema = z.pipe(z.transform((v) => {
   if (v === null) return { type: 'AND', values: [] };
   if (Array.isArray(v)) return { type: 'AND', values: v };
   return fillPropertyDefaults(v);
-}, propertyGroupSchema);
+}), propertyGroupSchema);
 
 
 export type Filtered = { properties?: PropertyGroup | undefined };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import {
   dictType, isRecord, limitFilters, PROPERTY_KEY_MAX, propertiesSchema, type Filtered,
 } from './analytics-filters';
@@ -47,8 +47,8 @@ export const RETENTION_PERIODS = ['Hour', 'Day', 'Week', 'Month'] as const;
 export const PATH_EVENT_TYPES = ['$pageview', '$screen', 'custom_event', 'hogql'] as const;
 
 /** Optional with a default; null counts as "not given" (production clients send nulls). */
-const withDefault = <T extends z.ZodType>(s: T, value: z.output<T>) =>
-  s.nullable().default(value as never).transform((v): z.output<T> => (v ?? value) as z.output<T>);
+const withDefault = <T extends z.ZodMiniType>(s: T, value: z.output<T>) =>
+  z.pipe(z._default(z.nullable(s), value as never), z.transform((v): z.output<T> => (v ?? value) as z.output<T>));
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -67,54 +67,52 @@ function calendarDateExists(v: string): boolean {
   date.setUTCFullYear(y);
   return m >= 1 && m <= 12 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-export const dateParamSchema = z
-  .string({ error: typeError(MESSAGES.string) })
-  .refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && calendarDateExists(v)), {
+export const dateParamSchema = z.string({ error: typeError(MESSAGES.string) }).check(
+  z.refine((v) => v === 'all' || RELATIVE_DATE_PATTERN.test(v) || (ABSOLUTE_DATE_PATTERN.test(v) && calendarDateExists(v)), {
     error: 'Enter a date (YYYY-MM-DD), an ISO 8601 datetime, "all", or a relative date such as -7d or mStart.',
-  });
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Series entries and exclusions
 // ---------------------------------------------------------------------------------------------
 
-const entityIdSchema = z.union([text(PROPERTY_KEY_MAX), z.number().int()], {
+const entityIdSchema = z.union([text(PROPERTY_KEY_MAX), z.int()], {
   error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter an event name or an action ID.'),
 });
 
-export const entitySchema = z
-  .object({
-    /** Event name (null = all events) or action id. */
-    id: entityIdSchema.nullable(),
-    type: choice(ENTITY_TYPES),
-    order: integer({ min: 0 }).optional(),
-    name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
-    custom_name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
-    math: withDefault(choice(MATHS), 'total'),
-    math_property: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
-    properties: propertiesSchema.optional(),
-  })
-  .superRefine((e, ctx) => {
-    if (e.type === 'actions' && !(typeof e.id === 'number' || (typeof e.id === 'string' && /^\d+$/.test(e.id)))) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: MESSAGES.integer, input: e.id });
-    }
-    if (PROPERTY_MATHS.includes(e.math) && !e.math_property) {
-      ctx.addIssue({ code: 'custom', path: ['math_property'], message: MESSAGES.required, input: e.math_property });
-    }
-  });
+export const entitySchema = z.object({
+  /** Event name (null = all events) or action id. */
+  id: z.nullable(entityIdSchema),
+  type: choice(ENTITY_TYPES),
+  order: z.optional(integer({ min: 0 })),
+  name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  custom_name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  math: withDefault(choice(MATHS), 'total'),
+  math_property: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  properties: z.optional(propertiesSchema),
+}).check(z.superRefine((e, ctx) => {
+  if (e.type === 'actions' && !(typeof e.id === 'number' || (typeof e.id === 'string' && /^\d+$/.test(e.id)))) {
+    ctx.addIssue({ code: 'custom', path: ['id'], message: MESSAGES.integer, input: e.id });
+  }
+  if (PROPERTY_MATHS.includes(e.math) && !e.math_property) {
+    ctx.addIssue({ code: 'custom', path: ['math_property'], message: MESSAGES.required, input: e.math_property });
+  }
+}));
 export type Entity = z.infer<typeof entitySchema>;
 export type EntityInput = z.input<typeof entitySchema>;
 
 /** An entry of `events` / `actions`: `type` defaults to the list it is in. */
 const entityIn = (type: EntityType) =>
-  z.preprocess((v) => (isRecord(v) && (v.type === undefined || v.type === null) ? { ...v, type } : v), entitySchema);
+  z.pipe(z.transform((v) => (isRecord(v) && (v.type === undefined || v.type === null) ? { ...v, type } : v)), entitySchema);
 export const eventsSchema = list(entityIn('events'), ANALYTICS_LIMITS.series);
 export const actionsSchema = list(entityIn('actions'), ANALYTICS_LIMITS.series);
 
 /** Funnel exclusion: 0-based step indexes, from < to (API-DECISIONS). */
 export const exclusionSchema = z.object({
-  id: entityIdSchema.nullable(),
+  id: z.nullable(entityIdSchema),
   type: withDefault(choice(ENTITY_TYPES), 'events'),
-  name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
+  name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
   funnel_from_step: integer({ min: 0 }),
   funnel_to_step: integer({ min: 0 }),
 });
@@ -122,20 +120,20 @@ export type Exclusion = z.infer<typeof exclusionSchema>;
 
 /** Minimal entity reference of retention (target / returning). Default `$pageview`. */
 export const retentionEntitySchema = z.object({
-  id: entityIdSchema.nullable(),
+  id: z.nullable(entityIdSchema),
   type: withDefault(choice(ENTITY_TYPES), 'events'),
-  name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
-  custom_name: blankableText(PROPERTY_KEY_MAX).nullable().optional(),
-  properties: propertiesSchema.optional(),
+  name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  custom_name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  properties: z.optional(propertiesSchema),
 }, { error: dictType });
 export type RetentionEntity = z.infer<typeof retentionEntitySchema>;
 
 /** Path cleaning rule: matches of `regex` in a path item are replaced by `alias`. */
 export const pathCleaningRuleSchema = z.object({
   alias: text(400),
-  regex: text(1000).refine((r) => { try { new RegExp(r); return true; } catch { return false; } }, {
+  regex: text(1000).check(z.refine((r) => { try { new RegExp(r); return true; } catch { return false; } }, {
     error: 'Enter a valid regular expression.',
-  }),
+  })),
 });
 export type PathCleaningRule = z.infer<typeof pathCleaningRuleSchema>;
 
@@ -145,22 +143,22 @@ export type PathCleaningRule = z.infer<typeof pathCleaningRuleSchema>;
 
 /** A breakdown: property key, cohort id(s), or a list of them. */
 export const breakdownSchema = z.union(
-  [text(PROPERTY_KEY_MAX), z.number().int(), z.array(z.union([text(PROPERTY_KEY_MAX), z.number().int()])).max(ANALYTICS_LIMITS.breakdowns)],
+  [text(PROPERTY_KEY_MAX), z.int(), z.array(z.union([text(PROPERTY_KEY_MAX), z.int()])).check(z.maxLength(ANALYTICS_LIMITS.breakdowns))],
   { error: 'Enter a property name, a cohort ID or a list of cohort IDs.' },
 );
 
 /** Series, filters and dates shared by trends and funnels. */
 const seriesShape = {
-  events: eventsSchema.optional(),
-  actions: actionsSchema.optional(),
-  properties: propertiesSchema.optional(),
-  filter_test_accounts: bool().optional(),
-  date_from: dateParamSchema.nullable().optional(),
-  date_to: dateParamSchema.nullable().optional(),
+  events: z.optional(eventsSchema),
+  actions: z.optional(actionsSchema),
+  properties: z.optional(propertiesSchema),
+  filter_test_accounts: z.optional(bool()),
+  date_from: z.optional(z.nullable(dateParamSchema)),
+  date_to: z.optional(z.nullable(dateParamSchema)),
   interval: withDefault(choice(INTERVALS), 'day'),
-  breakdown: breakdownSchema.nullable().optional(),
+  breakdown: z.optional(z.nullable(breakdownSchema)),
   breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
-  aggregation_group_type_index: integer({ min: 0, max: 4 }).nullable().optional(),
+  aggregation_group_type_index: z.optional(z.nullable(integer({ min: 0, max: 4 }))),
 };
 
 type Series = { events?: Entity[]; actions?: Entity[] };
@@ -190,74 +188,72 @@ function requireSeries(v: Series & Filtered, ctx: z.core.$RefinementCtx<Series>,
 
 export const FORMULA_PATTERN = /^[A-Za-z0-9+\-*/%().\s]*$/;
 
-export const trendParamsSchema = z
-  .object({
-    ...seriesShape,
-    breakdown_limit: integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }).default(25),
-    compare: bool().optional(),
-    compare_to: blankableText(100).nullable().optional(),
-    display: withDefault(choice(DISPLAY_TYPES), 'ActionsLineGraph'),
-    formula: blankableText(1000).nullable().optional(),
-  })
-  .superRefine((v, ctx) => {
-    requireSeries(v, ctx, ANALYTICS_LIMITS.series, 'series');
-    if (!v.formula) return;
-    const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
-    const letters = v.formula.match(/[A-Za-z]+/g) ?? [];
-    const bad = letters.find((l) => l.length !== 1 || l.toUpperCase().charCodeAt(0) - 65 >= count);
-    if (!FORMULA_PATTERN.test(v.formula) || bad !== undefined) {
-      ctx.addIssue({
-        code: 'custom', path: ['formula'], input: v.formula,
-        message: bad !== undefined
-          ? `"${bad}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(count, 1))}.`
-          : 'A formula may only contain series letters, numbers, + - * / %, and parentheses.',
-      });
-    }
-  });
+export const trendParamsSchema = z.object({
+  ...seriesShape,
+  breakdown_limit: z._default(integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }), 25),
+  compare: z.optional(bool()),
+  compare_to: z.optional(z.nullable(blankableText(100))),
+  display: withDefault(choice(DISPLAY_TYPES), 'ActionsLineGraph'),
+  formula: z.optional(z.nullable(blankableText(1000))),
+}).check(z.superRefine((v, ctx) => {
+  requireSeries(v, ctx, ANALYTICS_LIMITS.series, 'series');
+  if (!v.formula) return;
+  const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
+  const letters = v.formula.match(/[A-Za-z]+/g) ?? [];
+  const bad = letters.find((l) => l.length !== 1 || l.toUpperCase().charCodeAt(0) - 65 >= count);
+  if (!FORMULA_PATTERN.test(v.formula) || bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom', path: ['formula'], input: v.formula,
+      message: bad !== undefined
+        ? `"${bad}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(count, 1))}.`
+        : 'A formula may only contain series letters, numbers, + - * / %, and parentheses.',
+    });
+  }
+}));
 export type TrendParams = z.infer<typeof trendParamsSchema>;
 export type TrendParamsInput = z.input<typeof trendParamsSchema>;
 
 /** DAY, Day, day, days ... → 'day'. */
-export const funnelWindowUnitSchema = z
-  .string({ error: typeError(MESSAGES.string) })
-  .refine((v) => (FUNNEL_WINDOW_UNITS as readonly string[]).includes(v.toLowerCase().replace(/s$/, '')), {
-    error: (iss) => choiceMessage(iss.input),
-  })
-  .transform((v) => v.toLowerCase().replace(/s$/, '') as FunnelWindowUnit);
+export const funnelWindowUnitSchema = z.pipe(
+  z.string({ error: typeError(MESSAGES.string) }).check(
+    z.refine((v) => (FUNNEL_WINDOW_UNITS as readonly string[]).includes(v.toLowerCase().replace(/s$/, '')), {
+      error: (iss) => choiceMessage(iss.input),
+    }),
+  ),
+  z.transform((v) => v.toLowerCase().replace(/s$/, '') as FunnelWindowUnit),
+);
 
-export const funnelParamsSchema = z
-  .object({
-    ...seriesShape,
-    breakdown_limit: integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }).default(10),
-    funnel_window_interval: integer({ min: 1 }).nullable().optional(),
-    funnel_window_interval_type: funnelWindowUnitSchema.nullable().optional(),
-    /** The production service's name of funnel_window_interval_type. */
-    funnel_window_interval_unit: funnelWindowUnitSchema.nullable().optional(),
-    /** Deprecated: use funnel_window_interval (+ _type). */
-    funnel_window_days: integer({ min: 1 }).nullable().optional(),
-    funnel_viz_type: withDefault(choice(FUNNEL_VIZ_TYPES), 'steps'),
-    funnel_order_type: withDefault(choice(FUNNEL_ORDER_TYPES), 'ordered'),
-    exclusions: list(exclusionSchema, ANALYTICS_LIMITS.exclusions).optional(),
-  })
-  .superRefine((v, ctx) => {
-    requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
-    limitWindow(v, ctx as z.core.$RefinementCtx<never>);
-    const steps = orderedEntities(v);
-    const last = steps.length - 1;
-    (v.exclusions ?? []).forEach((x, i) => {
-      const issue = (field: string, message: string) =>
-        ctx.addIssue({ code: 'custom', path: ['exclusions', i, field], message, input: x });
-      if (x.funnel_from_step >= x.funnel_to_step) {
-        issue('funnel_to_step', 'Exclusion event range is invalid. End of range should be greater than start.');
-      } else if (x.funnel_to_step > last) {
-        issue('funnel_to_step', 'Exclusion event range is invalid. End of range is greater than number of steps.');
-      } else if (v.funnel_order_type === 'unordered' && (x.funnel_from_step !== 0 || x.funnel_to_step !== last)) {
-        issue('funnel_from_step', 'Partial Exclusions not allowed in unordered funnels.');
-      } else if (steps.slice(x.funnel_from_step, x.funnel_to_step + 1).some((s) => s.type === x.type && String(s.id) === String(x.id))) {
-        issue('id', "Exclusion steps cannot contain an event that's part of funnel steps.");
-      }
-    });
+export const funnelParamsSchema = z.object({
+  ...seriesShape,
+  breakdown_limit: z._default(integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }), 10),
+  funnel_window_interval: z.optional(z.nullable(integer({ min: 1 }))),
+  funnel_window_interval_type: z.optional(z.nullable(funnelWindowUnitSchema)),
+  /** The production service's name of funnel_window_interval_type. */
+  funnel_window_interval_unit: z.optional(z.nullable(funnelWindowUnitSchema)),
+  /** Deprecated: use funnel_window_interval (+ _type). */
+  funnel_window_days: z.optional(z.nullable(integer({ min: 1 }))),
+  funnel_viz_type: withDefault(choice(FUNNEL_VIZ_TYPES), 'steps'),
+  funnel_order_type: withDefault(choice(FUNNEL_ORDER_TYPES), 'ordered'),
+  exclusions: z.optional(list(exclusionSchema, ANALYTICS_LIMITS.exclusions)),
+}).check(z.superRefine((v, ctx) => {
+  requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
+  limitWindow(v, ctx as z.core.$RefinementCtx<never>);
+  const steps = orderedEntities(v);
+  const last = steps.length - 1;
+  (v.exclusions ?? []).forEach((x, i) => {
+    const issue = (field: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['exclusions', i, field], message, input: x });
+    if (x.funnel_from_step >= x.funnel_to_step) {
+      issue('funnel_to_step', 'Exclusion event range is invalid. End of range should be greater than start.');
+    } else if (x.funnel_to_step > last) {
+      issue('funnel_to_step', 'Exclusion event range is invalid. End of range is greater than number of steps.');
+    } else if (v.funnel_order_type === 'unordered' && (x.funnel_from_step !== 0 || x.funnel_to_step !== last)) {
+      issue('funnel_from_step', 'Partial Exclusions not allowed in unordered funnels.');
+    } else if (steps.slice(x.funnel_from_step, x.funnel_to_step + 1).some((s) => s.type === x.type && String(s.id) === String(x.id))) {
+      issue('id', "Exclusion steps cannot contain an event that's part of funnel steps.");
+    }
   });
+}));
 export type FunnelParams = z.infer<typeof funnelParamsSchema>;
 export type FunnelParamsInput = z.input<typeof funnelParamsSchema>;
 
@@ -291,47 +287,50 @@ const capitalize = (v: string) => (v ? v[0]!.toUpperCase() + v.slice(1).toLowerC
 const pageview = { id: '$pageview', type: 'events' } as const;
 
 export const retentionParamsSchema = z.object({
-  target_entity: retentionEntitySchema.default({ ...pageview }),
-  returning_entity: retentionEntitySchema.default({ ...pageview }),
+  target_entity: z._default(retentionEntitySchema, { ...pageview }),
+  returning_entity: z._default(retentionEntitySchema, { ...pageview }),
   /** Also accepts the short forms `first_time` / `recurring`. */
-  retention_type: withDefault(choice([...RETENTION_TYPES, 'first_time', 'recurring']), 'retention_first_time').transform(
-    (v) => (v.startsWith('retention_') ? v : `retention_${v}`) as (typeof RETENTION_TYPES)[number],
+  retention_type: z.pipe(
+    withDefault(choice([...RETENTION_TYPES, 'first_time', 'recurring']), 'retention_first_time'),
+    z.transform((v) => (v.startsWith('retention_') ? v : `retention_${v}`) as (typeof RETENTION_TYPES)[number]),
   ),
   /** Any letter case: `day` → `Day`. */
-  period: withDefault(
-    z.string({ error: typeError(MESSAGES.string) }).refine(
-      (v) => (RETENTION_PERIODS as readonly string[]).includes(capitalize(v)),
-      { error: (iss) => choiceMessage(iss.input) },
+  period: z.pipe(
+    withDefault(
+      z.string({ error: typeError(MESSAGES.string) }).check(
+        z.refine((v) => (RETENTION_PERIODS as readonly string[]).includes(capitalize(v)), { error: (iss) => choiceMessage(iss.input) }),
+      ),
+      'Day',
     ),
-    'Day',
-  ).transform((v) => capitalize(v) as (typeof RETENTION_PERIODS)[number]),
-  total_intervals: integer({ min: 1, max: 100 }).default(7),
-  date_from: dateParamSchema.nullable().optional(),
-  date_to: dateParamSchema.nullable().optional(),
-  properties: propertiesSchema.optional(),
-  filter_test_accounts: bool().optional(),
-  aggregation_group_type_index: integer({ min: 0, max: 4 }).nullable().optional(),
-}).superRefine((v, ctx) => limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>));
+    z.transform((v) => capitalize(v) as (typeof RETENTION_PERIODS)[number]),
+  ),
+  total_intervals: z._default(integer({ min: 1, max: 100 }), 7),
+  date_from: z.optional(z.nullable(dateParamSchema)),
+  date_to: z.optional(z.nullable(dateParamSchema)),
+  properties: z.optional(propertiesSchema),
+  filter_test_accounts: z.optional(bool()),
+  aggregation_group_type_index: z.optional(z.nullable(integer({ min: 0, max: 4 }))),
+}).check(z.superRefine((v, ctx) => limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>)));
 export type RetentionParams = z.infer<typeof retentionParamsSchema>;
 export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;
 
 export const pathParamsSchema = z.object({
   /** Which events make path items; missing or empty = all of them. */
-  include_event_types: list(choice(PATH_EVENT_TYPES), PATH_EVENT_TYPES.length).optional(),
-  start_point: blankableText(2000).nullable().optional(),
-  end_point: blankableText(2000).nullable().optional(),
-  step_limit: integer({ min: 1, max: 20 }).default(5),
+  include_event_types: z.optional(list(choice(PATH_EVENT_TYPES), PATH_EVENT_TYPES.length)),
+  start_point: z.optional(z.nullable(blankableText(2000))),
+  end_point: z.optional(z.nullable(blankableText(2000))),
+  step_limit: z._default(integer({ min: 1, max: 20 }), 5),
   /** Most edges returned, the heaviest first. */
-  edge_limit: integer({ min: 1, max: 1000 }).optional(),
-  exclude_events: list(text(PROPERTY_KEY_MAX), ANALYTICS_LIMITS.excludedEvents).optional(),
+  edge_limit: z.optional(integer({ min: 1, max: 1000 })),
+  exclude_events: z.optional(list(text(PROPERTY_KEY_MAX), ANALYTICS_LIMITS.excludedEvents)),
   /** Apply the project's path cleaning rules (production). */
-  path_replacements: bool().optional(),
+  path_replacements: z.optional(bool()),
   /** Path cleaning rules of this query, applied in order. */
-  local_path_cleaning_filters: list(pathCleaningRuleSchema, ANALYTICS_LIMITS.pathCleaningRules).optional(),
-  date_from: dateParamSchema.nullable().optional(),
-  date_to: dateParamSchema.nullable().optional(),
-  properties: propertiesSchema.optional(),
-  filter_test_accounts: bool().optional(),
-}).superRefine((v, ctx) => limitFilters([v], ctx as z.core.$RefinementCtx<never>));
+  local_path_cleaning_filters: z.optional(list(pathCleaningRuleSchema, ANALYTICS_LIMITS.pathCleaningRules)),
+  date_from: z.optional(z.nullable(dateParamSchema)),
+  date_to: z.optional(z.nullable(dateParamSchema)),
+  properties: z.optional(propertiesSchema),
+  filter_test_accounts: z.optional(bool()),
+}).check(z.superRefine((v, ctx) => limitFilters([v], ctx as z.core.$RefinementCtx<never>)));
 export type PathParams = z.infer<typeof pathParamsSchema>;
 export type PathParamsInput = z.input<typeof pathParamsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Results of the analysis endpoints (trend/, funnel/, retention/, path/), as the production
@@ -6,25 +6,25 @@ import { z } from 'zod';
  */
 
 /** `{is_cached, last_refresh, timezone, result}` around every analysis result. */
-export function analyticsResultSchema<T extends z.ZodType>(result: T) {
+export function analyticsResultSchema<T extends z.ZodMiniType>(result: T) {
   return z.looseObject({
     is_cached: z.boolean(),
-    last_refresh: z.string().nullable(),
+    last_refresh: z.nullable(z.string()),
     timezone: z.string(),
     result,
   });
 }
 
-const breakdownValueSchema = z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).nullable();
+const breakdownValueSchema = z.nullable(z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]));
 
 /** The `filter` echoed in each trend series. */
 export const trendResultFilterSchema = z.looseObject({
-  events: z.array(z.record(z.string(), z.unknown())).optional(),
-  actions: z.array(z.record(z.string(), z.unknown())).optional(),
-  properties: z.unknown().optional(),
-  filter_test_accounts: z.boolean().optional(),
-  date_from: z.string().nullable().optional(),
-  date_to: z.string().nullable().optional(),
+  events: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  actions: z.optional(z.array(z.record(z.string(), z.unknown()))),
+  properties: z.optional(z.unknown()),
+  filter_test_accounts: z.optional(z.boolean()),
+  date_from: z.optional(z.nullable(z.string())),
+  date_to: z.optional(z.nullable(z.string())),
 });
 
 /**
@@ -33,17 +33,17 @@ export const trendResultFilterSchema = z.looseObject({
  * (pie, bold number, table ...) carry `aggregated_value`; compare adds `compare_label`.
  */
 export const trendSeriesSchema = z.looseObject({
-  data: z.array(z.number()).default([]),
-  days: z.array(z.string()).default([]),
-  labels: z.array(z.string()).default([]),
+  data: z._default(z.array(z.number()), []),
+  days: z._default(z.array(z.string()), []),
+  labels: z._default(z.array(z.string()), []),
   label: z.string(),
   count: z.number(),
-  breakdown_value: breakdownValueSchema.optional(),
-  aggregated_value: z.number().nullable().optional(),
-  compare: z.boolean().optional(),
-  compare_label: z.string().nullable().optional(),
-  action: z.record(z.string(), z.unknown()).nullable().optional(),
-  filter: trendResultFilterSchema.optional(),
+  breakdown_value: z.optional(breakdownValueSchema),
+  aggregated_value: z.optional(z.nullable(z.number())),
+  compare: z.optional(z.boolean()),
+  compare_label: z.optional(z.nullable(z.string())),
+  action: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  filter: z.optional(trendResultFilterSchema),
 });
 export type TrendSeries = z.infer<typeof trendSeriesSchema>;
 
@@ -55,18 +55,18 @@ export type TrendResult = z.infer<typeof trendResultSchema>;
  * With a breakdown each step also has `breakdown` and `breakdown_value`.
  */
 export const funnelStepSchema = z.looseObject({
-  action_id: z.union([z.string(), z.number()]).nullable(),
-  name: z.string().nullable(),
-  custom_name: z.string().nullable().optional(),
+  action_id: z.nullable(z.union([z.string(), z.number()])),
+  name: z.nullable(z.string()),
+  custom_name: z.optional(z.nullable(z.string())),
   order: z.union([z.number(), z.string()]),
-  count: z.number().int(),
-  type: z.string().optional(),
-  average_conversion_time: z.number().nullable(),
-  median_conversion_time: z.number().nullable(),
-  converted_people_url: z.string().nullable().optional(),
-  dropped_people_url: z.string().nullable().optional(),
-  breakdown: breakdownValueSchema.optional(),
-  breakdown_value: breakdownValueSchema.optional(),
+  count: z.int(),
+  type: z.optional(z.string()),
+  average_conversion_time: z.nullable(z.number()),
+  median_conversion_time: z.nullable(z.number()),
+  converted_people_url: z.optional(z.nullable(z.string())),
+  dropped_people_url: z.optional(z.nullable(z.string())),
+  breakdown: z.optional(breakdownValueSchema),
+  breakdown_value: z.optional(breakdownValueSchema),
 });
 export type FunnelStep = z.infer<typeof funnelStepSchema>;
 
@@ -75,15 +75,15 @@ export const funnelTrendsSeriesSchema = z.looseObject({
   data: z.array(z.number()),
   days: z.array(z.string()),
   labels: z.array(z.string()),
-  count: z.number().optional(),
-  breakdown_value: breakdownValueSchema.optional(),
+  count: z.optional(z.number()),
+  breakdown_value: z.optional(breakdownValueSchema),
 });
 export type FunnelTrendsSeries = z.infer<typeof funnelTrendsSeriesSchema>;
 
 /** `funnel_viz_type: time_to_convert`: histogram bins `[seconds, persons]`. */
 export const funnelTimeToConvertSchema = z.looseObject({
   bins: z.array(z.tuple([z.number(), z.number()])),
-  average_conversion_time: z.number().nullable(),
+  average_conversion_time: z.nullable(z.number()),
 });
 export type FunnelTimeToConvert = z.infer<typeof funnelTimeToConvertSchema>;
 
@@ -108,8 +108,8 @@ export type FunnelResult = z.infer<typeof funnelResultSchema>;
 export const retentionCohortSchema = z.looseObject({
   label: z.string(),
   date: z.string(),
-  values: z.array(z.looseObject({ count: z.number().int(), label: z.string().optional() })),
-  breakdown_value: breakdownValueSchema.optional(),
+  values: z.array(z.looseObject({ count: z.int(), label: z.optional(z.string()) })),
+  breakdown_value: z.optional(breakdownValueSchema),
 });
 export type RetentionCohort = z.infer<typeof retentionCohortSchema>;
 export const retentionResultSchema = analyticsResultSchema(z.array(retentionCohortSchema));
@@ -120,7 +120,7 @@ export const pathEdgeSchema = z.looseObject({
   source: z.string(),
   target: z.string(),
   value: z.number(),
-  average_conversion_time: z.number().nullable(),
+  average_conversion_time: z.nullable(z.number()),
 });
 export type PathEdge = z.infer<typeof pathEdgeSchema>;
 export const pathResultSchema = analyticsResultSchema(z.array(pathEdgeSchema));

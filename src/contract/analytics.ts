@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema } from './analytics-params';
 import { exceedsJsonDepth } from './json-depth';
 
@@ -62,7 +62,7 @@ export function encodeAnalyticsQuery(params: Record<string, unknown>): Record<st
 }
 
 /** The query-string forms: same output types and issue paths as the body schemas. */
-export const trendQuerySchema = z.preprocess(decodeAnalyticsQuery, trendParamsSchema);
-export const funnelQuerySchema = z.preprocess(decodeAnalyticsQuery, funnelParamsSchema);
-export const retentionQuerySchema = z.preprocess(decodeAnalyticsQuery, retentionParamsSchema);
-export const pathQuerySchema = z.preprocess(decodeAnalyticsQuery, pathParamsSchema);
+export const trendQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), trendParamsSchema);
+export const funnelQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), funnelParamsSchema);
+export const retentionQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), retentionParamsSchema);
+export const pathQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), pathParamsSchema);

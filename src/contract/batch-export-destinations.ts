@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { blankableText, bool, choice, choiceMessage, email, integer, MESSAGES, text, url } from './fields';
 
 /**
@@ -23,9 +23,9 @@ export const BIGQUERY_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 const port = () => integer({ min: 1, max: 65535 });
 
 type Shape = z.core.$ZodShape;
-type DefaultsShape = Record<string, z.ZodDefault<z.ZodType>>;
-type Optional<S extends Shape> = { [K in keyof S]: z.ZodOptional<S[K]> };
-type Undefaulted<D extends DefaultsShape> = { [K in keyof D]: z.ZodOptional<ReturnType<D[K]['unwrap']>> };
+type DefaultsShape = Record<string, z.ZodMiniDefault<z.ZodMiniType>>;
+type Optional<S extends Shape> = { [K in keyof S]: z.ZodMiniOptional<S[K]> };
+type Undefaulted<D extends DefaultsShape> = { [K in keyof D]: z.ZodMiniOptional<D[K]['def']['innerType']> };
 
 /** Builds the create / update / response config schemas of one destination type. */
 function configVariants<S extends Shape, D extends DefaultsShape, const K extends keyof S & string>(
@@ -36,13 +36,13 @@ function configVariants<S extends Shape, D extends DefaultsShape, const K extend
   const isSecret = (k: string) => (secrets as readonly string[]).includes(k);
   const plain = Object.fromEntries(Object.entries(shape).filter(([k]) => !isSecret(k))) as Omit<S, K>;
   const secretShape = Object.fromEntries(
-    Object.entries(shape).filter(([k]) => isSecret(k)).map(([k, s]) => [k, (s as z.ZodType).optional()]),
+    Object.entries(shape).filter(([k]) => isSecret(k)).map(([k, s]) => [k, z.optional(s as z.ZodMiniType)]),
   ) as unknown as Optional<Pick<S, K>>;
   const undefaulted = Object.fromEntries(
-    Object.entries(defaults).map(([k, s]) => [k, s.unwrap().optional()]),
+    Object.entries(defaults).map(([k, s]) => [k, z.optional(s.def.innerType)]),
   ) as unknown as Undefaulted<D>;
-  const responseDefaults = Object.fromEntries(Object.entries(defaults).map(([k, s]) => [k, s.unwrap()])) as {
-    [P in keyof D]: ReturnType<D[P]['unwrap']>;
+  const responseDefaults = Object.fromEntries(Object.entries(defaults).map(([k, s]) => [k, s.def.innerType])) as {
+    [P in keyof D]: D[P]['def']['innerType'];
   };
   return {
     create: z.object({ ...shape, ...defaults }),
@@ -59,10 +59,10 @@ const postgresShape = {
   password: text(),
 };
 const postgresDefaults = (defaultPort: number) => ({
-  port: port().default(defaultPort),
-  schema: text().default('public'),
-  table_name: text().default('events'),
-  has_self_signed_cert: bool().default(false),
+  port: z._default(port(), defaultPort),
+  schema: z._default(text(), 'public'),
+  table_name: z._default(text(), 'events'),
+  has_self_signed_cert: z._default(bool(), false),
 });
 
 export const destinationConfigs = {
@@ -72,12 +72,12 @@ export const destinationConfigs = {
       region: text(),
       aws_access_key_id: text(),
       aws_secret_access_key: text(),
-      compression: choice(S3_COMPRESSIONS).nullable().optional(),
-      encryption: choice(S3_ENCRYPTIONS).nullable().optional(),
-      kms_key_id: blankableText().nullable().optional(),
-      endpoint_url: url().nullable().optional(),
+      compression: z.optional(z.nullable(choice(S3_COMPRESSIONS))),
+      encryption: z.optional(z.nullable(choice(S3_ENCRYPTIONS))),
+      kms_key_id: z.optional(z.nullable(blankableText())),
+      endpoint_url: z.optional(z.nullable(url())),
     },
-    { prefix: blankableText().default(''), file_format: choice(S3_FILE_FORMATS).default('JSONLines') },
+    { prefix: z._default(blankableText(), ''), file_format: z._default(choice(S3_FILE_FORMATS), 'JSONLines') },
     ['aws_secret_access_key'],
   ),
   Snowflake: configVariants(
@@ -89,7 +89,7 @@ export const destinationConfigs = {
       warehouse: text(),
       schema: text(),
       table_name: text(),
-      role: blankableText().nullable().optional(),
+      role: z.optional(z.nullable(blankableText())),
     },
     {},
     ['password'],
@@ -105,7 +105,7 @@ export const destinationConfigs = {
       private_key_id: text(),
       client_email: email(),
     },
-    { token_uri: url().default(BIGQUERY_TOKEN_URI) },
+    { token_uri: z._default(url(), BIGQUERY_TOKEN_URI) },
     ['private_key', 'private_key_id'],
   ),
   HTTP: configVariants({ url: url(), token: text() }, {}, ['token']),
@@ -124,7 +124,7 @@ function option<T extends DestinationType, V extends Variant>(type: T, variant: 
   const configs = destinationConfigs as Configs;
   const config = configs[type][variant] as Configs[T][V];
   const make = variant === 'response' ? z.looseObject : z.object;
-  return make({ type: z.literal(type), config }) as z.ZodObject<{ type: z.ZodLiteral<T>; config: Configs[T][V] }>;
+  return make({ type: z.literal(type), config }) as z.ZodMiniObject<{ type: z.ZodMiniLiteral<T>; config: Configs[T][V] }>;
 }
 
 const discriminatorError = (iss: { input?: unknown }) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
 import {
   destinationCreateSchema,
@@ -37,24 +37,24 @@ export const FINAL_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Completed',
 export const batchExportRunSchema = z.looseObject({
   id: z.string(),
   status: batchExportRunStatusSchema,
-  records_completed: z.number().int().nullable(),
-  latest_error: z.string().nullable(),
+  records_completed: z.nullable(z.int()),
+  latest_error: z.nullable(z.string()),
   data_interval_start: nullableTimestampSchema,
   data_interval_end: timestampSchema,
-  cursor: z.string().nullable(),
+  cursor: z.nullable(z.string()),
   created_at: timestampSchema,
   finished_at: nullableTimestampSchema,
   last_updated_at: timestampSchema,
-  records_total_count: z.number().int().nullable(),
+  records_total_count: z.nullable(z.int()),
   batch_export: z.string(),
 });
 export type BatchExportRun = z.infer<typeof batchExportRunSchema>;
 
 export const batchExportSchema = z.looseObject({
   id: z.string(),
-  team_id: z.number().int(),
+  team_id: z.int(),
   name: z.string(),
-  model: batchExportModelSchema.nullable(),
+  model: z.nullable(batchExportModelSchema),
   destination: destinationSchema,
   interval: batchExportIntervalSchema,
   paused: z.boolean(),
@@ -64,7 +64,7 @@ export const batchExportSchema = z.looseObject({
   start_at: nullableTimestampSchema,
   end_at: nullableTimestampSchema,
   latest_runs: z.array(batchExportRunSchema),
-  hogql_query: z.string().nullable().optional(),
+  hogql_query: z.optional(z.nullable(z.string())),
   schema: z.unknown(),
 });
 export type BatchExport = z.infer<typeof batchExportSchema>;
@@ -75,13 +75,13 @@ export const BATCH_EXPORT_NAME_MAX = 255;
 const writableShape = {
   name: text(BATCH_EXPORT_NAME_MAX),
   interval: batchExportIntervalSchema,
-  paused: bool().optional(),
-  last_paused_at: zonedDatetime().nullable().optional(),
-  start_at: zonedDatetime().nullable().optional(),
-  end_at: zonedDatetime().nullable().optional(),
-  hogql_query: blankableText().nullable().optional(),
+  paused: z.optional(bool()),
+  last_paused_at: z.optional(z.nullable(zonedDatetime())),
+  start_at: z.optional(z.nullable(zonedDatetime())),
+  end_at: z.optional(z.nullable(zonedDatetime())),
+  hogql_query: z.optional(z.nullable(blankableText())),
   /** The project whose data is exported (API-DECISIONS); default: the organization's first project. */
-  team_id: integer({ min: 1 }).optional(),
+  team_id: z.optional(integer({ min: 1 })),
 };
 
 type Range = { start_at?: string | null; end_at?: string | null };
@@ -93,9 +93,9 @@ function checkRange(value: Range, ctx: z.core.$RefinementCtx<Range>, message: st
 }
 
 /** POST `{ORG}/batch_exports/`. */
-export const batchExportCreateSchema = z
-  .object({ ...writableShape, model: batchExportModelSchema.default('events'), destination: destinationCreateSchema })
-  .superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.'));
+export const batchExportCreateSchema = z.object({ ...writableShape, model: z._default(batchExportModelSchema, 'events'), destination: destinationCreateSchema }).check(
+  z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')),
+);
 export type BatchExportCreate = z.infer<typeof batchExportCreateSchema>;
 export type BatchExportCreateInput = z.input<typeof batchExportCreateSchema>;
 
@@ -103,29 +103,27 @@ export type BatchExportCreateInput = z.input<typeof batchExportCreateSchema>;
  * PATCH `{ORG}/batch_exports/:id/`: every field optional; the destination's secrets may be
  * omitted to keep the stored ones (see mergeDestinationConfig).
  */
-export const batchExportUpdateSchema = z
-  .object({
-    name: writableShape.name.optional(),
-    interval: writableShape.interval.optional(),
-    paused: writableShape.paused,
-    last_paused_at: writableShape.last_paused_at,
-    start_at: writableShape.start_at,
-    end_at: writableShape.end_at,
-    hogql_query: writableShape.hogql_query,
-    team_id: writableShape.team_id,
-    model: batchExportModelSchema.optional(),
-    destination: destinationUpdateSchema.optional(),
-  })
-  .superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.'));
+export const batchExportUpdateSchema = z.object({
+  name: z.optional(writableShape.name),
+  interval: z.optional(writableShape.interval),
+  paused: writableShape.paused,
+  last_paused_at: writableShape.last_paused_at,
+  start_at: writableShape.start_at,
+  end_at: writableShape.end_at,
+  hogql_query: writableShape.hogql_query,
+  team_id: writableShape.team_id,
+  model: z.optional(batchExportModelSchema),
+  destination: z.optional(destinationUpdateSchema),
+}).check(z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')));
 export type BatchExportUpdate = z.infer<typeof batchExportUpdateSchema>;
 
 /**
  * POST `:id/backfill/` (API-DECISIONS): ISO 8601 bounds with a time zone, start before end.
  * "End in the future" needs the clock and is checked by the server (400 on `end_at`).
  */
-export const batchExportBackfillSchema = z
-  .object({ start_at: zonedDatetime(), end_at: zonedDatetime() })
-  .superRefine((v, ctx) => checkRange(v, ctx, 'The end of the backfill must be after its start.'));
+export const batchExportBackfillSchema = z.object({ start_at: zonedDatetime(), end_at: zonedDatetime() }).check(
+  z.superRefine((v, ctx) => checkRange(v, ctx, 'The end of the backfill must be after its start.')),
+);
 export type BatchExportBackfill = z.infer<typeof batchExportBackfillSchema>;
 
 /**
@@ -138,19 +136,18 @@ export const batchExportLogEntrySchema = z.looseObject({
   timestamp: timestampSchema,
   level: z.string(),
   message: z.string(),
-  run_id: z.string().nullable(),
+  run_id: z.nullable(z.string()),
 });
 export type BatchExportLogEntry = z.infer<typeof batchExportLogEntrySchema>;
 
 /** Logs query: paging plus optional filters on level (comma-separated allowed) and run. */
-export const batchExportLogsQuerySchema = listQuerySchema.extend({
-  level: z
-    .string()
-    .refine((v) => v.split(',').every((l) => (BATCH_EXPORT_LOG_LEVELS as readonly string[]).includes(l.trim().toUpperCase())), {
+export const batchExportLogsQuerySchema = z.extend(listQuerySchema, {
+  level: z.optional(z.string().check(
+    z.refine((v) => v.split(',').every((l) => (BATCH_EXPORT_LOG_LEVELS as readonly string[]).includes(l.trim().toUpperCase())), {
       error: (iss) => `"${String(iss.input)}" is not a valid choice.`,
-    })
-    .optional(),
-  run_id: z.string().optional(),
+    }),
+  )),
+  run_id: z.optional(z.string()),
 });
 export type BatchExportLogsQuery = z.infer<typeof batchExportLogsQuerySchema>;
 

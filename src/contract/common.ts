@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Shapes shared by every resource: ids, timestamps, the Page envelope, list queries,
@@ -12,28 +12,28 @@ import { z } from 'zod';
 export const uuidSchema = z.uuid();
 /** ISO 8601 timestamp as sent by the API. */
 export const timestampSchema = z.string();
-export const nullableTimestampSchema = z.string().nullable();
+export const nullableTimestampSchema = z.nullable(z.string());
 
 /** Non-negative integer query parameter given as text (`?limit=20`). */
-const nonNegativeIntParam = z.coerce
-  .number({ error: 'A valid integer is required.' })
-  .int({ error: 'A valid integer is required.' })
-  .min(0, { error: 'Ensure this value is greater than or equal to 0.' });
+const nonNegativeIntParam = z.coerce.number({ error: 'A valid integer is required.' }).check(
+  z.int({ error: 'A valid integer is required.' }),
+  z.gte(0, { error: 'Ensure this value is greater than or equal to 0.' }),
+);
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
 export const listQuerySchema = z.object({
-  limit: nonNegativeIntParam.optional(),
-  offset: nonNegativeIntParam.optional(),
+  limit: z.optional(nonNegativeIntParam),
+  offset: z.optional(nonNegativeIntParam),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    count: z.int(),
+    next: z.nullable(z.string()),
+    previous: z.nullable(z.string()),
     results: z.array(item),
   });
 }
@@ -43,7 +43,7 @@ export const apiErrorBodySchema = z.looseObject({
   type: z.string(),
   code: z.string(),
   detail: z.string(),
-  attr: z.string().nullable(),
+  attr: z.nullable(z.string()),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
@@ -111,12 +111,12 @@ export interface Endpoint {
   path: string;
   access: EndpointAccess;
   summary: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** Success status and body (undefined body = empty). */
   status: 200 | 201 | 204 | 405;
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema } from './common';
 import { PROPERTY_KEY_MAX, PROPERTY_TYPES } from './analytics-filters';
 import { choice, text } from './fields';
@@ -20,9 +20,9 @@ export const eventDefinitionSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   /** Events with this name in the last 30 days. */
-  volume_30_day: z.number().int().nullable(),
+  volume_30_day: z.nullable(z.int()),
   /** Insight queries that used it in the last 30 days (null when not tracked). */
-  query_usage_30_day: z.number().int().nullable(),
+  query_usage_30_day: z.nullable(z.int()),
   created_at: nullableTimestampSchema,
   last_seen_at: nullableTimestampSchema,
 });
@@ -33,47 +33,47 @@ export const propertyDefinitionSchema = z.looseObject({
   name: z.string(),
   /** `event` or `person`. */
   type: z.string(),
-  property_type: z.enum(PROPERTY_VALUE_TYPES).nullable(),
+  property_type: z.nullable(z.enum(PROPERTY_VALUE_TYPES)),
   is_numerical: z.boolean(),
   /** Events (or persons) that carry the property, in the counting window. */
-  volume_30_day: z.number().int().nullable().optional(),
+  volume_30_day: z.optional(z.nullable(z.int())),
 });
 export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
 
 /** One suggestion of `events/values/`: the value as text (`name`) and how often it occurs. */
 export const propertyValueSchema = z.looseObject({
   name: z.union([z.string(), z.number(), z.boolean()]),
-  count: z.number().int().optional(),
+  count: z.optional(z.int()),
 });
 export type PropertyValueSuggestion = z.infer<typeof propertyValueSchema>;
 
-const searchSchema = z.string().max(400, { error: 'Ensure this field has no more than 400 characters.' });
+const searchSchema = z.string().check(z.maxLength(400, { error: 'Ensure this field has no more than 400 characters.' }));
 
 export const eventDefinitionsQuerySchema = z.object({
   ...listQuerySchema.shape,
   /** Case-insensitive substring of the name. */
-  search: searchSchema.optional(),
+  search: z.optional(searchSchema),
 });
 
 export const propertyDefinitionsQuerySchema = z.object({
   ...listQuerySchema.shape,
-  search: searchSchema.optional(),
+  search: z.optional(searchSchema),
   /** `event` (default) or `person`. */
-  type: choice(PROPERTY_TYPES).optional(),
+  type: z.optional(choice(PROPERTY_TYPES)),
   /** Only keys seen on these events (comma-separated or JSON list), for a series' own filters. */
-  event_names: z.string().max(20_000).optional(),
+  event_names: z.optional(z.string().check(z.maxLength(20_000))),
   /** `true`: only numeric properties (for sum/avg/... maths). */
-  is_numerical: z.enum(['true', 'false']).optional(),
+  is_numerical: z.optional(z.enum(['true', 'false'])),
 });
 
 export const propertyValuesQuerySchema = z.object({
   key: text(PROPERTY_KEY_MAX),
   /** `event` (default) or `person`. */
-  type: choice(PROPERTY_TYPES).optional(),
+  type: z.optional(choice(PROPERTY_TYPES)),
   /** Case-insensitive substring of the value. */
-  value: searchSchema.optional(),
+  value: z.optional(searchSchema),
   /** Only values seen on this event. */
-  event_name: z.string().max(PROPERTY_KEY_MAX).optional(),
+  event_name: z.optional(z.string().check(z.maxLength(PROPERTY_KEY_MAX))),
 });
 
 export const eventDefinitionEndpoints = {

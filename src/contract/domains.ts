@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema } from './common';
 import { blankableText, bool, choice, MESSAGES } from './fields';
 
@@ -20,27 +20,27 @@ export const domainSchema = z.looseObject({
   jit_provisioning_enabled: z.boolean(),
   sso_enforcement: z.string(),
   has_saml: z.boolean(),
-  saml_entity_id: z.string().nullable(),
-  saml_acs_url: z.string().nullable(),
-  saml_x509_cert: z.string().nullable(),
+  saml_entity_id: z.nullable(z.string()),
+  saml_acs_url: z.nullable(z.string()),
+  saml_x509_cert: z.nullable(z.string()),
 });
 export type Domain = z.infer<typeof domainSchema>;
 
-export const domainNameSchema = z
-  .string({ error: (iss) => (iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : MESSAGES.string) })
-  .min(1, { error: MESSAGES.blank })
-  .max(DOMAIN_MAX, { error: `Ensure this field has no more than ${DOMAIN_MAX} characters.` })
-  .regex(DOMAIN_PATTERN, {
+export const domainNameSchema = z.string({ error: (iss) => (iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : MESSAGES.string) }).check(
+  z.minLength(1, { error: MESSAGES.blank }),
+  z.maxLength(DOMAIN_MAX, { error: `Ensure this field has no more than ${DOMAIN_MAX} characters.` }),
+  z.regex(DOMAIN_PATTERN, {
     error: 'Enter a valid domain in lower case, like example.com (no protocol, path or upper-case letters).',
-  });
+  }),
+);
 
 /** The fields writable on create and update, except the domain itself. */
 const domainSettingsShape = {
-  jit_provisioning_enabled: bool().optional(),
-  sso_enforcement: choice(SSO_ENFORCEMENT_VALUES).optional(),
-  saml_entity_id: blankableText(512).nullable().optional(),
-  saml_acs_url: blankableText(512).nullable().optional(),
-  saml_x509_cert: blankableText(4096).nullable().optional(),
+  jit_provisioning_enabled: z.optional(bool()),
+  sso_enforcement: z.optional(choice(SSO_ENFORCEMENT_VALUES)),
+  saml_entity_id: z.optional(z.nullable(blankableText(512))),
+  saml_acs_url: z.optional(z.nullable(blankableText(512))),
+  saml_x509_cert: z.optional(z.nullable(blankableText(4096))),
 };
 
 /** POST `{ORG}/domains/`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 
 /**
  * Field builders whose error messages follow the production service (Django REST framework):
@@ -52,10 +52,10 @@ export const choiceMessage = (input: unknown) =>
 
 /** Non-blank text, optionally with DRF's max_length. */
 export function text(max?: number) {
-  const s = z.string({ error: typeError(MESSAGES.string) }).min(1, { error: MESSAGES.blank });
+  const s = z.string({ error: typeError(MESSAGES.string) }).check(z.minLength(1, { error: MESSAGES.blank }));
   return max === undefined
     ? s
-    : s.max(max, { error: `Ensure this field has no more than ${max} characters.` });
+    : s.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} characters.` }));
 }
 
 /** Text that may be blank (`allow_blank=True`). */
@@ -63,7 +63,7 @@ export function blankableText(max?: number) {
   const s = z.string({ error: typeError(MESSAGES.string) });
   return max === undefined
     ? s
-    : s.max(max, { error: `Ensure this field has no more than ${max} characters.` });
+    : s.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} characters.` }));
 }
 
 export function bool() {
@@ -71,9 +71,9 @@ export function bool() {
 }
 
 export function integer(opts: { min?: number; max?: number } = {}) {
-  let s = z.number({ error: typeError(MESSAGES.integer) }).int({ error: MESSAGES.integer });
-  if (opts.min !== undefined) s = s.min(opts.min, { error: `Ensure this value is greater than or equal to ${opts.min}.` });
-  if (opts.max !== undefined) s = s.max(opts.max, { error: `Ensure this value is less than or equal to ${opts.max}.` });
+  let s = z.number({ error: typeError(MESSAGES.integer) }).check(z.int({ error: MESSAGES.integer }));
+  if (opts.min !== undefined) s = s.check(z.gte(opts.min, { error: `Ensure this value is greater than or equal to ${opts.min}.` }));
+  if (opts.max !== undefined) s = s.check(z.lte(opts.max, { error: `Ensure this value is less than or equal to ${opts.max}.` }));
   return s;
 }
 
@@ -88,9 +88,9 @@ export function choice<const T extends readonly [string, ...string[]]>(values: T
 }
 
 export function email() {
-  return z.email({ error: typeError(MESSAGES.email) }).max(254, {
+  return z.email({ error: typeError(MESSAGES.email) }).check(z.maxLength(254, {
     error: 'Ensure this field has no more than 254 characters.',
-  });
+  }));
 }
 
 export function url() {
@@ -107,11 +107,11 @@ export function zonedDatetime() {
 }
 
 /** A list, optionally with DRF's max_length for lists ("no more than N elements"). */
-export function list<T extends z.ZodType>(item: T, max?: number) {
+export function list<T extends z.ZodMiniType>(item: T, max?: number) {
   const s = z.array(item, {
     error: typeError((input) => `Expected a list of items but got type "${pythonTypeName(input)}".`),
   });
-  return max === undefined ? s : s.max(max, { error: `Ensure this field has no more than ${max} elements.` });
+  return max === undefined ? s : s.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
 }
 
 export function dict() {
@@ -125,16 +125,16 @@ export function dict() {
  * boolean (router search params arrive parsed).
  */
 export function queryBool() {
-  return z.preprocess((v) => {
+  return z.pipe(z.transform((v) => {
     if (typeof v !== 'string') return v;
     const t = v.toLowerCase();
     if (t === 'true' || t === '1') return true;
     if (t === 'false' || t === '0') return false;
     return v;
-  }, bool());
+  }), bool());
 }
 
 /** An integer query parameter given as text (`?created_by=3`) or as a number. */
 export function queryInt(opts: { min?: number; max?: number } = {}) {
-  return z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), integer(opts));
+  return z.pipe(z.transform((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)), integer(opts));
 }

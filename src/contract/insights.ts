@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
 import {
   analyticsResultSchema, decodeAnalyticsQuery, funnelParamsSchema, funnelQuerySchema, funnelResultSchema, pathParamsSchema, pathQuerySchema, pathResultSchema,
@@ -55,12 +55,12 @@ function checkJsonBounds(value: unknown, ctx: z.core.$RefinementCtx<unknown>): v
 }
 
 /** A JSON object field of an insight (`filters`), bounded in size and depth. */
-const boundedDict = () => dict().superRefine(checkJsonBounds);
+const boundedDict = () => dict().check(z.superRefine(checkJsonBounds));
 
 export const dashboardTileSchema = z.looseObject({
-  id: z.number().int(),
-  dashboard_id: z.number().int(),
-  deleted: z.boolean().nullable(),
+  id: z.int(),
+  dashboard_id: z.int(),
+  deleted: z.nullable(z.boolean()),
 });
 
 /**
@@ -68,82 +68,85 @@ export const dashboardTileSchema = z.looseObject({
  * not every instance sends all of them.
  */
 export const insightSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   short_id: z.string(),
-  name: z.string().nullable(),
-  derived_name: z.string().nullable(),
+  name: z.nullable(z.string()),
+  derived_name: z.nullable(z.string()),
   filters: z.record(z.string(), z.unknown()),
   query: z.unknown(),
-  order: z.number().int().nullable(),
+  order: z.nullable(z.int()),
   deleted: z.boolean(),
-  dashboards: z.array(z.number().int()),
+  dashboards: z.array(z.int()),
   dashboard_tiles: z.array(dashboardTileSchema),
-  last_refresh: z.string().nullable().optional(),
-  cache_target_age: z.string().nullable().optional(),
-  next_allowed_client_refresh: z.string().nullable().optional(),
+  last_refresh: z.optional(z.nullable(z.string())),
+  cache_target_age: z.optional(z.nullable(z.string())),
+  next_allowed_client_refresh: z.optional(z.nullable(z.string())),
   result: z.unknown(),
   columns: z.unknown(),
   created_at: nullableTimestampSchema,
   created_by: nullableUserSchema,
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   updated_at: timestampSchema,
   tags: z.array(z.string()),
   favorited: z.boolean(),
   saved: z.boolean(),
   last_modified_at: timestampSchema,
   last_modified_by: nullableUserSchema,
-  is_sample: z.boolean().optional(),
-  effective_restriction_level: z.number().int().optional(),
-  effective_privilege_level: z.number().int().optional(),
-  timezone: z.string().nullable().optional(),
+  is_sample: z.optional(z.boolean()),
+  effective_restriction_level: z.optional(z.int()),
+  effective_privilege_level: z.optional(z.int()),
+  timezone: z.optional(z.nullable(z.string())),
   /** The spec types it as string; the production service sends a boolean. */
   is_cached: z.unknown(),
   query_status: z.unknown(),
-  hogql: z.string().nullable().optional(),
+  hogql: z.optional(z.nullable(z.string())),
 });
 export type Insight = z.infer<typeof insightSchema>;
 
-const maxItems = <T extends z.ZodArray>(schema: T, max: number) =>
-  schema.max(max, { error: `Ensure this field has no more than ${max} elements.` });
+const maxItems = <T extends z.ZodMiniArray>(schema: T, max: number) =>
+  schema.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
 
 /** A query node: an object, or (as the spec says for writes) its JSON text. Parsed to the object. */
-export const insightQueryInputSchema = z
-  .union(
+export const insightQueryInputSchema = z.pipe(
+  z.union(
     [
       boundedDict(),
-      z.string().max(INSIGHT_LIMITS.jsonLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.jsonLength} characters.` }).refine((s) => {
-        try { const v: unknown = JSON.parse(s); return typeof v === 'object' && v !== null && !Array.isArray(v); } catch { return false; }
-      }, { error: MESSAGES.json }),
+      z.string().check(
+        z.maxLength(INSIGHT_LIMITS.jsonLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.jsonLength} characters.` }),
+        z.refine((s) => {
+          try { const v: unknown = JSON.parse(s); return typeof v === 'object' && v !== null && !Array.isArray(v); } catch { return false; }
+        }, { error: MESSAGES.json }),
+      ),
     ],
     { error: (iss) => (iss.input === undefined ? MESSAGES.required : MESSAGES.json) },
-  )
-  .transform((v) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v))
-  .superRefine(checkJsonBounds);
+  ),
+  z.transform((v) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v)),
+).check(z.superRefine(checkJsonBounds));
 
 /** POST `{PRJ}/insights/`: every field is optional (as in the production service). */
 export const insightCreateSchema = z.object({
-  name: blankableText(INSIGHT_NAME_MAX).nullable().optional(),
-  derived_name: blankableText(INSIGHT_NAME_MAX).nullable().optional(),
-  filters: boundedDict().optional(),
-  query: insightQueryInputSchema.nullable().optional(),
-  order: int32().nullable().optional(),
-  deleted: bool().optional(),
+  name: z.optional(z.nullable(blankableText(INSIGHT_NAME_MAX))),
+  derived_name: z.optional(z.nullable(blankableText(INSIGHT_NAME_MAX))),
+  filters: z.optional(boundedDict()),
+  query: z.optional(z.nullable(insightQueryInputSchema)),
+  order: z.optional(z.nullable(int32())),
+  deleted: z.optional(bool()),
   /** Deprecated: use dashboard_tiles (read-only here). */
-  dashboards: maxItems(list(integer({ min: 1 })), INSIGHT_LIMITS.dashboards).optional(),
-  description: blankableText(INSIGHT_LIMITS.descriptionLength).nullable().optional(),
-  tags: maxItems(list(text(INSIGHT_LIMITS.tagLength)), INSIGHT_LIMITS.tags).optional(),
-  favorited: bool().optional(),
-  saved: bool().optional(),
+  dashboards: z.optional(maxItems(list(integer({ min: 1 })), INSIGHT_LIMITS.dashboards)),
+  description: z.optional(z.nullable(blankableText(INSIGHT_LIMITS.descriptionLength))),
+  tags: z.optional(maxItems(list(text(INSIGHT_LIMITS.tagLength)), INSIGHT_LIMITS.tags)),
+  favorited: z.optional(bool()),
+  saved: z.optional(bool()),
 });
 export type InsightCreate = z.infer<typeof insightCreateSchema>;
 export type InsightCreateInput = z.input<typeof insightCreateSchema>;
 
 /** PATCH `:id/`: the create fields, all optional. `{deleted: true}` soft-deletes, `{deleted: false}` restores. */
-export const insightUpdateSchema = insightCreateSchema.partial();
+export const insightUpdateSchema = z.partial(insightCreateSchema);
 export type InsightUpdate = z.infer<typeof insightUpdateSchema>;
 
 export const INSIGHT_FORMATS = ['csv', 'json'] as const;
-export const insightFormatQuerySchema = z.object({ format: choice(INSIGHT_FORMATS).optional() });
+export const insightFormatQuerySchema = z.object({ format: z.optional(choice(INSIGHT_FORMATS)) });
 
 /** `order` of the list: a field, `-` for descending (production service). */
 export const INSIGHT_ORDERINGS = [
@@ -152,27 +155,29 @@ export const INSIGHT_ORDERINGS = [
 ] as const;
 
 /** List query: the spec's limit, offset, created_by, short_id, format + API-DECISIONS' search, favorited, saved, order. */
-export const insightListQuerySchema = listQuerySchema.extend({
-  created_by: queryInt({ min: 1 }).optional(),
-  short_id: z.string().max(INSIGHT_LIMITS.searchLength).optional(),
-  format: choice(INSIGHT_FORMATS).optional(),
+export const insightListQuerySchema = z.extend(listQuerySchema, {
+  created_by: z.optional(queryInt({ min: 1 })),
+  short_id: z.optional(z.string().check(z.maxLength(INSIGHT_LIMITS.searchLength))),
+  format: z.optional(choice(INSIGHT_FORMATS)),
   /** Matches name, derived name, description and tags. */
-  search: z.string().max(INSIGHT_LIMITS.searchLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.` }).optional(),
-  favorited: queryBool().optional(),
-  saved: queryBool().optional(),
-  order: choice(INSIGHT_ORDERINGS).optional(),
+  search: z.optional(z.string().check(
+    z.maxLength(INSIGHT_LIMITS.searchLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.` }),
+  )),
+  favorited: z.optional(queryBool()),
+  saved: z.optional(queryBool()),
+  order: z.optional(choice(INSIGHT_ORDERINGS)),
   /** Only insights of this kind (the production service's `insight` filter). */
-  insight: choice(INSIGHT_KINDS).optional(),
+  insight: z.optional(choice(INSIGHT_KINDS)),
 });
 export type InsightListQuery = z.infer<typeof insightListQuerySchema>;
 
-export const insightRetrieveQuerySchema = insightFormatQuerySchema.extend({
+export const insightRetrieveQuerySchema = z.extend(insightFormatQuerySchema, {
   /** Load the insight in that dashboard's context. */
-  from_dashboard: queryInt({ min: 1 }).optional(),
+  from_dashboard: z.optional(queryInt({ min: 1 })),
   /** The server decides from staleness whether to recompute; is_cached reports the outcome. */
-  refresh: queryBool().optional(),
+  refresh: z.optional(queryBool()),
   /** The caller's id of this query: `cancel/` with it stops the query (production service). */
-  client_query_id: text(INSIGHT_LIMITS.searchLength).optional(),
+  client_query_id: z.optional(text(INSIGHT_LIMITS.searchLength)),
 });
 export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
 
@@ -184,19 +189,18 @@ export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
 export const FUNNEL_CORRELATION_TYPES = ['events', 'properties'] as const;
 export const FUNNEL_CORRELATION_LIMITS = { names: 20, excluded: 100, results: 10 } as const;
 const correlationShape = z.object({
-  funnel_correlation_type: choice(FUNNEL_CORRELATION_TYPES).default('events'),
-  funnel_correlation_names: maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.names).optional(),
-  funnel_correlation_exclude_event_names: maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.excluded).optional(),
-}).superRefine((v, ctx) => {
+  funnel_correlation_type: z._default(choice(FUNNEL_CORRELATION_TYPES), 'events'),
+  funnel_correlation_names: z.optional(maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.names)),
+  funnel_correlation_exclude_event_names: z.optional(maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.excluded)),
+}).check(z.superRefine((v, ctx) => {
   if (v.funnel_correlation_type === 'properties' && !v.funnel_correlation_names?.length) {
     ctx.addIssue({ code: 'custom', path: ['funnel_correlation_names'], message: MESSAGES.required, input: v.funnel_correlation_names });
   }
-});
+}));
 export const funnelCorrelationParamsSchema = z.intersection(funnelParamsSchema, correlationShape);
 export type FunnelCorrelationParams = z.infer<typeof funnelCorrelationParamsSchema>;
 export type FunnelCorrelationParamsInput = z.input<typeof funnelCorrelationParamsSchema>;
-export const funnelCorrelationQuerySchema = z.preprocess(
-  (q) => {
+export const funnelCorrelationQuerySchema = z.pipe(z.transform((q) => {
     const decoded = decodeAnalyticsQuery(q);
     if (typeof decoded !== 'object' || decoded === null) return decoded;
     const out: Record<string, unknown> = { ...decoded };
@@ -204,15 +208,13 @@ export const funnelCorrelationQuerySchema = z.preprocess(
       if (typeof out[k] === 'string') { try { out[k] = JSON.parse(out[k]); } catch { /* the schema names it */ } }
     }
     return out;
-  },
-  funnelCorrelationParamsSchema,
-);
+  }), funnelCorrelationParamsSchema);
 
 /** One correlated event or property value (production service's shape). */
 export const funnelCorrelationEntrySchema = z.looseObject({
   event: z.looseObject({ event: z.string(), properties: z.record(z.string(), z.unknown()), elements: z.array(z.unknown()) }),
-  success_count: z.number().int(),
-  failure_count: z.number().int(),
+  success_count: z.int(),
+  failure_count: z.int(),
   /** ((s + 1) / (S − s + 1)) / ((f + 1) / (F − f + 1)): above 1 raises conversion, below lowers it. */
   odds_ratio: z.number(),
   correlation_type: z.enum(['success', 'failure']),
@@ -230,17 +232,17 @@ export const funnelCorrelationResultSchema = analyticsResultSchema(funnelCorrela
 export const INSIGHT_TIMING_MAX_MS = 86_400_000;
 export const insightTimingSchema = z.object({
   duration_ms: integer({ min: 0, max: INSIGHT_TIMING_MAX_MS }),
-  insight_id: integer({ min: 1 }).nullable().optional(),
-  client_query_id: text(INSIGHT_LIMITS.searchLength).nullable().optional(),
-  is_cached: bool().nullable().optional(),
+  insight_id: z.optional(z.nullable(integer({ min: 1 }))),
+  client_query_id: z.optional(z.nullable(text(INSIGHT_LIMITS.searchLength))),
+  is_cached: z.optional(z.nullable(bool())),
 });
 export type InsightTiming = z.infer<typeof insightTimingSchema>;
 export const insightTimingResponseSchema = z.looseObject({
-  id: z.number().int(),
-  duration_ms: z.number().int(),
-  insight_id: z.number().int().nullable(),
-  client_query_id: z.string().nullable(),
-  is_cached: z.boolean().nullable(),
+  id: z.int(),
+  duration_ms: z.int(),
+  insight_id: z.nullable(z.int()),
+  client_query_id: z.nullable(z.string()),
+  is_cached: z.nullable(z.boolean()),
   created_at: timestampSchema,
 });
 export type InsightTimingReport = z.infer<typeof insightTimingResponseSchema>;
@@ -253,12 +255,12 @@ export const insightCancelResponseSchema = z.looseObject({ client_query_id: z.st
 export const sharingConfigurationSchema = z.looseObject({
   created_at: nullableTimestampSchema,
   enabled: z.boolean(),
-  access_token: z.string().nullable(),
+  access_token: z.nullable(z.string()),
 });
 export type SharingConfiguration = z.infer<typeof sharingConfigurationSchema>;
 
 /** PATCH `:insight_id/sharing/`: turn sharing on (a token is created once) or off. */
-export const sharingUpdateSchema = z.object({ enabled: bool().optional() });
+export const sharingUpdateSchema = z.object({ enabled: z.optional(bool()) });
 export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
 
 /**
@@ -267,45 +269,45 @@ export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
  * `total_count` (production): both accepted.
  */
 export const activityLogEntrySchema = z.looseObject({
-  user: z.looseObject({ first_name: z.string().nullable().optional(), email: z.string().nullable().optional() }).nullable(),
+  user: z.nullable(z.looseObject({ first_name: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())) })),
   activity: z.string(),
   scope: z.string(),
-  item_id: z.string().nullable(),
-  detail: z.looseObject({
-    name: z.string().nullable().optional(),
-    short_id: z.string().nullable().optional(),
-    changes: z.array(z.looseObject({ type: z.string().optional(), action: z.string(), field: z.string().nullable().optional(), before: z.unknown(), after: z.unknown() })).nullable().optional(),
-  }).nullable(),
+  item_id: z.nullable(z.string()),
+  detail: z.nullable(z.looseObject({
+    name: z.optional(z.nullable(z.string())),
+    short_id: z.optional(z.nullable(z.string())),
+    changes: z.optional(z.nullable(z.array(z.looseObject({ type: z.optional(z.string()), action: z.string(), field: z.optional(z.nullable(z.string())), before: z.unknown(), after: z.unknown() })))),
+  })),
   created_at: timestampSchema,
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
 export const activityLogPageSchema = z.looseObject({
   results: z.array(activityLogEntrySchema),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  count: z.number().int().optional(),
-  total_count: z.number().int().optional(),
+  next: z.nullable(z.string()),
+  previous: z.nullable(z.string()),
+  count: z.optional(z.int()),
+  total_count: z.optional(z.int()),
 });
 export type ActivityLogPage = z.infer<typeof activityLogPageSchema>;
 
 /** `my_last_viewed/`: basic details of at most 5 insights, most recent first. */
 export const insightBasicSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   short_id: z.string(),
-  name: z.string().nullable(),
-  derived_name: z.string().nullable(),
-  favorited: z.boolean().optional(),
-  saved: z.boolean().optional(),
-  last_viewed_at: z.string().nullable().optional(),
+  name: z.nullable(z.string()),
+  derived_name: z.nullable(z.string()),
+  favorited: z.optional(z.boolean()),
+  saved: z.optional(z.boolean()),
+  last_viewed_at: z.optional(z.nullable(z.string())),
 });
 export type InsightBasic = z.infer<typeof insightBasicSchema>;
 export const myLastViewedResponseSchema = z.array(insightBasicSchema);
 
-const intParam = z.coerce.number({ error: MESSAGES.integer }).int({ error: MESSAGES.integer }).positive();
+const intParam = z.coerce.number({ error: MESSAGES.integer }).check(z.int({ error: MESSAGES.integer }), z.positive());
 export const projectParams = z.object({ project_id: z.string() });
 export const insightParams = z.object({ project_id: z.string(), id: intParam });
 export const insightSharingParams = z.object({ project_id: z.string(), insight_id: intParam });
-export const sharedParams = z.object({ access_token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
+export const sharedParams = z.object({ access_token: z.string().check(z.regex(/^[A-Za-z0-9_-]{32}$/)) });
 
 const base = '/api/projects/:project_id/insights/';
 const p = projectParams;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common';
 import { blankableText, email, integer, list, MESSAGES, text } from './fields';
 import { levelInputSchema } from './members';
@@ -26,34 +26,35 @@ export type PrivateProjectAccess = z.infer<typeof privateProjectAccessSchema>;
 export const inviteSchema = z.looseObject({
   id: z.string(),
   target_email: z.string(),
-  first_name: z.string().nullable(),
+  first_name: z.nullable(z.string()),
   emailing_attempt_made: z.boolean(),
   level: membershipLevelSchema,
   is_expired: z.boolean(),
   created_by: nullableUserSchema,
   created_at: timestampSchema,
   updated_at: timestampSchema,
-  message: z.string().nullable(),
-  private_project_access: z.array(z.looseObject({ id: z.number().int(), level: z.number().int() })).nullable(),
+  message: z.nullable(z.string()),
+  private_project_access: z.nullable(z.array(z.looseObject({ id: z.int(), level: z.int() }))),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
 /** POST `{ORG}/invites/`. `level` defaults to 1 (member) when omitted. */
 export const inviteCreateSchema = z.object({
   target_email: email(),
-  first_name: blankableText(INVITE_FIRST_NAME_MAX).optional(),
-  level: levelInputSchema.default(1),
-  message: blankableText(1000).nullable().optional(),
-  private_project_access: list(privateProjectAccessSchema).nullable().optional(),
+  first_name: z.optional(blankableText(INVITE_FIRST_NAME_MAX)),
+  level: z._default(levelInputSchema, 1),
+  message: z.optional(z.nullable(blankableText(1000))),
+  private_project_access: z.optional(z.nullable(list(privateProjectAccessSchema))),
 });
 export type InviteCreate = z.infer<typeof inviteCreateSchema>;
 /** What a form holds before defaults are applied. */
 export type InviteCreateInput = z.input<typeof inviteCreateSchema>;
 
 /** POST `{ORG}/invites/bulk/`: a JSON array of 1 to 20 invite create bodies. */
-export const inviteBulkCreateSchema = list(inviteCreateSchema)
-  .min(1, { error: 'This list may not be empty.' })
-  .max(INVITE_BULK_MAX, { error: `Ensure this field has no more than ${INVITE_BULK_MAX} elements.` });
+export const inviteBulkCreateSchema = list(inviteCreateSchema).check(
+  z.minLength(1, { error: 'This list may not be empty.' }),
+  z.maxLength(INVITE_BULK_MAX, { error: `Ensure this field has no more than ${INVITE_BULK_MAX} elements.` }),
+);
 export type InviteBulkCreate = z.infer<typeof inviteBulkCreateSchema>;
 
 /**
@@ -99,7 +100,7 @@ export function isInviteExpired(createdAt: string, now: Date = new Date()): bool
 /** POST `/api/organizations/invites/:id/accept/` (public: the invite id from the email is the token). */
 export const inviteAcceptSchema = z.object({
   first_name: text(150),
-  last_name: blankableText(150).optional(),
+  last_name: z.optional(blankableText(150)),
   email: email(),
 });
 export type InviteAccept = z.infer<typeof inviteAcceptSchema>;
@@ -111,7 +112,7 @@ export type InviteAccept = z.infer<typeof inviteAcceptSchema>;
 export const inviteAcceptResponseSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),
   level: membershipLevelSchema,
-  personal_api_key: z.string().nullable(),
+  personal_api_key: z.nullable(z.string()),
 });
 export type InviteAcceptResponse = z.infer<typeof inviteAcceptResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common';
 import { choiceMessage, MESSAGES } from './fields';
 import { membershipLevelSchema } from './organizations';
@@ -26,7 +26,7 @@ export const memberUpdateSchema = z.object({ level: levelInputSchema });
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
 /** GET `{ORG}/members/`: `search` (name or email, case-insensitive) is this project's addition. */
-export const memberListQuerySchema = listQuerySchema.extend({ search: z.string().max(200).optional() });
+export const memberListQuerySchema = z.extend(listQuerySchema, { search: z.optional(z.string().check(z.maxLength(200))) });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
 /** Why a level change or removal is refused, or null when it is allowed (API-DECISIONS level rules). */

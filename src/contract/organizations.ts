@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema, uuidSchema } from './common';
 
 /** Membership levels (API-DECISIONS): 1 member, 8 admin, 15 owner. */
@@ -12,14 +12,14 @@ export const organizationSchema = z.looseObject({
   slug: z.string(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
-  membership_level: z.number().int().nullable(),
-  plugins_access_level: z.number().int(),
+  membership_level: z.nullable(z.int()),
+  plugins_access_level: z.int(),
   teams: z.array(z.record(z.string(), z.unknown())),
   available_product_features: z.array(z.unknown()),
   is_member_join_email_enabled: z.boolean(),
   metadata: z.unknown(),
-  customer_id: z.string().nullable(),
-  enforce_2fa: z.boolean().nullable(),
+  customer_id: z.nullable(z.string()),
+  enforce_2fa: z.nullable(z.boolean()),
   member_count: z.union([z.string(), z.number()]),
 });
 export type Organization = z.infer<typeof organizationSchema>;
@@ -28,16 +28,17 @@ export const ORGANIZATION_NAME_MAX = 64;
 
 export const organizationCreateSchema = z.object({
   name: z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, { error: 'This field may not be blank.' })
-    .max(ORGANIZATION_NAME_MAX, { error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.` }),
-  is_member_join_email_enabled: z.boolean().optional(),
-  enforce_2fa: z.boolean().nullable().optional(),
+    .string({ error: 'This field is required.' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'This field may not be blank.' }),
+      z.maxLength(ORGANIZATION_NAME_MAX, { error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.` }),
+    ),
+  is_member_join_email_enabled: z.optional(z.boolean()),
+  enforce_2fa: z.optional(z.nullable(z.boolean())),
 });
 export type OrganizationCreate = z.infer<typeof organizationCreateSchema>;
 
-export const organizationUpdateSchema = organizationCreateSchema.partial();
+export const organizationUpdateSchema = z.partial(organizationCreateSchema);
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 const idParams = z.object({ id: uuidSchema });

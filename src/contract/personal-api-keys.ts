@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, keyScopeSchema, nullableTimestampSchema, timestampSchema } from './common';
 
 /** Personal API keys are `phx_` followed by base62 text. */
@@ -9,8 +9,8 @@ export const personalApiKeySchema = z.looseObject({
   label: z.string(),
   mask_value: z.string(),
   scopes: z.array(z.union([keyScopeSchema, z.string()])),
-  scoped_organizations: z.array(z.string()).nullable(),
-  scoped_teams: z.array(z.number().int()).nullable(),
+  scoped_organizations: z.nullable(z.array(z.string())),
+  scoped_teams: z.nullable(z.array(z.int())),
   created_at: timestampSchema,
   last_used_at: nullableTimestampSchema,
 });

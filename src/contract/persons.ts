@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { decodeAnalyticsQuery } from './analytics';
 import { funnelParamsSchema } from './analytics-params';
 import { endpoint, listQuerySchema } from './common';
@@ -15,14 +15,14 @@ import { projectParams } from './insights';
 
 /** The listing's own parameters, beside the funnel's. */
 export const funnelStepQuerySchema = z.object({
-  funnel_step: queryInt({ min: -1000, max: 1000 }).refine((v) => v !== 0, { error: 'Steps are numbered from 1.' }),
-  funnel_step_breakdown: z.union([z.string(), z.number().transform(String)]).optional(),
+  funnel_step: queryInt({ min: -1000, max: 1000 }).check(z.refine((v) => v !== 0, { error: 'Steps are numbered from 1.' })),
+  funnel_step_breakdown: z.optional(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
   ...listQuerySchema.shape,
 });
 export type FunnelStepQuery = z.infer<typeof funnelStepQuerySchema>;
 
 /** The funnel's parameters (as its GET form takes them) plus the step, the breakdown group and the page window. */
-export const funnelPersonsQuerySchema = z.preprocess(decodeAnalyticsQuery, z.intersection(funnelParamsSchema, funnelStepQuerySchema));
+export const funnelPersonsQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), z.intersection(funnelParamsSchema, funnelStepQuerySchema));
 
 /** A person as the listing shows one. */
 export const funnelPersonSchema = z.looseObject({
@@ -32,7 +32,7 @@ export const funnelPersonSchema = z.looseObject({
   name: z.string(),
   distinct_ids: z.array(z.string()),
   properties: z.record(z.string(), z.unknown()),
-  created_at: z.string().nullable(),
+  created_at: z.nullable(z.string()),
   is_identified: z.boolean(),
 });
 export type FunnelPerson = z.infer<typeof funnelPersonSchema>;
@@ -41,9 +41,9 @@ export const funnelPersonsResultSchema = z.looseObject({
   /** One entry: the page of persons and how many are on it. */
   results: z.array(z.looseObject({ people: z.array(funnelPersonSchema), count: integer({ min: 0 }) })),
   /** The next page (absolute URL), null on the last. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
   is_cached: z.boolean(),
-  last_refresh: z.string().nullable(),
+  last_refresh: z.nullable(z.string()),
   timezone: z.string(),
 });
 export type FunnelPersonsResult = z.infer<typeof funnelPersonsResultSchema>;

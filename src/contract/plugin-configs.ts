@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
 import { bool, dict, int32, integer, text } from './fields';
 import { PLUGIN_GROUPS } from './plugins';
@@ -12,10 +12,10 @@ import { PLUGIN_GROUPS } from './plugins';
 
 /** Delivery counters of a config, the last 24 hours by hour (oldest first) and the totals. */
 export const pluginMetricsSchema = z.looseObject({
-  delivered: z.number().int(),
-  failed: z.number().int(),
-  retried: z.number().int(),
-  hours: z.array(z.looseObject({ hour: timestampSchema, delivered: z.number().int(), failed: z.number().int() })),
+  delivered: z.int(),
+  failed: z.int(),
+  retried: z.int(),
+  hours: z.array(z.looseObject({ hour: timestampSchema, delivered: z.int(), failed: z.int() })),
 });
 export type PluginMetrics = z.infer<typeof pluginMetricsSchema>;
 
@@ -24,33 +24,33 @@ export const PLUGIN_JOB_STATUSES = ['running', 'completed', 'failed'] as const;
 export const pluginJobRunSchema = z.looseObject({
   name: z.string(),
   status: z.enum(PLUGIN_JOB_STATUSES),
-  rows_imported: z.number().int(),
-  rows_failed: z.number().int(),
+  rows_imported: z.int(),
+  rows_failed: z.int(),
   started_at: timestampSchema,
   finished_at: nullableTimestampSchema,
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type PluginJobRun = z.infer<typeof pluginJobRunSchema>;
 
 export const pluginConfigSchema = z.looseObject({
-  id: z.number().int(),
-  plugin: z.number().int(),
-  plugin_info: z.looseObject({
-    id: z.number().int(), name: z.string().nullable(), icon: z.string().nullable(), plugin_type: z.string().nullable(),
+  id: z.int(),
+  plugin: z.int(),
+  plugin_info: z.nullable(z.looseObject({
+    id: z.int(), name: z.nullable(z.string()), icon: z.nullable(z.string()), plugin_type: z.nullable(z.string()),
     group: z.enum(PLUGIN_GROUPS),
-  }).nullable(),
-  team_id: z.number().int(),
+  })),
+  team_id: z.int(),
   enabled: z.boolean(),
-  order: z.number().int(),
+  order: z.int(),
   /** The config values, without the secret ones. */
   config: z.record(z.string(), z.unknown()),
   /** Secret fields that hold a value (write-only: the value is never sent). */
-  secret_keys_set: z.array(z.string()).default([]),
-  error: z.looseObject({ message: z.string(), time: timestampSchema }).nullable(),
-  metrics: pluginMetricsSchema.nullable().optional(),
-  last_job: pluginJobRunSchema.nullable().optional(),
+  secret_keys_set: z._default(z.array(z.string()), []),
+  error: z.nullable(z.looseObject({ message: z.string(), time: timestampSchema })),
+  metrics: z.optional(z.nullable(pluginMetricsSchema)),
+  last_job: z.optional(z.nullable(pluginJobRunSchema)),
   /** Frontend apps: where web sites load the app (`/site_app/<id>/<token>/<hash>/`). */
-  site_app_url: z.string().nullable().optional(),
+  site_app_url: z.optional(z.nullable(z.string())),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -58,28 +58,28 @@ export type PluginConfig = z.infer<typeof pluginConfigSchema>;
 
 export const pluginConfigCreateSchema = z.object({
   plugin: integer({ min: 1 }),
-  enabled: bool().optional(),
-  order: int32().optional(),
-  config: dict().optional(),
+  enabled: z.optional(bool()),
+  order: z.optional(int32()),
+  config: z.optional(dict()),
 });
 export type PluginConfigCreate = z.infer<typeof pluginConfigCreateSchema>;
 export type PluginConfigCreateInput = z.input<typeof pluginConfigCreateSchema>;
 
 /** PATCH: `config` is merged key by key (a `null` value clears one; a secret left out keeps its value). */
 export const pluginConfigUpdateSchema = z.object({
-  enabled: bool().optional(),
-  order: int32().optional(),
-  config: dict().optional(),
+  enabled: z.optional(bool()),
+  order: z.optional(int32()),
+  config: z.optional(dict()),
 });
 export type PluginConfigUpdate = z.infer<typeof pluginConfigUpdateSchema>;
 
-export const pluginConfigListQuerySchema = listQuerySchema.extend({
-  plugin: z.coerce.number({ error: 'A valid integer is required.' }).int().positive().optional(),
+export const pluginConfigListQuerySchema = z.extend(listQuerySchema, {
+  plugin: z.optional(z.coerce.number({ error: 'A valid integer is required.' }).check(z.int(), z.positive())),
 });
 
 export const PLUGIN_LOG_LEVELS = ['DEBUG', 'LOG', 'INFO', 'WARN', 'ERROR'] as const;
 export const pluginLogEntrySchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   timestamp: timestampSchema,
   level: z.enum(PLUGIN_LOG_LEVELS),
   message: z.string(),
@@ -90,13 +90,13 @@ export type PluginLogEntry = z.infer<typeof pluginLogEntrySchema>;
 /** POST `:id/job/`: start one of the plugin's `public_jobs` (import apps: `import`). */
 export const pluginJobStartSchema = z.object({
   job: text(100),
-  payload: dict().optional(),
+  payload: z.optional(dict()),
 });
 export type PluginJobStart = z.infer<typeof pluginJobStartSchema>;
 
-const prjParams = z.object({ project_id: z.coerce.number({ error: 'A valid integer is required.' }).int() });
-const configParams = prjParams.extend({
-  id: z.coerce.number({ error: 'A valid integer is required.' }).int({ error: 'A valid integer is required.' }).positive(),
+const prjParams = z.object({ project_id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int()) });
+const configParams = z.extend(prjParams, {
+  id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int({ error: 'A valid integer is required.' }), z.positive()),
 });
 const base = '/api/projects/:project_id/plugin_configs/' as const;
 

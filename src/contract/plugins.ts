@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, type Endpoint } from './common';
 import { activityLogPageSchema } from './insights';
 import { blankableText, bool, choice, text } from './fields';
@@ -20,15 +20,15 @@ export const PLUGIN_TYPES = ['local', 'custom', 'repository', 'source', 'inline'
 export type PluginType = (typeof PLUGIN_TYPES)[number];
 
 export const pluginSchema = z.looseObject({
-  id: z.number().int(),
-  plugin_type: z.string().nullable(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  url: z.string().nullable(),
-  icon: z.string().nullable(),
+  id: z.int(),
+  plugin_type: z.nullable(z.string()),
+  name: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  url: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
   config_schema: z.unknown(),
-  tag: z.string().nullable(),
-  latest_tag: z.string().nullable(),
+  tag: z.nullable(z.string()),
+  latest_tag: z.nullable(z.string()),
   is_global: z.boolean(),
   organization_id: z.string(),
   organization_name: z.string(),
@@ -43,15 +43,15 @@ export const PLUGIN_NAME_MAX = 200;
 /** One field of a plugin's `config_schema` (read from its `plugin.json`). */
 export const PLUGIN_CONFIG_FIELD_TYPES = ['string', 'choice', 'attachment', 'json', 'boolean'] as const;
 export const pluginConfigFieldSchema = z.looseObject({
-  key: z.string().optional(),
-  name: z.string().nullable().optional(),
-  type: z.string().optional(),
-  default: z.unknown().optional(),
-  required: z.boolean().optional(),
-  secret: z.boolean().optional(),
-  choices: z.array(z.string()).nullable().optional(),
-  hint: z.string().nullable().optional(),
-  markdown: z.string().nullable().optional(),
+  key: z.optional(z.string()),
+  name: z.optional(z.nullable(z.string())),
+  type: z.optional(z.string()),
+  default: z.optional(z.unknown()),
+  required: z.optional(z.boolean()),
+  secret: z.optional(z.boolean()),
+  choices: z.optional(z.nullable(z.array(z.string()))),
+  hint: z.optional(z.nullable(z.string())),
+  markdown: z.optional(z.nullable(z.string())),
 });
 export type PluginConfigField = z.infer<typeof pluginConfigFieldSchema>;
 
@@ -59,14 +59,14 @@ export type PluginConfigField = z.infer<typeof pluginConfigFieldSchema>;
 const writableShape = {
   plugin_type: choice(PLUGIN_TYPES),
   name: text(PLUGIN_NAME_MAX),
-  description: blankableText().nullable().optional(),
-  icon: blankableText(800).nullable().optional(),
-  config_schema: z.unknown().optional(),
-  tag: blankableText(200).nullable().optional(),
-  is_global: bool().optional(),
-  capabilities: z.unknown().optional(),
-  metrics: z.unknown().optional(),
-  public_jobs: z.unknown().optional(),
+  description: z.optional(z.nullable(blankableText())),
+  icon: z.optional(z.nullable(blankableText(800))),
+  config_schema: z.optional(z.unknown()),
+  tag: z.optional(z.nullable(blankableText(200))),
+  is_global: z.optional(bool()),
+  capabilities: z.optional(z.unknown()),
+  metrics: z.optional(z.unknown()),
+  public_jobs: z.optional(z.unknown()),
 };
 
 /**
@@ -74,25 +74,23 @@ const writableShape = {
  * plugin is installed from the catalogue by `url` (API-DECISIONS) and takes its name from it;
  * every other type needs a name.
  */
-export const pluginCreateSchema = z
-  .object({
-    ...writableShape,
-    plugin_type: writableShape.plugin_type.default('local'),
-    name: writableShape.name.optional(),
-    url: blankableText(800).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.plugin_type === 'repository' && !value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'This field is required.' });
-    if (value.plugin_type !== 'repository' && value.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required.' });
-  });
+export const pluginCreateSchema = z.object({
+  ...writableShape,
+  plugin_type: z._default(writableShape.plugin_type, 'local'),
+  name: z.optional(writableShape.name),
+  url: z.optional(blankableText(800)),
+}).check(z.superRefine((value, ctx) => {
+  if (value.plugin_type === 'repository' && !value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'This field is required.' });
+  if (value.plugin_type !== 'repository' && value.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required.' });
+}));
 export type PluginCreate = z.infer<typeof pluginCreateSchema>;
 export type PluginCreateInput = z.input<typeof pluginCreateSchema>;
 
 /** PATCH `:id/`, POST `:id/upgrade/`: the same fields, all optional. */
 export const pluginUpdateSchema = z.object({
   ...writableShape,
-  plugin_type: writableShape.plugin_type.optional(),
-  name: writableShape.name.optional(),
+  plugin_type: z.optional(writableShape.plugin_type),
+  name: z.optional(writableShape.name),
 });
 export type PluginUpdate = z.infer<typeof pluginUpdateSchema>;
 
@@ -103,8 +101,8 @@ export const PLUGIN_SOURCE_MAX = 200_000;
 export const pluginSourceSchema = z.record(z.string(), z.string());
 export type PluginSource = z.infer<typeof pluginSourceSchema>;
 export const pluginSourceUpdateSchema = z.record(
-  z.string().regex(PLUGIN_FILE_NAME, { error: 'Not a valid file name.' }),
-  z.string().max(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }).nullable(),
+  z.string().check(z.regex(PLUGIN_FILE_NAME, { error: 'Not a valid file name.' })),
+  z.nullable(z.string().check(z.maxLength(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }))),
   { error: 'Expected a dictionary of file names to text.' },
 );
 export type PluginSourceUpdate = z.infer<typeof pluginSourceUpdateSchema>;
@@ -113,8 +111,8 @@ export type PluginSourceUpdate = z.infer<typeof pluginSourceUpdateSchema>;
 export const pluginRepositoryEntrySchema = z.looseObject({
   name: z.string(),
   url: z.string(),
-  description: z.string().nullable(),
-  icon: z.string().nullable(),
+  description: z.nullable(z.string()),
+  icon: z.nullable(z.string()),
   latest_tag: z.string(),
   group: z.enum(PLUGIN_GROUPS),
 });
@@ -122,15 +120,15 @@ export type PluginRepositoryEntry = z.infer<typeof pluginRepositoryEntrySchema>;
 
 /** `exports_unsubscribe_configs/`: enabled configs of destinations that export events. */
 export const pluginUnsubscribeConfigSchema = z.looseObject({
-  id: z.number().int(),
-  plugin: z.number().int(),
-  team_id: z.number().int(),
+  id: z.int(),
+  plugin: z.int(),
+  team_id: z.int(),
   enabled: z.boolean(),
 });
 
 export const pluginParams = z.object({
   organization_id: z.string(),
-  id: z.coerce.number({ error: 'A valid integer is required.' }).int({ error: 'A valid integer is required.' }).positive(),
+  id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int({ error: 'A valid integer is required.' }), z.positive()),
 });
 const orgParams = z.object({ organization_id: z.string() });
 
@@ -172,7 +170,7 @@ function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
     }),
     unused: endpoint({
       method: 'GET', path: `${base}unused/`, access: 'plugin:read',
-      summary: 'Plugins enabled in no project', params: orgParams, status: 200, response: z.array(z.number().int()),
+      summary: 'Plugins enabled in no project', params: orgParams, status: 200, response: z.array(z.int()),
     }),
     retrieve,
     update: endpoint({

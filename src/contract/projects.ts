@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common';
 
 /**
@@ -6,14 +6,14 @@ import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common
  * Not described by the spec beyond `project_id`; shaped like the production service's.
  */
 export const projectSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   uuid: z.string(),
   organization: z.string(),
   name: z.string(),
   api_token: z.string(),
   timezone: z.string(),
   /** 0 = weeks start on Sunday, 1 = Monday. */
-  week_start_day: z.number().int().nullable(),
+  week_start_day: z.nullable(z.int()),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
@@ -21,14 +21,14 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** The summary of a project embedded in `Organization.teams`. */
 export const projectSummarySchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   uuid: z.string(),
   name: z.string(),
 });
 export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 export const projectIdParams = z.object({
-  id: z.coerce.number({ error: 'A valid integer is required.' }).int().positive(),
+  id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int(), z.positive()),
 });
 
 export const projectEndpoints = {

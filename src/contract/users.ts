@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './z';
 import { endpoint } from './common';
 
 /**
@@ -7,19 +7,19 @@ import { endpoint } from './common';
  * Fields a real instance may send as null are nullable.
  */
 export const userSchema = z.looseObject({
-  id: z.number().int(),
+  id: z.int(),
   uuid: z.string(),
-  distinct_id: z.string().nullable(),
+  distinct_id: z.nullable(z.string()),
   first_name: z.string(),
-  last_name: z.string().nullable(),
+  last_name: z.nullable(z.string()),
   email: z.string(),
-  is_email_verified: z.boolean().nullable(),
-  hedgehog_config: z.record(z.string(), z.unknown()).nullable(),
+  is_email_verified: z.nullable(z.boolean()),
+  hedgehog_config: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** `created_by` and friends are null when the user was deleted or the object was seeded. */
-export const nullableUserSchema = userSchema.nullable();
+export const nullableUserSchema = z.nullable(userSchema);
 
 /** The name to show for a user: first and last name, else the email. */
 export function userDisplayName(user: Pick<User, 'first_name' | 'last_name' | 'email'> | null | undefined): string {

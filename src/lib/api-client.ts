@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@/contract/z';
 import { apiErrorBodySchema, type Endpoint } from '@/contract/common';
 import { getCredentials, type Credentials } from './auth-store';
 
@@ -36,7 +36,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export type EndpointResponse<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+export type EndpointResponse<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : void;
 
 export interface RequestOptions {
   params?: Record<string, string | number>;

@@ -1,20 +1,18 @@
-import { z } from 'zod';
+import { z } from '@/contract/z';
 
 /** Page sizes a list offers; anything else in the URL falls back to the default. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const PAGE_DEFAULTS = { page: 1, pageSize: 20 } as const;
 
 /** `?page=&pageSize=` of a server-paginated list, validated: a bad value is the default, never an error. */
-export const pageNumberSchema = z.number().int().min(1).default(PAGE_DEFAULTS.page).catch(PAGE_DEFAULTS.page);
+export const pageNumberSchema = z.catch(z._default(z.int().check(z.gte(1)), PAGE_DEFAULTS.page), PAGE_DEFAULTS.page);
 
 export const pageSearchSchema = z.object({
   page: pageNumberSchema,
-  pageSize: z
-    .number()
-    .int()
-    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
-    .default(PAGE_DEFAULTS.pageSize)
-    .catch(PAGE_DEFAULTS.pageSize),
+  pageSize: z.catch(z._default(z.number().check(
+    z.int(),
+    z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size)),
+  ), PAGE_DEFAULTS.pageSize), PAGE_DEFAULTS.pageSize),
 });
 
 /** A page of a list as the API takes it. */

@@ -1,12 +1,12 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { getCredentials, safeRedirect } from '@/lib/auth';
 
 const searchSchema = z.object({
   /** Where to go after signing in (a path of this app). */
-  redirect: z.string().optional().catch(undefined),
-  reason: z.literal('expired').optional().catch(undefined),
+  redirect: z.catch(z.optional(z.string()), undefined),
+  reason: z.catch(z.optional(z.literal('expired')), undefined),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventDefinitionSchema, pageSchema, propertyDefinitionSchema, propertyValueSchema } from '../../src/contract/index.ts';
+import { z } from '../../src/contract/z.ts';
 import { inTransaction } from '../../server/analytics/event-store.ts';
 import { compactEventProperties } from '../../server/analytics/property-stats.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND, type AnyJson, type TestServer } from './helpers.ts';
@@ -168,7 +169,7 @@ describe('events/values/', () => {
   const values = async (query: string) => {
     const res = await get(`/events/values/?${query}`);
     expect(res.status).toBe(200);
-    return propertyValueSchema.array().parse(res.body);
+    return z.array(propertyValueSchema).parse(res.body);
   };
 
   it('gives the values most frequent first, with counts', async () => {

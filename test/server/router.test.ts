@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../../src/contract/z';
 import { endpoint } from '../../src/contract/index.ts';
 import type { AuthContext } from '../../server/http/auth.ts';
 import { ApiError, authenticationFailed } from '../../server/http/errors.ts';
@@ -19,7 +19,7 @@ function harness() {
   router.route(endpoint({
     method: 'GET', path: '/api/x/:id/logs/', access: null, summary: '†', status: 200, response: z.object({ ok: z.boolean() }),
   }), () => ({ ok: true }));
-  const nested = z.object({ destination: z.object({ type: z.literal('S3'), config: z.object({ bucket_name: z.string().max(5) }) }) });
+  const nested = z.object({ destination: z.object({ type: z.literal('S3'), config: z.object({ bucket_name: z.string().check(z.maxLength(5)) }) }) });
   router.route(endpoint({
     method: 'POST', path: '/api/x/', access: 'batch_export:write', summary: 'nested', status: 201, body: nested, response: nested,
   }), ({ body }) => body);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../../../src/contract/z';
 import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
@@ -99,7 +99,7 @@ export async function cachedAnalysis<P, R>(
 export const withMeta = <R>(result: R, meta: AnalyticsMeta) => ({ ...meta, result });
 
 /** An analysis endpoint: under a project (`project_id` in its path). */
-type ProjectEndpoint = Endpoint & { params: z.ZodType<{ project_id: string }> };
+type ProjectEndpoint = Endpoint & { params: z.ZodMiniType<{ project_id: string }> };
 
 /**
  * Registers one analysis endpoint (POST with a body, or GET with a query string). `paramsOf`

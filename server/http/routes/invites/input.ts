@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../../src/contract/z';
 import {
   INVITE_BULK_MAX, inviteCreateSchema, type ApiErrorBody, type InviteCreate,
 } from '../../../../src/contract/index.ts';
@@ -11,10 +11,10 @@ import { zodToApiError } from '../../validation.ts';
 export interface BulkItemError { index: number; attr: string | null; code: string; detail: string }
 
 /** The bulk body before its items are checked one by one (so every item's error can be reported). */
-export const bulkEnvelopeSchema = z
-  .array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Expected a list of items.') })
-  .min(1, { error: 'This list may not be empty.' })
-  .max(INVITE_BULK_MAX, { error: `Ensure this field has no more than ${INVITE_BULK_MAX} elements.` });
+export const bulkEnvelopeSchema = z.array(z.unknown(), { error: (iss) => (iss.input === undefined ? 'This field is required.' : 'Expected a list of items.') }).check(
+  z.minLength(1, { error: 'This list may not be empty.' }),
+  z.maxLength(INVITE_BULK_MAX, { error: `Ensure this field has no more than ${INVITE_BULK_MAX} elements.` }),
+);
 
 /**
  * What the server checks beyond the contract's shape: nobody invites above their own level

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { currentKeyQuery, defaultBaseUrl, setCredentials, validateKey } from '@/lib/auth';
 import { normalizeBaseUrl } from '@/lib/auth-store';
 import { Button } from '@/components/ui/button';
@@ -18,11 +18,12 @@ function isHttpUrl(value: string): boolean {
 
 const signInSchema = z.object({
   baseUrl: z
-    .string()
-    .trim()
-    .min(1, { error: 'Enter the server URL.' })
-    .refine(isHttpUrl, { error: 'Enter a full URL, such as http://localhost:8000.' }),
-  key: z.string().trim().min(1, { error: 'Enter your API key.' }),
+    .string().check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter the server URL.' }),
+      z.refine(isHttpUrl, { error: 'Enter a full URL, such as http://localhost:8000.' }),
+    ),
+  key: z.string().check(z.trim(), z.minLength(1, { error: 'Enter your API key.' })),
   remember: z.boolean(),
 });
 type SignInValues = z.infer<typeof signInSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import {
   funnelStepSchema, funnelTimeToConvertSchema, funnelTrendsSeriesSchema, pathEdgeSchema, retentionCohortSchema, trendSeriesSchema,
 } from '@/contract/analytics-results';

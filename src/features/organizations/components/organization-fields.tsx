@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '@/contract/z';
 import { ORGANIZATION_NAME_MAX, type organizationCreateSchema } from '@/contract/organizations';
 import { CheckboxField, TextField } from '@/components/form-kit';
 

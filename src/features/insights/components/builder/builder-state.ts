@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@/contract/z';
 import {
   funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema,
 } from '@/contract/analytics-params';
@@ -37,7 +37,7 @@ export const PARAM_SCHEMAS = {
   funnels: funnelParamsSchema,
   retention: retentionParamsSchema,
   paths: pathParamsSchema,
-} satisfies { [K in BuilderKind]: z.ZodType };
+} satisfies { [K in BuilderKind]: z.ZodMiniType };
 
 const pageview = { id: '$pageview', name: '$pageview', type: 'events' } as const;
 

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { INSIGHT_KINDS } from '@/contract/insight-kinds';
 import { insightQueries } from '@/features/insights/api/insights.queries';
 import { currentUserQuery } from '@/lib/current-user';
@@ -7,12 +7,12 @@ import { InsightsPage } from '@/features/insights/components/insights-page';
 import { InsightsPageError, InsightsPageSkeleton } from '@/features/insights/components/insights-page-states';
 import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 
-const searchSchema = pageSearchSchema.extend({
-  search: z.string().max(400).optional().catch(undefined),
-  favorited: z.boolean().optional().catch(undefined),
-  kind: z.enum(INSIGHT_KINDS).optional().catch(undefined),
+const searchSchema = z.extend(pageSearchSchema, {
+  search: z.catch(z.optional(z.string().check(z.maxLength(400))), undefined),
+  favorited: z.catch(z.optional(z.boolean()), undefined),
+  kind: z.catch(z.optional(z.enum(INSIGHT_KINDS)), undefined),
   /** Only the insights created by the key's user. */
-  mine: z.boolean().optional().catch(undefined),
+  mine: z.catch(z.optional(z.boolean()), undefined),
 });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/insights/')({

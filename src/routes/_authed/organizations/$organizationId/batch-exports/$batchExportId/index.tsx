@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { BatchExportDetail } from '@/features/batch-exports/components/batch-export-detail';
 import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-states';
 import { pageNumberSchema } from '@/lib/page-search';
@@ -7,11 +7,11 @@ import { pageNumberSchema } from '@/lib/page-search';
 const defaults = { tab: 'runs', runsPage: 1, logsPage: 1 } as const;
 
 const searchSchema = z.object({
-  tab: z.enum(['runs', 'logs']).default(defaults.tab).catch(defaults.tab),
+  tab: z.catch(z._default(z.enum(['runs', 'logs']), defaults.tab), defaults.tab),
   runsPage: pageNumberSchema,
   logsPage: pageNumberSchema,
   /** The backfill dialog is open. */
-  backfill: z.boolean().optional().catch(undefined),
+  backfill: z.catch(z.optional(z.boolean()), undefined),
 });
 
 /** One export's page; it reads and writes this search state itself (getRouteApi). */

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
 
-const searchSchema = z.object({ unused: z.boolean().default(false).catch(false) });
+const searchSchema = z.object({ unused: z.catch(z._default(z.boolean(), false), false) });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/')({
   validateSearch: searchSchema,

@@ -1,14 +1,14 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { InsightPage } from '@/features/insights/components/insight-page';
 import { InsightPageError, InsightPageSkeleton } from '@/features/insights/components/insights-page-states';
 
 const defaults = { tab: 'results' } as const;
 
 const searchSchema = z.object({
-  tab: z.enum(['results', 'activity']).default(defaults.tab).catch(defaults.tab),
+  tab: z.catch(z._default(z.enum(['results', 'activity']), defaults.tab), defaults.tab),
   /** The sharing dialog is open. */
-  share: z.boolean().optional().catch(undefined),
+  share: z.catch(z.optional(z.boolean()), undefined),
 });
 
 /** One insight's page; it reads and writes this search state itself (getRouteApi). */

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from '@/contract/z';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PluginDetail } from '@/features/pipeline/components/plugin-detail';
 import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
 
-const searchSchema = z.object({ project: z.number().int().positive().optional().catch(undefined) });
+const searchSchema = z.object({ project: z.catch(z.optional(z.int().check(z.positive())), undefined) });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId/')({
   validateSearch: searchSchema,
