@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreload } from './scripts/route-preload';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8000';
 
@@ -44,6 +45,8 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    // Before precompress: it writes index.html and a script that compression then picks up.
+    routePreload(),
     precompress(),
   ],
   resolve: {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, demoKey } from './fixtures';
 
 /** What the production build publishes, seen from a browser's side of the wire. */
 
@@ -25,7 +26,7 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
   const page = await request.get('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
   expect(page.headers()['cache-control']).toBe('no-cache');
   const html = await page.text();
-  const entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  const entry = /<script type="module"[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   const js = await request.get(entry!, { headers: { 'Accept-Encoding': 'br' } });
   expect(js.headers()['content-encoding']).toBe('br');
@@ -33,3 +34,30 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
   expect((await js.body()).length).toBeGreaterThan(1000);
 });
 
+
+/** The chunk files the page was told to preload (`<link rel="modulepreload">`, added by the route-preload script). */
+const preloaded = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname));
+
+test("a deep link fetches its route's code beside the entry script, and only that route's", async ({ page, browser, request }) => {
+  const orgs = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
+  const org = (orgs.results as Array<{ id: string; name: string }>).find((o) => o.name === 'Hedgebox')!;
+  await page.goto(`/organizations/${org.id}/batch-exports#key=${demoKey()}`);
+  await expect(page.getByRole('heading', { name: 'Batch exports' })).toBeVisible();
+  const deep = await preloaded(page);
+  // The signed-in layout and the batch-exports page, fetched because the path asked for them…
+  expect(deep.some((p) => /\/assets\/_authed-[\w-]+\.js$/.test(p))).toBe(true);
+  expect(deep.some((p) => /\/assets\/batch-exports-[\w-]+\.js$/.test(p))).toBe(true);
+  // …and all of them used: each one is a script the page loaded.
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  for (const file of deep) expect(loaded).toContain(file);
+
+  // Signed out, the sign-in page preloads its own form, not the signed-in layout.
+  const signedOut = await browser.newPage();
+  await signedOut.goto('/sign-in');
+  await expect(signedOut.getByRole('button', { name: /sign in/i })).toBeVisible();
+  const signIn = await preloaded(signedOut);
+  await signedOut.close();
+  expect(signIn.some((p) => /\/assets\/sign-in-[\w-]+\.js$/.test(p))).toBe(true);
+  expect(signIn.filter((p) => /_authed|batch-exports/.test(p))).toEqual([]);
+});

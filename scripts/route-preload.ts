@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The first route's code, fetched while the entry script downloads.
+ *
+ * Routes are split into chunks that the router imports once the entry has run, so a cold load is
+ * three waves: the entry, then the matched routes' chunks, then their data. This build step
+ * writes a small script, loaded `async` from index.html next to the entry (the CSP allows no
+ * inline script), that matches `location.pathname` against every route file's path and adds a
+ * `<link rel="modulepreload">` for each chunk the matched routes load (component and loader,
+ * with their static imports; not the error and pending components, and nothing the entry
+ * already holds). The router then finds those modules in the cache.
+ */
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The path a route file serves, as a regular expression source: `$param` matches one segment,
+ * `_layout` segments add nothing, an `index` file matches its folder exactly and any other file
+ * also matches what lies below it (it may be the layout of its folder's routes).
+ */
+export function routePattern(file: string): string | null {
+  const match = /^src\/routes\/(.+)\.tsx$/.exec(file);
+  if (!match) return null;
+  const segments = match[1]!.split('/');
+  const last = segments.pop()!;
+  if (last === '__root') return '^/';
+  const path = segments.filter((s) => !s.startsWith('_')).map((s) => (s.startsWith('$') ? '[^/]+' : escapeRegExp(s)));
+  const exact = last === 'index';
+  if (!exact && last !== 'route' && !last.startsWith('_')) path.push(last.startsWith('$') ? '[^/]+' : escapeRegExp(last));
+  const prefix = path.length ? `/${path.join('/')}` : '';
+  return exact ? `^${prefix}/?$` : `^${prefix}(/|$)`;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Route pattern → chunk files to preload, from the build manifest. */
+export function preloadTable(manifest: Manifest): Array<[string, string[]]> {
+  const closure = (keys: string[], seen: Set<string>) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const initial = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry), new Set());
+  const chunksOf = new Map<string, Set<string>>();
+  for (const key of Object.keys(manifest)) {
+    const [file, query = ''] = key.split('?');
+    const split = /tsr-split=([^&]+)/.exec(query)?.[1];
+    // Component and loader chunks are needed to show the route; error, pending and not-found ones are not.
+    if (!split || !/(^|-)(component|loader)(-|$)/.test(split) || !file!.startsWith('src/routes/')) continue;
+    const chunks = chunksOf.get(file!) ?? new Set<string>();
+    for (const dep of closure([key], new Set())) if (!initial.has(dep)) chunks.add(manifest[dep]!.file);
+    chunksOf.set(file!, chunks);
+  }
+  // A pathless layout (`_authed.tsx`) has no path of its own: its chunks go with each route below it.
+  const pathless = [...chunksOf.keys()].filter((file) => /\/_[^/]+\.tsx$/.test(file) && !file.endsWith('/__root.tsx'));
+  const byRoute = new Map<string, Set<string>>();
+  for (const [file, chunks] of chunksOf) {
+    const pattern = pathless.includes(file) ? null : routePattern(file);
+    if (!pattern) continue;
+    const all = byRoute.get(pattern) ?? new Set<string>();
+    for (const layout of pathless) if (file.startsWith(`${layout.slice(0, -'.tsx'.length)}/`)) chunksOf.get(layout)!.forEach((c) => all.add(c));
+    chunks.forEach((c) => all.add(c));
+    byRoute.set(pattern, all);
+  }
+  return [...byRoute].map(([pattern, files]) => [pattern, [...files].sort()]);
+}
+
+/** The preload script's source: `table` inlined, chunk files numbered once. */
+export function preloadScript(table: Array<[string, string[]]>, base: string): string {
+  const files = [...new Set(table.flatMap(([, f]) => f))];
+  const rows = table.map(([pattern, f]) => [pattern, f.map((file) => files.indexOf(file))]);
+  return `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(rows)},p=location.pathname,s={};` +
+    `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p))for(var j=0;j<r[i][1].length;j++)s[r[i][1][j]]=1;` +
+    `for(var k in s){var l=document.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(base)}+f[k];document.head.appendChild(l)}})();\n`;
+}
+
+/** Writes `assets/route-preload-<hash>.js` and its `<script async>` in index.html (after the build, before compression). */
+export function routePreload(): Plugin {
+  let outDir = 'dist';
+  let base = '/';
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      base = config.base;
+    },
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      const source = preloadScript(preloadTable(manifest), base);
+      const name = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(join(outDir, name), source);
+      const indexPath = join(outDir, 'index.html');
+      const html = readFileSync(indexPath, 'utf8');
+      const tag = `<script async src="${base}${name}"></script>`;
+      if (!html.includes('<script type="module"')) throw new Error('route-preload: no entry script in index.html');
+      writeFileSync(indexPath, html.replace('<script type="module"', `${tag}\n    <script type="module"`));
+    },
+  };
+}
