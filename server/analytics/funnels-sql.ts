@@ -18,7 +18,8 @@ import type { SqlParams } from './properties.ts';
  *   counted                                         best minus excluded persons, with `grp`/`kind`
  *                                                   (breakdown label: 0 value, 1 Other, 2 None)
  * ordered: hash joins chain "the first step-k event after step k-1" per attempt (greedy, which
- * reaches furthest for a given start; ASOF joins cost several times more on these few rows); strict: lead() over all the person's kept events;
+ * reaches furthest for a given start; ASOF joins cost several times more on these few rows);
+ * strict: lead() over all the person's kept events;
  * unordered: per step, the first matching event at or after the anchor (lead … IGNORE NULLS).
  */
 

@@ -1,12 +1,13 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { z } from '@/contract/z';
+import { optionalParam } from '@/lib/page-search';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { getCredentials, safeRedirect } from '@/lib/auth';
 
 const searchSchema = z.object({
   /** Where to go after signing in (a path of this app). */
-  redirect: z.catch(z.optional(z.string()), undefined),
-  reason: z.catch(z.optional(z.literal('expired')), undefined),
+  redirect: optionalParam(z.string()),
+  reason: optionalParam(z.literal('expired')),
 });
 
 export const Route = createFileRoute('/sign-in')({

@@ -32,27 +32,21 @@ export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timez
 export const fromBody = <E extends Endpoint>(input: HandlerInput<E>) => input.body;
 export const fromQuery = <E extends Endpoint>(input: HandlerInput<E>) => input.query;
 
-/** One cache per set of deps, shared by every analysis endpoint registered with them. */
-const caches = new WeakMap<object, AnalyticsCache>();
-export function analyticsCacheOf(deps: Deps): AnalyticsCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs });
-    caches.set(deps, cache);
-  }
-  return cache;
+/** One `make(deps)` per set of deps, shared by every analysis endpoint registered with them. */
+function perDeps<T>(make: (deps: Deps) => T): (deps: Deps) => T {
+  const made = new WeakMap<Deps, T>();
+  return (deps) => {
+    if (!made.has(deps)) made.set(deps, make(deps));
+    return made.get(deps)!;
+  };
 }
 
-/** One admission gate per set of deps: analyses computing at once (cache hits never wait). */
-const gates = new WeakMap<object, AnalysisGate>();
-function analysisGateOf(deps: Deps): AnalysisGate {
-  let gate = gates.get(deps);
-  if (!gate) {
-    gate = createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads()));
-    gates.set(deps, gate);
-  }
-  return gate;
-}
+/** The analysis cache. */
+export const analyticsCacheOf = perDeps((deps): AnalyticsCache => createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs }));
+
+/** The admission gate: how many analyses compute at once (cache hits never wait). */
+const analysisGateOf = perDeps((deps): AnalysisGate =>
+  createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads())));
 
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
 export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {

@@ -1,3 +1,7 @@
+/**
+ * Query options of the pipeline groups (`{ORG}/pipeline_<group>/…`) and of the project plugin
+ * configs (`{PRJ}/plugin_configs/`); keys in pipeline.keys.ts.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import { pluginConfigEndpoints } from '@/contract/plugin-configs';
 import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from '@/contract/plugins';
@@ -5,11 +9,6 @@ import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
 import type { GroupSlug } from './pipeline-groups';
 import { pipelineKeys } from './pipeline.keys';
-
-/**
- * Query options of the pipeline groups (`{ORG}/pipeline_<group>/…`) and of the project plugin
- * configs (`{PRJ}/plugin_configs/`); keys in pipeline.keys.ts.
- */
 
 type Full = typeof pipelineDestinationEndpoints;
 /** A group's endpoints with their paths widened: the three groups share every shape but the path. */

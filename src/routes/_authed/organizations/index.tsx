@@ -1,13 +1,13 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
-import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
+import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { organizationQueries } from '@/features/organizations/api/organizations.queries';
 import { OrganizationsPage } from '@/features/organizations/components/organizations-page';
 import { OrganizationsPageError, OrganizationsPageSkeleton } from '@/features/organizations/components/organizations-page-states';
 
 const searchSchema = z.extend(pageSearchSchema, {
   /** The "New organization" dialog is open. */
-  create: z.catch(z.optional(z.boolean()), undefined),
+  create: optionalParam(z.boolean()),
 });
 
 export const Route = createFileRoute('/_authed/organizations/')({

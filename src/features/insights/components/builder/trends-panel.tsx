@@ -16,8 +16,7 @@ import { seriesLetter } from './pickers/labels';
 export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps<TrendParamsInput>) {
   const displayId = useId();
   const compareId = useId();
-  const set = (patch: Partial<TrendParamsInput>) => onChange({ ...state, ...patch });
-  const { patchState, setEvents, breakdown } = usePickerBindings(state, onChange);
+  const { patchState: set, setEvents, breakdown } = usePickerBindings(state, onChange);
   const series = (state.events ?? []) as EntityInput[];
   const letters = series.map((_, i) => seriesLetter(i));
   const eventNames = series.map((e) => e.id).filter((id): id is string => typeof id === 'string');
@@ -59,7 +58,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           defaultLimit={25}
           errorFor={errorFor}
           value={breakdown}
-          onChange={patchState}
+          onChange={set}
         />
       </ControlSection>
       <ControlSection title="Display">

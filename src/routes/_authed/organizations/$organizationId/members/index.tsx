@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
-import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
+import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { peopleQueries } from '@/features/organization-people/api/people.queries';
 import { MembersPage } from '@/features/organization-people/components/members-page';
 import { MembersPageError, MembersPageSkeleton } from '@/features/organization-people/components/page-states';
 
-const membersSearchSchema = z.extend(pageSearchSchema, { search: z.catch(z.optional(z.string()), undefined) });
+const membersSearchSchema = z.extend(pageSearchSchema, { search: optionalParam(z.string()) });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/members/')({
   validateSearch: membersSearchSchema,

@@ -5,14 +5,14 @@ import { insightQueries } from '@/features/insights/api/insights.queries';
 import { currentUserQuery } from '@/lib/current-user';
 import { InsightsPage } from '@/features/insights/components/insights-page';
 import { InsightsPageError, InsightsPageSkeleton } from '@/features/insights/components/insights-page-states';
-import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
+import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 
 const searchSchema = z.extend(pageSearchSchema, {
-  search: z.catch(z.optional(z.string().check(z.maxLength(400))), undefined),
-  favorited: z.catch(z.optional(z.boolean()), undefined),
-  kind: z.catch(z.optional(z.enum(INSIGHT_KINDS)), undefined),
+  search: optionalParam(z.string().check(z.maxLength(400))),
+  favorited: optionalParam(z.boolean()),
+  kind: optionalParam(z.enum(INSIGHT_KINDS)),
   /** Only the insights created by the key's user. */
-  mine: z.catch(z.optional(z.boolean()), undefined),
+  mine: optionalParam(z.boolean()),
 });
 
 export const Route = createFileRoute('/_authed/projects/$projectId/insights/')({

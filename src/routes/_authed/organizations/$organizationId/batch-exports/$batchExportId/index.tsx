@@ -2,16 +2,16 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
 import { BatchExportDetail } from '@/features/batch-exports/components/batch-export-detail';
 import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-states';
-import { pageNumberSchema } from '@/lib/page-search';
+import { optionalParam, pageNumberSchema, paramOr } from '@/lib/page-search';
 
 const defaults = { tab: 'runs', runsPage: 1, logsPage: 1 } as const;
 
 const searchSchema = z.object({
-  tab: z.catch(z._default(z.enum(['runs', 'logs']), defaults.tab), defaults.tab),
+  tab: paramOr(z.enum(['runs', 'logs']), defaults.tab),
   runsPage: pageNumberSchema,
   logsPage: pageNumberSchema,
   /** The backfill dialog is open. */
-  backfill: z.catch(z.optional(z.boolean()), undefined),
+  backfill: optionalParam(z.boolean()),
 });
 
 /** One export's page; it reads and writes this search state itself (getRouteApi). */

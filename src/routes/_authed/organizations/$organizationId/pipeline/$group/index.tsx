@@ -1,10 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
+import { paramOr } from '@/lib/page-search';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
 import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
 
-const searchSchema = z.object({ unused: z.catch(z._default(z.boolean(), false), false) });
+const searchSchema = z.object({ unused: paramOr(z.boolean(), false) });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/')({
   validateSearch: searchSchema,

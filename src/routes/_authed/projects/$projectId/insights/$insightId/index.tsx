@@ -1,14 +1,15 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
+import { optionalParam, paramOr } from '@/lib/page-search';
 import { InsightPage } from '@/features/insights/components/insight-page';
 import { InsightPageError, InsightPageSkeleton } from '@/features/insights/components/insights-page-states';
 
 const defaults = { tab: 'results' } as const;
 
 const searchSchema = z.object({
-  tab: z.catch(z._default(z.enum(['results', 'activity']), defaults.tab), defaults.tab),
+  tab: paramOr(z.enum(['results', 'activity']), defaults.tab),
   /** The sharing dialog is open. */
-  share: z.catch(z.optional(z.boolean()), undefined),
+  share: optionalParam(z.boolean()),
 });
 
 /** One insight's page; it reads and writes this search state itself (getRouteApi). */

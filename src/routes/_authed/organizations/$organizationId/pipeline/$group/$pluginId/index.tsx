@@ -1,10 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { z } from '@/contract/z';
+import { optionalParam } from '@/lib/page-search';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PluginDetail } from '@/features/pipeline/components/plugin-detail';
 import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
 
-const searchSchema = z.object({ project: z.catch(z.optional(z.int().check(z.positive())), undefined) });
+const searchSchema = z.object({ project: optionalParam(z.int().check(z.positive())) });
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId/')({
   validateSearch: searchSchema,
