@@ -20,7 +20,7 @@ async function pickStepEvent(page: Page, n: number, event: string) {
 interface Step { count: number }
 
 test('build a four-step funnel, change its order and window; its counts are the API’s; the persons who dropped off open in a panel', async ({ page, request }) => {
-  // Every step added and every option changed recomputes the funnel on 200,000 events.
+  // Every step added and every option changed recomputes the funnel on the 1,000,000 seeded events.
   test.setTimeout(150_000);
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/funnels`);
