@@ -4,10 +4,13 @@ import type { Db } from './db.ts';
  * Memoises hot reads (key lookup, organization lists) until the database changes.
  *
  * The cache is dropped whenever anything may have written: this connection's writes are
- * counted (every writing statement's `run`, every `exec`), and writes by other connections —
- * the `key` CLI revoking a key while the server runs — show in SQLite's `PRAGMA data_version`,
- * which changes when another connection commits. A read therefore never sees data older than
- * the last commit, and costs one pragma instead of the query when nothing changed.
+ * counted (every writing statement's `run`, every `exec`) and seen by the very next read, and
+ * writes by other connections — the `key` CLI revoking a key while the server runs — show in
+ * SQLite's `PRAGMA data_version`, which changes when another connection commits. The pragma
+ * (~7 µs, several reads per request) is asked once per turn of the event loop: the first read
+ * of a turn asks it, the others of that turn (every request the turn handles) rely on its
+ * answer. So a commit elsewhere is seen by the next request, as before, and a page of cached
+ * answers costs one pragma instead of one per read.
  */
 export interface ReadCache {
   get<T>(key: string, load: () => T): T;
@@ -45,13 +48,25 @@ export function createReadCache(db: Db): ReadCache {
   const entries = new Map<string, unknown>();
   let seenVersion = -1;
   let seenWrites = -1;
+  /** Whether this turn of the event loop has asked the pragma (cleared by the turn's setImmediate). */
+  let askedThisTurn = false;
+  const nextTurn = () => {
+    askedThisTurn = false;
+  };
 
   return {
     get<T>(key: string, load: () => T): T {
-      const version = dataVersion.get() as number;
-      if (version !== seenVersion || writes !== seenWrites) {
+      if (!askedThisTurn) {
+        askedThisTurn = true;
+        setImmediate(nextTurn).unref();
+        const version = dataVersion.get() as number;
+        if (version !== seenVersion) {
+          entries.clear();
+          seenVersion = version;
+        }
+      }
+      if (writes !== seenWrites) {
         entries.clear();
-        seenVersion = version;
         seenWrites = writes;
       }
       if (entries.has(key)) return entries.get(key) as T;

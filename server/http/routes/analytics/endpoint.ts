@@ -54,10 +54,18 @@ export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw
   return analyticsViewOf(reachableProject(deps.store, auth, Number(raw)));
 }
 
+/** Views made per stored row: the read cache hands every request the same row until the project changes. */
+const views = new WeakMap<ProjectRow, AnalyticsProject>();
+
 /** The analytics view of a stored project, its time zone checked (UTC when unusable). */
 export function analyticsViewOf(row: ProjectRow): AnalyticsProject {
-  const project = toAnalyticsProject(row);
-  return isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
+  let view = views.get(row);
+  if (!view) {
+    const project = toAnalyticsProject(row);
+    view = isValidTimeZone(project.timezone) ? project : { ...project, timezone: 'UTC' };
+    views.set(row, view);
+  }
+  return view;
 }
 
 /**
