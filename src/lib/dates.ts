@@ -16,6 +16,10 @@ const dateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeri
 const dateTimeFormat = lazy(
   () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
 );
+const wallDateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }));
+const wallDateTimeFormat = lazy(
+  () => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+);
 const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
 
 /** `Mar 5, 2024` */
@@ -28,6 +32,21 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
   return date ? dateTimeFormat().format(date) : '—';
+}
+
+/**
+ * A time the API wrote as a wall time in the project's zone (`2026-11-02T00:00:00-05:00`), read
+ * as written: `Nov 2, 2026`, with the time when it is not midnight. The viewer's own zone plays no
+ * part (a bucket of the project's day must not show as the day before). Null when it is not such a
+ * text.
+ */
+export function formatWallTime(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const wall = new Date(Date.UTC(year!, month! - 1, day, hour, minute));
+  if (Number.isNaN(wall.getTime()) || wall.getUTCMonth() !== month! - 1 || wall.getUTCDate() !== day) return null;
+  return (hour === 0 && minute === 0 ? wallDateFormat() : wallDateTimeFormat()).format(wall);
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

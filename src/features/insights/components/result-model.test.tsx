@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApi } from '@testing';
 import { BROWSERS, COUNTRIES, FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
+import { formatWallTime } from '@/lib/dates';
 import { formatDuration } from '../lib/format';
 import { gridCsv, resultGrid } from '../lib/result-grid';
 import type { FunnelView, TrendsView } from '../lib/view-types';
@@ -143,8 +144,14 @@ describe('retention and paths', () => {
     if (v.type !== 'retention') return;
     expect(v.curve[0]).toBe(1);
     expect(v.curve.every((share) => share >= 0 && share <= 1)).toBe(true);
-    const rows = resultGrid(v)!.sections[0]!.rows;
+    const grid = resultGrid(v)!;
+    const rows = grid.sections[0]!.rows;
     expect(rows.at(-1)!.head).toBe('Average');
+    // Cohorts are read by their start date (in the project's zone), periods by the API's unit.
+    expect(v.periodName).toBe(v.cohorts[0]!.label.replace(/ 0$/, ''));
+    expect(grid.columns.slice(0, 3)).toEqual(['Cohort', `${v.periodName} 0`, `${v.periodName} 1`]);
+    expect(rows[0]!.head).toBe(formatWallTime(v.cohorts[0]!.date));
+    expect(rows[0]!.head).toMatch(/\d{4}/);
     expect(rows[0]!.cells[0]).toMatchObject({ note: '100%', shade: 1 });
   });
 

@@ -1,4 +1,5 @@
 import type { FunnelStep } from '@/contract/analytics-results';
+import { formatWallTime } from '@/lib/dates';
 import { breakdownText } from './trends-view';
 import type { FunnelStepView, FunnelView, RetentionView } from './view-types';
 
@@ -61,7 +62,8 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
 
 /** Retention cohorts and the curve: per period, the persons still there over the cohorts' first-period persons. */
 export function retentionView(cohorts: Array<{ label: string; date: string; values: Array<{ count: number }> }>): RetentionView {
-  const rows = cohorts.map((c) => ({ label: c.label, date: c.date, counts: c.values.map((v) => v.count) }));
+  const rows = cohorts.map((c) => ({ label: c.label, date: c.date, head: formatWallTime(c.date) ?? c.label, counts: c.values.map((v) => v.count) }));
+  const periodName = /^(\p{L}[\p{L} ]*?)\s+\d+$/u.exec(cohorts[0]?.label ?? '')?.[1] ?? 'Period';
   const periods = Math.max(0, ...rows.map((c) => c.counts.length));
   const curve = Array.from({ length: periods }, (_, period) => {
     const reached = rows.filter((c) => c.counts.length > period);
@@ -70,5 +72,5 @@ export function retentionView(cohorts: Array<{ label: string; date: string; valu
       reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0),
     );
   });
-  return { type: 'retention', periods, cohorts: rows, curve };
+  return { type: 'retention', periods, periodName, cohorts: rows, curve };
 }

@@ -93,7 +93,7 @@ export function resultGrid(view: ResultView): Grid | null {
     case 'retention': {
       const periods = Array.from({ length: view.periods }, (_, period) => period);
       return {
-        columns: ['Cohort', ...periods.map((period) => `Period ${period}`)],
+        columns: ['Cohort', ...periods.map((period) => `${view.periodName} ${period}`)],
         sections: [
           {
             title: null,
@@ -101,7 +101,7 @@ export function resultGrid(view: ResultView): Grid | null {
               ...view.cohorts.map((cohort) => {
                 const first = cohort.counts[0] ?? 0;
                 return {
-                  head: cohort.label,
+                  head: cohort.head,
                   cells: periods.map((period): Cell => {
                     const count = cohort.counts[period];
                     if (count === undefined) return null;

@@ -31,7 +31,7 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
 
 /** The retention curve: per period, the share of the cohorts' persons still there. */
 export function RetentionCurve({ view }: { view: RetentionView }) {
-  const data = useMemo(() => view.curve.map((share, period) => ({ label: `Period ${period}`, share })), [view]);
+  const data = useMemo(() => view.curve.map((share, period) => ({ label: `${view.periodName} ${period}`, share })), [view]);
   return (
     <Sized height={240}>
       {(width) => (
