@@ -12,14 +12,13 @@ function lazy<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-const dateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }));
-const dateTimeFormat = lazy(
-  () => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
-);
-const wallDateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }));
-const wallDateTimeFormat = lazy(
-  () => new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
-);
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
+const dateFormat = lazy(() => new Intl.DateTimeFormat(undefined, DATE));
+const dateTimeFormat = lazy(() => new Intl.DateTimeFormat(undefined, DATE_TIME));
+// Wall times (formatWallTime) are built as UTC instants and read back in UTC: no zone moves them.
+const wallDateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE, timeZone: 'UTC' }));
+const wallDateTimeFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE_TIME, timeZone: 'UTC' }));
 const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
 
 /** `Mar 5, 2024` */
@@ -43,9 +42,10 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatWallTime(value: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part))) as number[];
-  const wall = new Date(Date.UTC(year!, month! - 1, day, hour, minute));
-  if (Number.isNaN(wall.getTime()) || wall.getUTCMonth() !== month! - 1 || wall.getUTCDate() !== day) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute));
+  // 2026-02-30 is no date: Date.UTC would roll it over to March 2.
+  if (wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return null;
   return (hour === 0 && minute === 0 ? wallDateFormat() : wallDateTimeFormat()).format(wall);
 }
 

@@ -62,7 +62,7 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
 
 /** Retention cohorts and the curve: per period, the persons still there over the cohorts' first-period persons. */
 export function retentionView(cohorts: Array<{ label: string; date: string; values: Array<{ count: number }> }>): RetentionView {
-  const rows = cohorts.map((c) => ({ label: c.label, date: c.date, head: formatWallTime(c.date) ?? c.label, counts: c.values.map((v) => v.count) }));
+  const rows = cohorts.map((c) => ({ head: formatWallTime(c.date) ?? c.label, counts: c.values.map((v) => v.count) }));
   const periodName = /^(\p{L}[\p{L} ]*?)\s+\d+$/u.exec(cohorts[0]?.label ?? '')?.[1] ?? 'Period';
   const periods = Math.max(0, ...rows.map((c) => c.counts.length));
   const curve = Array.from({ length: periods }, (_, period) => {

@@ -65,7 +65,7 @@ export interface RetentionView {
   /** What a period is called, from the cohorts' labels ("Week 0" → "Week"); "Period" when they say nothing. */
   periodName: string;
   /** `head`: the cohort's start as people read it (its date in the project's zone), else its label. */
-  cohorts: Array<{ label: string; date: string; head: string; counts: number[] }>;
+  cohorts: Array<{ head: string; counts: number[] }>;
   /** Per period: the share of the cohorts' persons still there (0..1), over the cohorts that reached it. */
   curve: number[];
 }
