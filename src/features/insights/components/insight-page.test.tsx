@@ -144,7 +144,7 @@ describe('trend series names', () => {
 
   it('are the breakdown values for one series, and "series · value" for several (never the value twice)', () => {
     expect(names([series('$pageview', 'Chrome'), series('$pageview', 'Safari')])).toEqual(['Chrome', 'Safari']);
-    expect(names([series('$pageview', 'Chrome'), series('signup', 'Chrome')])).toEqual(['$pageview · Chrome', 'signup · Chrome']);
+    expect(names([series('$pageview', 'Chrome'), series('signup', 'Chrome')])).toEqual(['Pageview · Chrome', 'signup · Chrome']);
   });
 });
 

@@ -40,7 +40,7 @@ describe('InsightResult: trends displays', () => {
     expect(current!.getAttribute('stroke-dasharray')).toBeNull();
     expect(previous!.getAttribute('stroke-dasharray')).toBe('6 4');
     expect(previous!.getAttribute('stroke')).toBe(current!.getAttribute('stroke'));
-    expect(within(figure()).getByRole('button', { name: '$pageview (previous)' })).toBeInTheDocument();
+    expect(within(figure()).getByRole('button', { name: 'Pageview (previous)' })).toBeInTheDocument();
   });
 
   it.each([

@@ -24,11 +24,11 @@ describe('trends', () => {
   it('line: one series per event, the x labels of the range, the points as the table', async () => {
     const v = await trends(FILTERS.line);
     expect(v).toMatchObject({ type: 'trends', display: 'line', compare: false, unit: 'number' });
-    expect(v.series.map((s) => s.label)).toEqual(['$pageview', 'user signed up']);
+    expect(v.series.map((s) => s.label)).toEqual(['Pageview', 'user signed up']);
     expect(v.labels).toHaveLength(15);
     expect(sum(v.series[0]!.data)).toBeGreaterThan(0);
     const grid = resultGrid(v)!;
-    expect(grid.columns).toEqual(['Date', '$pageview', 'user signed up']);
+    expect(grid.columns).toEqual(['Date', 'Pageview', 'user signed up']);
     expect(grid.sections[0]!.rows.map((row) => row.cells[0])).toEqual(v.series[0]!.data);
   });
 
@@ -37,14 +37,14 @@ describe('trends', () => {
     expect(one.series.map((s) => s.label).sort()).toEqual([...BROWSERS].sort());
     expect(one.series.every((s) => s.breakdownValue === s.label)).toBe(true);
     const two = await trends(FILTERS.twoByBrowser);
-    expect(two.series.map((s) => s.label)).toContain('$pageview · Chrome');
+    expect(two.series.map((s) => s.label)).toContain('Pageview · Chrome');
     expect(two.series.map((s) => s.label)).toContain('user signed up · Chrome');
   });
 
   it('the same event with another math is named by its math', async () => {
     const v = await trends({ ...FILTERS.byBrowser, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1, math: 'dau' }] });
-    expect(v.series.map((s) => s.label)).toContain('$pageview · Chrome');
-    expect(v.series.map((s) => s.label)).toContain('$pageview (unique persons) · Chrome');
+    expect(v.series.map((s) => s.label)).toContain('Pageview · Chrome');
+    expect(v.series.map((s) => s.label)).toContain('Pageview (unique persons) · Chrome');
     expect(new Set(v.series.map((s) => s.key)).size).toBe(v.series.length);
   });
 
@@ -52,11 +52,11 @@ describe('trends', () => {
     const v = await trends(FILTERS.compare);
     expect(v.compare).toBe(true);
     const [current, previous] = v.series;
-    expect(current).toMatchObject({ period: 'current', label: '$pageview' });
-    expect(previous).toMatchObject({ period: 'previous', label: '$pageview (previous)', colour: current!.colour });
+    expect(current).toMatchObject({ period: 'current', label: 'Pageview' });
+    expect(previous).toMatchObject({ period: 'previous', label: 'Pageview (previous)', colour: current!.colour });
     expect(previous!.days[0]! < current!.days[0]!).toBe(true);
     const grid = resultGrid(v)!;
-    expect(grid.columns).toEqual(['Date', 'Previous period date', '$pageview', '$pageview (previous)']);
+    expect(grid.columns).toEqual(['Date', 'Previous period date', 'Pageview', 'Pageview (previous)']);
     expect(grid.sections[0]!.rows[0]!.cells[0]).toBe(previous!.days[0]);
   });
 
@@ -116,6 +116,12 @@ describe('funnels', () => {
     const grid = resultGrid(v)!;
     expect(grid.columns).toEqual(['Step', 'Persons', 'Conversion', 'From previous step', 'Dropped off', 'Average time', 'Median time']);
     expect(grid.sections[0]!.rows[1]!.head).toBe('2. created project');
+  });
+
+  it('steps are named as the pickers name their events ("$pageview" → "Pageview")', async () => {
+    const v = (await view({ ...FILTERS.funnel, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: 'user signed up', type: 'events', order: 1 }] })).view as FunnelView;
+    expect(v.steps.map((s) => s.name)).toEqual(['Pageview', 'user signed up']);
+    expect(resultGrid(v)!.sections[0]!.rows[0]!.head).toBe('1. Pageview');
   });
 
   it('breakdown: one group per value, and their sums', async () => {

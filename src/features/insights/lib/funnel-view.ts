@@ -1,6 +1,7 @@
 import type { FunnelStep } from '@/contract/analytics-results';
 import { formatWallTime } from '@/lib/dates';
 import { breakdownText } from './trends-view';
+import { eventLabel } from './event-label';
 import type { FunnelStepView, FunnelView, RetentionView } from './view-types';
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
@@ -25,7 +26,7 @@ function stepViews(steps: StepInput[]): FunnelStepView[] {
   });
 }
 
-const stepName = (step: FunnelStep, index: number) => step.custom_name || step.name || `Step ${index + 1}`;
+const stepName = (step: FunnelStep, index: number) => step.custom_name || (step.name ? eventLabel(step.name) : `Step ${index + 1}`);
 const input = (step: FunnelStep, index: number): StepInput => ({
   name: stepName(step, index),
   count: step.count,

@@ -1,4 +1,5 @@
 import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
+import { eventLabel } from './event-label';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 
@@ -42,7 +43,7 @@ const MATH_NAMES: Record<string, string> = {
 const nameOf = (s: TrendSeries) => {
   const a = s.action ?? {};
   if (a.custom_name) return String(a.custom_name);
-  const name = String(a.name || a.id || 'All events');
+  const name = a.name || a.id ? eventLabel(String(a.name || a.id)) : 'All events';
   const math = typeof a.math === 'string' && a.math !== 'total' ? a.math : null;
   if (!math) return name;
   const property = typeof a.math_property === 'string' ? ` of ${a.math_property}` : '';
@@ -70,7 +71,8 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
     const period = s.compare_label === 'current' || s.compare_label === 'previous' ? s.compare_label : null;
     const pair = `${String(s.action?.order ?? nameOf(s))}|${breakdownValue ?? ''}`;
     if (!colours.has(pair)) colours.set(pair, colours.size);
-    const base = breakdownValue !== null && names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
+    // Without a breakdown the label is the series' event (or its custom name): in words.
+    const base = breakdownValue === null ? eventLabel(s.label) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
     keys.add(key);

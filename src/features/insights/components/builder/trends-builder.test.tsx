@@ -43,7 +43,7 @@ describe('trends builder', { timeout: 30_000 }, () => {
     const sent = recordTrendRequests();
     renderApp(TREND_URL, { apiKey: api().demoKey });
     const table = await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
-    expect(within(table).getByRole('columnheader', { name: '$pageview' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Pageview' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'New trend: chart' })).toBeInTheDocument();
     expect(lastBody(sent)).toMatchObject({ events: [{ id: '$pageview', math: 'total' }], date_from: '-7d', interval: 'day' });
     // 20 pageviews were ingested in the range: the table sums to them.

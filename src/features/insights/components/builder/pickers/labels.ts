@@ -1,25 +1,9 @@
 /**
- * Words for what the pickers show: event names as people read them, compact counts, series
- * letters. Pure functions, shared by every picker.
+ * Words for what the pickers show: event names as people read them (the insights' one
+ * `eventLabel`), compact counts, series letters. Pure functions, shared by every picker.
  */
 
-/** Events the SDKs send, in words ("$pageview" → "Pageview"). Others show as they are named. */
-const CORE_EVENTS: Record<string, string> = {
-  $pageview: 'Pageview',
-  $pageleave: 'Pageleave',
-  $screen: 'Screen',
-  $autocapture: 'Autocapture',
-  $identify: 'Identify',
-  $groupidentify: 'Group identify',
-  $feature_flag_called: 'Feature flag called',
-  $exception: 'Exception',
-};
-
-/** How an event is named on screen; null is every event. */
-export function eventLabel(name: string | null): string {
-  if (name === null) return 'All events';
-  return CORE_EVENTS[name] ?? name;
-}
+export { eventLabel } from '../../../lib/event-label';
 
 const compactFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
