@@ -162,12 +162,17 @@ describe('retention and paths', () => {
     expect(rows[0]!.cells[0]).toMatchObject({ note: '100%', shade: 1 });
   });
 
-  it('paths: the edges with their persons', async () => {
+  it('paths: the edges with their persons; the table writes each node as its step and item', async () => {
     const v = (await view(FILTERS.paths)).view;
     expect(v.type).toBe('paths');
     if (v.type !== 'paths') return;
     expect(v.edges[0]!.source).toMatch(/^1_https:\/\/example\.com\//);
-    expect(resultGrid(v)!.columns).toEqual(['From', 'To', 'Persons', 'Average time']);
+    const grid = resultGrid(v)!;
+    expect(grid.columns).toEqual(['From', 'To', 'Persons', 'Average time']);
+    const row = grid.sections[0]!.rows[0]!;
+    expect(row.head).toBe(`1. ${v.edges[0]!.source.slice(2)}`);
+    expect(row.cells[0]).toBe(`2. ${v.edges[0]!.target.slice(2)}`);
+    expect(row.cells[1]).toBe(v.edges[0]!.value);
   });
 });
 

@@ -1,4 +1,5 @@
 import { formatChange, formatDuration, formatNumber, formatValue, type ValueUnit } from './format';
+import { nodeText } from './path-nodes';
 import type { FunnelStepView, ResultView, TrendsView } from './view-types';
 
 /** A measured value: formatted by its unit; `note` after it; `shade` (0..1) tints its cell. */
@@ -123,8 +124,8 @@ export function resultGrid(view: ResultView): Grid | null {
           {
             title: null,
             rows: view.edges.map((edge) => ({
-              head: edge.source,
-              cells: [edge.target, edge.value, edge.averageTime === null ? null : { value: edge.averageTime, unit: 'duration' }],
+              head: nodeText(edge.source),
+              cells: [nodeText(edge.target), edge.value, edge.averageTime === null ? null : { value: edge.averageTime, unit: 'duration' }],
             })),
           },
         ],

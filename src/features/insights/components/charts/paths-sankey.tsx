@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Sankey, type SankeyNodeProps, type SankeyLinkProps } from 'recharts';
 import { formatNumber } from '../../lib/format';
+import { stepItem, stepOf } from '../../lib/path-nodes';
 import type { PathsView } from '../../lib/view-types';
 import { colour, Sized } from './chart-frame';
 
-/** `2_/pricing` → `/pricing`. */
-export const stepItem = (node: string) => node.replace(/^\d+_/, '');
 /** A node's label: its item, a URL without its origin, shortened. */
 const shortItem = (node: string) => {
   const item = stepItem(node).replace(/^https?:\/\/[^/]+(?=\/|$)/, '') || '/';
@@ -28,7 +27,7 @@ export function pathsGraph(view: PathsView): Graph {
     if (at === undefined) {
       at = nodes.length;
       index.set(name, at);
-      nodes.push({ name, column: Number(/^(\d+)_/.exec(name)?.[1] ?? 0) });
+      nodes.push({ name, column: stepOf(name) });
     }
     return at;
   };
