@@ -48,6 +48,12 @@ describe('trends', () => {
     expect(new Set(v.series.map((s) => s.key)).size).toBe(v.series.length);
   });
 
+  it('without a breakdown a series is named by its event in words and its math', async () => {
+    const v = await trends({ ...FILTERS.line, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1, math: 'dau' }] });
+    expect(v.series.map((s) => s.label)).toEqual(['Pageview', 'Pageview (unique persons)']);
+    expect(resultGrid(v)!.columns).toEqual(['Date', 'Pageview', 'Pageview (unique persons)']);
+  });
+
   it('compare: current and previous paired in one colour, the previous labelled and dated on its own', async () => {
     const v = await trends(FILTERS.compare);
     expect(v.compare).toBe(true);

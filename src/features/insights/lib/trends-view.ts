@@ -71,8 +71,9 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
     const period = s.compare_label === 'current' || s.compare_label === 'previous' ? s.compare_label : null;
     const pair = `${String(s.action?.order ?? nameOf(s))}|${breakdownValue ?? ''}`;
     if (!colours.has(pair)) colours.set(pair, colours.size);
-    // Without a breakdown the label is the series' event (or its custom name): in words.
-    const base = breakdownValue === null ? eventLabel(s.label) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
+    // Without a breakdown a series is named by its event in words and its math ("purchase (sum
+    // of revenue)", not a bare "purchase" over a sum); a formula has no action and keeps its label.
+    const base = breakdownValue === null ? (s.action ? nameOf(s) : s.label) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
     keys.add(key);
