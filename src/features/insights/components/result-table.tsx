@@ -26,6 +26,8 @@ export function shadeStyle(share: number): {
 
 /** Cells drawn before "Show all rows": a year of days × 30 series (11,000 cells) takes a second to lay out. */
 const FIRST_CELLS = 1_500;
+/** Rows drawn before "Show all rows", however narrow: a quarter of days fits, 300 path links make a page 12,000 px tall. */
+const FIRST_ROWS = 100;
 
 /** The sections cut to their first `rows` rows in all. */
 function firstRows(grid: Grid, rows: number): Grid['sections'] {
@@ -46,7 +48,7 @@ export const ResultTable = memo(function ResultTable({ grid, title }: { grid: Gr
   const [all, setAll] = useState(false);
   const columns = grid.columns.length;
   const total = grid.sections.reduce((sum, section) => sum + section.rows.length, 0);
-  const limit = Math.max(20, Math.floor(FIRST_CELLS / columns));
+  const limit = Math.min(FIRST_ROWS, Math.max(20, Math.floor(FIRST_CELLS / columns)));
   const cut = !all && total > limit;
   const sections = cut ? firstRows(grid, limit) : grid.sections;
   const firstRow = grid.sections.find((section) => section.rows.length > 0)?.rows[0];
