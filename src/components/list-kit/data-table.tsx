@@ -14,8 +14,13 @@ export interface Column<T> {
   /** Classes of its header cell (e.g. the same alignment). */
   headerClassName?: string;
   /**
+   * The header is for screen readers only (a column of stars or row actions): its cell stays in
+   * the header row, so the row's background runs the whole width.
+   */
+  hideHeader?: boolean;
+  /**
    * Kept in view while the table scrolls sideways (on phones). Default: the first column whose
-   * header is shown (its headerClassName is not `sr-only`).
+   * header is shown.
    */
   pinned?: boolean;
 }
@@ -24,7 +29,7 @@ export interface Column<T> {
 export function pinnedColumn<T>(columns: readonly Column<T>[]): number {
   const explicit = columns.findIndex((c) => c.pinned);
   if (explicit >= 0) return explicit;
-  return columns.findIndex((c) => c.pinned !== false && !(c.headerClassName ?? '').split(' ').includes('sr-only'));
+  return columns.findIndex((c) => c.pinned !== false && !c.hideHeader);
 }
 
 export interface RowSelectionOptions<T> {
@@ -96,7 +101,7 @@ export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: D
           ) : null}
           {columns.map((column, index) => (
             <Th key={column.header} className={cn(index === pinned && pinnedHeaderClasses, column.headerClassName)}>
-              {column.header}
+              {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
             </Th>
           ))}
         </tr>

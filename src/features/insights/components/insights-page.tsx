@@ -32,7 +32,7 @@ function insightColumns(
   return [
     {
       header: 'Favorite',
-      headerClassName: 'sr-only',
+      hideHeader: true,
       cell: (insight) => (
         <FavoriteButton
           name={insightTitle(insight)}
@@ -65,7 +65,7 @@ function insightColumns(
     },
     {
       header: 'Actions',
-      headerClassName: 'sr-only',
+      hideHeader: true,
       cell: (insight) => (
         <ScopedAction scope={insightEndpoints.update.access}>
           <Button variant="ghost" size="sm" aria-label={`Delete ${insightTitle(insight)}`} onClick={() => remove(insight)}>
