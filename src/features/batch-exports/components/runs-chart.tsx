@@ -1,7 +1,7 @@
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BatchExportRun } from '@/contract/batch-exports';
 import { STATUS_COLOURS, statusLabel, statusTone } from './labels';
-import { formatIntervalTime } from './run-format';
+import { formatCount, formatIntervalTime } from './run-format';
 
 /** Records per run (those of its interval), oldest to newest, each bar coloured by the run's outcome. Loaded lazily (recharts). */
 export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
@@ -12,7 +12,8 @@ export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
     records: run.records_completed || run.records_total_count || 0,
     exported: run.records_completed ?? 0,
     status: statusLabel(run.status),
-    colour: STATUS_COLOURS[statusTone(run.status)],
+    // Each bar's own colour: recharts draws a data entry's `fill` (recharts 3 deprecates <Cell>).
+    fill: STATUS_COLOURS[statusTone(run.status)],
   }));
   return (
     <ResponsiveContainer width="100%" height={240}>
@@ -26,6 +27,7 @@ export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
         />
         <YAxis
           allowDecimals={false}
+          tickFormatter={(value: number) => formatCount(value)}
           tick={{ fill: 'currentColor', fontSize: 12 }}
           stroke="currentColor"
           label={{ value: 'Records', angle: -90, position: 'insideLeft', fill: 'currentColor', fontSize: 12 }}
@@ -35,14 +37,10 @@ export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
           contentStyle={{ background: 'var(--color-gray-900)', color: 'white', border: 'none', borderRadius: 6 }}
           formatter={(value, _name, item) => {
             const { status, exported } = item.payload as { status: string; exported: number };
-            return [`${String(value)} records, ${exported} exported`, status];
+            return [`${formatCount(Number(value))} records, ${formatCount(exported)} exported`, status];
           }}
         />
-        <Bar dataKey="records" name="Records" isAnimationActive={false}>
-          {data.map((entry) => (
-            <Cell key={entry.id} fill={entry.colour} />
-          ))}
-        </Bar>
+        <Bar dataKey="records" name="Records" isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
