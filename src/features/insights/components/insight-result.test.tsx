@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupTestApi } from '@testing';
 import { FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
+import { colour } from './charts/chart-frame';
 import { InsightResult } from './insight-result';
 
 const api = setupTestApi();
@@ -52,6 +53,17 @@ describe('InsightResult: trends displays', () => {
     render(<InsightResult insight={await insightOf(filters)} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll(selector)).toHaveLength(count));
     expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['pie', FILTERS.pie, '.recharts-pie'],
+    // The first bar is the current period (the previous one has the same colours, fainter).
+    ['bar by value', FILTERS.barValue, '.recharts-bar'],
+  ] as const)('%s: each of the 3 series in its own colour, as in the legend', async (_, filters, group) => {
+    render(<InsightResult insight={await insightOf(filters)} title="Chart test" />);
+    const shapes = () => [...(figure().querySelector(group)?.querySelectorAll('path') ?? [])].filter((p) => p.closest('.recharts-pie-sector, .recharts-bar-rectangle'));
+    await waitFor(() => expect(shapes()).toHaveLength(3));
+    expect(new Set(shapes().map((shape) => shape.getAttribute('fill')))).toEqual(new Set([colour(0), colour(1), colour(2)]));
   });
 
   it('world map: the countries of the result shaded, from its own chunk', async () => {

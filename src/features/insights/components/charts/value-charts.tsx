@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent, formatTick } from '../../lib/format';
 import type { TrendsView } from '../../lib/view-types';
 import { axisProps, CHART_HEIGHT, tooltipContent, colour, margin, Sized } from './chart-frame';
@@ -9,6 +9,8 @@ interface Item {
   key: string;
   label: string;
   colour: number;
+  /** The series' colour: recharts draws each bar and sector in its data entry's `fill` (no Cell children). */
+  fill: string;
   value: number;
   previous?: number;
 }
@@ -18,7 +20,7 @@ function items(view: TrendsView): Item[] {
   const previous = new Map(view.series.filter((s) => s.period === 'previous').map((s) => [s.colour, s.total]));
   return view.series
     .filter((s) => s.period !== 'previous')
-    .map((s) => ({ key: s.key, label: s.label, colour: s.colour, value: s.total, ...(view.compare ? { previous: previous.get(s.colour) ?? 0 } : {}) }));
+    .map((s) => ({ key: s.key, label: s.label, colour: s.colour, fill: colour(s.colour), value: s.total, ...(view.compare ? { previous: previous.get(s.colour) ?? 0 } : {}) }));
 }
 
 function useItems(view: TrendsView) {
@@ -27,6 +29,14 @@ function useItems(view: TrendsView) {
   const shown = useMemo(() => all.filter((item) => !hidden.has(item.key)), [all, hidden]);
   const legend = <SeriesLegend items={all} hidden={hidden} onToggle={toggle} />;
   return { shown, legend };
+}
+
+/** Room beside the pie for a percentage label ("45.7%" and its offset), and above and below it. */
+export const PIE_LABEL_ROOM = { side: 70, top: 28 };
+
+/** The pie's outer radius at `width`: as large as the height allows, leaving its labels room on a phone too. */
+export function pieRadius(width: number, height = CHART_HEIGHT): number {
+  return Math.max(40, Math.min(height / 2 - PIE_LABEL_ROOM.top, width / 2 - PIE_LABEL_ROOM.side));
 }
 
 /** Pie of the series' aggregated values. */
@@ -39,14 +49,10 @@ export function PieView({ view }: { view: TrendsView }) {
         {(width) => (
           <PieChart width={width} height={CHART_HEIGHT} accessibilityLayer>
             <Pie
-              data={shown} dataKey="value" nameKey="label" outerRadius="80%" innerRadius="45%" stroke="none" isAnimationActive={false}
+              data={shown} dataKey="value" nameKey="label" outerRadius={pieRadius(width)} innerRadius={pieRadius(width) * 0.56} stroke="none" isAnimationActive={false}
               label={({ value }: { value?: number }) => (total > 0 && (value ?? 0) / total >= 0.04 ? formatPercent((value ?? 0) / total) : '')}
               labelLine={false}
-            >
-              {shown.map((item) => (
-                <Cell key={item.key} fill={colour(item.colour)} />
-              ))}
-            </Pie>
+            />
             <Tooltip content={tooltipContent(view.unit)} isAnimationActive={false} />
           </PieChart>
         )}
@@ -70,17 +76,9 @@ export function ValueBars({ view }: { view: TrendsView }) {
             <XAxis type="number" {...axisProps} tickFormatter={(value: number) => formatTick(value, view.unit)} />
             <YAxis type="category" dataKey="label" {...axisProps} width={labelWidth} interval={0} />
             <Tooltip content={tooltipContent(view.unit)} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} isAnimationActive={false} />
-            <Bar dataKey="value" name={view.compare ? 'Current period' : 'Value'} isAnimationActive={false}>
-              {shown.map((item) => (
-                <Cell key={item.key} fill={colour(item.colour)} />
-              ))}
-            </Bar>
+            <Bar dataKey="value" name={view.compare ? 'Current period' : 'Value'} isAnimationActive={false} />
             {view.compare ? (
-              <Bar dataKey="previous" name="Previous period" isAnimationActive={false} fillOpacity={0.45}>
-                {shown.map((item) => (
-                  <Cell key={item.key} fill={colour(item.colour)} />
-                ))}
-              </Bar>
+              <Bar dataKey="previous" name="Previous period" isAnimationActive={false} fillOpacity={0.45} />
             ) : null}
           </BarChart>
         )}
