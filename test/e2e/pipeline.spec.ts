@@ -56,7 +56,7 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
       .toEqual(['opened file', 'shared file', 'signed up']);
     await expect.poll(async () => {
       await page.reload();
-      return Number(await page.getByTestId('metric-delivered').textContent());
+      return Number((await page.getByTestId('metric-delivered').textContent())?.replace(/\D/g, ''));
     }, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     // A source plugin: a syntax error is shown on its line, the fix saves.
     await page.goto(`/organizations/${project.organization}/pipeline/destinations`);

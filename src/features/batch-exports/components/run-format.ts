@@ -34,7 +34,4 @@ export function runDuration(run: BatchExportRun): string {
   return formatDuration(Date.parse(run.finished_at) - Date.parse(run.created_at));
 }
 
-const numberFormat = new Intl.NumberFormat();
-export function formatCount(value: number | null): string {
-  return value === null ? '—' : numberFormat.format(value);
-}
+export { formatCount } from '@/lib/numbers';

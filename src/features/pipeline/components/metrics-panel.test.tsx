@@ -21,6 +21,7 @@ describe('delivery metrics', () => {
     const time = (offset: number) => new Date(start + offset * 3_600_000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
     for (const offset of [0, 6, 12, 18]) expect(labels).toContain(time(offset));
     expect(screen.getByTestId('metric-failed')).toHaveTextContent('9');
+    expect(screen.getByTestId('metric-delivered')).toHaveTextContent(new Intl.NumberFormat().format(1000));
   });
 
   it('says so when nothing was delivered', () => {

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/feedback/empty-state';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit/fields';
 import { Button } from '@/components/ui/button';
+import { formatCount } from '@/lib/numbers';
 import { describeError } from '@/lib/error-messages';
 import { GROUP_SLUG_LIST, groupHasFullApi, groupLabel, type GroupSlug } from '../api/pipeline-groups';
 import { usePipelineMutations } from '../api/pipeline.mutations';
@@ -88,7 +89,7 @@ function PluginRow({ plugin, organizationId, slug }: { plugin: Plugin; organizat
       </Td>
       <Td>{pluginTypeLabel(plugin.plugin_type)}</Td>
       <Td><TagBadge plugin={plugin} /></Td>
-      {slug === 'destinations' ? <Td className="tabular-nums">{metrics?.delivered ?? 0} / {metrics?.failed ?? 0}</Td> : null}
+      {slug === 'destinations' ? <Td className="tabular-nums">{formatCount(metrics?.delivered ?? 0)} / {formatCount(metrics?.failed ?? 0)}</Td> : null}
     </tr>
   );
 }
