@@ -28,12 +28,14 @@ export function Table({
   );
 }
 
-export function Th({ className, ...props }: ComponentProps<'th'>) {
+/** A header cell: of a column by default; a row's header (`scope="row"`) has its row's divider, as a Td. */
+export function Th({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
   return (
     <th
-      scope="col"
+      scope={scope}
       className={cn(
-        'border-b border-gray-200 bg-gray-50 px-4 py-2.5 font-medium text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300',
+        'border-b bg-gray-50 px-4 py-2.5 font-medium text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300',
+        scope === 'row' ? 'border-gray-100' : 'border-gray-200',
         className,
       )}
       {...props}
