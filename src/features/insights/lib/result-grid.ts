@@ -49,7 +49,8 @@ function trendsGrid(view: TrendsView): Grid {
       ),
     };
   }
-  const previousDays = view.compare ? view.series.find((s) => s.period === 'previous')?.days : undefined;
+  // The previous period's dates, written as the current period's are.
+  const previousDays = view.compare ? view.series.find((s) => s.period === 'previous')?.labels : undefined;
   return {
     columns: ['Date', ...(previousDays ? ['Previous period date'] : []), ...view.series.map((s) => s.label)],
     sections: single(

@@ -50,6 +50,9 @@ const nameOf = (s: TrendSeries) => {
   return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
 };
 
+/** A series' x labels: the API's, else its dates. */
+const xLabels = (s: { labels: string[]; days: string[] }) => (s.labels.length > 0 ? s.labels : s.days);
+
 const runningSum = (data: number[]) => {
   let sum = 0;
   return data.map((value) => (sum += value));
@@ -88,10 +91,11 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
       period,
       breakdownValue,
       days: s.days,
+      labels: xLabels(s),
     };
   });
   const first = result.find((s) => s.compare_label !== 'previous') ?? result[0];
-  const labels = aggregated || !first ? [] : first.labels.length > 0 ? first.labels : first.days;
+  const labels = aggregated || !first ? [] : xLabels(first);
   const unit: ValueUnit = result.length > 0 && result.every((s) => isDuration(s.action)) ? 'duration' : 'number';
   return { type: 'trends', display, labels, series, compare, unit };
 }
@@ -109,8 +113,9 @@ export function funnelTrendsView(result: FunnelTrendsSeries[]): TrendsView {
       period: null,
       breakdownValue,
       days: s.days,
+      labels: xLabels(s),
     };
   });
   const first = result[0];
-  return { type: 'trends', display: 'line', labels: first ? (first.labels.length > 0 ? first.labels : first.days) : [], series, compare: false, unit: 'percent' };
+  return { type: 'trends', display: 'line', labels: first ? xLabels(first) : [], series, compare: false, unit: 'percent' };
 }

@@ -19,6 +19,8 @@ export interface TrendSeriesView {
   breakdownValue: string | null;
   /** This series' own dates (a previous period has its own). */
   days: string[];
+  /** Those dates as the x axis writes them (the API's labels, else the dates). */
+  labels: string[];
 }
 
 export interface TrendsView {

@@ -52,7 +52,7 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
   // Many series: the largest values at this point first (the box shows 30; the table has all).
   const visible = view.series.filter((series) => !hidden.has(series.key));
   const shown = visible.length > 8 ? [...visible].sort((a, b) => (b.data[index] ?? 0) - (a.data[index] ?? 0)) : visible;
-  const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.days[index] : undefined;
+  const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.labels[index] : undefined;
   const flip = x > geometry.width / 2;
   return (
     <>
