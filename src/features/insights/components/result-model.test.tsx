@@ -3,7 +3,7 @@ import { setupTestApi } from '@testing';
 import { BROWSERS, COUNTRIES, FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
 import { formatWallTime } from '@/lib/dates';
 import { formatDuration } from '../lib/format';
-import { gridCsv, resultGrid } from '../lib/result-grid';
+import { countryText, gridCsv, resultGrid } from '../lib/result-grid';
 import type { FunnelView, TrendsView } from '../lib/view-types';
 import { resultView } from './result-model';
 
@@ -95,6 +95,11 @@ describe('trends', () => {
   it('map: the breakdown values are the country codes', async () => {
     const v = await trends(FILTERS.map);
     expect(v.series.map((s) => s.breakdownValue).sort()).toEqual([...COUNTRIES].sort());
+    // The table names each country, with its code.
+    const heads = resultGrid(v)!.sections[0]!.rows.map((row) => row.head);
+    expect(heads).toContain('United States (US)');
+    expect(heads).toContain('Germany (DE)');
+    expect(countryText('not a code')).toBe('not a code');
   });
 
   it('bar by value and bold number with compare: current, previous and the change per series', async () => {

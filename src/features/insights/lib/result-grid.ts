@@ -1,6 +1,6 @@
 import { formatChange, formatDuration, formatNumber, formatValue, type ValueUnit } from './format';
 import { nodeText } from './path-nodes';
-import type { FunnelStepView, ResultView, TrendsView } from './view-types';
+import type { FunnelStepView, ResultView, TrendSeriesView, TrendsView } from './view-types';
 
 /** A measured value: formatted by its unit; `note` after it; `shade` (0..1) tints its cell. */
 export interface ValueCell {
@@ -26,12 +26,27 @@ export interface Grid {
 
 const valueCell = (value: number, unit: ValueUnit): Cell => (unit === 'number' ? value : { value, unit });
 
+let regionNames: Intl.DisplayNames | undefined;
+/** A country code as the map's table writes it: "United States (US)"; a value that is no region as it is. */
+export function countryText(code: string): string {
+  regionNames ??= new Intl.DisplayNames(undefined, { type: 'region', fallback: 'none' });
+  let name: string | undefined;
+  try {
+    name = /^[A-Za-z]{2}$/.test(code) ? regionNames.of(code.toUpperCase()) : undefined;
+  } catch {
+    name = undefined;
+  }
+  return name ? `${name} (${code})` : code;
+}
+
 function trendsGrid(view: TrendsView): Grid {
   const single = (rows: GridSection['rows']): Grid['sections'] => [{ title: null, rows }];
   if (view.labels.length === 0 || !['line', 'cumulative', 'bar'].includes(view.display)) {
-    const head = view.display === 'map' ? 'Country' : 'Series';
+    const map = view.display === 'map';
+    const head = map ? 'Country' : 'Series';
+    const rowHead = (s: TrendSeriesView) => (map && s.breakdownValue !== null ? countryText(s.breakdownValue) : s.label);
     if (!view.compare) {
-      return { columns: [head, 'Value'], sections: single(view.series.map((s) => ({ head: s.label, cells: [valueCell(s.total, view.unit)] }))) };
+      return { columns: [head, 'Value'], sections: single(view.series.map((s) => ({ head: rowHead(s), cells: [valueCell(s.total, view.unit)] }))) };
     }
     const previous = new Map(view.series.filter((s) => s.period === 'previous').map((s) => [s.colour, s.total]));
     return {
@@ -42,7 +57,7 @@ function trendsGrid(view: TrendsView): Grid {
           .map((s) => {
             const before = previous.get(s.colour);
             return {
-              head: s.label,
+              head: rowHead(s),
               cells: [valueCell(s.total, view.unit), before === undefined ? null : valueCell(before, view.unit), before === undefined ? null : formatChange(s.total, before)],
             };
           }),
