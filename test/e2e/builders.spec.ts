@@ -43,14 +43,14 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
 
   // A filter: the browser is Chrome.
   await page.getByRole('button', { name: 'Add filter to filters' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^\$browser/ }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^Browser\s*\$browser/ }).click();
   await page.getByRole('button', { name: 'Filter 1 value: choose values' }).click();
   await page.getByRole('option', { name: /Chrome/ }).first().click();
   await page.keyboard.press('Escape');
 
   // Broken down by operating system, compared to the previous period, last 30 days.
   await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^\$os/ }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^OS\s*\$os/ }).click();
   await page.getByRole('switch', { name: 'Compare to the previous period' }).click();
   await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 30 days' });
   await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });

@@ -1,6 +1,7 @@
 /**
- * How an event is named on screen, wherever it shows (pickers, chart legends, tables, funnel
- * steps): the events the SDKs send in words ("$pageview" → "Pageview"), others as named.
+ * How events and property keys are named on screen, wherever they show (pickers, chart legends,
+ * tables, funnel steps): what the SDKs send in words ("$pageview" → "Pageview", "$browser" →
+ * "Browser"); other names as they are.
  */
 const CORE_EVENTS: Record<string, string> = {
   $pageview: 'Pageview',
@@ -17,4 +18,32 @@ const CORE_EVENTS: Record<string, string> = {
 export function eventLabel(name: string | null): string {
   if (name === null) return 'All events';
   return CORE_EVENTS[name] ?? name;
+}
+
+const CORE_PROPERTIES: Record<string, string> = {
+  $browser: 'Browser',
+  $browser_version: 'Browser version',
+  $browser_language: 'Browser language',
+  $os: 'OS',
+  $os_version: 'OS version',
+  $device_type: 'Device type',
+  $current_url: 'Current URL',
+  $pathname: 'Path name',
+  $host: 'Host',
+  $referrer: 'Referrer URL',
+  $referring_domain: 'Referring domain',
+  $screen_width: 'Screen width',
+  $screen_height: 'Screen height',
+  $lib: 'Library',
+  $lib_version: 'Library version',
+  $session_id: 'Session ID',
+  $geoip_country_code: 'Country code',
+  $geoip_country_name: 'Country name',
+  $geoip_city_name: 'City name',
+  $geoip_continent_name: 'Continent name',
+};
+
+/** A property key in words ("$browser" → "Browser"); others as they are. */
+export function propertyLabel(key: string): string {
+  return CORE_PROPERTIES[key] ?? key;
 }

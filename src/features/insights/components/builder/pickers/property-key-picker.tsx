@@ -9,6 +9,7 @@ import { FieldError, PickerTrigger, useErrorId } from './picker-trigger';
 import { PropertyTypeBadge } from './property-type-badge';
 import { PickerStatus, usePickerSearch } from './picker-search';
 import { matchesSearch } from './search-state';
+import { propertyLabel } from './labels';
 
 /** A property key and whose it is: the event's or the person's. */
 export interface PropertyKey {
@@ -40,7 +41,8 @@ const DEFAULT_TYPES = ['event', 'person'] as const;
 
 /** The chosen key in words: person keys say so. */
 export function propertyKeyText(value: PropertyKey): string {
-  return value.type === 'person' ? `${value.key} (person)` : value.key;
+  const text = propertyLabel(value.key);
+  return value.type === 'person' ? `${text} (person)` : text;
 }
 
 /**
@@ -116,7 +118,15 @@ export function PropertyKeyPicker({
           <CommandList label={KIND_WORDS[kind]}>
             {results.map((d) => (
               <CommandItem key={d.id} value={d.name} onSelect={() => pick(d.name)}>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs">{d.name}</span>
+                {/* A key the SDKs send in words, then the key itself; others as they are. */}
+                {propertyLabel(d.name) !== d.name ? (
+                  <span className="min-w-0 flex-1 truncate">
+                    {propertyLabel(d.name)}
+                    <span className="ml-1.5 font-mono text-xs text-gray-600 dark:text-gray-400">{d.name}</span>
+                  </span>
+                ) : (
+                  <span className="min-w-0 flex-1 truncate font-mono text-xs">{d.name}</span>
+                )}
                 <PropertyTypeBadge type={d.property_type} />
               </CommandItem>
             ))}

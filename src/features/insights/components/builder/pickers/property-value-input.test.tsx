@@ -19,7 +19,7 @@ describe('PropertyValueInput', () => {
     await ingestPickerEvents(api().call, PROJECT);
     const { user, emitted } = renderInput('exact', undefined);
     await user.click(screen.getByRole('button', { name: 'Filter 1 value: choose values' }));
-    const list = await screen.findByRole('listbox', { name: 'Values of $browser' });
+    const list = await screen.findByRole('listbox', { name: 'Values of Browser' });
     const options = await within(list).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Chrome20', 'Firefox10']);
     await user.keyboard('{Enter}');
@@ -39,7 +39,7 @@ describe('PropertyValueInput', () => {
     const { user } = renderInput('is_not', ['Chrome']);
     await user.click(screen.getByRole('button', { name: 'Filter 1 value: add a value' }));
     await user.type(await screen.findByRole('combobox', { name: 'Search values' }), 'fire');
-    const list = screen.getByRole('listbox', { name: 'Values of $browser' });
+    const list = screen.getByRole('listbox', { name: 'Values of Browser' });
     expect(await within(list).findByRole('option', { name: /Firefox/ })).toBeInTheDocument();
     expect(within(list).queryByRole('option', { name: /Chrome/ })).not.toBeInTheDocument();
   });

@@ -79,7 +79,7 @@ describe('SeriesList (trends)', () => {
     // Only the properties seen on the series' event.
     const keys = await screen.findByRole('listbox', { name: 'Event properties' });
     await within(keys).findByRole('option', { name: /^amount/ });
-    expect(within(keys).queryByRole('option', { name: /^\$browser/ })).not.toBeInTheDocument();
+    expect(within(keys).queryByRole('option', { name: /^Browser\s*\$browser/ })).not.toBeInTheDocument();
     await user.click(within(keys).getByRole('option', { name: /^coupon/ }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 operator' }), 'is set');
     expect(emitted.at(-1)).toEqual([

@@ -7,6 +7,7 @@ import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
 import type { PropertyKey } from './property-key-picker';
 import { PickerStatus, usePickerSearch } from './picker-search';
+import { propertyLabel } from './labels';
 
 export type ScalarValue = string | number | boolean;
 
@@ -76,9 +77,9 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
         }
       >
         <Command label="Search values" shouldFilter={false} loop firstValue={typed && suggestions[0] ? String(suggestions[0].name) : undefined}>
-          <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${property.key}`} />
+          <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${propertyLabel(property.key)}`} />
           <PickerStatus query={query} stale={stale} count={suggestions.length} typed={typed} noun="values" empty="No values seen yet. Type a value to use it." />
-          <CommandList label={`Values of ${property.key}`}>
+          <CommandList label={`Values of ${propertyLabel(property.key)}`}>
             {suggestions.map((s) => {
               const chosen = values.some((v) => same(v, s.name));
               return (
