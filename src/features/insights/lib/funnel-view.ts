@@ -1,7 +1,7 @@
 import type { FunnelStep } from '@/contract/analytics-results';
 import { formatWallTime } from '@/lib/dates';
 import { breakdownText } from './trends-view';
-import { eventLabel } from './event-label';
+import { eventLabel } from './display-names';
 import type { FunnelStepView, FunnelView, RetentionView } from './view-types';
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);

@@ -1,5 +1,5 @@
 import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
-import { eventLabel } from './event-label';
+import { eventLabel } from './display-names';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 

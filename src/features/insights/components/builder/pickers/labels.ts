@@ -3,7 +3,7 @@
  * `eventLabel`), compact counts, series letters. Pure functions, shared by every picker.
  */
 
-export { eventLabel, propertyLabel } from '../../../lib/event-label';
+export { eventLabel, propertyLabel } from '../../../lib/display-names';
 
 const compactFormat = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
