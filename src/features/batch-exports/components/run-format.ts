@@ -33,5 +33,3 @@ export function runDuration(run: BatchExportRun): string {
   if (!run.finished_at) return run.status === 'Starting' || run.status === 'Running' ? 'In progress' : '—';
   return formatDuration(Date.parse(run.finished_at) - Date.parse(run.created_at));
 }
-
-export { formatCount } from '@/lib/numbers';

@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { BatchExportRun } from '@/contract/batch-exports';
 import { STATUS_COLOURS, statusLabel, statusTone } from './labels';
-import { formatCount, formatIntervalTime } from './run-format';
+import { formatCount } from '@/lib/numbers';
+import { formatIntervalTime } from './run-format';
 
 /** Records per run (those of its interval), oldest to newest, each bar coloured by the run's outcome. Loaded lazily (recharts). */
 export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {

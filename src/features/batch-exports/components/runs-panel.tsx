@@ -10,7 +10,8 @@ import { pageParams } from '@/lib/page-search';
 import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS, RUNS_PAGE_SIZE } from '../api/batch-exports.queries';
 import { detailRoute } from './detail-route';
 import { RunStatusBadge, STATUS_COLOURS, statusLabel, statusTone } from './labels';
-import { formatCount, formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
+import { formatCount } from '@/lib/numbers';
+import { formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
 
 // recharts is big: it loads only when a chart is shown, after the page.
 const RunsChart = preloadable(() => import('./runs-chart')).Component;

@@ -1,5 +1,5 @@
 import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
-import { eventLabel } from './display-names';
+import { eventLabel, propertyLabel } from './display-names';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 
@@ -46,7 +46,7 @@ const nameOf = (s: TrendSeries) => {
   const name = a.name || a.id ? eventLabel(String(a.name || a.id)) : 'All events';
   const math = typeof a.math === 'string' && a.math !== 'total' ? a.math : null;
   if (!math) return name;
-  const property = typeof a.math_property === 'string' ? ` of ${a.math_property}` : '';
+  const property = typeof a.math_property === 'string' ? ` of ${propertyLabel(a.math_property)}` : '';
   return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
 };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_HEIGHT } from './chart-frame';
-import { PIE_LABEL_ROOM, pieRadius } from './value-charts';
+import { PIE_LABEL_ROOM, pieRadii } from './value-charts';
 
-describe('pieRadius', () => {
+const pieRadius = (width: number) => pieRadii(width).outerRadius;
+
+describe('pieRadii', () => {
   it('leaves the percentage labels room beside and above the pie at every width from a phone up', () => {
     for (let width = 280; width <= 1600; width += 10) {
       const radius = pieRadius(width);

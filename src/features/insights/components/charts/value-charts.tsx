@@ -34,9 +34,10 @@ function useItems(view: TrendsView) {
 /** Room beside the pie for a percentage label ("45.7%" and its offset), and above and below it. */
 export const PIE_LABEL_ROOM = { side: 70, top: 28 };
 
-/** The pie's outer radius at `width`: as large as the height allows, leaving its labels room on a phone too. */
-export function pieRadius(width: number, height = CHART_HEIGHT): number {
-  return Math.max(40, Math.min(height / 2 - PIE_LABEL_ROOM.top, width / 2 - PIE_LABEL_ROOM.side));
+/** The pie's radii at `width`: as large as the height allows, leaving its labels room on a phone too. */
+export function pieRadii(width: number, height = CHART_HEIGHT): { outerRadius: number; innerRadius: number } {
+  const outerRadius = Math.max(40, Math.min(height / 2 - PIE_LABEL_ROOM.top, width / 2 - PIE_LABEL_ROOM.side));
+  return { outerRadius, innerRadius: outerRadius * 0.56 };
 }
 
 /** Pie of the series' aggregated values. */
@@ -49,7 +50,7 @@ export function PieView({ view }: { view: TrendsView }) {
         {(width) => (
           <PieChart width={width} height={CHART_HEIGHT} accessibilityLayer>
             <Pie
-              data={shown} dataKey="value" nameKey="label" outerRadius={pieRadius(width)} innerRadius={pieRadius(width) * 0.56} stroke="none" isAnimationActive={false}
+              data={shown} dataKey="value" nameKey="label" {...pieRadii(width)} stroke="none" isAnimationActive={false}
               label={({ value }: { value?: number }) => (total > 0 && (value ?? 0) / total >= 0.04 ? formatPercent((value ?? 0) / total) : '')}
               labelLine={false}
             />

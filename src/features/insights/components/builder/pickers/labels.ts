@@ -1,6 +1,6 @@
 /**
- * Words for what the pickers show: event names as people read them (the insights' one
- * `eventLabel`), compact counts, series letters. Pure functions, shared by every picker.
+ * Words for what the pickers show: event names and property keys as people read them (the
+ * insights' display names), compact counts, series letters. Pure functions, shared by every picker.
  */
 
 export { eventLabel, propertyLabel } from '../../../lib/display-names';
