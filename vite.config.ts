@@ -4,7 +4,6 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { routePreload } from './scripts/route-preload';
 
@@ -41,9 +40,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [
-    // The router plugin must come before react().
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
     tailwindcss(),
     // Before precompress: it writes index.html and a script that compression then picks up.
     routePreload(),
@@ -63,6 +60,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Libraries made for React Server Components mark their modules "use client"; a client-only
+      // bundle has nothing to keep it for.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,5 +1,4 @@
 import { fileURLToPath, URL } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const alias = {
@@ -24,7 +23,6 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
         resolve: { alias },
         test: {
           name: 'web',

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 
 // Component tests run the reference server in process; on a shared, busy machine a page can take

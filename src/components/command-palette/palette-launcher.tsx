@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { preloadable } from '@/lib/preloadable';
 
 // The palette (cmdk, Radix Dialog, the list endpoints' contract) and the shortcuts dialog load on
@@ -36,7 +36,8 @@ export function CommandPaletteLauncher() {
     setShortcutsOpen(open);
   };
 
-  useEffect(() => {
+  // Listening from the first paint on: the shortcuts work as soon as the shell shows.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();

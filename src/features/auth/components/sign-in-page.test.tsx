@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { personalApiKeyEndpoints } from '@/contract/personal-api-keys';
@@ -107,9 +107,13 @@ describe('sign-in', () => {
 
 describe('a key revoked during the session', () => {
   it('returns to sign-in on the next 401, then back to the same page after signing in again', async () => {
-    const { user } = renderApp('/organizations', { apiKey: api().demoKey });
+    const { user, queryClient } = renderApp('/organizations', { apiKey: api().demoKey });
     await user.click(await screen.findByRole('link', { name: NORTHWIND }));
     expect(await screen.findByRole('heading', { level: 1, name: NORTHWIND })).toBeInTheDocument();
+    // The page has loaded all it reads, the sidebar's project list too (its request starts in an
+    // effect, after the page has painted): the next request is the save.
+    await waitFor(() => expect(queryClient.getQueryState(['projects', 'list', { limit: 1000, offset: 0 }])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const globexPath = window.location.pathname;
 
     const NEW_KEY = api().makeKey(['*']);

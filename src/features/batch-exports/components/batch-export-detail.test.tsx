@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { BatchExport } from '@/contract/batch-exports';
 import { HEDGEBOX, NORTHWIND, renderApp, setupTestApi } from '@testing';

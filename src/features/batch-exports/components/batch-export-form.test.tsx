@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';

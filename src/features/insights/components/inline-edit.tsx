@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { describeError } from '@/lib/error-messages';
+import { focusOnMount } from '@/lib/focus-on-mount';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
@@ -56,7 +57,7 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
   const common = {
     id,
     value: draft,
-    autoFocus: true,
+    ref: focusOnMount,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     className: inputClasses,

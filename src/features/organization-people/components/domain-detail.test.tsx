@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 import { txtRecordsForThisFile } from '@testing/dns-server';
@@ -26,7 +26,7 @@ describe('domains', () => {
 
     const challenge = (api().store.db.prepare('SELECT verification_challenge FROM domains WHERE domain = ?').get('acme.example') as { verification_challenge: string }).verification_challenge;
     txt.set('_posthog-challenge.acme.example', [challenge]);
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Verified on', { exact: false })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Automatic provisioning' })).toBeEnabled());
     await user.click(screen.getByRole('switch', { name: 'Automatic provisioning' }));

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { renderApp, setupTestApi } from '@testing';
 
@@ -70,7 +70,7 @@ describe('saving a builder', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${revenue.id}/edit`);
 
-    await user.click(screen.getByRole('button', { name: 'Save as new' }));
+    await user.click(await screen.findByRole('button', { name: 'Save as new' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save as a new insight' });
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Revenue (copy)');
     await user.click(within(dialog).getByRole('button', { name: 'Save as new' }));

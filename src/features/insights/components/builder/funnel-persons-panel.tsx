@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import type { FunnelPerson } from '@/contract/persons';
 import { Button } from '@/components/ui/button';
@@ -99,8 +99,9 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
   const atStart = offset === 0;
   const atEnd = !stale && !hasNext;
 
-  // The button just pressed turns disabled at either end: the keyboard stays on the other one.
-  useEffect(() => {
+  // The button just pressed turns disabled at either end: the keyboard stays on the other one,
+  // moved before the page paints so focus is never left on the body.
+  useLayoutEffect(() => {
     if (atEnd && pressed.current === 'next') previousRef.current?.focus();
     if (atStart && pressed.current === 'previous') nextRef.current?.focus();
   }, [atStart, atEnd]);

@@ -4,6 +4,7 @@ import { Command, CommandInput, CommandItem, CommandList } from '@/components/ui
 import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
+import { focusOnMount } from '@/lib/focus-on-mount';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { FieldError, PickerTrigger, useErrorId } from './picker-trigger';
 import { PropertyTypeBadge } from './property-type-badge';
@@ -111,8 +112,8 @@ export function PropertyKeyPicker({
             value={search}
             onValueChange={setSearch}
             placeholder={`Search ${noun}`}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- typing starts in the search, not on the Event/Person switch above it
-            autoFocus
+            // Typing starts in the search, not on the Event/Person switch above it.
+            ref={focusOnMount}
           />
           <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun={noun} empty={`No ${noun} yet. Type a property name to use it.`} />
           <CommandList label={KIND_WORDS[kind]}>

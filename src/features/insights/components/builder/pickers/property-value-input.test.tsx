@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { PropertyOperator } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
@@ -22,6 +22,8 @@ describe('PropertyValueInput', () => {
     const list = await screen.findByRole('listbox', { name: 'Values of Browser' });
     const options = await within(list).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Chrome20', 'Firefox10']);
+    // Enter takes the highlighted option (the list highlights its first once it has drawn).
+    await waitFor(() => expect(options[0]).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{Enter}');
     expect(emitted).toEqual([['Chrome']]);
     await user.click(within(list).getByRole('option', { name: /Firefox/ }));

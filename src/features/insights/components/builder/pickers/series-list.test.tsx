@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
@@ -56,7 +56,10 @@ describe('SeriesList (trends)', () => {
     expect(emitted.at(-1)?.[1]).toEqual({ id: 'purchase', type: 'events', math: 'sum', order: 1 });
     await user.click(screen.getByRole('button', { name: 'Series B property: Choose a numeric property' }));
     const list = await screen.findByRole('listbox', { name: 'Event properties' });
-    expect((await within(list).findAllByRole('option')).map((o) => o.textContent)).toEqual(['amountNumeric']);
+    const options = await within(list).findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['amountNumeric']);
+    // Enter takes the highlighted option (the list highlights its first once it has drawn).
+    await waitFor(() => expect(options[0]).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{Enter}');
     expect(emitted.at(-1)?.[1]).toEqual({ id: 'purchase', type: 'events', math: 'sum', math_property: 'amount', order: 1 });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Series B math' }), 'Unique users');

