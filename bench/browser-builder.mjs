@@ -15,21 +15,23 @@
 //   - funnels: 4 steps, last 90 days, 14-day window, steps; the edit: Step order,
 //     Sequential ↔ Strict order. Target ≤ 400 ms.
 // Playwright with Debian's /usr/bin/chromium and the flags of playwright.config.ts.
-// Usage: npm run build && node bench/browser-builder.mjs [--runs 20] [--from DATA_DIR]
+// Usage: npm run build && node bench/browser-builder.mjs [--runs 20] [--from DATA_DIR] [--dist DIR]
 //   --from: start from a copy of a data dir seeded earlier (the 1M seed takes minutes).
+//   --dist: an app built elsewhere with `vite build --outDir` (another commit, to compare);
+//   else dist/, built if stale.
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
 import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } } });
 const RUNS = Number(args.runs);
 
-if ((await buildIfStale()) !== 0) process.exit(1);
+if (!args.dist && (await buildIfStale()) !== 0) process.exit(1);
 const dataDir = benchDataDir('bench-builder-', args.from);
 const seedStarted = performance.now();
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, ...(args.dist ? ['--static-dir', args.dist] : [])], {
   env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
   quiet: true,
 });

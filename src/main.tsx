@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
+import './lib/effect-timing';
 import './styles.css';
 
 const { router, queryClient } = createApp();

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
+// What the entry (src/main.tsx) sets up for Preact's effects, so components run as they ship.
+import '@/lib/effect-timing';
 
 // Component tests run the reference server in process; on a shared, busy machine a page can take
 // more than testing-library's default second to settle.
