@@ -10,7 +10,7 @@
 //   - cached: each run opens the same insight again, its result in the server's cache
 //     (is_cached true). Target ≤ 100 ms.
 // Playwright with Debian's /usr/bin/chromium and the flags of playwright.config.ts.
-// Usage: node bench/browser-insights.mjs [--runs 20] [--from DATA_DIR]   (SEED_EVENTS=0 for a quick run without events;
+// Usage: node bench/browser-insights.mjs [--runs 20] [--from DATA_DIR] [--dist DIR (another build)]   (SEED_EVENTS=0 for a quick run without events;
 //   --from: start from a copy of a data dir seeded earlier)
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,13 +18,13 @@ import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
 import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } } });
 const RUNS = Number(args.runs);
 
-if ((await buildIfStale()) !== 0) process.exit(1);
+if (!args.dist && (await buildIfStale()) !== 0) process.exit(1);
 const dataDir = benchDataDir('bench-insights-', args.from);
 const seedStarted = performance.now();
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, ...(args.dist ? ['--static-dir', args.dist] : [])], {
   env: { ...process.env, LOG_REQUESTS: '0' },
   quiet: true,
 });
