@@ -21,6 +21,22 @@ const wallDateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE, 
 const wallDateTimeFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE_TIME, timeZone: 'UTC' }));
 const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
 
+/**
+ * Builds the formatters ahead of need, one per idle moment (while the first page's data is on its
+ * way): the first Intl formatter loads the locale's data, about 30 ms on a desktop and four times
+ * that on a phone, which would otherwise land in the same task as the first list's render.
+ */
+export function prepareDateFormats(): void {
+  const steps = [relativeFormat, dateTimeFormat, dateFormat];
+  const whenIdle = (run: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 50);
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length > 0) whenIdle(next);
+  };
+  whenIdle(next);
+}
+
 /** `Mar 5, 2024` */
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
