@@ -69,7 +69,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry loads statically (react, react-dom, router, query, zod, the
+            // Everything the entry loads statically (preact through react's names, router, query, zod, the
             // shell's src/lib and src/components, the generated route tree) is needed on every
             // route anyway: keep it in one chunk instead of many small shared chunks that
             // compress worse. `$initial` only captures that static closure, so route-only code

@@ -22,7 +22,7 @@ describe('PropertyKeyPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Filter 1 property: Choose a property' }));
     const list = await screen.findByRole('listbox', { name: 'Event properties' });
     // Typing starts in the search, not on the Event/Person switch above it.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Search properties' })).toHaveFocus());
+    expect(screen.getByRole('combobox', { name: 'Search properties' })).toHaveFocus();
     expect(await within(list).findByRole('option', { name: /^amount/ })).toHaveTextContent('Numeric');
     expect(within(list).getByRole('option', { name: /^plan/ })).toHaveTextContent('String');
     expect(within(list).getByRole('option', { name: /^Browser\s*\$browser/ })).toHaveTextContent('$browserString');
