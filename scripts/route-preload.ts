@@ -86,7 +86,10 @@ export function preloadScript(table: Array<[string, string[]]>, base: string): s
     `for(var k in s){var l=document.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(base)}+f[k];document.head.appendChild(l)}})();\n`;
 }
 
-/** Writes `assets/route-preload-<hash>.js` and its `<script async>` in index.html (after the build, before compression). */
+/**
+ * Writes `assets/route-preload-<hash>.js` and its `<script async>` in index.html, and the table
+ * as `.vite/route-preload.json` for the reference server (after the build, before compression).
+ */
 export function routePreload(): Plugin {
   let outDir = 'dist';
   let base = '/';
@@ -99,12 +102,16 @@ export function routePreload(): Plugin {
     },
     closeBundle() {
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      const source = preloadScript(preloadTable(manifest), base);
+      const table = preloadTable(manifest);
+      const source = preloadScript(table, base);
       const name = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       writeFileSync(join(outDir, name), source);
       const indexPath = join(outDir, 'index.html');
       const html = readFileSync(indexPath, 'utf8');
-      const tag = `<script async src="${base}${name}"></script>`;
+      // Marked, so that a server that knows the path (server/http/route-preload.ts) can put the
+      // links themselves in its place; the table it reads sits with the build's manifest.
+      const tag = `<script async data-route-preload src="${base}${name}"></script>`;
+      writeFileSync(join(outDir, '.vite', 'route-preload.json'), JSON.stringify({ base, table }));
       if (!html.includes('<script type="module"')) throw new Error('route-preload: no entry script in index.html');
       writeFileSync(indexPath, html.replace('<script type="module"', `${tag}\n    <script type="module"`));
     },

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
-import { chooseEncoding, FILE_SUFFIX } from './compression.ts';
+import { chooseEncoding, compressBytes, FILE_SUFFIX } from './compression.ts';
+import { readRoutePreloads, withRoutePreloads } from './route-preload.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,6 +85,14 @@ export function createStaticHandler(staticDir: string) {
     if (!indexHtml) return c.text(NOT_BUILT_MESSAGE, 503);
     const acceptsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (isAsset || !acceptsHtml) return c.text('Not found.\n', 404);
-    return send(c, index, indexHtml, 'no-cache');
+    const preloads = await readRoutePreloads(root);
+    if (!preloads) return send(c, index, indexHtml, 'no-cache');
+    // The page names this path's chunks itself: made per request, so compressed per request.
+    const page = new TextEncoder().encode(withRoutePreloads(indexHtml.toString('utf8'), preloads, c.req.path));
+    const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    const body = encoding ? await compressBytes(page, encoding) : page;
+    if (encoding) headers['Content-Encoding'] = encoding;
+    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Length': String(body.byteLength) });
   };
 }
