@@ -111,7 +111,8 @@ export function routePreload(): Plugin {
       // Marked, so that a server that knows the path (server/http/route-preload.ts) can put the
       // links themselves in its place; the table it reads sits with the build's manifest.
       const tag = `<script async data-route-preload src="${base}${name}"></script>`;
-      writeFileSync(join(outDir, '.vite', 'route-preload.json'), JSON.stringify({ base, table }));
+      // `script` ties the table to this build's page: a table left by another build is not used.
+      writeFileSync(join(outDir, '.vite', 'route-preload.json'), JSON.stringify({ base, script: name, table }));
       if (!html.includes('<script type="module"')) throw new Error('route-preload: no entry script in index.html');
       writeFileSync(indexPath, html.replace('<script type="module"', `${tag}\n    <script type="module"`));
     },

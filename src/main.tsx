@@ -3,14 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
 import { prepareDateFormats } from './lib/dates';
 import './lib/effect-timing';
+import { nextTask } from './lib/next-task';
 import './styles.css';
 
 // Three tasks instead of one: evaluating the modules, starting the router (its route tree, the
 // history, the first match) and the first render. Each blocks a phone's main thread for a part
 // of the time the three took together (issue 14's total blocking time).
-setTimeout(() => {
+nextTask(() => {
   const { router, queryClient } = createApp();
-  setTimeout(() => {
+  nextTask(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <App router={router} queryClient={queryClient} />

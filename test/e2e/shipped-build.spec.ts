@@ -35,7 +35,7 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
 });
 
 
-/** The chunk files the page was told to preload (`<link rel="modulepreload">`, added by the route-preload script). */
+/** The chunk files the page was told to preload (`<link rel="modulepreload">`: the reference server writes them into the page; another host gets them from the route-preload script). */
 const preloaded = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname));
 

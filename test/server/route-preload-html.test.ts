@@ -21,6 +21,7 @@ const INDEX = [
 ].join('\n');
 const TABLE = {
   base: '/',
+  script: 'assets/route-preload-1.js',
   table: [
     ['^(/|$)', ['assets/root.js']],
     ['^/organizations/?$', ['assets/orgs.js', 'assets/list.js']],
@@ -34,13 +35,27 @@ fs.writeFileSync(path.join(withTable, 'index.html'), INDEX);
 fs.writeFileSync(path.join(withTable, '.vite', 'route-preload.json'), JSON.stringify(TABLE));
 const withoutTable = makeTempDir('ref-dist-plain-');
 fs.writeFileSync(path.join(withoutTable, 'index.html'), INDEX);
+/** Builds whose table cannot be used: the page must go out as built. */
+const unusable = {
+  'another build': { ...TABLE, script: 'assets/route-preload-0.js' },
+  'no table array': { base: '/', script: TABLE.script, table: null },
+  'a pattern that is no regular expression': { ...TABLE, table: [['^/(', ['assets/x.js']]] },
+  'no JSON': '{"base": "/", ',
+};
+const unusableDirs = Object.entries(unusable).map(([what, table]) => {
+  const dir = makeTempDir('ref-dist-bad-');
+  fs.mkdirSync(path.join(dir, '.vite'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, '.vite', 'route-preload.json'), typeof table === 'string' ? table : JSON.stringify(table));
+  return [what, dir] as const;
+});
 
 const server = createTestServer({ staticDir: withTable });
 const plain = createTestServer({ staticDir: withoutTable });
 afterAll(() => {
   server.close();
   plain.close();
-  for (const dir of [withTable, withoutTable]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [withTable, withoutTable, ...unusableDirs.map(([, d]) => d)]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
@@ -72,18 +87,33 @@ describe('the page names its route chunks', () => {
     const res = await plain.app.request('/organizations', { headers: { Accept: 'text/html' } });
     expect(await res.text()).toBe(INDEX);
   });
+
+  it('serves the page as built when the table is of another build or malformed, never a 500', async () => {
+    for (const [what, dir] of unusableDirs) {
+      const other = createTestServer({ staticDir: dir });
+      try {
+        const res = await other.app.request('/organizations', { headers: { Accept: 'text/html' } });
+        expect(res.status, what).toBe(200);
+        expect(await res.text(), what).toBe(INDEX);
+      } finally {
+        other.close();
+      }
+    }
+  });
 });
 
 describe('withRoutePreloads', () => {
+  const parsed = (base: string, table: Array<[string, string[]]>) => ({ base, script: 'assets/route-preload-1.js', routes: table.map(([p, f]) => [new RegExp(p), f] as [RegExp, string[]]) });
+
   it('leaves a page without the marked script as it is', () => {
     const page = '<html><head><script type="module" src="/a.js"></script></head></html>';
-    expect(withRoutePreloads(page, TABLE as never, '/organizations')).toBe(page);
+    expect(withRoutePreloads(page, parsed('/', [['^/', ['assets/a.js']]]), '/organizations')).toBe(page);
   });
 
   it('links nothing for a path no route matches, and still drops the script', () => {
-    const html = withRoutePreloads(INDEX, { base: '/app/', table: [['^/x$', ['assets/x.js']]] }, '/organizations');
+    const html = withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/organizations');
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('route-preload-1.js');
-    expect(withRoutePreloads(INDEX, { base: '/app/', table: [['^/x$', ['assets/x.js']]] }, '/x')).toContain('<link rel="modulepreload" href="/app/assets/x.js">');
+    expect(withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/x')).toContain('<link rel="modulepreload" href="/assets/x.js">');
   });
 });
