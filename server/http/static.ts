@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
-import { chooseEncoding, compressBytes, FILE_SUFFIX } from './compression.ts';
+import { chooseEncoding, compressBytes, FILE_SUFFIX, type Encoding } from './compression.ts';
 import { readRoutePreloads, withRoutePreloads } from './route-preload.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -42,15 +42,22 @@ export const PRECOMPRESSED = /\.(html|js|mjs|css|json|webmanifest|svg|txt)$/i;
 
 /**
  * `file` as the client accepts it: its `.br` or `.gz` sibling made by the build when the client
- * takes that encoding, else the plain bytes; `Vary: Accept-Encoding` on every text file.
+ * takes that encoding (or, for bytes made for this request, `encode` compressing them), else the
+ * plain bytes; `Vary: Accept-Encoding` on every text file.
  */
-async function send(c: Context, file: string, data: Buffer, cacheControl: string): Promise<Response> {
+async function send(
+  c: Context,
+  file: string,
+  data: Uint8Array,
+  cacheControl: string,
+  encode: (encoding: Encoding) => Promise<Uint8Array | undefined> = (encoding) => fileAt(file + FILE_SUFFIX[encoding]),
+): Promise<Response> {
   const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl };
   if (!PRECOMPRESSED.test(file)) return c.body(new Uint8Array(data), 200, headers);
   headers.Vary = 'Accept-Encoding';
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  const encoded = encoding ? await fileAt(file + FILE_SUFFIX[encoding]) : undefined;
+  const encoded = encoding ? await encode(encoding) : undefined;
   if (encoding && encoded) {
     return c.body(new Uint8Array(encoded), 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
   }
@@ -89,10 +96,6 @@ export function createStaticHandler(staticDir: string) {
     if (!preloads) return send(c, index, indexHtml, 'no-cache');
     // The page names this path's chunks itself: made per request, so compressed per request.
     const page = new TextEncoder().encode(withRoutePreloads(indexHtml.toString('utf8'), preloads, c.req.path));
-    const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const body = encoding ? await compressBytes(page, encoding) : page;
-    if (encoding) headers['Content-Encoding'] = encoding;
-    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Length': String(body.byteLength) });
+    return send(c, index, page, 'no-cache', (encoding) => compressBytes(page, encoding));
   };
 }
