@@ -8,9 +8,15 @@ import { createAppRouter, type AppRouter } from './router';
  * Builds the query client and the router, wired together: any 401 forgets the key and opens
  * sign-in with a way back to where the user was. A sign-in link's `#key=` is taken first.
  */
-export function createApp(options: { history?: RouterHistory } = {}): { router: AppRouter; queryClient: QueryClient } {
+export function createApp(options: { history?: RouterHistory } = {}): {
+  router: AppRouter;
+  queryClient: QueryClient;
+  /** Stops this app for good: requests still in flight no longer navigate, its history lets go of the window's. */
+  dispose: () => void;
+} {
   consumeKeyFromFragment();
-  const queryClient = createQueryClient({ onUnauthorized: () => backToSignIn() });
+  let disposed = false;
+  const queryClient = createQueryClient({ onUnauthorized: () => { if (!disposed) backToSignIn(); } });
   const router = createAppRouter({ queryClient, ...(options.history ? { history: options.history } : {}) });
 
   function backToSignIn() {
@@ -22,7 +28,13 @@ export function createApp(options: { history?: RouterHistory } = {}): { router: 
       .then(() => queryClient.clear());
   }
 
-  return { router, queryClient };
+  function dispose() {
+    disposed = true;
+    queryClient.clear();
+    router.history.destroy();
+  }
+
+  return { router, queryClient, dispose };
 }
 
 export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 // What the entry (src/main.tsx) sets up for Preact's effects, so components run as they ship.
 import '@/lib/effect-timing';
+import { disposeRenderedApps } from './testing/rendered-apps';
 
 // Component tests run the reference server in process; on a shared, busy machine a page can take
 // more than testing-library's default second to settle.
@@ -10,6 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  disposeRenderedApps();
   sessionStorage.clear();
   localStorage.clear();
   // Test files share a document (vitest `isolate: false` for speed): nothing a dialog or a theme

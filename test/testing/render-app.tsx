@@ -7,6 +7,7 @@ import { render } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { App, createApp } from '@/app';
 import { resetCredentialsStore, setCredentials } from '@/lib/auth-store';
+import { trackRenderedApp } from './rendered-apps';
 
 export interface RenderAppOptions {
   /** Sign in with this key first (no key: signed out). */
@@ -17,8 +18,9 @@ export function renderApp(url: string, { apiKey }: RenderAppOptions = {}) {
   resetCredentialsStore();
   window.history.replaceState(null, '', url);
   if (apiKey) setCredentials({ baseUrl: window.location.origin, key: apiKey }, false);
-  const { router, queryClient } = createApp();
+  const { router, queryClient, dispose } = createApp();
+  trackRenderedApp(dispose);
   const user = userEvent.setup();
   const result = render(<App router={router} queryClient={queryClient} />);
-  return { ...result, router, queryClient, user };
+  return { ...result, router, queryClient, dispose, user };
 }
