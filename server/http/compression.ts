@@ -12,9 +12,23 @@ import type { MiddlewareHandler } from 'hono';
 export type Encoding = 'br' | 'gzip';
 export const FILE_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
+/** Answers of {@link chooseEncoding} by header and offer: browsers send one of a few headers, on every request. */
+const chosen = new Map<string, Encoding | null>();
+const CHOSEN_ENTRIES = 256;
+
 /** The best of `offered` the client accepts (q > 0), `br` before `gzip`; null for plain bytes. */
 export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   if (!acceptEncoding) return null;
+  const key = `${offered.join()}|${acceptEncoding}`;
+  const known = chosen.get(key);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(acceptEncoding, offered);
+  if (chosen.size >= CHOSEN_ENTRIES) chosen.clear();
+  chosen.set(key, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string, offered: readonly Encoding[]): Encoding | null {
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -59,11 +73,12 @@ export const compressResponses = (): MiddlewareHandler => async (c, next) => {
   const res = c.res;
   // Headers first: an answer the router already encoded (a rendered JsonText) is left as it is,
   // and its body never read (reading `body` turns the server's light response into a full one).
-  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '') || !res.body) return;
-  // A small answer that says its length (a rendered JsonText) is sent as it is, unread: reading
-  // it and building a new Response cost more than the whole cached answer.
+  if (res.headers.has('Content-Encoding') || !COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
+  // A small answer that says its length (a rendered JsonText, an empty page) is sent as it is,
+  // unread: reading it, even asking for its body, makes a full Response, which costs more than
+  // the whole cached answer.
   const length = res.headers.get('Content-Length');
-  if (length !== null && Number(length) < COMPRESS_THRESHOLD) return;
+  if ((length !== null && Number(length) < COMPRESS_THRESHOLD) || !res.body) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   let out = body;

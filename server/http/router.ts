@@ -8,7 +8,7 @@ import { notFound } from './errors.ts';
 import { JsonText } from './json-text.ts';
 import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
-import { parseOrThrow } from './validation.ts';
+import { createParseMemo, parseOrThrow } from './validation.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
@@ -80,6 +80,14 @@ async function sendJsonText(c: Context<AppEnv>, text: JsonText<unknown>, status:
   return c.body(encoded, status, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
 }
 
+/** The query string of `url` (from its `?`, without the fragment), '' when it has none. */
+function searchOf(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return '';
+  const end = url.indexOf('#', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
 export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext): Router {
   const registered: RegisteredEndpoint[] = [];
   const patterns: { pattern: RegExp; method: string }[] = [];
@@ -87,18 +95,21 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
   function add(endpoint: Endpoint, isPublic: boolean, run: (input: HandlerInput<Endpoint>) => unknown) {
     registered.push({ endpoint, public: isPublic });
     patterns.push({ pattern: pathPattern(endpoint.path), method: endpoint.method });
+    // A path's parameters and a query string parse to the same values every time: kept, frozen.
+    const { params: paramsSchema, query: querySchema } = endpoint;
+    const parseParams = paramsSchema ? createParseMemo((input) => {
+      // A path that cannot name a resource names none: 404, not 400.
+      const result = paramsSchema.safeParse(input);
+      if (!result.success) throw notFound();
+      return result.data;
+    }) : null;
+    const parseQuery = querySchema ? createParseMemo((input) => parseOrThrow(querySchema, input)) : null;
     // The app is built with `strict: false`: Hono matches the path with its trailing slash removed.
     app.on(endpoint.method, endpoint.path.replace(/(.)\/$/, '$1'), async (c) => {
       const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'), clientAddress(c));
       if (!isPublic) checkAccess(auth, endpoint.access);
-      let params: unknown;
-      if (endpoint.params) {
-        // A path that cannot name a resource names none: 404, not 400.
-        const result = endpoint.params.safeParse(c.req.param());
-        if (!result.success) throw notFound();
-        params = result.data;
-      }
-      const query = endpoint.query ? parseOrThrow(endpoint.query, c.req.query()) : undefined;
+      const params = parseParams ? parseParams(c.req.path, () => c.req.param()) : undefined;
+      const query = parseQuery ? parseQuery(searchOf(c.req.url), () => c.req.query()) : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(c.req.raw)) : undefined;
       const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;

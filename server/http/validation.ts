@@ -59,3 +59,33 @@ export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown)
   if (!result.success) throw zodToApiError(result.error);
   return result.data;
 }
+
+/** Freezes `value` and everything it holds: a parse kept for later requests cannot be changed by one of them. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** How many parses of one schema {@link createParseMemo} keeps (all dropped when full). */
+const MEMO_ENTRIES = 256;
+
+/**
+ * `parse` remembered by the text its input came from (a path, a query string): the same text
+ * gives the same output, so a page asked for again and again is not validated again. Outputs are
+ * frozen, deeply, so no request can change what the next one gets; a parse that throws (the
+ * API's 400 or 404) is not kept.
+ */
+export function createParseMemo<T>(parse: (input: unknown) => T) {
+  const outputs = new Map<string, T>();
+  return (text: string, input: () => unknown): T => {
+    const known = outputs.get(text);
+    if (known !== undefined) return known;
+    const output = deepFreeze(parse(input()));
+    if (outputs.size >= MEMO_ENTRIES) outputs.clear();
+    outputs.set(text, output);
+    return output;
+  };
+}

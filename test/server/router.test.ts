@@ -23,9 +23,26 @@ function harness() {
   router.route(endpoint({
     method: 'POST', path: '/api/x/', access: 'batch_export:write', summary: 'nested', status: 201, body: nested, response: nested,
   }), ({ body }) => body);
+  // A list with a query; its handler tries to change what it was given, as a careless one might.
+  const seen: unknown[] = [];
+  router.route(endpoint({
+    method: 'GET', path: '/api/things/:id/', access: 'authenticated', summary: 'query', status: 200,
+    params: z.object({ id: z.coerce.number().check(z.int(), z.positive()) }),
+    query: z.object({ limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1))), tags: z.optional(z.string()) }),
+    response: z.object({ id: z.number(), limit: z.nullable(z.number()), changed: z.boolean() }),
+  }), ({ params, query }) => {
+    let changed = true;
+    try {
+      (query as { limit?: number }).limit = 999;
+    } catch {
+      changed = false;
+    }
+    seen.push(query);
+    return { id: params.id, limit: query.limit ?? null, changed };
+  });
   const call = (method: string, path: string, body?: unknown) =>
     app.request(path, { method, headers: { Authorization: 'Bearer phx_good' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return { call };
+  return { call, seen };
 }
 
 describe('route registrar', () => {
@@ -55,5 +72,27 @@ describe('route registrar', () => {
     const res = await harness().call('POST', '/api/x', { destination: { type: 'S3', config: { bucket_name: 'b' } }, extra: 1 });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ destination: { type: 'S3', config: { bucket_name: 'b' } } });
+  });
+
+  it('parses a path and a query string once: the same text gives the same values, which no handler can change', async () => {
+    const { call, seen } = harness();
+    for (let i = 0; i < 3; i++) {
+      const res = await call('GET', '/api/things/7/?limit=5');
+      expect(await res.json()).toEqual({ id: 7, limit: 5, changed: false });
+    }
+    expect(await (await call('GET', '/api/things/8/?limit=6')).json()).toEqual({ id: 8, limit: 6, changed: false });
+    expect(await (await call('GET', '/api/things/7/')).json()).toEqual({ id: 7, limit: null, changed: false });
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[3]).not.toBe(seen[0]);
+  });
+
+  it('answers a bad query or path the same way every time (a failed parse is not kept)', async () => {
+    const { call } = harness();
+    for (let i = 0; i < 2; i++) {
+      const res = await call('GET', '/api/things/7/?limit=0');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ attr: 'limit' });
+      expect((await call('GET', '/api/things/nope/')).status).toBe(404);
+    }
   });
 });
