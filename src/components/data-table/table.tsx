@@ -17,7 +17,7 @@ export function Table({
 }: ComponentProps<'table'> & { caption: string; showCaption?: boolean; keyboardScroll?: boolean }) {
   return (
     <div
-      className="relative overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
+      className="scroll-cue-x relative overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800"
       {...(keyboardScroll ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
     >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>

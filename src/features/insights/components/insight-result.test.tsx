@@ -155,6 +155,8 @@ describe('InsightResult: funnels, retention, paths', () => {
     expect(opacities[0]).toBe('0.6');
     expect(opacities).toContain('0.08');
     expect(within(figure()).getByText(/→ .*persons$/)).toBeInTheDocument();
+    // Wider than a phone: the diagram says it scrolls (the hint is hidden from `sm` up by CSS).
+    expect(within(figure()).getByText('Scroll the diagram sideways to see every step.')).toBeInTheDocument();
   });
 });
 
