@@ -29,8 +29,12 @@ export function createApp(options: { history?: RouterHistory } = {}): {
   }
 
   function dispose() {
+    if (disposed) return;
     disposed = true;
     queryClient.clear();
+    // No navigation of this app gets through any more (a load or redirect still in flight would
+    // reach the window's history, which another app may own by now); then let go of it.
+    router.history.block({ blockerFn: () => true, enableBeforeUnload: false });
     router.history.destroy();
   }
 

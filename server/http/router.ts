@@ -80,13 +80,20 @@ async function sendJsonText(c: Context<AppEnv>, text: JsonText<unknown>, status:
   return c.body(encoded, status, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
 }
 
-/** The query string of `url` (from its `?`, without the fragment), '' when it has none. */
-function searchOf(url: string): string {
+/**
+ * The memo key of `url`'s query: its text from the `?`, or null when the URL is not plain enough
+ * to say for sure what the query parser reads (a fragment, an overlong query): such a request is
+ * parsed on its own and its parse is not kept.
+ */
+function queryKey(url: string): string | null {
+  if (url.includes('#')) return null;
   const start = url.indexOf('?');
   if (start < 0) return '';
-  const end = url.indexOf('#', start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
+  return url.length - start > MAX_MEMO_KEY ? null : url.slice(start);
 }
+
+/** Longest query string (characters) whose parse is kept. */
+const MAX_MEMO_KEY = 2048;
 
 export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext): Router {
   const registered: RegisteredEndpoint[] = [];
@@ -108,8 +115,8 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
     app.on(endpoint.method, endpoint.path.replace(/(.)\/$/, '$1'), async (c) => {
       const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'), clientAddress(c));
       if (!isPublic) checkAccess(auth, endpoint.access);
-      const params = parseParams ? parseParams(c.req.path, () => c.req.param()) : undefined;
-      const query = parseQuery ? parseQuery(searchOf(c.req.url), () => c.req.query()) : undefined;
+      const params = parseParams ? parseParams(c.req.path.length > MAX_MEMO_KEY ? null : c.req.path, () => c.req.param()) : undefined;
+      const query = parseQuery ? parseQuery(queryKey(c.req.url), () => c.req.query()) : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(c.req.raw)) : undefined;
       const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;

@@ -80,7 +80,9 @@ const MEMO_ENTRIES = 256;
  */
 export function createParseMemo<T>(parse: (input: unknown) => T) {
   const outputs = new Map<string, T>();
-  return (text: string, input: () => unknown): T => {
+  return (text: string | null, input: () => unknown): T => {
+    // null: a text not worth keeping (too long, or not plain): parsed, not kept.
+    if (text === null) return deepFreeze(parse(input()));
     const known = outputs.get(text);
     if (known !== undefined) return known;
     const output = deepFreeze(parse(input()));

@@ -75,9 +75,6 @@ const SCROLLS = { tabIndex: 0, role: 'region', 'aria-label': 'Paths diagram (scr
 
 type Hover = { node: number } | { link: number } | null;
 
-/** About the width a phone leaves the diagram: a wider one scrolls there, and says so. */
-const PHONE_WIDTH = 340;
-
 /** Paths as a Sankey diagram: hovering a step or a link highlights the paths through it. */
 export function PathsSankey({ view }: { view: PathsView }) {
   const graph = useMemo(() => pathsGraph(view), [view]);
@@ -87,7 +84,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
   graph.nodes.forEach((n) => columns.set(n.column, (columns.get(n.column) ?? 0) + 1));
   const height = Math.max(320, Math.min(720, Math.max(0, ...columns.values()) * 28));
   const lastColumn = Math.max(0, ...columns.keys());
-  /** The width its labels need: about 180 px per step. */
+  /** The width its labels need: about 180 px per step, at least 360 px: more than a phone leaves it. */
   const needed = (lastColumn || 1) * 180 + 180;
   const hovered =
     hover === null
@@ -139,10 +136,8 @@ export function PathsSankey({ view }: { view: PathsView }) {
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
         </p>
       ) : null}
-      {/* Narrow screens scroll the diagram sideways. */}
-      {needed > PHONE_WIDTH ? (
-        <p className="mb-2 text-xs text-gray-700 sm:hidden dark:text-gray-300">Scroll the diagram sideways to see every step.</p>
-      ) : null}
+      {/* Narrow screens scroll the diagram sideways, and say so. */}
+      <p className="mb-2 text-xs text-gray-700 sm:hidden dark:text-gray-300">Scroll the diagram sideways to see every step.</p>
       <div className="scroll-cue-x overflow-x-auto" {...SCROLLS}>
         <Sized height={height}>
           {(measured) => {
