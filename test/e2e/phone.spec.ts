@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
+import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
 
 /** A phone: the sidebar is a drawer, tables scroll inside their frame, the page never sideways. */
 const PHONE = { width: 390, height: 844 };
@@ -93,6 +93,31 @@ test.describe('at 390 × 844, dark', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Northwind Analytics' })).toBeVisible();
     await expectNoViolations(page);
+  });
+});
+
+test.describe('at 390 × 844, by touch', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('a tap on a link of the paths diagram follows its path (nothing hovers on a touch screen)', async ({ page, request }) => {
+    // The seeded paths insight's page (the builder's diagram is the same component).
+    const projectId = await seededProject(request);
+    const insights = await (await request.get(`/api/projects/${projectId}/insights/?limit=100`, { headers: apiHeaders() })).json();
+    const paths = (insights.results as { id: number; filters: { insight?: string } }[]).find((i) => i.filters.insight === 'PATHS');
+    expect(paths, 'the seed has a paths insight').toBeTruthy();
+    await signInWithDemoLink(page, `/projects/${projectId}/insights/${paths!.id}`);
+    const figure = page.getByRole('figure', { name: /: chart$/ });
+    await expect(figure.getByText('Scroll the diagram sideways to see every step.')).toBeVisible();
+    const link = figure.locator('[data-path-link]').first();
+    await expect(link).toBeVisible();
+    await link.scrollIntoViewIfNeeded();
+    // A point on the link: where its band starts, in the page's coordinates.
+    const start = /^M([\d.]+),([\d.]+)/.exec((await link.getAttribute('d')) ?? '');
+    const svg = await figure.locator('svg').first().boundingBox();
+    expect(start && svg).toBeTruthy();
+    await page.touchscreen.tap(svg!.x + Number(start![1]) + 4, svg!.y + Number(start![2]));
+    await expect(figure.getByText(/ → .*persons$/)).toBeVisible();
+    await expect(link).toHaveAttribute('stroke-opacity', '0.6');
   });
 });
 

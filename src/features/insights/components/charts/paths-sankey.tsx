@@ -79,6 +79,11 @@ type Hover = { node: number } | { link: number } | null;
 export function PathsSankey({ view }: { view: PathsView }) {
   const graph = useMemo(() => pathsGraph(view), [view]);
   const [hover, setHover] = useState<Hover>(null);
+  // On a touch screen nothing hovers (and the chart's touch handling swallows the emulated mouse
+  // events): a touch highlights what it lands on, until the next touch.
+  const touched = (event: { pointerType: string }, target: Hover) => {
+    if (event.pointerType !== 'mouse') setHover(target);
+  };
   const lit = useMemo(() => (hover ? pathLinks(graph, hover) : null), [graph, hover]);
   const columns = new Map<number, number>();
   graph.nodes.forEach((n) => columns.set(n.column, (columns.get(n.column) ?? 0) + 1));
@@ -105,6 +110,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
         strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
         onMouseEnter={() => setHover({ link: index })}
         onMouseLeave={() => setHover(null)}
+        onPointerDown={(event) => touched(event, { link: index })}
         data-path-link
       >
         <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
@@ -116,7 +122,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
     const name = payload.name as string;
     const last = graph.nodes[index]?.column === lastColumn;
     return (
-      <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)}>
+      <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)} onPointerDown={(event) => touched(event, { node: index })}>
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
         <title>{`${stepItem(name)}: ${formatNumber(payload.value)}`}</title>
         {h >= 10 ? (
@@ -130,7 +136,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
 
   return (
     <>
-      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Hover a step or a link to follow its paths.'}</p>
+      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link to follow its paths.'}</p>
       {view.edges.length > graph.links.length ? (
         <p className="mb-2 text-xs text-gray-700 dark:text-gray-300">
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
