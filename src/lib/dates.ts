@@ -1,4 +1,5 @@
 /** Dates as people read them, in the viewer's locale and time zone (Intl: no date library in the bundle). */
+import { whenIdle } from './when-idle';
 
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -28,8 +29,6 @@ const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numer
  */
 export function prepareDateFormats(): void {
   const steps = [relativeFormat, dateTimeFormat, dateFormat];
-  const whenIdle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 50);
   const next = () => {
     steps.shift()?.();
     if (steps.length > 0) whenIdle(next);

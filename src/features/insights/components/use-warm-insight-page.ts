@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { whenIdle } from '@/lib/when-idle';
 import { loadInsightQueries, preloadInsightChart } from './chart-preload';
 
 // The page's chunk; the parent route ($insightId/route.tsx) has none: its loader imports the queries itself.
@@ -17,11 +18,6 @@ export function useWarmInsightPage(): void {
       preloadInsightChart(true);
       void loadInsightQueries();
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(warm, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 300);
-    return () => clearTimeout(timer);
+    return whenIdle(warm);
   }, [router]);
 }
