@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { createTextMemo } from './text-memo.ts';
 
 /**
  * Compression of what the server sends: static files as the build pre-compressed them (`.br`,
@@ -12,23 +13,18 @@ import type { MiddlewareHandler } from 'hono';
 export type Encoding = 'br' | 'gzip';
 export const FILE_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-/** Answers of {@link chooseEncoding} by header and offer: browsers send one of a few headers, on every request. */
-const chosen = new Map<string, Encoding | null>();
-const CHOSEN_ENTRIES = 256;
+/** What this server can encode, in its order of preference. */
+const OFFERED: readonly Encoding[] = ['br', 'gzip'];
+/** Browsers send one of a few Accept-Encoding headers, on every request: each is read once. */
+const chosen = createTextMemo<Encoding | null>();
 
-/** The best of `offered` the client accepts (q > 0), `br` before `gzip`; null for plain bytes. */
-export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+/** The best encoding the client accepts (q > 0), `br` before `gzip`; null for plain bytes. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
-  const key = `${offered.join()}|${acceptEncoding}`;
-  const known = chosen.get(key);
-  if (known !== undefined) return known;
-  const encoding = parseAcceptEncoding(acceptEncoding, offered);
-  if (chosen.size >= CHOSEN_ENTRIES) chosen.clear();
-  chosen.set(key, encoding);
-  return encoding;
+  return chosen(acceptEncoding, () => parseAcceptEncoding(acceptEncoding));
 }
 
-function parseAcceptEncoding(acceptEncoding: string, offered: readonly Encoding[]): Encoding | null {
+function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -36,7 +32,7 @@ function parseAcceptEncoding(acceptEncoding: string, offered: readonly Encoding[
     q.set(name.trim(), weight === undefined ? 1 : Number(weight));
   }
   const star = q.get('*');
-  return offered.find((e) => (q.get(e) ?? star ?? 0) > 0) ?? null;
+  return OFFERED.find((e) => (q.get(e) ?? star ?? 0) > 0) ?? null;
 }
 
 /** Adds `Accept-Encoding` to a response's `Vary` unless it is there. */

@@ -1,5 +1,6 @@
 import type { z } from '../../src/contract/z';
 import { validationError, type ApiError } from './errors.ts';
+import { createTextMemo } from './text-memo.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -69,25 +70,16 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** How many parses of one schema {@link createParseMemo} keeps (all dropped when full). */
-const MEMO_ENTRIES = 256;
-
 /**
  * `parse` remembered by the text its input came from (a path, a query string): the same text
  * gives the same output, so a page asked for again and again is not validated again. Outputs are
  * frozen, deeply, so no request can change what the next one gets; a parse that throws (the
- * API's 400 or 404) is not kept.
+ * API's 400 or 404) is not kept; a null text (too long, or not plain) is parsed and not kept.
  */
 export function createParseMemo<T>(parse: (input: unknown) => T) {
-  const outputs = new Map<string, T>();
+  const outputs = createTextMemo<T>();
   return (text: string | null, input: () => unknown): T => {
-    // null: a text not worth keeping (too long, or not plain): parsed, not kept.
-    if (text === null) return deepFreeze(parse(input()));
-    const known = outputs.get(text);
-    if (known !== undefined) return known;
-    const output = deepFreeze(parse(input()));
-    if (outputs.size >= MEMO_ENTRIES) outputs.clear();
-    outputs.set(text, output);
-    return output;
+    const run = () => deepFreeze(parse(input()));
+    return text === null ? run() : outputs(text, run);
   };
 }
