@@ -22,19 +22,14 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import { buildIfStale, startServer } from '../scripts/lib.mjs';
-import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
+import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, startAppServer, stats } from './browser-lib.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } } });
 const RUNS = Number(args.runs);
 
-if (!args.dist && (await buildIfStale()) !== 0) process.exit(1);
 const dataDir = benchDataDir('bench-builder-', args.from);
 const seedStarted = performance.now();
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, ...(args.dist ? ['--static-dir', args.dist] : [])], {
-  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
-  quiet: true,
-});
+const { child, url, key } = await startAppServer({ dist: args.dist, dataDir, env: { ANALYTICS_CACHE_TTL_MS: '0' } });
 console.log(`server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'}, cache off)`);
 const api = apiClient(url, key);
 

@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfStale, startServer } from '../scripts/lib.mjs';
 // What the browser benchmarks share: Chromium's flags (those of playwright.config.ts), a JSON
 // client of the API with the bench's key, and the summary of a series of timings.
 
@@ -35,4 +36,16 @@ export function benchDataDir(prefix, from) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   if (from) cpSync(from, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * A reference server on a free port with `dataDir`, serving the app of `dist` (`--dist`: another
+ * build, as is) or else dist/, built first when its sources are newer. `env` adds to the process's.
+ */
+export async function startAppServer({ dist, dataDir, env = {} }) {
+  if (!dist && (await buildIfStale()) !== 0) process.exit(1);
+  return startServer(['--port', '0', '--data-dir', dataDir, ...(dist ? ['--static-dir', dist] : [])], {
+    env: { ...process.env, LOG_REQUESTS: '0', ...env },
+    quiet: true,
+  });
 }

@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
-import { buildIfStale, startServer } from '../scripts/lib.mjs';
-import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
+import { apiClient, CHROMIUM_ARGS, fmt, startAppServer, stats } from './browser-lib.mjs';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '15' }, members: { type: 'string', default: '5000' }, dist: { type: 'string' } },
@@ -23,12 +22,8 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const MEMBERS = Number(args.members);
 
-if (!args.dist && (await buildIfStale()) !== 0) process.exit(1);
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-members-'));
-const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, ...(args.dist ? ['--static-dir', args.dist] : [])], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: '0' },
-  quiet: true,
-});
+const { child, url, key } = await startAppServer({ dist: args.dist, dataDir, env: { SEED_EVENTS: '0' } });
 const api = apiClient(url, key);
 
 let browser;
