@@ -1,17 +1,24 @@
+import type { Worker } from 'node:worker_threads';
 import type { CaptureEvent } from '../analytics/ingest-parse.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
 import { compiledCode, hasCode } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
-import { builtinDelivery, configuredHosts, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './deliver.ts';
-import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
+import { configuredHosts, type PluginEvent } from './deliver.ts';
+import type { DeliveryTarget } from './delivery.ts';
+import type { WorkerIn, WorkerOut } from './delivery-worker.ts';
+import type { SandboxLimits } from './sandbox.ts';
+import { startTsWorker } from './ts-worker.ts';
 
 /**
  * Runs the enabled destinations. Ingestion hands each accepted batch to `onIngested`, which only
- * queues the events (never waits, never throws): every enabled destination of the project gets
- * them in the background, through its built-in delivery (webhook, Slack) or its compiled source
- * in a sandbox, with retries on retryable failures. Counters go to the plugin metrics, failures
- * and the plugin's console output to its log.
+ * passes it on (never waits, never throws) to the delivery worker thread (delivery-worker.ts,
+ * delivery.ts): there every enabled destination of the project gets the events in the
+ * background, through its built-in delivery (webhook, Slack) or its compiled source in a sandbox,
+ * with retries on retryable failures. The worker runs at the lowest CPU priority, so deliveries
+ * never take the server's cores from ingestion: after a burst they catch up. This side reads the
+ * destinations from the store and writes what the worker reports: counters to the plugin
+ * metrics, failures and the plugin's console output to its log.
  */
 export interface PipelineRuntimeOptions {
   store: Store;
@@ -22,16 +29,20 @@ export interface PipelineRuntimeOptions {
   retryDelaysMs?: readonly number[];
   limits?: SandboxLimits;
   /**
-   * Events waiting per destination before new ones are dropped (and counted as failed); default
-   * 50,000. Ingestion never waits on a destination, so a burst faster than the slowest one
-   * delivers waits here: at 10,000 a 15 s burst of 3,000 events/s (10 connections, group commit)
-   * overflowed the source plugin's queue. The queues share the events: 50,000 small events
-   * (bench-sized, 5 properties) hold about 40 MB.
+   * Bytes of accepted events (as JSON) waiting for delivery before new ones are dropped (and
+   * counted as failed); default 256 MB, about a million small events. Ingestion never waits on a
+   * destination: a burst faster than the deliveries waits here, in text, and each batch is parsed
+   * only when its first destination reaches it.
    */
-  maxQueue?: number;
+  maxPendingBytes?: number;
 }
 
 export interface PipelineRuntime {
+  /**
+   * A batch is being written; call the returned function when it is. While writes queue up (a
+   * burst), deliveries wait, so they and their receivers leave the cores to ingestion.
+   */
+  ingesting(): () => void;
   onIngested(teamId: number, events: readonly CaptureEvent[]): void;
   /** Plugins or configs changed: the destinations are read again before the next batch. */
   invalidate(): void;
@@ -40,65 +51,36 @@ export interface PipelineRuntime {
   close(): Promise<void>;
 }
 
-interface Target {
-  configId: number;
-  teamId: number;
-  plugin: PluginRow;
-  stamp: string;
-  config: Record<string, unknown>;
-  queue: PluginEvent[];
-  inFlight: number;
-  sandbox: Promise<Sandbox> | null;
-  /** Events still to run one at a time after the sandbox was stopped with several in flight. */
-  solo: number;
-  /** The hosts of the URLs in the config: all a source plugin may reach (read once per config, not per event). */
-  hosts: Set<string>;
-  /** The source plugin exports composeWebhook (else onEvent). */
-  composes: boolean;
-}
-
-/** The per-config facts a delivery needs, read when the destinations are (re)built. */
-function settingsOf(plugin: PluginRow, config: Record<string, unknown>): Pick<Target, 'hosts' | 'composes'> {
+/** What a destination needs besides its config, read once when the destinations are (re)built. */
+function composesWebhook(plugin: PluginRow): boolean {
   let methods: unknown;
   try {
     methods = (JSON.parse(plugin.capabilities) as { methods?: unknown }).methods;
   } catch {
     methods = undefined;
   }
-  return { hosts: configuredHosts(config), composes: Array.isArray(methods) && methods.includes('composeWebhook') };
+  return Array.isArray(methods) && methods.includes('composeWebhook');
 }
 
-/** The sandbox was stopped (a loop, an allocation) while this event ran in it. */
-class StoppedWithSandbox extends DeliveryError {}
+const runnable = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
 
-/**
- * Events of one destination in flight at once. A source plugin's calls are promises inside its
- * one sandbox, so while one awaits its fetch the next runs (one at a time, they waited on each
- * other's round trips: 4 s behind at 800 events/s). When a call stops the sandbox, the events in
- * flight with it are run again one at a time, so only the one that loops or allocates fails.
- * A sandbox call also crosses to the plugin's worker thread and back, waiting for both event
- * loops: with eight in flight a source plugin fell 3 s behind at 900 events/s on a loaded machine.
- */
-const HTTP_CONCURRENCY = 8;
-const SANDBOX_CONCURRENCY = 32;
-const concurrencyOf = (t: Target) => (t.plugin.builtin ? HTTP_CONCURRENCY : SANDBOX_CONCURRENCY);
+const WORKER = new URL('./delivery-worker.ts', import.meta.url);
 
 export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntime {
   const { store, now } = o;
-  const policy = { allowHosts: o.allowHosts ?? [] };
-  const delays = o.retryDelaysMs ?? [500, 2000, 5000];
-  const maxQueue = o.maxQueue ?? 50_000;
-  let byTeam = new Map<number, Target[]>();
-  let targets = new Map<number, Target>();
+  let worker: Worker | null = null;
+  /** Teams with an enabled destination: only their batches go to the worker. */
+  let teams = new Set<number>();
   let dirty = true;
+  /** A rebuild reading compiled code: batches accepted meanwhile wait here, in order. */
+  let rebuilding: Promise<void> | null = null;
+  let held: [number, readonly CaptureEvent[]][] = [];
   let closed = false;
   const counters = new Map<number, { delivered: number; failed: number; retried: number }>();
+  /** Idle and close calls the worker has not answered yet. */
+  const asked = new Map<number, () => void>();
+  let nextAsk = 0;
 
-  const bump = (id: number, key: 'delivered' | 'failed' | 'retried', n = 1) => {
-    const c = counters.get(id) ?? { delivered: 0, failed: 0, retried: 0 };
-    c[key] += n;
-    counters.set(id, c);
-  };
   const flush = () => {
     if (counters.size === 0) return;
     const at = now();
@@ -114,156 +96,128 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   };
   const timer = setInterval(flush, 1000);
   timer.unref();
+  // Ingestion under pressure: two or more batches being written at once in at least half of the
+  // last ten 10 ms samples. Shared with the delivery worker (1 = deliveries wait).
+  let writing = 0;
+  const pressure = new Int32Array(new SharedArrayBuffer(4));
+  const samples: boolean[] = [];
+  const loadTimer = setInterval(() => {
+    samples.push(writing >= 2);
+    if (samples.length > 10) samples.shift();
+    Atomics.store(pressure, 0, samples.filter(Boolean).length >= 5 ? 1 : 0);
+  }, 10);
+  loadTimer.unref();
 
-  const log = (t: Target, level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string) => {
+  const onReport = (r: WorkerOut) => {
     try {
-      store.pluginConfigs.log(t.configId, level, t.plugin.builtin ? 'delivery' : 'plugin', message, now().toISOString());
+      if (r.type === 'count') {
+        const c = counters.get(r.configId) ?? { delivered: 0, failed: 0, retried: 0 };
+        c.delivered += r.delivered;
+        c.failed += r.failed;
+        c.retried += r.retried;
+        counters.set(r.configId, c);
+      } else if (r.type === 'log') {
+        store.pluginConfigs.log(r.configId, r.level, r.source, r.message, now().toISOString());
+      } else if (r.type === 'error') {
+        store.pluginConfigs.setError(r.configId, { message: r.message, time: now().toISOString() });
+      } else {
+        asked.get(r.id)?.();
+        asked.delete(r.id);
+      }
     } catch {
-      // config deleted meanwhile
+      // config deleted meanwhile, or the store is closing
     }
   };
 
-  const runnable = (p: PluginRow): boolean => {
-    if (p.grp !== 'pipeline_destinations') return false;
-    return p.builtin !== null || hasCode(p, 'index');
+  const send = (msg: WorkerIn) => {
+    if (!worker) {
+      worker = startTsWorker(WORKER, {
+        workerData: { allowHosts: [...(o.allowHosts ?? [])], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits, maxPendingBytes: o.maxPendingBytes ?? 256e6, pressure: pressure.buffer },
+      });
+      worker.unref();
+      worker.on('message', onReport);
+      worker.on('error', (error) => {
+        // a bug in the worker: what waited there is lost; the next batch starts a new one
+        console.error('pipeline delivery worker failed:', error);
+        worker = null;
+        dirty = true;
+        for (const resolve of asked.values()) resolve();
+        asked.clear();
+      });
+    }
+    worker.postMessage(msg);
   };
 
-  const rebuild = () => {
-    dirty = false;
-    const next = new Map<number, Target>();
-    const team = new Map<number, Target[]>();
+  /** Asks the worker to be idle or to close; resolves with its answer (at once without a worker). */
+  const ask = (type: 'idle' | 'close'): Promise<void> => {
+    if (!worker) return Promise.resolve();
+    const id = (nextAsk += 1);
+    const answered = new Promise<void>((resolve) => asked.set(id, resolve));
+    send({ type, id });
+    return answered;
+  };
+
+  const pass = (teamId: number, events: readonly CaptureEvent[]) => {
+    if (!teams.has(teamId)) return;
+    const converted = events.map((e): PluginEvent => ({
+      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), team_id: teamId, properties: e.properties,
+    }));
+    send({ type: 'batch', teamId, json: JSON.stringify(converted) });
+  };
+
+  const rebuild = async () => {
+    const targets: DeliveryTarget[] = [];
     for (const { row, secrets } of store.pluginConfigs.enabledWithSecrets()) {
       const plugin = store.plugins.get(row.plugin_id);
       if (!plugin || !runnable(plugin)) continue;
-      const stamp = `${row.updated_at}|${plugin.updated_at}`;
       const config = effectiveConfig(schemaFields(plugin.config_schema), JSON.parse(row.config) as Record<string, unknown>, secrets);
-      let t = targets.get(row.id);
-      if (t && t.stamp !== stamp) {
-        void t.sandbox?.then((s) => s.dispose(), () => {});
-        t = { ...t, plugin, stamp, config, sandbox: null, ...settingsOf(plugin, config) };
-      }
-      t ??= { configId: row.id, teamId: row.team_id, plugin, stamp, config, queue: [], inFlight: 0, sandbox: null, solo: 0, ...settingsOf(plugin, config) };
-      next.set(row.id, t);
-      team.set(row.team_id, [...(team.get(row.team_id) ?? []), t]);
-    }
-    for (const [id, old] of targets) if (!next.has(id)) void old.sandbox?.then((s) => s.dispose(), () => {});
-    targets = next;
-    byTeam = team;
-  };
-
-  const sandboxOf = (t: Target): Promise<Sandbox> => {
-    if (!t.sandbox) {
-      const created = compiledCode(store, t.plugin, 'index').then((code) => createSandbox(code ?? '', {
-        log: (level, message) => log(t, level, message),
-        fetch: { hosts: [...t.hosts], policy },
-      }, o.limits ?? DEFAULT_LIMITS));
-      t.sandbox = created;
-      created.catch(() => { if (t.sandbox === created) t.sandbox = null; });
-    }
-    return t.sandbox;
-  };
-
-  /** One attempt: resolves when delivered (or not meant for this destination). */
-  const attempt = async (t: Target, event: PluginEvent): Promise<boolean> => {
-    let delivery: HttpDelivery | null;
-    if (t.plugin.builtin) {
-      delivery = builtinDelivery(t.plugin.builtin, event, t.config);
-    } else {
-      const pending = sandboxOf(t);
-      const sandbox = await pending;
-      const meta = { config: t.config };
-      try {
-        if (t.composes) {
-          const out = (await sandbox.call('composeWebhook', [event, meta])) as HttpDelivery | null;
-          delivery = out && typeof out.url === 'string' ? out : null;
-          if (delivery && !t.hosts.has(new URL(delivery.url).host.toLowerCase())) {
-            throw new DeliveryError(`composeWebhook returned ${new URL(delivery.url).host}, which is not a host of the plugin's config.`, false);
-          }
-        } else {
-          await sandbox.call('onEvent', [event, meta]);
-          return true;
-        }
-      } catch (error) {
-        if (error instanceof DeliveryError) throw error;
-        if (error instanceof SandboxStopped) {
-          // a loop or allocation stopped by the limits leaves the sandbox unusable: a new one next
-          // time (unless an event in flight beside this one already made it)
-          if (t.sandbox === pending) t.sandbox = null;
-          sandbox.dispose();
-          throw new StoppedWithSandbox((error as Error).message, false);
-        }
-        throw new DeliveryError((error as Error).message, false);
-      }
-    }
-    if (!delivery) return false;
-    await deliverHttp(delivery, policy);
-    return true;
-  };
-
-  /** `alone`: no other event of this destination could run beside it (after a stopped sandbox). */
-  const deliver = async (t: Target, event: PluginEvent, alone: boolean) => {
-    for (let i = 0; ; i += 1) {
-      try {
-        if (await attempt(t, event)) bump(t.configId, 'delivered');
-        return;
-      } catch (error) {
-        const e = error instanceof DeliveryError ? error : new DeliveryError((error as Error).message, false);
-        if (e instanceof StoppedWithSandbox && !alone && !closed) {
-          // maybe another event's doing: this one runs again, alone, before it can count as failed
-          t.solo = Math.max(t.solo, concurrencyOf(t) * 2);
-          t.queue.unshift(event);
-          return;
-        }
-        if (e.retryable && i < delays.length && !closed) {
-          bump(t.configId, 'retried');
-          log(t, 'WARN', `Event ${event.uuid} (${event.event}): ${e.message} Retrying in ${delays[i]} ms (attempt ${i + 2} of ${delays.length + 1}).`);
-          await new Promise((resolve) => setTimeout(resolve, delays[i]).unref());
-          continue;
-        }
-        bump(t.configId, 'failed');
-        log(t, 'ERROR', `Event ${event.uuid} (${event.event}) was not delivered: ${e.message}`);
+      let code: string | null = null;
+      if (!plugin.builtin) {
         try {
-          store.pluginConfigs.setError(t.configId, { message: e.message, time: now().toISOString() });
+          code = await compiledCode(store, plugin, 'index');
         } catch {
-          // config deleted meanwhile
+          code = null; // its sandbox fails on the first event, and says so in the plugin's log
         }
-        return;
       }
-    }
-  };
-
-  const pump = (t: Target) => {
-    while (!closed && t.inFlight < (t.solo > 0 ? 1 : concurrencyOf(t)) && t.queue.length > 0) {
-      const event = t.queue.shift()!;
-      t.inFlight += 1;
-      const alone = t.solo > 0;
-      if (alone) t.solo -= 1;
-      void deliver(t, event, alone).finally(() => {
-        t.inFlight -= 1;
-        pump(t);
+      targets.push({
+        configId: row.id, teamId: row.team_id, stamp: `${row.updated_at}|${plugin.updated_at}`, builtin: plugin.builtin, config, code,
+        hosts: [...configuredHosts(config)], composes: composesWebhook(plugin),
       });
     }
+    teams = new Set(targets.map((t) => t.teamId));
+    if (targets.length > 0 || worker) send({ type: 'targets', targets });
+  };
+
+  const startRebuild = () => {
+    dirty = false;
+    const done = rebuild().catch((error: unknown) => {
+      console.error('pipeline destinations could not be read:', error);
+    }).then(() => {
+      if (rebuilding !== done) return;
+      rebuilding = null;
+      const waiting = held;
+      held = [];
+      for (const [teamId, events] of waiting) pass(teamId, events);
+      if (dirty && !closed) startRebuild();
+    });
+    rebuilding = done;
   };
 
   return {
+    ingesting() {
+      writing += 1;
+      let ended = false;
+      return () => {
+        if (!ended) writing -= 1;
+        ended = true;
+      };
+    },
     onIngested(teamId, events) {
       try {
         if (closed) return;
-        if (dirty) rebuild();
-        const list = byTeam.get(teamId);
-        if (!list) return;
-        const converted = events.map((e): PluginEvent => ({
-          uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), team_id: teamId, properties: e.properties,
-        }));
-        for (const t of list) {
-          const room = Math.max(0, maxQueue - t.queue.length);
-          if (room < converted.length) {
-            bump(t.configId, 'failed', converted.length - room);
-            log(t, 'ERROR', `${converted.length - room} events dropped: ${maxQueue} events are already waiting for this destination.`);
-          }
-          t.queue.push(...converted.slice(0, room));
-          pump(t);
-        }
+        if (dirty && !rebuilding) startRebuild();
+        if (rebuilding) held.push([teamId, events]);
+        else pass(teamId, events);
       } catch {
         // ingestion never fails because of a plugin
       }
@@ -272,18 +226,21 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       dirty = true;
     },
     async idle() {
-      for (;;) {
-        const busy = [...targets.values()].some((t) => t.queue.length > 0 || t.inFlight > 0);
-        if (!busy) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      if (dirty && !rebuilding && !closed) startRebuild();
+      while (rebuilding) await rebuilding;
+      await ask('idle');
       flush();
     },
     async close() {
       closed = true;
       clearInterval(timer);
+      clearInterval(loadTimer);
+      if (rebuilding) await rebuilding;
+      const w = worker;
+      await ask('close'); // its last counts arrive before its answer
+      worker = null;
+      await w?.terminate();
       flush();
-      for (const t of targets.values()) void t.sandbox?.then((s) => s.dispose(), () => {});
     },
   };
 }

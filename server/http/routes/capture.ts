@@ -41,7 +41,12 @@ export function registerCaptureRoutes(app: Hono<AppEnv>, { store, events, now, p
     if (token === null) throw missingToken();
     const project = store.projects.getByApiToken(token);
     if (!project) throw invalidToken();
-    await events.append(project.id, batch);
+    const done = pipeline?.ingesting();
+    try {
+      await events.append(project.id, batch);
+    } finally {
+      done?.();
+    }
     pipeline?.onIngested(project.id, batch); // queues for the enabled destinations; never waits
     return c.json({ status: 1 }, 200);
   };

@@ -46,6 +46,10 @@ export interface Receiver {
   received: { path: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Status to answer for the next requests (default 200). */
   failNext(count: number, status?: number): void;
+  /** Requests arriving from now on wait unanswered until the returned function is called. */
+  hold(): () => void;
+  /** Requests waiting to be answered (while held). */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -53,10 +57,18 @@ export async function startReceiver(respond?: (path: string) => { status: number
   const received: Receiver['received'] = [];
   let failures = 0;
   let failStatus = 500;
+  let held: (() => void)[] | null = null;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (held) {
+        held.push(answer);
+        return;
+      }
+      answer();
+    });
+    function answer() {
       const custom = respond?.(req.url ?? '/');
       if (custom) {
         res.writeHead(custom.status, { 'Content-Type': 'text/plain' }).end(custom.body);
@@ -69,7 +81,7 @@ export async function startReceiver(respond?: (path: string) => { status: number
       }
       received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       res.writeHead(200).end('ok');
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -78,6 +90,17 @@ export async function startReceiver(respond?: (path: string) => { status: number
     failNext(count, status = 500) {
       failures = count;
       failStatus = status;
+    },
+    hold() {
+      const list: (() => void)[] = [];
+      held = list;
+      return () => {
+        if (held === list) held = null;
+        for (const answer of list.splice(0)) answer();
+      };
+    },
+    get waiting() {
+      return held?.length ?? 0;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

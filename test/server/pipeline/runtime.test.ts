@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPipelineServer, startReceiver } from './harness.ts';
 
@@ -38,11 +39,34 @@ describe('destinations run', () => {
     expect(receiver.received[0]!.headers['x-team']).toBe('blue');
     expect(receiver.received[0]!.headers.authorization).toBe('Bearer tok-1');
     expect(await metrics(config)).toMatchObject({ delivered: 2, failed: 0 });
+    // they were delivered from a thread at the lowest CPU priority (Linux: a nice value per thread),
+    // while the process's main thread keeps its own
+    const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map((tid) => nice(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')));
+    expect(threads).toContain(19);
+    expect(nice(readFileSync('/proc/self/stat', 'utf8'))).toBe(0);
     // disabled: nothing more arrives
     await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { enabled: false } });
     await server.send([{ event: 'after-disable', distinct_id: 'u1' }]);
     await server.settle();
     expect(receiver.received).toHaveLength(2);
+  });
+
+  it('while batches queue up to be written, deliveries wait; they catch up once the burst is over', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const hook = await installed('pipeline_destinations', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination', name: 'Patient' });
+    const config = await enable(hook, { url: receiver.url });
+    // two writes in progress for a while: ingestion is under pressure
+    const ends = [server.pipeline.ingesting(), server.pipeline.ingesting()];
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await server.send([{ event: 'during-burst', distinct_id: 'b' }])).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(0);
+    for (const end of ends) end();
+    await server.settle();
+    expect(receiver.received.map((r) => JSON.parse(r.body).event)).toEqual(['during-burst']);
+    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { enabled: false } });
   });
 
   it('a failing receiver is retried, and counted as failed once the retries are spent', async () => {

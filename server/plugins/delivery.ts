@@ -1,0 +1,319 @@
+import { builtinDelivery, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './deliver.ts';
+import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
+
+/**
+ * The delivery side of the pipeline runtime: it runs in the delivery worker thread
+ * (delivery-worker.ts), away from the server's event loop, and knows nothing of the store. The
+ * server hands it the enabled destinations (`setTargets`) and each accepted batch as JSON
+ * (`push`); it delivers every event to every destination of its project, through the built-in
+ * delivery (webhook, Slack) or the plugin's compiled code in a sandbox, with retries, and reports
+ * counts, log lines and errors back through `report`, which the server writes to the store.
+ */
+
+/** A destination as the server describes it (one enabled plugin config). */
+export interface DeliveryTarget {
+  configId: number;
+  teamId: number;
+  /** Changes when the config or the plugin changes: a new stamp gets a new sandbox. */
+  stamp: string;
+  /** The built-in kind (webhook, slack), or null for a source plugin. */
+  builtin: string | null;
+  config: Record<string, unknown>;
+  /** A source plugin's compiled `index` code. */
+  code: string | null;
+  /** The hosts of the URLs in the config: all a source plugin may reach. */
+  hosts: string[];
+  /** The source plugin exports composeWebhook (else onEvent). */
+  composes: boolean;
+}
+
+export type DeliveryReport =
+  | { type: 'count'; configId: number; delivered: number; failed: number; retried: number }
+  | { type: 'log'; configId: number; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; source: 'delivery' | 'plugin'; message: string }
+  | { type: 'error'; configId: number; message: string };
+
+export interface DeliveryOptions {
+  report(r: DeliveryReport): void;
+  /** Hosts deliveries may reach although private (tests, private deployments). */
+  allowHosts: readonly string[];
+  /** Waits before the 2nd, 3rd, … attempt. */
+  retryDelaysMs: readonly number[];
+  limits?: SandboxLimits;
+  /** Bytes of accepted batches (as JSON) waiting for delivery before new ones are dropped. */
+  maxPendingBytes: number;
+  /**
+   * Ingestion is under pressure (a burst): no new delivery starts (those in flight finish), so
+   * deliveries and their receivers leave the cores to ingestion and catch up after the burst.
+   */
+  paused?: () => boolean;
+}
+
+export interface DeliveryEngine {
+  setTargets(targets: readonly DeliveryTarget[]): void;
+  push(teamId: number, json: string): void;
+  /** Resolves when nothing waits or is in flight, once the counts are reported. */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * A batch as it waits: its JSON, parsed when the first destination reaches it. Every destination
+ * of the project holds it until it has taken all its events; then it is garbage.
+ */
+interface Batch {
+  json: string;
+  events: PluginEvent[] | null;
+  holders: number;
+}
+
+interface Target extends DeliveryTarget {
+  /** Batches still to take, and the index of the next event in the first one. */
+  batches: Batch[];
+  next: number;
+  /** Events to run again before the batches (after a stopped sandbox), one at a time. */
+  again: PluginEvent[];
+  inFlight: number;
+  sandbox: Promise<Sandbox> | null;
+  /** Events still to run one at a time after the sandbox was stopped with several in flight. */
+  solo: number;
+  gone: boolean;
+}
+
+/** The sandbox was stopped (a loop, an allocation) while this event ran in it. */
+class StoppedWithSandbox extends DeliveryError {}
+
+/**
+ * Events of one destination in flight at once. A source plugin's calls are promises inside its
+ * one sandbox, so while one awaits its fetch the next runs (one at a time, they waited on each
+ * other's round trips: 4 s behind at 800 events/s). When a call stops the sandbox, the events in
+ * flight with it are run again one at a time, so only the one that loops or allocates fails.
+ */
+const HTTP_CONCURRENCY = 8;
+const SANDBOX_CONCURRENCY = 32;
+const concurrencyOf = (t: Target) => (t.builtin ? HTTP_CONCURRENCY : SANDBOX_CONCURRENCY);
+
+export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
+  const policy = { allowHosts: o.allowHosts };
+  const delays = o.retryDelaysMs;
+  let targets = new Map<number, Target>();
+  let byTeam = new Map<number, Target[]>();
+  let pendingBytes = 0;
+  let closed = false;
+  const counts = new Map<number, { delivered: number; failed: number; retried: number }>();
+  let idleWaiters: (() => void)[] = [];
+
+  const bump = (id: number, key: 'delivered' | 'failed' | 'retried', n = 1) => {
+    const c = counts.get(id) ?? { delivered: 0, failed: 0, retried: 0 };
+    c[key] += n;
+    counts.set(id, c);
+  };
+  const flushCounts = () => {
+    for (const [configId, c] of counts) o.report({ type: 'count', configId, ...c });
+    counts.clear();
+  };
+  const timer = setInterval(flushCounts, 250);
+  timer.unref();
+  const log = (t: Target, level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string) =>
+    o.report({ type: 'log', configId: t.configId, level, source: t.builtin ? 'delivery' : 'plugin', message });
+
+  const busy = () => [...targets.values()].some((t) => t.inFlight > 0 || t.again.length > 0 || t.batches.length > 0);
+  const checkIdle = () => {
+    if (idleWaiters.length === 0 || busy()) return;
+    flushCounts();
+    const waiting = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiting) resolve();
+  };
+
+  const sandboxOf = (t: Target): Promise<Sandbox> => {
+    if (!t.sandbox) {
+      const created = createSandbox(t.code ?? '', {
+        log: (level, message) => log(t, level, message),
+        fetch: { hosts: t.hosts, policy },
+      }, o.limits ?? DEFAULT_LIMITS);
+      t.sandbox = created;
+      created.catch(() => { if (t.sandbox === created) t.sandbox = null; });
+    }
+    return t.sandbox;
+  };
+  const dropSandbox = (t: Target) => {
+    void t.sandbox?.then((s) => s.dispose(), () => {});
+    t.sandbox = null;
+  };
+
+  /** One attempt: resolves when delivered (or not meant for this destination). */
+  const attempt = async (t: Target, event: PluginEvent): Promise<boolean> => {
+    let delivery: HttpDelivery | null;
+    if (t.builtin) {
+      delivery = builtinDelivery(t.builtin, event, t.config);
+    } else {
+      const pending = sandboxOf(t);
+      const sandbox = await pending;
+      const meta = { config: t.config };
+      try {
+        if (t.composes) {
+          const out = (await sandbox.call('composeWebhook', [event, meta])) as HttpDelivery | null;
+          delivery = out && typeof out.url === 'string' ? out : null;
+          if (delivery && !t.hosts.includes(new URL(delivery.url).host.toLowerCase())) {
+            throw new DeliveryError(`composeWebhook returned ${new URL(delivery.url).host}, which is not a host of the plugin's config.`, false);
+          }
+        } else {
+          await sandbox.call('onEvent', [event, meta]);
+          return true;
+        }
+      } catch (error) {
+        if (error instanceof DeliveryError) throw error;
+        if (error instanceof SandboxStopped) {
+          // a loop or allocation stopped by the limits leaves the sandbox unusable: a new one next
+          // time (unless an event in flight beside this one already made it)
+          if (t.sandbox === pending) t.sandbox = null;
+          sandbox.dispose();
+          throw new StoppedWithSandbox((error as Error).message, false);
+        }
+        throw new DeliveryError((error as Error).message, false);
+      }
+    }
+    if (!delivery) return false;
+    await deliverHttp(delivery, policy);
+    return true;
+  };
+
+  /** `alone`: no other event of this destination could run beside it (after a stopped sandbox). */
+  const deliver = async (t: Target, event: PluginEvent, alone: boolean) => {
+    for (let i = 0; ; i += 1) {
+      try {
+        if (await attempt(t, event)) bump(t.configId, 'delivered');
+        return;
+      } catch (error) {
+        const e = error instanceof DeliveryError ? error : new DeliveryError((error as Error).message, false);
+        if (e instanceof StoppedWithSandbox && !alone && !closed && !t.gone) {
+          // maybe another event's doing: this one runs again, alone, before it can count as failed
+          t.solo = Math.max(t.solo, concurrencyOf(t) * 2);
+          t.again.unshift(event);
+          return;
+        }
+        if (e.retryable && i < delays.length && !closed && !t.gone) {
+          bump(t.configId, 'retried');
+          log(t, 'WARN', `Event ${event.uuid} (${event.event}): ${e.message} Retrying in ${delays[i]} ms (attempt ${i + 2} of ${delays.length + 1}).`);
+          await new Promise((resolve) => setTimeout(resolve, delays[i]).unref());
+          continue;
+        }
+        bump(t.configId, 'failed');
+        log(t, 'ERROR', `Event ${event.uuid} (${event.event}) was not delivered: ${e.message}`);
+        o.report({ type: 'error', configId: t.configId, message: e.message });
+        return;
+      }
+    }
+  };
+
+  const release = (batch: Batch) => {
+    batch.holders -= 1;
+    if (batch.holders === 0) pendingBytes -= batch.json.length;
+  };
+
+  /** The destination's next event, or null when it has none waiting. */
+  const take = (t: Target): PluginEvent | null => {
+    if (t.again.length > 0) return t.again.shift()!;
+    for (;;) {
+      const batch = t.batches[0];
+      if (!batch) return null;
+      batch.events ??= JSON.parse(batch.json) as PluginEvent[];
+      if (t.next < batch.events.length) return batch.events[(t.next += 1) - 1]!;
+      t.batches.shift();
+      t.next = 0;
+      release(batch);
+    }
+  };
+
+  /** While paused, the destinations are pumped again every 20 ms. */
+  let resume: NodeJS.Timeout | null = null;
+  const pumpAll = () => {
+    resume = null;
+    for (const t of targets.values()) pump(t);
+  };
+  const pump = (t: Target) => {
+    if (o.paused?.()) {
+      resume ??= setTimeout(pumpAll, 20);
+      return;
+    }
+    while (!closed && !t.gone && t.inFlight < (t.solo > 0 ? 1 : concurrencyOf(t))) {
+      const event = take(t);
+      if (!event) break;
+      t.inFlight += 1;
+      const alone = t.solo > 0;
+      if (alone) t.solo -= 1;
+      void deliver(t, event, alone).finally(() => {
+        t.inFlight -= 1;
+        pump(t);
+        checkIdle();
+      });
+    }
+  };
+
+  const forget = (t: Target) => {
+    t.gone = true;
+    dropSandbox(t);
+    for (const batch of t.batches) release(batch);
+    t.batches = [];
+    t.again = [];
+  };
+
+  return {
+    setTargets(list) {
+      const next = new Map<number, Target>();
+      const team = new Map<number, Target[]>();
+      for (const d of list) {
+        const old = targets.get(d.configId);
+        let t: Target;
+        if (old) {
+          if (old.stamp !== d.stamp) dropSandbox(old);
+          t = Object.assign(old, d);
+        } else {
+          t = { ...d, batches: [], next: 0, again: [], inFlight: 0, sandbox: null, solo: 0, gone: false };
+        }
+        if (!t.builtin) void sandboxOf(t).catch(() => {}); // ready before its first event
+        next.set(d.configId, t);
+        team.set(d.teamId, [...(team.get(d.teamId) ?? []), t]);
+      }
+      // a destination disabled or deleted: what waited for it is dropped (nothing more arrives)
+      for (const [id, old] of targets) if (!next.has(id)) forget(old);
+      targets = next;
+      byTeam = team;
+      checkIdle();
+    },
+    push(teamId, json) {
+      if (closed) return;
+      const list = byTeam.get(teamId);
+      if (!list || list.length === 0) return;
+      if (pendingBytes + json.length > o.maxPendingBytes) {
+        const dropped = (JSON.parse(json) as unknown[]).length;
+        for (const t of list) {
+          bump(t.configId, 'failed', dropped);
+          log(t, 'ERROR', `${dropped} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`);
+        }
+        return;
+      }
+      const batch: Batch = { json, events: null, holders: list.length };
+      pendingBytes += json.length;
+      for (const t of list) {
+        t.batches.push(batch);
+        pump(t);
+      }
+    },
+    idle() {
+      return new Promise((resolve) => {
+        idleWaiters.push(resolve);
+        checkIdle();
+      });
+    },
+    close() {
+      closed = true;
+      clearInterval(timer);
+      if (resume) clearTimeout(resume);
+      flushCounts();
+      for (const t of targets.values()) forget(t);
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+    },
+  };
+}
