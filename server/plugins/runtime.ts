@@ -65,6 +65,8 @@ function composesWebhook(plugin: PluginRow): boolean {
 const runnable = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
 
 const WORKER = new URL('./delivery-worker.ts', import.meta.url);
+/** The delivery worker could not start in this process: it is not tried again. */
+let cannotStart = false;
 
 export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntime {
   const { store, now } = o;
@@ -131,9 +133,18 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
 
   const send = (msg: WorkerIn) => {
     if (!worker) {
-      worker = startTsWorker(WORKER, {
-        workerData: { allowHosts: [...(o.allowHosts ?? [])], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits, maxPendingBytes: o.maxPendingBytes ?? 256e6, pressure: pressure.buffer },
-      });
+      if (cannotStart) return;
+      try {
+        worker = startTsWorker(WORKER, {
+          workerData: { allowHosts: [...(o.allowHosts ?? [])], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits, maxPendingBytes: o.maxPendingBytes ?? 256e6, pressure: pressure.buffer },
+        });
+      } catch (error) {
+        // not a Node process that can run it (the app's component tests run the server in a
+        // browser-like environment): deliveries are off, said once
+        cannotStart = true;
+        console.error(`Pipeline deliveries are off: the delivery worker cannot start (${(error as Error).message}).`);
+        return;
+      }
       worker.unref();
       worker.on('message', onReport);
       worker.on('error', (error) => {
@@ -197,7 +208,11 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       rebuilding = null;
       const waiting = held;
       held = [];
-      for (const [teamId, events] of waiting) pass(teamId, events);
+      try {
+        for (const [teamId, events] of waiting) pass(teamId, events);
+      } catch {
+        // ingestion never fails because of a plugin
+      }
       if (dirty && !closed) startRebuild();
     });
     rebuilding = done;
