@@ -2,12 +2,11 @@ import { builtinDelivery, deliverHttp, DeliveryError, type HttpDelivery, type Pl
 import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
 
 /**
- * The delivery side of the pipeline runtime: it runs in the delivery worker thread
- * (delivery-worker.ts), away from the server's event loop, and knows nothing of the store. The
- * server hands it the enabled destinations (`setTargets`) and each accepted batch as JSON
- * (`push`); it delivers every event to every destination of its project, through the built-in
- * delivery (webhook, Slack) or the plugin's compiled code in a sandbox, with retries, and reports
- * counts, log lines and errors back through `report`, which the server writes to the store.
+ * The delivery side of the pipeline runtime (runtime.ts), which knows nothing of the store. It is
+ * handed the enabled destinations (`setTargets`) and each accepted batch as JSON (`push`); it
+ * delivers every event to every destination of its project, through the built-in delivery
+ * (webhook, Slack) or the plugin's compiled code in a sandbox, with retries, and reports counts,
+ * log lines and errors through `report`, which the runtime writes to the store.
  */
 
 /** A destination as the server describes it (one enabled plugin config). */
@@ -271,7 +270,6 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
         } else {
           t = { ...d, batches: [], next: 0, again: [], inFlight: 0, sandbox: null, solo: 0, gone: false };
         }
-        if (!t.builtin) void sandboxOf(t).catch(() => {}); // ready before its first event
         next.set(d.configId, t);
         team.set(d.teamId, [...(team.get(d.teamId) ?? []), t]);
       }

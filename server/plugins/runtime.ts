@@ -1,24 +1,21 @@
-import type { Worker } from 'node:worker_threads';
 import type { CaptureEvent } from '../analytics/ingest-parse.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
 import { compiledCode, hasCode } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 import { configuredHosts, type PluginEvent } from './deliver.ts';
-import type { DeliveryTarget } from './delivery.ts';
-import type { WorkerIn, WorkerOut } from './delivery-worker.ts';
+import { createDeliveryEngine, type DeliveryReport, type DeliveryTarget } from './delivery.ts';
 import type { SandboxLimits } from './sandbox.ts';
-import { startTsWorker } from './ts-worker.ts';
 
 /**
  * Runs the enabled destinations. Ingestion hands each accepted batch to `onIngested`, which only
- * passes it on (never waits, never throws) to the delivery worker thread (delivery-worker.ts,
- * delivery.ts): there every enabled destination of the project gets the events in the
- * background, through its built-in delivery (webhook, Slack) or its compiled source in a sandbox,
- * with retries on retryable failures. The worker runs at the lowest CPU priority, so deliveries
- * never take the server's cores from ingestion: after a burst they catch up. This side reads the
- * destinations from the store and writes what the worker reports: counters to the plugin
- * metrics, failures and the plugin's console output to its log.
+ * queues it (never waits, never throws) for the delivery engine (delivery.ts): every enabled
+ * destination of the project gets the events in the background, through its built-in delivery
+ * (webhook, Slack) or its compiled source in a sandbox (a worker thread per plugin), with retries
+ * on retryable failures. While ingestion is under pressure (a burst of `/batch/`), no new delivery
+ * starts, so deliveries and their receivers leave the cores to ingestion and catch up after it.
+ * This side reads the destinations from the store and writes what the engine reports: counters
+ * to the plugin metrics, failures and the plugin's console output to its log.
  */
 export interface PipelineRuntimeOptions {
   store: Store;
@@ -64,14 +61,19 @@ function composesWebhook(plugin: PluginRow): boolean {
 
 const runnable = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
 
-const WORKER = new URL('./delivery-worker.ts', import.meta.url);
-/** The delivery worker could not start in this process: it is not tried again. */
-let cannotStart = false;
+
+/**
+ * Ingestion is under pressure when this many batches are being written at once… (At a steady
+ * 1,000 events/s in batches of 50 about three are, when deliveries share the cores; a burst from
+ * ten connections keeps ten. At four, deliveries paused a third of the time at that steady rate.)
+ */
+const PRESSING_WRITES = 8;
+/** …in at least half of the last ten samples, taken every 10 ms. */
+const SAMPLES = 10;
 
 export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntime {
   const { store, now } = o;
-  let worker: Worker | null = null;
-  /** Teams with an enabled destination: only their batches go to the worker. */
+  /** Teams with an enabled destination: only their batches are queued. */
   let teams = new Set<number>();
   let dirty = true;
   /** A rebuild reading compiled code: batches accepted meanwhile wait here, in order. */
@@ -79,9 +81,6 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   let held: [number, readonly CaptureEvent[]][] = [];
   let closed = false;
   const counters = new Map<number, { delivered: number; failed: number; retried: number }>();
-  /** Idle and close calls the worker has not answered yet. */
-  const asked = new Map<number, () => void>();
-  let nextAsk = 0;
 
   const flush = () => {
     if (counters.size === 0) return;
@@ -98,19 +97,25 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   };
   const timer = setInterval(flush, 1000);
   timer.unref();
-  // Ingestion under pressure: two or more batches being written at once in at least half of the
-  // last ten 10 ms samples. Shared with the delivery worker (1 = deliveries wait).
-  let writing = 0;
-  const pressure = new Int32Array(new SharedArrayBuffer(4));
-  const samples: boolean[] = [];
-  const loadTimer = setInterval(() => {
-    samples.push(writing >= 2);
-    if (samples.length > 10) samples.shift();
-    Atomics.store(pressure, 0, samples.filter(Boolean).length >= 5 ? 1 : 0);
-  }, 10);
-  loadTimer.unref();
 
-  const onReport = (r: WorkerOut) => {
+  let writing = 0;
+  let pressed = 0;
+  const samples: boolean[] = [];
+  let sampler: NodeJS.Timeout | null = null;
+  const sample = () => {
+    const now = writing >= PRESSING_WRITES;
+    samples.push(now);
+    if (now) pressed += 1;
+    if (samples.length > SAMPLES && samples.shift()) pressed -= 1;
+    // nothing being written and nothing remembered: the sampler rests until the next write
+    if (writing === 0 && pressed === 0 && sampler) {
+      clearInterval(sampler);
+      sampler = null;
+      samples.length = 0;
+    }
+  };
+
+  const report = (r: DeliveryReport) => {
     try {
       if (r.type === 'count') {
         const c = counters.get(r.configId) ?? { delivered: 0, failed: 0, retried: 0 };
@@ -120,60 +125,25 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         counters.set(r.configId, c);
       } else if (r.type === 'log') {
         store.pluginConfigs.log(r.configId, r.level, r.source, r.message, now().toISOString());
-      } else if (r.type === 'error') {
-        store.pluginConfigs.setError(r.configId, { message: r.message, time: now().toISOString() });
       } else {
-        asked.get(r.id)?.();
-        asked.delete(r.id);
+        store.pluginConfigs.setError(r.configId, { message: r.message, time: now().toISOString() });
       }
     } catch {
       // config deleted meanwhile, or the store is closing
     }
   };
 
-  const send = (msg: WorkerIn) => {
-    if (!worker) {
-      if (cannotStart) return;
-      try {
-        worker = startTsWorker(WORKER, {
-          workerData: { allowHosts: [...(o.allowHosts ?? [])], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits, maxPendingBytes: o.maxPendingBytes ?? 256e6, pressure: pressure.buffer },
-        });
-      } catch (error) {
-        // not a Node process that can run it (the app's component tests run the server in a
-        // browser-like environment): deliveries are off, said once
-        cannotStart = true;
-        console.error(`Pipeline deliveries are off: the delivery worker cannot start (${(error as Error).message}).`);
-        return;
-      }
-      worker.unref();
-      worker.on('message', onReport);
-      worker.on('error', (error) => {
-        // a bug in the worker: what waited there is lost; the next batch starts a new one
-        console.error('pipeline delivery worker failed:', error);
-        worker = null;
-        dirty = true;
-        for (const resolve of asked.values()) resolve();
-        asked.clear();
-      });
-    }
-    worker.postMessage(msg);
-  };
-
-  /** Asks the worker to be idle or to close; resolves with its answer (at once without a worker). */
-  const ask = (type: 'idle' | 'close'): Promise<void> => {
-    if (!worker) return Promise.resolve();
-    const id = (nextAsk += 1);
-    const answered = new Promise<void>((resolve) => asked.set(id, resolve));
-    send({ type, id });
-    return answered;
-  };
+  const engine = createDeliveryEngine({
+    report, allowHosts: o.allowHosts ?? [], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits,
+    maxPendingBytes: o.maxPendingBytes ?? 256e6, paused: () => pressed * 2 >= SAMPLES,
+  });
 
   const pass = (teamId: number, events: readonly CaptureEvent[]) => {
     if (!teams.has(teamId)) return;
     const converted = events.map((e): PluginEvent => ({
       uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), team_id: teamId, properties: e.properties,
     }));
-    send({ type: 'batch', teamId, json: JSON.stringify(converted) });
+    engine.push(teamId, JSON.stringify(converted));
   };
 
   const rebuild = async () => {
@@ -196,7 +166,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       });
     }
     teams = new Set(targets.map((t) => t.teamId));
-    if (targets.length > 0 || worker) send({ type: 'targets', targets });
+    engine.setTargets(targets);
   };
 
   const startRebuild = () => {
@@ -221,6 +191,10 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   return {
     ingesting() {
       writing += 1;
+      if (!sampler) {
+        sampler = setInterval(sample, 10);
+        sampler.unref();
+      }
       let ended = false;
       return () => {
         if (!ended) writing -= 1;
@@ -243,18 +217,15 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     async idle() {
       if (dirty && !rebuilding && !closed) startRebuild();
       while (rebuilding) await rebuilding;
-      await ask('idle');
+      await engine.idle();
       flush();
     },
     async close() {
       closed = true;
       clearInterval(timer);
-      clearInterval(loadTimer);
+      if (sampler) clearInterval(sampler);
       if (rebuilding) await rebuilding;
-      const w = worker;
-      await ask('close'); // its last counts arrive before its answer
-      worker = null;
-      await w?.terminate();
+      engine.close();
       flush();
     },
   };

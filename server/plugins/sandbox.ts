@@ -1,5 +1,5 @@
+import { Worker } from 'node:worker_threads';
 import type { PluginFetchRules } from './plugin-fetch.ts';
-import { startTsWorker } from './ts-worker.ts';
 import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './sandbox-quickjs.ts';
 
 export { DEFAULT_LIMITS, SandboxError, type SandboxLimits };
@@ -28,11 +28,11 @@ type Out =
   | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
   | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
 
-const MODULE = new URL('./sandbox-worker.ts', import.meta.url);
+const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
 const FATAL = /CPU time limit|out of memory|stack overflow/i;
 
 export function createSandbox(code: string, host: SandboxOptions, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
-  const worker = startTsWorker(MODULE, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
+  const worker = new Worker(ENTRY, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
   worker.unref();
   const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   let nextId = 0;
