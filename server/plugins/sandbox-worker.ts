@@ -1,14 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { pluginFetch, type PluginFetchRules } from './plugin-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxLimits } from './sandbox-quickjs.ts';
+import type { Call, Result } from './sandbox.ts';
 
 /**
  * One plugin's QuickJS sandbox in a worker thread: the server's event loop never runs plugin
  * code, and a plugin stuck where QuickJS cannot interrupt it (an allocation storm near the
  * memory limit) is ended by terminating the worker. The plugin's `fetch` runs here too
- * (plugin-fetch.ts). Messages: `call` → `result`; the plugin's `console` → `log`.
+ * (plugin-fetch.ts). Messages: lists of calls → `results` (those of one turn together); the plugin's `console` → `log`.
  */
-type In = { type: 'call'; id: number; name: string; args: unknown[] };
 
 const port = parentPort!;
 const { code, limits, fetch } = workerData as { code: string; limits: SandboxLimits; fetch: PluginFetchRules };
@@ -19,9 +19,21 @@ const loading: Promise<Sandbox> = createSandbox(code, {
 }, limits);
 loading.then(() => port.postMessage({ type: 'ready' }), (error: Error) => port.postMessage({ type: 'failed', error: error.message }));
 
-port.on('message', (msg: In) => {
-  void loading.then((sandbox) => sandbox.call(msg.name, msg.args)).then(
-    (value) => port.postMessage({ type: 'result', id: msg.id, ok: true, value }),
-    (error: Error) => port.postMessage({ type: 'result', id: msg.id, ok: false, error: error.message }),
-  );
+let results: Result[] = [];
+const send = () => {
+  const list = results;
+  results = [];
+  port.postMessage({ type: 'results', results: list });
+};
+const done = (r: Result) => {
+  if (results.push(r) === 1) setImmediate(send);
+};
+
+port.on('message', (calls: Call[]) => {
+  for (const c of calls) {
+    void loading.then((sandbox) => sandbox.call(c.name, c.args)).then(
+      (value) => done({ id: c.id, ok: true, value }),
+      (error: Error) => done({ id: c.id, ok: false, error: error.message }),
+    );
+  }
 });

@@ -26,7 +26,12 @@ export class SandboxStopped extends SandboxError {}
 type Out =
   | { type: 'ready' } | { type: 'failed'; error: string }
   | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
-  | { type: 'result'; id: number; ok: boolean; value?: unknown; error?: string };
+  | { type: 'results'; results: Result[] };
+
+/** A call's outcome; the worker sends those of one turn of its event loop together. */
+export type Result = { id: number; ok: boolean; value?: unknown; error?: string };
+/** Calls go to the worker together too: those made in one synchronous run (a destination's pump). */
+export type Call = { id: number; name: string; args: unknown[] };
 
 const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
 const FATAL = /CPU time limit|out of memory|stack overflow/i;
@@ -37,6 +42,12 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
   const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   let nextId = 0;
   let dead: string | null = null;
+  let outbox: Call[] = [];
+  const send = () => {
+    const list = outbox;
+    outbox = [];
+    if (!dead && list.length > 0) worker.postMessage(list);
+  };
   const stop = (reason: string) => {
     if (dead) return;
     dead = reason;
@@ -46,6 +57,17 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
       c.reject(new SandboxStopped(reason));
     }
     calls.clear();
+  };
+  const settle = (r: Result) => {
+    const pending = calls.get(r.id);
+    if (!pending) return;
+    calls.delete(r.id);
+    clearTimeout(pending.timer);
+    if (r.ok) pending.resolve(r.value);
+    else if (FATAL.test(r.error ?? '')) {
+      pending.reject(new SandboxStopped(r.error ?? 'stopped'));
+      stop(r.error ?? 'stopped');
+    } else pending.reject(new SandboxError(r.error ?? 'failed'));
   };
   return new Promise((resolveReady, rejectReady) => {
     worker.on('error', (error) => {
@@ -66,7 +88,7 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
               const timer = setTimeout(() => stop(`The plugin was stopped: it ran longer than ${limits.wallMs} ms (endless work or memory exhausted).`), limits.wallMs);
               timer.unref();
               calls.set(id, { resolve, reject, timer });
-              worker.postMessage({ type: 'call', id, name, args });
+              if (outbox.push({ id, name, args }) === 1) queueMicrotask(send);
             });
           },
           dispose: () => stop('The sandbox was closed.'),
@@ -77,15 +99,7 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
       } else if (msg.type === 'log') {
         host.log(msg.level, msg.message);
       } else {
-        const pending = calls.get(msg.id);
-        if (!pending) return;
-        calls.delete(msg.id);
-        clearTimeout(pending.timer);
-        if (msg.ok) pending.resolve(msg.value);
-        else if (FATAL.test(msg.error ?? '')) {
-          pending.reject(new SandboxStopped(msg.error ?? 'stopped'));
-          stop(msg.error ?? 'stopped');
-        } else pending.reject(new SandboxError(msg.error ?? 'failed'));
+        for (const r of msg.results) settle(r);
       }
     });
   });
