@@ -61,7 +61,6 @@ function composesWebhook(plugin: PluginRow): boolean {
 
 const runnable = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
 
-
 /**
  * Ingestion is under pressure when this many batches are being written at once… (At a steady
  * 1,000 events/s in batches of 50 about three are, when deliveries share the cores; a burst from
@@ -103,9 +102,9 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   const samples: boolean[] = [];
   let sampler: NodeJS.Timeout | null = null;
   const sample = () => {
-    const now = writing >= PRESSING_WRITES;
-    samples.push(now);
-    if (now) pressed += 1;
+    const busy = writing >= PRESSING_WRITES;
+    samples.push(busy);
+    if (busy) pressed += 1;
     if (samples.length > SAMPLES && samples.shift()) pressed -= 1;
     // nothing being written and nothing remembered: the sampler rests until the next write
     if (writing === 0 && pressed === 0 && sampler) {
