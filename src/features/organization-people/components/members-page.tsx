@@ -30,7 +30,7 @@ function memberColumns(ctx: RowContext): Column<Member>[] {
   return [
     {
       header: 'Name',
-      className: 'max-w-xs break-words font-medium',
+      className: 'min-w-40 max-w-xs break-words font-medium',
       cell: (m) => (
         <>
           {userDisplayName(m.user)}
