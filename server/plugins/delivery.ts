@@ -49,25 +49,27 @@ export interface DeliveryOptions {
 
 export interface DeliveryEngine {
   setTargets(targets: readonly DeliveryTarget[]): void;
-  push(teamId: number, json: string): void;
+  /** `count`: how many events the JSON holds (counted when they are dropped). */
+  push(teamId: number, json: string, count: number): void;
   /** Resolves when nothing waits or is in flight, once the counts are reported. */
   idle(): Promise<void>;
   close(): void;
 }
 
 /**
- * A batch as it waits: its JSON, parsed when the first destination reaches it. Every destination
- * of the project holds it until it has taken all its events; then it is garbage.
+ * A batch as it waits: its JSON text, shared by every destination of the project until each has
+ * taken all its events; then it is garbage. Each destination parses only the batch it is taking,
+ * so a slow destination's backlog stays text.
  */
 interface Batch {
   json: string;
-  events: PluginEvent[] | null;
   holders: number;
 }
 
 interface Target extends DeliveryTarget {
-  /** Batches still to take, and the index of the next event in the first one. */
+  /** Batches still to take, the first one parsed, and the index of its next event. */
   batches: Batch[];
+  head: PluginEvent[] | null;
   next: number;
   /** Events to run again before the batches (after a stopped sandbox), one at a time. */
   again: PluginEvent[];
@@ -97,6 +99,8 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
   let targets = new Map<number, Target>();
   let byTeam = new Map<number, Target[]>();
   let pendingBytes = 0;
+  /** Deliveries running, also those of destinations removed meanwhile. */
+  let running = 0;
   let closed = false;
   const counts = new Map<number, { delivered: number; failed: number; retried: number }>();
   let idleWaiters: (() => void)[] = [];
@@ -115,7 +119,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
   const log = (t: Target, level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string) =>
     o.report({ type: 'log', configId: t.configId, level, source: t.builtin ? 'delivery' : 'plugin', message });
 
-  const busy = () => [...targets.values()].some((t) => t.inFlight > 0 || t.again.length > 0 || t.batches.length > 0);
+  const busy = () => running > 0 || [...targets.values()].some((t) => t.again.length > 0 || t.batches.length > 0);
   const checkIdle = () => {
     if (idleWaiters.length === 0 || busy()) return;
     flushCounts();
@@ -125,6 +129,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
   };
 
   const sandboxOf = (t: Target): Promise<Sandbox> => {
+    if (t.gone || closed) return Promise.reject(new DeliveryError('The destination was disabled.', false));
     if (!t.sandbox) {
       const created = createSandbox(t.code ?? '', {
         log: (level, message) => log(t, level, message),
@@ -195,6 +200,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
           bump(t.configId, 'retried');
           log(t, 'WARN', `Event ${event.uuid} (${event.event}): ${e.message} Retrying in ${delays[i]} ms (attempt ${i + 2} of ${delays.length + 1}).`);
           await new Promise((resolve) => setTimeout(resolve, delays[i]).unref());
+          if (closed || t.gone) return; // disabled or shut down meanwhile: not sent again
           continue;
         }
         bump(t.configId, 'failed');
@@ -216,9 +222,10 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
     for (;;) {
       const batch = t.batches[0];
       if (!batch) return null;
-      batch.events ??= JSON.parse(batch.json) as PluginEvent[];
-      if (t.next < batch.events.length) return batch.events[(t.next += 1) - 1]!;
+      t.head ??= JSON.parse(batch.json) as PluginEvent[];
+      if (t.next < t.head.length) return t.head[(t.next += 1) - 1]!;
       t.batches.shift();
+      t.head = null;
       t.next = 0;
       release(batch);
     }
@@ -231,18 +238,24 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
     for (const t of targets.values()) pump(t);
   };
   const pump = (t: Target) => {
+    if (closed || t.gone) return;
     if (o.paused?.()) {
-      resume ??= setTimeout(pumpAll, 20);
+      if (!resume) {
+        resume = setTimeout(pumpAll, 20);
+        resume.unref();
+      }
       return;
     }
     while (!closed && !t.gone && t.inFlight < (t.solo > 0 ? 1 : concurrencyOf(t))) {
       const event = take(t);
       if (!event) break;
       t.inFlight += 1;
+      running += 1;
       const alone = t.solo > 0;
       if (alone) t.solo -= 1;
       void deliver(t, event, alone).finally(() => {
         t.inFlight -= 1;
+        running -= 1;
         pump(t);
         checkIdle();
       });
@@ -254,6 +267,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
     dropSandbox(t);
     for (const batch of t.batches) release(batch);
     t.batches = [];
+    t.head = null;
     t.again = [];
   };
 
@@ -268,7 +282,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
           if (old.stamp !== d.stamp) dropSandbox(old);
           t = Object.assign(old, d);
         } else {
-          t = { ...d, batches: [], next: 0, again: [], inFlight: 0, sandbox: null, solo: 0, gone: false };
+          t = { ...d, batches: [], head: null, next: 0, again: [], inFlight: 0, sandbox: null, solo: 0, gone: false };
         }
         next.set(d.configId, t);
         team.set(d.teamId, [...(team.get(d.teamId) ?? []), t]);
@@ -279,19 +293,19 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
       byTeam = team;
       checkIdle();
     },
-    push(teamId, json) {
+    push(teamId, json, count) {
       if (closed) return;
       const list = byTeam.get(teamId);
       if (!list || list.length === 0) return;
       if (pendingBytes + json.length > o.maxPendingBytes) {
-        const dropped = (JSON.parse(json) as unknown[]).length;
+        const dropped = count;
         for (const t of list) {
           bump(t.configId, 'failed', dropped);
           log(t, 'ERROR', `${dropped} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`);
         }
         return;
       }
-      const batch: Batch = { json, events: null, holders: list.length };
+      const batch: Batch = { json, holders: list.length };
       pendingBytes += json.length;
       for (const t of list) {
         t.batches.push(batch);

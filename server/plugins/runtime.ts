@@ -142,7 +142,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     const converted = events.map((e): PluginEvent => ({
       uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), team_id: teamId, properties: e.properties,
     }));
-    engine.push(teamId, JSON.stringify(converted));
+    engine.push(teamId, JSON.stringify(converted), converted.length);
   };
 
   const rebuild = async () => {
@@ -175,6 +175,8 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     }).then(() => {
       if (rebuilding !== done) return;
       rebuilding = null;
+      // batches accepted while the destinations were read go to them as read (a change made
+      // meanwhile counts from the next rebuild, started below)
       const waiting = held;
       held = [];
       try {
@@ -223,6 +225,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       closed = true;
       clearInterval(timer);
       if (sampler) clearInterval(sampler);
+      pressed = 0;
       if (rebuilding) await rebuilding;
       engine.close();
       flush();

@@ -28,10 +28,10 @@ describe('events waiting for delivery', () => {
     engine.setTargets([{ configId: 1, teamId: 7, stamp: 'a', builtin: 'webhook', config: { url: `${receiver.url}/in` }, code: null, hosts: [], composes: false }]);
 
     const release = receiver.hold();
-    engine.push(7, first);
-    engine.push(7, second);
-    engine.push(7, third); // over the bound while the receiver does not answer
-    engine.push(8, batch('no destination', 5, 8));
+    engine.push(7, first, 20);
+    engine.push(7, second, 20);
+    engine.push(7, third, 20); // over the bound while the receiver does not answer
+    engine.push(8, batch('no destination', 5, 8), 5);
     await until(() => receiver.waiting === 8); // eight in flight at once
     release();
     await engine.idle();
@@ -46,7 +46,7 @@ describe('events waiting for delivery', () => {
     expect(reports.find((r) => r.type === 'log')).toMatchObject({ configId: 1, level: 'ERROR', message: expect.stringMatching(/^20 events dropped/) });
 
     // delivered batches free their room
-    engine.push(7, third);
+    engine.push(7, third, 20);
     await engine.idle();
     expect(receiver.received).toHaveLength(60);
     expect(counted('delivered')).toBe(60);
@@ -59,12 +59,13 @@ describe('events waiting for delivery', () => {
     const engine = createDeliveryEngine({ report: () => {}, allowHosts: ['127.0.0.1'], retryDelaysMs: [], maxPendingBytes: 1e6 });
     engine.setTargets([{ configId: 1, teamId: 7, stamp: 'a', builtin: 'webhook', config: { url: receiver.url }, code: null, hosts: [], composes: false }]);
     const release = receiver.hold();
-    engine.push(7, batch('waiting', 30));
+    engine.push(7, batch('waiting', 30), 30);
     await until(() => receiver.waiting === 8);
     engine.setTargets([]);
     release();
-    await engine.idle();
-    expect(receiver.received).toHaveLength(8); // only those already sent
+    await engine.idle(); // the eight already sent finish
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(8); // and nothing after them
     engine.close();
   });
 });

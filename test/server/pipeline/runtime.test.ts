@@ -52,11 +52,14 @@ describe('destinations run', () => {
     const config = await enable(hook, { url: receiver.url });
     // eight writes in progress for a while: ingestion is under pressure
     const ends = Array.from({ length: 8 }, () => server.pipeline.ingesting());
-    await new Promise((r) => setTimeout(r, 150));
-    expect(await server.send([{ event: 'during-burst', distinct_id: 'b' }])).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(receiver.received).toHaveLength(0);
-    for (const end of ends) end();
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      expect(await server.send([{ event: 'during-burst', distinct_id: 'b' }])).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      for (const end of ends) end();
+    }
     await server.settle();
     expect(receiver.received.map((r) => JSON.parse(r.body).event)).toEqual(['during-burst']);
     await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { enabled: false } });
