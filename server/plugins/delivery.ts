@@ -27,7 +27,7 @@ export interface DeliveryTarget {
 }
 
 export type DeliveryReport =
-  | { type: 'count'; configId: number; delivered: number; failed: number; retried: number }
+  | { type: 'count'; configId: number; key: 'delivered' | 'failed' | 'retried'; n: number }
   | { type: 'log'; configId: number; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; source: 'delivery' | 'plugin'; message: string }
   | { type: 'error'; configId: number; message: string };
 
@@ -51,7 +51,7 @@ export interface DeliveryEngine {
   setTargets(targets: readonly DeliveryTarget[]): void;
   /** `count`: how many events the JSON holds (counted when they are dropped). */
   push(teamId: number, json: string, count: number): void;
-  /** Resolves when nothing waits or is in flight, once the counts are reported. */
+  /** Resolves when nothing waits or is in flight. */
   idle(): Promise<void>;
   close(): void;
 }
@@ -102,27 +102,15 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
   /** Deliveries running, also those of destinations removed meanwhile. */
   let running = 0;
   let closed = false;
-  const counts = new Map<number, { delivered: number; failed: number; retried: number }>();
   let idleWaiters: (() => void)[] = [];
 
-  const bump = (id: number, key: 'delivered' | 'failed' | 'retried', n = 1) => {
-    const c = counts.get(id) ?? { delivered: 0, failed: 0, retried: 0 };
-    c[key] += n;
-    counts.set(id, c);
-  };
-  const flushCounts = () => {
-    for (const [configId, c] of counts) o.report({ type: 'count', configId, ...c });
-    counts.clear();
-  };
-  const timer = setInterval(flushCounts, 250);
-  timer.unref();
+  const bump = (configId: number, key: 'delivered' | 'failed' | 'retried', n = 1) => o.report({ type: 'count', configId, key, n });
   const log = (t: Target, level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string) =>
     o.report({ type: 'log', configId: t.configId, level, source: t.builtin ? 'delivery' : 'plugin', message });
 
   const busy = () => running > 0 || [...targets.values()].some((t) => t.again.length > 0 || t.batches.length > 0);
   const checkIdle = () => {
     if (idleWaiters.length === 0 || busy()) return;
-    flushCounts();
     const waiting = idleWaiters;
     idleWaiters = [];
     for (const resolve of waiting) resolve();
@@ -298,10 +286,9 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
       const list = byTeam.get(teamId);
       if (!list || list.length === 0) return;
       if (pendingBytes + json.length > o.maxPendingBytes) {
-        const dropped = count;
         for (const t of list) {
-          bump(t.configId, 'failed', dropped);
-          log(t, 'ERROR', `${dropped} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`);
+          bump(t.configId, 'failed', count);
+          log(t, 'ERROR', `${count} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`);
         }
         return;
       }
@@ -320,9 +307,7 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
     },
     close() {
       closed = true;
-      clearInterval(timer);
       if (resume) clearTimeout(resume);
-      flushCounts();
       for (const t of targets.values()) forget(t);
       for (const resolve of idleWaiters) resolve();
       idleWaiters = [];

@@ -117,10 +117,9 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   const report = (r: DeliveryReport) => {
     try {
       if (r.type === 'count') {
+        // counted here and written to the metrics once a second
         const c = counters.get(r.configId) ?? { delivered: 0, failed: 0, retried: 0 };
-        c.delivered += r.delivered;
-        c.failed += r.failed;
-        c.retried += r.retried;
+        c[r.key] += r.n;
         counters.set(r.configId, c);
       } else if (r.type === 'log') {
         store.pluginConfigs.log(r.configId, r.level, r.source, r.message, now().toISOString());

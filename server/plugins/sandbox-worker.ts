@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { createBatcher } from './batcher.ts';
 import { pluginFetch, type PluginFetchRules } from './plugin-fetch.ts';
 import { createSandbox, type Sandbox, type SandboxLimits } from './sandbox-quickjs.ts';
 import type { Call, Result } from './sandbox.ts';
@@ -7,7 +8,8 @@ import type { Call, Result } from './sandbox.ts';
  * One plugin's QuickJS sandbox in a worker thread: the server's event loop never runs plugin
  * code, and a plugin stuck where QuickJS cannot interrupt it (an allocation storm near the
  * memory limit) is ended by terminating the worker. The plugin's `fetch` runs here too
- * (plugin-fetch.ts). Messages: lists of calls → `results` (those of one turn together); the plugin's `console` → `log`.
+ * (plugin-fetch.ts). Messages: lists of calls → `results` (those of one turn together); the
+ * plugin's `console` → `log`.
  */
 
 const port = parentPort!;
@@ -19,15 +21,7 @@ const loading: Promise<Sandbox> = createSandbox(code, {
 }, limits);
 loading.then(() => port.postMessage({ type: 'ready' }), (error: Error) => port.postMessage({ type: 'failed', error: error.message }));
 
-let results: Result[] = [];
-const send = () => {
-  const list = results;
-  results = [];
-  port.postMessage({ type: 'results', results: list });
-};
-const done = (r: Result) => {
-  if (results.push(r) === 1) setImmediate(send);
-};
+const done = createBatcher<Result>((results) => port.postMessage({ type: 'results', results }), setImmediate);
 
 port.on('message', (calls: Call[]) => {
   for (const c of calls) {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { createBatcher } from './batcher.ts';
 import type { PluginFetchRules } from './plugin-fetch.ts';
 import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './sandbox-quickjs.ts';
 
@@ -30,7 +31,7 @@ type Out =
 
 /** A call's outcome; the worker sends those of one turn of its event loop together. */
 export type Result = { id: number; ok: boolean; value?: unknown; error?: string };
-/** Calls go to the worker together too: those made in one synchronous run (a destination's pump). */
+/** Calls go to the worker together too: those made before the next microtask (a destination's pump). */
 export type Call = { id: number; name: string; args: unknown[] };
 
 const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
@@ -42,12 +43,9 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
   const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   let nextId = 0;
   let dead: string | null = null;
-  let outbox: Call[] = [];
-  const send = () => {
-    const list = outbox;
-    outbox = [];
-    if (!dead && list.length > 0) worker.postMessage(list);
-  };
+  const send = createBatcher<Call>((list) => {
+    if (!dead) worker.postMessage(list);
+  }, queueMicrotask);
   const stop = (reason: string) => {
     if (dead) return;
     dead = reason;
@@ -88,7 +86,7 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
               const timer = setTimeout(() => stop(`The plugin was stopped: it ran longer than ${limits.wallMs} ms (endless work or memory exhausted).`), limits.wallMs);
               timer.unref();
               calls.set(id, { resolve, reject, timer });
-              if (outbox.push({ id, name, args }) === 1) queueMicrotask(send);
+              send({ id, name, args });
             });
           },
           dispose: () => stop('The sandbox was closed.'),

@@ -40,7 +40,7 @@ describe('events waiting for delivery', () => {
     expect(events.filter((e) => e === 'first')).toHaveLength(20);
     expect(events.filter((e) => e === 'second')).toHaveLength(20);
     expect(events).toHaveLength(40);
-    const counted = (key: 'delivered' | 'failed') => reports.reduce((n, r) => n + (r.type === 'count' ? r[key] : 0), 0);
+    const counted = (key: 'delivered' | 'failed') => reports.reduce((n, r) => n + (r.type === 'count' && r.key === key ? r.n : 0), 0);
     expect(counted('delivered')).toBe(40);
     expect(counted('failed')).toBe(20);
     expect(reports.find((r) => r.type === 'log')).toMatchObject({ configId: 1, level: 'ERROR', message: expect.stringMatching(/^20 events dropped/) });
