@@ -72,6 +72,24 @@ test.describe('at 390 × 844, light', () => {
   });
 });
 
+test('a window widened past 768 px gets the sidebar beside the page, and loses it again when narrowed', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInWithDemoLink(page, `/organizations/${hedgebox.id}/batch-exports`);
+  await expect(page.getByRole('table', { name: 'Batch exports' })).toBeVisible();
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toBeHidden();
+
+  await page.setViewportSize(DESKTOP);
+  await expect(sidebar.getByRole('link', { name: 'Members' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: /Organization: Hedgebox/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+  await page.setViewportSize(PHONE);
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Members' })).toBeVisible();
+});
+
 test.describe('at 390 × 844, dark', () => {
   test.use({ viewport: PHONE, colorScheme: 'dark' });
 

@@ -2,10 +2,14 @@ import { Outlet } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSignOut } from '@/lib/auth';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { CommandPaletteLauncher } from '@/components/command-palette/palette-launcher';
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
+
+/** Where the sidebar stands beside the page (Tailwind's `md`); below it, it is a drawer. */
+const SIDEBAR_BESIDE = '(min-width: 768px)';
 
 /**
  * The signed-in page: sidebar (a drawer below 768 px, opened from the top bar's menu button),
@@ -13,6 +17,9 @@ import { MobileNav } from './mobile-nav';
  */
 export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: ReactNode }) {
   const signOut = useSignOut();
+  // On a phone the sidebar is not drawn beside the page at all (not merely hidden): its links,
+  // switchers and their requests cost the first render nothing until the drawer opens.
+  const beside = useMediaQuery(SIDEBAR_BESIDE, true);
   return (
     <div className="flex min-h-screen">
       <a
@@ -21,12 +28,14 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
       >
         Skip to content
       </a>
-      <aside
-        aria-label="Sidebar"
-        className="hidden shrink-0 border-r border-gray-200 bg-gray-50 md:block md:w-64 dark:border-gray-800 dark:bg-gray-900"
-      >
-        {sidebar}
-      </aside>
+      {beside ? (
+        <aside
+          aria-label="Sidebar"
+          className="hidden shrink-0 border-r border-gray-200 bg-gray-50 md:block md:w-64 dark:border-gray-800 dark:bg-gray-900"
+        >
+          {sidebar}
+        </aside>
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
           <MobileNav>{sidebar}</MobileNav>
