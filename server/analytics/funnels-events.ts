@@ -1,5 +1,5 @@
 import type { Entity, Interval, PropertyGroup } from '../../src/contract/analytics.ts';
-import { bucketSql, DAY_MS, HOUR_MS } from './dates.ts';
+import { bucketMsSql } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';
@@ -80,22 +80,11 @@ export async function checkFilterRegexes(
 }
 
 /**
- * SQL BIGINT: the wall time (dates.ts) of the start of the bucket holding event `e`. In UTC
- * this is plain integer arithmetic (months: truncation of the naive UTC timestamp), several
- * times cheaper than a per-row time-zone conversion; other zones use the shared bucketSql.
+ * SQL BIGINT: the wall time (dates.ts) of the start of the bucket holding event `e`, for events
+ * of `range` (the zone's offsets there are a short table: see bucketMsSql).
  */
-export function bucketWallSql(interval: Interval, weekStart: 0 | 1, timeZone: string, params: SqlParams): string {
-  if (timeZone !== 'UTC' && timeZone !== 'Etc/UTC') {
-    return `epoch_ms(${bucketSql(interval, weekStart, 'e.timestamp', params.add(timeZone))})`;
-  }
-  const ms = 'epoch_ms(e.timestamp)';
-  if (interval === 'month') return `epoch_ms(date_trunc('month', make_timestamp(epoch_us(e.timestamp))))`;
-  const size = interval === 'hour' ? HOUR_MS : interval === 'day' ? DAY_MS : 7 * DAY_MS;
-  // 1 Jan 1970 was a Thursday: shift so that weeks start on Sunday (0) or Monday (1).
-  const shift = interval === 'week' ? (4 - weekStart) * DAY_MS : 0;
-  const s = `${params.add(size)}::BIGINT`;
-  const o = `${params.add(shift)}::BIGINT`;
-  return `(floor((${ms} + ${o}) / ${s})::BIGINT * ${s} - ${o})`;
+export function bucketWallSql(interval: Interval, weekStart: 0 | 1, timeZone: string, params: SqlParams, range: { from: number; to: number }): string {
+  return bucketMsSql(interval, weekStart, 'e.timestamp', (v) => params.add(v), timeZone, range.from, range.to);
 }
 
 /** A DuckDB BIGINT/HUGEINT/number cell → number (null stays null). */

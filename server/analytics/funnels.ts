@@ -83,7 +83,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const breakdown = typeof p.breakdown === 'string' ? p.breakdown : null;
   const bd = breakdown === null ? 'NULL::VARCHAR' : propertyText(params, p.breakdown_type === 'person' ? 'person' : 'event', breakdown);
   const bucket = p.funnel_viz_type === 'trends'
-    ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params)
+    ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
     : 'NULL::BIGINT';
   const columns = [
     ...stepSql.map((s, k) => `${s.sql} AS s${k}`),

@@ -42,7 +42,7 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
   const target = entityMatchSql(p.target_entity, params, 'target_entity__id');
   const returning = entityMatchSql(p.returning_entity, params, 'returning_entity__id');
   const firstTime = p.retention_type === 'retention_first_time';
-  const bucket = bucketWallSql(interval, weekStart, tz, params);
+  const bucket = bucketWallSql(interval, weekStart, tz, params, range);
   const base = eventRowsSql({
     params, ctx, range: firstTime ? null : range,
     properties: p.properties, filterTestAccounts: p.filter_test_accounts,

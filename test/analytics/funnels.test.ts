@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunnelStep } from '../../src/contract/analytics.ts';
 import { createHarness, type Harness } from './harness.ts';
-import { DAY, ev, HOUR, MIN, RANGE_MS, runFunnel, stepNumbers, steps } from './funnels-cases.ts';
+import { DAY, ev, HOUR, MIN, RANGE_MS, runFunnel, stepNumbers, steps, T0 } from './funnels-cases.ts';
 import { referenceFunnel, type RefFunnelInput } from './reference/funnels.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 
@@ -137,6 +137,24 @@ describe('breakdown', () => {
 });
 
 describe('viz types', () => {
+  it('trends in the project\'s zone: days are local days on both sides of a DST change (America/New_York, 10 March 2024)', async () => {
+    const ny = await createHarness({ timezone: 'America/New_York' });
+    try {
+      const at = (iso: string) => Date.parse(iso) - T0;
+      await ny.load([
+        ev('a', 'A', at('2024-03-10T04:30:00Z')), ev('a', 'B', at('2024-03-10T04:40:00Z')), // 9 Mar 23:30 EST
+        ev('b', 'A', at('2024-03-10T05:30:00Z')), //                                           10 Mar 00:30 EST
+        ev('c', 'A', at('2024-03-11T03:30:00Z')), ev('c', 'B', at('2024-03-11T03:35:00Z')), // 10 Mar 23:30 EDT
+        ev('d', 'A', at('2024-03-11T04:30:00Z')), ev('d', 'B', at('2024-03-11T04:31:00Z')), // 11 Mar 00:30 EDT
+      ]);
+      const trends = (await runFunnel(ny.ctx, { events: steps('A', 'B'), funnel_viz_type: 'trends', date_from: '2024-03-09', date_to: '2024-03-11' })) as { data: number[]; days: string[] }[];
+      expect(trends[0]!.days).toEqual(['2024-03-09', '2024-03-10', '2024-03-11']);
+      expect(trends[0]!.data).toEqual([100, 50, 100]);
+    } finally {
+      await ny.close();
+    }
+  });
+
   it('trends: conversion rate per day; time_to_convert: a histogram', async () => {
     const evs = [ev('a', 'A', 0), ev('a', 'B', MIN), ev('b', 'A', 0), ev('c', 'A', DAY), ev('c', 'B', DAY + 2 * MIN)];
     await h.load(evs);
