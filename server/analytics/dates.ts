@@ -317,9 +317,6 @@ export function bucketSql(interval: Interval, weekStart: 0 | 1, ts: string, tzRe
   return `date_trunc('${interval}', ${local})`;
 }
 
-/** SQL: the wall time (`epoch_ms` of the naive local timestamp) of `ts`. */
-export const wallSql = (ts: string, tzRef: string): string => `epoch_ms(timezone(${tzRef}, ${ts}))`;
-
 // ---------------------------------------------------------------------------------------------
 // Fast local buckets: UTC offsets looked up in a small table instead of ICU per row
 // ---------------------------------------------------------------------------------------------
@@ -396,8 +393,9 @@ export function bucketMsSql(
   if (interval === 'hour') return floorTo(local, HOUR_MS);
   if (interval === 'day') return floorTo(local, DAY_MS);
   if (interval === 'week') {
-    const day = floorTo(local, DAY_MS);
-    return `(${day} - ((${day} // ${DAY_MS} + ${weekStart === 0 ? 4 : 3}) % 7 + 7) % 7 * ${DAY_MS})`;
+    // Weeks counted from the Sunday (Monday) before day 0: 4 (3) days earlier.
+    const origin = (weekStart === 0 ? 4 : 3) * DAY_MS;
+    return `(${floorTo(`(${local} + ${origin})`, 7 * DAY_MS)} - ${origin})`;
   }
   return `epoch_ms(date_trunc('${interval}', make_timestamp(${local} * 1000)))`;
 }

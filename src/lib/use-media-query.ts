@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 const lists = new Map<string, MediaQueryList>();
 const listFor = (query: string): MediaQueryList | undefined => {
@@ -16,13 +16,13 @@ const listFor = (query: string): MediaQueryList | undefined => {
  * platform cannot tell (no `matchMedia`), `fallback`.
  */
 export function useMediaQuery(query: string, fallback: boolean): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = listFor(query);
       list?.addEventListener('change', onChange);
       return () => list?.removeEventListener('change', onChange);
     },
-    () => listFor(query)?.matches ?? fallback,
-    () => fallback,
+    [query],
   );
+  return useSyncExternalStore(subscribe, () => listFor(query)?.matches ?? fallback, () => fallback);
 }

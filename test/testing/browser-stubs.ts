@@ -1,8 +1,17 @@
-/** What jsdom lacks and the app's libraries call (sonner: matchMedia, pointer capture on a toast; Radix: ResizeObserver). */
+/**
+ * What jsdom lacks and the app's libraries call (sonner: matchMedia, pointer capture on a toast;
+ * Radix: ResizeObserver). matchMedia answers width queries for jsdom's window (1024 px wide:
+ * the desktop layout, sidebar beside the page); any other query does not match.
+ */
+const widthMatches = (query: string): boolean => {
+  const m = /^\((min|max)-width:\s*(\d+)px\)$/.exec(query.trim());
+  if (!m) return false;
+  return m[1] === 'min' ? window.innerWidth >= Number(m[2]) : window.innerWidth <= Number(m[2]);
+};
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>
     ({
-      matches: false,
+      matches: widthMatches(query),
       media: query,
       onchange: null,
       addListener: () => {},

@@ -18,7 +18,8 @@ const SIDEBAR_BESIDE = '(min-width: 768px)';
 export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: ReactNode }) {
   const signOut = useSignOut();
   // On a phone the sidebar is not drawn beside the page at all (not merely hidden): its links,
-  // switchers and their requests cost the first render nothing until the drawer opens.
+  // switchers and their requests cost the first render nothing until the drawer opens. Wider,
+  // there is no drawer (one left open closes when the window widens).
   const beside = useMediaQuery(SIDEBAR_BESIDE, true);
   return (
     <div className="flex min-h-screen">
@@ -38,7 +39,7 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
-          <MobileNav>{sidebar}</MobileNav>
+          {beside ? null : <MobileNav>{sidebar}</MobileNav>}
           <div className="min-w-0 flex-1">
             <Breadcrumbs />
           </div>
