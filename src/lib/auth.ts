@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useSyncExternalStore } from 'react';
 import { scopesAllow, type Scope } from '@/contract/common';
@@ -26,10 +26,33 @@ export function useCredentials(): Credentials | null {
   return useSyncExternalStore(subscribeCredentials, getCredentials, () => null);
 }
 
-/** Whether the current key carries `scope` (`*` and `x:write` count), and if not, why. */
-export function useCan(scope: Scope): { allowed: boolean; reason: string | null } {
+const CURRENT_KEY = currentKeyQuery().queryKey;
+const CURRENT_KEY_HASH = hashKey(CURRENT_KEY);
+
+/**
+ * Keeps the current key (its scopes) fetched while a signed-in page is open: the signed-in layout
+ * observes it once, and refreshes it as any query (focus, reconnect) once stale.
+ */
+export function useCurrentKeyKept(): void {
   const credentials = useCredentials();
-  const { data } = useQuery({ ...currentKeyQuery(), enabled: credentials !== null });
+  useQuery({ ...currentKeyQuery(), enabled: credentials !== null });
+}
+
+/**
+ * Whether the current key carries `scope` (`*` and `x:write` count), and if not, why. Read from
+ * the query cache, where useCurrentKeyKept keeps it: no query observer of its own, as a list asks
+ * once per row.
+ */
+export function useCan(scope: Scope): { allowed: boolean; reason: string | null } {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === CURRENT_KEY_HASH) onChange();
+      }),
+    [queryClient],
+  );
+  const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData<PersonalApiKey>(CURRENT_KEY));
   // Until the scopes are known the action stays enabled: the server has the last word (403).
   const allowed = data ? scopesAllow(data.scopes, scope) : true;
   return { allowed, reason: allowed ? null : missingScopeMessage(scope) };
