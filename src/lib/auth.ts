@@ -1,6 +1,6 @@
-import { hashKey, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { scopesAllow, type Scope } from '@/contract/common';
 import { personalApiKeyEndpoints, type PersonalApiKey } from '@/contract/personal-api-keys';
 import { apiRequest } from './api-client';
@@ -26,33 +26,33 @@ export function useCredentials(): Credentials | null {
   return useSyncExternalStore(subscribeCredentials, getCredentials, () => null);
 }
 
-const CURRENT_KEY = currentKeyQuery().queryKey;
-const CURRENT_KEY_HASH = hashKey(CURRENT_KEY);
-
 /**
  * Keeps the current key (its scopes) fetched while a signed-in page is open: the signed-in layout
  * observes it once, and refreshes it as any query (focus, reconnect) once stale.
  */
-export function useCurrentKeyKept(): void {
+export function useKeepCurrentKey(): void {
   const credentials = useCredentials();
   useQuery({ ...currentKeyQuery(), enabled: credentials !== null });
 }
 
 /**
  * Whether the current key carries `scope` (`*` and `x:write` count), and if not, why. Read from
- * the query cache, where useCurrentKeyKept keeps it: no query observer of its own, as a list asks
- * once per row.
+ * the query cache, where useKeepCurrentKey keeps it: no query observer per caller (a list asks
+ * once per row), only a listener that lets through that one query's changes.
  */
 export function useCan(scope: Scope): { allowed: boolean; reason: string | null } {
   const queryClient = useQueryClient();
+  // The cache's own hash of the key (with the client's hash function, whatever it is).
+  const hash = useMemo(() => queryClient.defaultQueryOptions(currentKeyQuery()).queryHash, [queryClient]);
   const subscribe = useCallback(
     (onChange: () => void) =>
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.query.queryHash === CURRENT_KEY_HASH) onChange();
+        if (event.query.queryHash === hash) onChange();
       }),
-    [queryClient],
+    [queryClient, hash],
   );
-  const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData<PersonalApiKey>(CURRENT_KEY));
+  const read = useCallback(() => queryClient.getQueryCache().get<PersonalApiKey>(hash)?.state.data, [queryClient, hash]);
+  const data = useSyncExternalStore(subscribe, read);
   // Until the scopes are known the action stays enabled: the server has the last word (403).
   const allowed = data ? scopesAllow(data.scopes, scope) : true;
   return { allowed, reason: allowed ? null : missingScopeMessage(scope) };

@@ -4,7 +4,7 @@ import { Sidebar } from '@/components/layout/sidebar';
 import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { useProjectOrganizationId } from '@/features/projects/components/project-name';
 import { ProjectSwitcher } from '@/features/projects/components/project-switcher';
-import { currentKeyQuery, getCredentials, useCurrentKeyKept } from '@/lib/auth';
+import { currentKeyQuery, getCredentials, useKeepCurrentKey } from '@/lib/auth';
 
 /** Every page behind sign-in. Without a key, or with one the server rejects, sign in first. */
 export const Route = createFileRoute('/_authed')({
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  useCurrentKeyKept();
+  useKeepCurrentKey();
   const params = useParams({ strict: false });
   const projectOrganizationId = useProjectOrganizationId(params.projectId);
   const organizationId = params.organizationId ?? projectOrganizationId;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+import { personalApiKeyEndpoints } from '@/contract/personal-api-keys';
+import { HEDGEBOX, renderApp, setupTestApi, slowDown } from '@testing';
 
 const api = setupTestApi();
 
@@ -16,6 +17,14 @@ describe('a key without organization:write', () => {
 
     await user.hover(button.parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(MISSING);
+  });
+
+  it('sees "New organization" enabled until the key\'s scopes arrive after the page, then disabled', async () => {
+    slowDown(personalApiKeyEndpoints.current, 400);
+    renderApp('/organizations', { apiKey: api().makeKey(['organization:read']) });
+    expect(await screen.findByRole('button', { name: 'New organization' })).toBeEnabled();
+    // ScopedAction wraps a disabled button anew: look it up again each time.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'New organization' })).toBeDisabled());
   });
 
   it('sees the settings read-only: Save changes and Delete organization disabled with the reason', async () => {
