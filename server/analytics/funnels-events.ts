@@ -1,5 +1,5 @@
 import type { Entity, Interval, PropertyGroup } from '../../src/contract/analytics.ts';
-import { bucketMsSql } from './dates.ts';
+import { bucketMsSql } from './bucket-sql.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';

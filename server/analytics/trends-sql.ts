@@ -1,5 +1,6 @@
 import type { Interval, MathType, PropertyGroup } from '../../src/contract/analytics.ts';
-import { bucketMsSql, DAY_MS } from './dates.ts';
+import { bucketMsSql } from './bucket-sql.ts';
+import { DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { propertyNumber, propertyText, SqlParams } from './properties.ts';
 import type { AnalyticsProject } from './types.ts';
