@@ -24,5 +24,6 @@ export function useMediaQuery(query: string, fallback: boolean): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => listFor(query)?.matches ?? fallback, () => fallback);
+  const read = useCallback(() => listFor(query)?.matches ?? fallback, [query, fallback]);
+  return useSyncExternalStore(subscribe, read, () => fallback);
 }

@@ -4,9 +4,10 @@
  * the desktop layout, sidebar beside the page); any other query does not match.
  */
 const widthMatches = (query: string): boolean => {
-  const m = /^\((min|max)-width:\s*(\d+)px\)$/.exec(query.trim());
+  const m = /^\((min|max)-width:\s*([\d.]+)(px|rem|em)\)$/.exec(query.trim());
   if (!m) return false;
-  return m[1] === 'min' ? window.innerWidth >= Number(m[2]) : window.innerWidth <= Number(m[2]);
+  const px = Number(m[2]) * (m[3] === 'px' ? 1 : 16);
+  return m[1] === 'min' ? window.innerWidth >= px : window.innerWidth <= px;
 };
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string): MediaQueryList =>

@@ -8,8 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
 
-/** Where the sidebar stands beside the page (Tailwind's `md`); below it, it is a drawer. */
-const SIDEBAR_BESIDE = '(min-width: 768px)';
+/**
+ * Where the sidebar stands beside the page: Tailwind's `md` (48rem, which the drawer's button
+ * hides at), in the same unit so that both agree whatever the browser's font size; below it, it
+ * is a drawer.
+ */
+const SIDEBAR_BESIDE = '(min-width: 48rem)';
 
 /**
  * The signed-in page: sidebar (a drawer below 768 px, opened from the top bar's menu button),
@@ -32,7 +36,7 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
       {beside ? (
         <aside
           aria-label="Sidebar"
-          className="hidden shrink-0 border-r border-gray-200 bg-gray-50 md:block md:w-64 dark:border-gray-800 dark:bg-gray-900"
+          className="w-64 shrink-0 border-r border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900"
         >
           {sidebar}
         </aside>
