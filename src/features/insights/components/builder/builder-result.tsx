@@ -58,7 +58,12 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
           downloads
           {...(funnel ? { onFunnelPersons: setPersons } : {})}
         />
-      ) : live.error ? null : (
+      ) : live.error ? null : fieldProblems.length > 0 ? (
+        // Nothing is computing: the first request was refused, or the controls' state is not sent.
+        <p className="flex h-40 items-center justify-center rounded-md border border-dashed border-gray-300 px-4 text-center text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400">
+          No chart yet: it is drawn once the settings above are accepted.
+        </p>
+      ) : (
         <div aria-busy="true" aria-label="Computing the result" className="space-y-4">
           <Skeleton className="h-[320px] w-full" />
           <Skeleton className="h-32 w-full" />
