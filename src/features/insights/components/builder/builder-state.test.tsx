@@ -2,8 +2,8 @@ import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-rout
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DISPLAY_TYPES, funnelParamsSchema, INTERVALS, MATHS, pathParamsSchema, PROPERTY_MATHS, retentionParamsSchema,
-  RETENTION_PERIODS, trendParamsSchema,
+  DISPLAY_TYPES, FUNNEL_WINDOW_UNITS, funnelParamsSchema, INTERVALS, MATHS, PATH_EVENT_TYPES, pathParamsSchema, PROPERTY_MATHS,
+  retentionParamsSchema, RETENTION_PERIODS, trendParamsSchema,
 } from '@/contract/analytics-params';
 import { Route as EditRoute } from '@/routes/_authed/projects/$projectId/insights/$insightId/edit';
 import { Route as NewRoute } from '@/routes/_authed/projects/$projectId/insights/new/$kind';
@@ -21,65 +21,127 @@ function throughUrl(kind: BuilderKind, state: object, route: { options: { valida
 
 // ---- generated builder states ------------------------------------------------------------------
 
-const text = fc.string({ minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== '');
-const eventName = fc.oneof(fc.constantFrom('$pageview', 'user signed up', 'purchase', '$screen', '123', 'true', 'null', '{"a":1}'), text);
+/** Text as typed: ASCII with the URL's own characters (% & = + # ?), or any Unicode. */
+const text = fc.oneof(fc.string({ minLength: 1, maxLength: 24 }), fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme' }))
+  .filter((s) => s.trim() !== '');
+/** Names the URL could mistake for JSON (numbers, booleans, null, objects) included. */
+const eventName = fc.oneof(fc.constantFrom('$pageview', 'user signed up', 'purchase', '$screen', '123', 'true', 'null', '{"a":1}', '[1]', ' 1', '-7d'), text);
 const day = fc.date({ min: new Date('2020-01-01'), max: new Date('2026-06-30'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const dates = fc.oneof(
-  fc.record({ date_from: fc.constantFrom('-24h', '-7d', '-14d', '-30d', '-90d', 'mStart', 'yStart', 'all') }),
+  fc.record({ date_from: fc.constantFrom('-24h', '-7d', '-14d', '-30d', '-90d', '-60d', '-1y', 'mStart', 'yStart', 'all') }),
   fc.tuple(day, day).map(([a, b]) => (a <= b ? { date_from: a, date_to: b } : { date_from: b, date_to: a })),
   fc.constant({}),
 );
+/** A number as the filter's number box gives it (decimals, negatives; -0 is 0 once typed). */
+const amount = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true, noDefaultInfinity: true }))
+  .map((n) => (n === 0 ? 0 : n));
+const propertyType = fc.constantFrom('event', 'person');
 const filter = fc.oneof(
-  fc.record({ key: text, operator: fc.constantFrom('exact', 'is_not', 'icontains', 'regex'), value: text, type: fc.constantFrom('event', 'person') }),
-  fc.record({ key: text, operator: fc.constantFrom('gt', 'lt'), value: fc.integer({ min: -1000, max: 1000 }), type: fc.constantFrom('event', 'person') }),
-  fc.record({ key: text, operator: fc.constantFrom('exact', 'is_not'), value: fc.array(text, { minLength: 1, maxLength: 3 }), type: fc.constantFrom('event', 'person') }),
-  fc.record({ key: text, operator: fc.constantFrom('is_set', 'is_not_set'), type: fc.constantFrom('event', 'person') }),
+  fc.record({ key: text, operator: fc.constantFrom('exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex'), value: text, type: propertyType }),
+  fc.record({ key: text, operator: fc.constantFrom('gt', 'lt'), value: amount, type: propertyType }),
+  fc.record({ key: text, operator: fc.constantFrom('exact', 'is_not'), value: fc.array(fc.oneof(text, amount, fc.boolean()), { minLength: 1, maxLength: 3 }), type: propertyType }),
+  fc.record({ key: text, operator: fc.constantFrom('exact', 'is_not'), value: fc.oneof(fc.boolean(), amount), type: propertyType }),
+  fc.record({ key: text, operator: fc.constantFrom('is_set', 'is_not_set'), type: propertyType }),
 );
 const properties = fc.record({
   type: fc.constantFrom('AND', 'OR'),
   values: fc.array(fc.oneof(filter, fc.record({ type: fc.constantFrom('AND', 'OR'), values: fc.array(filter, { maxLength: 3 }) })), { maxLength: 3 }),
 });
+/** A series' or step's own name in the legend: set, or cleared (null, as the rename box leaves it). */
+const customName = fc.option(text, { nil: null });
 const plainMaths = MATHS.filter((m) => !PROPERTY_MATHS.includes(m));
+/** What the series list emits for an entry (type, order = position), plus a rename and its own filters. */
+const entryExtras = { custom_name: customName, name: eventName, properties };
 const series = fc.oneof(
-  fc.record({ id: eventName, type: fc.constant('events'), math: fc.constantFrom(...plainMaths) }, { requiredKeys: ['id', 'type'] }),
-  fc.record({ id: eventName, type: fc.constant('events'), math: fc.constantFrom(...PROPERTY_MATHS), math_property: text, properties }, { requiredKeys: ['id', 'type', 'math', 'math_property'] }),
+  fc.record({ id: fc.option(eventName, { nil: null }), type: fc.constant('events'), math: fc.constantFrom(...plainMaths), ...entryExtras }, { requiredKeys: ['id', 'type'] }),
+  fc.record({ id: eventName, type: fc.constant('events'), math: fc.constantFrom(...PROPERTY_MATHS), math_property: text, ...entryExtras }, { requiredKeys: ['id', 'type', 'math', 'math_property'] }),
 );
-const common = { properties, filter_test_accounts: fc.constant(true) };
+const ordered = <T extends object>(entries: T[]) => fc.boolean().map((withOrder) => (withOrder ? entries.map((e, order) => ({ ...e, order })) : entries));
+/** Actions (a saved insight's): numeric ids, counted. */
+const action = fc.record({ id: fc.integer({ min: 1, max: 100_000 }), type: fc.constant('actions'), math: fc.constantFrom(...plainMaths), custom_name: customName }, { requiredKeys: ['id', 'type'] });
+/** A property breakdown, or cohorts by id (one, or a list). */
+const breakdown = fc.oneof(
+  fc.record({ breakdown: text, breakdown_type: propertyType }, { requiredKeys: ['breakdown'] }),
+  fc.record({ breakdown: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 5 })), breakdown_type: fc.constant('cohort') }),
+  fc.constant({}),
+);
+const common = { properties, filter_test_accounts: fc.boolean(), aggregation_group_type_index: fc.integer({ min: 0, max: 4 }) };
 
 const trendState = fc.tuple(
-  fc.array(series, { minLength: 1, maxLength: 4 }),
+  fc.array(series, { minLength: 1, maxLength: 4 }).chain(ordered),
+  fc.option(fc.array(action, { minLength: 1, maxLength: 2 }), { nil: undefined }),
   dates,
+  breakdown,
   fc.record({
     ...common,
     interval: fc.constantFrom(...INTERVALS),
     display: fc.constantFrom(...DISPLAY_TYPES),
-    compare: fc.constant(true),
-    breakdown: text,
-    breakdown_type: fc.constantFrom('event', 'person'),
+    compare: fc.boolean(),
+    compare_to: fc.oneof(fc.constantFrom('-1d', '-7d', '-1w', '-2w', '-1m', '-1y', '-1h'), text),
     breakdown_limit: fc.integer({ min: 1, max: 1000 }),
   }, { requiredKeys: [] }),
-  fc.option(fc.constantFrom('A', 'A * 2', '(A + 1) / 3'), { nil: undefined }),
-).map(([events, range, rest, formula]) => withoutUndefined({ events, ...range, ...rest, formula }));
+  fc.option(fc.constantFrom('A', 'A * 2', '(A + 1) / 3', 'A / A * 100', '1.5 * A - 2'), { nil: undefined }),
+).map(([events, actions, range, by, rest, formula]) => withoutUndefined({ events, actions, ...range, ...by, ...rest, formula }));
+
+/** A conversion window the contract takes: at most 366 days in any unit. */
+const windowDays: Record<(typeof FUNNEL_WINDOW_UNITS)[number], number> = { second: 86_400 * 366, minute: 1440 * 366, hour: 24 * 366, day: 366, week: 52, month: 12 };
+const conversionWindow = fc.oneof(
+  fc.constantFrom(...FUNNEL_WINDOW_UNITS).chain((unit) => fc.record({
+    funnel_window_interval: fc.integer({ min: 1, max: windowDays[unit] }),
+    funnel_window_interval_unit: fc.constant(unit),
+  })),
+  // A saved insight's older names: the unit as `_type` (any letter case, plural), or whole days.
+  fc.constantFrom(...FUNNEL_WINDOW_UNITS).chain((unit) => fc.record({
+    funnel_window_interval: fc.integer({ min: 1, max: windowDays[unit] }),
+    funnel_window_interval_type: fc.constantFrom(unit, `${unit}s`, unit.toUpperCase()),
+  })),
+  fc.record({ funnel_window_days: fc.integer({ min: 1, max: 366 }) }),
+  fc.constant({}),
+);
+const orderType = fc.constantFrom('ordered', 'strict', 'unordered');
+
+/** Steps with a valid exclusion list for them: an event that is not a step of its range, between two steps (the whole funnel when unordered). */
+const funnelSteps = fc.tuple(fc.array(eventName, { minLength: 2, maxLength: 5 }), orderType).chain(([names, order]) => {
+  const last = names.length - 1;
+  const range = order === 'unordered'
+    ? fc.constant([0, last] as const)
+    : fc.tuple(fc.integer({ min: 0, max: last }), fc.integer({ min: 0, max: last })).filter(([a, b]) => a !== b).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+  const exclusion = fc.tuple(eventName, range, fc.boolean()).filter(([id]) => !names.includes(id)).map(([id, [from, to], named]) => ({
+    id, type: 'events', ...(named ? { name: id } : {}), funnel_from_step: from, funnel_to_step: to,
+  }));
+  const steps = fc.tuple(...names.map((id) => fc.record({ custom_name: customName, properties, name: fc.constant(id) }, { requiredKeys: [] })))
+    .map((extras) => names.map((id, order) => ({ id, type: 'events', order, ...extras[order] })));
+  return fc.record({
+    events: steps,
+    funnel_order_type: fc.constant(order),
+    exclusions: fc.array(exclusion, { minLength: 1, maxLength: 3 }),
+  }, { requiredKeys: ['events', 'funnel_order_type'] });
+});
 
 const funnelState = fc.tuple(
-  fc.array(eventName, { minLength: 2, maxLength: 5 }),
+  funnelSteps,
   dates,
+  conversionWindow,
+  breakdown,
   fc.record({
     ...common,
-    funnel_window_interval: fc.integer({ min: 1, max: 30 }),
-    funnel_window_interval_unit: fc.constantFrom('minute', 'hour', 'day'),
-    funnel_order_type: fc.constantFrom('ordered', 'strict', 'unordered'),
     funnel_viz_type: fc.constantFrom('steps', 'trends', 'time_to_convert'),
-    breakdown: text,
+    interval: fc.constantFrom(...INTERVALS),
+    breakdown_limit: fc.integer({ min: 1, max: 1000 }),
   }, { requiredKeys: [] }),
-).map(([names, range, rest]) => ({ events: names.map((id, order) => ({ id, type: 'events', order })), ...range, ...rest }));
+).map(([steps, range, window, by, rest]) => ({ ...steps, ...range, ...window, ...by, ...rest }));
 
+/** The retention builder's entities: an event, maybe renamed, maybe with filters of its own. */
+const retentionEntity = fc.record({
+  id: eventName, type: fc.constant('events'), name: eventName, custom_name: customName, properties,
+}, { requiredKeys: ['id', 'type'] });
 const retentionState = fc.tuple(
-  dates,
+  // The retention builder has one date, where its last period ends.
+  fc.oneof(fc.record({ date_to: day }), dates),
   fc.record({
     ...common,
-    target_entity: eventName.map((id) => ({ id, type: 'events' })),
-    returning_entity: eventName.map((id) => ({ id, name: id, type: 'events' })),
+    target_entity: retentionEntity,
+    returning_entity: retentionEntity,
     retention_type: fc.constantFrom('retention_first_time', 'retention_recurring'),
     period: fc.constantFrom(...RETENTION_PERIODS),
     total_intervals: fc.integer({ min: 1, max: 100 }),
@@ -89,13 +151,16 @@ const retentionState = fc.tuple(
 const pathState = fc.tuple(
   dates,
   fc.record({
-    ...common,
-    include_event_types: fc.subarray(['$pageview', '$screen', 'custom_event'] as const, { minLength: 1 }),
+    properties,
+    filter_test_accounts: fc.boolean(),
+    include_event_types: fc.subarray([...PATH_EVENT_TYPES], { minLength: 1 }),
     start_point: text,
     end_point: text,
     step_limit: fc.integer({ min: 1, max: 20 }),
+    edge_limit: fc.integer({ min: 1, max: 1000 }),
     exclude_events: fc.array(eventName, { minLength: 1, maxLength: 3 }),
-    local_path_cleaning_filters: fc.array(fc.record({ alias: text, regex: fc.constantFrom('/\\d+', '\\?.*$', '[a-z]+', 'x|y') }), { minLength: 1, maxLength: 3 }),
+    path_replacements: fc.boolean(),
+    local_path_cleaning_filters: fc.array(fc.record({ alias: text, regex: fc.constantFrom('/\\d+', '\\?.*$', '[a-z]+', 'x|y', '^https?://[^/]+', '(\\d{4})-(\\d{2})') }), { minLength: 1, maxLength: 3 }),
   }, { requiredKeys: ['step_limit'] }),
 ).map(([range, rest]) => ({ ...range, ...rest }));
 
