@@ -34,6 +34,45 @@ describe('InsightResult: trends displays', () => {
     expect(lines()).toHaveLength(3);
   });
 
+  it('the pointer at a point lists every series with its value; the value axis says what is counted', async () => {
+    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+    // 16 plans, plan-k with k + 1 pageviews today: 16 series, more than one column of the box holds.
+    const now = Date.now();
+    const batch = Array.from({ length: 16 }, (_, k) => Array.from({ length: k + 1 }, (_, n) => ({
+      event: '$pageview', distinct_id: `plan-person-${k}-${n}`, timestamp: new Date(now - 60_000 * (n + 1)).toISOString(), properties: { plan: `plan-${k}` },
+    }))).flat();
+    await api().call('POST', '/batch/', { api_key: token, batch });
+    const filters = { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events', order: 0 }], date_from: '-7d', interval: 'day', breakdown: 'plan', breakdown_limit: 25 };
+    const insight = await live(api().call, PROJECT, filters);
+    // The day the pageviews fell on (the project's time zone decides which).
+    const day = (insight.result as Array<{ data: number[] }>)[0]!.data.findIndex((value) => value > 0);
+    render(<InsightResult insight={insight} title="Chart test" />);
+    await waitFor(() => expect(lines()).toHaveLength(16));
+    expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent('Events');
+
+    const plot = within(figure()).getByRole('img');
+    plot.focus();
+    fireEvent.keyDown(plot, { key: 'Home' });
+    for (let i = 0; i < day; i += 1) fireEvent.keyDown(plot, { key: 'ArrowRight' });
+    const label = (insight.result as Array<{ labels: string[] }>)[0]!.labels[day]!;
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent(label));
+    const box = screen.getByRole('tooltip');
+    const rows = within(box).getAllByRole('listitem');
+    expect(rows).toHaveLength(16);
+    // Largest first: plan-15 had 16 pageviews today, plan-0 one.
+    expect(rows[0]).toHaveTextContent(/plan-15\s*16/);
+    expect(rows[15]).toHaveTextContent(/plan-0\s*1/);
+  });
+
+  it('the value axis names what the series count: persons for unique users, a running total when cumulative', async () => {
+    const dau = { ...FILTERS.byBrowser, events: [{ id: '$pageview', type: 'events', order: 0, math: 'dau' }] };
+    const { unmount } = render(<InsightResult insight={await insightOf(dau)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent(/^Persons$/));
+    unmount();
+    render(<InsightResult insight={await live(api().call, PROJECT, FILTERS.cumulative)} title="Chart test" />);
+    await waitFor(() => expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent('Events (running total)'));
+  });
+
   it('compare: the previous period is drawn dashed in the same colour', async () => {
     render(<InsightResult insight={await insightOf(FILTERS.compare)} title="Chart test" />);
     await waitFor(() => expect(lines()).toHaveLength(2));
@@ -130,10 +169,12 @@ describe('InsightResult: funnels, retention, paths', () => {
     const { unmount } = render(<InsightResult insight={await insightOf(FILTERS.timeToConvert)} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0));
     expect(within(figure()).getByText(/Average time to convert/)).toBeInTheDocument();
+    expect([...figure().querySelectorAll('[data-axis-title]')].map((t) => t.textContent)).toEqual(['Persons', 'Time to convert']);
     unmount();
     render(<InsightResult insight={await insightOf(FILTERS.funnelTrends)} title="Chart test" />);
     await waitFor(() => expect(lines()).toHaveLength(1));
     expect(within(figure()).getAllByText(/^\d+(\.\d)?%$/).length).toBeGreaterThan(1);
+    expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent('Conversion rate');
   });
 
   it('retention: the curve, and the grid shaded by the share retained', async () => {
@@ -146,9 +187,14 @@ describe('InsightResult: funnels, retention, paths', () => {
     expect(within(table).getByRole('rowheader', { name: 'Average' })).toBeInTheDocument();
   });
 
-  it('paths: a Sankey link per edge; hovering one highlights its path', async () => {
-    render(<InsightResult insight={await insightOf(FILTERS.paths)} title="Chart test" />);
+  it('paths: a Sankey link per edge with its count; hovering one highlights its path', async () => {
+    const insight = await insightOf(FILTERS.paths);
+    render(<InsightResult insight={insight} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('[data-path-link]').length).toBeGreaterThan(2));
+    // Each link carries its count, and the counts are the API's edges' values.
+    const counts = [...figure().querySelectorAll('[data-link-count]')].map((text) => Number(text.textContent)).sort((a, b) => a - b);
+    const edges = (insight.result as Array<{ source: string; target: string; value: number }>).filter((e) => e.value > 0 && e.source !== e.target);
+    expect(counts).toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
     const links = [...figure().querySelectorAll('[data-path-link]')];
     fireEvent.mouseEnter(links[0]!);
     const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) => link.getAttribute('stroke-opacity'));

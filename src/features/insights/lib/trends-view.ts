@@ -50,6 +50,31 @@ const nameOf = (s: TrendSeries) => {
   return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
 };
 
+const AXIS_OF_MATH: Record<string, string> = {
+  total: 'Events', dau: 'Persons', weekly_active: 'Persons', monthly_active: 'Persons', unique_session: 'Sessions',
+};
+const PROPERTY_MATH_WORDS: Record<string, string> = {
+  sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', median: 'Median',
+  p90: '90th percentile', p95: '95th percentile', p99: '99th percentile',
+};
+
+/**
+ * What the series' values count, for the value axis: the one thing they all count ("Persons",
+ * "Sum of revenue"), else "Value"; a formula's values are its own.
+ */
+function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
+  const labels = new Set(result.map((s) => {
+    const a = s.action;
+    if (!a) return 'Formula value';
+    const math = typeof a.math === 'string' ? a.math : 'total';
+    const word = PROPERTY_MATH_WORDS[math];
+    if (word) return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
+    return AXIS_OF_MATH[math] ?? 'Value';
+  }));
+  const label = labels.size === 1 ? [...labels][0]! : 'Value';
+  return cumulative ? `${label} (running total)` : label;
+}
+
 /** A series' x labels: the API's, else its dates. */
 const xLabels = (s: { labels: string[]; days: string[] }) => (s.labels.length > 0 ? s.labels : s.days);
 
@@ -97,7 +122,7 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
   const first = result.find((s) => s.compare_label !== 'previous') ?? result[0];
   const labels = aggregated || !first ? [] : xLabels(first);
   const unit: ValueUnit = result.length > 0 && result.every((s) => isDuration(s.action)) ? 'duration' : 'number';
-  return { type: 'trends', display, labels, series, compare, unit };
+  return { type: 'trends', display, labels, series, compare, unit, valueLabel: valueLabelOf(result, display === 'cumulative') };
 }
 
 /** `funnel_viz_type: trends`: conversion (%) over time, one line per breakdown value. */
@@ -117,5 +142,5 @@ export function funnelTrendsView(result: FunnelTrendsSeries[]): TrendsView {
     };
   });
   const first = result[0];
-  return { type: 'trends', display: 'line', labels: first ? xLabels(first) : [], series, compare: false, unit: 'percent' };
+  return { type: 'trends', display: 'line', labels: first ? xLabels(first) : [], series, compare: false, unit: 'percent', valueLabel: 'Conversion rate' };
 }

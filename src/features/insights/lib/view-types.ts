@@ -31,6 +31,8 @@ export interface TrendsView {
   series: TrendSeriesView[];
   compare: boolean;
   unit: ValueUnit;
+  /** What the values count, as the value axis's title ("Persons", "Sum of revenue"). */
+  valueLabel: string;
 }
 
 export interface FunnelStepView {

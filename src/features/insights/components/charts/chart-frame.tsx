@@ -44,6 +44,15 @@ export function Sized({ height = CHART_HEIGHT, children }: { height?: number; ch
   );
 }
 
+/** An axis's title: what its numbers are, above a value axis (`y`) or under the right end of `x`. */
+export function AxisTitle({ axis, children }: { axis: 'x' | 'y'; children: ReactNode }) {
+  return (
+    <p data-axis-title={axis} className={`text-xs font-medium text-gray-700 dark:text-gray-300 ${axis === 'x' ? 'text-right' : ''}`}>
+      {children}
+    </p>
+  );
+}
+
 /** The tooltip box: every series at the hovered point, its value formatted by the unit. */
 interface ChartTooltipProps {
   active?: boolean;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDuration, formatTick } from '../../lib/format';
 import type { RetentionView, TimeToConvertView } from '../../lib/view-types';
-import { axisProps, CHART_HEIGHT, tooltipContent, colour, gridProps, margin, Sized } from './chart-frame';
+import { AxisTitle, axisProps, CHART_HEIGHT, tooltipContent, colour, gridProps, margin, Sized } from './chart-frame';
 
 /** Time to convert: persons per bin of conversion time (x: the bin's start as a duration). */
 export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
@@ -14,6 +14,7 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
           Average time to convert: <span className="font-semibold">{formatDuration(view.average)}</span>
         </p>
       ) : null}
+      <AxisTitle axis="y">Persons</AxisTitle>
       <Sized>
         {(width) => (
           <BarChart width={width} height={CHART_HEIGHT} data={data} margin={margin} barCategoryGap={2} accessibilityLayer>
@@ -25,6 +26,7 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
           </BarChart>
         )}
       </Sized>
+      <AxisTitle axis="x">Time to convert</AxisTitle>
     </>
   );
 }
@@ -33,16 +35,19 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
 export function RetentionCurve({ view }: { view: RetentionView }) {
   const data = useMemo(() => view.curve.map((share, period) => ({ label: `${view.periodName} ${period}`, share })), [view]);
   return (
-    <Sized height={240}>
-      {(width) => (
-        <LineChart width={width} height={240} data={data} margin={margin} accessibilityLayer>
-          <CartesianGrid {...gridProps} />
-          <XAxis dataKey="label" {...axisProps} minTickGap={16} />
-          <YAxis {...axisProps} width={56} domain={[0, 1]} tickFormatter={(value: number) => formatTick(value, 'ratio')} />
-          <Tooltip content={tooltipContent('ratio')} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3 }} isAnimationActive={false} />
-          <Line dataKey="share" name="Retained (average)" stroke={colour(0)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-        </LineChart>
-      )}
-    </Sized>
+    <>
+      <AxisTitle axis="y">Persons retained (average of the cohorts)</AxisTitle>
+      <Sized height={240}>
+        {(width) => (
+          <LineChart width={width} height={240} data={data} margin={margin} accessibilityLayer>
+            <CartesianGrid {...gridProps} />
+            <XAxis dataKey="label" {...axisProps} minTickGap={16} />
+            <YAxis {...axisProps} width={56} domain={[0, 1]} tickFormatter={(value: number) => formatTick(value, 'ratio')} />
+            <Tooltip content={tooltipContent('ratio')} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3 }} isAnimationActive={false} />
+            <Line dataKey="share" name="Retained (average)" stroke={colour(0)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          </LineChart>
+        )}
+      </Sized>
+    </>
   );
 }

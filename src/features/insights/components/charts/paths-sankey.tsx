@@ -102,19 +102,29 @@ export function PathsSankey({ view }: { view: PathsView }) {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
     const on = lit?.has(index) ?? false;
     return (
-      <path
-        d={`M${sourceX},${sourceY}C${sourceControlX},${sourceY} ${targetControlX},${targetY} ${targetX},${targetY}`}
-        fill="none"
-        stroke={colour(0)}
-        strokeWidth={Math.max(1, linkWidth)}
-        strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
-        onMouseEnter={() => setHover({ link: index })}
-        onMouseLeave={() => setHover(null)}
-        onPointerDown={(event) => touched(event, { link: index })}
-        data-path-link
-      >
-        <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
-      </path>
+      <g>
+        <path
+          d={`M${sourceX},${sourceY}C${sourceControlX},${sourceY} ${targetControlX},${targetY} ${targetX},${targetY}`}
+          fill="none"
+          stroke={colour(0)}
+          strokeWidth={Math.max(1, linkWidth)}
+          strokeOpacity={lit ? (on ? 0.6 : 0.08) : 0.3}
+          onMouseEnter={() => setHover({ link: index })}
+          onMouseLeave={() => setHover(null)}
+          onPointerDown={(event) => touched(event, { link: index })}
+          data-path-link
+        >
+          <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
+        </path>
+        {/* The link's count at its middle, on a halo of the page's colour so lines under it do not cut it. */}
+        <text
+          x={(sourceX + targetX) / 2} y={(sourceY + targetY) / 2} dy="0.35em" textAnchor="middle" fontSize={11}
+          fill="currentColor" fillOpacity={lit && !on ? 0.35 : 1} fontWeight={on ? 600 : 400}
+          className="stroke-white dark:stroke-gray-950" strokeWidth={3} paintOrder="stroke" pointerEvents="none" data-link-count
+        >
+          {formatNumber(payload.value)}
+        </text>
+      </g>
     );
   };
   const Node = (props: SankeyNodeProps) => {

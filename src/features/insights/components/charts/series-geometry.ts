@@ -1,7 +1,8 @@
 import type { TrendsView } from '../../lib/view-types';
 import { labelEvery, niceTicks } from '@/lib/scales';
 
-export const PLOT_MARGIN = { top: 12, right: 16, bottom: 28, left: 64 } as const;
+/** `top` leaves room for the value axis's title above its tick labels. */
+export const PLOT_MARGIN = { top: 28, right: 16, bottom: 28, left: 64 } as const;
 
 export interface SeriesMark {
   key: string;

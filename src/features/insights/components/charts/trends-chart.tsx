@@ -6,12 +6,13 @@ import { PLOT_MARGIN, seriesGeometry, type Geometry } from './series-geometry';
 import { SeriesLegend, useHiddenSeries } from './series-legend';
 
 /** Grid, axes and one path per series: memoised, so hovering redraws only the pointer's marks. */
-const Plot = memo(function Plot({ geometry, unit }: { geometry: Geometry; unit: TrendsView['unit'] }) {
+const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry; unit: TrendsView['unit']; title: string }) {
   const { width, height, marks, yTicks, xTicks, bar } = geometry;
   const bottom = height - PLOT_MARGIN.bottom;
   return (
     <>
       <g className="text-gray-700 dark:text-gray-300" fontSize={12} fill="currentColor">
+        <text x={0} y={12} fontWeight={500} data-axis-title="y">{title}</text>
         {yTicks.map((tick) => (
           <g key={tick.value}>
             <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.15} strokeDasharray="3 3" />
@@ -49,11 +50,14 @@ const Plot = memo(function Plot({ geometry, unit }: { geometry: Geometry; unit: 
 /** The hovered (or keyboard-selected) point: a rule, the lines' dots, and every series' value in a box. */
 function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry: Geometry; index: number; hidden: ReadonlySet<string> }) {
   const x = geometry.xAt(index);
-  // Many series: the largest values at this point first (the box shows 30; the table has all).
+  // Every visible series; many of them: the largest values at this point first, in columns.
   const visible = view.series.filter((series) => !hidden.has(series.key));
   const shown = visible.length > 8 ? [...visible].sort((a, b) => (b.data[index] ?? 0) - (a.data[index] ?? 0)) : visible;
   const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.labels[index] : undefined;
   const flip = x > geometry.width / 2;
+  // Beside the pointer, on the side with more room: a column per 12 series as far as 10rem columns fit.
+  const room = Math.max(160, (flip ? x : geometry.width - x) - 24);
+  const columns = Math.max(1, Math.min(Math.ceil(shown.length / 12), Math.floor(room / 160)));
   return (
     <>
       <svg className="pointer-events-none absolute inset-0 overflow-visible" width={geometry.width} height={geometry.height} aria-hidden="true">
@@ -66,22 +70,22 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
             })}
       </svg>
       <div
-        className="pointer-events-none absolute top-2 z-10 max-h-[calc(100%-1rem)] w-max max-w-xs overflow-hidden rounded-md border border-gray-200 bg-white px-3 py-2 text-xs text-gray-900 shadow-md dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        style={flip ? { right: geometry.width - x + 12 } : { left: x + 12 }}
+        role="tooltip"
+        className="pointer-events-none absolute top-2 z-10 w-max overflow-hidden rounded-md border border-gray-200 bg-white px-3 py-2 text-xs text-gray-900 shadow-md dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+        style={{ ...(flip ? { right: geometry.width - x + 12 } : { left: x + 12 }), maxWidth: Math.min(room, columns * 256) }}
       >
         <p className="mb-1 font-medium">
           {view.labels[index]}
           {previousDay ? <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span> : null}
         </p>
-        <ul className="space-y-0.5">
-          {shown.slice(0, 12).map((series) => (
-            <li key={series.key} className="flex items-center gap-2">
+        <ul className="gap-x-4" style={{ columns }}>
+          {shown.map((series) => (
+            <li key={series.key} className="flex break-inside-avoid items-center gap-2 pb-0.5">
               <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
               <span className="min-w-0 flex-1 truncate">{series.label}</span>
               <span className="tabular-nums">{series.data[index] === undefined ? '–' : formatValue(series.data[index], view.unit)}</span>
             </li>
           ))}
-          {shown.length > 12 ? <li className="text-gray-700 dark:text-gray-300">and {shown.length - 12} more (see the table)</li> : null}
         </ul>
       </div>
     </>
@@ -114,7 +118,7 @@ function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: Readonl
         className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
         onMouseMove={onMove} onMouseLeave={() => setActive(null)} onKeyDown={onKey} onBlur={() => setActive(null)}
       >
-        <Plot geometry={geometry} unit={view.unit} />
+        <Plot geometry={geometry} unit={view.unit} title={view.valueLabel} />
       </svg>
       {active !== null ? <Pointer view={view} geometry={geometry} index={active} hidden={hidden} /> : null}
     </div>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent, formatTick } from '../../lib/format';
 import type { TrendsView } from '../../lib/view-types';
-import { axisProps, CHART_HEIGHT, tooltipContent, colour, margin, Sized } from './chart-frame';
+import { AxisTitle, axisProps, CHART_HEIGHT, tooltipContent, colour, margin, Sized } from './chart-frame';
 import { SeriesLegend, useHiddenSeries } from './series-legend';
 
 interface Item {
@@ -84,6 +84,7 @@ export function ValueBars({ view }: { view: TrendsView }) {
           </BarChart>
         )}
       </Sized>
+      <AxisTitle axis="x">{view.valueLabel}</AxisTitle>
       {legend}
     </>
   );
