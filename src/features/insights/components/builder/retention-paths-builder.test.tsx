@@ -1,6 +1,10 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { mswServer, renderApp, setupTestApi } from '@testing';
+import { ingestPickerEvents } from '@testing/picker-harness';
+
+// jsdom has no scrollIntoView; cmdk (the event picker) calls it on the active item.
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 
 const api = setupTestApi();
 const PROJECT = 1;
@@ -64,6 +68,64 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     await user.type(regex, ']+)');
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ local_path_cleaning_filters: [{ regex: '([a-z]+)', alias: '/:id' }] }));
     expect(regex).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('retention: the "First did" and "Came back to do" events reach the request, and the URL keeps them', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const sent = recordBodies('retention');
+    const { user, router } = renderApp(`/projects/${PROJECT}/insights/new/retention`, { apiKey: api().demoKey });
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' } }));
+
+    await user.click(await screen.findByRole('button', { name: 'First did: Pageview' }));
+    await user.click(await screen.findByRole('option', { name: /^user signed up/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: 'user signed up', type: 'events' }, returning_entity: { id: '$pageview' } }));
+    expect(screen.getByRole('button', { name: 'First did: user signed up' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Came back to do: Pageview' }));
+    await user.click(await screen.findByRole('option', { name: /^purchase/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: 'user signed up' }, returning_entity: { id: 'purchase', type: 'events' } }));
+    expect(screen.getByRole('button', { name: 'Came back to do: purchase' })).toBeInTheDocument();
+    expect(router.state.location.search).toMatchObject({ target_entity: { id: 'user signed up' }, returning_entity: { id: 'purchase' } });
+  });
+
+  it('paths: an end point, and excluded events added, changed and removed, reach the request', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const sent = recordBodies('path');
+    const { user, router } = renderApp(`/projects/${PROJECT}/insights/new/paths`, { apiKey: api().demoKey });
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ step_limit: 5 }));
+    expect(sent.at(-1)).not.toHaveProperty('end_point');
+    expect(sent.at(-1)).not.toHaveProperty('exclude_events');
+
+    const end = screen.getByRole('combobox', { name: 'Ends at' });
+    await user.type(end, 'https://hedgebox.example/pricing');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ end_point: 'https://hedgebox.example/pricing' }));
+
+    const excluded = screen.getByRole('region', { name: 'Exclude events' });
+    await user.click(within(excluded).getByRole('button', { name: 'Exclude an event' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ end_point: 'https://hedgebox.example/pricing', exclude_events: ['$pageleave'] }));
+
+    // Each row's picker changes its event; a second row is added after the first.
+    await user.click(within(excluded).getByRole('button', { name: 'Excluded event 1: Pageleave' }));
+    await user.click(await screen.findByRole('option', { name: /^purchase/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ exclude_events: ['purchase'] }));
+    await user.click(within(excluded).getByRole('button', { name: 'Exclude an event' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ exclude_events: ['purchase', '$pageleave'] }));
+    await user.click(within(excluded).getByRole('button', { name: 'Excluded event 2: Pageleave' }));
+    await user.click(await screen.findByRole('option', { name: /^user signed up/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ exclude_events: ['purchase', 'user signed up'] }));
+
+    // Removing the first keeps the second.
+    await user.click(within(excluded).getByRole('button', { name: 'Remove excluded event 1' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ end_point: 'https://hedgebox.example/pricing', exclude_events: ['user signed up'] }));
+    expect(within(excluded).getByRole('button', { name: 'Excluded event 1: user signed up' })).toBeInTheDocument();
+
+    // Removing the last leaves none in the URL the chart follows (the answer for that state
+    // was already fetched, so it is reused rather than asked again).
+    await user.click(within(excluded).getByRole('button', { name: 'Remove excluded event 1' }));
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('exclude_events'));
+    expect(within(excluded).queryByRole('button', { name: /^Excluded event/ })).not.toBeInTheDocument();
+    expect(router.state.location.search).toMatchObject({ end_point: 'https://hedgebox.example/pricing' });
+    expect(sent.some((b) => Array.isArray(b.exclude_events) && b.exclude_events.length === 0)).toBe(false);
   });
 
   it('a builder kind that does not exist is a page not found, not a blank builder', async () => {

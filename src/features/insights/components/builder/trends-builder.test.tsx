@@ -40,6 +40,24 @@ async function ingestPageviews() {
 
 const lastBody = (sent: Sent[]) => sent.at(-1)?.body;
 
+/**
+ * The calendar of the custom date range, moved back `months` from the month it opened on: its
+ * grid, and the day button of the `day`th as `YYYY-MM-DD` (read from the calendar's own caption,
+ * so a test that starts just before midnight picks what the calendar shows).
+ */
+async function calendarMonthsBack(user: ReturnType<typeof renderApp>['user'], months: number) {
+  const dialog = await screen.findByRole('dialog', { name: 'Choose the dates' });
+  for (let i = 0; i < months; i += 1) await user.click(within(dialog).getByRole('button', { name: 'Go to the Previous Month' }));
+  const grid = within(dialog).getByRole('grid');
+  const caption = grid.getAttribute('aria-label') ?? '';
+  const first = new Date(`${caption} 1`);
+  const monthName = first.toLocaleString('en-US', { month: 'long' });
+  const iso = (d: number) => `${first.getFullYear()}-${String(first.getMonth() + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const ordinal = (d: number) => `${d}${d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th'}`;
+  const dayButton = (d: number) => within(grid).getByRole('button', { name: new RegExp(`\\b${monthName} ${ordinal(d)}, ${first.getFullYear()}`) });
+  return { dialog, caption, iso, dayButton };
+}
+
 describe('trends builder', { timeout: 30_000 }, () => {
   it('opens with one pageview series over the last 7 days, the chart and its table', async () => {
     await ingestPageviews();
@@ -130,6 +148,29 @@ describe('trends builder', { timeout: 30_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining(expected)]);
     }
+  });
+
+  it('a custom range picked on the calendar is the request\'s date_from and date_to, and the button says it', async () => {
+    const sent = recordTrendRequests();
+    const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
+    // Two months back: both days lie before the 30 days "Custom range…" starts with.
+    const { dialog, iso, dayButton } = await calendarMonthsBack(user, 2);
+    await user.click(dayButton(10));
+    await user.click(dayButton(20));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: iso(10), date_to: iso(20) }));
+    expect(router.state.location.search).toMatchObject({ date_from: iso(10), date_to: iso(20) });
+    // The picked days are shown selected, and the trigger names the range.
+    expect(dayButton(10)).toHaveAccessibleName(/selected/);
+    expect(dayButton(20)).toHaveAccessibleName(/selected/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const from = new Date(`${iso(10)}T00:00:00`);
+    const label = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    expect(screen.getByRole('button', { name: /^Custom dates: / })).toHaveAccessibleName(`Custom dates: ${label(from)} – ${label(new Date(`${iso(20)}T00:00:00`))}`);
+    expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveDisplayValue('Custom range…');
   });
 
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
