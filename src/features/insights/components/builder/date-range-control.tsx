@@ -70,7 +70,9 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
 
   const onSelect = (range: DayRange | undefined) => {
     setDraft(range);
-    if (range?.from && range.to && range.from.getTime() !== range.to.getTime()) {
+    // A click on a complete range starts a new one (resetOnSelect): the second click completes it,
+    // on another day or the same one (a range of one day).
+    if (range?.from && range.to) {
       onChange({ date_from: isoDay(range.from), date_to: isoDay(range.to) });
     }
   };
@@ -106,6 +108,7 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
           >
             <DayPicker
               mode="range"
+              resetOnSelect
               selected={selected}
               onSelect={onSelect}
               defaultMonth={selected.to ?? selected.from}

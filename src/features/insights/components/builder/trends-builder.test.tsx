@@ -173,6 +173,28 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveDisplayValue('Custom range…');
   });
 
+  it('reopening the calendar, the two days picked are the new range ("Pick the first day, then the last")', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
+    const first = await calendarMonthsBack(user, 2);
+    await user.click(first.dayButton(10));
+    await user.click(first.dayButton(20));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: first.iso(10), date_to: first.iso(20) }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(first.dialog).not.toBeInTheDocument());
+
+    // A narrower range inside the first: the 12th, then the 15th.
+    await user.click(screen.getByRole('button', { name: /^Custom dates: / }));
+    const again = await calendarMonthsBack(user, 0);
+    expect(again.caption).toBe(first.caption);
+    await user.click(again.dayButton(12));
+    await user.click(again.dayButton(15));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_to: first.iso(15) }));
+    expect(lastBody(sent)).toMatchObject({ date_from: first.iso(12), date_to: first.iso(15) });
+  });
+
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
     const { user } = renderApp(`${TREND_URL}?date_from=%22-90d%22`, { apiKey: api().demoKey });
     const interval = await screen.findByRole('combobox', { name: 'Interval' });
