@@ -191,10 +191,24 @@ describe('InsightResult: funnels, retention, paths', () => {
     const insight = await insightOf(FILTERS.paths);
     render(<InsightResult insight={insight} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('[data-path-link]').length).toBeGreaterThan(2));
-    // Each link carries its count, and the counts are the API's edges' values.
-    const counts = [...figure().querySelectorAll('[data-link-count]')].map((text) => Number(text.textContent)).sort((a, b) => a - b);
+    // A link thick enough carries its count (the API's edge value); a thin one shows it when pointed at.
     const edges = (insight.result as Array<{ source: string; target: string; value: number }>).filter((e) => e.value > 0 && e.source !== e.target);
-    expect(counts).toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
+    const drawn = [...figure().querySelectorAll('[data-path-link]')].map((path) => ({
+      path, width: Number(path.getAttribute('stroke-width')), count: path.parentElement!.querySelector('[data-link-count]')?.textContent ?? null,
+    }));
+    expect(drawn.map((d) => Number(d.path.querySelector('title')!.textContent!.split(': ').at(-1))).sort((a, b) => a - b))
+      .toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
+    for (const link of drawn) {
+      const value = link.path.querySelector('title')!.textContent!.split(': ').at(-1);
+      expect(link.count).toBe(link.width >= 11 ? value : null);
+    }
+    expect(drawn.some((d) => d.count !== null)).toBe(true);
+    const thin = drawn.find((d) => d.count === null);
+    if (thin) {
+      fireEvent.mouseEnter(thin.path);
+      expect(thin.path.parentElement!.querySelector('[data-link-count]')).toHaveTextContent(thin.path.querySelector('title')!.textContent!.split(': ').at(-1)!);
+      fireEvent.mouseLeave(thin.path);
+    }
     const links = [...figure().querySelectorAll('[data-path-link]')];
     fireEvent.mouseEnter(links[0]!);
     const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) => link.getAttribute('stroke-opacity'));

@@ -10,6 +10,8 @@ const shortItem = (node: string) => {
   const item = stepItem(node).replace(/^https?:\/\/[^/]+(?=\/|$)/, '') || '/';
   return item.length > 32 ? `${item.slice(0, 31)}…` : item;
 };
+/** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
+const LABELLED_WIDTH = 11;
 /** The links drawn: the largest (a diagram of hundreds of links is unreadable; the table has them all). */
 export const MAX_LINKS = 40;
 
@@ -116,14 +118,18 @@ export function PathsSankey({ view }: { view: PathsView }) {
         >
           <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
         </path>
-        {/* The link's count at its middle, on a halo of the page's colour so lines under it do not cut it. */}
-        <text
-          x={(sourceX + targetX) / 2} y={(sourceY + targetY) / 2} dy="0.35em" textAnchor="middle" fontSize={11}
-          fill="currentColor" fillOpacity={lit && !on ? 0.35 : 1} fontWeight={on ? 600 : 400}
-          className="stroke-white dark:stroke-gray-950" strokeWidth={3} paintOrder="stroke" pointerEvents="none" data-link-count
-        >
-          {formatNumber(payload.value)}
-        </text>
+        {/* The count at the link's end, inside its band: bands never overlap there, so neither do
+            the counts. A band thinner than the text shows its count while it is pointed at (and
+            in the table). */}
+        {linkWidth >= LABELLED_WIDTH || (hover !== null && 'link' in hover && hover.link === index) ? (
+          <text
+            x={targetX - 4} y={targetY} dy="0.35em" textAnchor="end" fontSize={11}
+            fill="currentColor" fillOpacity={lit && !on ? 0.35 : 1} fontWeight={on ? 600 : 400}
+            className="stroke-white dark:stroke-gray-950" strokeWidth={3} paintOrder="stroke" pointerEvents="none" data-link-count
+          >
+            {formatNumber(payload.value)}
+          </text>
+        ) : null}
       </g>
     );
   };

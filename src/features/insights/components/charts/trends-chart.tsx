@@ -55,9 +55,10 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
   const shown = visible.length > 8 ? [...visible].sort((a, b) => (b.data[index] ?? 0) - (a.data[index] ?? 0)) : visible;
   const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.labels[index] : undefined;
   const flip = x > geometry.width / 2;
-  // Beside the pointer, on the side with more room: a column per 12 series as far as 10rem columns fit.
+  // Beside the pointer, on the side with more room: as many columns as the chart's height needs
+  // (about 16 rows fit), as far as 10rem columns fit beside it (on a phone the box grows downwards).
   const room = Math.max(160, (flip ? x : geometry.width - x) - 24);
-  const columns = Math.max(1, Math.min(Math.ceil(shown.length / 12), Math.floor(room / 160)));
+  const columns = Math.max(1, Math.min(Math.ceil(shown.length / 16), Math.floor(room / 160)));
   return (
     <>
       <svg className="pointer-events-none absolute inset-0 overflow-visible" width={geometry.width} height={geometry.height} aria-hidden="true">
