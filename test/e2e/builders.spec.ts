@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
 
 const headers = apiHeaders;
@@ -25,6 +25,32 @@ const number = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''
 
 interface TrendSeries { aggregated_value?: number; count: number; compare_label?: string }
 
+/** The page's next analysis request to `endpoint` (trend, retention, path) whose body passes `test`. */
+function nextQuery(page: Page, endpoint: string, test: (body: Record<string, unknown>) => boolean): Promise<Request> {
+  return page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/insights/${endpoint}/`) && test(r.postDataJSON() as Record<string, unknown>));
+}
+
+/**
+ * Drags `handle` onto `target` with the mouse as a person would: press, a few pixels (past
+ * dnd-kit's 4 px activation distance), then on to the target in steps, release.
+ */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('the drag handle or its target is not on screen');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  const toY = to.y + to.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + Math.sign(toY - y) * 8, { steps: 2 });
+  await page.mouse.move(x, toY, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The ids of the events of the builder's URL, in order. */
+const eventIds = (page: Page) => ((paramsOf(page).events ?? []) as Array<{ id: unknown }>).map((e) => e.id);
+
 test('build a trend: two series, a filter, a breakdown and compare; its numbers are the API’s; every display; reload, back and forward; save and reopen', async ({ page, request }) => {
   // Many steps, each a query over the seeded events: a long test.
   test.setTimeout(240_000);
@@ -40,6 +66,14 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   await page.getByRole('combobox', { name: 'Search events' }).fill('user signed up');
   await page.getByRole('option', { name: /user signed up/ }).first().click();
   await expect(page.getByRole('button', { name: 'Series B event: user signed up' })).toBeVisible();
+
+  // Drag series B above series A by its handle: the list, the URL and the query follow.
+  const reordered = nextQuery(page, 'trend', (body) => (body.events as Array<{ id: string }>)[0]?.id === 'user signed up');
+  await drag(page, page.getByRole('button', { name: 'Reorder series B' }), page.getByRole('button', { name: 'Reorder series A' }));
+  await expect(page.getByRole('button', { name: 'Series A event: user signed up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Series B event: Pageview' })).toBeVisible();
+  await expect.poll(() => eventIds(page)).toEqual(['user signed up', '$pageview']);
+  expect((await reordered).postDataJSON().events.map((e: { id: string }) => e.id)).toEqual(['user signed up', '$pageview']);
 
   // A filter: the browser is Chrome.
   await page.getByRole('button', { name: 'Add filter to filters' }).click();
@@ -61,7 +95,7 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   // The table's numbers are the API's for the same parameters.
   const result = await settled(page, 'New trend');
   const params = paramsOf(page);
-  expect(params).toMatchObject({ events: [{ id: '$pageview' }, { id: 'user signed up' }], compare: true, breakdown: '$os', date_from: '-30d' });
+  expect(params).toMatchObject({ events: [{ id: 'user signed up' }, { id: '$pageview' }], compare: true, breakdown: '$os', date_from: '-30d' });
   const answer = await request.post(`/api/projects/${projectId}/insights/trend/`, { headers: headers(), data: params });
   expect(answer.status(), await answer.text()).toBe(200);
   const series = (await answer.json()).result as TrendSeries[];
@@ -127,12 +161,22 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   await expect(page.getByRole('table', { name: `${name}: data` }).locator('tbody')).toHaveText(tableText ?? '');
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('combobox', { name: 'Chart type' })).toHaveValue('ActionsTable');
-  await expect(page.getByRole('button', { name: 'Series B event: user signed up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Series A event: user signed up' })).toBeVisible();
   await settled(page, name);
   await expectNoViolations(page);
 });
 
-test('the New insight menu opens the retention builder; its chart draws; axe finds nothing', async ({ page, request }) => {
+interface RetentionCohort { date: string; values: Array<{ count: number }> }
+interface PathEdge { source: string; target: string; value: number }
+
+/** A retention cell as the grid writes it: "1,234 (37.5%)" → its count and its percentage. */
+function retentionCell(text: string | null): { count: number; percent: number } {
+  const m = /^([\d,]+) \(([\d.]+)%\)$/.exec((text ?? '').trim());
+  if (!m) throw new Error(`not a retention cell: ${text}`);
+  return { count: number(m[1]!), percent: Number(m[2]) };
+}
+
+test('the New insight menu opens the retention builder; its cohort grid shows the API’s counts and percentages; axe finds nothing', async ({ page, request }) => {
   test.slow();
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights`);
@@ -141,22 +185,117 @@ test('the New insight menu opens the retention builder; its chart draws; axe fin
   await expect(page.getByRole('heading', { level: 1, name: 'New retention' })).toBeVisible();
   await expect(page.getByRole('figure', { name: 'New retention: chart' })).toBeVisible();
   await settled(page, 'New retention');
+  const query = nextQuery(page, 'retention', (body) => body.period === 'Day');
   await page.getByRole('combobox', { name: 'Period' }).selectOption('Day');
   await expect(page).toHaveURL(/period=Day/);
-  await settled(page, 'New retention');
+  const result = await settled(page, 'New retention');
+
+  // The API's answer for the parameters the page asked with (daily cohorts of pageviews).
+  const params = (await query).postDataJSON() as Record<string, unknown>;
+  expect(params).toMatchObject({ period: 'Day', target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' } });
+  const answer = await request.post(`/api/projects/${projectId}/insights/retention/`, { headers: headers(), data: params });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const cohorts = (await answer.json()).result as RetentionCohort[];
+  const first = cohorts[0]!;
+  expect(first.values.length).toBeGreaterThan(1);
+  const [day0, day1] = first.values.map((v) => v.count) as [number, number];
+  expect(day0).toBeGreaterThan(0);
+
+  // The grid: a row per cohort and the average; the first cohort's day, its persons, who came back.
+  const rows = result.getByRole('table', { name: 'New retention: data' }).locator('tbody tr');
+  await expect(rows).toHaveCount(cohorts.length + 1);
+  await expect(result.getByRole('columnheader', { name: 'Day 1', exact: true })).toBeVisible();
+  const [y, m, d] = first.date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  await expect(rows.first().getByRole('rowheader')).toHaveText(day);
+  const cells = rows.first().getByRole('cell');
+  const period0 = retentionCell(await cells.nth(0).textContent());
+  const period1 = retentionCell(await cells.nth(1).textContent());
+  expect(period0).toEqual({ count: day0, percent: 100 });
+  expect(period1.count).toBe(day1);
+  expect(period1.percent).toBeCloseTo((100 * day1) / day0, 1);
+  // The average's day 1: the cohorts' day-1 persons over their day-0 persons.
+  const reached = cohorts.filter((c) => c.values.length > 1);
+  const average = reached.reduce((sum, c) => sum + c.values[1]!.count, 0) / reached.reduce((sum, c) => sum + c.values[0]!.count, 0);
+  const averageRow = rows.last();
+  await expect(averageRow.getByRole('rowheader')).toHaveText('Average');
+  expect(Number((await averageRow.getByRole('cell').nth(1).textContent())?.replace('%', ''))).toBeCloseTo(100 * average, 1);
   await expectNoViolations(page);
 });
 
-test('the paths builder draws its Sankey and follows its step limit; axe finds nothing', async ({ page, request }) => {
+/** A link of the Sankey: its stroke's opacity (0.3 resting; 0.6 on the hovered path, 0.08 off it). */
+const opacities = (links: Locator) => links.evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-opacity')));
+
+test('the paths builder draws its Sankey with the API’s links and counts, follows its step limit, and hovering a link lights its paths; axe finds nothing', async ({ page, request }) => {
   test.slow();
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/paths`);
   await expect(page.getByRole('heading', { level: 1, name: 'New paths' })).toBeVisible();
-  await expect(page.getByRole('figure', { name: 'New paths: chart' })).toBeVisible();
+  const figure = page.getByRole('figure', { name: 'New paths: chart' });
+  await expect(figure).toBeVisible();
   await settled(page, 'New paths');
+  const query = nextQuery(page, 'path', (body) => body.step_limit === 3);
   await page.getByRole('spinbutton', { name: 'Steps' }).fill('3');
   await expect(page).toHaveURL(/step_limit=3/);
   await settled(page, 'New paths');
+
+  // The API's answer for the parameters the page asked with.
+  const params = (await query).postDataJSON() as Record<string, unknown>;
+  const answer = await request.post(`/api/projects/${projectId}/insights/path/`, { headers: headers(), data: params });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const edges = (await answer.json()).result as PathEdge[];
+  // The diagram draws the largest links (40 at most, the UI says so when it leaves some out).
+  const drawable = edges.filter((e) => e.value > 0 && e.source !== e.target).sort((a, b) => b.value - a.value);
+  const drawn = drawable.slice(0, 40);
+  expect(drawn.length).toBeGreaterThan(1);
+  const links = figure.locator('path[data-path-link]');
+  await expect(links).toHaveCount(drawn.length);
+  if (edges.length > drawn.length) await expect(figure.getByText(`The ${drawn.length} largest of ${edges.length.toLocaleString('en-US')} links`)).toBeVisible();
+  const item = (node: string) => node.replace(/^\d+_/, '');
+  const linkText = (e: PathEdge) => `${item(e.source)} → ${item(e.target)}: ${e.value.toLocaleString('en-US')}`;
+  expect((await links.locator('title').allTextContents()).sort()).toEqual(drawn.map(linkText).sort());
+
+  // The largest link's source step shows the persons through it: the most of its drawn links in or out.
+  const top = drawn[0]!;
+  const sum = (list: PathEdge[]) => list.reduce((n, e) => n + e.value, 0);
+  const through = Math.max(sum(drawn.filter((e) => e.target === top.source)), sum(drawn.filter((e) => e.source === top.source)));
+  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${item(top.source)}: ${through.toLocaleString('en-US')}"]`) });
+  await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through.toLocaleString('en-US')}\\)$`));
+
+  // Pointing at the largest link names it and lights every path through it, dimming the others.
+  const link = links.filter({ has: page.locator('title', { hasText: linkText(top) }) });
+  const point = await link.evaluate((el: SVGPathElement) => {
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const length = el.getTotalLength();
+    for (const at of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+      const p = el.getPointAtLength(length * at).matrixTransform(el.getScreenCTM()!);
+      if (document.elementFromPoint(p.x, p.y) === el) return { x: p.x, y: p.y };
+    }
+    return null;
+  });
+  if (!point) throw new Error('the largest link is covered everywhere');
+  await page.mouse.move(point.x, point.y);
+  await expect(page.getByText(`${item(top.source)} → ${item(top.target)}: ${top.value.toLocaleString('en-US')} persons`, { exact: true })).toBeVisible();
+  await expect(link).toHaveAttribute('stroke-opacity', '0.6');
+  // Lit: the link, every drawn link on the way to its source and every one on from its target.
+  const lit = new Set<PathEdge>([top]);
+  const walk = (from: string, forward: boolean) => {
+    for (const e of drawn) {
+      if ((forward ? e.source : e.target) !== from || lit.has(e)) continue;
+      lit.add(e);
+      walk(forward ? e.target : e.source, forward);
+    }
+  };
+  walk(top.target, true);
+  walk(top.source, false);
+  expect(lit.size).toBeGreaterThan(1);
+  expect(lit.size).toBeLessThan(drawn.length);
+  await expect.poll(async () => (await opacities(links)).filter((o) => o === '0.6').length).toBe(lit.size);
+  expect((await opacities(links)).filter((o) => o === '0.08').length).toBe(drawn.length - lit.size);
+  // Pointing away leaves every link as it was.
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Point at or tap a step or a link to follow its paths.')).toBeVisible();
+  expect(new Set(await opacities(links))).toEqual(new Set(['0.3']));
   await expectNoViolations(page);
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
 
 const headers = apiHeaders;
@@ -16,6 +16,27 @@ async function pickStepEvent(page: Page, n: number, event: string) {
   await page.getByRole('option', { name: label(event), exact: false }).first().click();
   await expect(page.getByRole('button', { name: `Step ${n} event: ${label(event)}` })).toBeVisible();
 }
+
+/**
+ * Drags `handle` onto `target` with the mouse as a person would: press, a few pixels (past
+ * dnd-kit's 4 px activation distance), then on to the target in steps, release.
+ */
+async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('the drag handle or its target is not on screen');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  const toY = to.y + to.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + Math.sign(toY - y) * 8, { steps: 2 });
+  await page.mouse.move(x, toY, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** The ids of the steps' events in the builder's URL, in order. */
+const urlSteps = (page: Page) => (JSON.parse(new URL(page.url()).searchParams.get('events') ?? '[]') as Array<{ id: string }>).map((e) => e.id);
 
 interface Step { count: number }
 
@@ -58,10 +79,22 @@ test('build a four-step funnel, change its order and window; its counts are the 
   const steps = (await response.json()).result as Step[];
   expect(steps).toHaveLength(4);
   expect(steps[3]!.count).toBeGreaterThan(0);
-  for (const [i, step] of steps.entries()) {
-    await expect(page.getByRole('button', { name: `Step ${i + 1}: ${step.count.toLocaleString('en-US')} converted` })).toBeVisible();
-  }
+  const expectSteps = async () => {
+    for (const [i, step] of steps.entries()) {
+      await expect(page.getByRole('button', { name: `Step ${i + 1}: ${step.count.toLocaleString('en-US')} converted` })).toBeVisible();
+    }
+  };
+  await expectSteps();
   await expectNoViolations(page);
+
+  // A reload opens the same funnel: its steps, its order and window, its counts.
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(4);
+  for (const [i, event] of STEPS.entries()) await expect(page.getByRole('button', { name: `Step ${i + 1} event: ${label(event)}` })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Step order' })).toHaveValue('unordered');
+  await expect(length).toHaveValue('7');
+  await expect(page.getByRole('combobox', { name: 'Conversion window unit' })).toHaveValue('day');
+  await expectSteps();
 
   // The persons who dropped off before step 2, in the side panel.
   const dropped = steps[0]!.count - steps[1]!.count;
@@ -79,6 +112,15 @@ test('build a four-step funnel, change its order and window; its counts are the 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(opener).toBeFocused();
+
+  // Drag step 4 above step 3 by its handle: the list, the URL and the query follow.
+  const reordered = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/insights/funnel/') && r.postDataJSON().events?.[2]?.id === STEPS[3]);
+  await drag(page, page.getByRole('button', { name: 'Reorder step 4' }), page.getByRole('button', { name: 'Reorder step 3' }));
+  await expect(page.getByRole('button', { name: `Step 3 event: ${label(STEPS[3])}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Step 4 event: ${label(STEPS[2])}` })).toBeVisible();
+  const swapped = [STEPS[0], STEPS[1], STEPS[3], STEPS[2]];
+  await expect.poll(() => urlSteps(page)).toEqual(swapped);
+  expect(((await reordered).postDataJSON().events as Array<{ id: string }>).map((e) => e.id)).toEqual(swapped);
 });
 
 test('the correlation table lists events that raise or lower conversion, in words', async ({ page, request }) => {
