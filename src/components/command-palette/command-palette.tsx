@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { BarChart3, Building2, DatabaseZap, FolderKanban, Keyboard, LogOut, Pause, Plus } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
 import { batchExportEndpoints } from '@/contract/batch-exports';
 import { apiRequest } from '@/lib/api-client';

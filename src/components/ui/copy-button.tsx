@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from './button';
 
 /** Copies `value` to the clipboard. The button reads "Copy <what>" ("Copy API token"). */

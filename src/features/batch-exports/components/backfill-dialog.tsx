@@ -1,5 +1,5 @@
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { BATCH_EXPORT_INTERVAL_MS, type BatchExport, type BatchExportBackfill, type BatchExportInterval } from '@/contract/batch-exports';
 import { FormFooter, submitHandler, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';

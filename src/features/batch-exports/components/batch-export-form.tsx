@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   BATCH_EXPORT_DESTINATIONS,
   BATCH_EXPORT_INTERVALS,

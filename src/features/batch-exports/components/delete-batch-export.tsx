@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { forgetBatchExport, useDeleteBatchExport } from '../api/batch-exports.mutations';

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Page } from '@/contract/common';
 import { insightEndpoints, type Insight, type InsightCreateInput, type InsightUpdate } from '@/contract/insights';
 import { apiRequest } from '@/lib/api-client';

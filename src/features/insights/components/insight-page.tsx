@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Copy, Download, RotateCcw, Share2, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { insightEndpoints } from '@/contract/insights';
 import { describeError } from '@/lib/error-messages';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { domainEndpoints } from '@/contract/domains';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { PageTitle } from '@/components/layout/page-title';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { domainEndpoints, type Domain } from '@/contract/domains';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { FormError, SelectField, TextareaField, TextField } from '@/components/form-kit';

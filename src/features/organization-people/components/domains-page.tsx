@@ -1,7 +1,7 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { domainEndpoints, domainNameSchema, type Domain } from '@/contract/domains';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit';

@@ -2,7 +2,7 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { INVITE_BULK_MAX, inviteEndpoints } from '@/contract/invites';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { FormError, TextareaField } from '@/components/form-kit';

@@ -2,7 +2,7 @@ import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { inviteEndpoints, type Invite } from '@/contract/invites';
 import { userDisplayName } from '@/contract/users';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';

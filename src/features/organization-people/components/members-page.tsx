@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Member, MemberRuleInput } from '@/contract/members';
 import { userDisplayName } from '@/contract/users';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { memberEndpoints, removalRefusal, type Member, type MemberRuleInput } from '@/contract/members';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { peopleMutations } from '../api/people.mutations';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { organizationCreateSchema } from '@/contract/organizations';
 import { FormFooter, submitHandler } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { organizationEndpoints, type Organization } from '@/contract/organizations';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { forgetOrganization, useDeleteOrganization } from '../api/organizations.mutations';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { PluginConfig } from '@/contract/plugin-configs';
 import type { PluginConfigField } from '@/contract/plugins';
 import { pluginConfigEndpoints } from '@/contract/plugin-configs';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit/fields';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Plugin } from '@/contract/plugins';
 import { Table, Td, Th } from '@/components/data-table/table';
 import { EmptyState } from '@/components/feedback/empty-state';

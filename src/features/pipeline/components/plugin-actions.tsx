@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Plugin } from '@/contract/plugins';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { ScopedAction } from '@/components/feedback/scoped-action';

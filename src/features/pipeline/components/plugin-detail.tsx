@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { PluginConfigField } from '@/contract/plugins';
 import { pluginConfigEndpoints } from '@/contract/plugin-configs';
 import { ScopedAction } from '@/components/feedback/scoped-action';

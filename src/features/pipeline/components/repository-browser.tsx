@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Plugin } from '@/contract/plugins';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { preloadable } from '@/lib/preloadable';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { insightEndpoints, INSIGHT_NAME_MAX, type Insight } from '@/contract/insights';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button, buttonClasses } from '@/components/ui/button';

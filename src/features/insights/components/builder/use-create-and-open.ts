@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { InsightCreateInput } from '@/contract/insights';
 import { insightTitle } from '../../api/insight-title';
 import { useCreateInsight } from '../../api/insights.mutations';
