@@ -252,14 +252,16 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   await expect(links).toHaveCount(drawn.length);
   if (edges.length > drawn.length) await expect(figure.getByText(`The ${drawn.length} largest of ${edges.length.toLocaleString('en-US')} links`)).toBeVisible();
   const item = (node: string) => node.replace(/^\d+_/, '');
-  const linkText = (e: PathEdge) => `${item(e.source)} → ${item(e.target)}: ${e.value.toLocaleString('en-US')}`;
+  // A tooltip names each node with its step: the same page at two steps is two nodes.
+  const stepped = (node: string) => `${item(node)} (step ${/^\d+/.exec(node)![0]})`;
+  const linkText = (e: PathEdge) => `${stepped(e.source)} → ${stepped(e.target)}: ${e.value.toLocaleString('en-US')}`;
   expect((await links.locator('title').allTextContents()).sort()).toEqual(drawn.map(linkText).sort());
 
   // The largest link's source step shows the persons through it: the most of its drawn links in or out.
   const top = drawn[0]!;
   const sum = (list: PathEdge[]) => list.reduce((n, e) => n + e.value, 0);
   const through = Math.max(sum(drawn.filter((e) => e.target === top.source)), sum(drawn.filter((e) => e.source === top.source)));
-  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${item(top.source)}: ${through.toLocaleString('en-US')}"]`) });
+  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through.toLocaleString('en-US')}"]`) });
   await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through.toLocaleString('en-US')}\\)$`));
 
   // Pointing at the largest link names it and lights every path through it, dimming the others.

@@ -10,6 +10,8 @@ const shortItem = (node: string) => {
   const item = stepItem(node).replace(/^https?:\/\/[^/]+(?=\/|$)/, '') || '/';
   return item.length > 32 ? `${item.slice(0, 31)}…` : item;
 };
+/** A node in words with its step (the same page at two steps is two nodes): `/pricing (step 2)`. */
+const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
 const LABELLED_WIDTH = 11;
 /** The links drawn: the largest (a diagram of hundreds of links is unreadable; the table has them all). */
@@ -97,7 +99,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
     hover === null
       ? null
       : 'node' in hover
-        ? `${stepItem(graph.nodes[hover.node]!.name)} (step ${graph.nodes[hover.node]!.column})`
+        ? stepLabel(graph.nodes[hover.node]!.name)
         : `${stepItem(graph.nodes[graph.links[hover.link]!.source]!.name)} → ${stepItem(graph.nodes[graph.links[hover.link]!.target]!.name)}: ${formatNumber(graph.links[hover.link]!.value)} persons`;
 
   const Link = (props: SankeyLinkProps) => {
@@ -116,7 +118,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
           onPointerDown={(event) => touched(event, { link: index })}
           data-path-link
         >
-          <title>{`${stepItem(payload.source.name as string)} → ${stepItem(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
+          <title>{`${stepLabel(payload.source.name as string)} → ${stepLabel(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
         </path>
         {/* The count at the link's end, inside its band: bands never overlap there, so neither do
             the counts. A band thinner than the text shows its count while it is pointed at (and
@@ -140,7 +142,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
     return (
       <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)} onPointerDown={(event) => touched(event, { node: index })}>
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
-        <title>{`${stepItem(name)}: ${formatNumber(payload.value)}`}</title>
+        <title>{`${stepLabel(name)}: ${formatNumber(payload.value)}`}</title>
         {h >= 10 ? (
           <text x={last ? x - 6 : x + width + 6} y={y + h / 2} dy="0.35em" textAnchor={last ? 'end' : 'start'} fontSize={12} fill="currentColor">
             {`${shortItem(name)} (${formatNumber(payload.value)})`}
