@@ -61,7 +61,10 @@ export function startServer(args, { env = process.env, quiet = false } = {}) {
     let buffer = '';
     // A first start seeds the demo events (the e2e suite's 1,000,000 take 30 s on an idle machine,
     // up to 90 s beside other jobs on two cores).
-    const timer = setTimeout(() => reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM'); // not left seeding after the run has given up on it
+      reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
     child.stdout.on('data', (chunk) => {
       buffer += chunk.toString();
       let newline;

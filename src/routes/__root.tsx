@@ -1,14 +1,18 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Suspense } from 'react';
-import { preloadable } from '@/lib/preloadable';
-import { useToasterWanted } from '@/lib/toast';
+import { useEffect } from 'react';
+import { preloadToasts, Toasts } from '@/lib/toast';
+import { whenIdle } from '@/lib/when-idle';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
 import { NetworkBanner } from '@/components/feedback/network-banner';
 import { RootNotFound } from '@/components/feedback/not-found';
 import type { RouterContext } from '@/router-context';
 
-// Toasts only matter after an action: the toaster (and sonner) load with the first toast.
-const Toaster = preloadable(async () => ({ default: (await import('sonner')).Toaster })).Component;
+/**
+ * Toasts only matter after an action: sonner loads with the first toast, or when the app has
+ * been idle this long after it started (late enough to stay out of the first page's loading),
+ * so that a toast saying a request failed can still be shown once the network is gone.
+ */
+const PRELOAD_TOASTS_AFTER_MS = 5000;
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -16,17 +20,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  const toasts = useToasterWanted();
+  useEffect(() => {
+    let cancel = () => {};
+    const timer = setTimeout(() => {
+      cancel = whenIdle(preloadToasts);
+    }, PRELOAD_TOASTS_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      cancel();
+    };
+  }, []);
   return (
     <>
       <NavigationProgress />
       <NetworkBanner />
       <Outlet />
-      {toasts ? (
-        <Suspense fallback={null}>
-          <Toaster theme="system" richColors closeButton position="bottom-right" />
-        </Suspense>
-      ) : null}
+      <Toasts theme="system" richColors closeButton position="bottom-right" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const demoKey = (): string => {
   const key = process.env.E2E_DEMO_KEY;
@@ -58,4 +58,22 @@ export async function seededProject(request: APIRequestContext): Promise<number>
   const project = (page.results as Array<{ id: number; name: string }>).find((p) => p.name === 'Hedgebox Web');
   if (!project) throw new Error('No project "Hedgebox Web": is the server seeded?');
   return project.id;
+}
+
+/**
+ * Drags `handle` onto `target` with the mouse as a person would: press, a few pixels (past
+ * dnd-kit's 4 px activation distance), then on to the target in steps, release.
+ */
+export async function drag(page: Page, handle: Locator, target: Locator) {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('the drag handle or its target is not on screen');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  const toY = to.y + to.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + Math.sign(toY - y) * 8, { steps: 2 });
+  await page.mouse.move(x, toY, { steps: 8 });
+  await page.mouse.up();
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, drag, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
 
 const headers = apiHeaders;
 
@@ -15,24 +15,6 @@ async function pickStepEvent(page: Page, n: number, event: string) {
   await page.getByRole('combobox', { name: 'Search events' }).fill(event);
   await page.getByRole('option', { name: label(event), exact: false }).first().click();
   await expect(page.getByRole('button', { name: `Step ${n} event: ${label(event)}` })).toBeVisible();
-}
-
-/**
- * Drags `handle` onto `target` with the mouse as a person would: press, a few pixels (past
- * dnd-kit's 4 px activation distance), then on to the target in steps, release.
- */
-async function drag(page: Page, handle: Locator, target: Locator) {
-  const from = await handle.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('the drag handle or its target is not on screen');
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height / 2;
-  const toY = to.y + to.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + Math.sign(toY - y) * 8, { steps: 2 });
-  await page.mouse.move(x, toY, { steps: 8 });
-  await page.mouse.up();
 }
 
 /** The ids of the steps' events in the builder's URL, in order. */

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupTestApi } from '@testing';
 import { FILTERS, live, sendChartEvents } from '@testing/chart-fixtures';
 import { colour } from './charts/chart-frame';
+import { LABELLED_WIDTH } from './charts/paths-sankey';
 import { InsightResult } from './insight-result';
 
 const api = setupTestApi();
@@ -36,10 +37,12 @@ describe('InsightResult: trends displays', () => {
 
   it('the pointer at a point lists every series with its value; the value axis says what is counted', async () => {
     const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
-    // 16 plans, plan-k with k + 1 pageviews today: 16 series, more than one column of the box holds.
-    const now = Date.now();
+    // 16 plans, plan-k with k + 1 pageviews around noon (UTC) yesterday: 16 series on one day.
+    const noon = new Date();
+    noon.setUTCDate(noon.getUTCDate() - 1);
+    noon.setUTCHours(12, 0, 0, 0);
     const batch = Array.from({ length: 16 }, (_, k) => Array.from({ length: k + 1 }, (_, n) => ({
-      event: '$pageview', distinct_id: `plan-person-${k}-${n}`, timestamp: new Date(now - 60_000 * (n + 1)).toISOString(), properties: { plan: `plan-${k}` },
+      event: '$pageview', distinct_id: `plan-person-${k}-${n}`, timestamp: new Date(noon.getTime() + 60_000 * n).toISOString(), properties: { plan: `plan-${k}` },
     }))).flat();
     await api().call('POST', '/batch/', { api_key: token, batch });
     const filters = { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events', order: 0 }], date_from: '-7d', interval: 'day', breakdown: 'plan', breakdown_limit: 25 };
@@ -62,6 +65,9 @@ describe('InsightResult: trends displays', () => {
     // Largest first: plan-15 had 16 pageviews today, plan-0 one.
     expect(rows[0]).toHaveTextContent(/plan-15\s*16/);
     expect(rows[15]).toHaveTextContent(/plan-0\s*1/);
+    // Chosen with the keyboard, the point is also read out: its date and every series' value.
+    expect(figure().querySelector('[aria-live="polite"]')).toHaveTextContent(new RegExp(`^${label}\\. plan-15: 16; plan-14: 15;`));
+    expect(plot).toHaveAccessibleName(/^Line chart of Events, 16 series over 8 points/);
   });
 
   it('the value axis names what the series count: persons for unique users, a running total when cumulative', async () => {
@@ -188,6 +194,14 @@ describe('InsightResult: funnels, retention, paths', () => {
   });
 
   it('paths: a Sankey link per edge with its count; hovering one highlights its path', async () => {
+    // 80 more persons on one path yesterday, and 2 on another: beside the first, the second's link is thin.
+    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+    const at = Date.now() - 86_400_000;
+    const walk = (persons: number, pages: string[], name: string) => Array.from({ length: persons }, (_, p) => pages.map((page, k) => ({
+      event: '$pageview', distinct_id: `${name}-${p}`, timestamp: new Date(at + k * 60_000).toISOString(), properties: { $current_url: `https://example.com${page}` },
+    }))).flat();
+    const batch = [...walk(80, ['/landing', '/welcome'], 'many'), ...walk(2, ['/rare', '/rarer'], 'few')];
+    await api().call('POST', '/batch/', { api_key: token, batch });
     const insight = await insightOf(FILTERS.paths);
     render(<InsightResult insight={insight} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('[data-path-link]').length).toBeGreaterThan(2));
@@ -200,15 +214,15 @@ describe('InsightResult: funnels, retention, paths', () => {
       .toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
     for (const link of drawn) {
       const value = link.path.querySelector('title')!.textContent!.split(': ').at(-1);
-      expect(link.count).toBe(link.width >= 11 ? value : null);
+      expect(link.count).toBe(link.width >= LABELLED_WIDTH ? value : null);
     }
+    // The fixture has both: thick links with their counts, and thin ones that show theirs when pointed at.
     expect(drawn.some((d) => d.count !== null)).toBe(true);
-    const thin = drawn.find((d) => d.count === null);
-    if (thin) {
-      fireEvent.mouseEnter(thin.path);
-      expect(thin.path.parentElement!.querySelector('[data-link-count]')).toHaveTextContent(thin.path.querySelector('title')!.textContent!.split(': ').at(-1)!);
-      fireEvent.mouseLeave(thin.path);
-    }
+    const thin = drawn.find((d) => d.count === null)!;
+    expect(thin).toBeDefined();
+    fireEvent.mouseEnter(thin.path);
+    expect(thin.path.parentElement!.querySelector('[data-link-count]')).toHaveTextContent(thin.path.querySelector('title')!.textContent!.split(': ').at(-1)!);
+    fireEvent.mouseLeave(thin.path);
     const links = [...figure().querySelectorAll('[data-path-link]')];
     fireEvent.mouseEnter(links[0]!);
     const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) => link.getAttribute('stroke-opacity'));

@@ -58,7 +58,7 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
           downloads
           {...(funnel ? { onFunnelPersons: setPersons } : {})}
         />
-      ) : live.error ? null : fieldProblems.length > 0 ? (
+      ) : live.error ? null : fieldProblems.length > 0 && !live.loading ? (
         // Nothing is computing: the first request was refused, or the controls' state is not sent.
         <p className="flex h-40 items-center justify-center rounded-md border border-dashed border-gray-300 px-4 text-center text-sm text-gray-600 dark:border-gray-700 dark:text-gray-400">
           No chart yet: it is drawn once the settings above are accepted.

@@ -70,8 +70,9 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
 
   const onSelect = (range: DayRange | undefined) => {
     setDraft(range);
-    // A click on a complete range starts a new one (resetOnSelect): the second click completes it,
-    // on another day or the same one (a range of one day).
+    // A click on a complete range starts a new one (resetOnSelect; `required`, so that a click on
+    // a one-day range starts one too instead of clearing it): the second click completes it, on
+    // another day or the same one (a range of one day).
     if (range?.from && range.to) {
       onChange({ date_from: isoDay(range.from), date_to: isoDay(range.to) });
     }
@@ -108,6 +109,7 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
           >
             <DayPicker
               mode="range"
+              required
               resetOnSelect
               selected={selected}
               onSelect={onSelect}

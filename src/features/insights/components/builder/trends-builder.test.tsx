@@ -195,6 +195,26 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(lastBody(sent)).toMatchObject({ date_from: first.iso(12), date_to: first.iso(15) });
   });
 
+  it('a day clicked twice is a range of one day; reopened, a click on it starts a new range', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
+    const month = await calendarMonthsBack(user, 2);
+    await user.click(month.dayButton(10));
+    await user.click(month.dayButton(10));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: month.iso(10), date_to: month.iso(10) }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(month.dialog).not.toBeInTheDocument());
+
+    // The one-day range reopened: the 10th starts a new range, the 15th ends it.
+    await user.click(screen.getByRole('button', { name: /^Custom dates: / }));
+    const again = await calendarMonthsBack(user, 0);
+    await user.click(again.dayButton(10));
+    await user.click(again.dayButton(15));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: month.iso(10), date_to: month.iso(15) }));
+  });
+
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
     const { user } = renderApp(`${TREND_URL}?date_from=%22-90d%22`, { apiKey: api().demoKey });
     const interval = await screen.findByRole('combobox', { name: 'Interval' });

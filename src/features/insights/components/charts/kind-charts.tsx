@@ -36,7 +36,7 @@ export function RetentionCurve({ view }: { view: RetentionView }) {
   const data = useMemo(() => view.curve.map((share, period) => ({ label: `${view.periodName} ${period}`, share })), [view]);
   return (
     <>
-      <AxisTitle axis="y">Persons retained (average of the cohorts)</AxisTitle>
+      <AxisTitle axis="y">Share of persons retained (average of the cohorts)</AxisTitle>
       <Sized height={240}>
         {(width) => (
           <LineChart width={width} height={240} data={data} margin={margin} accessibilityLayer>

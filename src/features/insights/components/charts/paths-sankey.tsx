@@ -12,8 +12,9 @@ const shortItem = (node: string) => {
 };
 /** A node in words with its step (the same page at two steps is two nodes): `/pricing (step 2)`. */
 const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
+const linkLabel = (source: string, target: string, value: number) => `${stepLabel(source)} → ${stepLabel(target)}: ${formatNumber(value)}`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
-const LABELLED_WIDTH = 11;
+export const LABELLED_WIDTH = 11;
 /** The links drawn: the largest (a diagram of hundreds of links is unreadable; the table has them all). */
 export const MAX_LINKS = 40;
 
@@ -100,7 +101,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
       ? null
       : 'node' in hover
         ? stepLabel(graph.nodes[hover.node]!.name)
-        : `${stepItem(graph.nodes[graph.links[hover.link]!.source]!.name)} → ${stepItem(graph.nodes[graph.links[hover.link]!.target]!.name)}: ${formatNumber(graph.links[hover.link]!.value)} persons`;
+        : `${linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, graph.links[hover.link]!.value)} persons`;
 
   const Link = (props: SankeyLinkProps) => {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
@@ -118,7 +119,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
           onPointerDown={(event) => touched(event, { link: index })}
           data-path-link
         >
-          <title>{`${stepLabel(payload.source.name as string)} → ${stepLabel(payload.target.name as string)}: ${formatNumber(payload.value)}`}</title>
+          <title>{linkLabel(payload.source.name as string, payload.target.name as string, payload.value)}</title>
         </path>
         {/* The count at the link's end, inside its band: bands never overlap there, so neither do
             the counts. A band thinner than the text shows its count while it is pointed at (and

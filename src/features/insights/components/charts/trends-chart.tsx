@@ -47,6 +47,17 @@ const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry;
   );
 });
 
+/** Rows of the pointer's box per column: what the chart's height holds. */
+const ROWS = 16;
+
+/** What a screen reader says of point `index` chosen with the keyboard: its date, then each visible series' value. */
+function pointSummary(view: TrendsView, index: number, hidden: ReadonlySet<string>): string {
+  const values = view.series
+    .filter((series) => !hidden.has(series.key))
+    .map((series) => `${series.label}: ${series.data[index] === undefined ? 'no value' : formatValue(series.data[index], view.unit)}`);
+  return `${view.labels[index]}. ${values.join('; ')}`;
+}
+
 /** The hovered (or keyboard-selected) point: a rule, the lines' dots, and every series' value in a box. */
 function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry: Geometry; index: number; hidden: ReadonlySet<string> }) {
   const x = geometry.xAt(index);
@@ -55,10 +66,11 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
   const shown = visible.length > 8 ? [...visible].sort((a, b) => (b.data[index] ?? 0) - (a.data[index] ?? 0)) : visible;
   const previousDay = view.compare ? view.series.find((s) => s.period === 'previous')?.labels[index] : undefined;
   const flip = x > geometry.width / 2;
-  // Beside the pointer, on the side with more room: as many columns as the chart's height needs
-  // (about 16 rows fit), as far as 10rem columns fit beside it (on a phone the box grows downwards).
+  // Beside the pointer, on the side with more room: as many columns of up to ROWS as the series
+  // need and 10rem columns fit beside it; what still does not fit is counted (the table has it).
   const room = Math.max(160, (flip ? x : geometry.width - x) - 24);
-  const columns = Math.max(1, Math.min(Math.ceil(shown.length / 16), Math.floor(room / 160)));
+  const columns = Math.max(1, Math.min(Math.ceil(shown.length / ROWS), Math.floor(room / 160)));
+  const listed = shown.length > columns * ROWS ? shown.slice(0, columns * ROWS - 1) : shown;
   return (
     <>
       <svg className="pointer-events-none absolute inset-0 overflow-visible" width={geometry.width} height={geometry.height} aria-hidden="true">
@@ -80,13 +92,16 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
           {previousDay ? <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span> : null}
         </p>
         <ul className="gap-x-4" style={{ columns }}>
-          {shown.map((series) => (
+          {listed.map((series) => (
             <li key={series.key} className="flex break-inside-avoid items-center gap-2 pb-0.5">
               <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
               <span className="min-w-0 flex-1 truncate">{series.label}</span>
               <span className="tabular-nums">{series.data[index] === undefined ? '–' : formatValue(series.data[index], view.unit)}</span>
             </li>
           ))}
+          {listed.length < shown.length ? (
+            <li className="text-gray-700 dark:text-gray-300">and {shown.length - listed.length} more (see the table)</li>
+          ) : null}
         </ul>
       </div>
     </>
@@ -96,9 +111,12 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
 function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: ReadonlySet<string>; width: number }) {
   const geometry = useMemo(() => seriesGeometry(view, hidden, width, CHART_HEIGHT), [view, hidden, width]);
   const [active, setActive] = useState<number | null>(null);
+  // A point chosen with the keyboard is also read out (a live region); one under the mouse is not.
+  const [byKeyboard, setByKeyboard] = useState(false);
   const count = view.labels.length;
   const onMove = (event: MouseEvent<SVGSVGElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
+    setByKeyboard(false);
     setActive(geometry.indexAt(event.clientX - box.left));
   };
   const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -109,19 +127,21 @@ function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: Readonl
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
+    setByKeyboard(true);
     setActive((at) => Math.min(count - 1, Math.max(0, at === null ? (event.key === 'ArrowLeft' ? count - 1 : 0) : move(at))));
   };
   return (
     <div className="relative" data-chart={view.display}>
       <svg
         width={width} height={CHART_HEIGHT} role="img" tabIndex={0}
-        aria-label={`${view.display === 'bar' ? 'Bar' : 'Line'} chart of ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
+        aria-label={`${view.display === 'bar' ? 'Bar' : 'Line'} chart of ${view.valueLabel}, ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
         className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
         onMouseMove={onMove} onMouseLeave={() => setActive(null)} onKeyDown={onKey} onBlur={() => setActive(null)}
       >
         <Plot geometry={geometry} unit={view.unit} title={view.valueLabel} />
       </svg>
       {active !== null ? <Pointer view={view} geometry={geometry} index={active} hidden={hidden} /> : null}
+      <p className="sr-only" aria-live="polite">{active !== null && byKeyboard ? pointSummary(view, active, hidden) : ''}</p>
     </div>
   );
 }
