@@ -1,10 +1,11 @@
 // GET {PRJ}/insights/ (a page of 100 of 1,000 saved insights, and a search) at 50 connections on
 // loopback, against a real reference server process with a fresh seeded data dir; the 1,000
 // insights are created through the API first, without and with a browser's Accept-Encoding.
-// Prints requests/s and latency percentiles.
+// Prints requests/s and latency percentiles, each beside the floor: the same answer served by a
+// bare node:http server under the same load (bench/floor-server.mjs).
 // Target: p99 ≤ 20 ms. Usage: node bench/api-insights.mjs [seconds]
 import autocannon from 'autocannon';
-import { report, withServer } from './api-lib.mjs';
+import { report, reportFloor, withFloor, withServer } from './api-lib.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const TOTAL = 1000;
@@ -35,6 +36,12 @@ await withServer('insights', async ({ url, key }) => {
     const { count } = await (await fetch(target, { headers })).json();
     if (count === 0) throw new Error(`${label}: nothing matches ${target}`);
     await autocannon({ url: target, headers: sent, connections: 10, amount: 300 });
-    report(`GET {PRJ}/insights/ ${label} (${TOTAL} insights)`, await autocannon({ url: target, headers: sent, connections: 50, duration }), duration);
+    const ours = await autocannon({ url: target, headers: sent, connections: 50, duration });
+    report(`GET {PRJ}/insights/ ${label} (${TOTAL} insights)`, ours, duration);
+    const floor = await withFloor(target, sent, async (floorUrl) => {
+      await autocannon({ url: floorUrl, headers: sent, connections: 10, amount: 300 });
+      return autocannon({ url: floorUrl, headers: sent, connections: 50, duration });
+    });
+    reportFloor(ours, floor);
   }
 });

@@ -1,8 +1,11 @@
 // What the API benches share: a real reference server on a free port with a fresh seeded data
 // dir, and one way of printing an autocannon run against the p99 ≤ 20 ms target.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer } from '../scripts/lib.mjs';
 
 /** Starts the server, runs `fn({url, key})`, then stops it and removes its data dir. */
@@ -26,4 +29,48 @@ export function report(label, { latency, requests, non2xx, errors }, duration) {
   console.log(`  requests/s  avg ${requests.average.toFixed(0)}  total ${requests.total}  non-2xx ${non2xx}  errors ${errors}`);
   console.log(`  latency ms  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max}`);
   console.log(`  target p99 ≤ 20 ms: ${latency.p99 <= 20 && non2xx === 0 ? 'ok' : 'MISSED'}`);
+}
+
+/** The answer to a GET as it crossed the wire: status, headers and body bytes (still compressed). */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject).end();
+  });
+}
+
+/**
+ * The floor for `url` asked with `headers`: its answer, recorded once, served by a bare node:http
+ * server in its own process (bench/floor-server.mjs) while `fn(floorUrl)` runs. The same load
+ * against it says what this machine and the load generator allow any server, beside ours.
+ */
+export async function withFloor(url, headers, fn) {
+  const { status, headers: got, body } = await rawGet(url, headers);
+  const kept = Object.fromEntries(Object.entries(got).filter(([name]) => !['content-length', 'connection', 'keep-alive', 'date'].includes(name)));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+  const file = join(dir, 'answer.json');
+  writeFileSync(file, JSON.stringify({ status, headers: kept, body: body.toString('base64') }));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.mjs', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        const match = /listening (\d+)/.exec(chunk.toString());
+        if (match) resolve(Number(match[1]));
+      });
+      child.on('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    return await fn(`http://127.0.0.1:${port}${new URL(url).pathname}${new URL(url).search}`);
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line comparing our p99 with the floor's, measured in the same run. */
+export function reportFloor(ours, floor) {
+  console.log(`  floor (bare node:http, same answer)  requests/s ${floor.requests.average.toFixed(0)}  p50 ${floor.latency.p50}  p99 ${floor.latency.p99} ms  ->  ours ÷ floor: p99 ${(ours.latency.p99 / floor.latency.p99).toFixed(2)}, requests/s ${(ours.requests.average / floor.requests.average).toFixed(2)}`);
 }
