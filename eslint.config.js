@@ -124,6 +124,10 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', zodImport, {
         selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
         message: 'Load components later with preloadable (src/lib/preloadable.tsx), not React.lazy.',
+      }, {
+        // sonner loads with the first toast (docs/kits.md): a static import would put it in the page's chunk.
+        selector: "ImportDeclaration[source.value='sonner'][importKind='value']",
+        message: "Show toasts with `toast` from '@/lib/toast', which loads sonner with the first one.",
       }],
     },
   },
