@@ -45,7 +45,7 @@ const lastBody = (sent: Sent[]) => sent.at(-1)?.body;
  * grid, and the day button of the `day`th as `YYYY-MM-DD` (read from the calendar's own caption,
  * so a test that starts just before midnight picks what the calendar shows).
  */
-async function calendarMonthsBack(user: ReturnType<typeof renderApp>['user'], months: number) {
+async function calendarMonthsBack(user: User, months: number) {
   const dialog = await screen.findByRole('dialog', { name: 'Choose the dates' });
   for (let i = 0; i < months; i += 1) await user.click(within(dialog).getByRole('button', { name: 'Go to the Previous Month' }));
   const grid = within(dialog).getByRole('grid');
@@ -56,6 +56,24 @@ async function calendarMonthsBack(user: ReturnType<typeof renderApp>['user'], mo
   const ordinal = (d: number) => `${d}${d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th'}`;
   const dayButton = (d: number) => within(grid).getByRole('button', { name: new RegExp(`\\b${monthName} ${ordinal(d)}, ${first.getFullYear()}`) });
   return { dialog, caption, iso, dayButton };
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+type Calendar = Awaited<ReturnType<typeof calendarMonthsBack>>;
+
+/** Clicks day `from`, then day `to`, of the open calendar; resolves once a request asks for that range. */
+async function pickDays(user: User, sent: Sent[], calendar: Calendar, from: number, to: number) {
+  await user.click(calendar.dayButton(from));
+  await user.click(calendar.dayButton(to));
+  await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: calendar.iso(from), date_to: calendar.iso(to) }));
+}
+
+/** Closes the calendar (Escape) and opens it again from its trigger, at the month it opens on. */
+async function reopenCalendar(user: User, calendar: Calendar): Promise<Calendar> {
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(calendar.dialog).not.toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: /^Custom dates: / }));
+  return calendarMonthsBack(user, 0);
 }
 
 describe('trends builder', { timeout: 30_000 }, () => {
@@ -157,10 +175,9 @@ describe('trends builder', { timeout: 30_000 }, () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
     // Two months back: both days lie before the 30 days "Custom range…" starts with.
-    const { dialog, iso, dayButton } = await calendarMonthsBack(user, 2);
-    await user.click(dayButton(10));
-    await user.click(dayButton(20));
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: iso(10), date_to: iso(20) }));
+    const calendar = await calendarMonthsBack(user, 2);
+    const { dialog, iso, dayButton } = calendar;
+    await pickDays(user, sent, calendar, 10, 20);
     expect(router.state.location.search).toMatchObject({ date_from: iso(10), date_to: iso(20) });
     // The picked days are shown selected, and the trigger names the range.
     expect(dayButton(10)).toHaveAccessibleName(/selected/);
@@ -179,20 +196,12 @@ describe('trends builder', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
     const first = await calendarMonthsBack(user, 2);
-    await user.click(first.dayButton(10));
-    await user.click(first.dayButton(20));
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: first.iso(10), date_to: first.iso(20) }));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(first.dialog).not.toBeInTheDocument());
+    await pickDays(user, sent, first, 10, 20);
 
     // A narrower range inside the first: the 12th, then the 15th.
-    await user.click(screen.getByRole('button', { name: /^Custom dates: / }));
-    const again = await calendarMonthsBack(user, 0);
+    const again = await reopenCalendar(user, first);
     expect(again.caption).toBe(first.caption);
-    await user.click(again.dayButton(12));
-    await user.click(again.dayButton(15));
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_to: first.iso(15) }));
-    expect(lastBody(sent)).toMatchObject({ date_from: first.iso(12), date_to: first.iso(15) });
+    await pickDays(user, sent, again, 12, 15);
   });
 
   it('a day clicked twice is a range of one day; reopened, a click on it starts a new range', async () => {
@@ -201,18 +210,12 @@ describe('trends builder', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom range…');
     const month = await calendarMonthsBack(user, 2);
-    await user.click(month.dayButton(10));
-    await user.click(month.dayButton(10));
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: month.iso(10), date_to: month.iso(10) }));
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(month.dialog).not.toBeInTheDocument());
+    await pickDays(user, sent, month, 10, 10);
 
     // The one-day range reopened: the 10th starts a new range, the 15th ends it.
-    await user.click(screen.getByRole('button', { name: /^Custom dates: / }));
-    const again = await calendarMonthsBack(user, 0);
-    await user.click(again.dayButton(10));
-    await user.click(again.dayButton(15));
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: month.iso(10), date_to: month.iso(15) }));
+    const again = await reopenCalendar(user, month);
+    expect(again.caption).toBe(month.caption);
+    await pickDays(user, sent, again, 10, 15);
   });
 
   it('refuses an hourly interval over 90 days at the control, saying why', async () => {
