@@ -1,4 +1,4 @@
-import type { Interval, MathType, PropertyGroup } from '../../src/contract/analytics.ts';
+import { isPropertyMath, type Interval, type MathType, type PropertyGroup } from '../../src/contract/analytics.ts';
 import { bucketMsSql } from './bucket-sql.ts';
 import { DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
@@ -82,7 +82,6 @@ function combineSql(math: MathType, f: string): string {
   }
 }
 
-const PROPERTY_MATH = new Set<MathType>(['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99']);
 /** Property columns as the `tagged` CTE names them. */
 const TAGGED = { event: 'ep', person: 'pp' };
 
@@ -172,7 +171,7 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
     : bucketMsSql(period.interval, input.project.week_start_day, 'e.timestamp', (v) => params.add(v),
       input.project.timezone, period.from, period.toExclusive - 1);
   const tag = seriesColumn(s.seriesConds, series, params);
-  const mathProps = series.map((x) => (x.mathProperty && PROPERTY_MATH.has(x.math) ? propertyNumber(params, 'event', x.mathProperty, TAGGED) : 'NULL'));
+  const mathProps = series.map((x) => (x.mathProperty && isPropertyMath(x.math) ? propertyNumber(params, 'event', x.mathProperty, TAGGED) : 'NULL'));
   const mv = mathProps.every((m) => m === 'NULL') ? 'NULL::DOUBLE'
     : mathProps.length === 1 ? mathProps[0]! : `CASE si ${mathProps.map((m, i) => `WHEN ${i} THEN ${m}`).join(' ')} END`;
   const sess = series.some((x) => x.math === 'unique_session')

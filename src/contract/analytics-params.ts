@@ -21,7 +21,9 @@ export const MATHS = [
 ] as const;
 export type MathType = (typeof MATHS)[number];
 /** Maths computed over a numeric property: they need `math_property`. */
-export const PROPERTY_MATHS: readonly MathType[] = ['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99'];
+export const PROPERTY_MATHS = ['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99'] as const satisfies readonly MathType[];
+export type PropertyMath = (typeof PROPERTY_MATHS)[number];
+export const isPropertyMath = (math: unknown): math is PropertyMath => (PROPERTY_MATHS as readonly unknown[]).includes(math);
 
 export const ENTITY_TYPES = ['events', 'actions'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
@@ -95,7 +97,7 @@ export const entitySchema = z.object({
   if (e.type === 'actions' && !(typeof e.id === 'number' || (typeof e.id === 'string' && /^\d+$/.test(e.id)))) {
     ctx.addIssue({ code: 'custom', path: ['id'], message: MESSAGES.integer, input: e.id });
   }
-  if (PROPERTY_MATHS.includes(e.math) && !e.math_property) {
+  if (isPropertyMath(e.math) && !e.math_property) {
     ctx.addIssue({ code: 'custom', path: ['math_property'], message: MESSAGES.required, input: e.math_property });
   }
 }));

@@ -1,3 +1,5 @@
+import type { PropertyMath } from '@/contract/analytics-params';
+
 /**
  * How events and property keys are named on screen, wherever they show (pickers, chart legends,
  * tables, funnel steps): what the SDKs send in words ("$pageview" → "Pageview", "$browser" →
@@ -12,6 +14,12 @@ const CORE_EVENTS: Record<string, string> = {
   $groupidentify: 'Group identify',
   $feature_flag_called: 'Feature flag called',
   $exception: 'Exception',
+};
+
+/** A property math in words, for "Sum of revenue" on an axis and "Sum of a property" in the picker. */
+export const PROPERTY_MATH_WORDS: Record<PropertyMath, string> = {
+  sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', median: 'Median',
+  p90: '90th percentile', p95: '95th percentile', p99: '99th percentile',
 };
 
 /** An event's name in words; null is every event. */

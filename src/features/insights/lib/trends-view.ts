@@ -1,5 +1,6 @@
 import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
-import { eventLabel, propertyLabel } from './display-names';
+import { isPropertyMath } from '@/contract/analytics-params';
+import { eventLabel, PROPERTY_MATH_WORDS, propertyLabel } from './display-names';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 
@@ -29,10 +30,9 @@ export function breakdownText(value: unknown): string | null {
   return Array.isArray(value) ? value.map(String).join(', ') : String(value);
 }
 
-const PROPERTY_MATHS = new Set(['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99']);
 const isDuration = (action: Record<string, unknown> | null | undefined) => {
   const property = action?.math_property;
-  return typeof property === 'string' && PROPERTY_MATHS.has(String(action?.math)) && /duration|_time$/i.test(property);
+  return typeof property === 'string' && isPropertyMath(action?.math) && /duration|_time$/i.test(property);
 };
 
 const MATH_NAMES: Record<string, string> = {
@@ -50,12 +50,9 @@ const nameOf = (s: TrendSeries) => {
   return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
 };
 
-const AXIS_OF_MATH: Record<string, string> = {
+/** What a counting math counts, for the value axis. */
+const COUNTED: Record<string, string> = {
   total: 'Events', dau: 'Persons', weekly_active: 'Persons', monthly_active: 'Persons', unique_session: 'Sessions',
-};
-const PROPERTY_MATH_WORDS: Record<string, string> = {
-  sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', median: 'Median',
-  p90: '90th percentile', p95: '95th percentile', p99: '99th percentile',
 };
 
 /**
@@ -67,9 +64,11 @@ function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
     const a = s.action;
     if (!a) return 'Formula value';
     const math = typeof a.math === 'string' ? a.math : 'total';
-    const word = PROPERTY_MATH_WORDS[math];
-    if (word) return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
-    return AXIS_OF_MATH[math] ?? 'Value';
+    if (isPropertyMath(math)) {
+      const word = PROPERTY_MATH_WORDS[math];
+      return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
+    }
+    return COUNTED[math] ?? 'Value';
   }));
   const label = labels.size === 1 ? [...labels][0]! : 'Value';
   return cumulative ? `${label} (running total)` : label;

@@ -2,7 +2,7 @@ import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-rout
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  DISPLAY_TYPES, FUNNEL_WINDOW_UNITS, funnelParamsSchema, INTERVALS, MATHS, PATH_EVENT_TYPES, pathParamsSchema, PROPERTY_MATHS,
+  DISPLAY_TYPES, FUNNEL_WINDOW_UNITS, funnelParamsSchema, INTERVALS, isPropertyMath, MATHS, PATH_EVENT_TYPES, pathParamsSchema, PROPERTY_MATHS,
   retentionParamsSchema, RETENTION_PERIODS, trendParamsSchema,
 } from '@/contract/analytics-params';
 import { Route as EditRoute } from '@/routes/_authed/projects/$projectId/insights/$insightId/edit';
@@ -49,7 +49,7 @@ const properties = fc.record({
 });
 /** A series' or step's own name in the legend: set, or cleared (null, as the rename box leaves it). */
 const customName = fc.option(text, { nil: null });
-const plainMaths = MATHS.filter((m) => !PROPERTY_MATHS.includes(m));
+const plainMaths = MATHS.filter((m) => !isPropertyMath(m));
 /** What the series list emits for an entry (type, order = position), plus a rename and its own filters. */
 const entryExtras = { custom_name: customName, name: eventName, properties };
 const series = fc.oneof(
