@@ -50,11 +50,15 @@ const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry;
 /** Rows of the pointer's box per column: what the chart's height holds. */
 const ROWS = 16;
 
+/** A series' value at point `index` in its unit; null where it has none. */
+const valueAt = (series: TrendsView['series'][number], index: number, unit: TrendsView['unit']) =>
+  series.data[index] === undefined ? null : formatValue(series.data[index], unit);
+
 /** What a screen reader says of point `index` chosen with the keyboard: its date, then each visible series' value. */
 function pointSummary(view: TrendsView, index: number, hidden: ReadonlySet<string>): string {
   const values = view.series
     .filter((series) => !hidden.has(series.key))
-    .map((series) => `${series.label}: ${series.data[index] === undefined ? 'no value' : formatValue(series.data[index], view.unit)}`);
+    .map((series) => `${series.label}: ${valueAt(series, index, view.unit) ?? 'no value'}`);
   return `${view.labels[index]}. ${values.join('; ')}`;
 }
 
@@ -96,7 +100,7 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
             <li key={series.key} className="flex break-inside-avoid items-center gap-2 pb-0.5">
               <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
               <span className="min-w-0 flex-1 truncate">{series.label}</span>
-              <span className="tabular-nums">{series.data[index] === undefined ? '–' : formatValue(series.data[index], view.unit)}</span>
+              <span className="tabular-nums">{valueAt(series, index, view.unit) ?? '–'}</span>
             </li>
           ))}
           {listed.length < shown.length ? (
