@@ -263,8 +263,11 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
     return null;
   });
   if (!point) throw new Error('the largest link is covered everywhere');
+  const before = await link.boundingBox();
   await page.mouse.move(point.x, point.y);
   await expect(page.getByText(`${linkText(top)} persons`, { exact: true })).toBeVisible();
+  // Naming the link does not move the diagram from under the pointer (it would leave the link).
+  expect(await link.boundingBox()).toEqual(before);
   await expect(link).toHaveAttribute('stroke-opacity', '0.6');
   // Lit: the link, every drawn link on the way to its source and every one on from its target.
   const lit = new Set<PathEdge>([top]);

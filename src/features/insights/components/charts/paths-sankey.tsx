@@ -155,7 +155,10 @@ export function PathsSankey({ view }: { view: PathsView }) {
 
   return (
     <>
-      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link to follow its paths.'}</p>
+      {/* Two lines kept for what is pointed at (two URLs with their steps wrap beside a desktop's
+          builder): a line more would push the diagram from under the pointer, which then leaves
+          the link it is naming. */}
+      <p className="mb-2 min-h-10 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link to follow its paths.'}</p>
       {view.edges.length > graph.links.length ? (
         <p className="mb-2 text-xs text-gray-700 dark:text-gray-300">
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
