@@ -159,7 +159,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         }
       }
       targets.push({
-        configId: row.id, teamId: row.team_id, stamp: `${row.updated_at}|${plugin.updated_at}`, builtin: plugin.builtin, config, code,
+        configId: row.id, teamId: row.team_id, builtin: plugin.builtin, config, code,
         hosts: [...configuredHosts(config)], composes: composesWebhook(plugin),
       });
     }

@@ -1,4 +1,5 @@
 import { getQuickJS, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import { createBatcher } from './batcher.ts';
 
 /**
  * A plugin's compiled code in its own QuickJS (WebAssembly) runtime: no file system, no
@@ -26,25 +27,56 @@ export interface SandboxHost {
 export interface Sandbox {
   /** Calls the export `name` with JSON arguments; resolves with its (awaited) result as JSON, or rejects with the plugin's error. */
   call(name: string, args: unknown[]): Promise<unknown>;
-  has(name: string): boolean;
   dispose(): void;
 }
 
+/**
+ * The VM and the host talk in JSON, not through a host function per step. A call, and a fetch's
+ * answer, each run as one step with its own CPU budget; what the plugin's code then does (finish
+ * the call, ask for a fetch) goes to an outbox the host reads once after the steps of a turn (the
+ * calls made in one turn, the answers arrived in one). That saves, per event, the promise
+ * hand-over and two host-function calls through quickjs-emscripten's wrapper.
+ */
 const PRELUDE = `
 const __fmt = (a) => a.map((x) => typeof x === 'string' ? x : JSON.stringify(x)).join(' ');
 globalThis.console = {
   log: (...a) => __log('LOG', __fmt(a)), info: (...a) => __log('INFO', __fmt(a)),
   warn: (...a) => __log('WARN', __fmt(a)), error: (...a) => __log('ERROR', __fmt(a)), debug: (...a) => __log('LOG', __fmt(a)),
 };
-globalThis.fetch = async (url, init) => {
-  const r = JSON.parse(await __fetch(String(url), JSON.stringify(init || {})));
-  return { status: r.status, ok: r.status >= 200 && r.status < 300, text: async () => r.body, json: async () => JSON.parse(r.body) };
-};
+let __out = [];
+const __fetches = new Map();
+let __fetchId = 0;
+globalThis.fetch = (url, init) => new Promise((resolve, reject) => {
+  const id = (__fetchId += 1);
+  __fetches.set(id, { resolve, reject });
+  __out.push(['fetch', id, String(url), JSON.stringify(init || {})]);
+}).then((r) => ({ status: r.status, ok: r.status >= 200 && r.status < 300, text: async () => r.body, json: async () => JSON.parse(r.body) }));
 var module = { exports: {} }; var exports = module.exports;
 `;
 const RUNNER = `
-globalThis.__call = (name, json) => Promise.resolve(module.exports[name](...JSON.parse(json))).then((v) => JSON.stringify(v === undefined ? null : v));
-globalThis.__has = (name) => typeof module.exports[name] === 'function';
+const __error = (e) => e && typeof e === 'object' ? (e.name || 'Error') + ': ' + (e.message !== undefined ? e.message : JSON.stringify(e)) : String(e);
+const __done = (id, ok, value) => {
+  let text;
+  try { text = ok ? JSON.stringify(value === undefined ? null : value) : __error(value); } catch (e) { ok = false; text = __error(e); }
+  __out.push(['done', id, ok, text]);
+};
+globalThis.__run = (id, name, json) => {
+  let result;
+  try { result = Promise.resolve(module.exports[name](...JSON.parse(json))); } catch (e) { result = Promise.reject(e); }
+  result.then((v) => __done(id, true, v), (e) => __done(id, false, e));
+};
+globalThis.__settle = (json) => {
+  const [id, ok, value] = JSON.parse(json);
+  const f = __fetches.get(id);
+  __fetches.delete(id);
+  if (ok) f.resolve(value); else f.reject(new Error(value));
+};
+globalThis.__take = () => {
+  if (__out.length === 0) return '';
+  const text = JSON.stringify(__out);
+  __out = [];
+  return text;
+};
 `;
 
 export class SandboxError extends Error {}
@@ -52,13 +84,15 @@ export class SandboxError extends Error {}
 const errorText = (vm: QuickJSContext, handle: QuickJSHandle): string => {
   const value: unknown = vm.dump(handle);
   handle.dispose();
-  if (value && typeof value === 'object') {
-    const e = value as { name?: string; message?: string };
-    const text = `${e.name ?? 'Error'}: ${e.message ?? JSON.stringify(value)}`;
-    return /interrupted/i.test(text) ? 'CPU time limit exceeded: the plugin was stopped.' : text;
-  }
-  return String(value);
+  const text = value && typeof value === 'object'
+    ? `${(value as { name?: string }).name ?? 'Error'}: ${(value as { message?: string }).message ?? JSON.stringify(value)}`
+    : String(value);
+  return stopped(text);
 };
+/** QuickJS ends a call past its CPU budget with an 'interrupted' error, in the host or in the plugin's own handlers. */
+const stopped = (text: string) => (/interrupted/i.test(text) ? 'CPU time limit exceeded: the plugin was stopped.' : text);
+
+type Outgoing = ['fetch', number, string, string] | ['done', number, boolean, string];
 
 export async function createSandbox(code: string, host: SandboxHost, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
   const QuickJS = await getQuickJS();
@@ -68,42 +102,12 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   const vm = runtime.newContext();
   let disposed = false;
   const arm = () => runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.cpuMs));
-  const pump = () => {
-    if (disposed) return;
-    arm();
-    const result = runtime.executePendingJobs();
-    if (result.error) result.error.dispose();
-  };
 
   const log = vm.newFunction('__log', (level, message) => {
     host.log(vm.getString(level) as 'LOG', vm.getString(message));
   });
   vm.setProp(vm.global, '__log', log);
   log.dispose();
-  const fetchFn = vm.newFunction('__fetch', (url, init) => {
-    const deferred = vm.newPromise();
-    const target = vm.getString(url);
-    const options = JSON.parse(vm.getString(init)) as Parameters<SandboxHost['fetch']>[1];
-    host.fetch(target, options).then(
-      (res) => {
-        if (disposed) return;
-        const text = vm.newString(JSON.stringify(res));
-        deferred.resolve(text);
-        text.dispose();
-        pump();
-      },
-      (error: unknown) => {
-        if (disposed) return;
-        const err = vm.newError((error as Error).message ?? String(error));
-        deferred.reject(err);
-        err.dispose();
-        pump();
-      },
-    );
-    return deferred.handle;
-  });
-  vm.setProp(vm.global, '__fetch', fetchFn);
-  fetchFn.dispose();
 
   // Loading gets a longer budget than a call: the first one on a busy machine is slow.
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + Math.max(1000, limits.cpuMs * 4)));
@@ -115,11 +119,91 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
     throw new SandboxError(message);
   }
   loaded.value.dispose();
+  const run = vm.getProp(vm.global, '__run');
+  const settle = vm.getProp(vm.global, '__settle');
+  const take = vm.getProp(vm.global, '__take');
+
+  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  let nextId = 0;
+  const finish = (id: number, ok: boolean, text: string) => {
+    const c = calls.get(id);
+    if (!c) return;
+    calls.delete(id);
+    clearTimeout(c.timer);
+    if (ok) c.resolve(JSON.parse(text) as unknown);
+    else c.reject(new SandboxError(stopped(text)));
+  };
+  /** The VM failed outside any one call's handlers (an interrupt, memory): every call still open fails with it. */
+  const failAll = (text: string) => {
+    for (const id of [...calls.keys()]) finish(id, false, text);
+  };
+
+  /**
+   * One step in the VM with its own CPU budget: a call, or a fetch answer, and the jobs it makes
+   * ready (the plugin's code up to its next wait). False when the VM failed outside the plugin's
+   * handlers (an interrupt, memory), which fails every open call.
+   */
+  const step = (fn: QuickJSHandle, ...args: QuickJSHandle[]): boolean => {
+    arm();
+    const result = vm.callFunction(fn, vm.undefined, ...args);
+    for (const a of args) a.dispose();
+    if (result.error) {
+      failAll(errorText(vm, result.error));
+      return false;
+    }
+    result.value.dispose();
+    const jobs = runtime.executePendingJobs();
+    if (jobs.error) {
+      failAll(errorText(vm, jobs.error));
+      return false;
+    }
+    return true;
+  };
+  /** Hands on what the plugin's code asked for in the steps just run: finished calls, fetches. */
+  const takeOutbox = () => {
+    const result = vm.callFunction(take, vm.undefined);
+    if (result.error) return failAll(errorText(vm, result.error));
+    const text = vm.getString(result.value);
+    result.value.dispose();
+    if (!text) return;
+    for (const item of JSON.parse(text) as Outgoing[]) {
+      if (item[0] === 'done') finish(item[1], item[2], item[3]);
+      else startFetch(item[1], item[2], item[3]);
+    }
+  };
+
+  const answers = createBatcher<string>((list) => {
+    if (disposed) return;
+    for (const answer of list) if (!step(settle, vm.newString(answer))) return;
+    takeOutbox();
+  }, setImmediate);
+  const startFetch = (id: number, url: string, init: string) => {
+    let request: ReturnType<SandboxHost['fetch']>;
+    try {
+      request = host.fetch(url, JSON.parse(init) as Parameters<SandboxHost['fetch']>[1]);
+    } catch (error) {
+      request = Promise.reject(error as Error);
+    }
+    request.then(
+      (res) => answers(JSON.stringify([id, true, res])),
+      (error: unknown) => answers(JSON.stringify([id, false, (error as Error).message ?? String(error)])),
+    );
+  };
+
+  const calling = createBatcher<[number, string, unknown[]]>((list) => {
+    if (disposed) return;
+    for (const [id, name, args] of list) {
+      if (!step(run, vm.newNumber(id), vm.newString(name), vm.newString(JSON.stringify(args)))) return;
+    }
+    takeOutbox();
+  }, queueMicrotask);
 
   const dispose = () => {
     if (disposed) return;
     disposed = true;
+    failAll('The sandbox was stopped.');
     try {
+      for (const h of [run, settle, take]) h.dispose();
       vm.dispose();
       runtime.dispose();
     } catch {
@@ -127,51 +211,16 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
     }
   };
 
-  const has = (name: string): boolean => {
-    arm();
-    const fn = vm.getProp(vm.global, '__has');
-    const arg = vm.newString(name);
-    const result = vm.callFunction(fn, vm.undefined, arg);
-    fn.dispose();
-    arg.dispose();
-    if (result.error) {
-      result.error.dispose();
-      return false;
-    }
-    const value = vm.dump(result.value) === true;
-    result.value.dispose();
-    return value;
-  };
-
-  const call = async (name: string, args: unknown[]): Promise<unknown> => {
-    if (disposed) throw new SandboxError('The sandbox was stopped.');
-    arm();
-    const fn = vm.getProp(vm.global, '__call');
-    const nameHandle = vm.newString(name);
-    const argsHandle = vm.newString(JSON.stringify(args));
-    const result = vm.callFunction(fn, vm.undefined, nameHandle, argsHandle);
-    fn.dispose();
-    nameHandle.dispose();
-    argsHandle.dispose();
-    if (result.error) throw new SandboxError(errorText(vm, result.error));
-    const settled = vm.resolvePromise(result.value);
-    result.value.dispose();
-    pump();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new SandboxError(`The plugin did not finish within ${limits.wallMs} ms.`)), limits.wallMs);
+  const call = (name: string, args: unknown[]): Promise<unknown> => {
+    if (disposed) return Promise.reject(new SandboxError('The sandbox was stopped.'));
+    const id = (nextId += 1);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => finish(id, false, `The plugin did not finish within ${limits.wallMs} ms.`), limits.wallMs);
       timer.unref();
+      calls.set(id, { resolve, reject, timer });
+      calling([id, name, args]);
     });
-    try {
-      const outcome = await Promise.race([settled, timeout]);
-      if (outcome.error) throw new SandboxError(errorText(vm, outcome.error));
-      const text = vm.getString(outcome.value);
-      outcome.value.dispose();
-      return JSON.parse(text) as unknown;
-    } finally {
-      clearTimeout(timer);
-    }
   };
 
-  return { call, has, dispose };
+  return { call, dispose };
 }

@@ -112,6 +112,38 @@ describe('destinations run', () => {
     expect(messages).toMatch(/sending fine/);
   });
 
+  it("a source plugin keeps its sandbox (and the state its code holds) until its code or its config's hosts change", async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const plugin = await installed('pipeline_destinations', { plugin_type: 'source', name: 'Counting' });
+    const source = (word: string) => `let seen = 0
+export async function onEvent(event, { config }) {
+  seen += 1
+  await fetch(config.url, { method: 'POST', body: '${word} ' + seen + ' ' + config.url.split('/').pop() })
+}\n`;
+    const save = async (word: string) => {
+      const res = await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin}/update_source/`, { json: { 'index.ts': source(word) } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await save('one');
+    const config = await enable(plugin, { url: `${receiver.url}/a` });
+    const deliver = async () => {
+      await server.send([{ event: 'e', distinct_id: 'c' }]);
+      await server.settle();
+      return receiver.received.at(-1)!.body;
+    };
+    expect(await deliver()).toBe('one 1 a');
+    expect(await deliver()).toBe('one 2 a');
+    // the same config saved again, then a new value on the same host: the config changes, the sandbox stays
+    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { config: { url: `${receiver.url}/a` } } });
+    expect(await deliver()).toBe('one 3 a');
+    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { config: { url: `${receiver.url}/b` } } });
+    expect(await deliver()).toBe('one 4 b');
+    // new code: a new sandbox
+    await save('two');
+    expect(await deliver()).toBe('two 1 b');
+  });
+
   it('an import app pulls CSV and JSON lines from a URL into the events', async () => {
     const csv = 'event,distinct_id,timestamp,plan\nimported signup,imp-1,2024-05-01T10:00:00Z,pro\n"imported, quoted",imp-2,2024-05-01T11:00:00Z,\n,missing-event,,\n';
     const jsonl = '{"event":"imported line","distinct_id":"imp-3","timestamp":"2024-05-02T00:00:00Z","properties":{"a":1}}\nnot json\n';

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox, type SandboxHost } from '../../../server/plugins/sandbox-quickjs.ts';
+
+/**
+ * The QuickJS sandbox as the delivery engine calls it: many calls at once, each awaiting its own
+ * fetch. Calls made in one turn run together and fetch answers are settled together, so these
+ * check that every call still gets its own answer, its own error and its own CPU budget.
+ */
+
+const noLog: SandboxHost['log'] = () => {};
+
+describe('the plugin sandbox', () => {
+  it('gives each of many concurrent calls its own fetch answer and result, in any order of answers', async () => {
+    const requests: string[] = [];
+    const sandbox = await createSandbox(`module.exports.onEvent = async function (event) {
+  const res = await fetch('https://example.test/' + event.n, { method: 'POST', body: JSON.stringify(event) })
+  return { n: event.n, status: res.status, echoed: (await res.json()).n }
+}`, {
+      log: noLog,
+      // answers arrive out of order: larger n first
+      fetch: async (url, init) => {
+        requests.push(url);
+        const n = Number(url.split('/').pop());
+        await new Promise((r) => setTimeout(r, 40 - n));
+        return { status: 200 + n, body: init.body ?? '' };
+      },
+    });
+    const results = await Promise.all(Array.from({ length: 40 }, (_, n) => sandbox.call('onEvent', [{ n }])));
+    expect(results).toEqual(Array.from({ length: 40 }, (_, n) => ({ n, status: 200 + n, echoed: n })));
+    expect(requests).toHaveLength(40);
+    sandbox.dispose();
+  });
+
+  it("reports a plugin's own error, thrown before or after a fetch, to that call only", async () => {
+    const sandbox = await createSandbox(`module.exports.onEvent = async function (event) {
+  if (event.n === 1) throw new TypeError('bad event 1')
+  const res = await fetch('https://example.test/x')
+  if (event.n === 2) throw new RangeError('after fetch ' + res.status)
+  return event.n
+}`, { log: noLog, fetch: async () => ({ status: 503, body: '' }) });
+    const outcomes = await Promise.allSettled([0, 1, 2, 3].map((n) => sandbox.call('onEvent', [{ n }])));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([
+      0, 'TypeError: bad event 1', 'RangeError: after fetch 503', 3,
+    ]);
+    sandbox.dispose();
+  });
+
+  it("a fetch the host refuses is an error the plugin can catch", async () => {
+    const sandbox = await createSandbox(`module.exports.onEvent = async function () {
+  try { await fetch('https://elsewhere.test/') } catch (e) { return 'caught: ' + e.message }
+}`, { log: noLog, fetch: async () => { throw new Error('fetch to elsewhere.test is not allowed'); } });
+    expect(await sandbox.call('onEvent', [{}])).toBe('caught: fetch to elsewhere.test is not allowed');
+    sandbox.dispose();
+  });
+
+  it('gives every call its own CPU budget: many calls in one turn pass, an endless one is stopped alone', async () => {
+    // each call spins for 40 ms: 20 of them together are far past one 250 ms budget
+    const sandbox = await createSandbox(`module.exports.onEvent = async function (event) {
+  const spin = (ms) => { const end = Date.now() + ms; while (Date.now() < end) {} }
+  if (event.loop) { while (true) {} }
+  spin(40)
+  await fetch('https://example.test/')
+  spin(40)
+  return event.n
+}`, { log: noLog, fetch: async () => ({ status: 200, body: '' }) }, { cpuMs: 250, memoryBytes: 32 * 1024 * 1024, wallMs: 15_000 });
+    const spinning = Promise.all(Array.from({ length: 20 }, (_, n) => sandbox.call('onEvent', [{ n }])));
+    await expect(spinning).resolves.toEqual(Array.from({ length: 20 }, (_, n) => n));
+    await expect(sandbox.call('onEvent', [{ loop: true }])).rejects.toThrow(/CPU time limit exceeded/);
+    sandbox.dispose();
+  });
+
+  it('a call still open when the sandbox is disposed fails instead of hanging', async () => {
+    const sandbox = await createSandbox(`module.exports.onEvent = async function () { await fetch('https://example.test/') }`, {
+      log: noLog, fetch: () => new Promise(() => {}),
+    });
+    const open = sandbox.call('onEvent', [{}]);
+    await new Promise((r) => setTimeout(r, 20));
+    sandbox.dispose();
+    await expect(open).rejects.toThrow(/stopped/);
+    await expect(sandbox.call('onEvent', [{}])).rejects.toThrow(/stopped/);
+  });
+});
