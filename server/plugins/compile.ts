@@ -25,17 +25,21 @@ export interface Compiled {
 const ENTRY_FILES = { index: ['index.ts', 'index.js'], site: ['site.ts', 'site.js'] } as const;
 const EVENT_METHODS = ['onEvent', 'composeWebhook'];
 
+/** esbuild's loader for a plugin file: `frontend.tsx` holds JSX, which the `ts` loader reads as a regular expression. */
+const loaderOf = (file: string) => (file.endsWith('.js') ? 'js' : file.endsWith('.tsx') ? 'tsx' : 'ts');
+
 async function compileFile(file: string, text: string): Promise<{ code: string; exports: string[] }> {
   // Loaded on first use: esbuild refuses to load in jsdom (the component tests run this server there).
   const { build } = await import('esbuild');
+  const loader = loaderOf(file);
   try {
     const result = await build({
-      stdin: { contents: text, sourcefile: file, loader: file.endsWith('.js') ? 'js' : 'ts' },
+      stdin: { contents: text, sourcefile: file, loader },
       bundle: false, write: false, format: 'esm', metafile: true, logLevel: 'silent', target: 'es2020',
     });
     const exports = Object.values(result.metafile.outputs).flatMap((o) => o.exports);
     const cjs = await build({
-      stdin: { contents: text, sourcefile: file, loader: file.endsWith('.js') ? 'js' : 'ts' },
+      stdin: { contents: text, sourcefile: file, loader },
       bundle: false, write: false, format: 'cjs', logLevel: 'silent', target: 'es2020',
     });
     return { code: cjs.outputFiles[0]!.text, exports };

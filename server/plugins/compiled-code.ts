@@ -25,3 +25,6 @@ export function hasCode(plugin: PluginRow, kind: 'index' | 'site'): boolean {
   const files = JSON.parse(plugin.source) as Record<string, string>;
   return (kind === 'index' ? ['index.ts', 'index.js'] : ['site.ts', 'site.js']).some((n) => files[n] !== undefined);
 }
+
+/** A destination that exports events: a built-in deliverer, or a source plugin with code to run on them. */
+export const exportsEvents = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));

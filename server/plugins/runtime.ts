@@ -1,7 +1,7 @@
 import type { CaptureEvent } from '../analytics/ingest-parse.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
-import { compiledCode, hasCode } from './compiled-code.ts';
+import { compiledCode, exportsEvents } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 import { configuredHosts, type PluginEvent } from './deliver.ts';
 import { createDeliveryEngine, type DeliveryReport, type DeliveryTarget } from './delivery.ts';
@@ -59,7 +59,6 @@ function composesWebhook(plugin: PluginRow): boolean {
   return Array.isArray(methods) && methods.includes('composeWebhook');
 }
 
-const runnable = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
 
 /**
  * Ingestion is under pressure when this many batches are being written at once… (At a steady
@@ -148,7 +147,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     const targets: DeliveryTarget[] = [];
     for (const { row, secrets } of store.pluginConfigs.enabledWithSecrets()) {
       const plugin = store.plugins.get(row.plugin_id);
-      if (!plugin || !runnable(plugin)) continue;
+      if (!plugin || !exportsEvents(plugin)) continue;
       const config = effectiveConfig(schemaFields(plugin.config_schema), JSON.parse(row.config) as Record<string, unknown>, secrets);
       let code: string | null = null;
       if (!plugin.builtin) {

@@ -29,6 +29,7 @@ const SEED_PLUGINS: readonly SeedPlugin[] = [
   { url: 'https://github.com/analytics-plugins/notification-bar', enabled: { message: 'New: shared folders are here' } },
   { url: 'https://github.com/analytics-plugins/feedback-widget', tag: '0.8.0' },
   { url: 'https://github.com/analytics-plugins/csv-import', enabled: { url: 'https://files.hedgebox.example/events.csv', format: 'csv' } },
+  { url: 'https://github.com/analytics-plugins/jsonl-import' },
 ];
 
 const methodsOf = (files: Record<string, string>) =>
@@ -52,7 +53,7 @@ export function seedPlugins(store: Store, organizationId: string, projectId: num
       public_jobs: JSON.stringify(builtin === 'url-import' ? { import: { payload: {} } } : {}), metrics: '{}',
       source: JSON.stringify(files), compiled: '{}', builtin,
     }, at);
-    store.activityLog.add({ organization_id: organizationId, project_id: null, scope: 'Plugin', item_id: String(id), activity: 'installed', detail: { name: entry?.name ?? p.name!, changes: null }, user_id: null }, at);
+    store.activityLog.add({ organization_id: organizationId, project_id: null, scope: 'Plugin', item_id: String(id), activity: 'installed', detail: { name: entry?.name ?? p.name!, changes: null, type: group }, user_id: null }, at);
     if (!p.enabled) continue;
     const configId = store.pluginConfigs.create(projectId, id, { enabled: true, order: 0, config: p.enabled, secrets: {} }, at);
     if (p.traffic) {

@@ -21,6 +21,8 @@ export type ActivityChange = {
 export type ActivityDetail = {
   name: string | null;
   short_id?: string | null;
+  /** What kind of the scope's items this is, where one scope has several (a plugin's group). */
+  type?: string;
   changes: ActivityChange[] | null;
 };
 
@@ -56,12 +58,15 @@ export interface ActivityFilter {
   project_id?: number | null;
   organization_id?: string | null;
   item_id?: string | null;
+  /** Only entries whose `detail.type` is this (a plugin group's activity). */
+  detail_type?: string | null;
 }
 
 const WHERE = `WHERE a.scope = @scope
   AND (@project IS NULL OR a.project_id = @project)
   AND (@organization IS NULL OR a.organization_id = @organization)
-  AND (@item IS NULL OR a.item_id = @item)`;
+  AND (@item IS NULL OR a.item_id = @item)
+  AND (@type IS NULL OR json_extract(a.detail, '$.type') = @type)`;
 
 export function createActivityLogRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO activity_log
@@ -73,7 +78,7 @@ export function createActivityLogRepository(db: Db) {
     ${WHERE} ORDER BY a.seq DESC ${LIMIT_OFFSET}`);
   const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM activity_log a ${WHERE}`).pluck();
   const bind = (f: ActivityFilter) => ({
-    scope: f.scope, project: f.project_id ?? null, organization: f.organization_id ?? null, item: f.item_id ?? null,
+    scope: f.scope, project: f.project_id ?? null, organization: f.organization_id ?? null, item: f.item_id ?? null, type: f.detail_type ?? null,
   });
 
   return {

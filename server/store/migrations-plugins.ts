@@ -67,3 +67,18 @@ export const pluginsMigration: { version: number; name: string; sql: string } = 
     );
   `,
 };
+
+/**
+ * Version 8: a plugin's activity entries carry its group (`detail.type`), so each group's
+ * `activity/` lists its own plugins only; entries written before are given the group of their
+ * plugin (those of plugins deleted since cannot be, and stay out of every group's list).
+ */
+export const pluginActivityGroupMigration: { version: number; name: string; sql: string } = {
+  version: 8,
+  name: 'plugin activity entries carry their group',
+  sql: `
+    UPDATE activity_log SET detail = json_set(detail, '$.type', (SELECT p.grp FROM plugins p WHERE CAST(p.id AS TEXT) = activity_log.item_id))
+    WHERE scope = 'Plugin' AND json_type(detail) = 'object' AND json_extract(detail, '$.type') IS NULL
+      AND EXISTS (SELECT 1 FROM plugins p WHERE CAST(p.id AS TEXT) = activity_log.item_id);
+  `,
+};

@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { pluginsMigration } from './migrations-plugins.ts';
+import { pluginActivityGroupMigration, pluginsMigration } from './migrations-plugins.ts';
 
 export interface Migration {
   version: number;
@@ -257,6 +257,7 @@ export const migrations: readonly Migration[] = [
     `,
   },
   pluginsMigration,
+  pluginActivityGroupMigration,
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

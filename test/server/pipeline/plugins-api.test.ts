@@ -86,6 +86,51 @@ describe('pipeline groups', () => {
     expect(mine[0].detail.changes[0]).toMatchObject({ field: 'tag', before: '1.0.0', after: '1.2.0' });
     expect((await server.request('DELETE', `${ORG}/pipeline_destinations/${hook.id}/`)).status).toBe(204);
     expect((await server.get(`${ORG}/pipeline_destinations/${hook.id}/`)).status).toBe(404);
+    // the uninstall stays in the group's activity, and nothing of it in another group's
+    const after = (await server.get(`${ORG}/pipeline_destinations/activity/?limit=100`)).body.results as { item_id: string; activity: string }[];
+    expect(after.find((a) => a.item_id === String(hook.id))?.activity).toBe('uninstalled');
+  });
+
+  it("each group's activity/ lists its own plugins' changes only", async () => {
+    const hook = await install('pipeline_destinations', { plugin_type: 'repository', url: WEBHOOK, name: 'Activity hook' });
+    const bar = await install('pipeline_frontend_apps', { plugin_type: 'source', name: 'Activity bar' });
+    await server.request('PATCH', `${ORG}/pipeline_frontend_apps/${bar.id}/`, { json: { description: 'Shown on the site' } });
+    const enabled = await server.request('POST', `${PRJ}/plugin_configs/`, { json: { plugin: bar.id, enabled: true, config: {} } });
+    expect(enabled.status, enabled.text).toBe(201);
+    const items = async (group: string) =>
+      ((await server.get(`${ORG}/${group}/activity/?limit=100`)).body.results as { item_id: string; activity: string }[]);
+    const destinations = await items('pipeline_destinations');
+    const apps = await items('pipeline_frontend_apps');
+    expect(destinations.some((a) => a.item_id === String(hook.id))).toBe(true);
+    expect(destinations.some((a) => a.item_id === String(bar.id))).toBe(false);
+    expect(apps.filter((a) => a.item_id === String(bar.id)).map((a) => a.activity)).toEqual(['enabled', 'updated', 'installed']);
+    expect(apps.some((a) => a.item_id === String(hook.id))).toBe(false);
+    // the seeded plugins' entries are in their own groups too
+    const groupOf = new Map<string, string>();
+    for (const group of ['pipeline_destinations', 'pipeline_frontend_apps']) {
+      for (const p of (await server.get(`${ORG}/${group}/?limit=100`)).body.results as { id: number }[]) groupOf.set(String(p.id), group);
+    }
+    for (const [group, list] of [['pipeline_destinations', destinations], ['pipeline_frontend_apps', apps]] as const) {
+      for (const a of list) if (groupOf.has(a.item_id)) expect(groupOf.get(a.item_id), a.item_id).toBe(group);
+    }
+  });
+
+  it('exports_unsubscribe_configs/ lists the enabled configs of destinations that export events only', async () => {
+    const hook = await install('pipeline_destinations', { plugin_type: 'repository', url: WEBHOOK, name: 'Exporting hook' });
+    const idle = await install('pipeline_destinations', { plugin_type: 'custom', name: 'No code', config_schema: [] });
+    const bar = await install('pipeline_frontend_apps', { plugin_type: 'source', name: 'Not an export' });
+    const enable = async (plugin: number, config: Record<string, unknown>) => {
+      const res = await server.request('POST', `${PRJ}/plugin_configs/`, { json: { plugin, enabled: true, config } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as number;
+    };
+    const hookConfig = await enable(hook.id, { url: 'https://x.example/in' });
+    await enable(idle.id, {});
+    await enable(bar.id, {});
+    const destinations = (await server.get(`${ORG}/pipeline_destinations/exports_unsubscribe_configs/`)).body as { plugin: number }[];
+    expect(destinations).toContainEqual({ id: hookConfig, plugin: hook.id, team_id: server.projectId, enabled: true });
+    expect(destinations.map((c) => c.plugin)).not.toContain(idle.id);
+    expect((await server.get(`${ORG}/pipeline_frontend_apps/exports_unsubscribe_configs/`)).body).toEqual([]);
   });
 
   it('compiles source plugins on save: a syntax error is a 400 naming file and line, the old source stays', async () => {
@@ -112,6 +157,14 @@ describe('pipeline groups', () => {
     const noExport = await server.request('PATCH', `${url}/update_source/`, { json: { 'index.ts': 'export const x = 1\n' } });
     expect(noExport.status).toBe(200);
     expect((await server.get(`${url}/`)).body.capabilities.not_runnable).toMatch(/onEvent/);
+    // a frontend app's frontend.tsx holds JSX: it compiles as TSX, and its errors name it too
+    const app = await install('pipeline_frontend_apps', { plugin_type: 'source', name: 'With JSX' });
+    const appUrl = `${ORG}/pipeline_frontend_apps/${app.id}/update_source/`;
+    const jsx = await server.request('PATCH', appUrl, { json: { 'frontend.tsx': 'export const Banner = ({ text }: { text: string }) => <div className="b">{text}</div>;\n' } });
+    expect(jsx.status, jsx.text).toBe(200);
+    const badJsx = await server.request('PATCH', appUrl, { json: { 'frontend.tsx': 'export const A = () => (\n  <div>\n);\n' } });
+    expect(badJsx.status).toBe(400);
+    expect(badJsx.body.detail).toMatch(/^frontend\.tsx, line \d: /);
     const catalogue = await install('pipeline_destinations', { plugin_type: 'repository', url: WEBHOOK, name: 'Not editable' });
     expect((await server.request('PATCH', `${ORG}/pipeline_destinations/${catalogue.id}/update_source/`, { json: { 'index.ts': '' } })).status).toBe(400);
   });

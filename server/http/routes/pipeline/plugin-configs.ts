@@ -3,6 +3,7 @@ import { mergeConfig, schemaFields } from '../../../plugins/config-values.ts';
 import { runImportJob } from '../../../plugins/import-job.ts';
 import { siteAppPath } from '../../../plugins/site-app.ts';
 import type { PluginConfigRow } from '../../../store/plugin-configs.ts';
+import type { PluginRow } from '../../../store/plugins.ts';
 import type { AuthContext } from '../../auth.ts';
 import { reachableProject } from '../../access.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -41,10 +42,10 @@ export function registerPluginConfigRoutes(router: Router, deps: Deps): void {
     if (!plugin || plugin.organization_id !== organizationId) throw validationError('does_not_exist', `Invalid pk "${pluginId}" - object does not exist.`, 'plugin');
     return plugin;
   };
-  const activity = (auth: AuthContext, organizationId: string, projectId: number, pluginId: number, name: string, activity: string, at: string) =>
+  const activity = (auth: AuthContext, projectId: number, plugin: PluginRow, activity: string, at: string) =>
     store.activityLog.add({
-      organization_id: organizationId, project_id: projectId, scope: PLUGIN_SCOPE, item_id: String(pluginId), activity,
-      detail: { name, changes: null }, user_id: auth.userId,
+      organization_id: plugin.organization_id, project_id: projectId, scope: PLUGIN_SCOPE, item_id: String(plugin.id), activity,
+      detail: { name: plugin.name, changes: null, type: plugin.grp }, user_id: auth.userId,
     }, at);
 
   router.route(e.list, ({ auth, params, query, url }) => {
@@ -65,7 +66,7 @@ export function registerPluginConfigRoutes(router: Router, deps: Deps): void {
     const at = now().toISOString();
     const id = store.transaction(() => {
       const newId = store.pluginConfigs.create(project.id, plugin.id, { enabled, order: body.order ?? 0, ...values }, at);
-      activity(auth, project.organization_id, project.id, plugin.id, plugin.name, enabled ? 'enabled' : 'config_created', at);
+      activity(auth, project.id, plugin, enabled ? 'enabled' : 'config_created', at);
       return newId;
     });
     deps.pipeline?.invalidate();
@@ -86,7 +87,7 @@ export function registerPluginConfigRoutes(router: Router, deps: Deps): void {
       if (enabled !== (row.enabled === 1)) store.pluginConfigs.setError(row.id, null);
       const project = store.projects.get(row.team_id)!;
       const what = enabled !== (row.enabled === 1) ? (enabled ? 'enabled' : 'disabled') : 'config_updated';
-      activity(auth, project.organization_id, project.id, plugin.id, plugin.name, what, at);
+      activity(auth, project.id, plugin, what, at);
     });
     deps.pipeline?.invalidate();
     return render(store.pluginConfigs.get(row.id)!);

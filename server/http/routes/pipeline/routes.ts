@@ -1,5 +1,6 @@
 import { endpoints, type PluginGroup } from '../../../../src/contract/index.ts';
 import { CATALOGUE, catalogueEntry, repositoryEntry } from '../../../plugins/catalogue.ts';
+import { exportsEvents } from '../../../plugins/compiled-code.ts';
 import { newPluginRow, patchedRow, upgradedRow, withSource } from '../../../plugins/plugin-write.ts';
 import type { PluginRow } from '../../../store/plugins.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
@@ -41,7 +42,7 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEn
   const log = (row: PluginRow, auth: AuthContext, activity: string, changes: ActivityChange[] | null, at: string) =>
     store.activityLog.add({
       organization_id: row.organization_id, project_id: null, scope: PLUGIN_SCOPE, item_id: String(row.id), activity,
-      detail: { name: row.name, changes }, user_id: auth.userId,
+      detail: { name: row.name, changes, type: row.grp }, user_id: auth.userId,
     }, at);
   const save = (before: PluginRow, after: PluginRow, auth: AuthContext, fields: (keyof PluginRow)[]) => {
     const changes: ActivityChange[] = fields.filter((f) => before[f] !== after[f])
@@ -79,14 +80,15 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEn
 
   router.route(e.activity, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
-    const filter = { scope: PLUGIN_SCOPE, organization_id: params.organization_id };
+    const filter = { scope: PLUGIN_SCOPE, organization_id: params.organization_id, detail_type: group };
     return paginate(url, query, () => store.activityLog.count(filter),
       ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse));
   });
 
   router.route(e.exportsUnsubscribeConfigs, ({ auth, params }) => {
     reachableOrganization(store, auth, params.organization_id);
-    return store.plugins.list(params.organization_id, group, 10_000, 0).flatMap((p) =>
+    // what would stop if the organization's exports were turned off: destinations that export events
+    return store.plugins.list(params.organization_id, group, 10_000, 0).filter(exportsEvents).flatMap((p) =>
       store.pluginConfigs.forPlugin(p.id).filter((c) => c.enabled === 1).map((c) => ({ id: c.id, plugin: p.id, team_id: c.team_id, enabled: true })));
   });
 
