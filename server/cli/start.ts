@@ -4,12 +4,15 @@ import type { EventStore } from '../analytics/event-store.ts';
 import { consoleLogger, createApp } from '../app.ts';
 import { createScheduler, type Scheduler } from '../batch-exports/scheduler.ts';
 import { openDataDir } from '../data-dir.ts';
+import { createPipelineRuntime, type PipelineRuntime } from '../plugins/runtime.ts';
 import { startNodeServer } from '../http/node-server.ts';
 import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
 import type { Store } from '../store/store.ts';
 import { dataDirFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+/** How long a stopping server waits for the batch-export run in progress and for pipeline deliveries. */
+const SHUTDOWN_WAIT_MS = 2000;
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 const listFromEnv = (name: string) => (process.env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -60,6 +63,7 @@ export async function start(argv: string[]): Promise<void> {
   let events: EventStore | undefined;
   let demoKey: string | null = null;
   let scheduler: Scheduler | undefined;
+  let pipeline: PipelineRuntime | undefined;
   let app;
   if (upstream) {
     app = createApp({ upstream, staticDir, logger, apiOrigins });
@@ -73,13 +77,18 @@ export async function start(argv: string[]): Promise<void> {
     }
     // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
-    app = createApp({ store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
+    pipeline = createPipelineRuntime({ store, now: () => new Date(), allowHosts });
+    app = createApp({ store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
     scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
   }
   const closeAll = async () => {
-    // The run in progress may be waiting on a slow receiver: wait for it at most 2 s.
-    await Promise.race([scheduler?.stop(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    // The run in progress may be waiting on a slow receiver: wait for it at most 2 s. Events
+    // waiting for pipeline destinations get as long to be delivered (what is left is logged).
+    await Promise.all([
+      Promise.race([scheduler?.stop(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]),
+      pipeline?.close(SHUTDOWN_WAIT_MS),
+    ]);
     await events?.close().catch((error: unknown) => console.error('closing the event store failed', error));
     store?.close();
   };

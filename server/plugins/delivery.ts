@@ -51,6 +51,8 @@ export interface DeliveryEngine {
   push(teamId: number, json: string, count: number): void;
   /** Resolves when nothing waits or is in flight. */
   idle(): Promise<void>;
+  /** Events each destination has not delivered yet (waiting or in flight), by config id; none listed with 0. */
+  undelivered(): Map<number, number>;
   close(): void;
 }
 
@@ -61,6 +63,7 @@ export interface DeliveryEngine {
  */
 interface Batch {
   json: string;
+  count: number;
   holders: number;
 }
 
@@ -295,12 +298,22 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
         }
         return;
       }
-      const batch: Batch = { json, holders: list.length };
+      const batch: Batch = { json, count, holders: list.length };
       pendingBytes += json.length;
       for (const t of list) {
         t.batches.push(batch);
         pump(t);
       }
+    },
+    undelivered() {
+      const left = new Map<number, number>();
+      for (const t of targets.values()) {
+        // the head batch's events still to take, the later batches whole, those to run again and those in flight
+        const waiting = t.batches.reduce((n, b, i) => n + (i === 0 && t.head ? t.head.length - t.next : b.count), 0);
+        const n = waiting + t.again.length + t.inFlight;
+        if (n > 0) left.set(t.configId, n);
+      }
+      return left;
     },
     idle() {
       return new Promise((resolve) => {

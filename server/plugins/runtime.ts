@@ -45,7 +45,12 @@ export interface PipelineRuntime {
   invalidate(): void;
   /** Resolves when every queue is empty and the counters are written (tests, shutdown). */
   idle(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stops the deliveries. With `drainMs`, those waiting get that long to be delivered first (the
+   * server's shutdown, after it stopped taking requests); what is still undelivered then is
+   * written to each destination's log, as lost.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** What a destination needs besides its config, read once when the destinations are (re)built. */
@@ -187,6 +192,13 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     rebuilding = done;
   };
 
+  const idle = async () => {
+    if (dirty && !rebuilding && !closed) startRebuild();
+    while (rebuilding) await rebuilding;
+    await engine.idle();
+    flush();
+  };
+
   return {
     ingesting() {
       writing += 1;
@@ -213,13 +225,16 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     invalidate() {
       dirty = true;
     },
-    async idle() {
-      if (dirty && !rebuilding && !closed) startRebuild();
-      while (rebuilding) await rebuilding;
-      await engine.idle();
-      flush();
-    },
-    async close() {
+    idle,
+    async close(drainMs = 0) {
+      if (drainMs > 0 && !closed) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([idle(), new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+        clearTimeout(timer);
+        for (const [configId, n] of engine.undelivered()) {
+          report({ type: 'log', configId, level: 'ERROR', source: 'delivery', message: `${n} ${n === 1 ? 'event was' : 'events were'} still waiting for delivery when the server stopped: ${n === 1 ? 'it was' : 'they were'} not delivered.` });
+        }
+      }
       closed = true;
       clearInterval(timer);
       if (sampler) clearInterval(sampler);

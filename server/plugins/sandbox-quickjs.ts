@@ -1,4 +1,4 @@
-import { getQuickJS, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
 import { createBatcher } from './batcher.ts';
 
 /**
@@ -6,7 +6,10 @@ import { createBatcher } from './batcher.ts';
  * network, no Node. What the code can reach is what this file gives it: `console` (into the
  * plugin's log) and `fetch`, which goes through the host's `fetch` callback (limited to the
  * configured hosts and the outbound policy by the caller). Every call has a CPU budget (the
- * interrupt handler stops a loop) and the runtime a memory limit (an allocation past it throws).
+ * interrupt handler stops a loop) and the runtime a memory limit: its WebAssembly memory cannot
+ * grow past it, so an allocation past it throws "out of memory". (QuickJS's own limit,
+ * setMemoryLimit, is kept for one large allocation, but this build counts each allocation as a
+ * few bytes: a plugin allocating 1 MB at a time passed 300 MB under a 16 MB limit.)
  */
 export interface SandboxLimits {
   /** CPU time one call may run between waits (ms). */
@@ -90,12 +93,18 @@ const errorText = (vm: QuickJSContext, handle: QuickJSHandle): string => {
   return stopped(text);
 };
 /** QuickJS ends a call past its CPU budget with an 'interrupted' error, in the host or in the plugin's own handlers. */
-const stopped = (text: string) => (/interrupted/i.test(text) ? 'CPU time limit exceeded: the plugin was stopped.' : text);
+const stopped = (text: string) => (/interrupted/i.test(text) ? 'CPU time limit exceeded: the plugin was stopped.'
+  : /out of memory/i.test(text) ? 'Memory limit exceeded (out of memory): the plugin was stopped.' : text);
 
 type Outgoing = ['fetch', number, string, string] | ['done', number, boolean, string];
 
+/** The WebAssembly memory QuickJS starts with (its build's initial size), in 64 KiB pages. */
+const BASE_PAGES = 256;
+
 export async function createSandbox(code: string, host: SandboxHost, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
-  const QuickJS = await getQuickJS();
+  // A module (and memory) of its own: the sandbox runs in a worker thread of its own anyway.
+  const memory = new WebAssembly.Memory({ initial: BASE_PAGES, maximum: BASE_PAGES + Math.ceil(limits.memoryBytes / 65536) });
+  const QuickJS = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   const runtime: QuickJSRuntime = QuickJS.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(1024 * 1024);

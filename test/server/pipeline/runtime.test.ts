@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { HTTP_CONCURRENCY } from '../../../server/plugins/delivery.ts';
 import { createPipelineServer, startReceiver } from './harness.ts';
 
 const server = createPipelineServer();
@@ -194,3 +195,48 @@ async function waitFor(check: () => Promise<boolean>, ms = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('a stopping server', () => {
+  /** A server of its own (its pipeline is closed here) with a webhook to a receiver that holds its answers. */
+  async function withHeldWebhook() {
+    const own = createPipelineServer();
+    // the seeded destinations off: their made-up hosts take seconds to fail to resolve
+    for (const c of (await own.get(`/api/projects/${own.projectId}/plugin_configs/`)).body.results as { id: number }[]) {
+      await own.request('PATCH', `/api/projects/${own.projectId}/plugin_configs/${c.id}/`, { json: { enabled: false } });
+    }
+    const receiver = await startReceiver();
+    const hook = await own.request('POST', `/api/organizations/${own.orgId}/pipeline_destinations/`, { json: { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination' } });
+    const config = await own.request('POST', `/api/projects/${own.projectId}/plugin_configs/`, { json: { plugin: hook.body.id, enabled: true, config: { url: `${receiver.url}/in` } } });
+    expect(config.status, config.text).toBe(201);
+    const release = receiver.hold();
+    const logs = async () => ((await own.get(`/api/projects/${own.projectId}/plugin_configs/${config.body.id}/logs/`)).body.results as { level: string; message: string }[]);
+    return { own, receiver, release, logs };
+  }
+
+  it('delivers the events waiting for destinations before it stops', async () => {
+    const { own, receiver, release, logs } = await withHeldWebhook();
+    // more than a destination sends at once: some wait in its queue, not on the wire
+    const events = Array.from({ length: HTTP_CONCURRENCY + 8 }, (_, i) => `e${i}`);
+    expect(await own.send(events.map((event) => ({ event, distinct_id: 'd' })))).toBe(200);
+    const until = Date.now() + 5000;
+    while (receiver.waiting === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    setTimeout(release, 300); // the receiver answers while the server is stopping
+    await own.pipeline.close(5000);
+    expect(receiver.received.map((r) => JSON.parse(r.body).event).sort()).toEqual(events.sort());
+    expect((await logs()).filter((l) => l.level === 'ERROR')).toEqual([]);
+    await own.close();
+    await receiver.close();
+  });
+
+  it("writes what it could not deliver in time to the destination's log", async () => {
+    const { own, receiver, release, logs } = await withHeldWebhook();
+    expect(await own.send(Array.from({ length: 3 }, (_, i) => ({ event: `late${i}`, distinct_id: 'd' })))).toBe(200);
+    const started = Date.now();
+    await own.pipeline.close(300);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await logs()).map((l) => l.message)).toContain('3 events were still waiting for delivery when the server stopped: they were not delivered.');
+    release();
+    await own.close();
+    await receiver.close();
+  });
+});

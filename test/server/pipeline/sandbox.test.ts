@@ -69,6 +69,17 @@ describe('the plugin sandbox', () => {
     sandbox.dispose();
   });
 
+  it('stops a plugin that allocates without end at its memory limit, many small allocations included', async () => {
+    const limits = { cpuMs: 5000, memoryBytes: 16 * 1024 * 1024, wallMs: 15_000 };
+    for (const grow of ['a.push(new Uint8Array(1 << 20))', "a.push('x'.repeat(1 << 20) + a.length)"]) {
+      const sandbox = await createSandbox(`module.exports.onEvent = async function () { const a = []; while (true) ${grow} }`, { log: noLog, fetch: async () => ({ status: 200, body: '' }) }, limits);
+      const started = Date.now();
+      await expect(sandbox.call('onEvent', [{}])).rejects.toThrow(/Memory limit exceeded/);
+      expect(Date.now() - started, grow).toBeLessThan(3000); // the memory limit, not the CPU one
+      sandbox.dispose();
+    }
+  });
+
   it('a call still open when the sandbox is disposed fails instead of hanging', async () => {
     const sandbox = await createSandbox(`module.exports.onEvent = async function () { await fetch('https://example.test/') }`, {
       log: noLog, fetch: () => new Promise(() => {}),
