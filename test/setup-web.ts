@@ -3,7 +3,11 @@ import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 // What the entry (src/main.tsx) sets up for Preact's effects, so components run as they ship.
 import '@/lib/effect-timing';
+import { loadEsbuild } from './testing/esbuild';
 import { disposeRenderedApps } from './testing/rendered-apps';
+
+// The server compiles plugin code with esbuild, whose load fails under jsdom unless done so.
+await loadEsbuild();
 
 // Component tests run the reference server in process; on a shared, busy machine a page can take
 // more than testing-library's default second to settle.

@@ -1,13 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PostHog } from 'posthog-node';
 import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
 
 /**
  * Pipeline apps in the browser: install a webhook destination from the repository, configure and
  * enable it, send events with the real posthog-node SDK and see them at this test's receiver and
- * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view;
+ * in the metrics; a syntax error in a source plugin shown on its line, then fixed; axe on each view
+ * (frontend and import apps' lists and pages, the upgrade and delete dialogs in the second test);
  * a frontend app's script loaded by a page runs with its config.
  */
 test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({ page, request, baseURL }) => {
@@ -31,6 +32,11 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
   try {
     const projectId = await seededProject(request);
     const project = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { api_token: string; organization: string };
+    // the code editor (CodeMirror) loads with the source route only
+    const editorCode: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/code-editor-[^/]+\.js$/.test(r.url())) editorCode.push(r.url());
+    });
     await signInWithDemoLink(page, `/organizations/${project.organization}/pipeline/destinations`);
     const installed = page.getByRole('table', { name: 'Installed destinations' });
     await expect(installed).toBeVisible();
@@ -61,9 +67,12 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     // A source plugin: a syntax error is shown on its line, the fix saves.
     await page.goto(`/organizations/${project.organization}/pipeline/destinations`);
     await page.getByRole('link', { name: 'Signup forwarder' }).click();
+    await expect(page.getByRole('link', { name: 'Edit source' })).toBeVisible();
+    expect(editorCode).toEqual([]);
     await page.getByRole('link', { name: 'Edit source' }).click();
     const editor = page.getByRole('textbox', { name: 'Contents of index.ts' });
     await expect(editor).toBeVisible();
+    expect(editorCode).toHaveLength(1);
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.insertText('\nconst broken = ;\n');
@@ -87,4 +96,49 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
   } finally {
     receiver.close();
   }
+});
+
+/** Opens `dialog` with `button`, runs axe on the page with it open, and closes it with Cancel (nothing changes). */
+async function axeOnDialog(page: Page, button: Locator, dialog: Locator): Promise<void> {
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running')); // opening fade: contrast mid-way
+  await expectNoViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('frontend and import apps: their lists, detail pages, and the upgrade and delete dialogs pass axe', async ({ page, request }) => {
+  test.setTimeout(60_000); // axe alone takes several seconds a pass under load
+  const projectId = await seededProject(request);
+  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+
+  await signInWithDemoLink(page, `/organizations/${organization}/pipeline/frontend-apps`);
+  const frontendApps = page.getByRole('table', { name: 'Installed frontend apps' });
+  await expect(frontendApps.getByRole('link', { name: 'Feedback widget', exact: true })).toBeVisible();
+  await expectNoViolations(page);
+
+  await frontendApps.getByRole('link', { name: 'Feedback widget', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Feedback widget' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Configuration in Hedgebox Web' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await expectNoViolations(page);
+  // The seeded widget is a version behind (0.8.0): the upgrade dialog shows the change.
+  const upgrade = page.getByRole('alertdialog', { name: 'Upgrade Feedback widget' });
+  await axeOnDialog(page, page.getByRole('button', { name: 'Upgrade…' }), upgrade);
+  await axeOnDialog(page, page.getByRole('button', { name: 'Delete' }), page.getByRole('alertdialog', { name: 'Delete Feedback widget' }));
+  // Both cancelled: still there, still a version behind.
+  await expect(page.getByText('Update available: 0.9.0')).toBeVisible();
+
+  await page.goto(`/organizations/${organization}/pipeline/import-apps`);
+  const importApps = page.getByRole('table', { name: 'Installed import apps' });
+  await expect(importApps.getByRole('link', { name: 'CSV importer', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Write your own' })).toHaveCount(0);
+  await expectNoViolations(page);
+
+  await importApps.getByRole('link', { name: 'CSV importer', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'CSV importer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start import' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
+  await expectNoViolations(page);
 });

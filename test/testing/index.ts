@@ -5,3 +5,4 @@
 export { HEDGEBOX, mswServer, NORTHWIND, setupTestApi, type TestApi } from './api-server';
 export { apiUrl, failWithNetworkError, failWithServerError, override, serverErrorResponse, slowDown } from './overrides';
 export { renderApp, type RenderAppOptions } from './render-app';
+export { compilePluginSourcesInTheseTests } from './esbuild';

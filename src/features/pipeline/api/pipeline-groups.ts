@@ -12,3 +12,8 @@ const LABELS: Record<GroupSlug, string> = { destinations: 'Destinations', 'front
 export const groupLabel = (slug: GroupSlug) => LABELS[slug];
 /** Import apps have list, create and retrieve only (the spec): no edit, delete, upgrade. */
 export const groupHasFullApi = (slug: GroupSlug) => slug !== 'import-apps';
+/**
+ * Whether the group offers "Write your own" (a source plugin). Not import apps: their job is the
+ * server's built-in URL import, which a source plugin never runs, and they have no source editing.
+ */
+export const groupTakesSourcePlugins = (slug: GroupSlug) => slug !== 'import-apps';

@@ -73,7 +73,8 @@ export const pipelineQueries = {
         const page = await apiRequest(pluginConfigEndpoints.list, { params: { project_id: projectId }, query: { plugin: pluginId }, signal });
         return page.results[0] ?? null;
       },
-      refetchInterval: 5000,
+      // Every second while an import job runs (its progress), else every five.
+      refetchInterval: (query) => (query.state.data?.last_job?.status === 'running' ? 1000 : 5000),
     }),
   logs: (projectId: number, configId: number) =>
     queryOptions({

@@ -1,16 +1,16 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import type { Plugin } from '@/contract/plugins';
-import { Table, Td, Th } from '@/components/data-table/table';
 import { EmptyState } from '@/components/feedback/empty-state';
+import { DataTable, type Column } from '@/components/list-kit';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit/fields';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/numbers';
 import { describeError } from '@/lib/error-messages';
-import { GROUP_SLUG_LIST, groupHasFullApi, groupLabel, type GroupSlug } from '../api/pipeline-groups';
+import { GROUP_SLUG_LIST, groupHasFullApi, groupLabel, groupTakesSourcePlugins, type GroupSlug } from '../api/pipeline-groups';
 import { usePipelineMutations } from '../api/pipeline.mutations';
 import { groupEndpoints, pipelineQueries } from '../api/pipeline.queries';
 import { notRunnable, PluginIcon, pluginTypeLabel, TagBadge } from './plugin-badges';
@@ -31,6 +31,8 @@ export function PipelinePage({ organizationId, slug, unusedOnly, onUnusedOnlyCha
   const full = groupHasFullApi(slug);
   const shown = unusedOnly && unused.data ? data.results.filter((p) => unused.data.includes(p.id)) : data.results;
   const label = groupLabel(slug);
+  const ownPlugins = groupTakesSourcePlugins(slug);
+  const columns = useMemo(() => pluginColumns(organizationId, slug), [organizationId, slug]);
   return (
     <div className="space-y-8">
       <GroupNav organizationId={organizationId} current={slug} />
@@ -50,32 +52,31 @@ export function PipelinePage({ organizationId, slug, unusedOnly, onUnusedOnlyCha
         <h2 id="installed-heading" className="text-lg font-semibold">Installed</h2>
         {shown.length === 0 ? (
           <EmptyState title={unusedOnly ? 'Every app here is enabled somewhere' : `No ${label.toLowerCase()} yet`}>
-            Install one from the repository below, or write your own.
+            {full ? 'Install one from the repository below' : 'Install one by its repository URL below'}{ownPlugins ? ', or write your own.' : '.'}
           </EmptyState>
         ) : (
-          <Table caption={`Installed ${label.toLowerCase()}`}>
-            <thead>
-              <tr><Th>Name</Th><Th>Type</Th><Th>Version</Th>{slug === 'destinations' ? <Th>Delivered / failed</Th> : null}</tr>
-            </thead>
-            <tbody>{shown.map((plugin) => <PluginRow key={plugin.id} plugin={plugin} organizationId={organizationId} slug={slug} />)}</tbody>
-          </Table>
+          <DataTable caption={`Installed ${label.toLowerCase()}`} rows={shown} columns={columns} getRowId={pluginRowId} />
         )}
       </section>
       {full ? <RepositoryBrowser organizationId={organizationId} slug={slug} installed={data.results} /> : <InstallByUrl organizationId={organizationId} slug={slug} />}
-      <NewSourcePlugin organizationId={organizationId} slug={slug} />
+      {ownPlugins ? <NewSourcePlugin organizationId={organizationId} slug={slug} /> : null}
     </div>
   );
 }
 
-function PluginRow({ plugin, organizationId, slug }: { plugin: Plugin; organizationId: string; slug: GroupSlug }) {
-  const metrics = plugin.metrics as { delivered?: number; failed?: number } | null;
-  const problem = notRunnable(plugin);
-  return (
-    <tr>
-      <Td>
-        <span className="inline-flex items-center gap-3">
-          <PluginIcon plugin={plugin} />
-          <span>
+const pluginRowId = (plugin: Plugin) => String(plugin.id);
+
+/** The list's columns: the icon (its header for screen readers only), name, type, version, and a destination's deliveries. */
+function pluginColumns(organizationId: string, slug: GroupSlug): Column<Plugin>[] {
+  const columns: Column<Plugin>[] = [
+    { header: 'Icon', hideHeader: true, className: 'w-14 pr-0', cell: (plugin) => <PluginIcon plugin={plugin} /> },
+    {
+      header: 'Name',
+      className: 'max-w-sm break-words',
+      cell: (plugin) => {
+        const problem = notRunnable(plugin);
+        return (
+          <>
             <Link
               to="/organizations/$organizationId/pipeline/$group/$pluginId"
               params={{ organizationId, group: slug, pluginId: plugin.id }}
@@ -84,14 +85,23 @@ function PluginRow({ plugin, organizationId, slug }: { plugin: Plugin; organizat
               {plugin.name}
             </Link>
             {problem ? <span className="block text-xs text-amber-800 dark:text-amber-300">Not runnable: {problem}</span> : null}
-          </span>
-        </span>
-      </Td>
-      <Td>{pluginTypeLabel(plugin.plugin_type)}</Td>
-      <Td><TagBadge plugin={plugin} /></Td>
-      {slug === 'destinations' ? <Td className="tabular-nums">{formatCount(metrics?.delivered ?? 0)} / {formatCount(metrics?.failed ?? 0)}</Td> : null}
-    </tr>
-  );
+          </>
+        );
+      },
+    },
+    { header: 'Type', cell: (plugin) => pluginTypeLabel(plugin.plugin_type) },
+    { header: 'Version', cell: (plugin) => <TagBadge plugin={plugin} /> },
+  ];
+  if (slug !== 'destinations') return columns;
+  return [...columns, {
+    header: 'Delivered / failed',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (plugin) => {
+      const metrics = plugin.metrics as { delivered?: number; failed?: number } | null;
+      return `${formatCount(metrics?.delivered ?? 0)} / ${formatCount(metrics?.failed ?? 0)}`;
+    },
+  }];
 }
 
 function NewSourcePlugin({ organizationId, slug }: { organizationId: string; slug: GroupSlug }) {

@@ -1,17 +1,12 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import type { PluginConfigField } from '@/contract/plugins';
-import { pluginConfigEndpoints } from '@/contract/plugin-configs';
-import { ScopedAction } from '@/components/feedback/scoped-action';
 import { SelectField } from '@/components/form-kit/fields';
-import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { describeError } from '@/lib/error-messages';
 import { groupHasFullApi, groupLabel, type GroupSlug } from '../api/pipeline-groups';
-import { useConfigMutations } from '../api/pipeline.mutations';
 import { pipelineQueries } from '../api/pipeline.queries';
 import { ActivityPanel } from './activity-panel';
 import { ConfigForm } from './config-form';
+import { ImportJob } from './import-job';
 import { LogsPanel } from './logs-panel';
 import { MetricsPanel } from './metrics-panel';
 import { PluginActions } from './plugin-actions';
@@ -71,7 +66,6 @@ export function PluginDetail({ organizationId, slug, pluginId, projectId, onProj
 
 function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { projectId: number; projectName: string; pluginId: number; fields: PluginConfigField[]; slug: GroupSlug; organizationId: string }) {
   const { data: config, isPending } = useQuery(pipelineQueries.config(projectId, pluginId));
-  const { startJob } = useConfigMutations(projectId);
   if (isPending) return <p className="text-sm">Loading the configuration…</p>;
   const existing = config ?? null;
   return (
@@ -84,19 +78,7 @@ function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { pro
             <p className="flex items-center gap-2 break-all"><code>{existing.site_app_url}</code><CopyButton value={existing.site_app_url} what="site app URL" /></p>
           </div>
         ) : null}
-        {slug === 'import-apps' && existing ? (
-          <div className="space-y-2 text-sm">
-            <h3 className="font-medium">Import job</h3>
-            {existing.last_job ? (
-              <p role="status">Last run: {existing.last_job.status}, {existing.last_job.rows_imported} rows imported, {existing.last_job.rows_failed} skipped{existing.last_job.error ? ` (${existing.last_job.error})` : ''}.</p>
-            ) : <p>Never run.</p>}
-            <ScopedAction scope={pluginConfigEndpoints.job.access}>
-              <Button disabled={startJob.isPending || existing.last_job?.status === 'running'} onClick={() => startJob.mutate(existing.id, {
-                onSuccess: () => toast.success('Import started'), onError: (e) => toast.error(describeError(e)),
-              })}>Start import</Button>
-            </ScopedAction>
-          </div>
-        ) : null}
+        {slug === 'import-apps' && existing ? <ImportJob projectId={projectId} config={existing} /> : null}
         {existing?.error ? <p role="status" className="text-sm text-red-700 dark:text-red-300">Last error: {existing.error.message}</p> : null}
         {slug === 'destinations' && existing ? (
           <div className="space-y-2"><h3 className="font-medium">Metrics</h3><MetricsPanel metrics={existing.metrics} /></div>
