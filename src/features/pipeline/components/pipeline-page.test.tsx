@@ -18,7 +18,7 @@ describe('pipeline apps', () => {
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'Webhook' })).not.toBeInTheDocument());
     expect(within(table).getByRole('link', { name: 'Slack notifications' })).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Only apps enabled in no project' }));
-    // (plugins with code are compiled by esbuild, which does not load under jsdom: a built-in one here)
+    // (a built-in one: plugins with code need compilePluginSourcesInTheseTests, see pipeline-list.test.tsx)
     await user.click(await screen.findByRole('button', { name: 'Install Slack notifications' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Installed destinations' })).getAllByRole('link', { name: 'Slack notifications' })).toHaveLength(2));
   });
