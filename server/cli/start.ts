@@ -82,7 +82,10 @@ export async function start(argv: string[]): Promise<void> {
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
     scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
   }
-  const closeAll = async () => {
+  let closing: Promise<void> | undefined;
+  // once: the 3 s fallback below may call it again while the first is still waiting
+  const closeAll = () => (closing ??= closeStores());
+  const closeStores = async () => {
     // The run in progress may be waiting on a slow receiver: wait for it at most 2 s. Events
     // waiting for pipeline destinations get as long to be delivered (what is left is logged).
     await Promise.all([

@@ -1,5 +1,4 @@
-import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
-import { createBatcher } from './batcher.ts';
+import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
 
 /**
  * A plugin's compiled code in its own QuickJS (WebAssembly) runtime: no file system, no
@@ -36,9 +35,11 @@ export interface Sandbox {
 /**
  * The VM and the host talk in JSON, not through a host function per step. A call, and a fetch's
  * answer, each run as one step with its own CPU budget; what the plugin's code then does (finish
- * the call, ask for a fetch) goes to an outbox the host reads once after the steps of a turn (the
- * calls made in one turn, the answers arrived in one). That saves, per event, the promise
- * hand-over and two host-function calls through quickjs-emscripten's wrapper.
+ * the call, ask for a fetch) goes to an outbox the host reads after the steps of a turn. That
+ * saves, per event, the promise hand-over and two host-function calls through
+ * quickjs-emscripten's wrapper. The protocol's state lives in a closure evaluated before the
+ * plugin's code, with its own copies of JSON's functions: the plugin reaches only `fetch`, and
+ * the host checks every outbox entry anyway (a plugin can only harm its own calls).
  */
 const PRELUDE = `
 const __fmt = (a) => a.map((x) => typeof x === 'string' ? x : JSON.stringify(x)).join(' ');
@@ -46,40 +47,43 @@ globalThis.console = {
   log: (...a) => __log('LOG', __fmt(a)), info: (...a) => __log('INFO', __fmt(a)),
   warn: (...a) => __log('WARN', __fmt(a)), error: (...a) => __log('ERROR', __fmt(a)), debug: (...a) => __log('LOG', __fmt(a)),
 };
-let __out = [];
-const __fetches = new Map();
-let __fetchId = 0;
-globalThis.fetch = (url, init) => new Promise((resolve, reject) => {
-  const id = (__fetchId += 1);
-  __fetches.set(id, { resolve, reject });
-  __out.push(['fetch', id, String(url), JSON.stringify(init || {})]);
-}).then((r) => ({ status: r.status, ok: r.status >= 200 && r.status < 300, text: async () => r.body, json: async () => JSON.parse(r.body) }));
 var module = { exports: {} }; var exports = module.exports;
-`;
-const RUNNER = `
-const __error = (e) => e && typeof e === 'object' ? (e.name || 'Error') + ': ' + (e.message !== undefined ? e.message : JSON.stringify(e)) : String(e);
-const __done = (id, ok, value) => {
-  let text;
-  try { text = ok ? JSON.stringify(value === undefined ? null : value) : __error(value); } catch (e) { ok = false; text = __error(e); }
-  __out.push(['done', id, ok, text]);
-};
-globalThis.__run = (id, name, json) => {
-  let result;
-  try { result = Promise.resolve(module.exports[name](...JSON.parse(json))); } catch (e) { result = Promise.reject(e); }
-  result.then((v) => __done(id, true, v), (e) => __done(id, false, e));
-};
-globalThis.__settle = (json) => {
-  const [id, ok, value] = JSON.parse(json);
-  const f = __fetches.get(id);
-  __fetches.delete(id);
-  if (ok) f.resolve(value); else f.reject(new Error(value));
-};
-globalThis.__take = () => {
-  if (__out.length === 0) return '';
-  const text = JSON.stringify(__out);
-  __out = [];
-  return text;
-};
+(() => {
+  const stringify = JSON.stringify, parse = JSON.parse, exportsOf = () => globalThis.module && globalThis.module.exports;
+  let out = [];
+  const fetches = new Map();
+  let fetchId = 0;
+  const error = (e) => e && typeof e === 'object' ? (e.name || 'Error') + ': ' + (e.message !== undefined ? e.message : stringify(e)) : String(e);
+  const done = (id, ok, value) => {
+    let text;
+    try { text = ok ? stringify(value === undefined ? null : value) : error(value); } catch (e) { ok = false; text = error(e); }
+    out.push(['done', id, ok, typeof text === 'string' ? text : 'null']);
+  };
+  globalThis.fetch = (url, init) => new Promise((resolve, reject) => {
+    const id = (fetchId += 1);
+    fetches.set(id, { resolve, reject });
+    out.push(['fetch', id, String(url), stringify(init || {})]);
+  }).then((r) => ({ status: r.status, ok: r.status >= 200 && r.status < 300, text: async () => r.body, json: async () => parse(r.body) }));
+  const run = (id, name, json) => {
+    let result;
+    try { result = Promise.resolve(exportsOf()[name](...parse(json))); } catch (e) { result = Promise.reject(e); }
+    result.then((v) => done(id, true, v), (e) => done(id, false, e));
+  };
+  const settle = (json) => {
+    const [id, ok, value] = parse(json);
+    const f = fetches.get(id);
+    if (!f) return;
+    fetches.delete(id);
+    if (ok) f.resolve(value); else f.reject(new Error(value));
+  };
+  const take = () => {
+    if (out.length === 0) return '';
+    const text = stringify(out);
+    out = [];
+    return text;
+  };
+  return { run, settle, take };
+})()
 `;
 
 export class SandboxError extends Error {}
@@ -87,16 +91,16 @@ export class SandboxError extends Error {}
 const errorText = (vm: QuickJSContext, handle: QuickJSHandle): string => {
   const value: unknown = vm.dump(handle);
   handle.dispose();
-  const text = value && typeof value === 'object'
+  return value && typeof value === 'object'
     ? `${(value as { name?: string }).name ?? 'Error'}: ${(value as { message?: string }).message ?? JSON.stringify(value)}`
     : String(value);
-  return stopped(text);
 };
-/** QuickJS ends a call past its CPU budget with an 'interrupted' error, in the host or in the plugin's own handlers. */
-const stopped = (text: string) => (/interrupted/i.test(text) ? 'CPU time limit exceeded: the plugin was stopped.'
-  : /out of memory/i.test(text) ? 'Memory limit exceeded (out of memory): the plugin was stopped.' : text);
 
-type Outgoing = ['fetch', number, string, string] | ['done', number, boolean, string];
+/** The plugin was ended by a limit: its sandbox cannot be used again (`fatal`), and the message says which. */
+export class SandboxLimitError extends SandboxError {
+  readonly fatal = true;
+}
+
 
 /** The WebAssembly memory QuickJS starts with (its build's initial size), in 64 KiB pages. */
 const BASE_PAGES = 256;
@@ -110,7 +114,21 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   runtime.setMaxStackSize(1024 * 1024);
   const vm = runtime.newContext();
   let disposed = false;
-  const arm = () => runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + limits.cpuMs));
+
+  // Whether a limit stopped the plugin is the host's to say, not the error's text: its own
+  // interrupt; QuickJS's allocation failure (only the memory's ceiling or its single-allocation
+  // limit cause one; a plugin that fakes the error only ends its own sandbox).
+  let interrupted = false;
+  const limitHit = (text: string): string | null => {
+    if (interrupted) return 'CPU time limit exceeded: the plugin was stopped.';
+    if (/^InternalError: out of memory$/.test(text)) return `Memory limit exceeded (out of memory, ${Math.round(limits.memoryBytes / 2 ** 20)} MB): the plugin was stopped.`;
+    return null;
+  };
+  const budget = (ms: number) => {
+    const deadline = Date.now() + ms;
+    runtime.setInterruptHandler(() => (Date.now() > deadline ? (interrupted = true) : false));
+  };
+  const arm = () => budget(limits.cpuMs);
 
   const log = vm.newFunction('__log', (level, message) => {
     host.log(vm.getString(level) as 'LOG', vm.getString(message));
@@ -118,33 +136,44 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   vm.setProp(vm.global, '__log', log);
   log.dispose();
 
-  // Loading gets a longer budget than a call: the first one on a busy machine is slow.
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + Math.max(1000, limits.cpuMs * 4)));
-  const loaded = vm.evalCode(`${PRELUDE}\n${code}\n${RUNNER}`, 'plugin.js');
+  // Loading gets a longer budget than a call: the first one on a busy machine is slow. The
+  // protocol first (its functions kept here, out of the plugin's reach), then the plugin.
+  budget(Math.max(1000, limits.cpuMs * 4));
+  const protocol = vm.unwrapResult(vm.evalCode(PRELUDE, 'sandbox.js'));
+  const loaded = vm.evalCode(code, 'plugin.js');
   if (loaded.error) {
-    const message = errorText(vm, loaded.error);
+    const text = errorText(vm, loaded.error);
+    const message = limitHit(text) ?? text;
+    protocol.dispose();
     vm.dispose();
     runtime.dispose();
     throw new SandboxError(message);
   }
   loaded.value.dispose();
-  const run = vm.getProp(vm.global, '__run');
-  const settle = vm.getProp(vm.global, '__settle');
-  const take = vm.getProp(vm.global, '__take');
+  const run = vm.getProp(protocol, 'run');
+  const settle = vm.getProp(protocol, 'settle');
+  const take = vm.getProp(protocol, 'take');
+  protocol.dispose();
 
-  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  /** Calls not finished; `timer` (the wall time) starts when the call's first step runs. */
+  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout }>();
   let nextId = 0;
-  const finish = (id: number, ok: boolean, text: string) => {
+  const settleCall = (id: number, outcome: { value: unknown } | { error: SandboxError }) => {
     const c = calls.get(id);
     if (!c) return;
     calls.delete(id);
     clearTimeout(c.timer);
-    if (ok) c.resolve(JSON.parse(text) as unknown);
-    else c.reject(new SandboxError(stopped(text)));
+    if ('value' in outcome) c.resolve(outcome.value);
+    else c.reject(outcome.error);
+  };
+  /** A failure inside the plugin's own code (its error text), or the limit that ended it. */
+  const fail = (id: number, text: string) => {
+    const limit = limitHit(text);
+    settleCall(id, { error: limit ? new SandboxLimitError(limit) : new SandboxError(text) });
   };
   /** The VM failed outside any one call's handlers (an interrupt, memory): every call still open fails with it. */
   const failAll = (text: string) => {
-    for (const id of [...calls.keys()]) finish(id, false, text);
+    for (const id of [...calls.keys()]) fail(id, text);
   };
 
   /**
@@ -168,24 +197,68 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
     }
     return true;
   };
-  /** Hands on what the plugin's code asked for in the steps just run: finished calls, fetches. */
+
+  const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+  /** Hands on what the plugin's code asked for in the steps just run: finished calls, fetches. Entries of any other shape are ignored. */
   const takeOutbox = () => {
+    arm();
     const result = vm.callFunction(take, vm.undefined);
     if (result.error) return failAll(errorText(vm, result.error));
     const text = vm.getString(result.value);
     result.value.dispose();
     if (!text) return;
-    for (const item of JSON.parse(text) as Outgoing[]) {
-      if (item[0] === 'done') finish(item[1], item[2], item[3]);
-      else startFetch(item[1], item[2], item[3]);
+    let items: unknown;
+    try {
+      items = JSON.parse(text);
+    } catch {
+      return failAll('The sandbox answered something that is not JSON.');
+    }
+    if (!Array.isArray(items)) return;
+    for (const item of items as unknown[]) {
+      if (!Array.isArray(item) || !isId(item[1])) continue;
+      const [kind, id, a, b] = item as [unknown, number, unknown, unknown];
+      if (kind === 'done' && typeof a === 'boolean' && typeof b === 'string') {
+        if (!a) fail(id, b);
+        else {
+          try {
+            settleCall(id, { value: JSON.parse(b) as unknown });
+          } catch {
+            fail(id, 'The plugin returned something that is not JSON.');
+          }
+        }
+      } else if (kind === 'fetch' && typeof a === 'string' && typeof b === 'string') {
+        startFetch(id, a, b);
+      }
     }
   };
 
-  const answers = createBatcher<string>((list) => {
-    if (disposed) return;
-    for (const answer of list) if (!step(settle, vm.newString(answer))) return;
-    takeOutbox();
-  }, setImmediate);
+  /**
+   * Runs queued steps until one CPU budget of them is spent, then hands on their outcome and
+   * goes on in the next turn: a call's result never waits for a whole batch of slow ones, and
+   * the worker reports progress at least every `cpuMs`.
+   */
+  const chunked = <T,>(runOne: (item: T) => boolean, first: (run: () => void) => void) => {
+    let queue: T[] = [];
+    const drain = () => {
+      if (disposed) return;
+      // an interrupt in this chunk marks its failures as the CPU limit's (the engine then finds the culprit alone)
+      interrupted = false;
+      const until = Date.now() + limits.cpuMs;
+      while (queue.length > 0 && Date.now() < until) {
+        if (!runOne(queue.shift()!)) {
+          queue = [];
+          break;
+        }
+      }
+      takeOutbox();
+      if (queue.length > 0) setImmediate(drain);
+    };
+    return (item: T) => {
+      if (queue.push(item) === 1) first(drain);
+    };
+  };
+
+  const answers = chunked<string>((answer) => step(settle, vm.newString(answer)), setImmediate);
   const startFetch = (id: number, url: string, init: string) => {
     let request: ReturnType<SandboxHost['fetch']>;
     try {
@@ -199,18 +272,19 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
     );
   };
 
-  const calling = createBatcher<[number, string, unknown[]]>((list) => {
-    if (disposed) return;
-    for (const [id, name, args] of list) {
-      if (!step(run, vm.newNumber(id), vm.newString(name), vm.newString(JSON.stringify(args)))) return;
-    }
-    takeOutbox();
+  const calling = chunked<[number, string, unknown[]]>(([id, name, args]) => {
+    const c = calls.get(id);
+    if (!c) return true;
+    // the wall time counts from here: waiting behind other calls in the queue does not count
+    c.timer = setTimeout(() => fail(id, `The plugin did not finish within ${limits.wallMs} ms.`), limits.wallMs);
+    c.timer.unref();
+    return step(run, vm.newNumber(id), vm.newString(name), vm.newString(JSON.stringify(args)));
   }, queueMicrotask);
 
   const dispose = () => {
     if (disposed) return;
     disposed = true;
-    failAll('The sandbox was stopped.');
+    for (const id of [...calls.keys()]) settleCall(id, { error: new SandboxError('The sandbox was stopped.') });
     try {
       for (const h of [run, settle, take]) h.dispose();
       vm.dispose();
@@ -224,9 +298,7 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
     if (disposed) return Promise.reject(new SandboxError('The sandbox was stopped.'));
     const id = (nextId += 1);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => finish(id, false, `The plugin did not finish within ${limits.wallMs} ms.`), limits.wallMs);
-      timer.unref();
-      calls.set(id, { resolve, reject, timer });
+      calls.set(id, { resolve, reject });
       calling([id, name, args]);
     });
   };

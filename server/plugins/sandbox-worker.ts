@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBatcher } from './batcher.ts';
 import { pluginFetch, type PluginFetchRules } from './plugin-fetch.ts';
-import { createSandbox, type Sandbox, type SandboxLimits } from './sandbox-quickjs.ts';
+import { createSandbox, SandboxLimitError, type Sandbox, type SandboxLimits } from './sandbox-quickjs.ts';
 import type { Call, Result } from './sandbox.ts';
 
 /**
@@ -27,7 +27,7 @@ port.on('message', (calls: Call[]) => {
   for (const c of calls) {
     void loading.then((sandbox) => sandbox.call(c.name, c.args)).then(
       (value) => done({ id: c.id, ok: true, value }),
-      (error: Error) => done({ id: c.id, ok: false, error: error.message }),
+      (error: Error) => done({ id: c.id, ok: false, error: error.message, fatal: error instanceof SandboxLimitError }),
     );
   }
 });

@@ -13,8 +13,10 @@ export interface SandboxOptions {
 
 /**
  * A plugin sandbox as the runtime uses it: the QuickJS sandbox (sandbox-quickjs.ts) in its own
- * worker thread (sandbox-worker.ts). A call that outlives `wallMs` ends the worker: the error
- * says the plugin was stopped, and the next call needs a new sandbox.
+ * worker thread (sandbox-worker.ts). The worker gives each call its wall time and reports at
+ * least every `cpuMs` while it has work; a worker that reports nothing for `wallMs` while calls
+ * are open is stuck (code QuickJS cannot interrupt) and is ended: the error says the plugin was
+ * stopped, and the next call needs a new sandbox. So is one whose call hit a limit (`fatal`).
  */
 export interface Sandbox {
   call(name: string, args: unknown[]): Promise<unknown>;
@@ -29,40 +31,43 @@ type Out =
   | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
   | { type: 'results'; results: Result[] };
 
-/** A call's outcome; the worker sends those of one turn of its event loop together. */
-export type Result = { id: number; ok: boolean; value?: unknown; error?: string };
+/** A call's outcome; the worker sends those of one turn of its event loop together. `fatal`: a limit ended the plugin. */
+export type Result = { id: number; ok: boolean; value?: unknown; error?: string; fatal?: boolean };
 /** Calls go to the worker together too: those made before the next microtask (a destination's pump). */
 export type Call = { id: number; name: string; args: unknown[] };
 
 const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
-const FATAL = /CPU time limit|out of memory|stack overflow/i;
 
 export function createSandbox(code: string, host: SandboxOptions, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
   const worker = new Worker(ENTRY, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
   worker.unref();
-  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let dead: string | null = null;
+  let lastProgress = Date.now();
+  const watchdog = setInterval(() => {
+    if (calls.size > 0 && Date.now() - lastProgress > limits.wallMs) {
+      stop(`The plugin was stopped: its sandbox did nothing else for ${limits.wallMs} ms (endless work or memory exhausted).`);
+    }
+  }, Math.min(1000, limits.wallMs / 4));
+  watchdog.unref();
   const send = createBatcher<Call>((list) => {
     if (!dead) worker.postMessage(list);
   }, queueMicrotask);
   const stop = (reason: string) => {
     if (dead) return;
     dead = reason;
+    clearInterval(watchdog);
     void worker.terminate();
-    for (const c of calls.values()) {
-      clearTimeout(c.timer);
-      c.reject(new SandboxStopped(reason));
-    }
+    for (const c of calls.values()) c.reject(new SandboxStopped(reason));
     calls.clear();
   };
   const settle = (r: Result) => {
     const pending = calls.get(r.id);
     if (!pending) return;
     calls.delete(r.id);
-    clearTimeout(pending.timer);
     if (r.ok) pending.resolve(r.value);
-    else if (FATAL.test(r.error ?? '')) {
+    else if (r.fatal) {
       pending.reject(new SandboxStopped(r.error ?? 'stopped'));
       stop(r.error ?? 'stopped');
     } else pending.reject(new SandboxError(r.error ?? 'failed'));
@@ -82,10 +87,9 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
           call(name, args) {
             if (dead) return Promise.reject(new SandboxStopped(dead));
             const id = (nextId += 1);
+            if (calls.size === 0) lastProgress = Date.now(); // idle time is no lack of progress
             return new Promise((resolve, reject) => {
-              const timer = setTimeout(() => stop(`The plugin was stopped: it ran longer than ${limits.wallMs} ms (endless work or memory exhausted).`), limits.wallMs);
-              timer.unref();
-              calls.set(id, { resolve, reject, timer });
+              calls.set(id, { resolve, reject });
               send({ id, name, args });
             });
           },
@@ -95,8 +99,10 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
         stop(msg.error);
         rejectReady(new SandboxError(msg.error));
       } else if (msg.type === 'log') {
+        lastProgress = Date.now();
         host.log(msg.level, msg.message);
       } else {
+        lastProgress = Date.now();
         for (const r of msg.results) settle(r);
       }
     });

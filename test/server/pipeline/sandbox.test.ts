@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type SandboxHost } from '../../../server/plugins/sandbox-quickjs.ts';
+import { createSandbox as createWorkerSandbox } from '../../../server/plugins/sandbox.ts';
+import { createSandbox, SandboxLimitError, type SandboxHost } from '../../../server/plugins/sandbox-quickjs.ts';
 
 /**
  * The QuickJS sandbox as the delivery engine calls it: many calls at once, each awaiting its own
@@ -78,6 +79,47 @@ describe('the plugin sandbox', () => {
       expect(Date.now() - started, grow).toBeLessThan(3000); // the memory limit, not the CPU one
       sandbox.dispose();
     }
+  });
+
+  it("a plugin's own error that reads like a limit is its error: the sandbox goes on", async () => {
+    const sandbox = await createSandbox(`let seen = 0
+module.exports.onEvent = async function (event) {
+  seen += 1
+  if (event.say) throw new Error(event.say)
+  return seen
+}`, { log: noLog, fetch: async () => ({ status: 200, body: '' }) });
+    for (const say of ['upload interrupted', 'out of memory']) {
+      const error = await sandbox.call('onEvent', [{ say }]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(SandboxLimitError);
+      expect((error as Error).message).toBe(`Error: ${say}`);
+    }
+    expect(await sandbox.call('onEvent', [{}])).toBe(3); // the same sandbox, its state kept
+    sandbox.dispose();
+  });
+
+  it("keeps the protocol out of the plugin's reach: its globals and a replaced JSON change nothing for the host", async () => {
+    const sandbox = await createSandbox(`JSON.stringify = () => '{not json'
+JSON.parse = () => ({})
+module.exports.onEvent = async function (event) {
+  const res = await fetch('https://example.test/' + event.n)
+  return [typeof __out, typeof __take, typeof __run, res.status, event.n]
+}`, { log: noLog, fetch: async (url) => ({ status: 200 + Number(url.split('/').pop()), body: '' }) });
+    expect(await Promise.all([1, 2].map((n) => sandbox.call('onEvent', [{ n }])))).toEqual([
+      ['undefined', 'undefined', 'undefined', 201, 1], ['undefined', 'undefined', 'undefined', 202, 2],
+    ]);
+    sandbox.dispose();
+  });
+
+  it('in its worker, many calls each under their CPU budget all finish, though together they take longer than one wall time', async () => {
+    // 24 calls of 80 ms CPU: about 2 s of work in one sandbox, each call allowed 1.5 s of wall time from its start
+    const sandbox = await createWorkerSandbox(`module.exports.onEvent = async function (event) {
+  const end = Date.now() + 80; while (Date.now() < end) {}
+  return event.n
+}`, { log: noLog, fetch: { hosts: [], policy: {} } }, { cpuMs: 150, memoryBytes: 16 * 1024 * 1024, wallMs: 1500 });
+    const all = await Promise.allSettled(Array.from({ length: 24 }, (_, n) => sandbox.call('onEvent', [{ n }])));
+    expect(all.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(Array.from({ length: 24 }, (_, n) => n));
+    sandbox.dispose();
   });
 
   it('a call still open when the sandbox is disposed fails instead of hanging', async () => {

@@ -9,10 +9,10 @@ import { useConfigMutations } from '../api/pipeline.mutations';
 
 const rows = (job: PluginJobRun) => `${formatCount(job.rows_imported)} rows imported, ${formatCount(job.rows_failed)} skipped`;
 
-/** The job's state in words: running with its counts so far, or how the last run ended. */
+/** The job's state in words: running (its counts shown apart), or how the last run ended. */
 function jobSummary(job: PluginJobRun | null | undefined): string {
   if (!job) return 'Never run.';
-  if (job.status === 'running') return `Importing since ${formatDateTime(job.started_at)}: ${rows(job)} so far.`;
+  if (job.status === 'running') return `Importing since ${formatDateTime(job.started_at)}.`;
   if (job.status === 'failed') return `Last run failed${job.error ? `: ${job.error}` : ''} (${rows(job)}).`;
   return `Last run completed: ${rows(job)}.`;
 }
@@ -27,7 +27,9 @@ export function ImportJob({ projectId, config }: { projectId: number; config: Pl
   return (
     <div className="space-y-2 text-sm">
       <h3 className="font-medium">Import job</h3>
+      {/* announced when the job starts and ends, not at each count while it runs */}
       <p role="status">{jobSummary(config.last_job)}</p>
+      {running ? <p>{rows(config.last_job!)} so far.</p> : null}
       <ScopedAction scope={pluginConfigEndpoints.job.access}>
         <Button disabled={startJob.isPending || running} onClick={() => startJob.mutate(config.id, {
           onSuccess: () => toast.success('Import started'), onError: (e) => toast.error(describeError(e)),

@@ -17,6 +17,7 @@ describe('the list of a pipeline group', () => {
     await create('Inline icon', PNG);
     await create('Own icon', '/icons/own.png');
     await create('Remote icon', 'https://cdn.example.com/icon.png');
+    await create('Sly icon', '/\\cdn.example.com/icon.png'); // a path to the browser, another host's URL once resolved
     renderApp(group('destinations'), { apiKey: api().demoKey });
     const table = await screen.findByRole('table', { name: 'Installed destinations' });
     // The icon column's header is for screen readers; the name column comes after it.
@@ -35,6 +36,7 @@ describe('the list of a pipeline group', () => {
     // Another host's image would be blocked by the CSP: not requested, the letter instead.
     expect(rowOf(table, 'Remote icon').querySelector('img')).toBeNull();
     expect(rowOf(table, 'Remote icon').cells[0]).toHaveTextContent(/^R$/);
+    expect(rowOf(table, 'Sly icon').querySelector('img')).toBeNull();
     // The catalogue names a glyph ("webhook"); a plugin without an icon has its letter.
     expect(rowOf(table, 'Webhook').cells[0]!.querySelector('svg')).not.toBeNull();
     expect(rowOf(table, 'Webhook').cells[0]).toHaveTextContent('');

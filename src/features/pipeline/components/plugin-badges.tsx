@@ -23,9 +23,10 @@ export function iconImageUrl(icon: string | null | undefined, origin: string = w
   const value = icon?.trim() ?? '';
   if (value === '') return null;
   if (/^data:image\//i.test(value)) return value;
-  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  // a path or an http(s) URL, resolved as the browser would (a path like `/\evil.example/x.png` is another host's)
+  if (!value.startsWith('/') && !/^https?:\/\//i.test(value)) return null;
   try {
-    const url = new URL(value);
+    const url = new URL(value, origin);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin ? value : null;
   } catch {
     return null;
