@@ -103,7 +103,9 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
         host.log(msg.level, msg.message);
       } else {
         lastProgress = Date.now();
-        for (const r of msg.results) settle(r);
+        // the calls that finished first: a limit among them ends the worker and fails those still open
+        for (const r of msg.results) if (!r.fatal) settle(r);
+        for (const r of msg.results) if (r.fatal) settle(r);
       }
     });
   });

@@ -105,7 +105,11 @@ describe('destinations run', () => {
     }
     expect(Date.now() - started).toBeLessThan(1000); // ingestion never waits on the plugin
     await server.settle();
-    expect(receiver.received.map((r) => JSON.parse(r.body))).toEqual([{ got: 'fine' }]);
+    // only the fine event arrives; at least once: a fetch made just before the sandbox was stopped
+    // beside it is made again when its event runs again (docs/limits.md)
+    const got = receiver.received.map((r) => JSON.parse(r.body) as { got: string });
+    expect(got.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(got.map((g) => g.got))).toEqual(new Set(['fine']));
     expect(await metrics(config)).toMatchObject({ delivered: 1, failed: 3 });
     const messages = (await logs(config)).map((l) => l.message).join('\n');
     expect(messages).toMatch(/CPU time limit/);

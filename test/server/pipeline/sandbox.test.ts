@@ -122,6 +122,17 @@ module.exports.onEvent = async function (event) {
     sandbox.dispose();
   });
 
+  it('in its worker, a call that finished beside one stopped by a limit keeps its result', async () => {
+    const sandbox = await createWorkerSandbox(`module.exports.onEvent = async function (event) {
+  if (event.loop) { while (true) {} }
+  return 'done ' + event.n
+}`, { log: noLog, fetch: { hosts: [], policy: {} } }, { cpuMs: 100, memoryBytes: 16 * 1024 * 1024, wallMs: 5000 });
+    const [looping, ...fine] = await Promise.allSettled([sandbox.call('onEvent', [{ loop: true }]), ...[1, 2, 3].map((n) => sandbox.call('onEvent', [{ n }]))]);
+    expect(looping.status === 'rejected' && (looping.reason as Error).message).toMatch(/CPU time limit/);
+    expect(fine.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['done 1', 'done 2', 'done 3']);
+    sandbox.dispose();
+  });
+
   it('a call still open when the sandbox is disposed fails instead of hanging', async () => {
     const sandbox = await createSandbox(`module.exports.onEvent = async function () { await fetch('https://example.test/') }`, {
       log: noLog, fetch: () => new Promise(() => {}),
