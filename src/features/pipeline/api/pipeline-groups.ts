@@ -10,6 +10,13 @@ export const GROUP_SLUG_LIST = Object.keys(GROUP_SLUGS) as GroupSlug[];
 export const isGroupSlug = (value: string): value is GroupSlug => Object.hasOwn(GROUP_SLUGS, value);
 const LABELS: Record<GroupSlug, string> = { destinations: 'Destinations', 'frontend-apps': 'Frontend apps', 'import-apps': 'Import apps' };
 export const groupLabel = (slug: GroupSlug) => LABELS[slug];
+const ENABLED: Record<GroupSlug, string> = {
+  destinations: 'An enabled destination receives every event ingested after it is enabled.',
+  'frontend-apps': "An enabled app is served to this project's web site with its configuration.",
+  'import-apps': 'An enabled import app can run its import job into this project.',
+};
+/** What enabling an app of the group in a project does, in words. */
+export const groupEnabledHint = (slug: GroupSlug) => ENABLED[slug];
 /** Import apps have list, create and retrieve only (the spec): no edit, delete, upgrade. */
 export const groupHasFullApi = (slug: GroupSlug) => slug !== 'import-apps';
 /**

@@ -16,6 +16,8 @@ interface ConfigFormProps {
   pluginId: number;
   fields: PluginConfigField[];
   existing: PluginConfig | null;
+  /** What enabling does (groupEnabledHint). */
+  enabledHint: string;
 }
 
 const initialValue = (field: PluginConfigField, existing: PluginConfig | null): unknown => {
@@ -31,7 +33,7 @@ const initialValue = (field: PluginConfigField, existing: PluginConfig | null): 
  * left empty keeps the stored value), choice, boolean and JSON fields; enabled; server errors on
  * their field (`config__<key>`).
  */
-export function ConfigForm({ projectId, projectName, pluginId, fields, existing }: ConfigFormProps) {
+export function ConfigForm({ projectId, projectName, pluginId, fields, existing, enabledHint }: ConfigFormProps) {
   const [values, setValues] = useState<Record<string, unknown>>(() => Object.fromEntries(fields.map((f) => [f.key, initialValue(f, existing)])));
   const [enabled, setEnabled] = useState(existing?.enabled ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -84,7 +86,7 @@ export function ConfigForm({ projectId, projectName, pluginId, fields, existing 
         );
       })}
       <CheckboxField label={`Enabled in ${projectName}`} checked={enabled} onChange={(e) => setEnabled(e.target.checked)}
-        description="An enabled destination receives every event ingested after it is enabled." />
+        description={enabledHint} />
       {formError ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{formError}</p> : null}
       <ScopedAction scope={pluginConfigEndpoints.update.access}>
         <Button type="submit" variant="primary" disabled={save.isPending}>{save.isPending ? 'Saving…' : 'Save configuration'}</Button>

@@ -29,6 +29,8 @@ describe('an import app’s job', () => {
     const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/pipeline/import-apps/${id}`, { apiKey: api().demoKey });
     const job = (await screen.findByRole('heading', { name: 'Import job' })).parentElement!;
     expect(within(job).getByRole('status')).toHaveTextContent('Last run completed: 1,250 rows imported, 3 skipped.');
+    // enabling says what it does for an import app, not for a destination
+    expect(screen.getByRole('checkbox', { name: 'Enabled in Hedgebox Web' })).toHaveAccessibleDescription('An enabled import app can run its import job into this project.');
 
     await user.click(within(job).getByRole('button', { name: 'Start import' }));
     await waitFor(() => expect(within(job).getByRole('status')).toHaveTextContent(/^Importing since .+\.$/));

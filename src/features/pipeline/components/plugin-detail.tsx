@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { PluginConfigField } from '@/contract/plugins';
 import { SelectField } from '@/components/form-kit/fields';
 import { CopyButton } from '@/components/ui/copy-button';
-import { groupHasFullApi, groupLabel, type GroupSlug } from '../api/pipeline-groups';
+import { groupEnabledHint, groupHasFullApi, groupLabel, type GroupSlug } from '../api/pipeline-groups';
 import { pipelineQueries } from '../api/pipeline.queries';
 import { ActivityPanel } from './activity-panel';
 import { ConfigForm } from './config-form';
@@ -70,7 +70,7 @@ function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { pro
   const existing = config ?? null;
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 [&>*]:min-w-0">
-      <ConfigForm key={existing?.updated_at ?? 'new'} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} />
+      <ConfigForm key={existing?.updated_at ?? 'new'} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} enabledHint={groupEnabledHint(slug)} />
       <div className="space-y-6">
         {existing?.site_app_url ? (
           <div className="space-y-1 text-sm">
