@@ -194,10 +194,14 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   };
 
   let soon: NodeJS.Timeout | null = null;
-  const idle = async () => {
-    if (dirty && !rebuilding && !closed) startRebuild();
+  /** Until nothing waits; `reread`: read changed destinations first (not while stopping). */
+  const delivered = async (reread: boolean) => {
+    if (reread && dirty && !rebuilding && !closed) startRebuild();
     while (rebuilding) await rebuilding;
     await engine.idle();
+  };
+  const idle = async () => {
+    await delivered(true);
     flush();
   };
 
@@ -240,11 +244,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       if (drainMs > 0 && !closed) {
         // what is queued now gets the time; no new rebuild (no sandbox starts while stopping)
         let timer: NodeJS.Timeout | undefined;
-        const drained = (async () => {
-          while (rebuilding) await rebuilding;
-          await engine.idle();
-        })();
-        await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
+        await Promise.race([delivered(false), new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
         clearTimeout(timer);
         for (const [configId, n] of engine.undelivered()) {
           report({ type: 'log', configId, level: 'ERROR', source: 'delivery', message: `${n} ${n === 1 ? 'event was' : 'events were'} not delivered when the server stopped (still waiting, or sent without an answer yet).` });

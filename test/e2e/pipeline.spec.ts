@@ -108,18 +108,22 @@ async function axeOnDialog(page: Page, button: Locator, dialog: Locator): Promis
   await expect(dialog).toBeHidden();
 }
 
+/** A group's list with `app` in it passes axe; then the app's own page opens (its heading shown). */
+async function listThenApp(page: Page, group: string, app: string): Promise<void> {
+  const table = page.getByRole('table', { name: `Installed ${group}` });
+  await expect(table.getByRole('link', { name: app, exact: true })).toBeVisible();
+  await expectNoViolations(page);
+  await table.getByRole('link', { name: app, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: app })).toBeVisible();
+}
+
 test('frontend and import apps: their lists, detail pages, and the upgrade and delete dialogs pass axe', async ({ page, request }) => {
   test.setTimeout(60_000); // axe alone takes several seconds a pass under load
   const projectId = await seededProject(request);
   const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
 
   await signInWithDemoLink(page, `/organizations/${organization}/pipeline/frontend-apps`);
-  const frontendApps = page.getByRole('table', { name: 'Installed frontend apps' });
-  await expect(frontendApps.getByRole('link', { name: 'Feedback widget', exact: true })).toBeVisible();
-  await expectNoViolations(page);
-
-  await frontendApps.getByRole('link', { name: 'Feedback widget', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Feedback widget' })).toBeVisible();
+  await listThenApp(page, 'frontend apps', 'Feedback widget');
   await expect(page.getByRole('form', { name: 'Configuration in Hedgebox Web' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
   await expectNoViolations(page);
@@ -131,13 +135,9 @@ test('frontend and import apps: their lists, detail pages, and the upgrade and d
   await expect(page.getByText('Update available: 0.9.0')).toBeVisible();
 
   await page.goto(`/organizations/${organization}/pipeline/import-apps`);
-  const importApps = page.getByRole('table', { name: 'Installed import apps' });
-  await expect(importApps.getByRole('link', { name: 'CSV importer', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Installed import apps' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Write your own' })).toHaveCount(0);
-  await expectNoViolations(page);
-
-  await importApps.getByRole('link', { name: 'CSV importer', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'CSV importer' })).toBeVisible();
+  await listThenApp(page, 'import apps', 'CSV importer');
   await expect(page.getByRole('button', { name: 'Start import' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
   await expectNoViolations(page);
