@@ -47,7 +47,8 @@ export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: 
   if (p.funnel_correlation_type === 'properties') {
     const team = params.add(ctx.project.id);
     seen = (p.funnel_correlation_names ?? []).map((name) => `SELECT o.person_id, ${params.add(name)}::VARCHAR AS name, ${propertyText(params, 'person', name)} AS value
-      FROM outcome o LEFT JOIN persons p ON p.team_id = ${team} AND p.id = o.person_id`).join('\nUNION ALL ');
+      FROM outcome o JOIN person_keys k ON k.team_id = ${team} AND k.key = o.person_id
+      LEFT JOIN persons p ON p.team_id = ${team} AND p.id = k.person_id`).join('\nUNION ALL ');
     seen = `seen AS (SELECT DISTINCT person_id, name, value FROM (${seen}) WHERE value IS NOT NULL)`;
   } else {
     const excluded = [

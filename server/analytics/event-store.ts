@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
-import { applyPersons, unnestJson } from './persons.ts';
+import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
 import type { SqlRunner } from './types.ts';
@@ -40,6 +40,8 @@ interface PendingAppend {
 export interface EventStore extends SqlRunner {
   /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader, under a time budget. */
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
+  /** The same read, returned column by column (duckdb.ts). */
+  columns: EventDb['columns'];
   /** `<dataDir>/events.duckdb`, or ':memory:'. */
   readonly file: string;
   /** Opens the database now (and surfaces an error opening it); later calls are free. */
@@ -69,7 +71,7 @@ export interface EventStore extends SqlRunner {
 
 export const eventStoreFile = (dataDir: string) => path.join(dataDir, 'events.duckdb');
 
-const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","timestamp":"VARCHAR","properties":"JSON"}]';
+const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","person_key":"INTEGER","timestamp":"VARCHAR","properties":"JSON"}]';
 
 /** Runs `fn` in a transaction on the writer connection: all of it is stored, or none. */
 export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>): Promise<T> {
@@ -86,9 +88,12 @@ export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>):
 
 /** Writes `events`, each with the person of its distinct id (`persons`, from applyPersons). */
 async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[], persons: ReadonlyMap<string, string>): Promise<void> {
+  // Every person the events name has its integer key (schema.ts), stored with each event.
+  const keys = await personKeys(db, teamId, [...new Set(persons.values())]);
   for (let i = 0; i < events.length; i += APPEND_CHUNK) {
     const rows = events.slice(i, i + APPEND_CHUNK).map((e) => ({
       uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, person_id: persons.get(e.distinct_id) ?? null,
+      person_key: keys.get(persons.get(e.distinct_id) ?? '') ?? null,
       timestamp: e.timestamp.toISOString(), properties: e.properties,
     }));
     const params: unknown[] = [JSON.stringify(rows), teamId];
@@ -96,9 +101,9 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
       params.push(v);
       return `$${params.length}`;
     });
-    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, timestamp, properties, ${mat.columns})
-      SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
-      FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.timestamp, r.properties, ${mat.list} AS mp
+    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, ${mat.columns})
+      SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
+      FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp, r.properties, ${mat.list} AS mp
         FROM ${unnestJson('$1', EVENT_SHAPE)}) r`,
     params);
   }
@@ -179,6 +184,7 @@ export function createEventStore(file: string): EventStore {
       await db();
     },
     all: async <T>(sql: string, params?: SqlParams, options?: ReadOptions) => (await db()).all<T>(sql, params, options),
+    columns: async (sql, params, types, options) => (await db()).columns(sql, params, types, options),
     run: (sql, params) => write((c) => c.run(sql, params)),
     writeVersion: () => version,
     write,
@@ -210,7 +216,7 @@ export function createEventStore(file: string): EventStore {
       if (teamIds.length === 0) return Promise.resolve();
       const ids = JSON.stringify(teamIds);
       return write((c) => inTransaction(c, async () => {
-        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'event_property_stats']) {
+        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats']) {
           await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
         }
       }));

@@ -3,7 +3,7 @@ import { bucketMsSql } from './bucket-sql.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';
-import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
+import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -12,7 +12,8 @@ import type { QueryContext } from './types.ts';
  * person is its own person), with the global filters (properties, test accounts) applied.
  * Every value is bound through `params`; only fixed SQL text is written here.
  *
- * Columns: person_id, uuid, ts (epoch ms, BIGINT), event, plus the caller's `columns`.
+ * Columns: person_id (the person's integer key, schema.ts: map it to the person's UUID through
+ * `person_keys`), uuid, ts (epoch ms, BIGINT), event, plus the caller's `columns`.
  * Property filters read `e.properties` and `p.properties` (the persons join is added when
  * something reads person properties). The person is the event's, after merges (schema.ts).
  */
@@ -41,7 +42,7 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
   }
   if (global.sql !== 'true') conditions.push(global.sql);
   conditions.push(...(o.where ?? []));
-  return `SELECT ${PERSON_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
+  return `SELECT ${PERSON_INT_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
     FROM events e
     ${PERSON_JOIN_SQL}
     ${person ? `LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}

@@ -220,7 +220,8 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   const team = params.add(ctx.project.id);
   const rows = await ctx.db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
     `${prep.ctes},
-    sel AS (SELECT person_id FROM counted WHERE ${reached}${group} ORDER BY person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
+    sel AS (SELECT k.person_id FROM counted c JOIN person_keys k ON k.team_id = ${team} AND k.key = c.person_id
+      WHERE ${reached}${group} ORDER BY k.person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
     SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
       (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
     FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id

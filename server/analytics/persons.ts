@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlConnection } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
+import { ensurePersonKeysSql } from './schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -49,6 +50,26 @@ export function parseProps(v: unknown): Json {
   } catch {
     return {};
   }
+}
+
+/**
+ * The integer keys (schema.ts) of persons `ids`, numbering those that have none: one scan of
+ * `person_keys`, and the new keys written from here (the writer's transaction holds the only
+ * writer, so the next free key cannot be taken meanwhile).
+ */
+export async function personKeys(db: SqlConnection, teamId: number, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.all<{ person_id: string; key: number }>(
+    `SELECT person_id, key FROM person_keys WHERE team_id = $1 AND person_id IN ${UUIDS}`, [teamId, JSON.stringify(ids)]);
+  const keys = new Map(rows.map((r) => [String(r.person_id), Number(r.key)]));
+  const missing = ids.filter((id) => !keys.has(id));
+  if (missing.length > 0) {
+    const [top] = await db.all<{ k: number }>('SELECT coalesce(max(key), 0)::INTEGER AS k FROM person_keys');
+    missing.forEach((id, i) => keys.set(id, Number(top?.k ?? 0) + 1 + i));
+    await db.run(`INSERT INTO person_keys (team_id, person_id, key) SELECT $2, r.p, r.k FROM ${unnestJson('$1', '[{"p":"UUID","k":"INTEGER"}]')}`,
+      [JSON.stringify(missing.map((id) => ({ p: id, k: keys.get(id) }))), teamId]);
+  }
+  return keys;
 }
 
 /**
@@ -172,9 +193,13 @@ async function writePersons(db: SqlConnection, teamId: number, changes: {
     await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM ${merges} m
       WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
     // Overrides stay one hop: those ending at a merged person now end where it went.
-    await db.run(`UPDATE person_overrides SET person_id = m.into FROM ${merges} m
-      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from"`, [pairs, teamId]);
-    await db.run(`INSERT INTO person_overrides (team_id, old_person_id, person_id) SELECT $2, m."from", m.into FROM ${merges} m`, [pairs, teamId]);
+    // Both ends of a merge have integer keys (schema.ts), so the override carries them.
+    await db.run(ensurePersonKeysSql(`SELECT $2::INTEGER AS team_id, unnest(["from", "into"]) AS person_id FROM ${merges}`), [pairs, teamId]);
+    await db.run(`UPDATE person_overrides SET person_id = m.into, person_key = k.key FROM ${merges} m, person_keys k
+      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from" AND k.team_id = $2 AND k.person_id = m.into`, [pairs, teamId]);
+    await db.run(`INSERT INTO person_overrides (team_id, old_person_id, person_id, old_person_key, person_key)
+      SELECT $2, m."from", m.into, ko.key, kn.key FROM ${merges} m
+      JOIN person_keys ko ON ko.team_id = $2 AND ko.person_id = m."from" JOIN person_keys kn ON kn.team_id = $2 AND kn.person_id = m.into`, [pairs, teamId]);
     await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
   }
   if (changes.newIds.length > 0) {

@@ -5,7 +5,7 @@
  */
 import { countPropertiesSteps, PROPERTY_STATS_DDL } from './property-stats.ts';
 
-export const EVENT_STORE_SCHEMA_VERSION = 5;
+export const EVENT_STORE_SCHEMA_VERSION = 6;
 
 /**
  * Materialized event properties: hot keys whose text (exactly what `json_extract_string` gives
@@ -59,7 +59,8 @@ export const EVENT_STORE_DDL = [
      person_id UUID,
      ${MATERIALIZED_PROPERTIES.map((m) => `${m.column} VARCHAR,`).join(' ')}
      mp_filled BOOLEAN DEFAULT false,
-     ps_counted BOOLEAN DEFAULT false
+     ps_counted BOOLEAN DEFAULT false,
+     person_key INTEGER
    )`,
   `CREATE TABLE IF NOT EXISTS persons (
      id UUID NOT NULL,
@@ -76,7 +77,14 @@ export const EVENT_STORE_DDL = [
   `CREATE TABLE IF NOT EXISTS person_overrides (
      team_id INTEGER NOT NULL,
      old_person_id UUID NOT NULL,
-     person_id UUID NOT NULL
+     person_id UUID NOT NULL,
+     old_person_key INTEGER,
+     person_key INTEGER
+   )`,
+  `CREATE TABLE IF NOT EXISTS person_keys (
+     team_id INTEGER NOT NULL,
+     person_id UUID NOT NULL,
+     key INTEGER NOT NULL
    )`,
   `CREATE TABLE IF NOT EXISTS event_store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
   PROPERTY_STATS_DDL,
@@ -98,26 +106,67 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  * Persons on events (since version 4): every event stores the person its distinct id belonged to
  * when it was written (`events.person_id`); a later merge of that person into another is one
  * row of `person_overrides` (old → surviving person, chains kept flat). So "the person an
- * event's distinct id belongs to now" (API-DECISIONS) is the override, else the stored person,
- * and queries join a table the size of the merges, not the distinct-id map.
- *
- * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person key.
+ * event's distinct id belongs to now" (API-DECISIONS) is the override, else the stored person.
  * An event without a stored person (none of this server's writers leave one; files of older
  * versions are filled on open) counts as a person of its own, keyed by a UUID of its distinct id.
+ *
+ * Integer person keys (since version 6): `person_keys` numbers every person an event names
+ * (one key per team and person UUID, never reused), each event stores its person's key
+ * (`events.person_key`) and each override both keys. Engines that group events by person
+ * (funnels, retention, paths) group and join on the 4-byte key instead of the 16-byte UUID,
+ * and the override join is an integer join. Writers fill the keys as they write events
+ * ({@link ensurePersonKeysSql}); {@link FILL_PERSON_KEYS} fills rows written without them.
+ *
+ * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person's
+ * UUID, PERSON_INT_KEY_SQL its integer key. A row without a key (written around the store and
+ * not filled) stops the query with an error rather than being counted as somebody else.
  */
-export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_id = e.person_id';
+export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
 export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';
+export const PERSON_INT_KEY_SQL = "coalesce(ov.person_key, e.person_key, error('Events without person keys: reopen the event store to fill them.'))";
 
 /** Stores the current person of each event written without one (older files, bulk writers). */
 export const FILL_EVENT_PERSONS = `UPDATE events SET person_id = pdi.person_id FROM person_distinct_ids pdi
   WHERE events.person_id IS NULL AND pdi.team_id = events.team_id AND pdi.distinct_id = events.distinct_id`;
+
+/**
+ * SQL numbering the persons of `source` (a query with columns team_id, person_id) that have no
+ * key yet: each gets the next free key. Run by the writer, so keys never collide.
+ */
+export function ensurePersonKeysSql(source: string): string {
+  return `INSERT INTO person_keys (team_id, person_id, key)
+    SELECT n.team_id, n.person_id, ((SELECT coalesce(max(key), 0) FROM person_keys) + row_number() OVER (ORDER BY n.team_id, n.person_id))::INTEGER
+    FROM (SELECT DISTINCT team_id, person_id FROM (${source}) WHERE person_id IS NOT NULL) n
+    WHERE NOT EXISTS (SELECT 1 FROM person_keys k WHERE k.team_id = n.team_id AND k.person_id = n.person_id)`;
+}
+
+/** The person UUID an event row `events` is keyed by (its stored person, else its distinct id's). */
+const EVENT_PERSON = 'coalesce(events.person_id, md5(events.distinct_id)::UUID)';
+
+/**
+ * Gives every event and override written without person keys their keys (files before
+ * version 6, bulk writers such as the demo seed and tests' loaders): number the persons, then
+ * store the keys. Idempotent; rows that have keys are left alone.
+ */
+export const FILL_PERSON_KEYS: readonly string[] = [
+  ensurePersonKeysSql(`SELECT team_id, ${EVENT_PERSON.replaceAll('events.', '')} AS person_id FROM events WHERE person_key IS NULL
+    UNION ALL SELECT team_id, old_person_id FROM person_overrides WHERE old_person_key IS NULL
+    UNION ALL SELECT team_id, person_id FROM person_overrides WHERE person_key IS NULL`),
+  `UPDATE events SET person_key = k.key FROM person_keys k
+    WHERE events.person_key IS NULL AND k.team_id = events.team_id AND k.person_id = ${EVENT_PERSON}`,
+  `UPDATE person_overrides SET old_person_key = ko.key, person_key = kn.key FROM person_keys ko, person_keys kn
+    WHERE (person_overrides.old_person_key IS NULL OR person_overrides.person_key IS NULL)
+      AND ko.team_id = person_overrides.team_id AND ko.person_id = person_overrides.old_person_id
+      AND kn.team_id = person_overrides.team_id AND kn.person_id = person_overrides.person_id`,
+];
 
 /** A column of an existing file, as `duckdb_columns()` describes it. */
 export interface ExistingColumn { table: string; column: string; type: string }
 
 /**
  * Idempotent migrations run after the DDL: files of version 1 lack the materialized columns,
- * files before version 3 keep ids as VARCHAR, files before version 4 have no persons on events.
+ * files before version 3 keep ids as VARCHAR, files before version 4 have no persons on events,
+ * files before version 6 no person keys.
  * Change the types, add the missing columns, then fill them for rows that have them unset
  * (written before them, or by statements that do not fill them).
  */
@@ -137,6 +186,11 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   if (!has('events', 'ps_counted')) {
     out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS ps_counted BOOLEAN DEFAULT false', params: [] });
   }
+  if (!has('events', 'person_key')) out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
+  if (!has('person_overrides', 'person_key')) {
+    out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS old_person_key INTEGER', params: [] });
+    out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
+  }
   // DuckDB cannot replay an ALTER TABLE of this table from the WAL: checkpoint right after.
   if (out.length > 0) out.push({ sql: 'CHECKPOINT', params: [] });
   const params: string[] = [];
@@ -146,6 +200,7 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   });
   out.push({ sql: `UPDATE events SET ${sets.join(', ')}, mp_filled = true WHERE mp_filled IS NOT TRUE`, params });
   out.push({ sql: FILL_EVENT_PERSONS, params: [] });
+  out.push(...FILL_PERSON_KEYS.map((sql) => ({ sql, params: [] })));
   // Events not in the property statistics yet (older files, bulk writers) are counted now.
   out.push({ sql: 'BEGIN TRANSACTION', params: [] }, ...countPropertiesSteps(false), { sql: 'COMMIT', params: [] });
   return out;

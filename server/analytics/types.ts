@@ -1,3 +1,5 @@
+import type { ColumnReader } from './duckdb.ts';
+
 /**
  * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and
  * the engines computing trends, funnels, retention and paths over it.
@@ -5,11 +7,13 @@
  * Storage (DuckDB file `<dataDir>/events.duckdb`, or in memory in tests):
  *   events               (uuid UUID, team_id INTEGER, event VARCHAR, distinct_id VARCHAR,
  *                         timestamp TIMESTAMPTZ, properties JSON, created_at TIMESTAMPTZ,
- *                         person_id UUID: the person when written)
+ *                         person_id UUID: the person when written, person_key INTEGER: its key)
  *   persons              (id UUID, team_id INTEGER, properties JSON, is_identified BOOLEAN,
  *                         created_at TIMESTAMPTZ)
  *   person_distinct_ids  (team_id INTEGER, distinct_id VARCHAR, person_id UUID)
- *   person_overrides     (team_id INTEGER, old_person_id UUID, person_id UUID): merges
+ *   person_overrides     (team_id INTEGER, old_person_id UUID, person_id UUID, old_person_key
+ *                         INTEGER, person_key INTEGER): merges
+ *   person_keys          (team_id INTEGER, person_id UUID, key INTEGER): every person's integer key
  * An event belongs to the person its distinct id maps to *now* (API-DECISIONS: merges
  * re-attribute past events): its stored person, or that person's override (schema.ts).
  */
@@ -34,7 +38,8 @@ export interface SqlRunner {
 }
 
 export interface QueryContext {
-  db: SqlRunner;
+  /** Rows as objects (`all`), or column by column for engines that walk many rows (`columns`). */
+  db: SqlRunner & ColumnReader;
   project: AnalyticsProject;
   /** The clock: relative dates (`-7d`, `mStart`) are resolved against it. */
   now: Date;

@@ -178,12 +178,13 @@ SELECT *, ${MATERIALIZED.list} AS mp FROM (
  * Moves one time slice [$from_s, $to_s) of the staged events into `events`, sorted by time:
  * slices go oldest first, so the table ends up in time order (good zone maps) while each sort
  * stays small — one sort over a million rows runs out of the store's memory limit. Each event
- * stores its person (persons and distinct ids are written first).
+ * stores its person and its key (persons, their keys and distinct ids are written first).
  */
 export const SEED_INSERT_EVENTS = `
-INSERT INTO events (uuid, team_id, event, distinct_id, person_id, timestamp, properties, created_at, ${MATERIALIZED.columns})
-SELECT uuid, $team, event, s.distinct_id, pdi.person_id, to_timestamp(ts_s), properties, to_timestamp(ts_s), ${MATERIALIZED.values}
+INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, created_at, ${MATERIALIZED.columns})
+SELECT uuid, $team, event, s.distinct_id, pdi.person_id, k.key, to_timestamp(ts_s), properties, to_timestamp(ts_s), ${MATERIALIZED.values}
 FROM seed_all s LEFT JOIN person_distinct_ids pdi ON pdi.team_id = $team AND pdi.distinct_id = s.distinct_id
+LEFT JOIN person_keys k ON k.team_id = $team AND k.person_id = pdi.person_id
 WHERE ts_s >= $from_s AND ts_s < $to_s
 ORDER BY ts_s, uuid`;
 

@@ -1,6 +1,7 @@
 import type { EventStore } from '../analytics/event-store.ts';
 import { inTransaction } from '../analytics/event-store.ts';
 import { countEventProperties } from '../analytics/property-stats.ts';
+import { ensurePersonKeysSql, FILL_PERSON_KEYS } from '../analytics/schema.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import {
@@ -91,10 +92,12 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
       const step = Math.max(1, Math.ceil((hi - lo) / SEED_INSERT_SLICES));
       await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
       await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
+      await db.run(ensurePersonKeysSql('SELECT team_id, person_id FROM person_distinct_ids WHERE team_id = $team'), { team: plan.teamId });
       for (let from = lo; from < hi; from += step) {
         await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
       }
       await countEventProperties(db, plan.teamId);
+      for (const sql of FILL_PERSON_KEYS) await db.run(sql); // events of distinct ids without a person
     });
     for (const sql of SEED_DROP) await db.run(sql);
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { openEventDb, type EventDb } from '../../server/analytics/duckdb.ts';
+import { FILL_PERSON_KEYS } from '../../server/analytics/schema.ts';
 import type { AnalyticsProject, QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 
 /**
@@ -58,6 +59,7 @@ export async function loadEvents(db: StatementRunner, teamId: number, events: re
   await db.run('DELETE FROM persons WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_distinct_ids WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_overrides WHERE team_id = $1', [teamId]);
+  await db.run('DELETE FROM person_keys WHERE team_id = $1', [teamId]);
   const persons = new Map<string, Record<string, unknown>>();
   const distinctIds = new Map<string, string>();
   for (const e of events) {
@@ -77,6 +79,8 @@ export async function loadEvents(db: StatementRunner, teamId: number, events: re
     ['team_id', 'distinct_id', 'person_id'],
     ['INTEGER', 'VARCHAR', 'UUID'],
     [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personUuid(personId)]));
+  // Written around the store's append: the events get their person keys as a bulk writer's do.
+  for (const sql of FILL_PERSON_KEYS) await db.run(sql);
 }
 
 /** A fresh in-memory store for `project` (UTC, weeks from Sunday, no test filters by default). */

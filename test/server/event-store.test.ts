@@ -94,9 +94,9 @@ describe('the event store', () => {
     try {
       const old = await DuckDBInstance.create(file);
       const c = await old.connect();
-      // Version 2: ids as text, no persons on events, no overrides table.
-      for (const ddl of EVENT_STORE_DDL.filter((d) => !d.includes('person_overrides'))) {
-        await c.run(ddl.replace(/\s*person_id UUID,/, '').replace(/\bUUID\b/g, 'VARCHAR'));
+      // Version 2: ids as text, no persons on events, no overrides or person keys.
+      for (const ddl of EVENT_STORE_DDL.filter((d) => !d.includes('person_overrides') && !d.includes('person_keys'))) {
+        await c.run(ddl.replace(/\s*person_id UUID,/, '').replace(/,\s*person_key INTEGER/, '').replace(/\bUUID\b/g, 'VARCHAR'));
       }
       await c.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp) VALUES
         ('00000000-0000-4000-8000-000000000001', 7, 'x', 'old', '2024-06-01T00:00:00Z')`);
@@ -121,6 +121,10 @@ describe('the event store', () => {
         expect(stored!.person_id).toBe('11111111-1111-4111-8111-111111111111');
         expect(rows[0]).toEqual({ uuid: '00000000-0000-4000-8000-000000000001', person_id: '11111111-1111-4111-8111-111111111111' });
         expect(new Set(rows.map((r) => r.person_id))).toEqual(new Set(['11111111-1111-4111-8111-111111111111']));
+        // The old row got its person's integer key on open: the key the new rows of that person store.
+        const keys = await opened.all<{ n: number; k: number }>(`SELECT count(*)::INTEGER AS n, count(DISTINCT k.key)::INTEGER AS k FROM events e
+          JOIN person_keys k ON k.team_id = e.team_id AND k.key = e.person_key AND k.person_id = e.person_id`);
+        expect(keys).toEqual([{ n: 3, k: 1 }]);
       } finally {
         await opened.close();
       }

@@ -6,7 +6,7 @@ import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admiss
 import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
-import type { AnalyticsProject, QueryContext, SqlRunner } from '../../../analytics/types.ts';
+import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import type { ProjectRow } from '../../../store/projects.ts';
 import { reachableProject } from '../../access.ts';
 import { notFound, queryTimeout, validationError } from '../../errors.ts';
@@ -83,7 +83,10 @@ export async function cachedAnalysis<P, R>(
   // statements the engine runs; the caller's signal (cancel/) interrupts it too.
   const budgetMs = deps.analyticsTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const read = { deadline: Date.now() + budgetMs, signal: options.signal };
-  const db: SqlRunner = { all: (sql, values) => events.all(sql, values, read) };
+  const db: QueryContext['db'] = {
+    all: (sql, values) => events.all(sql, values, read),
+    columns: (sql, values, types) => events.columns(sql, values, types, read),
+  };
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
