@@ -1,6 +1,6 @@
 import type { FunnelCorrelationBody, FunnelCorrelationEntry, FunnelCorrelationParams } from '../../src/contract/index.ts';
 import { FUNNEL_CORRELATION_LIMITS } from '../../src/contract/index.ts';
-import { prepare } from './funnels.ts';
+import { countedPersons, prepare } from './funnels.ts';
 import { propertyText } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
@@ -39,10 +39,13 @@ export function rankCorrelations(counts: readonly CorrelationCounts[], S: number
 }
 
 export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: QueryContext): Promise<FunnelCorrelationBody> {
-  const prep = await prepare({ ...p, breakdown: null, funnel_viz_type: 'steps' }, ctx, { everyEvent: true });
-  const { params } = prep;
-  const n = params.add(prep.steps.length);
-  const outcome = `outcome AS (SELECT person_id, bool_or(len(times) >= ${n}::INTEGER) AS success FROM counted GROUP BY person_id)`;
+  const steps = { ...p, breakdown: null, funnel_viz_type: 'steps' as const };
+  const prep = await prepare(steps, ctx, { everyEvent: true });
+  const params = prep.evParams();
+  // Each counted person and whether they converted (funnel-pass.ts), handed back to SQL.
+  const counted = await countedPersons(steps, ctx, prep);
+  const outcome = `outcome AS (SELECT unnest(from_json(${params.add(JSON.stringify(counted.person))}::JSON, '["INTEGER"]')) AS person_id,
+    unnest(from_json(${params.add(JSON.stringify(counted.reached.map((n) => n >= counted.steps)))}::JSON, '["BOOLEAN"]')) AS success)`;
   let seen: string;
   if (p.funnel_correlation_type === 'properties') {
     const team = params.add(ctx.project.id);
@@ -59,7 +62,7 @@ export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: 
       WHERE ev.event NOT IN (SELECT unnest(from_json(${params.add(JSON.stringify(excluded))}::JSON, '["VARCHAR"]'))))`;
   }
   const rows = await ctx.db.all<{ total: boolean; name: string | null; value: string | null; s: number; f: number }>(
-    `${prep.ctes},
+    `WITH ${prep.ev},
     ${outcome},
     ${seen}
     SELECT true AS total, NULL::VARCHAR AS name, NULL::VARCHAR AS value,

@@ -32,8 +32,9 @@ const defaultTimeout = () => Number(process.env.ANALYTICS_TIMEOUT_MS) || DEFAULT
 
 /**
  * How a columnar read returns a column (see {@link ColumnReader}): `int32` (INTEGER) and
- * `double` (DOUBLE) as typed arrays, never NULL (the SQL coalesces); `uuid` (UUID) as four
- * 32-bit words per row in DuckDB's own order-preserving layout (see {@link compareUuidWords});
+ * `double` (DOUBLE) as typed arrays, never NULL (a NULL fails the read); `uuid` (UUID) as four
+ * 32-bit words per row in DuckDB's own order-preserving layout (see {@link compareUuidWords};
+ * a NULL's words are unspecified);
  * `text` (VARCHAR) as strings or null.
  */
 export type ColumnType = 'int32' | 'double' | 'uuid' | 'text';
@@ -91,6 +92,10 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
         for (let r = 0; r < size; r++) target[at + r] = strings.getItem(r) as string | null;
         return;
       }
+      // A NULL in a column declared never NULL is a bug upstream (a row written without its
+      // person key, say): fail the read rather than hand over whatever the slot holds.
+      const validity = type === 'uuid' ? null : bindings.vector_get_validity(vector, Math.ceil(size / 64) * 8);
+      if (validity) for (let r = 0; r < size; r++) if (!((validity[r >> 3]! >> (r & 7)) & 1)) throw new Error(`Column ${i + 1} of a columnar read holds NULL.`);
       const bytes = bindings.vector_get_data(vector, size * BYTES[type]);
       const target = out[i] as Int32Array | Float64Array | Uint32Array;
       const View = type === 'double' ? Float64Array : type === 'int32' ? Int32Array : Uint32Array;

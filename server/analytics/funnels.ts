@@ -5,8 +5,10 @@ import {
 import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, num } from './funnels-events.ts';
-import { funnelCtes, stepsSelect, timesSelect, trendsSelect } from './funnels-sql.ts';
+import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql } from './funnels-events.ts';
+import type { ColumnType } from './duckdb.ts';
+import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
+import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
 import { materializedReady, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
@@ -45,15 +47,21 @@ const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are sup
 
 export interface Prepared {
   params: SqlParams;
-  ctes: string;
+  /** `ev AS NOT MATERIALIZED (…)`: the funnel's events with their persons' keys (funnels-sql.ts). */
+  ev: string;
+  /** Parameters for another statement reading `ev`: those `ev` uses, and room for more. */
+  evParams(): SqlParams;
+  /** The statement whose rows feed the per-person pass, and their column types. */
+  rows: { sql: string; types: ColumnType[] };
+  pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
 }
 
 /**
- * The statement parts of a funnel: `ev` (its events with their persons) and `counted` (each
- * person's step times) CTEs, parameters, steps, range. `ev` holds only the events a funnel
- * reads unless `everyEvent` (correlation reads the persons' other events from it).
+ * The statement parts of a funnel: `ev` (its events with their persons), the rows of the
+ * per-person pass, parameters, steps, range. `ev` holds only the events a funnel reads unless
+ * `everyEvent` (correlation reads the persons' other events from it).
  */
 export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent = false } = {}): Promise<Prepared> {
   const steps = orderedEntities(p);
@@ -100,17 +108,66 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where: byName,
     needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person'),
   });
-  const ctes = funnelCtes({
+  const evCount = params.values.length;
+  const pass: FunnelPassOptions = {
     steps: steps.length,
     order: p.funnel_order_type,
     window: funnelWindow(p),
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
-    breakdownLimit: p.breakdown_limit,
-    breakdown: breakdown !== null,
-    byBucket: p.funnel_viz_type === 'trends',
-  }, params);
+  };
+  const rows = funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' }, params);
   // ev is read again for exclusions: scanning it twice costs less than storing every row.
-  return { params, ctes: `WITH ev AS NOT MATERIALIZED (${base}),\n${ctes}`, steps, range };
+  return { params, ev: `ev AS NOT MATERIALIZED (${base})`, evParams: () => params.prefix(evCount), rows, pass, steps, range };
+}
+
+/**
+ * The counted attempts and their breakdown groups: attempt c is in groups[group[c]], whose
+ * `grp` is its label and `kind` 0 a value, 1 Other, 2 None.
+ */
+export interface CountedPersons extends CountedAttempts {
+  group: Int32Array;
+  groups: { grp: string; kind: 0 | 1 | 2 }[];
+}
+
+/** Orders text as DuckDB does (by code point, i.e. UTF-8 bytes), not by UTF-16 unit. */
+function compareText(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i += 1;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Every person's counted attempt (funnel-pass.ts), labelled with its breakdown group: the top
+ * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
+ */
+export async function countedPersons(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
+  const { rows, columns } = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
+  const [person, ts, steps, uuid, ...rest] = columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
+  const hasExcl = prep.pass.exclusions.length > 0;
+  const input: FunnelRows = {
+    rows, person, ts, steps, uuid,
+    excl: hasExcl ? rest.shift() as Int32Array : null,
+    role: hasExcl ? rest.shift() as Int32Array : null,
+    bd: typeof p.breakdown === 'string' ? rest.shift() as (string | null)[] : null,
+    bucket: p.funnel_viz_type === 'trends' ? rest.shift() as Float64Array : null,
+  };
+  const counted = countAttempts(input, prep.pass);
+  const group = new Int32Array(counted.count);
+  if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
+  const sizes = new Map<string, number>();
+  for (const v of counted.bd) if (v !== null) sizes.set(v, (sizes.get(v) ?? 0) + 1);
+  const top = [...sizes].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, p.breakdown_limit).map(([v]) => v);
+  const groups: CountedPersons['groups'] = [{ grp: 'None', kind: 2 }, { grp: 'Other', kind: 1 }, ...top.map((v) => ({ grp: v, kind: 0 as const }))];
+  const index = new Map(top.map((v, i) => [v, i + 2]));
+  counted.bd.forEach((v, c) => {
+    group[c] = v === null ? 0 : (index.get(v) ?? 1);
+  });
+  return { ...counted, group, groups };
 }
 
 /** Orders breakdown groups: values by size then text, then Other, then None. */
@@ -126,22 +183,39 @@ export function peopleUrl(projectId: number, p: FunnelParams, step: number, brea
   return `/api/projects/${projectId}/persons/funnel/?${query.toString()}`;
 }
 
+/** The middle value of sorted numbers (the mean of the two middle ones for an even count). */
+const medianOf = (sorted: readonly number[]) => {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelStep[] | FunnelStep[][]> {
   const n = prep.steps.length;
-  const rows = await ctx.db.all<Record<string, unknown>>(`${prep.ctes}\n${stepsSelect(n)}`, prep.params.values);
-  const groups = orderGroups(rows.map((r) => ({ ...r, grp: String(r.grp), kind: Number(r.kind), size: num(r.c0) ?? 0 })));
+  const c = await countedPersons(p, ctx, prep);
+  const stats = c.groups.map((g) => ({ ...g, size: 0, counts: new Array<number>(n).fill(0), gaps: prep.steps.map((): number[] => []) }));
+  for (let i = 0; i < c.count; i++) {
+    const g = stats[c.group[i]!]!;
+    g.size += 1;
+    const reached = c.reached[i]!;
+    for (let k = 0; k < reached; k++) {
+      g.counts[k]! += 1;
+      if (k > 0) g.gaps[k]!.push((c.times[i * n + k]! - c.times[i * n + k - 1]!) / 1000);
+    }
+  }
+  const groups = orderGroups(stats.filter((g) => g.size > 0));
   const breakdown = typeof p.breakdown === 'string';
-  const build = (r: Record<string, unknown> | undefined, value: string | null): FunnelStep[] =>
+  const build = (g: (typeof stats)[number] | undefined, value: string | null): FunnelStep[] =>
     prep.steps.map((s, k) => {
+      const gaps = k === 0 || !g ? [] : g.gaps[k]!.sort((x, y) => x - y);
       const step: FunnelStep = {
         action_id: s.id,
         name: s.name ?? (s.id === null ? 'All events' : String(s.id)),
         custom_name: s.custom_name ?? null,
         order: k,
-        count: r ? (num(r[`c${k}`]) ?? 0) : 0,
+        count: g ? g.counts[k]! : 0,
         type: s.type,
-        average_conversion_time: k === 0 || !r ? null : num(r[`a${k}`]),
-        median_conversion_time: k === 0 || !r ? null : num(r[`m${k}`]),
+        average_conversion_time: gaps.length === 0 ? null : gaps.reduce((x, y) => x + y, 0) / gaps.length,
+        median_conversion_time: gaps.length === 0 ? null : medianOf(gaps),
         converted_people_url: peopleUrl(ctx.project.id, p, k + 1, value),
         dropped_people_url: k === 0 ? null : peopleUrl(ctx.project.id, p, -(k + 1), value),
       };
@@ -153,24 +227,21 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
 }
 
 async function trendsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelTrendsSeries[]> {
-  const rows = await ctx.db.all<Record<string, unknown>>(`${prep.ctes}\n${trendsSelect(prep.steps.length)}`, prep.params.values);
   const tz = ctx.project.timezone;
   const starts = bucketStarts(toWall(prep.range.from, tz), toWall(prep.range.to, tz), p.interval, ctx.project.week_start_day);
   const index = new Map(starts.map((s, i) => [s, i]));
-  const series = new Map<string, { grp: string; kind: number; size: number; entered: number[]; converted: number[] }>();
-  for (const r of rows) {
-    const grp = String(r.grp);
-    const s = series.get(grp) ?? { grp, kind: Number(r.kind), size: 0, entered: starts.map(() => 0), converted: starts.map(() => 0) };
-    const i = index.get(num(r.bucket) ?? NaN);
-    if (i !== undefined) {
-      s.entered[i] = num(r.entered) ?? 0;
-      s.converted[i] = num(r.converted) ?? 0;
-      s.size += s.entered[i]!;
-    }
-    series.set(grp, s);
+  const c = await countedPersons(p, ctx, prep);
+  const series = c.groups.map((g) => ({ ...g, size: 0, entered: starts.map(() => 0), converted: starts.map(() => 0) }));
+  for (let i = 0; i < c.count; i++) {
+    const s = series[c.group[i]!]!;
+    const b = index.get(c.bucket![i]!);
+    if (b === undefined) continue;
+    s.entered[b]! += 1;
+    s.size += 1;
+    if (c.reached[i] === c.steps) s.converted[b]! += 1;
   }
   const breakdown = typeof p.breakdown === 'string';
-  const list = breakdown ? orderGroups([...series.values()]) : [series.get('None') ?? { grp: 'None', kind: 2, size: 0, entered: starts.map(() => 0), converted: starts.map(() => 0) }];
+  const list = breakdown ? orderGroups(series.filter((s) => s.size > 0)) : [series[0]!];
   return list.map((s) => ({
     data: s.entered.map((e, i) => conversionRate(s.converted[i]!, e)),
     days: starts.map((w) => formatDay(w, p.interval)),
@@ -214,14 +285,18 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   const k = Math.abs(q.funnel_step);
   if (k > n) throw new AnalyticsParamError('funnel_step', `This funnel has ${n} step${n === 1 ? '' : 's'}.`);
   if (q.funnel_step === -1) throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
-  const { params } = prep;
-  const reached = q.funnel_step > 0 ? `len(times) >= ${params.add(k)}::INTEGER` : `len(times) = ${params.add(k - 1)}::INTEGER`;
-  const group = typeof q.breakdown === 'string' && q.funnel_step_breakdown !== undefined ? ` AND grp = ${params.add(q.funnel_step_breakdown)}` : '';
+  const params = new SqlParams();
+  const c = await countedPersons(q, ctx, prep);
+  const keys: number[] = [];
+  for (let i = 0; i < c.count; i++) {
+    const inGroup = typeof q.breakdown !== 'string' || q.funnel_step_breakdown === undefined || c.groups[c.group[i]!]!.grp === q.funnel_step_breakdown;
+    if (inGroup && (q.funnel_step > 0 ? c.reached[i]! >= k : c.reached[i] === k - 1)) keys.push(c.person[i]!);
+  }
   const team = params.add(ctx.project.id);
   const rows = await ctx.db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
-    `${prep.ctes},
-    sel AS (SELECT k.person_id FROM counted c JOIN person_keys k ON k.team_id = ${team} AND k.key = c.person_id
-      WHERE ${reached}${group} ORDER BY k.person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
+    `WITH sel AS (SELECT k.person_id FROM person_keys k
+      WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))
+      ORDER BY k.person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
     SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
       (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
     FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id
@@ -248,8 +323,11 @@ export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise
   const prep = await prepare(p, ctx);
   if (p.funnel_viz_type === 'trends') return trendsResult(p, ctx, prep);
   if (p.funnel_viz_type === 'time_to_convert') {
-    const rows = await ctx.db.all<{ seconds: unknown }>(`${prep.ctes}\n${timesSelect(prep.steps.length)}`, prep.params.values);
-    return timeToConvertBins(rows.map((r) => num(r.seconds) ?? 0));
+    const c = await countedPersons(p, ctx, prep);
+    const n = c.steps;
+    const seconds: number[] = [];
+    for (let i = 0; i < c.count; i++) if (c.reached[i] === n) seconds.push((c.times[i * n + n - 1]! - c.times[i * n]!) / 1000);
+    return timeToConvertBins(seconds);
   }
   return stepsResult(p, ctx, prep);
 }

@@ -29,6 +29,15 @@ export class SqlParams {
     if (memo !== null) this.seen.set(memo, ref);
     return ref;
   }
+
+  /** A copy holding only the first `n` values: for another statement that reuses SQL written with them. */
+  prefix(n: number): SqlParams {
+    const copy = new SqlParams();
+    copy.materialized = this.materialized;
+    copy.values.push(...this.values.slice(0, n));
+    for (const [memo, ref] of this.seen) if (Number(ref.slice(1)) <= n) copy.seen.set(memo, ref);
+    return copy;
+  }
 }
 
 /** The JSON Pointer of a top-level property key: `~` → `~0`, `/` → `~1`. */

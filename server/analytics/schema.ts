@@ -119,11 +119,12 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  *
  * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person's
  * UUID, PERSON_INT_KEY_SQL its integer key. A row without a key (written around the store and
- * not filled) stops the query with an error rather than being counted as somebody else.
+ * not filled) is NULL there, which the engines' columnar read refuses (duckdb.ts) rather than
+ * count it as somebody else.
  */
 export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
 export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';
-export const PERSON_INT_KEY_SQL = "coalesce(ov.person_key, e.person_key, error('Events without person keys: reopen the event store to fill them.'))";
+export const PERSON_INT_KEY_SQL = 'coalesce(ov.person_key, e.person_key)';
 
 /** Stores the current person of each event written without one (older files, bulk writers). */
 export const FILL_EVENT_PERSONS = `UPDATE events SET person_id = pdi.person_id FROM person_distinct_ids pdi

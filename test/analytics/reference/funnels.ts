@@ -1,3 +1,4 @@
+import { deadlineMs } from '../../../server/analytics/funnel-pass.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
 
@@ -48,21 +49,11 @@ export interface RefAttempt {
 export interface RefStep { count: number; average: number | null; median: number | null }
 export interface RefGroup { value: string | null; steps: RefStep[] }
 
-const UNIT_MS: Record<Exclude<WindowUnit, 'month'>, number> = {
-  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
-};
-
-/** The last instant (inclusive) at which an attempt started at `t` may still convert. */
-export function deadline(t: number, window: RefFunnelInput['window']): number {
-  if (window.unit !== 'month') return t + window.interval * UNIT_MS[window.unit];
-  const d = new Date(t);
-  const months = d.getUTCMonth() + window.interval;
-  const y = d.getUTCFullYear() + Math.floor(months / 12);
-  const m = months % 12;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const day = Math.min(d.getUTCDate(), lastDay);
-  return Date.UTC(y, m, day) + (t - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-}
+/**
+ * The last instant (inclusive) at which an attempt started at `t` may still convert: the
+ * engine's own arithmetic (funnel-pass.ts), pinned by hand-worked cases in funnel-pass.test.ts.
+ */
+export const deadline = (t: number, window: RefFunnelInput['window']): number => deadlineMs(t, window);
 
 /** Time order of one funnel's events: timestamp, then the first step matched (none: -1), then uuid. */
 export const byTime = (steps: readonly Pred[]) => {

@@ -1,0 +1,281 @@
+import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
+import { compareUuidWords } from './duckdb.ts';
+
+/**
+ * A funnel's per-person pass, in one walk over each person's events (the rules are in
+ * funnels.ts). SQL hands over the rows an attempt can use (funnels-sql.ts: persons who cannot
+ * get past step 1 as one row each, the others' events cut to what a counted attempt can reach)
+ * and, with exclusions, every exclusion event; this groups them by person, orders each person's
+ * events, runs every attempt and keeps the counted one per person (and bucket).
+ *
+ * Why here and not in SQL: a set-based funnel sorts every row per person and chains steps with
+ * joins, several passes over the data; a walk over a person's ordered events does each attempt
+ * in a few steps (the chains' positions only move forward from one start to the next).
+ */
+
+export interface FunnelRows {
+  rows: number;
+  /** The person's integer key (schema.ts). */
+  person: Int32Array;
+  /** Epoch milliseconds. */
+  ts: Float64Array;
+  /** Bit k: the event matches step k. */
+  steps: Int32Array;
+  /** The event's uuid as words (duckdb.ts compareUuidWords): orders events at one instant. */
+  uuid: Uint32Array;
+  /** Bit i: the event matches exclusion i (null: the funnel has none). */
+  excl: Int32Array | null;
+  /** 1: an exclusion event only, checked against the counted attempt and not part of any (null: none). */
+  role: Int32Array | null;
+  /** The breakdown value of an event that matches a step (null: no breakdown). */
+  bd: (string | null)[] | null;
+  /** The wall-time start of the event's bucket (trends viz; else null). */
+  bucket: Float64Array | null;
+}
+
+export interface FunnelPassOptions {
+  steps: number;
+  order: 'ordered' | 'strict' | 'unordered';
+  window: { interval: number; unit: FunnelWindowUnit };
+  exclusions: readonly { from: number; to: number }[];
+}
+
+/**
+ * The counted attempts, one per person (and bucket of its start in the trends viz), column by
+ * column: attempt c is person[c], reached[c] steps at times[c * steps + k] (epoch ms, step 1
+ * first), its start's bucket and breakdown value.
+ */
+export interface CountedAttempts {
+  count: number;
+  steps: number;
+  person: number[];
+  reached: number[];
+  times: number[];
+  bucket: number[] | null;
+  bd: (string | null)[] | null;
+}
+
+const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
+  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+};
+
+/**
+ * The last instant (ms, inclusive) an attempt started at `t` may convert at. Months are
+ * calendar months in UTC, the day clamped to the month's last (Jan 31 + 1 month = Feb 28/29),
+ * as the SQL's `timestamp + to_months(n)`.
+ */
+export function deadlineMs(t: number, window: FunnelPassOptions['window']): number {
+  if (window.unit !== 'month') return t + window.interval * UNIT_MS[window.unit];
+  const d = new Date(t);
+  const months = d.getUTCMonth() + window.interval;
+  const year = d.getUTCFullYear() + Math.floor(months / 12);
+  const month = ((months % 12) + 12) % 12;
+  const day = Math.min(d.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+  const sinceMidnight = t - Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(year, month, day) + sinceMidnight;
+}
+
+/** Index of the lowest set bit (the first step an event matches), -1 for none. */
+const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -mask));
+
+/**
+ * Row indices grouped by person, each group in the rows' order: `order` holds them, group g is
+ * order[start[g] … start[g + 1]). Keys are dense (schema.ts), so a counting sort does it, with
+ * a map in front when the keys are sparse for this result.
+ */
+function groupByPerson(person: Int32Array, rows: number): { order: Int32Array; start: Int32Array; groups: number } {
+  let max = 0;
+  for (let i = 0; i < rows; i++) if (person[i]! > max) max = person[i]!;
+  let slot: Int32Array;
+  let slots: number;
+  if (max <= 4 * rows + 65_536) {
+    slot = person;
+    slots = max + 1;
+  } else {
+    const dense = new Map<number, number>();
+    slot = new Int32Array(rows);
+    for (let i = 0; i < rows; i++) {
+      let s = dense.get(person[i]!);
+      if (s === undefined) dense.set(person[i]!, (s = dense.size));
+      slot[i] = s;
+    }
+    slots = dense.size;
+  }
+  const count = new Int32Array(slots + 1);
+  for (let i = 0; i < rows; i++) count[slot[i]! + 1]! += 1;
+  const start: number[] = [];
+  let at = 0;
+  for (let s = 0; s < slots; s++) {
+    const n = count[s + 1]!;
+    count[s + 1] = at;
+    if (n > 0) start.push(at);
+    at += n;
+  }
+  start.push(rows);
+  const order = new Int32Array(rows);
+  for (let i = 0; i < rows; i++) order[count[slot[i]! + 1]!++] = i;
+  return { order, start: Int32Array.from(start), groups: start.length - 1 };
+}
+
+/** A person's event order: time, then the first step matched (none first), then uuid. */
+function compareRows(r: FunnelRows, a: number, b: number): number {
+  const dt = r.ts[a]! - r.ts[b]!;
+  if (dt !== 0) return dt;
+  const ds = firstStep(r.steps[a]!) - firstStep(r.steps[b]!);
+  if (ds !== 0) return ds;
+  return compareUuidWords(r.uuid, a, r.uuid, b);
+}
+
+/** Sorts ev[0 … m) (row indices, mostly in order already: events are stored in time order) by compareRows. */
+function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
+  let inversions = 0;
+  for (let i = 1; i < m; i++) if (compareRows(r, ev[i - 1]!, ev[i]!) > 0) inversions += 1;
+  if (inversions === 0) return;
+  if (inversions * 8 > m && m > 32) {
+    ev.set(Array.from(ev.subarray(0, m)).sort((a, b) => compareRows(r, a, b)));
+    return;
+  }
+  for (let i = 1; i < m; i++) {
+    const v = ev[i]!;
+    let j = i - 1;
+    while (j >= 0 && compareRows(r, ev[j]!, v) > 0) {
+      ev[j + 1] = ev[j]!;
+      j -= 1;
+    }
+    ev[j + 1] = v;
+  }
+}
+
+/**
+ * The steps one attempt reaches from start (anchor) i of the person's sorted events ev[0 … m),
+ * into `times`; returns how many. `next[k]` is where the search for step k's event resumes:
+ * chains only move forward from one start to the next, so each advances over the events once.
+ */
+function attempt(r: FunnelRows, ev: Int32Array, m: number, i: number, o: FunnelPassOptions, next: Int32Array, times: Float64Array): number {
+  const { ts, steps } = r;
+  const S = o.steps;
+  const dl = deadlineMs(ts[ev[i]!]!, o.window);
+  if (o.order === 'unordered') {
+    let n = 0;
+    for (let k = 0; k < S; k++) {
+      let p = next[k]! > i ? next[k]! : i;
+      const bit = 1 << k;
+      while (p < m && !(steps[ev[p]!]! & bit)) p += 1;
+      next[k] = p;
+      if (p < m && ts[ev[p]!]! <= dl) {
+        // Insert in time order: the reached steps' times, sorted.
+        const t = ts[ev[p]!]!;
+        let j = n;
+        while (j > 0 && times[j - 1]! > t) {
+          times[j] = times[j - 1]!;
+          j -= 1;
+        }
+        times[j] = t;
+        n += 1;
+      }
+    }
+    return n;
+  }
+  times[0] = ts[ev[i]!]!;
+  let n = 1;
+  let at = i;
+  for (let k = 1; k < S; k++) {
+    const bit = 1 << k;
+    let p: number;
+    if (o.order === 'strict') {
+      p = i + k; // the very next event
+      if (p >= m || !(steps[ev[p]!]! & bit)) break;
+    } else {
+      p = next[k]! > at + 1 ? next[k]! : at + 1;
+      while (p < m && !(steps[ev[p]!]! & bit)) p += 1;
+      next[k] = p;
+      if (p >= m) break;
+    }
+    if (ts[ev[p]!]! > dl) break;
+    times[n] = ts[ev[p]!]!;
+    n += 1;
+    at = p;
+  }
+  return n;
+}
+
+/** Whether an exclusion event (xs[0 … nx)) falls inside the attempt reaching `n` steps at `times` (funnels.ts). */
+function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: Float64Array, n: number, o: FunnelPassOptions): boolean {
+  for (let i = 0; i < o.exclusions.length; i++) {
+    const { from, to } = o.exclusions[i]!;
+    if (n <= from) continue;
+    const lo = times[from]!;
+    const reached = n > to;
+    const hi = reached ? times[to]! : deadlineMs(lo, o.window);
+    for (let j = 0; j < nx; j++) {
+      const x = xs[j]!;
+      if (!(r.excl![x]! & (1 << i))) continue;
+      const t = r.ts[x]!;
+      if (t > lo && (reached ? t < hi : t <= hi)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The counted attempts: per person (and bucket of the start), the attempt reaching the
+ * furthest step, ties to the first start, unless an exclusion drops it.
+ */
+export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttempts {
+  const S = o.steps;
+  const { order, start, groups } = groupByPerson(r.person, r.rows);
+  const out: CountedAttempts = { count: 0, steps: S, person: [], reached: [], times: [], bucket: r.bucket ? [] : null, bd: r.bd ? [] : null };
+  let longest = 0;
+  for (let g = 0; g < groups; g++) longest = Math.max(longest, start[g + 1]! - start[g]!);
+  const ev = new Int32Array(longest);
+  const xs = new Int32Array(r.role ? longest : 0);
+  const next = new Int32Array(S);
+  const cur = new Float64Array(S);
+  const best = new Float64Array(S);
+  let bestN = 0;
+  let bestRow = -1;
+  let nx = 0;
+  const flush = () => {
+    if (bestRow < 0 || (nx > 0 && excluded(r, xs, nx, best, bestN, o))) return;
+    out.person.push(r.person[bestRow]!);
+    out.reached.push(bestN);
+    for (let k = 0; k < S; k++) out.times.push(k < bestN ? best[k]! : 0);
+    out.bucket?.push(r.bucket![bestRow]!);
+    out.bd?.push(r.bd![bestRow]!);
+    out.count += 1;
+  };
+  const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
+  for (let g = 0; g < groups; g++) {
+    let m = 0;
+    nx = 0;
+    for (let j = start[g]!; j < start[g + 1]!; j++) {
+      const i = order[j]!;
+      if (r.role && r.role[i] === 1) xs[nx++] = i;
+      else ev[m++] = i;
+    }
+    sortEvents(r, ev, m);
+    next.fill(0);
+    bestN = 0;
+    bestRow = -1;
+    let bucket = NaN;
+    for (let i = 0; i < m; i++) {
+      if (!(r.steps[ev[i]!]! & opens)) continue;
+      if (r.bucket && r.bucket[ev[i]!] !== bucket) {
+        // Starts come in time order, so buckets in runs: the previous bucket's best is final.
+        flush();
+        bucket = r.bucket[ev[i]!]!;
+        bestN = 0;
+        bestRow = -1;
+      }
+      const n = attempt(r, ev, m, i, o, next, cur);
+      if (n > bestN) {
+        bestN = n;
+        bestRow = ev[i]!;
+        best.set(cur.subarray(0, n));
+        if (n === S && !r.bucket) break; // the first start reaching every step
+      }
+    }
+    flush();
+  }
+  return out;
+}
