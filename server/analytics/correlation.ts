@@ -44,8 +44,10 @@ export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: 
   const params = prep.evParams();
   // Each counted person and whether they converted (funnel-pass.ts), handed back to SQL.
   const counted = await countedPersons(steps, ctx, prep);
-  const outcome = `outcome AS (SELECT unnest(from_json(${params.add(JSON.stringify(counted.person))}::JSON, '["INTEGER"]')) AS person_id,
-    unnest(from_json(${params.add(JSON.stringify(counted.reached.map((n) => n >= counted.steps)))}::JSON, '["BOOLEAN"]')) AS success)`;
+  const persons = Array.from(counted.person.subarray(0, counted.count));
+  const converted = Array.from(counted.reached.subarray(0, counted.count), (n) => n >= counted.steps);
+  const outcome = `outcome AS (SELECT unnest(from_json(${params.add(JSON.stringify(persons))}::JSON, '["INTEGER"]')) AS person_id,
+    unnest(from_json(${params.add(JSON.stringify(converted))}::JSON, '["BOOLEAN"]')) AS success)`;
   let seen: string;
   if (p.funnel_correlation_type === 'properties') {
     const team = params.add(ctx.project.id);

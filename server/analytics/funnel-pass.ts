@@ -42,16 +42,16 @@ export interface FunnelPassOptions {
 
 /**
  * The counted attempts, one per person (and bucket of its start in the trends viz), column by
- * column: attempt c is person[c], reached[c] steps at times[c * steps + k] (epoch ms, step 1
- * first), its start's bucket and breakdown value.
+ * column: attempt c < count is person[c], reached[c] steps at times[c * steps + k] (epoch ms,
+ * step 1 first), its start's bucket and breakdown value (the arrays may run past `count`).
  */
 export interface CountedAttempts {
   count: number;
   steps: number;
-  person: number[];
-  reached: number[];
-  times: number[];
-  bucket: number[] | null;
+  person: Int32Array;
+  reached: Int32Array;
+  times: Float64Array;
+  bucket: Float64Array | null;
   bd: (string | null)[] | null;
 }
 
@@ -103,18 +103,19 @@ function groupByPerson(person: Int32Array, rows: number): { order: Int32Array; s
   }
   const count = new Int32Array(slots + 1);
   for (let i = 0; i < rows; i++) count[slot[i]! + 1]! += 1;
-  const start: number[] = [];
+  const start = new Int32Array(Math.min(slots, rows) + 1);
+  let groups = 0;
   let at = 0;
   for (let s = 0; s < slots; s++) {
     const n = count[s + 1]!;
     count[s + 1] = at;
-    if (n > 0) start.push(at);
+    if (n > 0) start[groups++] = at;
     at += n;
   }
-  start.push(rows);
+  start[groups] = rows;
   const order = new Int32Array(rows);
   for (let i = 0; i < rows; i++) order[count[slot[i]! + 1]!++] = i;
-  return { order, start: Int32Array.from(start), groups: start.length - 1 };
+  return { order, start, groups };
 }
 
 /** A person's event order: time, then the first step matched (none first), then uuid. */
@@ -224,7 +225,12 @@ function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: Float64Array
 export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttempts {
   const S = o.steps;
   const { order, start, groups } = groupByPerson(r.person, r.rows);
-  const out: CountedAttempts = { count: 0, steps: S, person: [], reached: [], times: [], bucket: r.bucket ? [] : null, bd: r.bd ? [] : null };
+  // At most one attempt per person, or per bucket of a person's starts (at most one per row).
+  const capacity = r.bucket ? r.rows : groups;
+  const out: CountedAttempts = {
+    count: 0, steps: S, person: new Int32Array(capacity), reached: new Int32Array(capacity), times: new Float64Array(capacity * S),
+    bucket: r.bucket ? new Float64Array(capacity) : null, bd: r.bd ? [] : null,
+  };
   let longest = 0;
   for (let g = 0; g < groups; g++) longest = Math.max(longest, start[g + 1]! - start[g]!);
   const ev = new Int32Array(longest);
@@ -237,12 +243,12 @@ export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttem
   let nx = 0;
   const flush = () => {
     if (bestRow < 0 || (nx > 0 && excluded(r, xs, nx, best, bestN, o))) return;
-    out.person.push(r.person[bestRow]!);
-    out.reached.push(bestN);
-    for (let k = 0; k < S; k++) out.times.push(k < bestN ? best[k]! : 0);
-    out.bucket?.push(r.bucket![bestRow]!);
+    const c = out.count++;
+    out.person[c] = r.person[bestRow]!;
+    out.reached[c] = bestN;
+    for (let k = 0; k < bestN; k++) out.times[c * S + k] = best[k]!;
+    if (out.bucket) out.bucket[c] = r.bucket![bestRow]!;
     out.bd?.push(r.bd![bestRow]!);
-    out.count += 1;
   };
   const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
   for (let g = 0; g < groups; g++) {
@@ -254,7 +260,7 @@ export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttem
       else ev[m++] = i;
     }
     sortEvents(r, ev, m);
-    next.fill(0);
+    for (let k = 0; k < S; k++) next[k] = 0;
     bestN = 0;
     bestRow = -1;
     let bucket = NaN;
@@ -271,7 +277,7 @@ export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttem
       if (n > bestN) {
         bestN = n;
         bestRow = ev[i]!;
-        best.set(cur.subarray(0, n));
+        for (let k = 0; k < n; k++) best[k] = cur[k]!;
         if (n === S && !r.bucket) break; // the first start reaching every step
       }
     }

@@ -41,8 +41,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
  * of a funnel's rows are step-1 events of persons who never reach step 2: sorting them per
  * person is most of a funnel's time, and it decides nothing.
  * - `pa`: per person (and bucket), the first step-1 instant `f0`, its breakdown value `bd0`,
- *   whether any event could advance an attempt (`adv`: matches step 2, or in unordered funnels
- *   any later step), and the first and last step-2 instants `f1`, `l1`.
+ *   and the first and last instants `f1`, `l1` of an event that could advance an attempt
+ *   (matches step 2, or in unordered funnels any later step; none: NULL).
  * - `quick`: persons without such an event reach step 1 only, in every attempt: their counted
  *   attempt is the first start, whose time and value the aggregate already holds.
  * - `evm`: the other persons' events, the input of the attempts. Ordered and strict funnels
@@ -55,18 +55,20 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 function movers(o: FunnelSqlOptions, params: SqlParams): string {
   const advance = o.steps === 1 ? 'false' : o.order === 'unordered' ? `(${range(o.steps).slice(1).map((k) => `s${k}`).join(' OR ')})` : 's1';
   const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
+  // Only the aggregates this funnel reads: each one costs on every row of the largest step.
   const bd0 = o.breakdown ? 'arg_min_null(bd, (ts, uuid)) FILTER (WHERE s0)' : 'NULL::VARCHAR';
-  const pa = `pa AS (SELECT person_id, bucket, min(ts) FILTER (WHERE s0) AS f0, min(ts) AS fa, ${bd0} AS bd0, bool_or(${advance}) AS adv, ${stats}
-      FROM ev WHERE s0 OR ${advance} GROUP BY person_id, bucket)`;
+  const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
+  const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE s0) AS f0, ${fa} AS fa, ${bd0} AS bd0, ${stats}
+      FROM ev WHERE s0 OR ${advance} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
     // and every event of an advancing person is kept.
     return `${pa},
-    pm AS (SELECT person_id FROM pa GROUP BY person_id HAVING bool_or(adv)),
+    pm AS (SELECT person_id FROM pa GROUP BY person_id HAVING count(f1) > 0),
     quick AS (SELECT person_id, bd0 AS bd, bucket, f0 AS ts FROM pa ANTI JOIN pm USING (person_id) WHERE f0 IS NOT NULL),
     evm AS (SELECT ev.* FROM ev SEMI JOIN pm USING (person_id))`;
   }
-  const quick = 'quick AS (SELECT person_id, bd0 AS bd, bucket, f0 AS ts FROM pa WHERE NOT adv AND f0 IS NOT NULL)';
+  const quick = 'quick AS (SELECT person_id, bd0 AS bd, bucket, f0 AS ts FROM pa WHERE f1 IS NULL AND f0 IS NOT NULL)';
   if (o.steps === 1) return `${pa},\n    ${quick},\n    evm AS (SELECT * FROM ev WHERE false)`;
   // The first start (unordered: the first anchor, which may match any step), kept for when no
   // attempt gets past step 1.
@@ -80,7 +82,7 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   return `${pa},
     ${quick},
     evm AS (SELECT ev.* FROM ev JOIN pa ON pa.person_id = ev.person_id
-      WHERE pa.adv AND (${first} OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last})))`;
+      WHERE pa.f1 IS NOT NULL AND (${first} OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last})))`;
 }
 
 
