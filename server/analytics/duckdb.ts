@@ -70,6 +70,16 @@ export function compareUuidWords(x: Uint32Array, a: number, y: Uint32Array, b: n
 }
 
 const BYTES: Record<Exclude<ColumnType, 'text'>, number> = { int32: 4, double: 8, uuid: 16 };
+/** Chunks (2,048 rows each) read between two turns of the event loop. */
+const YIELD_EVERY_CHUNKS = 8;
+
+/** Whether a validity mask (bit r set: row r is not NULL) marks all of its first `size` rows valid. */
+function allValid(validity: Uint8Array, size: number): boolean {
+  const whole = size >> 3;
+  for (let b = 0; b < whole; b++) if (validity[b] !== 0xff) return false;
+  for (let r = whole * 8; r < size; r++) if (!((validity[r >> 3]! >> (r & 7)) & 1)) return false;
+  return true;
+}
 
 /** The result of `connection.run` read into columns (see {@link ColumnReader}). */
 async function readColumns<const T extends readonly ColumnType[]>(connection: DuckDBConnection, sql: string, params: SqlParams, types: T): Promise<ColumnarResult<T>> {
@@ -82,6 +92,8 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
   let at = 0;
   const chunks = bindings.result_chunk_count(raw);
   for (let c = 0; c < chunks; c++) {
+    // Reading a chunk runs on the event loop: let other requests in between every few.
+    if (c > 0 && c % YIELD_EVERY_CHUNKS === 0) await new Promise((resolve) => setImmediate(resolve));
     const chunk = bindings.result_get_chunk(raw, c);
     const size = bindings.data_chunk_get_size(chunk);
     types.forEach((type, i) => {
@@ -95,7 +107,7 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
       // A NULL in a column declared never NULL is a bug upstream (a row written without its
       // person key, say): fail the read rather than hand over whatever the slot holds.
       const validity = type === 'uuid' ? null : bindings.vector_get_validity(vector, Math.ceil(size / 64) * 8);
-      if (validity) for (let r = 0; r < size; r++) if (!((validity[r >> 3]! >> (r & 7)) & 1)) throw new Error(`Column ${i + 1} of a columnar read holds NULL.`);
+      if (validity && !allValid(validity, size)) throw new Error(`Column ${i + 1} of a columnar read holds NULL.`);
       const bytes = bindings.vector_get_data(vector, size * BYTES[type]);
       const target = out[i] as Int32Array | Float64Array | Uint32Array;
       const View = type === 'double' ? Float64Array : type === 'int32' ? Int32Array : Uint32Array;

@@ -55,6 +55,9 @@ export interface CountedAttempts {
   bd: (string | null)[] | null;
 }
 
+/** The longest stretch (ms) the pass runs without yielding to the event loop. */
+const SLICE_MS = 4;
+
 const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
   second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
 };
@@ -80,12 +83,28 @@ const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -m
 
 /**
  * Row indices grouped by person, each group in the rows' order: `order` holds them, group g is
- * order[start[g] … start[g + 1]). Keys are dense (schema.ts), so a counting sort does it, with
- * a map in front when the keys are sparse for this result.
+ * order[start[g] … start[g + 1]). Rows sorted by person already are their own groups; else keys
+ * are dense (schema.ts), so a counting sort does it, with a map in front when they are sparse.
  */
 function groupByPerson(person: Int32Array, rows: number): { order: Int32Array; start: Int32Array; groups: number } {
   let max = 0;
-  for (let i = 0; i < rows; i++) if (person[i]! > max) max = person[i]!;
+  let grouped = true;
+  for (let i = 0; i < rows; i++) {
+    if (person[i]! > max) max = person[i]!;
+    else if (person[i]! < max) grouped = false;
+  }
+  if (grouped) {
+    // Rows already sorted by person (as funnels-sql.ts hands them over): the groups are runs.
+    const order = new Int32Array(rows);
+    const start = new Int32Array(rows + 1);
+    let groups = 0;
+    for (let i = 0; i < rows; i++) {
+      order[i] = i;
+      if (i === 0 || person[i] !== person[i - 1]) start[groups++] = i;
+    }
+    start[groups] = rows;
+    return { order, start, groups };
+  }
   let slot: Int32Array;
   let slots: number;
   if (max <= 4 * rows + 65_536) {
@@ -222,7 +241,7 @@ function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: Float64Array
  * The counted attempts: per person (and bucket of the start), the attempt reaching the
  * furthest step, ties to the first start, unless an exclusion drops it.
  */
-export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttempts {
+export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promise<CountedAttempts> {
   const S = o.steps;
   const { order, start, groups } = groupByPerson(r.person, r.rows);
   // At most one attempt per person, or per bucket of a person's starts (at most one per row).
@@ -251,7 +270,13 @@ export function countAttempts(r: FunnelRows, o: FunnelPassOptions): CountedAttem
     out.bd?.push(r.bd![bestRow]!);
   };
   const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
+  let slice = performance.now();
   for (let g = 0; g < groups; g++) {
+    // A large funnel walks for a while on the event loop: let other requests in every few ms.
+    if ((g & 1023) === 0 && performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = performance.now();
+    }
     let m = 0;
     nx = 0;
     for (let j = start[g]!; j < start[g + 1]!; j++) {
