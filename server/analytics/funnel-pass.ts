@@ -55,10 +55,10 @@ export interface CountedAttempts {
   bd: (string | null)[] | null;
 }
 
-/** The longest stretch (ms) the pass runs without yielding to the event loop. */
+/** About the longest stretch (ms) the pass runs without yielding to the event loop. */
 const SLICE_MS = 4;
 
-const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
+export const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
   second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
 };
 
@@ -82,59 +82,18 @@ export function deadlineMs(t: number, window: FunnelPassOptions['window']): numb
 const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -mask));
 
 /**
- * Row indices grouped by person, each group in the rows' order: `order` holds them, group g is
- * order[start[g] … start[g + 1]). Rows sorted by person already are their own groups; else keys
- * are dense (schema.ts), so a counting sort does it, with a map in front when they are sparse.
+ * The runs of each person's rows: group g is rows start[g] … start[g + 1]. The rows come sorted
+ * by person (funnels-sql.ts), so each person's rows sit side by side and are read in order.
  */
-function groupByPerson(person: Int32Array, rows: number): { order: Int32Array; start: Int32Array; groups: number } {
-  let max = 0;
-  let grouped = true;
-  for (let i = 0; i < rows; i++) {
-    if (person[i]! > max) max = person[i]!;
-    else if (person[i]! < max) grouped = false;
-  }
-  if (grouped) {
-    // Rows already sorted by person (as funnels-sql.ts hands them over): the groups are runs.
-    const order = new Int32Array(rows);
-    const start = new Int32Array(rows + 1);
-    let groups = 0;
-    for (let i = 0; i < rows; i++) {
-      order[i] = i;
-      if (i === 0 || person[i] !== person[i - 1]) start[groups++] = i;
-    }
-    start[groups] = rows;
-    return { order, start, groups };
-  }
-  let slot: Int32Array;
-  let slots: number;
-  if (max <= 4 * rows + 65_536) {
-    slot = person;
-    slots = max + 1;
-  } else {
-    const dense = new Map<number, number>();
-    slot = new Int32Array(rows);
-    for (let i = 0; i < rows; i++) {
-      let s = dense.get(person[i]!);
-      if (s === undefined) dense.set(person[i]!, (s = dense.size));
-      slot[i] = s;
-    }
-    slots = dense.size;
-  }
-  const count = new Int32Array(slots + 1);
-  for (let i = 0; i < rows; i++) count[slot[i]! + 1]! += 1;
-  const start = new Int32Array(Math.min(slots, rows) + 1);
+function personRuns(person: Int32Array, rows: number): { start: Int32Array; groups: number } {
+  const start = new Int32Array(rows + 1);
   let groups = 0;
-  let at = 0;
-  for (let s = 0; s < slots; s++) {
-    const n = count[s + 1]!;
-    count[s + 1] = at;
-    if (n > 0) start[groups++] = at;
-    at += n;
+  for (let i = 0; i < rows; i++) {
+    if (i > 0 && person[i]! < person[i - 1]!) throw new Error('The funnel pass needs its rows sorted by person.');
+    if (i === 0 || person[i] !== person[i - 1]) start[groups++] = i;
   }
   start[groups] = rows;
-  const order = new Int32Array(rows);
-  for (let i = 0; i < rows; i++) order[count[slot[i]! + 1]!++] = i;
-  return { order, start, groups };
+  return { start, groups };
 }
 
 /** A person's event order: time, then the first step matched (none first), then uuid. */
@@ -148,10 +107,11 @@ function compareRows(r: FunnelRows, a: number, b: number): number {
 
 /** Sorts ev[0 … m) (row indices, mostly in order already: events are stored in time order) by compareRows. */
 function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
-  let inversions = 0;
-  for (let i = 1; i < m; i++) if (compareRows(r, ev[i - 1]!, ev[i]!) > 0) inversions += 1;
-  if (inversions === 0) return;
-  if (inversions * 8 > m && m > 32) {
+  let sorted = true;
+  for (let i = 1; i < m && sorted; i++) sorted = compareRows(r, ev[i - 1]!, ev[i]!) <= 0;
+  if (sorted) return;
+  if (m > 32) {
+    // Merges the runs it finds (TimSort), so a list in a few long runs costs little.
     ev.set(Array.from(ev.subarray(0, m)).sort((a, b) => compareRows(r, a, b)));
     return;
   }
@@ -219,14 +179,17 @@ function attempt(r: FunnelRows, ev: Int32Array, m: number, i: number, o: FunnelP
   return n;
 }
 
-/** Whether an exclusion event (xs[0 … nx)) falls inside the attempt reaching `n` steps at `times` (funnels.ts). */
-function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: Float64Array, n: number, o: FunnelPassOptions): boolean {
+/**
+ * Whether an exclusion event (xs[0 … nx)) falls inside the attempt reaching `n` steps at
+ * times[at …] (funnels.ts).
+ */
+function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: readonly number[], at: number, n: number, o: FunnelPassOptions): boolean {
   for (let i = 0; i < o.exclusions.length; i++) {
     const { from, to } = o.exclusions[i]!;
     if (n <= from) continue;
-    const lo = times[from]!;
+    const lo = times[at + from]!;
     const reached = n > to;
-    const hi = reached ? times[to]! : deadlineMs(lo, o.window);
+    const hi = reached ? times[at + to]! : deadlineMs(lo, o.window);
     for (let j = 0; j < nx; j++) {
       const x = xs[j]!;
       if (!(r.excl![x]! & (1 << i))) continue;
@@ -237,18 +200,31 @@ function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: Float64Array
   return false;
 }
 
+/** Room for `count` attempts of `steps` steps in `out`, doubling its arrays when full. */
+function reserve(out: CountedAttempts, count: number): void {
+  if (count <= out.person.length) return;
+  const size = Math.max(count, out.person.length * 2);
+  const grown = <A extends Int32Array | Float64Array>(a: A, n: number): A => {
+    const b = new (a.constructor as new (length: number) => A)(n);
+    b.set(a);
+    return b;
+  };
+  out.person = grown(out.person, size);
+  out.reached = grown(out.reached, size);
+  out.times = grown(out.times, size * out.steps);
+  if (out.bucket) out.bucket = grown(out.bucket, size);
+}
+
 /**
  * The counted attempts: per person (and bucket of the start), the attempt reaching the
  * furthest step, ties to the first start, unless an exclusion drops it.
  */
 export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promise<CountedAttempts> {
   const S = o.steps;
-  const { order, start, groups } = groupByPerson(r.person, r.rows);
-  // At most one attempt per person, or per bucket of a person's starts (at most one per row).
-  const capacity = r.bucket ? r.rows : groups;
+  const { start, groups } = personRuns(r.person, r.rows);
   const out: CountedAttempts = {
-    count: 0, steps: S, person: new Int32Array(capacity), reached: new Int32Array(capacity), times: new Float64Array(capacity * S),
-    bucket: r.bucket ? new Float64Array(capacity) : null, bd: r.bd ? [] : null,
+    count: 0, steps: S, person: new Int32Array(groups), reached: new Int32Array(groups), times: new Float64Array(groups * S),
+    bucket: r.bucket ? new Float64Array(groups) : null, bd: r.bd ? [] : null,
   };
   let longest = 0;
   for (let g = 0; g < groups; g++) longest = Math.max(longest, start[g + 1]! - start[g]!);
@@ -256,57 +232,63 @@ export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promis
   const xs = new Int32Array(r.role ? longest : 0);
   const next = new Int32Array(S);
   const cur = new Float64Array(S);
-  const best = new Float64Array(S);
-  let bestN = 0;
-  let bestRow = -1;
+  // The person's best attempt so far per bucket of its start (one slot without buckets): the
+  // buckets of a person's starts, in time order, mostly repeat the last one.
+  const slotBucket: number[] = [];
+  const slotN: number[] = [];
+  const slotRow: number[] = [];
+  const slotTimes: number[] = [];
+  let slots = 0;
   let nx = 0;
-  const flush = () => {
-    if (bestRow < 0 || (nx > 0 && excluded(r, xs, nx, best, bestN, o))) return;
-    const c = out.count++;
-    out.person[c] = r.person[bestRow]!;
-    out.reached[c] = bestN;
-    for (let k = 0; k < bestN; k++) out.times[c * S + k] = best[k]!;
-    if (out.bucket) out.bucket[c] = r.bucket![bestRow]!;
-    out.bd?.push(r.bd![bestRow]!);
-  };
   const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
   let slice = performance.now();
   for (let g = 0; g < groups; g++) {
     // A large funnel walks for a while on the event loop: let other requests in every few ms.
-    if ((g & 1023) === 0 && performance.now() - slice > SLICE_MS) {
+    if ((g & 63) === 0 && performance.now() - slice > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       slice = performance.now();
     }
     let m = 0;
     nx = 0;
-    for (let j = start[g]!; j < start[g + 1]!; j++) {
-      const i = order[j]!;
+    for (let i = start[g]!; i < start[g + 1]!; i++) {
       if (r.role && r.role[i] === 1) xs[nx++] = i;
       else ev[m++] = i;
     }
     sortEvents(r, ev, m);
     for (let k = 0; k < S; k++) next[k] = 0;
-    bestN = 0;
-    bestRow = -1;
-    let bucket = NaN;
+    slots = 0;
+    let slot = -1;
     for (let i = 0; i < m; i++) {
       if (!(r.steps[ev[i]!]! & opens)) continue;
-      if (r.bucket && r.bucket[ev[i]!] !== bucket) {
-        // Starts come in time order, so buckets in runs: the previous bucket's best is final.
-        flush();
-        bucket = r.bucket[ev[i]!]!;
-        bestN = 0;
-        bestRow = -1;
+      const bucket = r.bucket ? r.bucket[ev[i]!]! : 0;
+      if (slot < 0 || slotBucket[slot] !== bucket) {
+        slot = slotBucket.indexOf(bucket);
+        if (slot < 0 || slot >= slots) {
+          slot = slots++;
+          slotBucket[slot] = bucket;
+          slotN[slot] = 0;
+        }
       }
       const n = attempt(r, ev, m, i, o, next, cur);
-      if (n > bestN) {
-        bestN = n;
-        bestRow = ev[i]!;
-        for (let k = 0; k < n; k++) best[k] = cur[k]!;
+      if (n > slotN[slot]!) {
+        slotN[slot] = n;
+        slotRow[slot] = ev[i]!;
+        for (let k = 0; k < n; k++) slotTimes[slot * S + k] = cur[k]!;
         if (n === S && !r.bucket) break; // the first start reaching every step
       }
     }
-    flush();
+    for (let b = 0; b < slots; b++) {
+      const n = slotN[b]!;
+      if (nx > 0 && excluded(r, xs, nx, slotTimes, b * S, n, o)) continue;
+      reserve(out, out.count + 1);
+      const c = out.count++;
+      const row = slotRow[b]!;
+      out.person[c] = r.person[row]!;
+      out.reached[c] = n;
+      for (let k = 0; k < n; k++) out.times[c * S + k] = slotTimes[b * S + k]!;
+      if (out.bucket) out.bucket[c] = r.bucket![row]!;
+      out.bd?.push(r.bd![row]!);
+    }
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
 import type { ColumnType } from './duckdb.ts';
+import { UNIT_MS } from './funnel-pass.ts';
 import type { SqlParams } from './properties.ts';
 
 /**
@@ -22,11 +23,8 @@ export interface FunnelSqlOptions {
   byBucket: boolean;
 }
 
-const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
-  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
-};
 
-/** SQL: the last instant (ms, inclusive) an attempt started at `t` may convert at. */
+/** SQL: the last instant (ms, inclusive) an attempt started at `t` may convert at (as deadlineMs in funnel-pass.ts). */
 export function deadlineSql(t: string, window: FunnelSqlOptions['window'], params: SqlParams): string {
   if (window.unit === 'month') {
     return `epoch_ms(make_timestamp((${t})::BIGINT * 1000) + to_months(${params.add(window.interval)}::INTEGER))`;
@@ -73,11 +71,14 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   // The first start (unordered: the first anchor, which may match any step), kept for when no
   // attempt gets past step 1.
   const first = o.order === 'unordered' ? 'ev.ts = pa.fa' : '(ev.s0 AND ev.ts = pa.f0)';
-  // Ordered: a start after the last step-2 event reaches step 1 only; later steps' events count
-  // up to its window. Strict: any event may be the "next" one of an attempt, up to the window.
-  // Unordered: any step's first event at or after an anchor, up to the window.
+  // Ordered: a start after the last step-2 event reaches step 1 only, so an event that can only
+  // be a start is not needed there; any other step's event counts up to the window (one that
+  // also matches step 1, A → B → A, may still be a later step). Strict: any event may be the
+  // "next" one of an attempt, up to the window. Unordered: any step's first event at or after
+  // an anchor, up to the window.
+  const onlyStart = `ev.s0 AND NOT (${range(o.steps).slice(1).map((k) => `ev.s${k}`).join(' OR ')})`;
   const last = o.order === 'ordered'
-    ? `CASE WHEN ev.s0 AND NOT ev.s1 THEN pa.l1 ELSE ${deadlineSql('pa.l1', o.window, params)} END`
+    ? `CASE WHEN ${onlyStart} THEN pa.l1 ELSE ${deadlineSql('pa.l1', o.window, params)} END`
     : deadlineSql('pa.l1', o.window, params);
   return `${pa},
     ${quick},

@@ -47,12 +47,12 @@ const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are sup
 
 export interface Prepared {
   params: SqlParams;
-  /** `ev AS NOT MATERIALIZED (…)`: the funnel's events with their persons' keys (funnels-sql.ts). */
+  /** `ev AS NOT MATERIALIZED (…)`: the funnel's events with their persons' keys (schema.ts). */
   ev: string;
   /** Parameters for another statement reading `ev`: those `ev` uses, and room for more. */
   evParams(): SqlParams;
-  /** The statement whose rows feed the per-person pass, and their column types. */
-  rows: { sql: string; types: ColumnType[] };
+  /** The statement whose rows feed the per-person pass, their column types, and which optional columns it has. */
+  rows: { sql: string; types: ColumnType[]; exclusions: boolean; breakdown: boolean; byBucket: boolean };
   pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
@@ -115,8 +115,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     window: funnelWindow(p),
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
   };
-  const rows = funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' }, params);
-  // ev is read again for exclusions: scanning it twice costs less than storing every row.
+  const layout = { breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' };
+  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout }, params), ...layout, exclusions: pass.exclusions.length > 0 };
+  // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
   return { params, ev: `ev AS NOT MATERIALIZED (${base})`, evParams: () => params.prefix(evCount), rows, pass, steps, range };
 }
 
@@ -148,13 +149,13 @@ function compareText(a: string, b: string): number {
 export async function countedPersons(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
   const { rows, columns } = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
   const [person, ts, steps, uuid, ...rest] = columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
-  const hasExcl = prep.pass.exclusions.length > 0;
+  const { exclusions, breakdown, byBucket } = prep.rows;
   const input: FunnelRows = {
     rows, person, ts, steps, uuid,
-    excl: hasExcl ? rest.shift() as Int32Array : null,
-    role: hasExcl ? rest.shift() as Int32Array : null,
-    bd: typeof p.breakdown === 'string' ? rest.shift() as (string | null)[] : null,
-    bucket: p.funnel_viz_type === 'trends' ? rest.shift() as Float64Array : null,
+    excl: exclusions ? rest.shift() as Int32Array : null,
+    role: exclusions ? rest.shift() as Int32Array : null,
+    bd: breakdown ? rest.shift() as (string | null)[] : null,
+    bucket: byBucket ? rest.shift() as Float64Array : null,
   };
   const counted = await countAttempts(input, prep.pass);
   const group = new Int32Array(counted.count);

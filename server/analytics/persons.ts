@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlConnection } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
-import { ensurePersonKeysSql } from './schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -194,12 +193,13 @@ async function writePersons(db: SqlConnection, teamId: number, changes: {
       WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
     // Overrides stay one hop: those ending at a merged person now end where it went.
     // Both ends of a merge have integer keys (schema.ts), so the override carries them.
-    await db.run(ensurePersonKeysSql(`SELECT $2::INTEGER AS team_id, unnest(["from", "into"]) AS person_id FROM ${merges}`), [pairs, teamId]);
-    await db.run(`UPDATE person_overrides SET person_id = m.into, person_key = k.key FROM ${merges} m, person_keys k
-      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from" AND k.team_id = $2 AND k.person_id = m.into`, [pairs, teamId]);
+    const keys = await personKeys(db, teamId, [...new Set([...changes.mergedInto].flat())]);
+    const keyed = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into, kf: keys.get(from), ki: keys.get(into) })));
+    const withKeys = `(SELECT r."from", r."into", r.kf, r.ki FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID","kf":"INTEGER","ki":"INTEGER"}]')})`;
+    await db.run(`UPDATE person_overrides SET person_id = m.into, person_key = m.ki FROM ${withKeys} m
+      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from"`, [keyed, teamId]);
     await db.run(`INSERT INTO person_overrides (team_id, old_person_id, person_id, old_person_key, person_key)
-      SELECT $2, m."from", m.into, ko.key, kn.key FROM ${merges} m
-      JOIN person_keys ko ON ko.team_id = $2 AND ko.person_id = m."from" JOIN person_keys kn ON kn.team_id = $2 AND kn.person_id = m.into`, [pairs, teamId]);
+      SELECT $2, m."from", m.into, m.kf, m.ki FROM ${withKeys} m`, [keyed, teamId]);
     await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
   }
   if (changes.newIds.length > 0) {

@@ -111,23 +111,27 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  * versions are filled on open) counts as a person of its own, keyed by a UUID of its distinct id.
  *
  * Integer person keys (since version 6): `person_keys` numbers every person an event names
- * (one key per team and person UUID, never reused), each event stores its person's key
+ * (one key per team and person UUID), each event stores its person's key
  * (`events.person_key`) and each override both keys. Engines that group events by person
  * (funnels, retention, paths) group and join on the 4-byte key instead of the 16-byte UUID,
  * and the override join is an integer join. Writers fill the keys as they write events
  * ({@link ensurePersonKeysSql}); {@link FILL_PERSON_KEYS} fills rows written without them.
  *
  * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person's
- * UUID, PERSON_INT_KEY_SQL its integer key. A row without a key (written around the store and
- * not filled) is NULL there, which the engines' columnar read refuses (duckdb.ts) rather than
- * count it as somebody else.
+ * UUID, PERSON_INT_KEY_SQL its integer key. Every writer of the store stores keys and opening
+ * fills any row without one, so engines rely on them; a row written around the store and not
+ * filled has none (NULL), which the funnels' columnar read refuses (duckdb.ts).
  */
 export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
 export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';
 export const PERSON_INT_KEY_SQL = 'coalesce(ov.person_key, e.person_key)';
 
-/** Stores the current person of each event written without one (older files, bulk writers). */
-export const FILL_EVENT_PERSONS = `UPDATE events SET person_id = pdi.person_id FROM person_distinct_ids pdi
+/**
+ * Stores the current person of each event written without one (older files, bulk writers),
+ * and forgets the key it had as a person of its own, for FILL_PERSON_KEYS to give it its
+ * person's.
+ */
+export const FILL_EVENT_PERSONS = `UPDATE events SET person_id = pdi.person_id, person_key = NULL FROM person_distinct_ids pdi
   WHERE events.person_id IS NULL AND pdi.team_id = events.team_id AND pdi.distinct_id = events.distinct_id`;
 
 /**

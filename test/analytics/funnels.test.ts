@@ -55,6 +55,18 @@ describe('order types', () => {
       expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B'), funnel_order_type: order }))).toEqual(expected);
     }
   });
+  it('a step repeated later in the funnel (A → B → A) counts an A after the last B, in every order type', async () => {
+    // The person's second A is step 3 of the attempt started at the first: it comes after the
+    // last B, where no new attempt reaches step 2, so only a start-only event may be left out.
+    const evs = [ev('a', 'A', 0), ev('a', 'B', 5 * MIN), ev('a', 'A', 10 * MIN), ev('b', 'A', 0), ev('b', 'B', MIN)];
+    await h.load(evs);
+    expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B', 'A') }))).toEqual([2, 2, 1]);
+    expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B', null) }))).toEqual([2, 2, 1]);
+    for (const order of ['ordered', 'strict', 'unordered'] as const) {
+      const expected = ref(evs, { steps: [is('A'), is('B'), is('A')], order })[0]!.steps.map((s) => s.count);
+      expect(counts(await runFunnel(h.ctx, { events: steps('A', 'B', 'A'), funnel_order_type: order }))).toEqual(expected);
+    }
+  });
   it('reports mean and median seconds from the previous step, null on step 1', async () => {
     const evs = [ev('a', 'A', 0), ev('a', 'B', 10_000), ev('b', 'A', 0), ev('b', 'B', 20_000), ev('c', 'A', 0), ev('c', 'B', 60_000)];
     await h.load(evs);

@@ -67,6 +67,26 @@ describe('the event store', () => {
     expect(n).toBe(1); // every override points at the one surviving person
   });
 
+  it('gives every person of every project one integer key, the one each of its events and overrides stores', async () => {
+    // Same distinct ids in two projects, several appends, and a merge: keys never collide.
+    for (const team of [21, 22]) {
+      const add = (batch: object[]) => store.append(team, parseCapturePayload({ api_key: 't', batch }, NOW).events);
+      await add([{ event: 'x', distinct_id: 'k1' }, { event: 'x', distinct_id: 'k2' }]);
+      await add([{ event: 'x', distinct_id: 'k3' }, { event: 'x', distinct_id: 'k1' }]);
+      await add([{ event: '$identify', distinct_id: 'k1', properties: { $anon_distinct_id: 'k2' } }]);
+    }
+    const [keys] = await store.all<{ n: number; keys: number; ids: number }>(`SELECT count(*)::INTEGER AS n, count(DISTINCT key)::INTEGER AS keys,
+      count(DISTINCT (team_id, person_id))::INTEGER AS ids FROM person_keys WHERE team_id IN (21, 22)`);
+    expect(keys).toEqual({ n: 6, keys: 6, ids: 6 }); // k1, k2 (merged away) and k3, per project
+    const [wrong] = await store.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM events e LEFT JOIN person_keys k ON k.team_id = e.team_id AND k.person_id = e.person_id
+      WHERE e.team_id IN (21, 22) AND (e.person_key IS NULL OR k.key IS DISTINCT FROM e.person_key)`);
+    expect(wrong!.n).toBe(0);
+    const overrides = await store.all<{ ok: boolean }>(`SELECT ko.key = o.old_person_key AND kn.key = o.person_key AS ok FROM person_overrides o
+      JOIN person_keys ko ON ko.team_id = o.team_id AND ko.person_id = o.old_person_id JOIN person_keys kn ON kn.team_id = o.team_id AND kn.person_id = o.person_id
+      WHERE o.team_id IN (21, 22)`);
+    expect(overrides).toEqual([{ ok: true }, { ok: true }]);
+  });
+
   it('runs concurrent reads on separate connections while writes queue up', async () => {
     const writes = Array.from({ length: 5 }, (_, i) => append([{ event: 'w', distinct_id: `w${i}` }]));
     const reads = Array.from({ length: 12 }, () => store.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM range(200000) t(i), range(3)'));

@@ -1,4 +1,3 @@
-import { deadlineMs } from '../../../server/analytics/funnel-pass.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
 
@@ -49,11 +48,25 @@ export interface RefAttempt {
 export interface RefStep { count: number; average: number | null; median: number | null }
 export interface RefGroup { value: string | null; steps: RefStep[] }
 
+const UNIT_MS: Record<Exclude<WindowUnit, 'month'>, number> = {
+  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+};
+
 /**
- * The last instant (inclusive) at which an attempt started at `t` may still convert: the
- * engine's own arithmetic (funnel-pass.ts), pinned by hand-worked cases in funnel-pass.test.ts.
+ * The last instant (inclusive) at which an attempt started at `t` may still convert. Months:
+ * step to the first of the month `interval` months on (time of day kept), then to the same
+ * day, or the month's last day when it is shorter.
  */
-export const deadline = (t: number, window: RefFunnelInput['window']): number => deadlineMs(t, window);
+export function deadline(t: number, window: RefFunnelInput['window']): number {
+  if (window.unit !== 'month') return t + window.interval * UNIT_MS[window.unit];
+  const d = new Date(t);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + window.interval);
+  const daysInMonth = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, daysInMonth));
+  return d.getTime();
+}
 
 /** Time order of one funnel's events: timestamp, then the first step matched (none: -1), then uuid. */
 export const byTime = (steps: readonly Pred[]) => {
