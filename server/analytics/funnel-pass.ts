@@ -105,24 +105,28 @@ function compareRows(r: FunnelRows, a: number, b: number): number {
   return compareUuidWords(r.uuid, a, r.uuid, b);
 }
 
-/** Sorts ev[0 … m) (row indices, mostly in order already: events are stored in time order) by compareRows. */
+/**
+ * Sorts ev[0 … m) (row indices, mostly in order already: rows come sorted by time, ties at one
+ * instant in any order) by compareRows. An insertion sort, which costs next to nothing on such
+ * lists; past a few moves per element it hands over to the library's sort (merging runs), so a
+ * list in the wrong order cannot cost m² moves.
+ */
 function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
-  let sorted = true;
-  for (let i = 1; i < m && sorted; i++) sorted = compareRows(r, ev[i - 1]!, ev[i]!) <= 0;
-  if (sorted) return;
-  if (m > 32) {
-    // Merges the runs it finds (TimSort), so a list in a few long runs costs little.
-    ev.set(Array.from(ev.subarray(0, m)).sort((a, b) => compareRows(r, a, b)));
-    return;
-  }
+  let moves = 0;
+  const budget = 8 * m + 64;
   for (let i = 1; i < m; i++) {
     const v = ev[i]!;
     let j = i - 1;
     while (j >= 0 && compareRows(r, ev[j]!, v) > 0) {
       ev[j + 1] = ev[j]!;
       j -= 1;
+      moves += 1;
     }
     ev[j + 1] = v;
+    if (moves > budget) {
+      ev.set(Array.from(ev.subarray(0, m)).sort((a, b) => compareRows(r, a, b)));
+      return;
+    }
   }
 }
 
