@@ -1,7 +1,7 @@
 import type { EventStore } from '../analytics/event-store.ts';
 import { inTransaction } from '../analytics/event-store.ts';
 import { countEventProperties } from '../analytics/property-stats.ts';
-import { ensurePersonKeysSql, FILL_PERSON_KEYS } from '../analytics/schema.ts';
+import { ensurePersonKeysSql } from '../analytics/schema.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import {
@@ -97,7 +97,6 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
         await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
       }
       await countEventProperties(db, plan.teamId);
-      for (const sql of FILL_PERSON_KEYS) await db.run(sql); // events of distinct ids without a person
     });
     for (const sql of SEED_DROP) await db.run(sql);
   });
