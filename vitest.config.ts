@@ -18,8 +18,23 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts'],
+          exclude: ['test/server/pipeline/**'],
           testTimeout: 30_000,
           isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The pipeline's deliveries, sandboxes and receivers run each file in a process of its
+          // own: sharing one with other files (Node's global HTTP agent and its kept-alive
+          // sockets, worker threads) made them wait out their timeouts in some full runs.
+          name: 'pipeline',
+          environment: 'node',
+          include: ['test/server/pipeline/**/*.test.ts'],
+          pool: 'forks',
+          isolate: true,
+          testTimeout: 30_000,
         },
       },
       {
