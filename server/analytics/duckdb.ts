@@ -71,7 +71,7 @@ export function compareUuidWords(x: Uint32Array, a: number, y: Uint32Array, b: n
 
 const BYTES: Record<Exclude<ColumnType, 'text'>, number> = { int32: 4, double: 8, uuid: 16 };
 /** Chunks (2,048 rows each) read between two turns of the event loop. */
-const YIELD_EVERY_CHUNKS = 8;
+const YIELD_EVERY_CHUNKS = 4;
 
 /** Whether a validity mask (bit r set: row r is not NULL) marks all of its first `size` rows valid. */
 function allValid(validity: Uint8Array, size: number): boolean {

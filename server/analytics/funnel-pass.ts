@@ -56,7 +56,7 @@ export interface CountedAttempts {
 }
 
 /** About the longest stretch (ms) the pass runs without yielding to the event loop. */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 export const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
   second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
