@@ -43,7 +43,7 @@ export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: 
   const prep = await prepare(steps, ctx, { everyEvent: true });
   const params = prep.evParams();
   // Each counted person and whether they converted (funnel-pass.ts), handed back to SQL.
-  const counted = await countedPersons(steps, ctx, prep);
+  const counted = await countedPersons(ctx, prep);
   const persons = Array.from(counted.person.subarray(0, counted.count));
   const converted = Array.from(counted.reached.subarray(0, counted.count), (n) => n >= counted.steps);
   const outcome = `outcome AS (SELECT unnest(from_json(${params.add(JSON.stringify(persons))}::JSON, '["INTEGER"]')) AS person_id,

@@ -52,7 +52,7 @@ export interface Prepared {
   /** Parameters for another statement reading `ev`: those `ev` uses, and room for more. */
   evParams(): SqlParams;
   /** The statement whose rows feed the per-person pass, their column types, and which optional columns it has. */
-  rows: { sql: string; types: ColumnType[]; exclusions: boolean; breakdown: boolean; byBucket: boolean };
+  rows: { sql: string; types: ColumnType[]; exclusions: boolean; breakdown: boolean; byBucket: boolean; breakdownLimit: number };
   pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
@@ -116,7 +116,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
   };
   const layout = { breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' };
-  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout }, params), ...layout, exclusions: pass.exclusions.length > 0 };
+  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
   // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
   return { params, ev: `ev AS NOT MATERIALIZED (${base})`, evParams: () => params.prefix(evCount), rows, pass, steps, range };
 }
@@ -146,7 +146,7 @@ function compareText(a: string, b: string): number {
  * Every person's counted attempt (funnel-pass.ts), labelled with its breakdown group: the top
  * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
  */
-export async function countedPersons(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
+export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
   const { rows, columns } = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
   const [person, ts, steps, uuid, ...rest] = columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
   const { exclusions, breakdown, byBucket } = prep.rows;
@@ -162,7 +162,7 @@ export async function countedPersons(p: FunnelParams, ctx: QueryContext, prep: P
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
   const sizes = new Map<string, number>();
   for (const v of counted.bd) if (v !== null) sizes.set(v, (sizes.get(v) ?? 0) + 1);
-  const top = [...sizes].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, p.breakdown_limit).map(([v]) => v);
+  const top = [...sizes].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, prep.rows.breakdownLimit).map(([v]) => v);
   const groups: CountedPersons['groups'] = [{ grp: 'None', kind: 2 }, { grp: 'Other', kind: 1 }, ...top.map((v) => ({ grp: v, kind: 0 as const }))];
   const index = new Map(top.map((v, i) => [v, i + 2]));
   counted.bd.forEach((v, c) => {
@@ -192,7 +192,7 @@ const medianOf = (sorted: Float64Array) => {
 
 async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelStep[] | FunnelStep[][]> {
   const n = prep.steps.length;
-  const c = await countedPersons(p, ctx, prep);
+  const c = await countedPersons(ctx, prep);
   const stats = c.groups.map((g) => ({ ...g, size: 0, counts: new Array<number>(n).fill(0), gaps: prep.steps.map((): number[] => []) }));
   for (let i = 0; i < c.count; i++) {
     const g = stats[c.group[i]!]!;
@@ -232,7 +232,7 @@ async function trendsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared):
   const tz = ctx.project.timezone;
   const starts = bucketStarts(toWall(prep.range.from, tz), toWall(prep.range.to, tz), p.interval, ctx.project.week_start_day);
   const index = new Map(starts.map((s, i) => [s, i]));
-  const c = await countedPersons(p, ctx, prep);
+  const c = await countedPersons(ctx, prep);
   const series = c.groups.map((g) => ({ ...g, size: 0, entered: starts.map(() => 0), converted: starts.map(() => 0) }));
   for (let i = 0; i < c.count; i++) {
     const s = series[c.group[i]!]!;
@@ -288,7 +288,7 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   if (k > n) throw new AnalyticsParamError('funnel_step', `This funnel has ${n} step${n === 1 ? '' : 's'}.`);
   if (q.funnel_step === -1) throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
   const params = new SqlParams();
-  const c = await countedPersons(q, ctx, prep);
+  const c = await countedPersons(ctx, prep);
   const keys: number[] = [];
   for (let i = 0; i < c.count; i++) {
     const inGroup = typeof q.breakdown !== 'string' || q.funnel_step_breakdown === undefined || c.groups[c.group[i]!]!.grp === q.funnel_step_breakdown;
@@ -325,7 +325,7 @@ export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise
   const prep = await prepare(p, ctx);
   if (p.funnel_viz_type === 'trends') return trendsResult(p, ctx, prep);
   if (p.funnel_viz_type === 'time_to_convert') {
-    const c = await countedPersons(p, ctx, prep);
+    const c = await countedPersons(ctx, prep);
     const n = c.steps;
     const seconds: number[] = [];
     for (let i = 0; i < c.count; i++) if (c.reached[i] === n) seconds.push((c.times[i * n + n - 1]! - c.times[i * n]!) / 1000);
