@@ -161,21 +161,43 @@ export class QueryCancelledError extends Error {
 
 /**
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
- * must stay under 1.5 GB: DuckDB's resident memory runs ~0.4 GB over its buffer cap on the
- * 10M-event benchmark (allocations outside its buffer manager) and Node takes ~0.2 GB, so the
- * cap is 768 MB (measured peak 1.37 GB; at 1 GB it was 1.70 GB). Larger intermediate results
- * spill to a temp directory beside the file instead of failing. `DUCKDB_MEMORY_LIMIT` /
- * `DUCKDB_THREADS` override.
+ * must stay under 1.5 GB: DuckDB's resident memory runs well over its buffer cap on the
+ * 10M-event benchmark (allocations outside its buffer manager, the perfect hash tables below
+ * among them) and Node takes ~0.2 GB, so the cap is 640 MB (measured peak 1.39–1.45 GB; at
+ * 768 MB it was 1.58–1.64 GB, at 1 GB 1.70 GB). Larger intermediate results spill to a temp
+ * directory beside the file instead of failing. `DUCKDB_MEMORY_LIMIT` / `DUCKDB_THREADS` override.
  */
-export const DEFAULT_MEMORY_LIMIT = '768MB';
+export const DEFAULT_MEMORY_LIMIT = '640MB';
 
 /** DuckDB's worker threads: every core, at most 8 (`DUCKDB_THREADS` overrides). */
 export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
 
+/**
+ * Grouping by a column whose stored values span at most 2^bits (person keys: schema.ts) uses a
+ * perfect hash table: one slot per possible value, no hashing or probing. It is allocated
+ * whole, per thread, and never spills, so its size is bounded by the memory cap: at most a
+ * quarter of it over all threads, at 64 bytes of aggregate state per slot. With the default
+ * cap on 2 threads that is 2^20 slots: a per-person funnel aggregate over 10M events (300,000
+ * persons) takes 2.2× less time than in a general hash table.
+ */
+export function perfectHashBits(memoryLimitBytes: number, threads: number): number {
+  return Math.max(12, Math.min(24, Math.floor(Math.log2(memoryLimitBytes / 4 / threads / 64))));
+}
+
+/** A size as DuckDB's settings write it ("640MB" = 640 × 1000², "1GiB" = 1024³ bytes), in bytes; null when unreadable. */
+export function bytesOf(size: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?)b?\s*$/i.exec(size);
+  if (!m) return null;
+  return Number(m[1]) * (m[3] ? 1024 : 1000) ** ' kmgt'.indexOf(m[2]!.toLowerCase() || ' ');
+}
+
 function settings(): Record<string, string> {
+  const memoryLimit = process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT;
+  const threads = duckdbThreads();
   return {
-    memory_limit: process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT,
-    threads: String(duckdbThreads()),
+    memory_limit: memoryLimit,
+    threads: String(threads),
+    perfect_ht_threshold: String(perfectHashBits(bytesOf(memoryLimit) ?? bytesOf(DEFAULT_MEMORY_LIMIT)!, threads)),
   };
 }
 

@@ -64,12 +64,34 @@ export function eventNameInSql(names: readonly string[], params: SqlParams): str
 /**
  * SQL boolean "this event matches the entity": its name (null id = any event) and its own
  * property filters. Actions cannot match (the server has no actions API): 400 on `attr`.
+ * `name` is set when the name alone decides (an event id, no property filters).
  */
-export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'>, params: SqlParams, attr: string): FilterSql {
+export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'>, params: SqlParams, attr: string): FilterSql & { name: string | null } {
   if (entity.type === 'actions') throw new AnalyticsParamError(attr, `Action ${JSON.stringify(entity.id)} does not exist.`);
   const props = propertyGroupSql(entity.properties, params);
   const name = entity.id === null ? 'true' : eventNameInSql([String(entity.id)], params);
-  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person };
+  const plain = props.sql === 'true' && entity.id !== null;
+  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person, name: plain ? String(entity.id) : null };
+}
+
+/**
+ * SQL INTEGER: bit k set when event `e` matches `matches[k]` (entityMatchSql); 0 for none.
+ * The matches decided by name alone become one lookup of the name's bits, which DuckDB computes
+ * once per distinct name of a dictionary-compressed column (see eventNameInSql); the others
+ * are tested row by row.
+ */
+export function matchMaskSql(matches: readonly { sql: string; name: string | null }[], params: SqlParams): string {
+  const byName = new Map<string, number>();
+  const terms: string[] = [];
+  matches.forEach((m, k) => {
+    if (m.name !== null) byName.set(m.name, (byName.get(m.name) ?? 0) | (1 << k));
+    else terms.push(`(CASE WHEN ${m.sql} THEN ${1 << k} ELSE 0 END)`);
+  });
+  if (byName.size > 0) {
+    const names = [...byName.keys()].map((n) => params.add(n)).join(', ');
+    terms.unshift(`coalesce(map_extract_value(MAP([${names}]::VARCHAR[], [${[...byName.values()].join(', ')}]::INTEGER[]), e.event), 0)`);
+  }
+  return terms.length === 0 ? '0::INTEGER' : `(${terms.join(' | ')})::INTEGER`;
 }
 
 /** Rejects regex filter values DuckDB's engine cannot compile: a 400 on their parameter. */

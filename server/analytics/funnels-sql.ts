@@ -5,8 +5,8 @@ import type { SqlParams } from './properties.ts';
 
 /**
  * The SQL side of a funnel: which rows reach the per-person pass (funnel-pass.ts). Input is a
- * CTE `ev` with columns person_id (integer key), uuid, ts (ms), s0…s{n-1} (matches step k),
- * x0…x{m-1} (matches exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
+ * CTE `ev` with columns person_id (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k),
+ * xm (bit i: matches exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
  * NULL). Most of a funnel's rows are step-1 events of persons who never reach step 2: one
  * aggregate per person (`pa`) counts those persons as one row each (`quick`), and only the
  * other persons' events that an attempt can use (`evm`) go through the pass (see movers).
@@ -35,6 +35,13 @@ export function deadlineSql(t: string, window: FunnelSqlOptions['window'], param
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /**
+ * SQL boolean: the row's mask `col` has any of bits `ks`. The masks are computed once per row
+ * in `ev`, where the event name is still dictionary-encoded; testing a bit later costs next to
+ * nothing, where testing the name again after a join costs a string comparison per row.
+ */
+const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => m + 2 ** k, 0)}) <> 0)`;
+
+/**
  * Persons who cannot get past step 1 and the rows the others need (`pa`, `quick`, `evm`). Most
  * of a funnel's rows are step-1 events of persons who never reach step 2: sorting them per
  * person is most of a funnel's time, and it decides nothing.
@@ -51,13 +58,14 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
  *   moves, and the first start, whose next event may change, reaches step 1 only.
  */
 function movers(o: FunnelSqlOptions, params: SqlParams): string {
-  const advance = o.steps === 1 ? 'false' : o.order === 'unordered' ? `(${range(o.steps).slice(1).map((k) => `s${k}`).join(' OR ')})` : 's1';
+  const later = range(o.steps).slice(1);
+  const advance = o.steps === 1 ? 'false' : anyBit('sm', o.order === 'unordered' ? later : [1]);
   const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
   // Only the aggregates this funnel reads: each one costs on every row of the largest step.
-  const bd0 = o.breakdown ? 'arg_min_null(bd, (ts, uuid)) FILTER (WHERE s0)' : 'NULL::VARCHAR';
+  const bd0 = o.breakdown ? `arg_min_null(bd, (ts, uuid)) FILTER (WHERE ${anyBit('sm', [0])})` : 'NULL::VARCHAR';
   const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
-  const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE s0) AS f0, ${fa} AS fa, ${bd0} AS bd0, ${stats}
-      FROM ev WHERE s0 OR ${advance} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
+  const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${bd0} AS bd0, ${stats}
+      FROM ev WHERE ${anyBit('sm', range(o.order === 'unordered' ? o.steps : Math.min(2, o.steps)))} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
     // and every event of an advancing person is kept.
@@ -70,20 +78,21 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   if (o.steps === 1) return `${pa},\n    ${quick},\n    evm AS (SELECT * FROM ev WHERE false)`;
   // The first start (unordered: the first anchor, which may match any step), kept for when no
   // attempt gets past step 1.
-  const first = o.order === 'unordered' ? 'ev.ts = pa.fa' : '(ev.s0 AND ev.ts = pa.f0)';
+  const first = o.order === 'unordered' ? 'ev.ts = pm.fa' : `(${anyBit('ev.sm', [0])} AND ev.ts = pm.f0)`;
   // Ordered: a start after the last step-2 event reaches step 1 only, so an event that can only
   // be a start is not needed there; any other step's event counts up to the window (one that
   // also matches step 1, A → B → A, may still be a later step). Strict: any event may be the
   // "next" one of an attempt, up to the window. Unordered: any step's first event at or after
-  // an anchor, up to the window.
-  const onlyStart = `ev.s0 AND NOT (${range(o.steps).slice(1).map((k) => `ev.s${k}`).join(' OR ')})`;
-  const last = o.order === 'ordered'
-    ? `CASE WHEN ${onlyStart} THEN pa.l1 ELSE ${deadlineSql('pa.l1', o.window, params)} END`
-    : deadlineSql('pa.l1', o.window, params);
+  // an anchor, up to the window. `lo` bounds the starts whose window reaches f1 from below
+  // (months: 31 days each, never past the calendar's bound, so a few more rows may come); the
+  // bounds are per person, so each event is tested with plain comparisons.
+  const before = o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit];
+  const onlyStart = o.order === 'ordered' ? ' AND (ev.sm <> 1 OR ev.ts <= pm.l1)' : '';
   return `${pa},
     ${quick},
-    evm AS (SELECT ev.* FROM ev JOIN pa ON pa.person_id = ev.person_id
-      WHERE pa.f1 IS NOT NULL AND (${first} OR (${deadlineSql('ev.ts', o.window, params)} >= pa.f1 AND ev.ts <= ${last})))`;
+    pm AS (SELECT person_id, f0, fa, l1, f1 - ${params.add(before)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE f1 IS NOT NULL),
+    evm AS (SELECT ev.* FROM ev JOIN pm ON pm.person_id = ev.person_id
+      WHERE (ev.ts >= pm.lo AND ev.ts <= pm.hi${onlyStart}) OR ${first})`;
 }
 
 
@@ -94,9 +103,8 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
  * step-1 row; with exclusions, every exclusion event of `ev` comes too, as role 1.
  */
 export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: string; types: ColumnType[] } {
-  const mask = (bits: string, n: number) => (n === 0 ? '0' : range(n).map((k) => `(CASE WHEN ${bits}${k} THEN ${2 ** k} ELSE 0 END)`).join(' + '));
-  const steps = `(${mask('s', o.steps)})::INTEGER`;
-  const excl = `(${mask('x', o.exclusions.length)})::INTEGER`;
+  const steps = 'sm';
+  const excl = 'xm';
   const hasExcl = o.exclusions.length > 0;
   const row = (from: { steps: string; uuid: string; excl: string; role: number; bd: string }) => [
     'person_id', 'ts::DOUBLE', from.steps, from.uuid,

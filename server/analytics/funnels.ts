@@ -5,7 +5,7 @@ import {
 import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql } from './funnels-events.ts';
+import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
 import type { ColumnType } from './duckdb.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
@@ -94,8 +94,8 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
     : 'NULL::BIGINT';
   const columns = [
-    ...stepSql.map((s, k) => `${s.sql} AS s${k}`),
-    ...exclusions.map((x, i) => `${x.sql} AS x${i}`),
+    `${matchMaskSql(stepSql, params)} AS sm`,
+    `${matchMaskSql(exclusions, params)} AS xm`,
     `${bd} AS bd`, `${bucket} AS bucket`,
   ];
   // Only events of the steps' and exclusions' names take part (strict funnels read every event:

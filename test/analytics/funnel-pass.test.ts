@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareUuidWords } from '../../server/analytics/duckdb.ts';
+import { bytesOf, compareUuidWords, DEFAULT_MEMORY_LIMIT, duckdbThreads, perfectHashBits } from '../../server/analytics/duckdb.ts';
 import { countAttempts, deadlineMs, type FunnelPassOptions, type FunnelRows } from '../../server/analytics/funnel-pass.ts';
 import { deadlineSql } from '../../server/analytics/funnels-sql.ts';
 import { SqlParams } from '../../server/analytics/properties.ts';
@@ -100,6 +100,18 @@ describe('the funnel pass', () => {
       // A person's events in any order (the SQL sorts by time only): the same attempts.
       expect(await counted(rowsOf([...list].reverse(), a.exclusion), o)).toEqual(expected);
     }), { numRuns: 400 });
+  });
+
+  it('sizes the per-person hash tables from the memory cap, as DuckDB reads the cap', async () => {
+    expect(bytesOf('640MB')).toBe(640e6);
+    expect(bytesOf('1.5 GiB')).toBe(1.5 * 2 ** 30);
+    expect(bytesOf('plenty')).toBeNull();
+    // 2^20 slots of 64 bytes on 2 threads is a fifth of 640 MB; on 8 threads, 2^18.
+    expect(perfectHashBits(640e6, 2)).toBe(20);
+    expect(perfectHashBits(640e6, 8)).toBe(18);
+    expect(perfectHashBits(1e6, 2)).toBe(12);
+    const [row] = await h.db.all<{ bits: string }>("SELECT current_setting('perfect_ht_threshold')::VARCHAR AS bits");
+    expect(Number(row!.bits)).toBe(perfectHashBits(bytesOf(DEFAULT_MEMORY_LIMIT)!, duckdbThreads()));
   });
 
   it('refuses rows not grouped by person', async () => {
