@@ -5,7 +5,7 @@ import type { SqlParams } from './properties.ts';
 
 /**
  * The SQL side of a funnel: which rows reach the per-person pass (funnel-pass.ts). Input is a
- * CTE `ev` with columns person_id (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k),
+ * CTE `ev` (and `evp`, the part of it the per-person aggregate reads) with columns person_id (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k),
  * xm (bit i: matches exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
  * NULL). Most of a funnel's rows are step-1 events of persons who never reach step 2: one
  * aggregate per person (`pa`) counts those persons as one row each (`quick`), and only the
@@ -65,7 +65,7 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   const bd0 = o.breakdown ? `arg_min_null(bd, (ts, uuid)) FILTER (WHERE ${anyBit('sm', [0])})` : 'NULL::VARCHAR';
   const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
   const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${bd0} AS bd0, ${stats}
-      FROM ev WHERE ${anyBit('sm', range(o.order === 'unordered' ? o.steps : Math.min(2, o.steps)))} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
+      FROM evp WHERE ${anyBit('sm', range(o.order === 'unordered' ? o.steps : Math.min(2, o.steps)))} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
     // and every event of an advancing person is kept.

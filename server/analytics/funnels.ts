@@ -47,7 +47,7 @@ const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are sup
 
 export interface Prepared {
   params: SqlParams;
-  /** `ev AS NOT MATERIALIZED (…)`: the funnel's events with their persons' keys (schema.ts). */
+  /** `ev AS NOT MATERIALIZED (…), evp AS …`: the funnel's events with their persons' keys (schema.ts), and those of them the per-person aggregate reads. */
   ev: string;
   /** Parameters for another statement reading `ev`: those `ev` uses, and room for more. */
   evParams(): SqlParams;
@@ -104,10 +104,17 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const byName = !everyEvent && p.funnel_order_type !== 'strict' && named.every((s) => s.id !== null)
     ? [eventNameInSql([...new Set(named.map((s) => String(s.id)))], params)]
     : [];
-  const base = eventRowsSql({
-    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where: byName,
+  const rowsOf = (where: string[]) => eventRowsSql({
+    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where,
     needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person'),
   });
+  const base = rowsOf(byName);
+  // The per-person aggregate (funnels-sql.ts) reads only the events of the steps that start or
+  // advance an attempt, filtered by their names too (a strict funnel's ev holds every event).
+  const aggregated = p.funnel_order_type === 'unordered' ? steps : steps.slice(0, 2);
+  const aggregatedBase = aggregated.every((s) => s.id !== null)
+    ? rowsOf([eventNameInSql([...new Set(aggregated.map((s) => String(s.id)))], params)])
+    : null;
   const evCount = params.values.length;
   const pass: FunnelPassOptions = {
     steps: steps.length,
@@ -118,7 +125,8 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const layout = { breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' };
   const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
   // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
-  return { params, ev: `ev AS NOT MATERIALIZED (${base})`, evParams: () => params.prefix(evCount), rows, pass, steps, range };
+  const ev = `ev AS NOT MATERIALIZED (${base}),\n    evp AS NOT MATERIALIZED (${aggregatedBase ?? 'SELECT * FROM ev'})`;
+  return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range };
 }
 
 /**
