@@ -106,10 +106,11 @@ function compareRows(r: FunnelRows, a: number, b: number): number {
 }
 
 /**
- * Sorts ev[0 … m) (row indices, mostly in order already: rows come sorted by time, ties at one
- * instant in any order) by compareRows. An insertion sort, which costs next to nothing on such
- * lists; past a few moves per element it hands over to the library's sort (merging runs), so a
- * list in the wrong order cannot cost m² moves.
+ * Sorts ev[0 … m) (row indices: a strict funnel's come sorted by time, ties at one instant in
+ * any order; the others' a handful per person in any order, funnels-sql.ts) by compareRows. An
+ * insertion sort, which costs next to nothing on such lists; past a few moves per element it
+ * hands over to the library's sort (merging runs), so a list in the wrong order cannot cost m²
+ * moves.
  */
 function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
   let moves = 0;

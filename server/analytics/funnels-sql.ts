@@ -120,5 +120,8 @@ export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: st
   const types: ColumnType[] = ['int32', 'double', 'int32', 'uuid', ...(hasExcl ? ['int32', 'int32'] as const : []), ...(o.breakdown ? ['text'] as const : []), ...(o.byBucket ? ['double'] as const : [])];
   // Sorted by person (DuckDB sorts in parallel and in cache-sized runs): the pass then reads
   // each person's rows side by side, several times faster than gathering them from anywhere.
-  return { sql: `${movers(o, params)}\n${parts.join('\nUNION ALL ')}\nORDER BY 1, 2`, types };
+  // It orders each person's few events itself (funnel-pass.ts), so ordered and unordered
+  // funnels sort on the key alone (a third of a 10M funnel's sort); a strict funnel's persons
+  // bring every event they have in the window, which the pass would take longer to order.
+  return { sql: `${movers(o, params)}\n${parts.join('\nUNION ALL ')}\nORDER BY ${o.order === 'strict' ? '1, 2' : '1'}`, types };
 }
