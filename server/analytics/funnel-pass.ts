@@ -82,18 +82,27 @@ export function deadlineMs(t: number, window: FunnelPassOptions['window']): numb
 const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -mask));
 
 /**
- * The runs of each person's rows: group g is rows start[g] … start[g + 1]. The rows come sorted
- * by person (funnels-sql.ts), so each person's rows sit side by side and are read in order.
+ * The runs of each person's rows: group g is rows start[g] … start[g + 1], the longest run
+ * `longest` rows. The rows come sorted by person (funnels-sql.ts), so each person's rows sit
+ * side by side and are read in order.
  */
-function personRuns(person: Int32Array, rows: number): { start: Int32Array; groups: number } {
+function personRuns(person: Int32Array, rows: number): { start: Int32Array; groups: number; longest: number } {
   const start = new Int32Array(rows + 1);
   let groups = 0;
+  let longest = 0;
+  let last = -1;
   for (let i = 0; i < rows; i++) {
-    if (i > 0 && person[i]! < person[i - 1]!) throw new Error('The funnel pass needs its rows sorted by person.');
-    if (i === 0 || person[i] !== person[i - 1]) start[groups++] = i;
+    const p = person[i]!;
+    if (i === 0 || p !== last) {
+      if (i > 0 && p < last) throw new Error('The funnel pass needs its rows sorted by person.');
+      if (groups > 0) longest = Math.max(longest, i - start[groups - 1]!);
+      start[groups++] = i;
+      last = p;
+    }
   }
+  if (groups > 0) longest = Math.max(longest, rows - start[groups - 1]!);
   start[groups] = rows;
-  return { start, groups };
+  return { start, groups, longest };
 }
 
 /** A person's event order: time, then the first step matched (none first), then uuid. */
@@ -115,12 +124,17 @@ function compareRows(r: FunnelRows, a: number, b: number): number {
 function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
   let moves = 0;
   const budget = 8 * m + 64;
+  const ts = r.ts;
   for (let i = 1; i < m; i++) {
     const v = ev[i]!;
+    const tv = ts[v]!;
     let j = i - 1;
-    while (j >= 0 && compareRows(r, ev[j]!, v) > 0) {
-      ev[j + 1] = ev[j]!;
-      j -= 1;
+    // The time decides almost every comparison: the whole order only at one instant.
+    for (; j >= 0; j--) {
+      const u = ev[j]!;
+      const tu = ts[u]!;
+      if (tu < tv || (tu === tv && compareRows(r, u, v) <= 0)) break;
+      ev[j + 1] = u;
       moves += 1;
     }
     ev[j + 1] = v;
@@ -226,13 +240,11 @@ function reserve(out: CountedAttempts, count: number): void {
  */
 export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promise<CountedAttempts> {
   const S = o.steps;
-  const { start, groups } = personRuns(r.person, r.rows);
+  const { start, groups, longest } = personRuns(r.person, r.rows);
   const out: CountedAttempts = {
     count: 0, steps: S, person: new Int32Array(groups), reached: new Int32Array(groups), times: new Float64Array(groups * S),
     bucket: r.bucket ? new Float64Array(groups) : null, bd: r.bd ? [] : null,
   };
-  let longest = 0;
-  for (let g = 0; g < groups; g++) longest = Math.max(longest, start[g + 1]! - start[g]!);
   const ev = new Int32Array(longest);
   const xs = new Int32Array(r.role ? longest : 0);
   const next = new Int32Array(S);
