@@ -10,9 +10,10 @@ import type { Plugin } from 'vite';
  * three waves: the entry, then the matched routes' chunks, then their data. This build step
  * writes a small script, loaded `async` from index.html next to the entry (the CSP allows no
  * inline script), that matches `location.pathname` against every route file's path and adds a
- * `<link rel="modulepreload">` for each chunk the matched routes load (component and loader,
- * with their static imports; not the error and pending components, and nothing the entry
- * already holds). The router then finds those modules in the cache.
+ * `<link rel="modulepreload">` for each chunk the matched routes load (component, loader and
+ * pending component, with their static imports: the router loads a route's pending component
+ * with its component before it shows the route; not the error and not-found components, and
+ * nothing the entry already holds). The router then finds those modules in the cache.
  */
 
 interface ManifestChunk {
@@ -57,8 +58,9 @@ export function preloadTable(manifest: Manifest): Array<[string, string[]]> {
   for (const key of Object.keys(manifest)) {
     const [file, query = ''] = key.split('?');
     const split = /tsr-split=([^&]+)/.exec(query)?.[1];
-    // Component and loader chunks are needed to show the route; error, pending and not-found ones are not.
-    if (!split || !/(^|-)(component|loader)(-|$)/.test(split) || !file!.startsWith('src/routes/')) continue;
+    // Component, loader and pending chunks are fetched to show the route (TanStack Router loads
+    // the pending component with the component); error and not-found ones only when needed.
+    if (!split || !/(^|-)(component|loader|pendingComponent)(-|$)/.test(split) || !file!.startsWith('src/routes/')) continue;
     const chunks = chunksOf.get(file!) ?? new Set<string>();
     for (const dep of closure([key], new Set())) if (!initial.has(dep)) chunks.add(manifest[dep]!.file);
     chunksOf.set(file!, chunks);

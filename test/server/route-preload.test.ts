@@ -27,13 +27,16 @@ describe('preloadTable', () => {
     'src/routes/_authed.tsx?tsr-split=component': { file: 'assets/authed.js', imports: ['_shared.js'] },
     'src/routes/_authed/organizations/index.tsx?tsr-split=component': { file: 'assets/orgs.js', imports: ['_form.js'] },
     'src/routes/_authed/organizations/index.tsx?tsr-split=errorComponent': { file: 'assets/orgs-error.js' },
+    'src/routes/_authed/organizations/index.tsx?tsr-split=errorComponent---notFoundComponent---pendingComponent': { file: 'assets/orgs-pending.js' },
     'src/routes/sign-in.tsx?tsr-split=component---loader': { file: 'assets/sign-in.js', imports: ['_form.js'] },
   };
   const chunksFor = (path: string) =>
     [...new Set(preloadTable(manifest).filter(([pattern]) => new RegExp(pattern).test(path)).flatMap(([, files]) => files))].sort();
 
-  it("gives a route its component and loader chunks with their imports, and its pathless layout's, never the entry's", () => {
-    expect(chunksFor('/organizations')).toEqual(['assets/authed.js', 'assets/form.js', 'assets/orgs.js']);
+  it("gives a route its component, loader and pending chunks with their imports, and its pathless layout's, never the entry's", () => {
+    // The router loads the pending component with the component (its group holds the error
+    // component too); an error component alone is fetched only on an error.
+    expect(chunksFor('/organizations')).toEqual(['assets/authed.js', 'assets/form.js', 'assets/orgs-pending.js', 'assets/orgs.js']);
   });
 
   it("keeps a pathless layout's chunks to the routes below it", () => {
@@ -44,6 +47,6 @@ describe('preloadTable', () => {
     const added: string[] = [];
     const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { appendChild: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } };
     new Function('location', 'document', preloadScript(preloadTable(manifest), '/app/'))({ pathname: '/organizations' }, document);
-    expect(added.sort()).toEqual(['modulepreload /app/assets/authed.js', 'modulepreload /app/assets/form.js', 'modulepreload /app/assets/orgs.js']);
+    expect(added.sort()).toEqual(['modulepreload /app/assets/authed.js', 'modulepreload /app/assets/form.js', 'modulepreload /app/assets/orgs-pending.js', 'modulepreload /app/assets/orgs.js']);
   });
 });
