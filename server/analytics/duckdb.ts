@@ -193,13 +193,18 @@ export function bytesOf(size: string): number | null {
   return Number(m[1]) * (m[3] ? 1024 : 1000) ** ' kmgt'.indexOf(m[2]!.toLowerCase() || ' ');
 }
 
+/** DuckDB's memory cap as its setting reads (`DUCKDB_MEMORY_LIMIT` or the default). */
+const memoryLimit = () => process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT;
+
+/** The memory cap in bytes (the default's when the setting cannot be read). */
+export const memoryCapBytes = () => bytesOf(memoryLimit()) ?? bytesOf(DEFAULT_MEMORY_LIMIT)!;
+
 function settings(): Record<string, string> {
-  const memoryLimit = process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT;
   const threads = duckdbThreads();
   return {
-    memory_limit: memoryLimit,
+    memory_limit: memoryLimit(),
     threads: String(threads),
-    perfect_ht_threshold: String(perfectHashBits(bytesOf(memoryLimit) ?? bytesOf(DEFAULT_MEMORY_LIMIT)!, threads)),
+    perfect_ht_threshold: String(perfectHashBits(memoryCapBytes(), threads)),
   };
 }
 

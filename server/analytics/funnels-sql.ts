@@ -5,8 +5,9 @@ import type { SqlParams } from './properties.ts';
 
 /**
  * The SQL side of a funnel: which rows reach the per-person pass (funnel-pass.ts). Input is a
- * CTE `ev` (and `evp`, the part of it the per-person aggregate reads) with columns person_id (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k),
- * xm (bit i: matches exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
+ * CTE `ev` (and `evp`, the part of it the per-person aggregate reads) with columns person_id
+ * (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k), xm (bit i: matches
+ * exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
  * NULL). Most of a funnel's rows are step-1 events of persons who never reach step 2: one
  * aggregate per person (`pa`) counts those persons as one row each (`quick`), and only the
  * other persons' events that an attempt can use (`evm`) go through the pass (see movers).
@@ -103,8 +104,6 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
  * step-1 row; with exclusions, every exclusion event of `ev` comes too, as role 1.
  */
 export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: string; types: ColumnType[] } {
-  const steps = 'sm';
-  const excl = 'xm';
   const hasExcl = o.exclusions.length > 0;
   const row = (from: { steps: string; uuid: string; excl: string; role: number; bd: string }) => [
     'person_id', 'ts::DOUBLE', from.steps, from.uuid,
@@ -113,9 +112,9 @@ export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: st
     ...(o.byBucket ? ['bucket::DOUBLE'] : []),
   ].join(', ');
   const parts = [
-    `SELECT ${row({ steps, uuid: 'uuid', excl, role: 0, bd: `CASE WHEN ${steps} <> 0 THEN bd END` })} FROM evm`,
+    `SELECT ${row({ steps: 'sm', uuid: 'uuid', excl: 'xm', role: 0, bd: 'CASE WHEN sm <> 0 THEN bd END' })} FROM evm`,
     `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'bd' })} FROM quick`,
-    ...(hasExcl ? [`SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl, role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE ${excl} <> 0`] : []),
+    ...(hasExcl ? [`SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl: 'xm', role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE xm <> 0`] : []),
   ];
   const types: ColumnType[] = ['int32', 'double', 'int32', 'uuid', ...(hasExcl ? ['int32', 'int32'] as const : []), ...(o.breakdown ? ['text'] as const : []), ...(o.byBucket ? ['double'] as const : [])];
   // Sorted by person (DuckDB sorts in parallel and in cache-sized runs): the pass then reads

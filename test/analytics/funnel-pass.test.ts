@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, compareUuidWords, DEFAULT_MEMORY_LIMIT, duckdbThreads, perfectHashBits } from '../../server/analytics/duckdb.ts';
+import { bytesOf, compareUuidWords, duckdbThreads, memoryCapBytes, perfectHashBits } from '../../server/analytics/duckdb.ts';
 import { countAttempts, deadlineMs, type FunnelPassOptions, type FunnelRows } from '../../server/analytics/funnel-pass.ts';
 import { deadlineSql } from '../../server/analytics/funnels-sql.ts';
 import { SqlParams } from '../../server/analytics/properties.ts';
@@ -111,8 +111,7 @@ describe('the funnel pass', () => {
     expect(perfectHashBits(640e6, 8)).toBe(17);
     expect(perfectHashBits(1e6, 2)).toBe(12);
     const [row] = await h.db.all<{ bits: string }>("SELECT current_setting('perfect_ht_threshold')::VARCHAR AS bits");
-    const cap = bytesOf(process.env.DUCKDB_MEMORY_LIMIT || DEFAULT_MEMORY_LIMIT) ?? bytesOf(DEFAULT_MEMORY_LIMIT)!;
-    expect(Number(row!.bits)).toBe(perfectHashBits(cap, duckdbThreads()));
+    expect(Number(row!.bits)).toBe(perfectHashBits(memoryCapBytes(), duckdbThreads()));
   });
 
   it('refuses rows not grouped by person', async () => {
