@@ -14,11 +14,18 @@ export interface RunningServer {
   stdout(): string;
 }
 
-/** Starts the real server (`start --port 0`) and resolves once it prints `listening on`. */
+/**
+ * Starts the real server (`start --port 0`) and resolves once it has printed `listening on` and
+ * answered a request there. On a loaded CI machine the test process's first connection (its
+ * lookup of `localhost` runs on the thread pool) once timed out although the server was up; a
+ * test about what the server keeps across restarts should not fail on that.
+ */
 export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.ProcessEnv): Promise<RunningServer> {
   const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
   let out = '';
   let err = '';
+  let ready = false;
+  const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       proc.kill('SIGKILL');
@@ -28,9 +35,17 @@ export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.Pro
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-      if (m && out.includes('sign in:')) {
-        clearTimeout(timer);
-        resolve({ proc, origin: m[1]!, stdout: () => out });
+      if (m && out.includes('sign in:') && !ready) {
+        ready = true;
+        const origin = m[1]!;
+        void answers(origin, deadline).then((ok) => {
+          clearTimeout(timer);
+          if (ok) resolve({ proc, origin, stdout: () => out });
+          else {
+            proc.kill('SIGKILL');
+            reject(new Error(`server printed ${origin} but did not answer there\nstdout: ${out}\nstderr: ${err}`));
+          }
+        });
       }
     });
     proc.on('exit', (code) => {
@@ -38,6 +53,20 @@ export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.Pro
       reject(new Error(`server exited with ${code}\nstdout: ${out}\nstderr: ${err}`));
     });
   });
+}
+
+/** Whether `GET /api/schema/` at `origin` answers before `deadline` (a connection that fails is tried again). */
+async function answers(origin: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${origin}/api/schema/`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+      await res.arrayBuffer();
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return false;
 }
 
 /** Resolves when the process has exited (after SIGKILL or a signal). */
