@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
-import { prepareDateFormats } from './lib/dates';
 import './lib/effect-timing';
+import { warmUpIntl } from './lib/intl-warmup';
 import { nextTask } from './lib/next-task';
 import './styles.css';
+
+warmUpIntl();
 
 // Three tasks instead of one: evaluating the modules, starting the router (its route tree, the
 // history, the first match) and the first render. Each blocks a phone's main thread for a part
@@ -17,6 +19,5 @@ nextTask(() => {
         <App router={router} queryClient={queryClient} />
       </StrictMode>,
     );
-    prepareDateFormats();
   });
 });

@@ -1,13 +1,11 @@
 /** Dates as people read them, in the viewer's locale and time zone (Intl: no date library in the bundle). */
-import { whenIdle } from './when-idle';
-
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Made on first use: building an Intl formatter loads locale data, which the first paint need not wait for. */
+/** Made on first use (the locale's data is loaded off the main thread at start: see intl-warmup.ts). */
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
@@ -21,20 +19,6 @@ const dateTimeFormat = lazy(() => new Intl.DateTimeFormat(undefined, DATE_TIME))
 const wallDateFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE, timeZone: 'UTC' }));
 const wallDateTimeFormat = lazy(() => new Intl.DateTimeFormat(undefined, { ...DATE_TIME, timeZone: 'UTC' }));
 const relativeFormat = lazy(() => new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }));
-
-/**
- * Builds the formatters ahead of need, one per idle moment (while the first page's data is on its
- * way): the first Intl formatter loads the locale's data, about 30 ms on a desktop and four times
- * that on a phone, which would otherwise land in the same task as the first list's render.
- */
-export function prepareDateFormats(): void {
-  const steps = [relativeFormat, dateTimeFormat, dateFormat];
-  const next = () => {
-    steps.shift()?.();
-    if (steps.length > 0) whenIdle(next);
-  };
-  whenIdle(next);
-}
 
 /** `Mar 5, 2024` */
 export function formatDate(value: string | null | undefined): string {
