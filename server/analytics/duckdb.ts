@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bindings from '@duckdb/node-bindings';
-import { DuckDBInstance, DuckDBVarCharType, DuckDBVector, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
+import { TextCells } from './text-cells.ts';
 import type { SqlRunner } from './types.ts';
 
 /** Parameters bound to `$1, $2, …` (an array) or to `$name` (an object). Never spliced into SQL text. */
@@ -89,6 +90,8 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
   const raw = (result as unknown as { result: bindings.Result }).result;
   const rows = Number(bindings.row_count(raw));
   const out = types.map((t) => (t === 'int32' ? new Int32Array(rows) : t === 'double' ? new Float64Array(rows) : t === 'uuid' ? new Uint32Array(rows * 4) : new Array<string | null>(rows)));
+  // Each text column decodes each of its distinct values once (text-cells.ts).
+  const texts = types.map((t) => (t === 'text' ? new TextCells() : null));
   let at = 0;
   const chunks = bindings.result_chunk_count(raw);
   for (let c = 0; c < chunks; c++) {
@@ -99,9 +102,7 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
     types.forEach((type, i) => {
       const vector = bindings.data_chunk_get_vector(chunk, i);
       if (type === 'text') {
-        const strings = DuckDBVector.create(vector, size, DuckDBVarCharType.instance);
-        const target = out[i] as (string | null)[];
-        for (let r = 0; r < size; r++) target[at + r] = strings.getItem(r) as string | null;
+        texts[i]!.read(vector, size, out[i] as (string | null)[], at);
         return;
       }
       // A NULL in a column declared never NULL is a bug upstream (a row written without its

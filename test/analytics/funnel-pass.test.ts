@@ -159,6 +159,20 @@ describe('the funnel pass', () => {
     expect(order.map((i) => ids[i])).toEqual(rows.map((r) => r.u));
   });
 
+  it('reads text columns as DuckDB writes them: short, long, multi-byte, empty and NULL, the same value in many chunks', async () => {
+    // 12 bytes fit in a header, 13 do not; 'é' is two bytes; values alike in length and first
+    // four bytes differ further on; 10,000 rows span several chunks, each value in all of them.
+    const values = ['', 'a', 'Safari', '123456789012', '1234567890123', 'éééééé', 'ééééééé', 'Microsoft Edge', 'Microsoft Edgy', 'Microsoft Edge', null, '🙂 emoji, then a long tail of text'];
+    const rows = Array.from({ length: 10_000 }, (_, i) => values[(i * 7) % values.length]!);
+    const { rows: n, columns: [text, at] } = await h.db.columns(
+      `SELECT v, i::INTEGER FROM (SELECT unnest(from_json($1::JSON, '["VARCHAR"]')) AS v, generate_subscripts(from_json($1::JSON, '["VARCHAR"]'), 1) AS i) ORDER BY i`,
+      [JSON.stringify(rows)], ['text', 'int32'] as const,
+    );
+    expect(n).toBe(rows.length);
+    expect(at[9_999]).toBe(10_000);
+    expect(text).toEqual(rows);
+  });
+
   it('reads vectors with the native bindings node-api itself uses (one version of each)', () => {
     const require = createRequire(import.meta.url);
     const api = require('@duckdb/node-api/package.json') as { dependencies: Record<string, string> };
