@@ -46,11 +46,14 @@ const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => 
  * Persons who cannot get past step 1 and the rows the others need (`pa`, `quick`, `evm`). Most
  * of a funnel's rows are step-1 events of persons who never reach step 2: sorting them per
  * person is most of a funnel's time, and it decides nothing.
- * - `pa`: per person (and bucket), the first step-1 instant `f0`, its breakdown value `bd0`,
- *   and the first and last instants `f1`, `l1` of an event that could advance an attempt
+ * - `pa`: per person (and bucket), the first step-1 instant `f0` and the first and last instants `f1`, `l1` of an event that could advance an attempt
  *   (matches step 2, or in unordered funnels any later step; none: NULL).
  * - `quick`: persons without such an event reach step 1 only, in every attempt: their counted
- *   attempt is the first start, whose time and value the aggregate already holds.
+ *   attempt is the first start, whose time the aggregate already holds. With a breakdown the
+ *   start's value is that of its event, the first by uuid at that instant: their step-1 events
+ *   at `f0` come from `ev` (marked `q` in `evm`; per bucket, `qev`) and the pass picks it, as
+ *   for everyone else. (Taking the value in the aggregate, by (time, uuid), cost twice the
+ *   whole aggregate on 10M events.)
  * - `evm`: the other persons' events, the input of the attempts. Ordered and strict funnels
  *   (without per-bucket bests) also drop the events no counted attempt can use: before the first
  *   step-2 event by more than the window (no start there reaches step 2, and the ties at the
@@ -63,20 +66,24 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   const advance = o.steps === 1 ? 'false' : anyBit('sm', o.order === 'unordered' ? later : [1]);
   const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
   // Only the aggregates this funnel reads: each one costs on every row of the largest step.
-  const bd0 = o.breakdown ? `arg_min_null(bd, (ts, uuid)) FILTER (WHERE ${anyBit('sm', [0])})` : 'NULL::VARCHAR';
   const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
-  const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${bd0} AS bd0, ${stats}
+  const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${stats}
       FROM evp WHERE ${anyBit('sm', range(o.order === 'unordered' ? o.steps : Math.min(2, o.steps)))} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
+  const firstStarts = `${anyBit('ev.sm', [0])} AND ev.ts = q.ts`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
     // and every event of an advancing person is kept.
     return `${pa},
     pm AS (SELECT person_id FROM pa GROUP BY person_id HAVING count(f1) > 0),
-    quick AS (SELECT person_id, bd0 AS bd, bucket, f0 AS ts FROM pa ANTI JOIN pm USING (person_id) WHERE f0 IS NOT NULL),
-    evm AS (SELECT ev.* FROM ev SEMI JOIN pm USING (person_id))`;
+    quick AS (SELECT person_id, bucket, f0 AS ts FROM pa ANTI JOIN pm USING (person_id) WHERE f0 IS NOT NULL),
+    evm AS (SELECT ev.*, false AS q FROM ev SEMI JOIN pm USING (person_id))${o.breakdown ? `,
+    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id AND q.bucket = ev.bucket WHERE ${firstStarts})` : ''}`;
   }
-  const quick = 'quick AS (SELECT person_id, bd0 AS bd, bucket, f0 AS ts FROM pa WHERE f1 IS NULL AND f0 IS NOT NULL)';
-  if (o.steps === 1) return `${pa},\n    ${quick},\n    evm AS (SELECT * FROM ev WHERE false)`;
+  const quick = 'quick AS (SELECT person_id, bucket, f0 AS ts FROM pa WHERE f1 IS NULL AND f0 IS NOT NULL)';
+  if (o.steps === 1) {
+    return `${pa},\n    ${quick},\n    evm AS (SELECT *, false AS q FROM ev WHERE false)${o.breakdown ? `,
+    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id WHERE ${firstStarts})` : ''}`;
+  }
   // The first start (unordered: the first anchor, which may match any step), kept for when no
   // attempt gets past step 1.
   const first = o.order === 'unordered' ? 'ev.ts = pm.fa' : `(${anyBit('ev.sm', [0])} AND ev.ts = pm.f0)`;
@@ -89,11 +96,19 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   // bounds are per person, so each event is tested with plain comparisons.
   const before = o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit];
   const onlyStart = o.order === 'ordered' ? ' AND (ev.sm <> 1 OR ev.ts <= pm.l1)' : '';
+  const cut = `(ev.ts >= pm.lo AND ev.ts <= pm.hi${onlyStart}) OR ${first}`;
+  const pm = (where: string) => `pm AS (SELECT person_id, f0, fa, l1, f1 IS NULL AS q, f1 - ${params.add(before)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE ${where})`;
+  if (o.breakdown) {
+    // The quick persons' first starts come through the same join (one scan of ev): q marks them.
+    return `${pa},
+    ${pm('f1 IS NOT NULL OR f0 IS NOT NULL')},
+    evm AS (SELECT ev.*, pm.q FROM ev JOIN pm ON pm.person_id = ev.person_id
+      WHERE CASE WHEN pm.q THEN ${anyBit('ev.sm', [0])} AND ev.ts = pm.f0 ELSE ${cut} END)`;
+  }
   return `${pa},
     ${quick},
-    pm AS (SELECT person_id, f0, fa, l1, f1 - ${params.add(before)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE f1 IS NOT NULL),
-    evm AS (SELECT ev.* FROM ev JOIN pm ON pm.person_id = ev.person_id
-      WHERE (ev.ts >= pm.lo AND ev.ts <= pm.hi${onlyStart}) OR ${first})`;
+    ${pm('f1 IS NOT NULL')},
+    evm AS (SELECT ev.*, false AS q FROM ev JOIN pm ON pm.person_id = ev.person_id WHERE ${cut})`;
 }
 
 
@@ -111,9 +126,17 @@ export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: st
     ...(o.breakdown ? [from.bd] : []),
     ...(o.byBucket ? ['bucket::DOUBLE'] : []),
   ].join(', ');
+  // A quick person is one step-1 row; with a breakdown, each of their step-1 events at their
+  // first start (q, or qev), whose value the pass takes from the first by uuid.
+  const quickPart = !o.breakdown
+    ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'NULL::VARCHAR' })} FROM quick`
+    : o.byBucket || o.steps === 1 ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: 'bd' })} FROM qev` : null;
+  // The pass reads a row's value only where an attempt starts (step 1; unordered: any step):
+  // the other rows bring none to read.
+  const starts = o.order === 'unordered' ? 'sm <> 0' : anyBit('sm', [0]);
   const parts = [
-    `SELECT ${row({ steps: 'sm', uuid: 'uuid', excl: 'xm', role: 0, bd: 'CASE WHEN sm <> 0 THEN bd END' })} FROM evm`,
-    `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'bd' })} FROM quick`,
+    `SELECT ${row({ steps: 'CASE WHEN q THEN 1 ELSE sm END', uuid: 'uuid', excl: 'CASE WHEN q THEN 0 ELSE xm END', role: 0, bd: `CASE WHEN ${starts} THEN bd END` })} FROM evm`,
+    ...(quickPart ? [quickPart] : []),
     ...(hasExcl ? [`SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl: 'xm', role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE xm <> 0`] : []),
   ];
   const types: ColumnType[] = ['int32', 'double', 'int32', 'uuid', ...(hasExcl ? ['int32', 'int32'] as const : []), ...(o.breakdown ? ['text'] as const : []), ...(o.byBucket ? ['double'] as const : [])];
