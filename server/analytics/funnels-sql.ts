@@ -46,8 +46,9 @@ const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => 
  * Persons who cannot get past step 1 and the rows the others need (`pa`, `quick`, `evm`). Most
  * of a funnel's rows are step-1 events of persons who never reach step 2: sorting them per
  * person is most of a funnel's time, and it decides nothing.
- * - `pa`: per person (and bucket), the first step-1 instant `f0` and the first and last instants `f1`, `l1` of an event that could advance an attempt
- *   (matches step 2, or in unordered funnels any later step; none: NULL).
+ * - `pa`: per person (and bucket), the first step-1 instant `f0` and the first and last
+ *   instants `f1`, `l1` of an event that could advance an attempt (matches step 2, or in
+ *   unordered funnels any later step; none: NULL).
  * - `quick`: persons without such an event reach step 1 only, in every attempt: their counted
  *   attempt is the first start, whose time the aggregate already holds. With a breakdown the
  *   start's value is that of its event, the first by uuid at that instant: their step-1 events
@@ -116,7 +117,8 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
  * The statement (after `WITH ev AS (…),`) whose rows feed the pass, and their column types, in
  * funnel-pass.ts's FunnelRows order: person_id, ts, steps (bit k: step k), uuid, then excl and
  * role (with exclusions), bd (with a breakdown), bucket (trends viz). A `quick` person is one
- * step-1 row; with exclusions, every exclusion event of `ev` comes too, as role 1.
+ * step-1 row (with a breakdown, one per step-1 event at their first start); with exclusions,
+ * every exclusion event of `ev` comes too, as role 1.
  */
 export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: string; types: ColumnType[] } {
   const hasExcl = o.exclusions.length > 0;
@@ -126,8 +128,8 @@ export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: st
     ...(o.breakdown ? [from.bd] : []),
     ...(o.byBucket ? ['bucket::DOUBLE'] : []),
   ].join(', ');
-  // A quick person is one step-1 row; with a breakdown, each of their step-1 events at their
-  // first start (q, or qev), whose value the pass takes from the first by uuid.
+  // Without a breakdown a quick person is one row from the aggregate; with one, their rows came
+  // through evm (q) or, per bucket and in one-step funnels, qev.
   const quickPart = !o.breakdown
     ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'NULL::VARCHAR' })} FROM quick`
     : o.byBucket || o.steps === 1 ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: 'bd' })} FROM qev` : null;
