@@ -236,9 +236,10 @@ function reserve(out: CountedAttempts, count: number): void {
 
 /**
  * The counted attempts: per person (and bucket of the start), the attempt reaching the
- * furthest step, ties to the first start, unless an exclusion drops it.
+ * furthest step, ties to the first start, unless an exclusion drops it. `checkpoint` (the
+ * request's budget, QueryContext) is called each time the walk yields.
  */
-export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promise<CountedAttempts> {
+export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpoint?: () => void): Promise<CountedAttempts> {
   const S = o.steps;
   const { start, groups, longest } = personRuns(r.person, r.rows);
   const out: CountedAttempts = {
@@ -260,9 +261,11 @@ export async function countAttempts(r: FunnelRows, o: FunnelPassOptions): Promis
   const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
   let slice = performance.now();
   for (let g = 0; g < groups; g++) {
-    // A large funnel walks for a while on the event loop: let other requests in every few ms.
+    // A large funnel walks for a while on the event loop: let other requests in every few ms,
+    // and stop there once the request's budget is spent (checkpoint throws).
     if ((g & 63) === 0 && performance.now() - slice > SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
+      checkpoint?.();
       slice = performance.now();
     }
     let m = 0;

@@ -165,7 +165,7 @@ export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise
     bd: breakdown ? rest.shift() as (string | null)[] : null,
     bucket: byBucket ? rest.shift() as Float64Array : null,
   };
-  const counted = await countAttempts(input, prep.pass);
+  const counted = await countAttempts(input, prep.pass, ctx.checkpoint);
   const group = new Int32Array(counted.count);
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
   const sizes = new Map<string, number>();

@@ -43,6 +43,12 @@ export interface QueryContext {
   project: AnalyticsProject;
   /** The clock: relative dates (`-7d`, `mStart`) are resolved against it. */
   now: Date;
+  /**
+   * Throws once the request's time budget is spent (QueryTimeoutError) or its caller cancelled
+   * it (QueryCancelledError). The database interrupts SQL statements by itself; work done in
+   * TypeScript (the funnel pass) calls this where it yields.
+   */
+  checkpoint?: () => void;
 }
 
 /** An event as the plain-TypeScript reference implementations see it (tests only). */

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, compareUuidWords, duckdbThreads, memoryCapBytes, perfectHashBits } from '../../server/analytics/duckdb.ts';
+import { bytesOf, compareUuidWords, duckdbThreads, memoryCapBytes, perfectHashBits, QueryTimeoutError } from '../../server/analytics/duckdb.ts';
 import { countAttempts, deadlineMs, type FunnelPassOptions, type FunnelRows } from '../../server/analytics/funnel-pass.ts';
 import { deadlineSql } from '../../server/analytics/funnels-sql.ts';
 import { SqlParams } from '../../server/analytics/properties.ts';
@@ -118,6 +118,24 @@ describe('the funnel pass', () => {
     const rows = rowsOf([{ person: 1, at: 0, steps: 1, excl: false, uuid: randomUUID() }, { person: 2, at: 0, steps: 1, excl: false, uuid: randomUUID() }], false);
     rows.person.reverse();
     await expect(countAttempts(rows, { steps: 3, order: 'ordered', window: { interval: 1, unit: 'day' }, exclusions: [] })).rejects.toThrow(/sorted by person/);
+  });
+
+  it('stops a long walk at the request\'s budget: the checkpoint it calls where it yields ends it', async () => {
+    // 300,000 persons of one step-1 event each: a walk of many milliseconds, which yields often.
+    const n = 300_000;
+    const rows: FunnelRows = {
+      rows: n, person: Int32Array.from({ length: n }, (_, i) => i), ts: new Float64Array(n), steps: new Int32Array(n).fill(1),
+      uuid: new Uint32Array(n * 4), excl: null, role: null, bd: null, bucket: null,
+    };
+    const o: FunnelPassOptions = { steps: 2, order: 'ordered', window: { interval: 1, unit: 'day' }, exclusions: [] };
+    let calls = 0;
+    const whole = await countAttempts(rows, o, () => { calls += 1; });
+    expect(whole.count).toBe(n);
+    expect(calls).toBeGreaterThan(0);
+    let allowed = 1;
+    await expect(countAttempts(rows, o, () => {
+      if (allowed-- <= 0) throw new QueryTimeoutError();
+    })).rejects.toBeInstanceOf(QueryTimeoutError);
   });
 
   it('ends a window of months on the same day and time of a later calendar month, clamped to its last day', () => {

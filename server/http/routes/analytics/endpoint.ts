@@ -87,10 +87,14 @@ export async function cachedAnalysis<P, R>(
     all: (sql, values) => events.all(sql, values, read),
     columns: (sql, values, types) => events.columns(sql, values, types, read),
   };
+  const checkpoint = () => {
+    if (read.signal?.aborted) throw new QueryCancelledError();
+    if (Date.now() > read.deadline) throw new QueryTimeoutError();
+  };
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
-      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now() }), read), options.maxAgeMs);
+      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now(), checkpoint }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
     if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
