@@ -20,6 +20,8 @@ export interface FunnelSqlOptions {
   exclusions: { from: number; to: number }[];
   /** `ev.bd` holds a breakdown value (else it is NULL throughout and not read). */
   breakdown: boolean;
+  /** SQL: the breakdown's text from a row's `bd` (which may hold what it is read from, such as the JSON); default `bd`. */
+  breakdownText?: string;
   /** Counted attempts per bucket of their start too (trends viz); else `ev.bucket` is NULL throughout and not read. */
   byBucket: boolean;
 }
@@ -128,16 +130,17 @@ export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: st
     ...(o.breakdown ? [from.bd] : []),
     ...(o.byBucket ? ['bucket::DOUBLE'] : []),
   ].join(', ');
+  const text = o.breakdownText ?? 'bd';
   // Without a breakdown a quick person is one row from the aggregate; with one, their rows came
   // through evm (q) or, per bucket and in one-step funnels, qev.
   const quickPart = !o.breakdown
     ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'NULL::VARCHAR' })} FROM quick`
-    : o.byBucket || o.steps === 1 ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: 'bd' })} FROM qev` : null;
+    : o.byBucket || o.steps === 1 ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: text })} FROM qev` : null;
   // The pass reads a row's value only where an attempt starts (step 1; unordered: any step):
   // the other rows bring none to read.
   const starts = o.order === 'unordered' ? 'sm <> 0' : anyBit('sm', [0]);
   const parts = [
-    `SELECT ${row({ steps: 'CASE WHEN q THEN 1 ELSE sm END', uuid: 'uuid', excl: 'CASE WHEN q THEN 0 ELSE xm END', role: 0, bd: `CASE WHEN ${starts} THEN bd END` })} FROM evm`,
+    `SELECT ${row({ steps: 'CASE WHEN q THEN 1 ELSE sm END', uuid: 'uuid', excl: 'CASE WHEN q THEN 0 ELSE xm END', role: 0, bd: `CASE WHEN ${starts} THEN ${text} END` })} FROM evm`,
     ...(quickPart ? [quickPart] : []),
     ...(hasExcl ? [`SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl: 'xm', role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE xm <> 0`] : []),
   ];

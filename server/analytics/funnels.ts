@@ -10,7 +10,8 @@ import type { ColumnType } from './duckdb.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
-import { materializedReady, propertyText, SqlParams } from './properties.ts';
+import { DEFAULT_COLUMNS, materializedReady, propertyText, SqlParams, type PropertySource } from './properties.ts';
+import { materializedColumn } from './schema.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -89,7 +90,12 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
   const breakdown = typeof p.breakdown === 'string' ? p.breakdown : null;
-  const bd = breakdown === null ? 'NULL::VARCHAR' : propertyText(params, p.breakdown_type === 'person' ? 'person' : 'event', breakdown);
+  // The breakdown's text is needed only on the rows that reach the pass (about one in ten of
+  // `ev`'s): `ev.bd` carries what it is read from, a materialized column as it is, else the
+  // JSON, and the pass's statement extracts the text there (`breakdownText`).
+  const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
+  const column = breakdown !== null && source === 'event' && params.materialized && materializedColumn(breakdown) !== null;
+  const bd = breakdown === null ? 'NULL::VARCHAR' : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
   const bucket = p.funnel_viz_type === 'trends'
     ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
     : 'NULL::BIGINT';
@@ -122,8 +128,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     window: funnelWindow(p),
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
   };
+  const breakdownText = breakdown === null || column ? 'bd' : propertyText(params, source, breakdown, { event: 'bd', person: 'bd' });
   const layout = { breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' };
-  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
+  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout, breakdownText }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
   // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
   const ev = `ev AS NOT MATERIALIZED (${base}),\n    evp AS NOT MATERIALIZED (${aggregatedBase ?? 'SELECT * FROM ev'})`;
   return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range };
