@@ -4,7 +4,8 @@ import { compareUuidWords } from './duckdb.ts';
 /**
  * A funnel's per-person pass, in one walk over each person's events (the rules are in
  * funnels.ts). SQL hands over the rows an attempt can use (funnels-sql.ts: persons who cannot
- * get past step 1 as one row each, the others' events cut to what a counted attempt can reach)
+ * get past step 1 as one row each, or with a breakdown their first start's events, the
+ * others' events cut to what a counted attempt can reach)
  * and, with exclusions, every exclusion event; this groups them by person, orders each person's
  * events, runs every attempt and keeps the counted one per person (and bucket).
  *
@@ -27,7 +28,7 @@ export interface FunnelRows {
   excl: Int32Array | null;
   /** 1: an exclusion event only, checked against the counted attempt and not part of any (null: none). */
   role: Int32Array | null;
-  /** The breakdown value of an event that matches a step (null: no breakdown). */
+  /** The breakdown value of a row where an attempt may start (null: no breakdown; other rows: null). */
   bd: (string | null)[] | null;
   /** The wall-time start of the event's bucket (trends viz; else null). */
   bucket: Float64Array | null;

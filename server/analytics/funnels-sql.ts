@@ -7,10 +7,11 @@ import type { SqlParams } from './properties.ts';
  * The SQL side of a funnel: which rows reach the per-person pass (funnel-pass.ts). Input is a
  * CTE `ev` (and `evp`, the part of it the per-person aggregate reads) with columns person_id
  * (integer key), uuid, ts (ms), sm (INTEGER, bit k: matches step k), xm (bit i: matches
- * exclusion i), bd (breakdown text or NULL) and bucket (trends viz; else
- * NULL). Most of a funnel's rows are step-1 events of persons who never reach step 2: one
- * aggregate per person (`pa`) counts those persons as one row each (`quick`), and only the
- * other persons' events that an attempt can use (`evm`) go through the pass (see movers).
+ * exclusion i), bd (with a breakdown, what its text is read from: see `breakdownText`; else
+ * NULL) and bucket (trends viz; else NULL). Most of a funnel's rows are step-1 events of persons
+ * who never reach step 2: one aggregate per person (`pa`) counts those persons as one row each
+ * (`quick`; with a breakdown, their first start's events), and only the other persons' events
+ * that an attempt can use (`evm`) go through the pass (see movers).
  */
 
 export interface FunnelSqlOptions {
@@ -18,9 +19,9 @@ export interface FunnelSqlOptions {
   order: 'ordered' | 'strict' | 'unordered';
   window: { interval: number; unit: FunnelWindowUnit };
   exclusions: { from: number; to: number }[];
-  /** `ev.bd` holds a breakdown value (else it is NULL throughout and not read). */
+  /** `ev.bd` holds what a breakdown's value is read from (else it is NULL throughout and not read). */
   breakdown: boolean;
-  /** SQL: the breakdown's text from a row's `bd` (which may hold what it is read from, such as the JSON); default `bd`. */
+  /** SQL: the breakdown's text from a row's `bd` (a materialized column's text as it is, or the JSON to read it from); default `bd`. */
   breakdownText?: string;
   /** Counted attempts per bucket of their start too (trends viz); else `ev.bucket` is NULL throughout and not read. */
   byBucket: boolean;
@@ -54,9 +55,9 @@ const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => 
  * - `quick`: persons without such an event reach step 1 only, in every attempt: their counted
  *   attempt is the first start, whose time the aggregate already holds. With a breakdown the
  *   start's value is that of its event, the first by uuid at that instant: their step-1 events
- *   at `f0` come from `ev` (marked `q` in `evm`; per bucket, `qev`) and the pass picks it, as
- *   for everyone else. (Taking the value in the aggregate, by (time, uuid), cost twice the
- *   whole aggregate on 10M events.)
+ *   at `f0` come from `ev` (marked `q` in `evm`, whose `pm` then holds them too; per bucket
+ *   and in one-step funnels, `qev`) and the pass picks it, as for everyone else. (Taking the
+ *   value in the aggregate, by (time, uuid), cost twice the whole aggregate on 10M events.)
  * - `evm`: the other persons' events, the input of the attempts. Ordered and strict funnels
  *   (without per-bucket bests) also drop the events no counted attempt can use: before the first
  *   step-2 event by more than the window (no start there reaches step 2, and the ties at the

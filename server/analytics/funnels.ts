@@ -10,8 +10,7 @@ import type { ColumnType } from './duckdb.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
-import { DEFAULT_COLUMNS, materializedReady, propertyText, SqlParams, type PropertySource } from './properties.ts';
-import { materializedColumn } from './schema.ts';
+import { DEFAULT_COLUMNS, materializedReady, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -94,7 +93,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   // `ev`'s): `ev.bd` carries what it is read from, a materialized column as it is, else the
   // JSON, and the pass's statement extracts the text there (`breakdownText`).
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
-  const column = breakdown !== null && source === 'event' && params.materialized && materializedColumn(breakdown) !== null;
+  const column = breakdown !== null && readsColumn(params, source, breakdown);
   const bd = breakdown === null ? 'NULL::VARCHAR' : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
   const bucket = p.funnel_viz_type === 'trends'
     ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)

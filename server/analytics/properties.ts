@@ -70,13 +70,21 @@ export function columnRef(ref: string): string {
 }
 
 /**
+ * Whether the property is read from a materialized column (schema.ts) rather than the JSON: an
+ * event's hot key, when every row of the project has its columns filled.
+ */
+export function readsColumn(params: SqlParams, source: PropertySource, key: string): boolean {
+  return source === 'event' && params.materialized && materializedColumn(key) !== null;
+}
+
+/**
  * SQL text (VARCHAR) of a property's value: JSON strings unquoted, numbers and booleans as their
  * JSON text (`3`, `1.5`, `true`), objects/arrays as JSON; NULL when missing or JSON null.
  */
 export function propertyText(params: SqlParams, source: PropertySource, key: string, cols: PropertyColumns = DEFAULT_COLUMNS): string {
   // A materialized key of an events row (`<alias>.properties`) reads its column (schema.ts)
   // when every row has it filled. Only the fixed column name from the list becomes SQL text.
-  const column = source === 'event' && params.materialized ? materializedColumn(key) : null;
+  const column = readsColumn(params, source, key) ? materializedColumn(key) : null;
   const [alias, field] = cols.event.split('.');
   if (column !== null && field === 'properties' && alias) return `${sqlIdentifier(alias)}.${sqlIdentifier(column)}`;
   return `json_extract_string(${columnRef(cols[source])}, ${params.add(jsonPointer(key))})`;

@@ -189,6 +189,10 @@ describe('the funnel pass', () => {
     expect(n).toBe(rows.length);
     expect(at[9_999]).toBe(10_000);
     expect(text).toEqual(rows);
+    // Chunks without a NULL (no validity mask), and a column of 6,000 distinct ids, more than the
+    // reader remembers (it then decodes every cell).
+    const ids = await h.db.columns(`SELECT 'id-' || (i % 6000)::VARCHAR AS v, i::INTEGER FROM range(12000) t(i) ORDER BY i`, [], ['text', 'int32'] as const);
+    expect(ids.columns[0]).toEqual(Array.from({ length: 12_000 }, (_, i) => `id-${i % 6000}`));
   });
 
   it('reads vectors with the native bindings node-api itself uses (one version of each)', () => {

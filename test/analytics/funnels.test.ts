@@ -148,22 +148,20 @@ describe('breakdown', () => {
   });
 
   it('a person who never reaches step 2 counts under the value of their first step-1 event, the first by uuid at one instant', async () => {
-    // c and d never reach B: each has step-1 events at one instant, the larger uuid written
-    // first and its value's text the smaller for d, so neither the write order nor the text
+    // c and d never reach B. Each has step-1 events at one instant: the one first by uuid is
+    // written last and its value is the larger text, so neither the write order nor the text
     // decides. a converts.
-    const later = { uuid: '00000000-0000-4000-8000-ffffffff0001' };
-    const earlier = { uuid: '00000000-0000-4000-8000-000000000001' };
     const evs = [
-      ev('c', 'A', HOUR, { b: 'c-late' }, { uuid: '00000000-0000-4000-8000-ffffffff0002' }), ev('c', 'A', HOUR, { b: 'c-early' }, { uuid: '00000000-0000-4000-8000-000000000002' }),
+      ev('c', 'A', HOUR, { b: 'c-aa' }, { uuid: '00000000-0000-4000-8000-ffffffff0002' }), ev('c', 'A', HOUR, { b: 'c-zz' }, { uuid: '00000000-0000-4000-8000-000000000002' }),
       ev('c', 'A', 2 * HOUR, { b: 'c-after' }),
-      ev('d', 'A', 0, { b: 'zz' }, later), ev('d', 'A', 0, { b: 'aa' }, earlier),
+      ev('d', 'A', 0, { b: 'aa' }, { uuid: '00000000-0000-4000-8000-ffffffff0001' }), ev('d', 'A', 0, { b: 'zz' }, { uuid: '00000000-0000-4000-8000-000000000001' }),
       ev('a', 'A', 0, { b: 'a' }), ev('a', 'B', MIN),
     ];
     await h.load(evs);
     for (const order of ['ordered', 'strict', 'unordered'] as const) {
       const r = (await runFunnel(h.ctx, { events: steps('A', 'B'), funnel_order_type: order, breakdown: 'b' })) as FunnelStep[][];
       const got = r.map((list) => [list[0]!.breakdown_value, ...list.map((s) => s.count)]);
-      expect(got).toEqual([['a', 1, 1], ['aa', 1, 0], ['c-early', 1, 0]]);
+      expect(got).toEqual([['a', 1, 1], ['c-zz', 1, 0], ['zz', 1, 0]]);
       const expected = ref(evs, { steps: [is('A'), is('B')], order, breakdown: { type: 'event', key: 'b', limit: 10 } });
       expect(got).toEqual(expected.map((g) => [g.value, ...g.steps.map((s) => s.count)]));
     }

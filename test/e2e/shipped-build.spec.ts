@@ -79,7 +79,7 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   expect(inHtml.length).toBeGreaterThan(0);
   const timed = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })));
   const listStart = timed.find((e) => /\/batch_exports\/$/.test(e.path))!.start;
-  // (The locale warm-up worker is the entry's own, started while it runs: see the next test.)
+  // (The locale warm-up worker is the entry's own, started while it runs: see the test above.)
   const early = timed.filter((e) => e.start < listStart && /^\/assets\/.+\.js$/.test(e.path) && !WARM_UP.test(e.path)).map((e) => e.path);
   expect(early.filter((p) => !entry.includes(p) && !inHtml.includes(p))).toEqual([]);
 

@@ -24,42 +24,48 @@ export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.Pro
   const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
   let out = '';
   let err = '';
-  let ready = false;
+  let probing = false;
+  // Ends the probes once the start has failed (exit, time out) or succeeded.
+  const settled = new AbortController();
   const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+  return new Promise<RunningServer>((resolve, reject) => {
+    const fail = (why: string) => {
+      settled.abort();
+      clearTimeout(timer);
       proc.kill('SIGKILL');
-      reject(new Error(`server did not start in time\nstdout: ${out}\nstderr: ${err}`));
-    }, timeoutMs);
+      reject(new Error(`${why}\nstdout: ${out}\nstderr: ${err}`));
+    };
+    const timer = setTimeout(() => fail('server did not start in time'), timeoutMs);
     proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /^listening on (http:\/\/\S+)$/m.exec(out);
-      if (m && out.includes('sign in:') && !ready) {
-        ready = true;
-        const origin = m[1]!;
-        void answers(origin, deadline).then((ok) => {
-          clearTimeout(timer);
-          if (ok) resolve({ proc, origin, stdout: () => out });
-          else {
-            proc.kill('SIGKILL');
-            reject(new Error(`server printed ${origin} but did not answer there\nstdout: ${out}\nstderr: ${err}`));
-          }
-        });
-      }
+      if (!m || !out.includes('sign in:') || probing) return;
+      probing = true;
+      const origin = m[1]!;
+      void answers(origin, deadline, settled.signal).then((ok) => {
+        if (settled.signal.aborted) return;
+        if (!ok) return fail(`server printed ${origin} but did not answer there`);
+        settled.abort();
+        clearTimeout(timer);
+        resolve({ proc, origin, stdout: () => out });
+      });
     });
     proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}\nstdout: ${out}\nstderr: ${err}`));
+      if (!settled.signal.aborted) fail(`server exited with ${code}`);
     });
   });
 }
 
-/** Whether `GET /api/schema/` at `origin` answers before `deadline` (a connection that fails is tried again). */
-async function answers(origin: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline) {
+/**
+ * Whether `GET /api/schema/` at `origin` answers before `deadline`. Each attempt gets at most
+ * 2 s (a connection that hangs is dropped and tried again); `stop` ends the attempts.
+ */
+async function answers(origin: string, deadline: number, stop: AbortSignal): Promise<boolean> {
+  while (Date.now() < deadline && !stop.aborted) {
     try {
-      const res = await fetch(`${origin}/api/schema/`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
+      const attempt = AbortSignal.any([stop, AbortSignal.timeout(Math.max(1, Math.min(2_000, deadline - Date.now())))]);
+      const res = await fetch(`${origin}/api/schema/`, { signal: attempt });
       await res.arrayBuffer();
       return true;
     } catch {
