@@ -7,6 +7,9 @@ const alias = {
   '@testing': fileURLToPath(new URL('./test/testing', import.meta.url)),
 };
 
+/** Server tests that spawn the server's CLI (see the 'processes' project). */
+const PROCESS_TESTS = ['test/server/restart.test.ts', 'test/server/import.test.ts', 'test/server/cli.test.ts'];
+
 export default defineConfig({
   test: {
     // Every core (vitest's default leaves one free: a single worker on a 2-core machine).
@@ -18,9 +21,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts'],
-          exclude: ['test/server/pipeline/**'],
+          exclude: ['test/server/pipeline/**', ...PROCESS_TESTS],
           testTimeout: 30_000,
           isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Tests that start the server as a process of its own and talk to it over the network:
+          // each file in a fresh process. In a worker shared with other files, whose in-process
+          // servers may still be finishing work, a fetch to a freshly started server timed out
+          // for the whole 20 s a start is given (two CI runs, one local full run).
+          name: 'processes',
+          environment: 'node',
+          include: PROCESS_TESTS,
+          pool: 'forks',
+          isolate: true,
+          testTimeout: 60_000,
         },
       },
       {

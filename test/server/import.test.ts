@@ -42,12 +42,12 @@ describe('bulk import', () => {
 
     // The server sees them, takes more through /batch/, and keeps all of it across a SIGKILL.
     const first = await startServer(['--data-dir', dir]);
-    const unknown = await fetch(`${first.origin}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_unknown', batch: [{ event: 'x', distinct_id: 'y' }] }) });
+    const unknown = await fetch(`${first.base}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_unknown', batch: [{ event: 'x', distinct_id: 'y' }] }) });
     expect(unknown.status).toBe(401);
     const sqlite = openStore(path.join(dir, 'store.sqlite'));
     const apiToken = sqlite.projects.get(1)!.api_token;
     sqlite.close();
-    const sent = await fetch(`${first.origin}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: apiToken, batch: [{ event: 'live', distinct_id: 'imp-1' }] }) });
+    const sent = await fetch(`${first.base}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: apiToken, batch: [{ event: 'live', distinct_id: 'imp-1' }] }) });
     expect(sent.status).toBe(200);
     first.proc.kill('SIGKILL');
     await exited(first.proc);
