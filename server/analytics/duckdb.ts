@@ -161,6 +161,16 @@ export class QueryCancelledError extends Error {
 }
 
 /**
+ * Throws QueryCancelledError once `read`'s signal has aborted, QueryTimeoutError once its
+ * deadline has passed: where a read starts, and where work in TypeScript yields
+ * (QueryContext.checkpoint).
+ */
+export function throwIfSpent(read: ReadOptions): void {
+  if (read.signal?.aborted) throw new QueryCancelledError();
+  if (read.deadline !== undefined && Date.now() >= read.deadline) throw new QueryTimeoutError();
+}
+
+/**
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
  * must stay under 1.5 GB: DuckDB's resident memory runs well over its buffer cap on the
  * 10M-event benchmark (allocations outside its buffer manager, the perfect hash tables below
@@ -177,8 +187,8 @@ export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.mi
  * Grouping by a column whose stored values span at most 2^bits (person keys: schema.ts) uses a
  * perfect hash table: one slot per possible value, no hashing or probing. It is allocated
  * whole, per thread, outside the memory cap, and never spills, so its size is bounded by the
- * cap: at most a quarter of it over all threads, at 128 bytes of aggregate state per slot (a
- * funnel's per-person aggregate with a breakdown's arg_min is about that wide). With the
+ * cap: at most a quarter of it over all threads, at 128 bytes of aggregate state per slot
+ * (room to spare: a funnel's per-person aggregate holds four instants). With the
  * default cap on 2 threads that is 2^19 slots: a per-person funnel aggregate over 10M events
  * (300,000 persons) takes 2.2× less time than in a general hash table. More persons than
  * that fall back to the general table.
@@ -288,17 +298,15 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
   /** Runs `work` on a pooled connection under the read's budget and signal (see {@link EventDb.all}). */
   const read = <R>(work: (c: DuckDBConnection) => Promise<R>, options: ReadOptions): Promise<R> =>
     track(async () => {
-      if (options.signal?.aborted) throw new QueryCancelledError();
+      throwIfSpent(options);
       const c = await acquire();
-      if (options.signal?.aborted) {
+      try {
+        throwIfSpent(options);
+      } catch (error) {
         release(c);
-        throw new QueryCancelledError();
+        throw error;
       }
       const budget = (options.deadline ?? Date.now() + timeoutMs) - Date.now();
-      if (budget <= 0) {
-        release(c);
-        throw new QueryTimeoutError();
-      }
       let interrupted = false;
       const timer = setTimeout(() => {
         interrupted = true;

@@ -3,7 +3,7 @@ import type { Endpoint } from '../../../../src/contract/index.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
-import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError } from '../../../analytics/duckdb.ts';
+import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
@@ -87,10 +87,7 @@ export async function cachedAnalysis<P, R>(
     all: (sql, values) => events.all(sql, values, read),
     columns: (sql, values, types) => events.columns(sql, values, types, read),
   };
-  const checkpoint = () => {
-    if (read.signal?.aborted) throw new QueryCancelledError();
-    if (Date.now() > read.deadline) throw new QueryTimeoutError();
-  };
+  const checkpoint = () => throwIfSpent(read);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
