@@ -8,10 +8,10 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Node's libuv thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) runs every DuckDB
 // query (Node-API async work) and also the server's compression, file reads and DNS lookups. With
-// four queries running (pooled readers, the writer) those waited for a query to end: a compressed
-// API answer or a static file took as long as the slowest analysis. Every process the scripts start
-// (the server, vitest and its workers, e2e) inherits a pool with room for both. Read at the pool's
-// first use, so it is set here, before any child starts.
+// four queries running (pooled readers, the writer) those wait for a query to end: a lookup of
+// `localhost` waited 3.3 s behind four long queries. Every process the scripts start (the server,
+// vitest and its workers, e2e) inherits a pool with room for both. Read at the pool's first use,
+// so it is set here, before any child starts.
 process.env.UV_THREADPOOL_SIZE ??= '16';
 export const bin = (name) => join(root, 'node_modules', '.bin', name);
 
