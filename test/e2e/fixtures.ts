@@ -52,6 +52,14 @@ export async function expectNoViolations(page: Page): Promise<void> {
 /** The demo key as an Authorization header, for API calls beside the browser. */
 export const apiHeaders = () => ({ authorization: `Bearer ${demoKey()}` });
 
+/** The seeded organization "Hedgebox" (its projects, members, domains and batch exports). */
+export async function seededOrganization(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const page = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
+  const organization = (page.results as Array<{ id: string; name: string }>).find((o) => o.name === 'Hedgebox');
+  if (!organization) throw new Error('No organization "Hedgebox": is the server seeded?');
+  return organization;
+}
+
 /** The first seeded project (Hedgebox Web), with the seeded demo events. */
 export async function seededProject(request: APIRequestContext): Promise<number> {
   const page = await (await request.get('/api/projects/?limit=100', { headers: apiHeaders() })).json();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, expectNoViolations, signInWithDemoLink } from './fixtures';
+import { apiHeaders, expectNoViolations, seededOrganization, signInWithDemoLink } from './fixtures';
 
 const stamp = Date.now().toString(36);
 // Each flow takes 5–10 s on an idle machine; the margin is for a loaded CI runner.
@@ -13,12 +13,7 @@ async function axeClean(page: Page): Promise<void> {
   await expectNoViolations(page);
 }
 
-async function hedgeboxId(page: Page): Promise<string> {
-  const res = await page.request.get('/api/organizations/?limit=100', { headers: apiHeaders() });
-  const org = ((await res.json()).results as { id: string; name: string }[]).find((o) => o.name === 'Hedgebox');
-  if (!org) throw new Error('no Hedgebox organization: is the server seeded?');
-  return org.id;
-}
+const hedgeboxId = async (page: Page) => (await seededOrganization(page.request)).id;
 
 /** The accept link of the newest outbox email to `email` (the data dir's mail/ folder). */
 function acceptLinkFor(email: string): string {

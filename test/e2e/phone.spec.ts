@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
+import { apiHeaders, expectNoViolations, seededOrganization, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
 
 /** A phone: the sidebar is a drawer, tables scroll inside their frame, the page never sideways. */
 const PHONE = { width: 390, height: 844 };
@@ -10,8 +10,7 @@ let hedgebox: Org;
 let exportName: string;
 
 test.beforeAll(async ({ request }) => {
-  const page = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
-  hedgebox = (page.results as Org[]).find((o) => o.name === 'Hedgebox')!;
+  hedgebox = await seededOrganization(request);
   // An export of this test's own (NoOp, so it runs here): the seeded ones stay as they are.
   exportName = uniqueName('Phone export');
   const created = await request.post(`/api/organizations/${hedgebox.id}/batch_exports/`, {

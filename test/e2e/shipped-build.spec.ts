@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, demoKey } from './fixtures';
+import { demoKey, seededOrganization } from './fixtures';
 
 /** What the production build publishes, seen from a browser's side of the wire. */
 
@@ -42,8 +42,7 @@ test("the locale's data loads in a worker the page's CSP allows, and the dates s
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   const violations: string[] = [];
   page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
-  const orgs = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
-  const org = (orgs.results as Array<{ id: string; name: string }>).find((o) => o.name === 'Hedgebox')!;
+  const org = await seededOrganization(request);
   await page.goto(`/organizations/${org.id}/batch-exports#key=${demoKey()}`);
   // The last runs' times, made by the page's own formatters ("3 hours ago"; the full date on hover).
   const lastRun = page.locator('table time').first();
@@ -58,8 +57,7 @@ const preloaded = (page: Page) =>
   page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname));
 
 test("a deep link fetches its route's code beside the entry script, and only that route's", async ({ page, browser, request }) => {
-  const orgs = await (await request.get('/api/organizations/?limit=100', { headers: apiHeaders() })).json();
-  const org = (orgs.results as Array<{ id: string; name: string }>).find((o) => o.name === 'Hedgebox')!;
+  const org = await seededOrganization(request);
   await page.goto(`/organizations/${org.id}/batch-exports#key=${demoKey()}`);
   await expect(page.getByRole('heading', { name: 'Batch exports' })).toBeVisible();
   const deep = await preloaded(page);
