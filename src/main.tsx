@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
 import './lib/effect-timing';
-import { warmUpIntl } from './lib/intl-warmup';
+import { warmUp } from './lib/warm-up';
 import { nextTask } from './lib/next-task';
 import './styles.css';
 
-warmUpIntl();
+warmUp();
 
 // Three tasks instead of one: evaluating the modules, starting the router (its route tree, the
 // history, the first match) and the first render. Each blocks a phone's main thread for a part

@@ -6,8 +6,8 @@ import path from 'node:path';
  * `.vite/route-preload.json`, the table of route patterns and the chunks each needs, and marks
  * the small script that would add them from the browser (`data-route-preload`). Serving
  * index.html for a path, this server puts `<link rel="modulepreload">` tags for that path's
- * chunks in place of the script: the browser fetches them as it reads the page, one round trip
- * and one main-thread task sooner. Any other host serves index.html as built, and the script
+ * chunks in place of the script (at low priority, as the script asks: see scripts/route-preload.ts):
+ * the browser fetches them as it reads the page, one round trip and one main-thread task sooner. Any other host serves index.html as built, and the script
  * does the same work there. A table that is missing, malformed or from another build than the
  * page is not used: the page goes out as built.
  */
@@ -63,6 +63,6 @@ export function withRoutePreloads(html: string, { base, script, routes }: RouteP
   if (!tag || tag[1] !== `${base}${script}` || !html.includes('</head>')) return html;
   const files = new Set<string>();
   for (const [pattern, chunks] of routes) if (pattern.test(pathname)) chunks.forEach((file) => files.add(file));
-  const links = [...files].map((file) => `    <link rel="modulepreload" href="${base}${file}">\n`).join('');
+  const links = [...files].map((file) => `    <link rel="modulepreload" fetchpriority="low" href="${base}${file}">\n`).join('');
   return html.replace(SCRIPT_TAG, '').replace(/\n?[ \t]*<\/head>/, () => `\n${links}  </head>`);
 }

@@ -5,7 +5,7 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Made on first use (the locale's data is loaded off the main thread at start: see intl-warmup.ts). */
+/** Made on first use (the locale's data is loaded off the main thread at start: see warm-up.ts). */
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());

@@ -32,10 +32,13 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
   expect(js.headers()['content-encoding']).toBe('br');
   expect(js.headers()['vary']).toContain('Accept-Encoding');
   expect((await js.body()).length).toBeGreaterThan(1000);
+  // Its first line asks the browser to compile it while it downloads, not function by function on
+  // the main thread as the first render calls them (scripts/route-preload.ts: COMPILE_HINT).
+  expect((await (await request.get(entry!)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
 
-const WARM_UP = /\/assets\/intl-warmup\.worker-[\w-]+\.js$/;
+const WARM_UP = /\/assets\/warm-up\.worker-[\w-]+\.js$/;
 
 test("the locale's data loads in a worker the page's CSP allows, and the dates show", async ({ page, request }) => {
   const workers: string[] = [];

@@ -58,7 +58,8 @@ afterAll(() => {
   for (const dir of [withTable, withoutTable, ...unusableDirs.map(([, d]) => d)]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+/** The links' paths; each asks for low priority (the stylesheet and the entry first). */
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the page names its route chunks', () => {
   it('links what the path needs, once each, after the entry and the stylesheet, and drops the script', async () => {
@@ -114,6 +115,6 @@ describe('withRoutePreloads', () => {
     const html = withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/organizations');
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('route-preload-1.js');
-    expect(withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/x')).toContain('<link rel="modulepreload" href="/assets/x.js">');
+    expect(withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/x')).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/x.js">');
   });
 });

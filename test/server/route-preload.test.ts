@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadScript, preloadTable, routePattern, type Manifest } from '../../scripts/route-preload.ts';
+import { COMPILE_HINT, firstViewFiles, preloadScript, preloadTable, routePattern, withCompileHint, type Manifest } from '../../scripts/route-preload.ts';
 
 /** The build step that lets index.html fetch the first route's code beside the entry. */
 
@@ -43,10 +43,34 @@ describe('preloadTable', () => {
     expect(chunksFor('/sign-in')).toEqual(['assets/form.js', 'assets/sign-in.js']);
   });
 
-  it('writes a script that adds one modulepreload link per chunk of the current path', () => {
+  it('writes a script that adds one low-priority modulepreload link per chunk of the current path', () => {
     const added: string[] = [];
-    const document = { createElement: () => ({}) as { href?: string; rel?: string }, head: { appendChild: (l: { href: string; rel: string }) => added.push(`${l.rel} ${l.href}`) } };
+    type Link = { href: string; rel: string; fetchPriority: string };
+    const document = { createElement: () => ({}) as Partial<Link>, head: { appendChild: (l: Link) => added.push(`${l.rel} ${l.fetchPriority} ${l.href}`) } };
     new Function('location', 'document', preloadScript(preloadTable(manifest), '/app/'))({ pathname: '/organizations' }, document);
-    expect(added.sort()).toEqual(['modulepreload /app/assets/authed.js', 'modulepreload /app/assets/form.js', 'modulepreload /app/assets/orgs-pending.js', 'modulepreload /app/assets/orgs.js']);
+    expect(added.sort()).toEqual(['modulepreload low /app/assets/authed.js', 'modulepreload low /app/assets/form.js', 'modulepreload low /app/assets/orgs-pending.js', 'modulepreload low /app/assets/orgs.js']);
+  });
+});
+
+describe('compile hints', () => {
+  const manifest: Manifest = {
+    'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shell.js'] },
+    '_shell.js': { file: 'assets/shell.js' },
+    '_chart.js': { file: 'assets/chart.js' },
+    'src/routes/_authed/organizations/index.tsx?tsr-split=component': { file: 'assets/orgs.js', imports: ['_form.js'] },
+    '_form.js': { file: 'assets/form.js' },
+    'src/routes/_authed/organizations/index.tsx?tsr-split=errorComponent': { file: 'assets/orgs-error.js' },
+    'index.css': { file: 'assets/index.css' },
+  };
+
+  it("marks the shell and every route's first-view chunks, not code loaded on demand or on an error", () => {
+    expect(firstViewFiles(manifest, preloadTable(manifest))).toEqual(['assets/form.js', 'assets/index.js', 'assets/orgs.js', 'assets/shell.js']);
+  });
+
+  it('puts the hint on the first line, once', () => {
+    const code = 'import{a}from"./shell.js";a();';
+    expect(withCompileHint(code)).toBe(`//# allFunctionsCalledOnLoad\n${code}`);
+    expect(withCompileHint(withCompileHint(code))).toBe(withCompileHint(code));
+    expect(COMPILE_HINT.endsWith('\n')).toBe(true);
   });
 });
