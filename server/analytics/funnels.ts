@@ -10,7 +10,7 @@ import type { ColumnType } from './duckdb.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
-import { DEFAULT_COLUMNS, materializedReady, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
+import { DEFAULT_COLUMNS, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -85,7 +85,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);
   }
   const params = new SqlParams();
-  params.materialized = await materializedReady(ctx.db, ctx.project.id);
+  params.materialized = await materializedFor(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
   const breakdown = typeof p.breakdown === 'string' ? p.breakdown : null;

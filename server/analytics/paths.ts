@@ -3,7 +3,7 @@ import { resolveDateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes } from './filters.ts';
 import { checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
-import { materializedReady, propertyText, SqlParams } from './properties.ts';
+import { materializedFor, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -54,7 +54,7 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   await checkRegexes(ctx.db, (p.local_path_cleaning_filters ?? []).map((r, i) => ({ pattern: r.regex, attr: `local_path_cleaning_filters__${i}__regex` })));
   const range = await resolveDateRange(p, ctx);
   const params = new SqlParams();
-  params.materialized = await materializedReady(ctx.db, ctx.project.id);
+  params.materialized = await materializedFor(ctx);
   const base = eventRowsSql({
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts,
     columns: [`${itemSql(p, params)} AS item`],

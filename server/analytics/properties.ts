@@ -5,7 +5,7 @@
  * as a name (a column alias, a table alias) is checked against a strict identifier grammar.
  */
 import { materializedColumn } from './schema.ts';
-import type { SqlRunner } from './types.ts';
+import type { QueryContext, SqlRunner } from './types.ts';
 
 /** Bound parameters of one statement: `add(value)` returns its placeholder (`$1`, `$2`, …). */
 export class SqlParams {
@@ -88,6 +88,11 @@ export function propertyText(params: SqlParams, source: PropertySource, key: str
   const [alias, field] = cols.event.split('.');
   if (column !== null && field === 'properties' && alias) return `${sqlIdentifier(alias)}.${sqlIdentifier(column)}`;
   return `json_extract_string(${columnRef(cols[source])}, ${params.add(jsonPointer(key))})`;
+}
+
+/** {@link materializedReady} for an analysis: the context's kept answer when it has one. */
+export function materializedFor(ctx: Pick<QueryContext, 'db' | 'project' | 'materialized'>): Promise<boolean> {
+  return ctx.materialized ? ctx.materialized() : materializedReady(ctx.db, ctx.project.id);
 }
 
 /** Whether every stored event of project `teamId` has its materialized columns filled. */

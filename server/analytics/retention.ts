@@ -2,7 +2,7 @@ import type { Interval, RetentionCohort, RetentionParams } from '../../src/contr
 import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
-import { materializedReady, SqlParams } from './properties.ts';
+import { materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -38,7 +38,7 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
   const range = { from: fromWall(starts[0]!, tz), to: fromWall(addWall(last, interval, 1), tz) - 1 };
 
   const params = new SqlParams();
-  params.materialized = await materializedReady(ctx.db, ctx.project.id);
+  params.materialized = await materializedFor(ctx);
   const target = entityMatchSql(p.target_entity, params, 'target_entity__id');
   const returning = entityMatchSql(p.returning_entity, params, 'returning_entity__id');
   const firstTime = p.retention_type === 'retention_first_time';

@@ -8,7 +8,7 @@ import { parseFormula, type FormulaNode } from './formula.ts';
 import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { materializedReady } from './properties.ts';
+import { materializedFor } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 export type { TrendSeriesSpec } from './trends-types.ts';
@@ -139,7 +139,7 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     : null;
   const input: TrendQueryInput = {
     project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
-    breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedReady(ctx.db, ctx.project.id),
+    breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedFor(ctx),
   };
   const periods = [{ from: range.from, toExclusive: range.to + 1 }];
   if (params.compare) {

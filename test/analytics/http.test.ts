@@ -130,3 +130,29 @@ describe('errors', () => {
     expect((await server.request('POST', base(), { json: trendBody, key: null })).status).toBe(401);
   });
 });
+
+describe('materialized columns', () => {
+  // The endpoint keeps whether every event has its materialized columns filled (a scan of the
+  // table) until the next write: a row written after that by other means (mp_filled false, as a
+  // bulk writer or an older file leaves it) must make the next analysis read the JSON again.
+  const byBrowser = { events: [{ id: '$pageview' }], date_from: '2024-03-14', date_to: '2024-03-19', breakdown: '$browser' };
+  const labels = async () => {
+    const res = await server.request('POST', base(), { json: byBrowser });
+    expect(res.status).toBe(200);
+    return (res.body as { result: { label: string; count: number }[] }).result.map((s) => `${s.label} ${s.count}`).sort();
+  };
+
+  it('are read while every row has them, and the JSON again once a row without them is written', async () => {
+    const fromJson = await labels();
+    expect(fromJson).toContain('Chrome 1');
+    await server.events.run(`UPDATE events SET mp_browser = json_extract_string(properties, '/$browser'), mp_filled = true`);
+    // Filled columns that disagree with the JSON show which one an analysis read.
+    await server.events.run(`UPDATE events SET mp_browser = 'Column ' || mp_browser WHERE mp_browser IS NOT NULL`);
+    expect(await labels()).toEqual(fromJson.map((l) => (l.startsWith('None') ? l : `Column ${l}`)).sort());
+    // A copy of a stored event, written without its columns (mp_filled false).
+    await server.events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties)
+      SELECT '00000000-0000-4000-8000-0000000000aa'::UUID, team_id, event, distinct_id, person_id, person_key, timestamp, '{"$browser": "Safari"}'
+      FROM events WHERE team_id = $1 AND event = '$pageview' AND json_extract_string(properties, '/$browser') = 'Chrome'`, [projectId]);
+    expect(await labels()).toEqual([...fromJson, 'Safari 1'].sort());
+  });
+});

@@ -5,6 +5,8 @@ import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
 import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
+import type { EventStore } from '../../../analytics/event-store.ts';
+import { materializedReady } from '../../../analytics/properties.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import type { ProjectRow } from '../../../store/projects.ts';
@@ -74,6 +76,27 @@ export function analyticsViewOf(row: ProjectRow): AnalyticsProject {
  * (younger than `maxAgeMs` when given), else computed. Engine parameter errors become the 400.
  * The analysis endpoints and the saved insights both answer through here.
  */
+/**
+ * Per event store and project: whether its events' materialized columns are all filled
+ * (properties.ts), as of the store's write version. Only a write can change the answer, and
+ * checking scans the whole table (4–11 ms of a 1M-event funnel's ~90). Answers only: a check
+ * in progress is not shared, so one request's cancel or budget never fails another's.
+ */
+const filled = new WeakMap<EventStore, Map<number, { version: number; ready: boolean }>>();
+
+function keptMaterialized(events: EventStore, db: QueryContext['db'], teamId: number): () => Promise<boolean> {
+  return async () => {
+    const version = events.writeVersion();
+    let byTeam = filled.get(events);
+    if (!byTeam) filled.set(events, (byTeam = new Map()));
+    const kept = byTeam.get(teamId);
+    if (kept?.version === version) return kept.ready;
+    const ready = await materializedReady(db, teamId);
+    byTeam.set(teamId, { version, ready });
+    return ready;
+  };
+}
+
 export async function cachedAnalysis<P, R>(
   deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>,
   options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
@@ -91,7 +114,7 @@ export async function cachedAnalysis<P, R>(
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
-      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now(), checkpoint }), read), options.maxAgeMs);
+      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id) }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
     if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
