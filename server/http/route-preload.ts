@@ -6,10 +6,11 @@ import path from 'node:path';
  * `.vite/route-preload.json`, the table of route patterns and the chunks each needs, and marks
  * the small script that would add them from the browser (`data-route-preload`). Serving
  * index.html for a path, this server puts `<link rel="modulepreload">` tags for that path's
- * chunks in place of the script (at low priority, as the script asks: see scripts/route-preload.ts):
- * the browser fetches them as it reads the page, one round trip and one main-thread task sooner. Any other host serves index.html as built, and the script
- * does the same work there. A table that is missing, malformed or from another build than the
- * page is not used: the page goes out as built.
+ * chunks in place of the script (at low priority, as the script asks: see
+ * scripts/route-preload.ts): the browser fetches them as it reads the page, one round trip and
+ * one main-thread task sooner. Any other host serves index.html as built, and the script does
+ * the same work there. A table that is missing, malformed or from another build than the page
+ * is not used: the page goes out as built.
  */
 export interface RoutePreloadTable {
   base: string;

@@ -70,6 +70,8 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   // …and all of them used: each one is a script the page loaded.
   const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
   for (const file of deep) expect(loaded).toContain(file);
+  // Each is compiled while it downloads, as the entry is (the compile hint on its first line).
+  for (const file of deep) expect((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   // No script of the first view waited for the router to ask for it (a round trip more on a
   // phone before the list's request can start): every script requested before the list's
   // request is the entry or preloaded by the page's HTML (later ones, such as code fetched

@@ -71,12 +71,6 @@ export function analyticsViewOf(row: ProjectRow): AnalyticsProject {
 }
 
 /**
- * One analysis through the shared cache: the result of `compute(params)` for the project, from
- * the cache when an identical request of the same endpoint (`path`) was answered recently
- * (younger than `maxAgeMs` when given), else computed. Engine parameter errors become the 400.
- * The analysis endpoints and the saved insights both answer through here.
- */
-/**
  * Per event store and project: whether its events' materialized columns are all filled
  * (properties.ts), as of the store's write version. Only a write can change the answer, and
  * checking scans the whole table (4–11 ms of a 1M-event funnel's ~90). Answers only: a check
@@ -92,11 +86,18 @@ function keptMaterialized(events: EventStore, db: QueryContext['db'], teamId: nu
     const kept = byTeam.get(teamId);
     if (kept?.version === version) return kept.ready;
     const ready = await materializedReady(db, teamId);
-    byTeam.set(teamId, { version, ready });
+    // A check that began before a later one finished keeps the later answer.
+    if ((byTeam.get(teamId)?.version ?? -1) <= version) byTeam.set(teamId, { version, ready });
     return ready;
   };
 }
 
+/**
+ * One analysis through the shared cache: the result of `compute(params)` for the project, from
+ * the cache when an identical request of the same endpoint (`path`) was answered recently
+ * (younger than `maxAgeMs` when given), else computed. Engine parameter errors become the 400.
+ * The analysis endpoints and the saved insights both answer through here.
+ */
 export async function cachedAnalysis<P, R>(
   deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>,
   options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
