@@ -34,8 +34,8 @@ const SANS_WEIGHTS = [400, 500, 600, 700];
  * CSS `font` values for each family and weight the app draws text in: the body's font stack
  * (styles.css) in every weight, and the monospace stack (`--font-mono`: identifiers, code).
  */
-export function appFonts(root: Element = document.documentElement, body: Element | null = document.body): string[] {
-  const sans = body ? getComputedStyle(body).fontFamily : '';
-  const mono = getComputedStyle(root).getPropertyValue('--font-mono').trim();
+function appFonts(): string[] {
+  const sans = getComputedStyle(document.body).fontFamily;
+  const mono = getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim();
   return [...(sans ? SANS_WEIGHTS.map((weight) => `${weight} 16px ${sans}`) : []), ...(mono ? [`400 16px ${mono}`] : [])];
 }
