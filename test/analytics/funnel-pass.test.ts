@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, compareUuidWords, duckdbThreads, memoryCapBytes, perfectHashBits, QueryTimeoutError } from '../../server/analytics/duckdb.ts';
+import { bytesOf, compareUuidWords, duckdbThreads, keptBlockBytes, memoryCapBytes, perfectHashBits, QueryTimeoutError } from '../../server/analytics/duckdb.ts';
 import { countAttempts, deadlineMs, type FunnelPassOptions, type FunnelRows } from '../../server/analytics/funnel-pass.ts';
 import { deadlineSql } from '../../server/analytics/funnels-sql.ts';
 import { SqlParams } from '../../server/analytics/properties.ts';
@@ -102,7 +102,7 @@ describe('the funnel pass', () => {
     }), { numRuns: 400 });
   });
 
-  it('sizes the per-person hash tables from the memory cap, as DuckDB reads the cap', async () => {
+  it('sizes the per-person hash tables and the memory kept between queries from the memory cap, as DuckDB reads the cap', async () => {
     expect(bytesOf('640MB')).toBe(640e6);
     expect(bytesOf('1.5 GiB')).toBe(1.5 * 2 ** 30);
     expect(bytesOf('plenty')).toBeNull();
@@ -112,6 +112,10 @@ describe('the funnel pass', () => {
     expect(perfectHashBits(1e6, 2)).toBe(12);
     const [row] = await h.db.all<{ bits: string }>("SELECT current_setting('perfect_ht_threshold')::VARCHAR AS bits");
     expect(Number(row!.bits)).toBe(perfectHashBits(memoryCapBytes(), duckdbThreads()));
+    // A fifth of the cap stays with the process between queries (128 MB of 640 MB).
+    expect(keptBlockBytes(640e6)).toBe(128e6);
+    const [kept] = await h.db.all<{ size: string }>("SELECT current_setting('block_allocator_memory')::VARCHAR AS size");
+    expect(bytesOf(kept!.size)).toBeCloseTo(keptBlockBytes(memoryCapBytes()), -6);
   });
 
   it('refuses rows not grouped by person', async () => {
