@@ -174,8 +174,9 @@ export function throwIfSpent(read: ReadOptions): void {
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
  * must stay under 1.5 GB: DuckDB's resident memory runs well over its buffer cap on the
  * 10M-event benchmark (allocations outside its buffer manager, the perfect hash tables below
- * among them) and Node takes ~0.2 GB, so the cap is 640 MB (measured peak 1.39–1.45 GB; at
- * 768 MB it was 1.58–1.64 GB, at 1 GB 1.70 GB). Larger intermediate results spill to a temp
+ * among them) and Node takes ~0.2 GB, so the cap is 640 MB (measured peak 1.39–1.45 GB, 1.29 GB
+ * on a later day and 1.41 GB with the blocks kept between queries (keptBlockBytes); at 768 MB it
+ * was 1.58–1.64 GB, at 1 GB 1.70 GB). Larger intermediate results spill to a temp
  * directory beside the file instead of failing. `DUCKDB_MEMORY_LIMIT` / `DUCKDB_THREADS` override.
  */
 export const DEFAULT_MEMORY_LIMIT = '640MB';
@@ -195,6 +196,22 @@ export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.mi
  */
 export function perfectHashBits(memoryLimitBytes: number, threads: number): number {
   return Math.max(12, Math.min(24, Math.floor(Math.log2(memoryLimitBytes / 4 / threads / 128))));
+}
+
+/**
+ * How much of DuckDB's buffer memory (its blocks of 256 KiB, which scans, sorts and results are
+ * made of) stays with the process once used, instead of going back to the system when a query
+ * ends: a fifth of the cap. Memory the system hands out again is faulted in page by page, which
+ * is dear on a virtual machine (12 µs a page on the one the benches run on: 256 MB of fresh
+ * pages took 0.8 s), and a 10M-event funnel faulted in 17–37k pages each time, most of them what
+ * the previous query had just given back. Kept, the next query reuses them (bench/analytics.mjs
+ * at 10M: ordered funnel 1,143 → 966 ms, strict 2,283 → 2,072). Keeping more raised the peak
+ * past the 1.5 GB budget (1,294 MB without, 1,406 with a fifth, 1,589 with 256 MB, 1,720 with
+ * all of the cap). When idle, the server stays up to a fifth of the cap (128 MB by default)
+ * larger.
+ */
+export function keptBlockBytes(memoryLimitBytes: number): number {
+  return memoryLimitBytes / 5;
 }
 
 /** A size as DuckDB's settings write it ("640MB" = 640 × 1000², "1GiB" = 1024³ bytes), in bytes; null when unreadable. */
@@ -218,21 +235,6 @@ function settings(): Record<string, string> {
     perfect_ht_threshold: String(perfectHashBits(memoryCapBytes(), threads)),
     block_allocator_memory: `${Math.round(keptBlockBytes(memoryCapBytes()) / 1e6)}MB`,
   };
-}
-
-/**
- * How much of DuckDB's buffer memory (its 256 kB blocks: scans, hash tables, sorts, results)
- * stays with the process once used, instead of going back to the system when a query ends: a
- * fifth of the cap. Memory the system hands out again is faulted in page by page, which is dear
- * on a virtual machine (12 µs a page on the one the benches run on: 256 MB of fresh pages took
- * 0.8 s), and a 10M-event funnel faulted in 17–37k pages each time, most of them what the
- * previous query had just given back. Kept, the next query reuses them (bench/analytics.mjs at
- * 10M: ordered funnel 1,143 → 966 ms, strict 2,283 → 2,072). Keeping more saves a little more
- * but raises the peak past the 1.5 GB budget (all of the cap: 1,720 MB at peak, against 1,294
- * without and 1,406 with a fifth). The resident size stays up to that much higher when idle.
- */
-export function keptBlockBytes(memoryLimitBytes: number): number {
-  return memoryLimitBytes / 5;
 }
 
 /** Brings files written by older versions to the current schema (schema.ts). */
