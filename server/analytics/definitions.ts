@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { PropertyValueType } from '../../src/contract/index.ts';
-import { materializedReady, propertyText, SqlParams, type PropertySource } from './properties.ts';
+import { materializedFor, propertyText, SqlParams, type PropertySource } from './properties.ts';
 import { entriesSql, eventPropertyKinds, ISO_DATE_PATTERN, kindSql, type KindRow } from './property-stats.ts';
-import type { SqlRunner } from './types.ts';
+import type { QueryContext, SqlRunner } from './types.ts';
 
 /** The counting window of `volume_30_day`. */
 export const VOLUME_WINDOW_DAYS = 30;
@@ -103,16 +103,17 @@ export const VALUES_WINDOW_DAYS = 7;
  * on its persons; `search` keeps values containing it, in any letter case.
  */
 export async function propertyValueStats(
-  db: SqlRunner, teamId: number, now: Date,
+  ctx: Pick<QueryContext, 'db' | 'project' | 'materialized'>, now: Date,
   options: { key: string; source: PropertySource; search?: string | undefined; eventName?: string | undefined },
 ): Promise<PropertyValueStats[]> {
+  const { db, project } = ctx;
   const run = async (since: Date | null) => {
     const params = new SqlParams();
-    const team = params.add(teamId);
+    const team = params.add(project.id);
     let from: string;
     let value: string;
     if (options.source === 'event') {
-      params.materialized = await materializedReady(db, teamId);
+      params.materialized = await materializedFor(ctx);
       value = propertyText(params, 'event', options.key);
       const conditions = [`e.team_id = ${team}`];
       if (options.eventName !== undefined) conditions.push(`e.event = ${params.add(options.eventName)}`);

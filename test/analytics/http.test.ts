@@ -132,14 +132,20 @@ describe('errors', () => {
 });
 
 describe('materialized columns', () => {
-  // The endpoint keeps whether every event has its materialized columns filled (a scan of the
+  // The endpoints keep whether every event has its materialized columns filled (a scan of the
   // table) until the next write: a row written after that by other means (mp_filled false, as a
-  // bulk writer or an older file leaves it) must make the next analysis read the JSON again.
+  // bulk writer or an older file leaves it) must make the next analysis (and value list) read the JSON again.
   const byBrowser = { events: [{ id: '$pageview' }], date_from: '2024-03-14', date_to: '2024-03-19', breakdown: '$browser' };
   const labels = async () => {
     const res = await server.request('POST', base(), { json: byBrowser });
     expect(res.status).toBe(200);
     return (res.body as { result: { label: string; count: number }[] }).result.map((s) => `${s.label} ${s.count}`).sort();
+  };
+  // The builders' value picker reads the same way (events/values/).
+  const values = async () => {
+    const res = await server.request('GET', `/api/projects/${projectId}/events/values/?key=%24browser`);
+    expect(res.status).toBe(200);
+    return (res.body as { name: string }[]).map((v) => v.name).sort();
   };
 
   it('are read while every row has them, and the JSON again once a row without them is written', async () => {
@@ -149,10 +155,13 @@ describe('materialized columns', () => {
     // Filled columns that disagree with the JSON show which one an analysis read.
     await server.events.run(`UPDATE events SET mp_browser = 'Column ' || mp_browser WHERE mp_browser IS NOT NULL`);
     expect(await labels()).toEqual(fromJson.map((l) => (l.startsWith('None') ? l : `Column ${l}`)).sort());
+    expect(await values()).toContain('Column Chrome');
     // A copy of a stored event, written without its columns (mp_filled false).
     await server.events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties)
       SELECT '00000000-0000-4000-8000-0000000000aa'::UUID, team_id, event, distinct_id, person_id, person_key, timestamp, '{"$browser": "Safari"}'
       FROM events WHERE team_id = $1 AND event = '$pageview' AND json_extract_string(properties, '/$browser') = 'Chrome'`, [projectId]);
     expect(await labels()).toEqual([...fromJson, 'Safari 1'].sort());
+    expect(await values()).toEqual(expect.arrayContaining(['Chrome', 'Safari']));
+    expect(await values()).not.toContain('Column Chrome');
   });
 });

@@ -2,7 +2,7 @@ import { endpoints, type Page } from '../../../../src/contract/index.ts';
 import {
   eventNameStats, eventPropertyStats, personPropertyStats, propertyValueStats,
 } from '../../../analytics/definitions.ts';
-import type { AnalyticsProject, SqlRunner } from '../../../analytics/types.ts';
+import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import { validationError } from '../../errors.ts';
 import { pageHead, pageWindow } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
@@ -49,12 +49,12 @@ function pageOf<T>(url: string, query: { limit?: number | undefined; offset?: nu
  */
 export function registerDefinitionRoutes(router: Router, deps: Deps): void {
   /** A computation through the shared analysis cache (per project, parameters and store version). */
-  const cached = async <P, R>(path: string, project: AnalyticsProject, params: P, compute: (db: SqlRunner) => Promise<R>) =>
-    (await cachedAnalysis<P, R>(deps, path, project, params, (_p, ctx) => compute(ctx.db))).result;
+  const cached = async <P, R>(path: string, project: AnalyticsProject, params: P, compute: (ctx: QueryContext) => Promise<R>) =>
+    (await cachedAnalysis<P, R>(deps, path, project, params, (_p, ctx) => compute(ctx))).result;
 
   router.route(endpoints.eventDefinitions.list, async ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
-    const stats = await cached('definitions/events', project, {}, (db) => eventNameStats(db, project.id, deps.now()));
+    const stats = await cached('definitions/events', project, {}, ({ db }) => eventNameStats(db, project.id, deps.now()));
     const items = stats.filter((s) => matches(s.name, query.search)).sort(byVolume);
     const page = pageOf(url, query, items);
     return { ...page, results: page.results.map((s) => eventDefinitionResponse(project.id, s)) };
@@ -65,8 +65,8 @@ export function registerDefinitionRoutes(router: Router, deps: Deps): void {
     const type = query.type ?? 'event';
     const eventNames = type === 'event' ? parseEventNames(query.event_names) : null;
     const stats = type === 'person'
-      ? await cached('definitions/person-properties', project, {}, (db) => personPropertyStats(db, project.id))
-      : await cached('definitions/event-properties', project, { eventNames }, (db) => eventPropertyStats(db, project.id, deps.now(), eventNames));
+      ? await cached('definitions/person-properties', project, {}, ({ db }) => personPropertyStats(db, project.id))
+      : await cached('definitions/event-properties', project, { eventNames }, ({ db }) => eventPropertyStats(db, project.id, deps.now(), eventNames));
     const numerical = query.is_numerical === undefined ? undefined : query.is_numerical === 'true';
     const items = stats
       .filter((s) => matches(s.name, query.search) && (numerical === undefined || (s.property_type === 'Numeric') === numerical))
@@ -78,7 +78,7 @@ export function registerDefinitionRoutes(router: Router, deps: Deps): void {
   router.route(endpoints.propertyValues.list, async ({ auth, params, query }) => {
     const project = projectFor(deps, auth, params.project_id);
     const options = { key: query.key, source: query.type ?? 'event', search: query.value || undefined, eventName: query.event_name || undefined };
-    const values = await cached('definitions/values', project, options, (db) => propertyValueStats(db, project.id, deps.now(), options));
+    const values = await cached('definitions/values', project, options, (ctx) => propertyValueStats(ctx, deps.now(), options));
     return values.map(propertyValueResponse);
   });
 }
