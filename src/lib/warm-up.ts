@@ -1,3 +1,5 @@
+import { nextTask } from './next-task';
+
 /**
  * Work the first screen needs that a worker can do for the whole browser process, started before
  * the app so that it runs while the page's code and data are on the wire:
@@ -21,7 +23,8 @@ export function warmUp(): void {
     const worker = new Worker(new URL('./warm-up.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = () => worker.terminate();
     worker.onerror = () => worker.terminate();
-    worker.postMessage(appFonts());
+    // The fonts are read from the computed style (a style pass) in a task of their own.
+    nextTask(() => worker.postMessage(appFonts()));
   } catch {
     // A browser that refuses the worker does the work on first use.
   }
