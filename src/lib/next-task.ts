@@ -20,3 +20,16 @@ export function nextTask(callback: () => void): void {
   if (channel) channel.port2.postMessage(null);
   else setTimeout(runPending);
 }
+
+/**
+ * Runs `steps` one after the other, each in a task of its own: a long start cut where it can be,
+ * so that no single task blocks the main thread for all of it (see src/main.tsx).
+ */
+export function taskByTask(steps: ReadonlyArray<() => void>): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  nextTask(() => {
+    step();
+    taskByTask(rest);
+  });
+}
