@@ -84,6 +84,26 @@ const org = (await api('/api/organizations/?limit=100')).results.find((o) => o.n
 // The key rides in the fragment, as the server's sign-in link does (Lighthouse resets storage).
 const oursPages = [`/organizations#key=${key}`, `/organizations/${org.id}/batch-exports#key=${key}`];
 
+// Each run starts on a quiet machine: the run before it (the peer's pages keep the CPU busy for
+// seconds) may still be tearing its Chromium down, and any of that left over lands in the next
+// run's blocking time. Waits until the CPUs are at least 85 % idle over 300 ms (at most 10 s);
+// where /proc/stat is missing, a fixed second.
+function cpuTimes() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+}
+async function settle() {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  if (!existsSync('/proc/stat')) return sleep(1000);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const a = cpuTimes();
+    await sleep(300);
+    const b = cpuTimes();
+    if ((b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.85) return;
+  }
+}
+
 // A run whose Chromium dies mid-way (it happens to headless Chromium now and then) is run again, up to three times.
 async function lighthouse(url, preset) {
   for (let attempt = 1; ; attempt += 1) {
@@ -118,6 +138,7 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       for (const pair of pairs) {
         for (const [name, url] of pair) {
+          await settle();
           const r = await lighthouse(url, preset);
           results.set(name, [...(results.get(name) ?? []), r]);
           console.log(`${preset.padEnd(7)} run ${run}  ${name.padEnd(36)} ${line(r)}`);
