@@ -86,11 +86,13 @@ const oursPages = [`/organizations#key=${key}`, `/organizations/${org.id}/batch-
 
 // Each run starts on a quiet machine: the run before it (the peer's pages keep the CPU busy for
 // seconds) may still be tearing its Chromium down, and any of that left over lands in the next
-// run's blocking time. Waits until the CPUs are at least 85 % idle over 300 ms (at most 10 s);
-// where /proc/stat is missing, a fixed second.
+// run's blocking time. Waits until the CPUs are at least 85 % idle over 300 ms (at most 10 s,
+// then says so); where /proc/stat is missing, a fixed second. Over all CPUs: on a machine with
+// many, one busy core passes, as it hardly slows a run there.
 function cpuTimes() {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
+  // user nice system idle iowait irq softirq steal (guest time is inside user and nice already).
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
 }
 async function settle() {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -102,11 +104,13 @@ async function settle() {
     const b = cpuTimes();
     if ((b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.85) return;
   }
+  console.log('  (the machine stayed busy for 10 s: this run may read high)');
 }
 
 // A run whose Chromium dies mid-way (it happens to headless Chromium now and then) is run again, up to three times.
 async function lighthouse(url, preset) {
   for (let attempt = 1; ; attempt += 1) {
+    await settle();
     try {
       return await lighthouseOnce(url, preset);
     } catch (error) {
@@ -138,7 +142,6 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       for (const pair of pairs) {
         for (const [name, url] of pair) {
-          await settle();
           const r = await lighthouse(url, preset);
           results.set(name, [...(results.get(name) ?? []), r]);
           console.log(`${preset.padEnd(7)} run ${run}  ${name.padEnd(36)} ${line(r)}`);

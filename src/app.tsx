@@ -14,6 +14,7 @@ export function createApp(options: { history?: RouterHistory } = {}): {
   /** Stops this app for good: requests still in flight no longer navigate, its history lets go of the window's. */
   dispose: () => void;
 } {
+  // The entry has taken it already, a step before (src/main.tsx); other callers (tests) have not.
   consumeKeyFromFragment();
   let disposed = false;
   const queryClient = createQueryClient({ onUnauthorized: () => { if (!disposed) backToSignIn(); } });

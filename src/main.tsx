@@ -13,7 +13,8 @@ warmUp();
 // the router (its route tree and history), the router's first load (the match, the page's
 // requests and code go out) and the first render. Each blocks a phone's main thread for a part of
 // the time they took together (issue 14's total blocking time). The router mounts on the load
-// already under way and does not start another.
+// already under way and does not start another, unless the address is not in its canonical form
+// (defaults in the search): then it replaces the address and loads that instead.
 let app: ReturnType<typeof createApp>;
 taskByTask([
   () => consumeKeyFromFragment(),

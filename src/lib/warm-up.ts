@@ -23,8 +23,15 @@ export function warmUp(): void {
     const worker = new Worker(new URL('./warm-up.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = () => worker.terminate();
     worker.onerror = () => worker.terminate();
-    // The fonts are read from the computed style (a style pass) in a task of their own.
-    nextTask(() => worker.postMessage(appFonts()));
+    // The fonts are read from the computed style (a style pass) in the next task, not while the
+    // entry's modules run.
+    nextTask(() => {
+      try {
+        worker.postMessage(appFonts());
+      } catch {
+        worker.terminate();
+      }
+    });
   } catch {
     // A browser that refuses the worker does the work on first use.
   }
