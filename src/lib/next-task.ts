@@ -1,8 +1,9 @@
 /**
  * Runs `callback` in the next task, right after the current one: through a message channel, as
  * React's scheduler does. Callbacks queued during one task share the next one, in order; one that
- * throws does not keep the others from running (its error is reported as uncaught). `setTimeout` would do too, but browsers clamp nested timeouts to 4 ms and slow them to
- * about once a second in a background tab.
+ * throws does not keep the others from running (its error is reported as uncaught). `setTimeout`
+ * would do too, but browsers clamp nested timeouts to 4 ms and slow them to about once a second
+ * in a background tab.
  */
 const pending: Array<() => void> = [];
 /** As an uncaught error: the window's `error` event and the console (`reportError`), else thrown in a task of its own. */

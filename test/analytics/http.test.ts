@@ -161,7 +161,8 @@ describe('materialized columns', () => {
       SELECT '00000000-0000-4000-8000-0000000000aa'::UUID, team_id, event, distinct_id, person_id, person_key, timestamp, '{"$browser": "Safari"}'
       FROM events WHERE team_id = $1 AND event = '$pageview' AND json_extract_string(properties, '/$browser') = 'Chrome'`, [projectId]);
     expect(await labels()).toEqual([...fromJson, 'Safari 1'].sort());
-    expect(await values()).toEqual(expect.arrayContaining(['Chrome', 'Safari']));
-    expect(await values()).not.toContain('Column Chrome');
+    const afterWrite = await values();
+    expect(afterWrite).toEqual(expect.arrayContaining(['Chrome', 'Safari']));
+    expect(afterWrite).not.toContain('Column Chrome');
   });
 });
