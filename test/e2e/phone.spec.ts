@@ -97,6 +97,30 @@ test('a window widened past 768 px gets the sidebar beside the page (an open dra
   await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Batch exports' })).toBeVisible();
 });
 
+test('a reload comes back to where the reader had scrolled; a fresh load opens at the top', async ({ page }) => {
+  // Short enough that the exports list scrolls.
+  await page.setViewportSize({ width: PHONE.width, height: 420 });
+  const list = `/organizations/${hedgebox.id}/batch-exports?pageSize=100`;
+  await signInWithDemoLink(page, list);
+  const table = page.getByRole('table', { name: 'Batch exports' });
+  await expect(table.getByRole('link', { name: exportName })).toBeVisible();
+  // The router notes the position from the scroll event (its listener comes first), and keeps
+  // it when the page goes.
+  const bottom = await page.evaluate(() => new Promise<number>((resolve) => {
+    window.addEventListener('scroll', () => resolve(window.scrollY), { once: true });
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  }));
+  expect(bottom, 'the list is taller than the window').toBeGreaterThan(150);
+  await page.reload();
+  await expect(table.getByRole('link', { name: exportName })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
+
+  await page.goto('about:blank');
+  await page.goto(list);
+  await expect(table.getByRole('link', { name: exportName })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test.describe('at 390 × 844, dark', () => {
   test.use({ viewport: PHONE, colorScheme: 'dark' });
 
