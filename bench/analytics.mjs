@@ -97,7 +97,7 @@ try {
   const projects = await (await fetch(`${url}/api/projects/`, { headers })).json();
   const projectId = projects.results[0].id;
   console.log(`\n${eventCount.toLocaleString('en')} events, project ${projectId}, median of ${runs} runs, cache off`);
-  console.log('query               endpoint ms   DuckDB floor ms   × floor   target ms');
+  console.log('query               endpoint ms   DuckDB floor ms   × floor   target ms        server peak MB so far');
   for (const [name, path, target, body] of QUERIES) {
     const times = [];
     for (let i = 0; i <= runs; i++) {
@@ -111,7 +111,8 @@ try {
     const limit = target * scale;
     if (ms > limit) failed = true;
     const floor = floors[path === 'path' ? 'paths' : path];
-    console.log(`${name.padEnd(20)}${ms.toFixed(0).padStart(11)}${floor.toFixed(0).padStart(18)}${(ms / floor).toFixed(1).padStart(10)}${String(limit).padStart(12)}  ${ms <= limit ? 'ok' : 'MISSED'}`);
+    const verdict = ms <= limit ? 'ok' : 'MISSED';
+    console.log(`${name.padEnd(20)}${ms.toFixed(0).padStart(11)}${floor.toFixed(0).padStart(18)}${(ms / floor).toFixed(1).padStart(10)}${String(limit).padStart(12)}  ${verdict.padEnd(6)}${memoryOf(child.pid).peak.toFixed(0).padStart(16)}`);
   }
   const { rss, peak } = memoryOf(child.pid);
   if (peak > 1536) failed = true;

@@ -88,7 +88,11 @@ const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -m
  * side by side and are read in order.
  */
 function personRuns(person: Int32Array, rows: number): { start: Int32Array; groups: number; longest: number } {
-  const start = new Int32Array(rows + 1);
+  // Counted first: an array of one slot per row would be 13 MB of fresh pages for a 10M-event
+  // strict funnel's 3.2 million rows, where its 300,000 persons need 1.2 MB.
+  let runs = 0;
+  for (let i = 0; i < rows; i++) if (i === 0 || person[i] !== person[i - 1]) runs += 1;
+  const start = new Int32Array(runs + 1);
   let groups = 0;
   let longest = 0;
   let last = -1;

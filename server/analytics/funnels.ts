@@ -161,17 +161,24 @@ function compareText(a: string, b: string): number {
  * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
  */
 export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
-  const { rows, columns } = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
-  const [person, ts, steps, uuid, ...rest] = columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
+  const read = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
+  const [person, ts, steps, uuid, ...rest] = read.columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
   const { exclusions, breakdown, byBucket } = prep.rows;
   const input: FunnelRows = {
-    rows, person, ts, steps, uuid,
+    rows: read.rows, person, ts, steps, uuid,
     excl: exclusions ? rest.shift() as Int32Array : null,
     role: exclusions ? rest.shift() as Int32Array : null,
     bd: breakdown ? rest.shift() as (string | null)[] : null,
     bucket: byBucket ? rest.shift() as Float64Array : null,
   };
-  const counted = await countAttempts(input, prep.pass, ctx.checkpoint);
+  // The attempts are copied out of the rows (their texts are not kept buffers): the rows' memory
+  // goes back for the next funnel once the pass is over, or has failed.
+  let counted: CountedAttempts;
+  try {
+    counted = await countAttempts(input, prep.pass, ctx.checkpoint);
+  } finally {
+    read.release();
+  }
   const group = new Int32Array(counted.count);
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
   const sizes = new Map<string, number>();
