@@ -69,10 +69,14 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   // One sort per person: lag() finds session breaks and repeats; a second (by that order's
   // number) numbers the kept items, their session (running count of breaks) and the next item.
   // Session bounds (start/end points, step limit) are per-session aggregates in those numbers.
-  const ps = start ? `min(prn) FILTER (WHERE item = ${start})` : 'min(prn)';
+  // Items are text (URLs, names) but the windows below only compare them: they sort and carry
+  // a 64-bit hash of each instead, and the edges take their texts back from a dictionary of
+  // the hashes (two items whose hashes collide would count as one: at a million distinct
+  // items, about one chance in ten million).
+  const ps = start ? `min(prn) FILTER (WHERE ih = hash(${start}))` : 'min(prn)';
   const ends = end
     ? `ends AS (SELECT c.person_id, c.session, min(c.prn) AS pe FROM c JOIN s0 ON s0.person_id = c.person_id AND s0.session = c.session
-        WHERE c.item = ${end} AND c.prn >= s0.srn GROUP BY c.person_id, c.session),`
+        WHERE c.ih = hash(${end}) AND c.prn >= s0.srn GROUP BY c.person_id, c.session),`
     : '';
   const ern = end ? '(SELECT pe FROM ends WHERE ends.person_id = s0.person_id AND ends.session = s0.session)' : 'p1';
   // The first kept position: with only an end point, the last `limit` items up to it.
@@ -80,24 +84,27 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   const last = end && !start ? 'ern' : `least(ern, srn + ${limit} - 1)`;
   const edgeLimit = p.edge_limit ? `LIMIT ${params.add(p.edge_limit)}::BIGINT` : '';
   const sql = `WITH ev AS (${base}),
-    a AS (SELECT person_id, ts, item, lag(ts) OVER w AS pts, lag(item) OVER w AS pitem, row_number() OVER w AS seq
-      FROM ev WHERE ${keep} WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid)),
-    b AS (SELECT person_id, ts, item, seq, coalesce(ts - pts > ${gap}, false) AS brk FROM a
-      WHERE pitem IS NULL OR coalesce(ts - pts > ${gap}, false) OR pitem <> item),
-    c AS (SELECT person_id, ts, item, sum(brk::INTEGER) OVER w AS session, row_number() OVER w AS prn,
-        lead(item) OVER w AS next_item, lead(ts) OVER w AS next_ts
+    kept AS MATERIALIZED (SELECT person_id, uuid, ts, item, hash(item) AS ih FROM ev WHERE ${keep}),
+    dict AS (SELECT ih, any_value(item) AS item FROM kept GROUP BY ih),
+    a AS (SELECT person_id, ts, ih, lag(ts) OVER w AS pts, lag(ih) OVER w AS pih, row_number() OVER w AS seq
+      FROM kept WINDOW w AS (PARTITION BY person_id ORDER BY ts, uuid)),
+    b AS (SELECT person_id, ts, ih, seq, coalesce(ts - pts > ${gap}, false) AS brk FROM a
+      WHERE pih IS NULL OR coalesce(ts - pts > ${gap}, false) OR pih <> ih),
+    c AS (SELECT person_id, ts, ih, sum(brk::INTEGER) OVER w AS session, row_number() OVER w AS prn,
+        lead(ih) OVER w AS next_ih, lead(ts) OVER w AS next_ts
       FROM b WINDOW w AS (PARTITION BY person_id ORDER BY seq)),
     s0 AS (SELECT person_id, session, ${ps} AS srn, max(prn) AS p1 FROM c GROUP BY person_id, session),
     ${ends}
     s1 AS (SELECT person_id, session, srn, ${ern} AS ern FROM s0),
     bounds AS (SELECT person_id, session, ${first} AS lo, ${last} AS hi FROM s1 WHERE srn IS NOT NULL AND ern IS NOT NULL),
-    steps AS (SELECT c.person_id, c.prn - b.lo + 1 AS pos, c.item, c.next_item, c.next_ts - c.ts AS dt
+    steps AS (SELECT c.person_id, c.prn - b.lo + 1 AS pos, c.ih, c.next_ih, c.next_ts - c.ts AS dt
       FROM c JOIN bounds b ON b.person_id = c.person_id AND b.session = c.session
       WHERE c.prn >= b.lo AND c.prn < b.hi),
-    edges AS (SELECT pos, item, next_item, count(DISTINCT person_id) AS value, avg(dt) AS average_conversion_time
-      FROM steps GROUP BY pos, item, next_item)
-    SELECT pos::VARCHAR || '_' || item AS source, (pos + 1)::VARCHAR || '_' || next_item AS target, value, average_conversion_time
-    FROM edges ORDER BY value DESC, source, target ${edgeLimit}`;
+    edges AS (SELECT pos, ih, next_ih, count(DISTINCT person_id) AS value, avg(dt) AS average_conversion_time
+      FROM steps GROUP BY pos, ih, next_ih)
+    SELECT pos::VARCHAR || '_' || d.item AS source, (pos + 1)::VARCHAR || '_' || n.item AS target, value, average_conversion_time
+    FROM edges JOIN dict d ON d.ih = edges.ih JOIN dict n ON n.ih = edges.next_ih
+    ORDER BY value DESC, source, target ${edgeLimit}`;
   const rows = await ctx.db.all<Record<string, unknown>>(sql, params.values);
   return rows.map((r) => ({
     source: String(r.source),
