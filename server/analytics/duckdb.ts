@@ -96,48 +96,53 @@ async function readColumns<const T extends readonly ColumnType[]>(connection: Du
   // a vector's bytes without converting each value.
   const raw = (result as unknown as { result: bindings.Result }).result;
   const rows = Number(bindings.row_count(raw));
-  const taken: ArrayBuffer[] = [];
-  const typed = <A>(bytes: number, make: (buffer: ArrayBuffer) => A): A => {
-    if (bytes < KeptBuffers.SMALLEST) return make(new ArrayBuffer(bytes));
-    const buffer = kept.take(bytes);
-    taken.push(buffer);
-    return make(buffer);
-  };
+  // The typed columns' memory comes from `kept` as one set (largest first: kept-buffers.ts).
+  const typedAt = [...types.keys()].filter((i) => types[i] !== 'text');
+  const buffers = kept.takeAll(typedAt.map((i) => rows * BYTES[types[i] as Exclude<ColumnType, 'text'>]));
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    for (const buffer of taken) kept.give(buffer);
+    kept.giveAll(buffers);
   };
-  const out = types.map((t) => (t === 'int32' ? typed(rows * 4, (b) => new Int32Array(b, 0, rows))
-    : t === 'double' ? typed(rows * 8, (b) => new Float64Array(b, 0, rows))
-      : t === 'uuid' ? typed(rows * 16, (b) => new Uint32Array(b, 0, rows * 4))
-        : new Array<string | null>(rows)));
+  const out = types.map((t, i) => {
+    const buffer = buffers[typedAt.indexOf(i)]!;
+    return t === 'int32' ? new Int32Array(buffer, 0, rows)
+      : t === 'double' ? new Float64Array(buffer, 0, rows)
+        : t === 'uuid' ? new Uint32Array(buffer, 0, rows * 4)
+          : new Array<string | null>(rows);
+  });
   // Each text column decodes each of its distinct values once (text-cells.ts).
   const texts = types.map((t) => (t === 'text' ? new TextCells() : null));
-  let at = 0;
-  const chunks = bindings.result_chunk_count(raw);
-  for (let c = 0; c < chunks; c++) {
-    // Reading a chunk runs on the event loop: let other requests in between every few.
-    if (c > 0 && c % YIELD_EVERY_CHUNKS === 0) await new Promise((resolve) => setImmediate(resolve));
-    const chunk = bindings.result_get_chunk(raw, c);
-    const size = bindings.data_chunk_get_size(chunk);
-    types.forEach((type, i) => {
-      const vector = bindings.data_chunk_get_vector(chunk, i);
-      if (type === 'text') {
-        texts[i]!.read(vector, size, out[i] as (string | null)[], at);
-        return;
-      }
-      // A NULL in a column declared never NULL is a bug upstream (a row written without its
-      // person key, say): fail the read rather than hand over whatever the slot holds.
-      const validity = type === 'uuid' ? null : bindings.vector_get_validity(vector, Math.ceil(size / 64) * 8);
-      if (validity && !allValid(validity, size)) throw new Error(`Column ${i + 1} of a columnar read holds NULL.`);
-      const bytes = bindings.vector_get_data(vector, size * BYTES[type]);
-      const target = out[i] as Int32Array | Float64Array | Uint32Array;
-      const View = type === 'double' ? Float64Array : type === 'int32' ? Int32Array : Uint32Array;
-      target.set(new View(bytes.buffer as ArrayBuffer, bytes.byteOffset, size * (type === 'uuid' ? 4 : 1)), at * (type === 'uuid' ? 4 : 1));
-    });
-    at += size;
+  try {
+    let at = 0;
+    const chunks = bindings.result_chunk_count(raw);
+    for (let c = 0; c < chunks; c++) {
+      // Reading a chunk runs on the event loop: let other requests in between every few.
+      if (c > 0 && c % YIELD_EVERY_CHUNKS === 0) await new Promise((resolve) => setImmediate(resolve));
+      const chunk = bindings.result_get_chunk(raw, c);
+      const size = bindings.data_chunk_get_size(chunk);
+      types.forEach((type, i) => {
+        const vector = bindings.data_chunk_get_vector(chunk, i);
+        if (type === 'text') {
+          texts[i]!.read(vector, size, out[i] as (string | null)[], at);
+          return;
+        }
+        // A NULL in a column declared never NULL is a bug upstream (a row written without its
+        // person key, say): fail the read rather than hand over whatever the slot holds.
+        const validity = type === 'uuid' ? null : bindings.vector_get_validity(vector, Math.ceil(size / 64) * 8);
+        if (validity && !allValid(validity, size)) throw new Error(`Column ${i + 1} of a columnar read holds NULL.`);
+        const bytes = bindings.vector_get_data(vector, size * BYTES[type]);
+        const target = out[i] as Int32Array | Float64Array | Uint32Array;
+        const View = type === 'double' ? Float64Array : type === 'int32' ? Int32Array : Uint32Array;
+        target.set(new View(bytes.buffer as ArrayBuffer, bytes.byteOffset, size * (type === 'uuid' ? 4 : 1)), at * (type === 'uuid' ? 4 : 1));
+      });
+      at += size;
+    }
+  } catch (error) {
+    // A read that fails (a NULL where none may be) gives its memory back before it reports.
+    release();
+    throw error;
   }
   return { rows, columns: out as ColumnarResult<T>['columns'], release };
 }
@@ -240,8 +245,8 @@ export function keptBlockBytes(memoryLimitBytes: number): number {
 /**
  * How much of the columnar reads' memory (their typed columns: kept-buffers.ts) stays with the
  * process between queries: a tenth of the cap (64 MB by default), enough for a 10M-event ordered
- * funnel's columns (29 MB) and the largest of a strict one's (100 MB in all). More raised the
- * peak past the budget on the 10M-event benchmark, where paths, after the funnels, make it.
+ * funnel's columns (29 MB) and the two largest of a strict one's (uuids and persons, 64 of its
+ * 102 MB). A fifth raised the server's peak past the budget on the 10M-event benchmark.
  */
 export function keptColumnBytes(memoryLimitBytes: number): number {
   return memoryLimitBytes / 10;

@@ -52,8 +52,28 @@ export class KeptBuffers {
     this.kept += size;
   }
 
+  /**
+   * Buffers of the given sizes (bytes), in that order, for one user (a read's columns): the
+   * largest are taken first, so that a smaller one never takes a buffer kept for a larger one of
+   * the set (with buffers up to twice its size allowed, a strict funnel's times would take its
+   * uuids'). Sizes under SMALLEST get new buffers.
+   */
+  takeAll(sizes: readonly number[]): ArrayBuffer[] {
+    const out = new Array<ArrayBuffer>(sizes.length);
+    for (const i of largestFirst(sizes)) out[i] = sizes[i]! < KeptBuffers.SMALLEST ? new ArrayBuffer(sizes[i]!) : this.take(sizes[i]!);
+    return out;
+  }
+
+  /** Gives back a set taken with takeAll, largest first: under the cap the largest stay. */
+  giveAll(buffers: readonly ArrayBuffer[]): void {
+    for (const i of largestFirst(buffers.map((b) => b.byteLength))) this.give(buffers[i]!);
+  }
+
   /** Bytes kept while unused. */
   get keptBytes(): number {
     return this.kept;
   }
 }
+
+/** The indices of `sizes`, largest first. */
+const largestFirst = (sizes: readonly number[]) => [...sizes.keys()].sort((a, b) => sizes[b]! - sizes[a]!);

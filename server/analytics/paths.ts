@@ -71,8 +71,9 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   // Session bounds (start/end points, step limit) are per-session aggregates in those numbers.
   // Items are text (URLs, names) but the windows below only compare them: they sort and carry
   // a 64-bit hash of each instead, and the edges take their texts back from a dictionary of
-  // the hashes (two items whose hashes collide would count as one: at a million distinct
-  // items, about one chance in ten million).
+  // the hashes. Two items whose hashes collide would count as one: by chance, at a million
+  // distinct items, about one in 37 million; on purpose (DuckDB's hash is not keyed), only by
+  // whoever can send the project's events, who can skew its paths anyway.
   const ps = start ? `min(prn) FILTER (WHERE ih = hash(${start}))` : 'min(prn)';
   const ends = end
     ? `ends AS (SELECT c.person_id, c.session, min(c.prn) AS pe FROM c JOIN s0 ON s0.person_id = c.person_id AND s0.session = c.session
