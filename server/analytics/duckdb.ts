@@ -245,8 +245,8 @@ export function keptBlockBytes(memoryLimitBytes: number): number {
 /**
  * How much of the columnar reads' memory (their typed columns: kept-buffers.ts) stays with the
  * process between queries: a tenth of the cap (64 MB by default), enough for a 10M-event ordered
- * funnel's columns (29 MB) and the two largest of a strict one's (uuids and persons, 64 of its
- * 102 MB). A fifth raised the server's peak past the budget on the 10M-event benchmark.
+ * funnel's columns (29 MB) and the largest of a strict one's (its uuids, 52 of its 103 MB). A
+ * fifth raised the server's peak past the budget on the 10M-event benchmark.
  */
 export function keptColumnBytes(memoryLimitBytes: number): number {
   return memoryLimitBytes / 10;
