@@ -40,7 +40,7 @@ interface PendingAppend {
 export interface EventStore extends SqlRunner {
   /** Rows of a query with bound parameters (`$1…` from an array, `$name` from an object), on a pooled reader, under a time budget. */
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
-  /** The same read, returned column by column (duckdb.ts). */
+  /** The same read, returned column by column (columnar-read.ts). */
   columns: EventDb['columns'];
   /** `<dataDir>/events.duckdb`, or ':memory:'. */
   readonly file: string;

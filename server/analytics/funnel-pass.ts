@@ -1,5 +1,5 @@
 import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
-import { compareUuidWords } from './duckdb.ts';
+import { compareUuidWords } from './columnar-read.ts';
 
 /**
  * A funnel's per-person pass, in one walk over each person's events (the rules are in
@@ -22,7 +22,7 @@ export interface FunnelRows {
   ts: Float64Array;
   /** Bit k: the event matches step k. */
   steps: Int32Array;
-  /** The event's uuid as words (duckdb.ts compareUuidWords): orders events at one instant. */
+  /** The event's uuid as words (columnar-read.ts compareUuidWords): orders events at one instant. */
   uuid: Uint32Array;
   /** Bit i: the event matches exclusion i (null: the funnel has none). */
   excl: Int32Array | null;

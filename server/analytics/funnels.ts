@@ -6,7 +6,7 @@ import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.t
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
-import type { ColumnType } from './duckdb.ts';
+import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';

@@ -1,5 +1,5 @@
 /**
- * Memory for the columns of columnar reads (duckdb.ts), kept between queries instead of handed
+ * Memory for the columns of columnar reads (columnar-read.ts), kept between queries instead of handed
  * back to the system. Pages the system hands out afresh are faulted in one by one, which is dear
  * on a virtual machine (bench/README.md: 12 µs a page on the one the benches run on): the columns
  * of a 10M-event strict funnel are 3.2 million rows, about 100 MB, some 25,000 pages every time

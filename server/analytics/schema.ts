@@ -120,7 +120,7 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  * PERSON_JOIN_SQL joins the overrides to event rows `e`; PERSON_KEY_SQL is then the person's
  * UUID, PERSON_INT_KEY_SQL its integer key. Every writer of the store stores keys and opening
  * fills any row without one, so engines rely on them; a row written around the store and not
- * filled has none (NULL), which the funnels' columnar read refuses (duckdb.ts).
+ * filled has none (NULL), which the funnels' columnar read refuses (columnar-read.ts).
  */
 export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
 export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';

@@ -1,4 +1,4 @@
-import type { ColumnReader } from './duckdb.ts';
+import type { ColumnReader } from './columnar-read.ts';
 
 /**
  * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and
