@@ -251,6 +251,14 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through.toLocaleString('en-US')}"]`) });
   await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through.toLocaleString('en-US')}\\)$`));
 
+  // No step's label sits on a link's count: each stands right of its bars, the last step's too.
+  const clashes = await figure.evaluate((el) => {
+    const boxes = (selector: string) => [...el.querySelectorAll(selector)].map((t) => t.getBoundingClientRect());
+    const counts = boxes('text[data-link-count]');
+    return boxes('text[data-step-label]').flatMap((a) => counts.filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => a));
+  });
+  expect(clashes).toHaveLength(0);
+
   // Pointing at the largest link names it and lights every path through it, dimming the others.
   const link = links.filter({ has: page.locator('title', { hasText: linkText(top) }) });
   const point = await link.evaluate((el: SVGPathElement) => {

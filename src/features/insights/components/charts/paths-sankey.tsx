@@ -15,6 +15,9 @@ const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
 const linkLabel = (source: string, target: string, value: number) => `${stepLabel(source)} → ${stepLabel(target)}: ${formatNumber(value)}`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
 export const LABELLED_WIDTH = 11;
+
+/** Room right of the last step's bars for their labels (px). */
+const LABEL_ROOM = 170;
 /** The links drawn: the largest (a diagram of hundreds of links is unreadable; the table has them all). */
 export const MAX_LINKS = 40;
 
@@ -94,8 +97,12 @@ export function PathsSankey({ view }: { view: PathsView }) {
   graph.nodes.forEach((n) => columns.set(n.column, (columns.get(n.column) ?? 0) + 1));
   const height = Math.max(320, Math.min(720, Math.max(0, ...columns.values()) * 28));
   const lastColumn = Math.max(0, ...columns.keys());
-  /** The width its labels need: about 180 px per step, at least 360 px: more than a phone leaves it. */
-  const needed = (lastColumn || 1) * 180 + 180;
+  /**
+   * The width its labels need: about 180 px per step, at least 360 px: more than a phone leaves it.
+   * Every step's label stands right of its bars, the last step's in a margin of its own: left of
+   * them it would sit on the counts at the links' ends.
+   */
+  const needed = (lastColumn || 1) * 180 + LABEL_ROOM + 10;
   const hovered =
     hover === null
       ? null
@@ -139,13 +146,12 @@ export function PathsSankey({ view }: { view: PathsView }) {
   const Node = (props: SankeyNodeProps) => {
     const { x, y, width, height: h, index, payload } = props;
     const name = payload.name as string;
-    const last = graph.nodes[index]?.column === lastColumn;
     return (
       <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)} onPointerDown={(event) => touched(event, { node: index })}>
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
         <title>{`${stepLabel(name)}: ${formatNumber(payload.value)}`}</title>
         {h >= 10 ? (
-          <text x={last ? x - 6 : x + width + 6} y={y + h / 2} dy="0.35em" textAnchor={last ? 'end' : 'start'} fontSize={12} fill="currentColor">
+          <text x={x + width + 6} y={y + h / 2} dy="0.35em" fontSize={12} fill="currentColor" data-step-label>
             {`${shortItem(name)} (${formatNumber(payload.value)})`}
           </text>
         ) : null}
@@ -180,7 +186,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
                 nodePadding={16}
                 nodeWidth={10}
                 iterations={32}
-                margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+                margin={{ top: 8, right: LABEL_ROOM, bottom: 8, left: 8 }}
               />
             );
           }}
