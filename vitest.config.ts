@@ -7,6 +7,12 @@ const alias = {
   '@testing': fileURLToPath(new URL('./test/testing', import.meta.url)),
 };
 
+// The workers (forked from this process, with its environment) run several files' DuckDB
+// statements at once, each holding one of libuv's threads while it runs; with libuv's default of
+// four, a DNS lookup (`localhost` in the outbound-HTTP tests) once waited past its 10 s. More
+// threads, from each worker's start: DuckDB still does the work on its own threads.
+process.env.UV_THREADPOOL_SIZE ??= '16';
+
 /** Server tests that spawn the server's CLI (see the 'processes' project). */
 const PROCESS_TESTS = ['test/server/restart.test.ts', 'test/server/import.test.ts', 'test/server/cli.test.ts'];
 
