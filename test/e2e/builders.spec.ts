@@ -244,12 +244,16 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   const linkText = (e: PathEdge) => `${stepped(e.source)} → ${stepped(e.target)}: ${e.value.toLocaleString('en-US')}`;
   expect((await links.locator('title').allTextContents()).sort()).toEqual(drawn.map(linkText).sort());
 
-  // The largest link's source step shows the persons through it: the most of its drawn links in or out.
+  // Each step shows the persons through it, from all the API's links (drawn or not): the most of
+  // its links in or out. The test checks every node against the answer.
   const top = drawn[0]!;
   const sum = (list: PathEdge[]) => list.reduce((n, e) => n + e.value, 0);
-  const through = Math.max(sum(drawn.filter((e) => e.target === top.source)), sum(drawn.filter((e) => e.source === top.source)));
-  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through.toLocaleString('en-US')}"]`) });
-  await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through.toLocaleString('en-US')}\\)$`));
+  const through = (name: string) => Math.max(sum(drawable.filter((e) => e.target === name)), sum(drawable.filter((e) => e.source === name)));
+  const nodes = [...new Set(drawn.flatMap((e) => [e.source, e.target]))];
+  expect((await figure.locator('g > title').allTextContents()).filter((t) => !t.includes('→')).sort())
+    .toEqual(nodes.map((name) => `${stepped(name)}: ${through(name).toLocaleString('en-US')}`).sort());
+  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through(top.source).toLocaleString('en-US')}"]`) });
+  await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through(top.source).toLocaleString('en-US')}\\)$`));
 
   // No step's label sits on a link's count: each stands right of its bars, the last step's too.
   const clashes = await figure.evaluate((el) => {

@@ -22,7 +22,12 @@ const LABEL_ROOM = 170;
 export const MAX_LINKS = 40;
 
 interface Graph {
-  nodes: Array<{ name: string; column: number }>;
+  /**
+   * `persons`: how many persons reach the node (its step's item), from all the API's links, not
+   * only the drawn ones: the most of its links in or out (in, past the first step: each person at
+   * a step came by one link; out, at the first).
+   */
+  nodes: Array<{ name: string; column: number; persons: number }>;
   links: Array<{ source: number; target: number; value: number }>;
 }
 
@@ -35,15 +40,19 @@ export function pathsGraph(view: PathsView): Graph {
     if (at === undefined) {
       at = nodes.length;
       index.set(name, at);
-      nodes.push({ name, column: stepOf(name) });
+      nodes.push({ name, column: stepOf(name), persons: 0 });
     }
     return at;
   };
-  const links = view.edges
-    .filter((edge) => edge.value > 0 && edge.source !== edge.target)
-    .sort((a, b) => b.value - a.value)
-    .slice(0, MAX_LINKS)
-    .map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
+  const edges = view.edges.filter((edge) => edge.value > 0 && edge.source !== edge.target).sort((a, b) => b.value - a.value);
+  const links = edges.slice(0, MAX_LINKS).map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
+  const into = new Map<string, number>();
+  const outOf = new Map<string, number>();
+  for (const edge of edges) {
+    into.set(edge.target, (into.get(edge.target) ?? 0) + edge.value);
+    outOf.set(edge.source, (outOf.get(edge.source) ?? 0) + edge.value);
+  }
+  for (const n of nodes) n.persons = Math.max(into.get(n.name) ?? 0, outOf.get(n.name) ?? 0);
   return { nodes, links };
 }
 
@@ -107,7 +116,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
     hover === null
       ? null
       : 'node' in hover
-        ? stepLabel(graph.nodes[hover.node]!.name)
+        ? `${stepLabel(graph.nodes[hover.node]!.name)}: ${formatNumber(graph.nodes[hover.node]!.persons)} persons`
         : `${linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, graph.links[hover.link]!.value)} persons`;
 
   const Link = (props: SankeyLinkProps) => {
@@ -144,15 +153,15 @@ export function PathsSankey({ view }: { view: PathsView }) {
     );
   };
   const Node = (props: SankeyNodeProps) => {
-    const { x, y, width, height: h, index, payload } = props;
-    const name = payload.name as string;
+    const { x, y, width, height: h, index } = props;
+    const { name, persons } = graph.nodes[index]!;
     return (
       <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)} onPointerDown={(event) => touched(event, { node: index })}>
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
-        <title>{`${stepLabel(name)}: ${formatNumber(payload.value)}`}</title>
+        <title>{`${stepLabel(name)}: ${formatNumber(persons)}`}</title>
         {h >= 10 ? (
           <text x={x + width + 6} y={y + h / 2} dy="0.35em" fontSize={12} fill="currentColor" data-step-label>
-            {`${shortItem(name)} (${formatNumber(payload.value)})`}
+            {`${shortItem(name)} (${formatNumber(persons)})`}
           </text>
         ) : null}
       </g>
