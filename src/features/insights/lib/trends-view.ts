@@ -77,11 +77,6 @@ function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
 /** A series' x labels: the API's, else its dates. */
 const xLabels = (s: { labels: string[]; days: string[] }) => (s.labels.length > 0 ? s.labels : s.days);
 
-const runningSum = (data: number[]) => {
-  let sum = 0;
-  return data.map((value) => (sum += value));
-};
-
 /** Trend series (from `trend/` or a saved insight's result) as the chart and the table read them. */
 export function trendsView(result: TrendSeries[], options: { display: unknown; compare?: unknown }): TrendsView {
   let display = trendDisplay(options.display ?? result[0]?.filter?.display);
@@ -104,8 +99,10 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
     keys.add(key);
-    const data = display === 'cumulative' ? runningSum(s.data) : s.data;
-    const sum = s.data.reduce((a, b) => a + b, 0);
+    // A cumulative line's points come from the API as running totals already (`display` changes
+    // how the data is returned); its total is the last of them.
+    const data = s.data;
+    const sum = display === 'cumulative' ? (s.data.at(-1) ?? 0) : s.data.reduce((a, b) => a + b, 0);
     return {
       key,
       label: period === 'previous' ? `${base} (previous)` : base,
