@@ -115,7 +115,7 @@ export type RetentionCohort = z.infer<typeof retentionCohortSchema>;
 export const retentionResultSchema = analyticsResultSchema(z.array(retentionCohortSchema));
 export type RetentionResult = z.infer<typeof retentionResultSchema>;
 
-/** One edge of paths: `source` `1_<item>` → `target` `2_<item>`, persons `value`. */
+/** One edge of paths: `source` `1_<item>` → `target` `2_<item>`, persons `value`, their mean time between the two in milliseconds (funnels count seconds). */
 export const pathEdgeSchema = z.looseObject({
   source: z.string(),
   target: z.string(),

@@ -181,8 +181,8 @@ describe('retention and paths', () => {
     expect(rows[0]!.cells[0]).toMatchObject({ note: '100%', shade: 1 });
   });
 
-  it('paths: the edges with their persons; the table writes each node as its step and item', async () => {
-    const v = (await view(FILTERS.paths)).view;
+  it('paths: the edges with their persons and times; the table writes each node as its step and item', async () => {
+    const { insight, view: v } = await view(FILTERS.paths);
     expect(v.type).toBe('paths');
     if (v.type !== 'paths') return;
     expect(v.edges[0]!.source).toMatch(/^1_https:\/\/example\.com\//);
@@ -192,6 +192,12 @@ describe('retention and paths', () => {
     expect(row.head).toBe(`1. ${v.edges[0]!.source.slice(2)}`);
     expect(row.cells[0]).toBe(`2. ${v.edges[0]!.target.slice(2)}`);
     expect(row.cells[1]).toBe(v.edges[0]!.value);
+    // The API's times are milliseconds; the table's, seconds: within a session (a gap of 30
+    // minutes or more starts a new one), so under half an hour.
+    const ms = (insight.result as Array<{ average_conversion_time: number | null }>)[0]!.average_conversion_time!;
+    expect(ms).toBeGreaterThan(0);
+    expect(row.cells[2]).toEqual({ value: ms / 1000, unit: 'duration' });
+    expect(ms / 1000).toBeLessThan(30 * 60);
   });
 });
 

@@ -72,6 +72,8 @@ export function viewOf(result: unknown, { kind, display, compare }: ViewOptions)
   if (!parsed.success || parsed.data.length === 0) return EMPTY;
   return {
     type: 'paths',
-    edges: parsed.data.map(({ source, target, value, average_conversion_time }) => ({ source, target, value, averageTime: average_conversion_time })),
+    // A path edge's time is in milliseconds (the production service's unit for paths, where
+    // funnels count seconds); the view counts seconds.
+    edges: parsed.data.map(({ source, target, value, average_conversion_time: ms }) => ({ source, target, value, averageTime: ms === null ? null : ms / 1000 })),
   };
 }
