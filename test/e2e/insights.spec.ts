@@ -83,6 +83,31 @@ test('find an insight, favorite it, rename it, share it; the shared link works w
   await stranger.close();
 });
 
+test('an insight deleted from its page shows as deleted when the reader goes back to it, and Restore brings it back', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  const name = uniqueName('E2E back after delete');
+  const created = await createInsight(request, projectId, name);
+  const url = `/api/projects/${projectId}/insights/${created.id}/`;
+
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/${created.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText(`Deleted “${name}”`)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/insights(\\?|$)`));
+  expect((await request.get(url, { headers: headers() })).status()).toBe(404);
+
+  // Back: the page says it is deleted and offers only Restore (no rename that would fail).
+  await page.goBack();
+  await expect(page.getByRole('status').filter({ hasText: 'This insight is deleted' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit name' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText(`Restored “${name}”`)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'This insight is deleted' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  expect((await (await request.get(url, { headers: headers() })).json()).deleted).toBe(false);
+});
+
 test('delete an insight from the list, then undo', async ({ page, request }) => {
   const projectId = await seededProject(request);
   const name = uniqueName('E2E delete');

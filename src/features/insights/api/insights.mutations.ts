@@ -147,26 +147,38 @@ export function useSetFavorited(projectId: number) {
  * `onDeleted` runs once the server has deleted it (the page navigates away).
  */
 export function useDeleteWithUndo(projectId: number) {
+  const queryClient = useQueryClient();
   const { mutateAsync } = useMutation(insightMutations.setDeleted(projectId));
   return useCallback(async (insight: Pick<Insight, 'id' | 'name' | 'derived_name'>, onDeleted?: () => void) => {
     const title = insightTitle(insight);
+    // The insight's page keeps the server's answer: going back to it shows it deleted (with
+    // Restore), not as a live insight whose every change would fail.
+    const keep = (answer: Insight) => queryClient.setQueryData(insightKeys.detail(projectId, insight.id), answer);
     try {
-      await mutateAsync({ insight, deleted: true });
+      keep(await mutateAsync({ insight, deleted: true }));
     } catch (error) {
       toast.error(`Couldn't delete “${title}”: ${describeError(error)}`);
       return;
     }
     onDeleted?.();
     toast.success(`Deleted “${title}”`, {
+      // Long enough to read, and to reach Undo from the keyboard.
+      duration: UNDO_MS,
       action: {
         label: 'Undo',
         onClick: () => {
           mutateAsync({ insight, deleted: false }).then(
-            () => toast.success(`Restored “${title}”`),
+            (answer) => {
+              keep(answer);
+              toast.success(`Restored “${title}”`);
+            },
             (error: unknown) => toast.error(`Couldn't restore “${title}”: ${describeError(error)}`),
           );
         },
       },
     });
-  }, [mutateAsync]);
+  }, [mutateAsync, queryClient, projectId]);
 }
+
+/** How long a deletion's toast offers Undo (ms). */
+const UNDO_MS = 10_000;

@@ -45,13 +45,18 @@ export function InsightPage() {
   const { mutate: setFavorited } = useSetFavorited(projectId);
   const { mutate: viewed } = useInsightViewed(projectId, insightId);
   const deleteWithUndo = useDeleteWithUndo(projectId);
-  const canWrite = useCan(insightEndpoints.update.access).allowed;
+  // A deleted insight is only restored (the server no longer serves it to anything else).
+  const canWrite = useCan(insightEndpoints.update.access).allowed && !insight.deleted;
   const [downloading, setDownloading] = useState(false);
   const title = insightTitle(insight);
   const kind = insightKind(insight);
 
-  // Opening the page counts as a view ("Recently viewed" on the list).
-  useEffect(() => viewed(), [viewed, insightId]);
+  // Opening the page counts as a view ("Recently viewed" on the list); a deleted one's does not
+  // (the server no longer serves it).
+  const deleted = insight.deleted;
+  useEffect(() => {
+    if (!deleted) viewed();
+  }, [viewed, insightId, deleted]);
 
   const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
   const setShareOpen = (open: boolean) =>
