@@ -3,6 +3,7 @@ import {
   funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
   trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
 } from '../../src/contract/index.ts';
+import { FormulaError, parseFormula } from '../analytics/formula.ts';
 
 /**
  * An insight's analysis in its two wire forms (API-DECISIONS, Insights):
@@ -227,7 +228,18 @@ function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: s
     throw new InsightInputError(attrOf([prefix, ...fieldPath(issue.path)]), issue.message,
       issue.code === 'too_big' ? 'max_length' : issue.code === 'invalid_value' ? 'invalid_choice' : 'invalid_input');
   }
-  return withSeriesOrder({ kind, params: result.data } as Analysis);
+  const analysis = withSeriesOrder({ kind, params: result.data } as Analysis);
+  // A formula the engine cannot read would be saved, then fail every time the insight is opened:
+  // refused here, as the trend endpoint refuses it.
+  if (analysis.kind === 'TRENDS' && analysis.params.formula && analysis.params.formula.trim() !== '') {
+    try {
+      parseFormula(analysis.params.formula, orderedEntities(analysis.params).length);
+    } catch (error) {
+      if (!(error instanceof FormulaError)) throw error;
+      throw new InsightInputError(attrOf([prefix, ...fieldPath(['formula'])]), error.message);
+    }
+  }
+  return analysis;
 }
 
 /**

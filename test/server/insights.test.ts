@@ -117,7 +117,17 @@ describe('insights: create, read, list', () => {
     expect((await server.request('POST', P1, { json: { filters: { insight: 'NOPE' } } })).body.attr).toBe('filters__insight');
     expect((await server.request('POST', P1, { json: { tags: Array.from({ length: 51 }, (_, k) => `t${k}`) } })).body).toMatchObject({ attr: 'tags', code: 'max_length' });
     expect((await server.request('POST', P1, { json: { query: '{nope' } })).body.attr).toBe('query');
+    // A formula the engine cannot read is refused when saved, in either form (saved, the insight
+    // could not be opened again), and on a change too.
+    const before = (await server.get(P1)).body.count;
+    const badFormula = await server.request('POST', P1, { json: { filters: { ...trends, formula: 'A +* A' } } });
+    expect(badFormula.body).toMatchObject({ type: 'validation_error', attr: 'filters__formula', detail: 'Unexpected "*" in the formula.' });
+    const query = { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], trendsFilter: { formula: 'A / B' } };
+    expect((await server.request('POST', P1, { json: { query } })).body).toMatchObject({ attr: 'query__trendsFilter__formula', detail: expect.stringContaining('"B" is not a series') });
+    expect((await server.get(P1)).body.count).toBe(before);
     const i = await create({ filters: trends });
+    expect((await server.request('PATCH', `${P1}${i.id}/`, { json: { filters: { ...trends, formula: '(A' } } })).body).toMatchObject({ attr: 'filters__formula' });
+    expect((await server.get(`${P1}${i.id}/`)).status).toBe(200);
     const readOnly = server.makeKey({ scopes: ['insight:read'] });
     const denied = await server.request('PATCH', `${P1}${i.id}/`, { key: readOnly, json: { name: 'x' } });
     expect(denied.status).toBe(403);
