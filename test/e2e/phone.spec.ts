@@ -69,6 +69,40 @@ test.describe('at 390 × 844, light', () => {
     await expectNoSidewaysScroll(page);
     await expectNoViolations(page);
   });
+
+  test('names without spaces (an insight, a funnel step) wrap or end in "…": the page never scrolls sideways', async ({ page, request }) => {
+    const projectId = await seededProject(request);
+    const name = uniqueName('Supercalifragilisticexpialidocious_conversion_path_analysis_for_enterprise');
+    const step = 'Signed_up_for_the_product_after_seeing_the_pricing_page_twice';
+    const created = await request.post(`/api/projects/${projectId}/insights/`, {
+      headers: apiHeaders(),
+      data: {
+        name, description: 'Line one\nLine two',
+        filters: { insight: 'FUNNELS', events: [{ id: '$pageview', type: 'events', order: 0, custom_name: step }, { id: 'user signed up', type: 'events', order: 1 }], date_from: '-30d' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json();
+
+    await signInWithDemoLink(page, `/projects/${projectId}/insights/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('figure').getByText(step)).toBeVisible();
+    // The description keeps its line break.
+    expect(await page.getByText('Line one').evaluate((el) => (el as HTMLElement).innerText)).toBe('Line one\nLine two');
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('dialog')).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/projects/${projectId}/insights`);
+    await expect(page.getByRole('navigation', { name: 'Recently viewed' }).getByRole('link', { name })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/projects/${projectId}/insights/${id}/edit`);
+    await expect(page.getByText(step, { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
 });
 
 test('a window widened past 768 px gets the sidebar beside the page (an open drawer closes), and loses it again when narrowed', async ({ page }) => {

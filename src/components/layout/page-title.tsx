@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function PageTitle({ title, description }: { title: ReactNode; description: ReactNode }) {
   return (
     <div className="min-w-0">
-      <h1 className="text-2xl font-semibold break-words">{title}</h1>
+      <h1 className="text-2xl font-semibold wrap-anywhere">{title}</h1>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</p>
     </div>
   );

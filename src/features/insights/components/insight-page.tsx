@@ -108,7 +108,7 @@ export function InsightPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-2">
           <InlineEdit label="Name" value={insight.name ?? ''} disabled={!canWrite} onSave={(name) => update.mutateAsync({ name })}>
-            <h1 className="inline-flex items-center gap-2 text-2xl font-semibold break-words">
+            <h1 className="inline-flex items-center gap-2 text-2xl font-semibold wrap-anywhere">
               <KindIcon kind={kind} />
               {title}
             </h1>
@@ -120,7 +120,8 @@ export function InsightPage() {
             disabled={!canWrite}
             onSave={(description) => update.mutateAsync({ description })}
           >
-            <p className="text-sm text-gray-700 dark:text-gray-300">
+            {/* The description's own line breaks stay. */}
+            <p className="text-sm whitespace-pre-line text-gray-700 wrap-anywhere dark:text-gray-300">
               {insight.description || <span className="text-gray-600 dark:text-gray-400">{kindLabel(kind)} · no description</span>}
             </p>
           </InlineEdit>

@@ -14,12 +14,13 @@ export function RecentlyViewed({ projectId }: { projectId: number }) {
       </h2>
       <ul className="flex flex-wrap gap-2">
         {data.map((insight) => (
-          <li key={insight.id}>
+          <li key={insight.id} className="max-w-full min-w-0">
             <InsightLink
               projectId={projectId}
               insightId={insight.id}
               title={insightTitle(insight)}
-              className="inline-block rounded-md border border-gray-300 px-2.5 py-1 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800"
+              // A long name ends in "…" on one line (the link's text, its accessible name, stays whole).
+              className="inline-block max-w-full truncate rounded-md border border-gray-300 px-2.5 py-1 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800"
             />
           </li>
         ))}

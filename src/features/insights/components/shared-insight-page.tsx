@@ -19,8 +19,8 @@ export function SharedInsightPage({ accessToken }: { accessToken: string }) {
   return (
     <SharedLayout>
       <div>
-        <h1 className="text-2xl font-semibold break-words">{title}</h1>
-        {insight.description ? <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{insight.description}</p> : null}
+        <h1 className="text-2xl font-semibold wrap-anywhere">{title}</h1>
+        {insight.description ? <p className="mt-1 text-sm whitespace-pre-line text-gray-700 wrap-anywhere dark:text-gray-300">{insight.description}</p> : null}
       </div>
       <InsightResult insight={insight} title={title} />
     </SharedLayout>

@@ -66,7 +66,7 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
         >
           <div className="flex items-start justify-between gap-4 border-b border-gray-200 p-4 dark:border-gray-800">
             <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold break-words">{title}</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold wrap-anywhere">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
                 {target.breakdownValue !== undefined ? `Breakdown: ${target.breakdownValue}. ` : ''}
                 Each person once, by email (or first distinct ID).

@@ -74,7 +74,7 @@ export function FunnelSteps({ view, onPersons }: { view: FunnelView; onPersons?:
     <ol className="space-y-4">
       {view.steps.map((step, index) => (
         <li key={index} className="space-y-1.5">
-          <p className="text-sm font-medium">
+          <p className="text-sm font-medium wrap-anywhere">
             <span className="text-gray-600 dark:text-gray-400">{index + 1}.</span> {step.name}
           </p>
           {groups ? (

@@ -115,7 +115,11 @@ export function SeriesRow(p: SeriesRowProps) {
               }}
             />
           ) : entry.custom_name ? (
-            <span className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{entry.custom_name}</span>
+            // Ends in "…" at the row's width: sized from the row (w-0 min-w-full), a long name does
+            // not widen the form, nor the page on a phone.
+            <span className="block w-0 min-w-full truncate text-sm font-semibold text-gray-900 dark:text-gray-100" title={entry.custom_name}>
+              {entry.custom_name}
+            </span>
           ) : null}
           <div className="flex flex-wrap items-start gap-1.5">
             {p.mode === 'trends' ? (
