@@ -47,6 +47,17 @@ export const propertyValueSchema = z.looseObject({
 });
 export type PropertyValueSuggestion = z.infer<typeof propertyValueSchema>;
 
+/**
+ * Whether a definition's `name` matches a `search`, as the production service matches it: every
+ * word of the search (split on spaces) appears in the name, in any letter case. "current url"
+ * finds `$current_url`, "country code" `$geoip_country_code`; no search matches everything.
+ */
+export function definitionMatches(name: string, search: string | undefined): boolean {
+  if (!search) return true;
+  const lower = name.toLowerCase();
+  return search.toLowerCase().split(/\s+/).every((word) => lower.includes(word));
+}
+
 const searchSchema = z.string().check(z.maxLength(400, { error: 'Ensure this field has no more than 400 characters.' }));
 
 export const eventDefinitionsQuerySchema = z.object({

@@ -110,6 +110,10 @@ describe('property_definitions/', () => {
 
   it('searches, filters numerical ones and pages', async () => {
     expect((await defs('?search=TRIAL')).map((d) => d.name)).toEqual(['is_trial']);
+    // Every word of the search, in any order and case, as a person types a property's label.
+    expect((await defs(`?search=${encodeURIComponent('current URL')}`)).map((d) => d.name)).toEqual(['$current_url']);
+    expect((await defs(`?search=${encodeURIComponent('trial is')}`)).map((d) => d.name)).toEqual(['is_trial']);
+    expect(await defs(`?search=${encodeURIComponent('current plan')}`)).toEqual([]);
     expect((await defs('?is_numerical=true')).map((d) => d.name)).toEqual(['amount']);
     const page = await get('/property_definitions/?limit=2');
     expect(page.body.results).toHaveLength(2);

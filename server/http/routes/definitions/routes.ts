@@ -1,4 +1,4 @@
-import { endpoints, type Page } from '../../../../src/contract/index.ts';
+import { definitionMatches, endpoints, type Page } from '../../../../src/contract/index.ts';
 import {
   eventNameStats, eventPropertyStats, personPropertyStats, propertyValueStats,
 } from '../../../analytics/definitions.ts';
@@ -28,8 +28,6 @@ export function parseEventNames(raw: string | undefined): string[] | null {
   return [...new Set(raw.split(',').map((n) => n.trim()).filter((n) => n !== ''))].sort();
 }
 
-/** Case-insensitive substring match of `search` (no search: everything). */
-const matches = (name: string, search: string | undefined) => !search || name.toLowerCase().includes(search.toLowerCase());
 
 /** Most used first, then by name. */
 const byVolume = <T extends { name: string; volume_30_day: number }>(a: T, b: T) =>
@@ -55,7 +53,7 @@ export function registerDefinitionRoutes(router: Router, deps: Deps): void {
   router.route(endpoints.eventDefinitions.list, async ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
     const stats = await cached('definitions/events', project, {}, ({ db }) => eventNameStats(db, project.id, deps.now()));
-    const items = stats.filter((s) => matches(s.name, query.search)).sort(byVolume);
+    const items = stats.filter((s) => definitionMatches(s.name, query.search)).sort(byVolume);
     const page = pageOf(url, query, items);
     return { ...page, results: page.results.map((s) => eventDefinitionResponse(project.id, s)) };
   });
@@ -69,7 +67,7 @@ export function registerDefinitionRoutes(router: Router, deps: Deps): void {
       : await cached('definitions/event-properties', project, { eventNames }, ({ db }) => eventPropertyStats(db, project.id, deps.now(), eventNames));
     const numerical = query.is_numerical === undefined ? undefined : query.is_numerical === 'true';
     const items = stats
-      .filter((s) => matches(s.name, query.search) && (numerical === undefined || (s.property_type === 'Numeric') === numerical))
+      .filter((s) => definitionMatches(s.name, query.search) && (numerical === undefined || (s.property_type === 'Numeric') === numerical))
       .sort(byVolume);
     const page = pageOf(url, query, items);
     return { ...page, results: page.results.map((s) => propertyDefinitionResponse(project.id, type, s)) };

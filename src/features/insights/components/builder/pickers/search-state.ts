@@ -1,9 +1,8 @@
+import { definitionMatches } from '@/contract/definitions';
 import { isApiError } from '@/lib/api-client';
 
-/** Case-insensitive substring, like the server's `search`: keeps a stale page consistent with what is typed. */
-export function matchesSearch(name: string, search: string): boolean {
-  return search === '' || name.toLowerCase().includes(search.toLowerCase());
-}
+/** The server's `search` match (every word, any case): keeps a stale page consistent with what is typed. */
+export const matchesSearch = (name: string, search: string): boolean => definitionMatches(name, search);
 
 /** An API failure in words for a picker's list. */
 export function errorText(error: unknown): string {
