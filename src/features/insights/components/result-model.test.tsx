@@ -5,6 +5,7 @@ import { formatWallTime } from '@/lib/dates';
 import { formatDuration } from '../lib/format';
 import { countryText, gridCsv, resultGrid } from '../lib/result-grid';
 import type { FunnelView, TrendsView } from '../lib/view-types';
+import { retentionView } from '../lib/funnel-view';
 import { resultView } from './result-model';
 
 const api = setupTestApi();
@@ -163,12 +164,28 @@ describe('funnels', () => {
 });
 
 describe('retention and paths', () => {
+  it('retention: a period reached only by cohorts of nobody averages to nothing ("–"), not 0%', () => {
+    // The API's shape: each cohort's counts per period, the later cohorts with fewer periods.
+    const cohort = (date: string, counts: number[]) => ({ label: 'Month 0', date, values: counts.map((count) => ({ count })) });
+    const v = retentionView([
+      cohort('2026-07-01T00:00:00Z', [4, 2, 0, 0]),
+      cohort('2026-08-01T00:00:00Z', [0, 0, 0]),
+      cohort('2026-09-01T00:00:00Z', [0, 0]),
+    ]);
+    expect(v.curve).toEqual([1, 0.5, 0, 0]);
+    const empty = retentionView([cohort('2026-08-01T00:00:00Z', [0, 0, 0]), cohort('2026-09-01T00:00:00Z', [0, 0])]);
+    expect(empty.curve).toEqual([null, null, null]);
+    const average = resultGrid(empty)!.sections[0]!.rows.at(-1)!;
+    expect(average.head).toBe('Average');
+    expect(average.cells).toEqual([null, null, null]);
+  });
+
   it('retention: the cohorts, and the curve starting at 100%', async () => {
     const { insight, view: v } = await view(FILTERS.retention);
     expect(v.type).toBe('retention');
     if (v.type !== 'retention') return;
     expect(v.curve[0]).toBe(1);
-    expect(v.curve.every((share) => share >= 0 && share <= 1)).toBe(true);
+    expect(v.curve.every((share) => share === null || (share >= 0 && share <= 1))).toBe(true);
     const grid = resultGrid(v)!;
     const rows = grid.sections[0]!.rows;
     expect(rows.at(-1)!.head).toBe('Average');

@@ -68,10 +68,9 @@ export function retentionView(cohorts: Array<{ label: string; date: string; valu
   const periods = Math.max(0, ...rows.map((c) => c.counts.length));
   const curve = Array.from({ length: periods }, (_, period) => {
     const reached = rows.filter((c) => c.counts.length > period);
-    return ratio(
-      reached.reduce((sum, c) => sum + c.counts[period]!, 0),
-      reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0),
-    );
+    const persons = reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0);
+    // No cohort that reached the period has anyone in it: nothing to average (not 0 %).
+    return persons > 0 ? reached.reduce((sum, c) => sum + c.counts[period]!, 0) / persons : null;
   });
   return { type: 'retention', periods, periodName, cohorts: rows, curve };
 }

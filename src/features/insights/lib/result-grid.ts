@@ -127,7 +127,7 @@ export function resultGrid(view: ResultView): Grid | null {
                   }),
                 };
               }),
-              { head: 'Average', cells: view.curve.map((share): Cell => ({ value: share, unit: 'ratio', shade: share })) },
+              { head: 'Average', cells: view.curve.map((share): Cell => (share === null ? null : { value: share, unit: 'ratio', shade: share })) },
             ],
           },
         ],

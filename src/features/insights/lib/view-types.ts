@@ -70,8 +70,11 @@ export interface RetentionView {
   periodName: string;
   /** `head`: the cohort's start as people read it (its date in the project's zone), else its label. */
   cohorts: Array<{ head: string; counts: number[] }>;
-  /** Per period: the share of the cohorts' persons still there (0..1), over the cohorts that reached it. */
-  curve: number[];
+  /**
+   * Per period: the share of the cohorts' persons still there (0..1), over the cohorts that
+   * reached it; null when those cohorts have no persons (nothing to average).
+   */
+  curve: Array<number | null>;
 }
 
 export interface PathsView {

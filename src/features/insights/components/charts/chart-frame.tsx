@@ -78,7 +78,7 @@ export function ChartTooltip({ active, payload, label, unit }: ChartTooltipProps
           <li key={index} className="flex items-center gap-2">
             <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: String(entry.color ?? entry.payload?.fill ?? 'currentColor') }} />
             <span className="min-w-0 flex-1 truncate">{String(entry.name ?? '')}</span>
-            <span className="tabular-nums">{typeof entry.value === 'number' ? formatValue(entry.value, unit) : String(entry.value ?? '')}</span>
+            <span className="tabular-nums">{typeof entry.value === 'number' ? formatValue(entry.value, unit) : entry.value === null || entry.value === undefined ? '–' : String(entry.value)}</span>
           </li>
         ))}
         {payload.length > 40 ? <li className="text-gray-600 dark:text-gray-400">and {payload.length - 40} more</li> : null}
