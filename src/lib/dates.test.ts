@@ -21,6 +21,13 @@ describe('formatWallTime', () => {
     expect(text).toMatch(/14[:.]00|2[:.]00\s?PM/);
   });
 
+  it('with withTime, midnight keeps its time too (an hourly cohort at midnight is not a day)', () => {
+    const text = formatWallTime('2026-11-02T00:00:00+01:00', true)!;
+    expect(text.startsWith(day(2026, 11, 2).replace(/,? \d{4}$/, ''))).toBe(true);
+    expect(text).toMatch(/00[:.]00|12[:.]00\s?AM/);
+    expect(formatWallTime('2026-11-02T00:00:00+01:00')).toBe(day(2026, 11, 2));
+  });
+
   it('is null for what is not a date', () => {
     expect(formatWallTime('Week 0')).toBeNull();
     expect(formatWallTime('2026-13-02')).toBeNull();

@@ -34,18 +34,18 @@ export function formatDateTime(value: string | null | undefined): string {
 
 /**
  * A time the API wrote as a wall time in the project's zone (`2026-11-02T00:00:00-05:00`), read
- * as written: `Nov 2, 2026`, with the time when it is not midnight. The viewer's own zone plays no
- * part (a bucket of the project's day must not show as the day before). Null when it is not such a
- * text.
+ * as written: `Nov 2, 2026`, with the time when it is not midnight (or always, `withTime`: an
+ * hourly bucket at midnight is not a day). The viewer's own zone plays no part (a bucket of the
+ * project's day must not show as the day before). Null when it is not such a text.
  */
-export function formatWallTime(value: string): string | null {
+export function formatWallTime(value: string, withTime = false): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number];
   const wall = new Date(Date.UTC(year, month - 1, day, hour, minute));
   // 2026-02-30 is no date: Date.UTC would roll it over to March 2.
   if (wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return null;
-  return (hour === 0 && minute === 0 ? wallDateFormat() : wallDateTimeFormat()).format(wall);
+  return (hour === 0 && minute === 0 && !withTime ? wallDateFormat() : wallDateTimeFormat()).format(wall);
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

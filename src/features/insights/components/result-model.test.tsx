@@ -173,6 +173,10 @@ describe('retention and paths', () => {
       cohort('2026-09-01T00:00:00Z', [0, 0]),
     ]);
     expect(v.curve).toEqual([1, 0.5, 0, 0]);
+    // Hourly cohorts show their hour, midnight's too.
+    const hourly = retentionView([{ label: 'Hour 0', date: '2026-11-24T23:00:00Z', values: [{ count: 1 }] }, { label: 'Hour 0', date: '2026-11-25T00:00:00Z', values: [{ count: 1 }] }]);
+    expect(hourly.cohorts.map((c) => c.head)).toEqual([formatWallTime('2026-11-24T23:00:00Z'), formatWallTime('2026-11-25T00:00:00Z', true)]);
+    expect(hourly.cohorts[1]!.head).not.toBe(formatWallTime('2026-11-25T00:00:00Z'));
     const empty = retentionView([cohort('2026-08-01T00:00:00Z', [0, 0, 0]), cohort('2026-09-01T00:00:00Z', [0, 0])]);
     expect(empty.curve).toEqual([null, null, null]);
     const average = resultGrid(empty)!.sections[0]!.rows.at(-1)!;

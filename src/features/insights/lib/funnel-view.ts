@@ -63,8 +63,9 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
 
 /** Retention cohorts and the curve: per period, the persons still there over the cohorts' first-period persons. */
 export function retentionView(cohorts: Array<{ label: string; date: string; values: Array<{ count: number }> }>): RetentionView {
-  const rows = cohorts.map((c) => ({ head: formatWallTime(c.date) ?? c.label, counts: c.values.map((v) => v.count) }));
   const periodName = /^(\p{L}[\p{L} ]*?)\s+\d+$/u.exec(cohorts[0]?.label ?? '')?.[1] ?? 'Period';
+  // Hourly cohorts show their hour, midnight's too.
+  const rows = cohorts.map((c) => ({ head: formatWallTime(c.date, periodName === 'Hour') ?? c.label, counts: c.values.map((v) => v.count) }));
   const periods = Math.max(0, ...rows.map((c) => c.counts.length));
   const curve = Array.from({ length: periods }, (_, period) => {
     const reached = rows.filter((c) => c.counts.length > period);
