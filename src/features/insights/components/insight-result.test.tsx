@@ -139,9 +139,15 @@ describe('InsightResult: trends displays', () => {
     expect(screen.queryByRole('figure')).toBeNull();
   });
 
-  it('stale: the result stays, dimmed and busy', async () => {
-    const { container } = render(<InsightResult insight={await insightOf(FILTERS.table)} title="Chart test" stale />);
+  it('stale: the result stays, dimmed and busy while a new one loads; held back, it says so and is not busy', async () => {
+    const insight = await insightOf(FILTERS.table);
+    const { container, rerender } = render(<InsightResult insight={insight} title="Chart test" stale="loading" />);
     expect(container.firstElementChild).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Updating…');
+    expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
+    rerender(<InsightResult insight={insight} title="Chart test" stale="held" />);
+    expect(container.firstElementChild).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('status')).toHaveTextContent('Not updated: see the settings to fix above');
     expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
   });
 });

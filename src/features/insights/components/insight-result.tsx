@@ -19,8 +19,12 @@ export interface InsightResultProps {
   /** `filters` is the legacy form: {insight: 'TRENDS'|'FUNNELS'|'RETENTION'|'PATHS', display, compare, funnel_viz_type, breakdown, …}; `query` may be null. */
   insight: Pick<Insight, 'filters' | 'query' | 'result'>;
   title: string;
-  /** Builder: a new result is loading; keep this one visible, dimmed (aria-busy). */
-  stale?: boolean;
+  /**
+   * Builder: this result is not the controls' any more: 'loading' (a new one is on its way: kept
+   * visible, dimmed, aria-busy) or 'held' (the controls' state cannot be sent until it is fixed:
+   * dimmed, and said so, with nothing loading).
+   */
+  stale?: 'loading' | 'held' | false;
   /** Builder: show "Download CSV" (the table's numbers, made in the browser) and "Download PNG" (the chart). */
   downloads?: boolean;
   /** Funnel steps: a click on a step's converted or dropped count (1-based step; the breakdown value when grouped). */
@@ -32,6 +36,7 @@ export interface InsightResultProps {
  * table under it. The saved insight page, the shared page and the builders all show it.
  */
 export function InsightResult({ insight, title, stale = false, downloads = false, onFunnelPersons }: InsightResultProps) {
+  const busy = stale === 'loading' || undefined;
   // Memoised on plain values: the builders pass `insight` as a new object on every render.
   const { kind, display, compare } = viewOptions(insight);
   const result = insight.result;
@@ -42,7 +47,7 @@ export function InsightResult({ insight, title, stale = false, downloads = false
 
   if (view.type === 'empty' || !grid) {
     return (
-      <div aria-busy={stale || undefined}>
+      <div aria-busy={busy}>
         <EmptyState title="No results">There is nothing to show for this insight's date range yet.</EmptyState>
       </div>
     );
@@ -63,11 +68,11 @@ export function InsightResult({ insight, title, stale = false, downloads = false
   return (
     // Stale: a veil dims the chart (and keeps clicks off counts that are about to change); the
     // table keeps its contrast, and a status says the numbers are being updated.
-    <div aria-busy={stale || undefined} className="space-y-4">
+    <div aria-busy={busy} className="space-y-4">
       {downloads || stale ? (
         <div className="flex flex-wrap items-center justify-end gap-2">
           <span role="status" className="mr-auto text-sm text-gray-700 dark:text-gray-300">
-            {stale ? 'Updating…' : ''}
+            {stale === 'loading' ? 'Updating…' : stale === 'held' ? 'Not updated: see the settings to fix above' : ''}
           </span>
           {downloads ? (
             <Button size="sm" onClick={() => downloadCsv(gridCsv(grid), title)}>

@@ -27,6 +27,18 @@ describe('builder result before the first chart', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a chart held back by settings that cannot be sent says so, and is not "Updating…"', async () => {
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    expect(await screen.findByRole('table', { name: 'New trend: data' }, SLOW)).toBeInTheDocument();
+    // One series: "A / C" names a series there is not (the client's own check: nothing is sent).
+    await user.type(screen.getByRole('textbox', { name: 'Formula' }), 'A / C');
+    await user.tab();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/not updated until this is fixed/), SLOW);
+    expect(await screen.findByText('Not updated: see the settings to fix above', undefined, SLOW)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Updating…')).toBeNull();
+    expect(screen.getByRole('table', { name: 'New trend: data' })).toBeInTheDocument();
+  });
+
   it('while the first request is on its way, the result area is busy', async () => {
     renderApp(TREND_URL, { apiKey: api().demoKey });
     expect(await screen.findByLabelText('Computing the result', undefined, SLOW)).toHaveAttribute('aria-busy', 'true');

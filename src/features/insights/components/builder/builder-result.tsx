@@ -30,7 +30,9 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
   const [persons, setPersons] = useState<FunnelPersonsTarget | null>(null);
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
   const fieldProblems = [...issues.values()];
-  if (live.fieldError && !fieldProblems.includes(live.fieldError.detail)) fieldProblems.push(live.fieldError.detail);
+  // The server's refusal was of the last state sent; while the controls hold a state they cannot
+  // send, it would speak of an earlier one.
+  if (live.fieldError && fieldProblems.length === 0) fieldProblems.push(live.fieldError.detail);
   return (
     <section aria-label="Result" className="min-w-0 space-y-4">
       {fieldProblems.length > 0 ? (
@@ -54,7 +56,7 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
         <InsightResult
           insight={{ filters: { insight: INSIGHT_KIND_OF[kind], ...(live.resultParams as object) }, query: null, result: live.result }}
           title={title}
-          stale={live.stale}
+          stale={!live.stale ? false : live.updating ? 'loading' : 'held'}
           downloads
           {...(funnel ? { onFunnelPersons: setPersons } : {})}
         />

@@ -15,6 +15,8 @@ export interface LiveResult {
   stale: boolean;
   /** Nothing computed yet. */
   loading: boolean;
+  /** A newer result is on its way (a request, or a change about to be sent); when stale and not updating, the controls' state is held back. */
+  updating: boolean;
   /** A 400 naming a field: shown beside that control. */
   fieldError: ApiError | null;
   /** Any other failure (5xx, network, 400 without a field): shown in words with a retry. */
@@ -57,6 +59,7 @@ export function useLiveResult<K extends BuilderKind>(
     resultParams: shown?.params,
     stale: Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(shown?.params, urlState)),
     loading: !shown && query.isFetching,
+    updating: query.isFetching || pending,
     fieldError,
     error,
     errorFor,
