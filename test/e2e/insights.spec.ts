@@ -108,6 +108,46 @@ test('an insight deleted from its page shows as deleted when the reader goes bac
   expect((await (await request.get(url, { headers: headers() })).json()).deleted).toBe(false);
 });
 
+test('from the keyboard, closing a dialog or an inline edit gives focus back to what opened it', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  const name = uniqueName('E2E focus');
+  const created = await createInsight(request, projectId, name);
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/${created.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  for (const [opener, opened] of [
+    [page.getByRole('button', { name: 'Share' }), page.getByRole('dialog')],
+    [page.getByRole('button', { name: 'Search and commands' }), page.getByRole('dialog')],
+    [page.getByRole('button', { name: 'Edit name' }), page.getByRole('textbox', { name: 'Name' })],
+  ] as const) {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await expect(opened).toBeVisible();
+    // As a reader would: Escape once the dialog (or field) has taken focus.
+    await expect.poll(() => opened.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(opened).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+  // Saved with Enter, too.
+  const edit = page.getByRole('button', { name: 'Edit name' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('textbox', { name: 'Name' }).fill(`${name} renamed`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `${name} renamed` })).toBeVisible();
+  await expect(edit).toBeFocused();
+
+  await page.goto(`/projects/${projectId}/insights/new/trends`);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => page.getByRole('dialog').evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(save).toBeFocused();
+});
+
 test('delete an insight from the list, then undo', async ({ page, request }) => {
   const projectId = await seededProject(request);
   const name = uniqueName('E2E delete');

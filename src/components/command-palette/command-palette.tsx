@@ -3,6 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { BarChart3, Building2, DatabaseZap, FolderKanban, Keyboard, LogOut, Pause, Plus } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { useFocusReturn } from '@/lib/focus-return';
 import { toast } from '@/lib/toast';
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList, CommandStatus } from '@/components/ui/command';
 import { batchExportEndpoints } from '@/contract/batch-exports';
@@ -31,6 +32,7 @@ function Hint({ children }: { children: ReactNode }) {
  * first open (see palette-launcher.tsx).
  */
 export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: CommandPaletteProps) {
+  const focusReturn = useFocusReturn(open);
   const [search, setSearch] = useState('');
   // 'pause': the list is the active exports, and picking one pauses it.
   const [mode, setMode] = useState<'all' | 'pause'>('all');
@@ -96,6 +98,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
+          {...focusReturn}
           className="fixed left-1/2 top-[10vh] z-50 w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 rounded-lg border border-gray-200 bg-white p-3 shadow-xl dark:border-gray-700 dark:bg-gray-900"
         >
           <Dialog.Title className="sr-only">{mode === 'pause' ? 'Pause a batch export' : 'Command palette'}</Dialog.Title>

@@ -1,5 +1,6 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from '@/lib/focus-return';
 import { cn } from './cn';
 
 const overlayClasses = 'fixed inset-0 z-40 bg-black/50';
@@ -16,11 +17,12 @@ interface ModalProps {
 
 /** A modal dialog (Radix: focus trapped, Escape closes, labelled by its title). */
 export function Modal({ open, onOpenChange, title, description, children }: ModalProps) {
+  const focusReturn = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlayClasses} />
-        <Dialog.Content className={contentClasses} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content className={contentClasses} {...focusReturn} {...(description ? {} : { 'aria-describedby': undefined })}>
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</Dialog.Description>
@@ -43,11 +45,12 @@ interface ConfirmDialogProps {
 
 /** A confirmation for an irreversible action (role alertdialog). */
 export function ConfirmDialog({ open, onOpenChange, title, description, children, className }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
-        <AlertDialog.Content className={cn(contentClasses, className)}>
+        <AlertDialog.Content className={cn(contentClasses, className)} {...focusReturn}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-1 text-sm text-gray-700 dark:text-gray-300">
             {description}

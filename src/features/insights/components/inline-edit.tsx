@@ -19,6 +19,8 @@ interface InlineEditProps {
 /** Shows a value with an "Edit <label>" button; editing is a labelled input (Enter saves, Escape cancels). */
 export function InlineEdit({ label, value, children, onSave, multiline = false, disabled = false }: InlineEditProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  // Once an edit ends (saved or cancelled), focus goes back to the Edit button, not the page's start.
+  const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -27,7 +29,7 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
     return (
       <div className="flex min-w-0 items-start gap-2">
         <div className="min-w-0">{children}</div>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setDraft(value)}>
+        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setDraft(value)} ref={edited ? focusOnMount : undefined}>
           <Pencil aria-hidden="true" className="size-4" />
         </Button>
       </div>
@@ -37,6 +39,7 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
   const cancel = () => {
     setDraft(null);
     setError(null);
+    setEdited(true);
   };
   const save = async () => {
     setSaving(true);
@@ -44,6 +47,7 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
     try {
       await onSave(draft.trim());
       setDraft(null);
+      setEdited(true);
     } catch (caught) {
       setError(describeError(caught));
     } finally {

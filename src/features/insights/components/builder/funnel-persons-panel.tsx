@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/dates';
+import { useFocusReturn } from '@/lib/focus-return';
 import {
   FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
@@ -47,21 +48,15 @@ function nameOfStep(params: FunnelParamsInput, step: number): string | undefined
 
 function PersonsSheet({ projectId, params, target, stepName: givenName, onClose }: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
   const stepName = givenName ?? nameOfStep(params, target.step);
-  // Opened without a Radix trigger: remember what had focus (the step's count) to give it back.
-  const returnTo = useRef<HTMLElement | null>(null);
+  // Opened without a Radix trigger: focus goes back to the step's count that opened it.
+  const focusReturn = useFocusReturn(true);
   const title = funnelPersonsTitle(target, stepName);
   return (
     <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
-          onOpenAutoFocus={() => {
-            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnTo.current?.focus();
-          }}
+          {...focusReturn}
           className="fixed inset-y-0 right-0 z-50 flex w-[min(36rem,100vw)] flex-col border-l border-gray-200 bg-white shadow-xl dark:border-gray-700 dark:bg-gray-900"
         >
           <div className="flex items-start justify-between gap-4 border-b border-gray-200 p-4 dark:border-gray-800">

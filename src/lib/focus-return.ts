@@ -1,0 +1,27 @@
+import { useCallback, useState } from 'react';
+
+/** What has focus now, unless nothing does (the page itself). */
+const focused = () => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+
+/**
+ * Gives focus back, when a dialog closes, to what had it when the dialog opened: Radix returns
+ * focus only to a `Dialog.Trigger`, and the app's dialogs open from state (a button, a shortcut,
+ * a count in a chart), so without this focus fell to the page's start and a keyboard user lost
+ * their place. The opener is read in the render that opens the dialog, before anything in it
+ * takes focus (a field focused on mount, Radix's own first-field focus). Spread the result on
+ * the dialog's Content (`onCloseAutoFocus`).
+ */
+export function useFocusReturn(open: boolean): { onCloseAutoFocus: (event: Event) => void } {
+  const [seen, setSeen] = useState<{ open: boolean; opener: HTMLElement | null }>({ open: false, opener: null });
+  // Set while rendering (React's pattern for state that follows a prop): an effect would run
+  // after the dialog's field had taken focus.
+  if (seen.open !== open) setSeen({ open, opener: open ? focused() : seen.opener });
+  const opener = seen.open === open ? seen.opener : open ? focused() : seen.opener;
+  const onCloseAutoFocus = useCallback((event: Event) => {
+    // Nothing to go back to (opened by a shortcut on the page, or the opener is gone): Radix's own.
+    if (!opener || !opener.isConnected) return;
+    event.preventDefault();
+    opener.focus();
+  }, [opener]);
+  return { onCloseAutoFocus };
+}
