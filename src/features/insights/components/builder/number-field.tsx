@@ -17,7 +17,12 @@ interface NumberFieldProps {
  */
 export function NumberField({ label, value, min, max, onChange, error, hint }: NumberFieldProps) {
   const id = useId();
-  const [draft, setDraft] = useState<string | null>(null);
+  // What is typed, with the state's value it stands for (a broken entry: the value it was typed over).
+  const [typed, setTyped] = useState<{ text: string; value: number } | null>(null);
+  // The state moved on its own (Back, Forward, a reset): what was typed no longer stands, the box
+  // shows the state (else it would show a number the builder does not use).
+  if (typed !== null && typed.value !== value) setTyped(null);
+  const draft = typed !== null && typed.value === value ? typed.text : null;
   const text = draft ?? String(value);
   const broken = draft !== null && !/^\d+$/.test(draft.trim()) ? `Enter a whole number from ${min} to ${max}.` : undefined;
   const message = broken ?? error;
@@ -36,11 +41,12 @@ export function NumberField({ label, value, min, max, onChange, error, hint }: N
         aria-describedby={message || hint ? `${id}-message` : undefined}
         onChange={(e) => {
           const next = e.target.value;
-          setDraft(next);
-          if (/^\d+$/.test(next.trim())) onChange(Number(next));
+          const whole = /^\d+$/.test(next.trim());
+          setTyped({ text: next, value: whole ? Number(next) : value });
+          if (whole) onChange(Number(next));
         }}
         onBlur={() => {
-          if (draft !== null && /^\d+$/.test(draft.trim())) setDraft(null);
+          if (draft !== null && /^\d+$/.test(draft.trim())) setTyped(null);
         }}
       />
       <FieldMessage id={`${id}-message`} error={message} hint={hint} />
