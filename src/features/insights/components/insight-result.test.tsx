@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setupTestApi } from '@testing';
@@ -137,6 +137,14 @@ describe('InsightResult: trends displays', () => {
     render(<InsightResult insight={await insightOf(FILTERS.table)} title="Chart test" />);
     expect(screen.getByRole('table', { name: 'Chart test: data' })).toBeInTheDocument();
     expect(screen.queryByRole('figure')).toBeNull();
+  });
+
+  it('paths with a start point that matches nothing say so, and how points are matched', () => {
+    render(<InsightResult insight={{ filters: { insight: 'PATHS', start_point: '/pricing' }, query: null, result: [] }} title="Paths test" />);
+    expect(screen.getByText(/^No paths start at “\/pricing” in this date range\. A start or end point is matched whole/)).toBeInTheDocument();
+    cleanup();
+    render(<InsightResult insight={{ filters: { insight: 'PATHS' }, query: null, result: [] }} title="Paths test" />);
+    expect(screen.getByText("There is nothing to show for this insight's date range yet.")).toBeInTheDocument();
   });
 
   it('stale: the result stays, dimmed and busy while a new one loads; held back, it says so and is not busy', async () => {

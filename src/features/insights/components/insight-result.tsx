@@ -31,6 +31,14 @@ export interface InsightResultProps {
   onFunnelPersons?: (target: FunnelPersonsTarget) => void;
 }
 
+/** A paths insight's start and end points in words (`start at “/x”`), or null when it has neither. */
+function pathPoints(filters: Record<string, unknown>): string | null {
+  const point = (key: string) => (typeof filters[key] === 'string' && filters[key] !== '' ? (filters[key] as string) : null);
+  const [start, end] = [point('start_point'), point('end_point')];
+  const words = [start ? `start at “${start}”` : null, end ? `end at “${end}”` : null].filter(Boolean);
+  return words.length > 0 ? words.join(' and ') : null;
+}
+
 /**
  * An insight's result: its chart (lazy; the world map a chunk of its own) with its numbers as a
  * table under it. The saved insight page, the shared page and the builders all show it.
@@ -46,9 +54,14 @@ export function InsightResult({ insight, title, stale = false, downloads = false
   const [saving, setSaving] = useState(false);
 
   if (view.type === 'empty' || !grid) {
+    const points = kind === 'PATHS' ? pathPoints(insight.filters) : null;
     return (
       <div aria-busy={busy}>
-        <EmptyState title="No results">There is nothing to show for this insight's date range yet.</EmptyState>
+        <EmptyState title="No results">
+          {points
+            ? `No paths ${points} in this date range. A start or end point is matched whole: a page is its full address, such as https://example.com/pricing.`
+            : "There is nothing to show for this insight's date range yet."}
+        </EmptyState>
       </div>
     );
   }
