@@ -341,3 +341,23 @@ test('Download PNG saves the chart as it looks: in the dark scheme, light marks 
   expect(header).toMatch(/^Date,/);
   expect(rows.length).toBeGreaterThanOrEqual(7); // a row a day of the last 7 days
 });
+
+test('a trend’s x labels never overlap, the last one included, on a desktop, a laptop and a phone (hourly over ten days)', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  // A fixed range: 264 hourly points, whose last label fell on the one before it at 1440 and 1024 px.
+  const search = new URLSearchParams({ interval: JSON.stringify('hour'), date_from: JSON.stringify('2026-11-10'), date_to: JSON.stringify('2026-11-20'), compare: JSON.stringify(true) });
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends?${search}`);
+  for (const [width, least] of [[1440, 3], [1024, 1], [390, 1]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page, 'New trend');
+    const figure = page.getByRole('figure', { name: 'New trend: chart' });
+    await expect.poll(() => figure.locator('text[data-x-label]').count()).toBeGreaterThanOrEqual(least);
+    const { boxes, frame } = await figure.evaluate((el) => ({
+      boxes: [...el.querySelectorAll('text[data-x-label]')].map((t) => t.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+      frame: (() => { const r = el.querySelector('svg')!.getBoundingClientRect(); return { left: r.left, right: r.right }; })(),
+    }));
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left, `x label ${i + 1} overlaps the one before at ${width} px`).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+    expect(boxes[0]!.left).toBeGreaterThanOrEqual(frame.left - 1);
+    expect(boxes.at(-1)!.right).toBeLessThanOrEqual(frame.right + 1);
+  }
+});

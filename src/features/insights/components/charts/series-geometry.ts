@@ -19,7 +19,8 @@ export interface Geometry {
   bar: boolean;
   marks: SeriesMark[];
   yTicks: Array<{ value: number; y: number }>;
-  xTicks: Array<{ label: string; x: number }>;
+  /** The x axis's labels: where each is drawn (`x`, with its text anchor) and the point it names (`at`). */
+  xTicks: XTick[];
   /** The x of point `i` (a bar group's centre). */
   xAt: (i: number) => number;
   yAt: (value: number) => number;
@@ -27,7 +28,40 @@ export interface Geometry {
   indexAt: (x: number) => number;
 }
 
+export interface XTick {
+  label: string;
+  /** The x of the point it names. */
+  at: number;
+  /** Where its text is drawn, and which end of it stands there. */
+  x: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
 const px = (value: number) => Math.round(value * 10) / 10;
+/** About how wide an axis label's text is (12 px sans-serif), per character. */
+const CHAR_PX = 6.6;
+
+/**
+ * The x labels every `every` points, each inside the chart (one near an edge stands on that
+ * side of its point) and none over the one before it: an edge label drawn toward the middle
+ * could reach the previous label, and is then left out.
+ */
+function xLabels(labels: readonly string[], every: number, xAt: (i: number) => number, width: number): XTick[] {
+  const out: XTick[] = [];
+  let end = -Infinity;
+  labels.forEach((label, i) => {
+    if (i % every !== 0) return;
+    const at = xAt(i);
+    const w = label.length * CHAR_PX;
+    const anchor = at - w / 2 < 0 ? 'start' : at + w / 2 > width ? 'end' : 'middle';
+    const x = anchor === 'start' ? Math.max(0, at - 4) : anchor === 'end' ? Math.min(width, at + 4) : at;
+    const left = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+    if (left < end + 8) return;
+    out.push({ label, at, x, anchor });
+    end = left + w;
+  });
+  return out;
+}
 
 /**
  * Where everything of a time-series chart goes, computed once per result, size and hidden set:
@@ -79,7 +113,7 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
   });
 
   const longest = view.labels.reduce((longest, label) => Math.max(longest, label.length), 0);
-  const every = labelEvery(count, plotWidth, longest * 6.5);
-  const xTicks = view.labels.flatMap((label, i) => (i % every === 0 ? [{ label, x: xAt(i) }] : []));
+  const every = labelEvery(count, plotWidth, longest * CHAR_PX);
+  const xTicks = xLabels(view.labels, every, xAt, width);
   return { width, height, bar, marks, yTicks: ticks.map((value) => ({ value, y: yAt(value) })), xTicks, xAt, yAt, indexAt };
 }

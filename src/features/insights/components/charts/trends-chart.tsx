@@ -22,16 +22,11 @@ const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry;
           </g>
         ))}
         <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={bottom} y2={bottom} stroke="currentColor" strokeOpacity={0.4} />
-        {xTicks.map((tick) => {
-          // Labels at the edges stay inside the chart.
-          const half = tick.label.length * 3.3;
-          const anchor = tick.x - half < 0 ? 'start' : tick.x + half > width ? 'end' : 'middle';
-          return (
-            <text key={tick.x} x={anchor === 'start' ? Math.max(0, tick.x - 4) : anchor === 'end' ? Math.min(width, tick.x + 4) : tick.x} y={bottom + 18} textAnchor={anchor}>
-              {tick.label}
-            </text>
-          );
-        })}
+        {xTicks.map((tick) => (
+          <text key={tick.at} x={tick.x} y={bottom + 18} textAnchor={tick.anchor} data-x-label>
+            {tick.label}
+          </text>
+        ))}
       </g>
       {marks.map((mark) =>
         bar ? (
