@@ -41,6 +41,14 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/**
+ * A trends formula as given (null, or blank: none) parsed for `seriesCount` series; FormulaError
+ * when it cannot be read. The trend endpoint and an insight's save both check formulas with it.
+ */
+export function formulaOf(text: string | null | undefined, seriesCount: number): FormulaNode | null {
+  return text && text.trim() !== '' ? parseFormula(text, seriesCount) : null;
+}
+
 /** Parses `text` for `seriesCount` series. */
 export function parseFormula(text: string, seriesCount: number): FormulaNode {
   const tokens = tokenize(text);

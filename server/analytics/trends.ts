@@ -4,7 +4,7 @@ import {
 import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
-import { parseFormula, type FormulaNode } from './formula.ts';
+import { formulaOf, type FormulaNode } from './formula.ts';
 import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
@@ -52,13 +52,11 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
   if (params.compare && params.compare_to && !COMPARE_TO.test(params.compare_to)) {
     throw new AnalyticsParamError('compare_to', 'Enter a relative offset such as -7d, -1w or -1m.');
   }
-  let formula: FormulaNode | null = null;
-  if (params.formula && params.formula.trim() !== '') {
-    try {
-      formula = parseFormula(params.formula, series.length);
-    } catch (error) {
-      throw new AnalyticsParamError('formula', (error as Error).message);
-    }
+  let formula: FormulaNode | null;
+  try {
+    formula = formulaOf(params.formula, series.length);
+  } catch (error) {
+    throw new AnalyticsParamError('formula', (error as Error).message);
   }
   const patterns = [
     ...regexPatterns(params.properties, 'properties'),

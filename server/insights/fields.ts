@@ -12,8 +12,8 @@ import { analysisOf, paramsToFilters, paramsToQuery, type Analysis } from './que
 
 type Json = Record<string, unknown>;
 
-/** The analysis a body describes (query first, else filters). */
-const readAnalysis = (filters: Json | undefined, query: Json | null | undefined): Analysis | null => analysisOf({ filters, query });
+/** The analysis a body being saved describes (query first, else filters), with the checks of a write. */
+const readAnalysis = (filters: Json | undefined, query: Json | null | undefined): Analysis | null => analysisOf({ filters, query }, { write: true });
 
 /** The stored pair of forms: both written from one analysis (an InsightVizNode wrapper is kept). */
 function storedForms(analysis: Analysis | null, filters: Json | undefined, query: Json | null | undefined) {
@@ -23,9 +23,12 @@ function storedForms(analysis: Analysis | null, filters: Json | undefined, query
   return { filters: JSON.stringify(paramsToFilters(analysis)), query: JSON.stringify(wrapped) };
 }
 
-/** Analysis of a stored insight (its query; null when it has none). Stored forms are valid. */
+/**
+ * Analysis of a stored insight (its query; null when it has none). Stored forms have the
+ * schema's shape; a formula saved before saves checked it may not read (the engine says so).
+ */
 export function storedAnalysis(row: Pick<InsightRow, 'query'>): Analysis | null {
-  return row.query === null ? null : readAnalysis(undefined, JSON.parse(row.query) as Json);
+  return row.query === null ? null : analysisOf({ query: JSON.parse(row.query) as Json });
 }
 
 /** A new insight's fields from a validated create body. */

@@ -3,7 +3,7 @@ import {
   funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
   trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
 } from '../../src/contract/index.ts';
-import { FormulaError, parseFormula } from '../analytics/formula.ts';
+import { formulaOf, FormulaError } from '../analytics/formula.ts';
 
 /**
  * An insight's analysis in its two wire forms (API-DECISIONS, Insights):
@@ -221,7 +221,10 @@ export function paramsToFilters(analysis: Analysis): Json {
 
 const attrOf = (path: readonly PropertyKey[]) => path.map(String).join('__');
 
-function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: string): Analysis {
+/** How a form is read: `write`, a body being saved, also gets the checks the schema cannot make (its formula). */
+interface ReadMode { write?: boolean }
+
+function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: string, mode: ReadMode): Analysis {
   const result = SCHEMAS[kind].safeParse(raw, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -230,10 +233,11 @@ function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: s
   }
   const analysis = withSeriesOrder({ kind, params: result.data } as Analysis);
   // A formula the engine cannot read would be saved, then fail every time the insight is opened:
-  // refused here, as the trend endpoint refuses it.
-  if (analysis.kind === 'TRENDS' && analysis.params.formula && analysis.params.formula.trim() !== '') {
+  // a write is refused here, as the trend endpoint refuses it. (One stored before this check
+  // still reads back: opening it answers the engine's 400.)
+  if (mode.write && analysis.kind === 'TRENDS') {
     try {
-      parseFormula(analysis.params.formula, orderedEntities(analysis.params).length);
+      formulaOf(analysis.params.formula, orderedEntities(analysis.params).length);
     } catch (error) {
       if (!(error instanceof FormulaError)) throw error;
       throw new InsightInputError(attrOf([prefix, ...fieldPath(['formula'])]), error.message);
@@ -263,18 +267,18 @@ function withSeriesOrder(analysis: Analysis): Analysis {
 }
 
 /** Legacy filters → the analysis (400 on `filters__…`). `insight` defaults to TRENDS. */
-export function analysisFromFilters(filters: Json): Analysis {
+export function analysisFromFilters(filters: Json, mode: ReadMode = {}): Analysis {
   const kind = filters.insight ?? 'TRENDS';
   if (typeof kind !== 'string' || !(INSIGHT_KINDS as readonly string[]).includes(kind)) {
     throw new InsightInputError('filters__insight', `"${String(kind)}" is not a valid choice.`, 'invalid_choice');
   }
   const raw = { ...filters };
   delete raw.insight;
-  return parseParams(kind as InsightKind, raw, (p) => [...p], 'filters');
+  return parseParams(kind as InsightKind, raw, (p) => [...p], 'filters', mode);
 }
 
 /** A query node (or an InsightVizNode around one) → the analysis (400 on `query__…`). */
-export function analysisFromQuery(query: Json): Analysis {
+export function analysisFromQuery(query: Json, mode: ReadMode = {}): Analysis {
   const wrapped = query.kind === 'InsightVizNode';
   const node = wrapped ? query.source : query;
   const prefix = wrapped ? ['query', 'source'] : ['query'];
@@ -285,12 +289,12 @@ export function analysisFromQuery(query: Json): Analysis {
       `"${String(node.kind)}" is not a valid choice: use TrendsQuery, FunnelsQuery, RetentionQuery or PathsQuery.`, 'invalid_choice');
   }
   const { params, queryPath } = queryToRawParams(node);
-  return parseParams(kind, params, queryPath, attrOf(prefix));
+  return parseParams(kind, params, queryPath, attrOf(prefix), mode);
 }
 
 /** The analysis of a write: the query when given, else the filters; null when neither says one. */
-export function analysisOf(input: { filters?: Json | undefined; query?: Json | null | undefined }): Analysis | null {
-  if (input.query) return analysisFromQuery(input.query);
-  if (input.filters && Object.keys(input.filters).length > 0) return analysisFromFilters(input.filters);
+export function analysisOf(input: { filters?: Json | undefined; query?: Json | null | undefined }, mode: ReadMode = {}): Analysis | null {
+  if (input.query) return analysisFromQuery(input.query, mode);
+  if (input.filters && Object.keys(input.filters).length > 0) return analysisFromFilters(input.filters, mode);
   return null;
 }

@@ -128,6 +128,16 @@ describe('insights: create, read, list', () => {
     const i = await create({ filters: trends });
     expect((await server.request('PATCH', `${P1}${i.id}/`, { json: { filters: { ...trends, formula: '(A' } } })).body).toMatchObject({ attr: 'filters__formula' });
     expect((await server.get(`${P1}${i.id}/`)).status).toBe(200);
+    // One stored before the check (written straight to the store) still opens as the engine's
+    // 400 naming the formula, not a 500.
+    const legacy = await create({ filters: trends });
+    const row = server.store.db.prepare('SELECT query FROM insights WHERE id = ?').get(legacy.id) as { query: string };
+    const node = JSON.parse(row.query) as { trendsFilter?: Record<string, unknown> };
+    node.trendsFilter = { ...node.trendsFilter, formula: 'A +* A' };
+    server.store.db.prepare('UPDATE insights SET query = ? WHERE id = ?').run(JSON.stringify(node), legacy.id);
+    const opened = await server.get(`${P1}${legacy.id}/`);
+    expect(opened.status).toBe(400);
+    expect(opened.body).toMatchObject({ type: 'validation_error', attr: 'formula' });
     const readOnly = server.makeKey({ scopes: ['insight:read'] });
     const denied = await server.request('PATCH', `${P1}${i.id}/`, { key: readOnly, json: { name: 'x' } });
     expect(denied.status).toBe(403);

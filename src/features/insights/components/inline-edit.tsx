@@ -1,5 +1,5 @@
 import { Pencil } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '@/lib/error-messages';
 import { focusOnMount } from '@/lib/focus-on-mount';
 import { Button } from '@/components/ui/button';
@@ -19,8 +19,16 @@ interface InlineEditProps {
 /** Shows a value with an "Edit <label>" button; editing is a labelled input (Enter saves, Escape cancels). */
 export function InlineEdit({ label, value, children, onSave, multiline = false, disabled = false }: InlineEditProps) {
   const [draft, setDraft] = useState<string | null>(null);
-  // Once an edit ends (saved or cancelled), focus goes back to the Edit button, not the page's start.
-  const [edited, setEdited] = useState(false);
+  // When an edit ends (saved or cancelled) with focus still in its form (or nowhere), focus goes
+  // back to the Edit button, not to the page's start; once, and not if the user has moved on
+  // (clicked another field while the save was on its way).
+  const form = useRef<HTMLFormElement>(null);
+  const refocus = useRef(false);
+  const end = () => {
+    const active = document.activeElement;
+    refocus.current = !active || active === document.body || Boolean(form.current?.contains(active));
+    setDraft(null);
+  };
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -29,7 +37,13 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
     return (
       <div className="flex min-w-0 items-start gap-2">
         <div className="min-w-0">{children}</div>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setDraft(value)} ref={edited ? focusOnMount : undefined}>
+        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setDraft(value)}
+          ref={(button: HTMLButtonElement | null) => {
+            if (!button || !refocus.current) return;
+            refocus.current = false;
+            button.focus();
+          }}
+        >
           <Pencil aria-hidden="true" className="size-4" />
         </Button>
       </div>
@@ -37,17 +51,15 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
   }
 
   const cancel = () => {
-    setDraft(null);
     setError(null);
-    setEdited(true);
+    end();
   };
   const save = async () => {
     setSaving(true);
     setError(null);
     try {
       await onSave(draft.trim());
-      setDraft(null);
-      setEdited(true);
+      end();
     } catch (caught) {
       setError(describeError(caught));
     } finally {
@@ -76,6 +88,7 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
   };
   return (
     <form
+      ref={form}
       className="w-full max-w-xl space-y-2"
       onSubmit={(event) => {
         event.preventDefault();

@@ -21,8 +21,8 @@ export interface InsightResultProps {
   title: string;
   /**
    * Builder: this result is not the controls' any more: 'loading' (a new one is on its way: kept
-   * visible, dimmed, aria-busy) or 'held' (the controls' state cannot be sent until it is fixed:
-   * dimmed, and said so, with nothing loading).
+   * visible, dimmed, aria-busy) or 'held' (nothing is on its way: the controls' state cannot be
+   * sent, or its request failed; dimmed, and said so, the reason said where it happened).
    */
   stale?: 'loading' | 'held' | false;
   /** Builder: show "Download CSV" (the table's numbers, made in the browser) and "Download PNG" (the chart). */
@@ -59,7 +59,7 @@ export function InsightResult({ insight, title, stale = false, downloads = false
       <div aria-busy={busy}>
         <EmptyState title="No results">
           {points
-            ? `No paths ${points} in this date range. A start or end point is matched whole: a page is its full address, such as https://example.com/pricing.`
+            ? `No paths ${points} in this date range. A start or end point is matched whole, as the table lists the steps: a page by its full address (such as https://example.com/pricing), a screen or another event by its name.`
             : "There is nothing to show for this insight's date range yet."}
         </EmptyState>
       </div>
@@ -85,7 +85,7 @@ export function InsightResult({ insight, title, stale = false, downloads = false
       {downloads || stale ? (
         <div className="flex flex-wrap items-center justify-end gap-2">
           <span role="status" className="mr-auto text-sm text-gray-700 dark:text-gray-300">
-            {stale === 'loading' ? 'Updating…' : stale === 'held' ? 'Not updated: see the settings to fix above' : ''}
+            {stale === 'loading' ? 'Updating…' : stale === 'held' ? 'Not updated' : ''}
           </span>
           {downloads ? (
             <Button size="sm" onClick={() => downloadCsv(gridCsv(grid), title)}>

@@ -13,6 +13,8 @@ const shortItem = (node: string) => {
 /** A node in words with its step (the same page at two steps is two nodes): `/pricing (step 2)`. */
 const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
 const linkLabel = (source: string, target: string, value: number) => `${stepLabel(source)} → ${stepLabel(target)}: ${formatNumber(value)}`;
+/** `1 person`, `2,032 persons`. */
+const persons = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'persons'}`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
 export const LABELLED_WIDTH = 11;
 
@@ -116,8 +118,8 @@ export function PathsSankey({ view }: { view: PathsView }) {
     hover === null
       ? null
       : 'node' in hover
-        ? `${stepLabel(graph.nodes[hover.node]!.name)}: ${formatNumber(graph.nodes[hover.node]!.persons)} persons`
-        : `${linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, graph.links[hover.link]!.value)} persons`;
+        ? `${stepLabel(graph.nodes[hover.node]!.name)}: ${persons(graph.nodes[hover.node]!.persons)}`
+        : `${linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, graph.links[hover.link]!.value)} ${graph.links[hover.link]!.value === 1 ? 'person' : 'persons'}`;
 
   const Link = (props: SankeyLinkProps) => {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
