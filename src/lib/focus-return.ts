@@ -16,7 +16,8 @@ export function useFocusReturn(open: boolean): { onCloseAutoFocus: (event: Event
   // Set while rendering (React's pattern for state that follows a prop): an effect would run
   // after the dialog's field had taken focus.
   if (seen.open !== open) setSeen({ open, opener: open ? focused() : seen.opener });
-  const opener = seen.open === open ? seen.opener : open ? focused() : seen.opener;
+  // Read when the dialog closes, renders after the one that opened it.
+  const opener = seen.opener;
   const onCloseAutoFocus = useCallback((event: Event) => {
     // Nothing to go back to (opened by a shortcut on the page, or the opener is gone): Radix's own.
     if (!opener || !opener.isConnected) return;

@@ -12,9 +12,10 @@ const shortItem = (node: string) => {
 };
 /** A node in words with its step (the same page at two steps is two nodes): `/pricing (step 2)`. */
 const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
-const linkLabel = (source: string, target: string, value: number) => `${stepLabel(source)} → ${stepLabel(target)}: ${formatNumber(value)}`;
 /** `1 person`, `2,032 persons`. */
 const persons = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'persons'}`;
+/** A link in words with its count (`count`: the bare number in its title, with "persons" where it is pointed at). */
+const linkLabel = (source: string, target: string, count: string) => `${stepLabel(source)} → ${stepLabel(target)}: ${count}`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
 export const LABELLED_WIDTH = 11;
 
@@ -119,7 +120,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
       ? null
       : 'node' in hover
         ? `${stepLabel(graph.nodes[hover.node]!.name)}: ${persons(graph.nodes[hover.node]!.persons)}`
-        : `${linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, graph.links[hover.link]!.value)} ${graph.links[hover.link]!.value === 1 ? 'person' : 'persons'}`;
+        : linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, persons(graph.links[hover.link]!.value));
 
   const Link = (props: SankeyLinkProps) => {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
@@ -137,7 +138,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
           onPointerDown={(event) => touched(event, { link: index })}
           data-path-link
         >
-          <title>{linkLabel(payload.source.name as string, payload.target.name as string, payload.value)}</title>
+          <title>{linkLabel(payload.source.name as string, payload.target.name as string, formatNumber(payload.value))}</title>
         </path>
         {/* The count at the link's end, inside its band: bands never overlap there, so neither do
             the counts. A band thinner than the text shows its count while it is pointed at (and
