@@ -213,7 +213,7 @@ test('the New insight menu opens the retention builder; its cohort grid shows th
 /** A link of the Sankey: its stroke's opacity (0.3 resting; 0.6 on the hovered path, 0.08 off it). */
 const opacities = (links: Locator) => links.evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-opacity')));
 
-test('the paths builder draws its Sankey with the API’s links and counts, follows its step limit, and hovering a link lights its paths; axe finds nothing', async ({ page, request }) => {
+test('the paths builder draws its Sankey with the API’s links and counts, follows its step limit, and hovering a link or tabbing to a step lights its paths; axe finds nothing', async ({ page, request }) => {
   test.slow();
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/paths`);
@@ -297,8 +297,34 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   await expect.poll(async () => (await opacities(links)).filter((o) => o === '0.6').length).toBe(lit.size);
   expect((await opacities(links)).filter((o) => o === '0.08').length).toBe(drawn.length - lit.size);
   // Pointing away leaves every link as it was.
+  const idle = 'Point at or tap a step or a link, or Tab to a step, to follow its paths.';
   await page.mouse.move(0, 0);
-  await expect(page.getByText('Point at or tap a step or a link to follow its paths.')).toBeVisible();
+  await expect(page.getByText(idle)).toBeVisible();
+  expect(new Set(await opacities(links))).toEqual(new Set(['0.3']));
+
+  // From the keyboard: Tab from the diagram's frame reaches its first step, which is named with
+  // its persons and lights every path through it, as pointing does; Tab again moves on.
+  await figure.getByRole('region', { name: 'Paths diagram (scrolls sideways)' }).focus();
+  await page.keyboard.press('Tab');
+  const focusedStep = page.locator('[data-path-step]:focus');
+  await expect(focusedStep).toHaveCount(1);
+  await expect(focusedStep.locator('[data-focus-ring]')).toHaveCount(1);
+  const name = (await focusedStep.locator('title').textContent())!.replace(/: [\d,]+$/, '');
+  const step = nodes.find((n) => stepped(n) === name)!;
+  expect(step, name).toBeTruthy();
+  const named = `${name}: ${through(step).toLocaleString('en-US')} person${through(step) === 1 ? '' : 's'}`;
+  await expect(focusedStep).toHaveAttribute('aria-label', named);
+  await expect(page.getByText(named, { exact: true })).toBeVisible();
+  lit.clear();
+  walk(step, true);
+  walk(step, false);
+  expect(lit.size).toBeGreaterThan(0);
+  await expect.poll(async () => (await opacities(links)).filter((o) => o === '0.6').length).toBe(lit.size);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-path-step]:focus')).not.toHaveAttribute('aria-label', named);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByText(idle)).toBeVisible();
   expect(new Set(await opacities(links))).toEqual(new Set(['0.3']));
   await expectNoViolations(page);
 });

@@ -99,6 +99,8 @@ type Hover = { node: number } | { link: number } | null;
 export function PathsSankey({ view }: { view: PathsView }) {
   const graph = useMemo(() => pathsGraph(view), [view]);
   const [hover, setHover] = useState<Hover>(null);
+  /** The step that has keyboard focus (its ring is drawn: an SVG group draws no outline of its own). */
+  const [focused, setFocused] = useState<number | null>(null);
   // On a touch screen nothing hovers (and the chart's touch handling swallows the emulated mouse
   // events): a touch highlights what it lands on, until the next touch.
   const touched = (event: { pointerType: string }, target: Hover) => {
@@ -157,14 +159,36 @@ export function PathsSankey({ view }: { view: PathsView }) {
   };
   const Node = (props: SankeyNodeProps) => {
     const { x, y, width, height: h, index } = props;
-    const { name, persons } = graph.nodes[index]!;
+    const { name, persons: through } = graph.nodes[index]!;
+    // Each step takes focus (Tab), which lights its paths and names it as pointing does, with a
+    // ring around its bar: the diagram works from the keyboard too.
     return (
-      <g onMouseEnter={() => setHover({ node: index })} onMouseLeave={() => setHover(null)} onPointerDown={(event) => touched(event, { node: index })}>
+      <g
+        tabIndex={0}
+        role="img"
+        aria-label={`${stepLabel(name)}: ${persons(through)}`}
+        className="outline-none"
+        onMouseEnter={() => setHover({ node: index })}
+        onMouseLeave={() => setHover(null)}
+        onPointerDown={(event) => touched(event, { node: index })}
+        onFocus={() => {
+          setFocused(index);
+          setHover({ node: index });
+        }}
+        onBlur={() => {
+          setFocused(null);
+          setHover(null);
+        }}
+        data-path-step
+      >
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
-        <title>{`${stepLabel(name)}: ${formatNumber(persons)}`}</title>
+        {focused === index ? (
+          <rect x={x - 3} y={y - 3} width={width + 6} height={Math.max(1, h) + 6} fill="none" className="stroke-indigo-600 dark:stroke-indigo-400" strokeWidth={2} data-focus-ring />
+        ) : null}
+        <title>{`${stepLabel(name)}: ${formatNumber(through)}`}</title>
         {h >= 10 ? (
           <text x={x + width + 6} y={y + h / 2} dy="0.35em" fontSize={12} fill="currentColor" data-step-label>
-            {`${shortItem(name)} (${formatNumber(persons)})`}
+            {`${shortItem(name)} (${formatNumber(through)})`}
           </text>
         ) : null}
       </g>
@@ -176,7 +200,7 @@ export function PathsSankey({ view }: { view: PathsView }) {
       {/* Two lines kept for what is pointed at (two URLs with their steps wrap beside a desktop's
           builder): a line more would push the diagram from under the pointer, which then leaves
           the link it is naming. */}
-      <p className="mb-2 min-h-10 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link to follow its paths.'}</p>
+      <p className="mb-2 min-h-10 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link, or Tab to a step, to follow its paths.'}</p>
       {view.edges.length > graph.links.length ? (
         <p className="mb-2 text-xs text-gray-700 dark:text-gray-300">
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
