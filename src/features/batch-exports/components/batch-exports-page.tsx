@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
-import { formatDateTime, formatRelative } from '@/lib/dates';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { ListPage, PrimaryAction, usePageSearch, type BulkActions, type Column } from '@/components/list-kit';
 import { Button } from '@/components/ui/button';
@@ -21,9 +21,7 @@ function LastRun({ batchExport }: { batchExport: BatchExport }) {
   return (
     <span className="inline-flex items-center gap-2">
       <RunStatusBadge status={run.status} />
-      <time dateTime={run.created_at} title={formatDateTime(run.created_at)} className="text-gray-700 dark:text-gray-300">
-        {formatRelative(run.created_at)}
-      </time>
+      <RelativeTime value={run.created_at} className="text-gray-700 dark:text-gray-300" />
     </span>
   );
 }

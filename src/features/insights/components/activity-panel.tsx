@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ActivityLogEntry } from '@/contract/insights';
-import { formatDateTime, formatRelative } from '@/lib/dates';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { ACTIVITY_PAGE_SIZE, insightQueries } from '../api/insights.queries';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -66,9 +66,7 @@ export function ActivityPanel({ projectId, insightId }: { projectId: number; ins
         {data.results.map((entry, index) => (
           <li key={index} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-2.5 text-sm">
             <span className="break-words">{activityText(entry)}</span>
-            <time dateTime={entry.created_at} title={formatDateTime(entry.created_at)} className="text-gray-600 dark:text-gray-400">
-              {formatRelative(entry.created_at)}
-            </time>
+            <RelativeTime value={entry.created_at} className="text-gray-600 dark:text-gray-400" />
           </li>
         ))}
       </ol>

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { insightEndpoints, type Insight } from '@/contract/insights';
 import { currentUserQuery } from '@/lib/current-user';
-import { formatDateTime, formatRelative } from '@/lib/dates';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { Button } from '@/components/ui/button';
@@ -58,9 +58,7 @@ function insightColumns(
       header: 'Last modified',
       className: 'whitespace-nowrap',
       cell: (insight) => (
-        <time dateTime={insight.last_modified_at} title={formatDateTime(insight.last_modified_at)}>
-          {formatRelative(insight.last_modified_at)}
-        </time>
+<RelativeTime value={insight.last_modified_at} />
       ),
     },
     {

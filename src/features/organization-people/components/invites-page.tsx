@@ -10,7 +10,7 @@ import { ScopedAction } from '@/components/feedback/scoped-action';
 import { ListPage, PrimaryAction, usePageSearch, type Column } from '@/components/list-kit';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatDateTime, formatRelative } from '@/lib/dates';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
@@ -46,7 +46,7 @@ function inviteColumns(organizationId: string, resend: (invite: Invite) => void,
       className: 'whitespace-nowrap',
       cell: (i) => (
         <span>
-          <time dateTime={i.created_at} title={formatDateTime(i.created_at)}>{formatRelative(i.created_at)}</time>
+          <RelativeTime value={i.created_at} />
           {i.created_by ? <span className="text-gray-600 dark:text-gray-400"> by {userDisplayName(i.created_by)}</span> : null}
         </span>
       ),
