@@ -70,7 +70,7 @@ test.describe('at 390 × 844, light', () => {
     await expectNoViolations(page);
   });
 
-  test('names without spaces (an insight, a funnel step) wrap or end in "…": the page never scrolls sideways', async ({ page, request }) => {
+  test('names without spaces (an insight, a funnel step) wrap or end in "…", the breadcrumb’s way up included: the page never scrolls sideways', async ({ page, request }) => {
     const projectId = await seededProject(request);
     const name = uniqueName('Supercalifragilisticexpialidocious_conversion_path_analysis_for_enterprise');
     const step = 'Signed_up_for_the_product_after_seeing_the_pricing_page_twice';
@@ -89,6 +89,12 @@ test.describe('at 390 × 844, light', () => {
     await expect(page.getByRole('figure').getByText(step)).toBeVisible();
     // The description keeps its line break.
     expect(await page.getByText('Line one').evaluate((el) => (el as HTMLElement).innerText)).toBe('Line one\nLine two');
+    // The breadcrumb's way up keeps its word; the long name is the crumb cut short.
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link', { name: 'Insights' }).evaluate((el) => el.closest('span')!.scrollWidth > el.closest('span')!.clientWidth)).toBe(false);
+    // Only the page itself is the current one (an ancestor's link is active too, but not the page).
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveCount(1);
+    expect(await crumbs.locator('[aria-current="page"]').evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByRole('dialog')).toBeInViewport();

@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 /**
  * Breadcrumbs from the route matches: each route declares its crumb in `staticData.crumb`,
  * a text or a component given the route's params (e.g. the organization's name). Below 768 px
- * only the last two show (the drawer holds the way up).
+ * only the last two show (the drawer holds the way up). A long last crumb is cut short, not the way up.
  */
 export function Breadcrumbs() {
   const matches = useMatches();
@@ -29,7 +29,9 @@ export function Breadcrumbs() {
           const last = index === crumbs.length - 1;
           const label = typeof Crumb === 'string' ? Crumb : <Crumb params={params} />;
           return (
-            <li key={id} className={`flex min-w-0 items-center gap-1.5${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
+            // The way up keeps its words (each at most 10rem): a long name in the last crumb is
+            // the one cut short.
+            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
               {index > 0 ? (
                 <ChevronRight
                   aria-hidden="true"
@@ -42,7 +44,8 @@ export function Breadcrumbs() {
                     {label}
                   </span>
                 ) : isLink ? (
-                  <Link to={pathname as '/'} className="text-gray-700 underline-offset-4 hover:underline dark:text-gray-300">
+                  // Exact: the way up is not "the current page" (aria-current) because the page lies under it.
+                  <Link to={pathname as '/'} activeOptions={{ exact: true }} className="text-gray-700 underline-offset-4 hover:underline dark:text-gray-300">
                     {label}
                   </Link>
                 ) : (

@@ -56,7 +56,13 @@ export function pathsGraph(view: PathsView): Graph {
     outOf.set(edge.source, (outOf.get(edge.source) ?? 0) + edge.value);
   }
   for (const n of nodes) n.persons = Math.max(into.get(n.name) ?? 0, outOf.get(n.name) ?? 0);
-  return { nodes, links };
+  // Step by step, the busiest first: the order the diagram stacks them in and Tab visits them.
+  const order = nodes.map((_, i) => i).sort((a, b) => nodes[a]!.column - nodes[b]!.column || nodes[b]!.persons - nodes[a]!.persons);
+  const at = new Map(order.map((from, to) => [from, to]));
+  return {
+    nodes: order.map((i) => nodes[i]!),
+    links: links.map((link) => ({ ...link, source: at.get(link.source)!, target: at.get(link.target)! })),
+  };
 }
 
 /** The links on every path through a node (or a link): all its ancestors' and descendants' links. */
