@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { paletteRoot } from './query-keys';
 
 export const MAX_QUERY_RETRIES = 3;
 
@@ -49,6 +50,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions): Query
       onError: (error, _vars, _ctx, mutation) => handle(error, mutation.meta),
       onSuccess: async (_data, _vars, _ctx, mutation) => {
         const keys = mutation.meta?.invalidates ?? [];
+        // The palette's names are marked stale, not fetched: it is rarely open (query-keys.ts).
+        void queryClient.invalidateQueries({ queryKey: paletteRoot, refetchType: 'none' });
         await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       },
     }),

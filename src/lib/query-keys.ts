@@ -24,3 +24,11 @@ export const projectsRoot = ['projects'] as const;
  * `['projects', 'detail', id]`: renaming a project never refetches its insights.
  */
 export const projectScope = (projectId: number) => [...projectsRoot, projectId] as const;
+
+/**
+ * The command palette's own cache: small pages of every organization, project, export and
+ * insight name, kept apart from the features' queries. Any successful change may rename, add or
+ * remove one of them, so every mutation marks it stale (query-client.ts) and the palette's next
+ * opening fetches it again.
+ */
+export const paletteRoot = ['command-palette'] as const;

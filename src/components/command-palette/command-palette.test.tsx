@@ -59,4 +59,26 @@ describe('command palette', () => {
     await user.type(within(palette).getByRole('combobox'), '?');
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
   });
+
+  it('offers the names as they are now: an organization renamed since it last opened shows its new name only', async () => {
+    const id = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Search and commands' }));
+    let palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), 'hedgebox');
+    const organizations = async () => within(await within(screen.getByRole('dialog', { name: 'Command palette' })).findByRole('group', { name: 'Organizations' }));
+    await waitFor(async () => expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining(HEDGEBOX)]));
+    await user.keyboard('{Escape}');
+
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Hedgebox Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Search and commands' }));
+    palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.type(within(palette).getByRole('combobox'), 'hedgebox');
+    await waitFor(async () => expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Hedgebox Renamed')]));
+  });
 });

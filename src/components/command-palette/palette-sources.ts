@@ -4,9 +4,9 @@ import { insightEndpoints } from '@/contract/insights';
 import { organizationEndpoints } from '@/contract/organizations';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
+import { paletteRoot } from '@/lib/query-keys';
 
-/** The palette's own cache root: its lists are small pages kept apart from the features' queries. */
-export const paletteRoot = ['command-palette'] as const;
+export { paletteRoot } from '@/lib/query-keys';
 /** How many items of each kind the palette shows. */
 export const PALETTE_GROUP_SIZE = 6;
 /** Every organization, project and export the palette searches (one page each; the demo's are far fewer). */

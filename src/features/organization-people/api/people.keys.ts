@@ -1,6 +1,6 @@
 import type { PageParams } from '@/lib/page-search';
 import { organizationScope } from '@/lib/query-keys';
-import { organizationDetailKey } from '@/lib/organization-detail';
+import { organizationDetailKey, organizationListsKey } from '@/lib/organization-detail';
 
 export interface MemberListParams extends PageParams {
   search?: string | undefined;
@@ -9,7 +9,8 @@ export interface MemberListParams extends PageParams {
 /**
  * Members, invites and domains each under their own root in the organization's scope
  * (`['organizations', org, 'members']`, …). `organizationDetail` is the shared key of the
- * organization's detail (src/lib/organization-detail.ts): member changes refresh its member_count.
+ * organization's detail (src/lib/organization-detail.ts) and `organizationLists` every list of
+ * organizations: member changes refresh their member_count, and one who leaves no longer sees it.
  */
 export const peopleKeys = {
   members: (organizationId: string) => [...organizationScope(organizationId), 'members'] as const,
@@ -20,4 +21,5 @@ export const peopleKeys = {
   domainList: (organizationId: string, params: PageParams) => [...peopleKeys.domains(organizationId), 'list', params] as const,
   domainDetail: (organizationId: string, domainId: string) => [...peopleKeys.domains(organizationId), 'detail', domainId] as const,
   organizationDetail: organizationDetailKey,
+  organizationLists: organizationListsKey,
 };

@@ -17,7 +17,7 @@ export const peopleMutations = {
     mutationOptions({
       mutationFn: (userUuid: string) =>
         apiRequest(memberEndpoints.destroy, { params: { organization_id: organizationId, user__uuid: userUuid } }),
-      meta: { invalidates: [peopleKeys.members(organizationId), peopleKeys.organizationDetail(organizationId)] },
+      meta: { invalidates: [peopleKeys.members(organizationId), peopleKeys.organizationDetail(organizationId), peopleKeys.organizationLists()] },
     }),
   inviteMany: (organizationId: string) =>
     mutationOptions({

@@ -56,4 +56,29 @@ describe('members page', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'sofia@hedgebox.example' })).not.toBeInTheDocument());
     expect(levelInStore('sofia@hedgebox.example')).toBeUndefined();
   });
+
+  it('leaving an organization takes it off the organizations page at once; a removal updates the member count there', async () => {
+    const { user, router } = renderApp('/organizations', { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'Organizations' });
+    // The table is drawn anew on each visit: looked up each time.
+    const countOf = (name: string) =>
+      within(within(screen.getByRole('table', { name: 'Organizations' })).getByRole('link', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    const before = countOf(HEDGEBOX);
+    await router.navigate({ to: membersOf(HEDGEBOX) });
+    await user.click(within(await screen.findByRole('row', { name: /sofia@hedgebox\.example/ })).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove Sofía García' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'sofia@hedgebox.example' })).not.toBeInTheDocument());
+    await router.navigate({ to: '/organizations' });
+    const members = (cells: (string | null)[]) => cells.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    // The members column drops by one; the projects column stays.
+    await waitFor(() => expect(members(countOf(HEDGEBOX))).toEqual([members(before)[0]! - 1, ...members(before).slice(1)]));
+
+    await router.navigate({ to: membersOf(NORTHWIND) });
+    await user.click(within(await screen.findByRole('row', { name: /Demo Admin/ })).getByRole('button', { name: 'Leave' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
+    const after = await screen.findByRole('table', { name: 'Organizations' });
+    expect(within(after).queryByRole('link', { name: NORTHWIND })).toBeNull();
+    expect(within(after).getByRole('link', { name: HEDGEBOX })).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { organizationScope } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { memberEndpoints, removalRefusal, type Member, type MemberRuleInput } from '@/contract/members';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
+import { peopleKeys } from '../api/people.keys';
 import { peopleMutations } from '../api/people.mutations';
 
 interface RemoveMemberProps {
@@ -16,6 +18,7 @@ interface RemoveMemberProps {
 /** "Remove" (or "Leave" for oneself) behind a confirm that says the member's keys stop working. */
 export function RemoveMember({ organizationId, organizationName, member, name, rule }: RemoveMemberProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { mutateAsync } = useMutation(peopleMutations.removeMember(organizationId));
   const refusal = removalRefusal(rule);
   if (refusal) {
@@ -41,7 +44,13 @@ export function RemoveMember({ organizationId, organizationName, member, name, r
       onConfirm={async () => {
         await mutateAsync(member.user.uuid);
         toast.success(self ? `You left ${organizationName}` : `${name} was removed from ${organizationName}`);
-        if (self) await navigate({ to: '/organizations' });
+        if (!self) return;
+        // The organizations page opens without it: its lists (not on screen, so only marked stale
+        // by the removal) are fetched again first. What was cached about the organization is
+        // forgotten once its pages are left.
+        await queryClient.refetchQueries({ queryKey: peopleKeys.organizationLists(), type: 'all' });
+        await navigate({ to: '/organizations' });
+        queryClient.removeQueries({ queryKey: organizationScope(organizationId) });
       }}
     />
   );

@@ -2,15 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { organizationEndpoints } from '@/contract/organizations';
 import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
-import { organizationDetailKey, organizationDetailQuery } from '@/lib/organization-detail';
-import { organizationsRoot } from '@/lib/query-keys';
+import { organizationDetailKey, organizationDetailQuery, organizationListsKey } from '@/lib/organization-detail';
 
 /**
  * Keys spread from one root: lists under `['organizations', 'list']`, one organization's detail
  * under its own scope (`['organizations', id, 'detail']`), beside (not above) its batch exports.
  */
 export const organizationKeys = {
-  lists: () => [...organizationsRoot, 'list'] as const,
+  lists: organizationListsKey,
   list: (params: PageParams) => [...organizationKeys.lists(), params] as const,
   detail: organizationDetailKey,
 };
