@@ -33,9 +33,12 @@ export interface ConfigSave {
   config: Record<string, unknown>;
 }
 
-/** Creates the project's config of a plugin, or PATCHes it. */
-export function useConfigMutations(projectId: number) {
-  const invalidates = [pipelineKeys.configs(projectId)];
+/**
+ * Creates the project's config of a plugin, or PATCHes it. Its group's data changes with it
+ * (which apps are enabled in no project, the activity log), so that is refreshed too.
+ */
+export function useConfigMutations(projectId: number, group: { organizationId: string; slug: GroupSlug }) {
+  const invalidates = [pipelineKeys.configs(projectId), pipelineKeys.group(group.organizationId, group.slug)];
   return {
     save: useMutation({
       mutationFn: ({ existing, pluginId, enabled, config }: ConfigSave) =>

@@ -62,6 +62,22 @@ describe('the config form of a plugin', () => {
     expect(within(reopened).getByLabelText('Property mapping')).toHaveValue('{"plan": "tier", "seats": 3}');
   });
 
+  it('a save shows at once in the app’s activity and in which apps are enabled in no project', async () => {
+    const id = await routerPlugin();
+    const { user, form } = await openForm(id);
+    const activity = screen.getByRole('region', { name: 'Activity' });
+    const entries = () => within(activity).queryAllByRole('listitem').length;
+    await waitFor(() => expect(within(activity).queryByText('Loading…')).toBeNull());
+    const before = entries();
+    const unused = () => api().call<number[]>('GET', `/api/organizations/${org()}/pipeline_destinations/unused/`);
+    expect(await unused()).toContain(id);
+
+    await user.click(within(form).getByRole('checkbox', { name: /^Enabled/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    await waitFor(async () => expect(await unused()).not.toContain(id));
+    await waitFor(() => expect(entries()).toBe(before + 1));
+  });
+
   it('puts a bad JSON value’s message on its field and saves nothing', async () => {
     const id = await routerPlugin();
     const { user, form, projectName } = await openForm(id);

@@ -8,9 +8,12 @@ import { CheckboxField, SelectField, TextareaField, TextField } from '@/componen
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-messages';
+import type { GroupSlug } from '../api/pipeline-groups';
 import { useConfigMutations } from '../api/pipeline.mutations';
 
 interface ConfigFormProps {
+  /** The plugin's group, whose lists change with its configs. */
+  group: { organizationId: string; slug: GroupSlug };
   projectId: number;
   projectName: string;
   pluginId: number;
@@ -33,12 +36,12 @@ const initialValue = (field: PluginConfigField, existing: PluginConfig | null): 
  * left empty keeps the stored value), choice, boolean and JSON fields; enabled; server errors on
  * their field (`config__<key>`).
  */
-export function ConfigForm({ projectId, projectName, pluginId, fields, existing, enabledHint }: ConfigFormProps) {
+export function ConfigForm({ group, projectId, projectName, pluginId, fields, existing, enabledHint }: ConfigFormProps) {
   const [values, setValues] = useState<Record<string, unknown>>(() => Object.fromEntries(fields.map((f) => [f.key, initialValue(f, existing)])));
   const [enabled, setEnabled] = useState(existing?.enabled ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const { save } = useConfigMutations(projectId);
+  const { save } = useConfigMutations(projectId, group);
   const set = (key: string, value: unknown) => setValues((v) => ({ ...v, [key]: value }));
 
   const submit = (event: FormEvent) => {

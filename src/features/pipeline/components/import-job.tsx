@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
 import { describeError } from '@/lib/error-messages';
 import { formatCount } from '@/lib/numbers';
+import type { GroupSlug } from '../api/pipeline-groups';
 import { useConfigMutations } from '../api/pipeline.mutations';
 
 const rows = (job: PluginJobRun) => `${formatCount(job.rows_imported)} rows imported, ${formatCount(job.rows_failed)} skipped`;
@@ -21,8 +22,8 @@ function jobSummary(job: PluginJobRun | null | undefined): string {
  * An import app's job in one project: Start import, and its progress while it runs (the
  * config is polled every second then; see pipelineQueries.config).
  */
-export function ImportJob({ projectId, config }: { projectId: number; config: PluginConfig }) {
-  const { startJob } = useConfigMutations(projectId);
+export function ImportJob({ group, projectId, config }: { group: { organizationId: string; slug: GroupSlug }; projectId: number; config: PluginConfig }) {
+  const { startJob } = useConfigMutations(projectId, group);
   const running = config.last_job?.status === 'running';
   return (
     <div className="space-y-2 text-sm">

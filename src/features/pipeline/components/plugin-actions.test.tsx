@@ -32,6 +32,10 @@ describe('a plugin’s actions', () => {
     expect(within(table).queryByRole('link', { name: 'Slack notifications' })).not.toBeInTheDocument();
     expect(await listedNames()).not.toContain('Slack notifications');
     expect(await screen.findByText('“Slack notifications” deleted')).toBeInTheDocument();
+    // Back to the deleted app: the server's answer (Not found), not the page as it was.
+    router.history.back();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Slack notifications' })).toBeNull();
   });
 
   it('checks for updates: a newer version in the repository shows, with the Upgrade button', async () => {

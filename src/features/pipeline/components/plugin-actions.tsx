@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
@@ -8,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog, ConfirmDialogCancel } from '@/components/ui/dialog';
 import { describeError } from '@/lib/error-messages';
 import type { GroupSlug } from '../api/pipeline-groups';
+import { pipelineKeys } from '../api/pipeline.keys';
 import { usePipelineMutations } from '../api/pipeline.mutations';
 import { groupEndpoints } from '../api/pipeline.queries';
 import { updateAvailable } from './plugin-badges';
@@ -15,6 +17,7 @@ import { updateAvailable } from './plugin-badges';
 /** Check for updates, upgrade (the tag change shown first), edit source, delete behind a confirm. */
 export function PluginActions({ organizationId, slug, plugin, onDeleted }: { organizationId: string; slug: GroupSlug; plugin: Plugin; onDeleted: () => Promise<void> }) {
   const m = usePipelineMutations(organizationId, slug);
+  const queryClient = useQueryClient();
   const e = groupEndpoints(slug);
   const [confirmUpgrade, setConfirmUpgrade] = useState(false);
   return (
@@ -54,6 +57,8 @@ export function PluginActions({ organizationId, slug, plugin, onDeleted }: { org
           await m.destroy.mutateAsync(plugin.id);
           toast.success(`“${plugin.name}” deleted`);
           await onDeleted();
+          // Once the page has left it: Back to it then asks the server, which says Not found.
+          queryClient.removeQueries({ queryKey: pipelineKeys.detail(organizationId, slug, plugin.id) });
         }} />
     </div>
   );

@@ -64,13 +64,13 @@ export function PluginDetail({ organizationId, slug, pluginId, projectId, onProj
   );
 }
 
-function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { projectId: number; projectName: string; pluginId: number; fields: PluginConfigField[]; slug: GroupSlug; organizationId: string }) {
+function ProjectConfig({ projectId, projectName, pluginId, fields, slug, organizationId }: { projectId: number; projectName: string; pluginId: number; fields: PluginConfigField[]; slug: GroupSlug; organizationId: string }) {
   const { data: config, isPending } = useQuery(pipelineQueries.config(projectId, pluginId));
   if (isPending) return <p className="text-sm">Loading the configuration…</p>;
   const existing = config ?? null;
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 [&>*]:min-w-0">
-      <ConfigForm key={existing?.updated_at ?? 'new'} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} enabledHint={groupEnabledHint(slug)} />
+      <ConfigForm key={existing?.updated_at ?? 'new'} group={{ organizationId, slug }} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} enabledHint={groupEnabledHint(slug)} />
       <div className="space-y-6">
         {existing?.site_app_url ? (
           <div className="space-y-1 text-sm">
@@ -78,7 +78,7 @@ function ProjectConfig({ projectId, projectName, pluginId, fields, slug }: { pro
             <p className="flex items-center gap-2 break-all"><code>{existing.site_app_url}</code><CopyButton value={existing.site_app_url} what="site app URL" /></p>
           </div>
         ) : null}
-        {slug === 'import-apps' && existing ? <ImportJob projectId={projectId} config={existing} /> : null}
+        {slug === 'import-apps' && existing ? <ImportJob group={{ organizationId, slug }} projectId={projectId} config={existing} /> : null}
         {existing?.error ? <p role="status" className="text-sm text-red-700 dark:text-red-300">Last error: {existing.error.message}</p> : null}
         {slug === 'destinations' && existing ? (
           <div className="space-y-2"><h3 className="font-medium">Metrics</h3><MetricsPanel metrics={existing.metrics} /></div>
