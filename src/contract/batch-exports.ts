@@ -20,6 +20,36 @@ export const BATCH_EXPORT_INTERVAL_MS: { readonly [I in BatchExportInterval]: nu
   'every 5 minutes': 300_000,
 };
 
+/**
+ * Intervals are aligned, in UTC: hours on the hour, days at midnight UTC, weeks on Monday
+ * midnight UTC, five minutes on :00, :05, … (the server schedules and backfills on these marks;
+ * the dashboard counts a backfill's runs with them).
+ */
+const WEEK_ORIGIN = Date.UTC(1970, 0, 5); // a Monday
+
+/** The start (UTC ms) of the interval holding `ms`. */
+export function alignDown(interval: BatchExportInterval, ms: number): number {
+  const size = BATCH_EXPORT_INTERVAL_MS[interval];
+  const origin = interval === 'week' ? WEEK_ORIGIN : 0;
+  return Math.floor((ms - origin) / size) * size + origin;
+}
+
+export interface DataInterval {
+  start: number;
+  end: number;
+}
+
+/**
+ * The aligned intervals of a backfill of [start, end) (UTC ms): every interval overlapping it,
+ * oldest first, leaving out any that has not ended by `now` (the scheduler covers those). One run each.
+ */
+export function backfillIntervals(interval: BatchExportInterval, start: number, end: number, now: number): DataInterval[] {
+  const size = BATCH_EXPORT_INTERVAL_MS[interval];
+  const out: DataInterval[] = [];
+  for (let s = alignDown(interval, start); s < end && s + size <= now; s += size) out.push({ start: s, end: s + size });
+  return out;
+}
+
 export const BATCH_EXPORT_MODELS = ['events', 'persons'] as const;
 export const BATCH_EXPORT_MODEL_LABELS = { events: 'Events', persons: 'Persons' } as const;
 export const batchExportModelSchema = choice(BATCH_EXPORT_MODELS);

@@ -102,6 +102,28 @@ test('backfill the last three hours of an hourly export: the runs appear and com
   }
 });
 
+test('a daily export backfills exactly the days picked, wherever the viewer is: days are UTC days', async ({ page, request }) => {
+  const organization = await seededOrganization(request);
+  const name = uniqueName('E2E daily backfill');
+  const created = await createExport(request, organization.id, { name, interval: 'day', destination: { type: 'NoOp', config: {} } });
+  const DAY = 24 * HOUR;
+  const today = Math.floor(Date.now() / DAY) * DAY;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/${created.id}`);
+  await page.getByRole('button', { name: 'Backfill' }).click();
+  const dialog = page.getByRole('dialog', { name: `Backfill ${name}` });
+  await expect(dialog.getByText('Days start at midnight UTC')).toBeVisible();
+  await dialog.getByLabel('Start').fill(day(today - 10 * DAY));
+  await dialog.getByLabel('End').fill(day(today - 8 * DAY));
+  await dialog.getByRole('button', { name: 'Start backfill' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Backfill started: 2 runs')).toBeVisible();
+
+  const runs = await (await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/runs/`, { headers: headers() })).json();
+  expect((runs.results as { data_interval_start: string }[]).map((r) => Date.parse(r.data_interval_start)).sort()).toEqual([today - 10 * DAY, today - 9 * DAY]);
+});
+
 test('an HTTP export delivers the events to a receiver the test runs', async ({ page, request }) => {
   const received: Array<{ authorization: string | undefined; contentType: string | undefined; body: string }> = [];
   const receiver: Server = createServer((req: IncomingMessage, res) => {

@@ -1,6 +1,6 @@
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { BATCH_EXPORT_INTERVAL_MS, type BatchExport, type BatchExportBackfill, type BatchExportInterval } from '@/contract/batch-exports';
+import { alignDown, backfillIntervals, BATCH_EXPORT_INTERVAL_MS, type BatchExport, type BatchExportBackfill, type BatchExportInterval } from '@/contract/batch-exports';
 import { FormFooter, submitHandler, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { DialogClose, Modal } from '@/components/ui/dialog';
@@ -19,18 +19,8 @@ function usesDateOnly(interval: BatchExportInterval): boolean {
   return interval === 'day' || interval === 'week';
 }
 
-/** The start of the interval containing `now`, in the viewer's time zone. */
-function floorToInterval(now: Date, interval: BatchExportInterval): Date {
-  const date = new Date(now);
-  date.setSeconds(0, 0);
-  if (interval === 'every 5 minutes') date.setMinutes(date.getMinutes() - (date.getMinutes() % 5));
-  else date.setMinutes(0);
-  if (usesDateOnly(interval)) date.setHours(0);
-  return date;
-}
-
 function defaults(interval: BatchExportInterval, now = new Date()): BackfillValues {
-  const end = floorToInterval(now, interval);
+  const end = new Date(alignDown(interval, now.getTime()));
   const span = { hour: 24, day: 7, week: 4, 'every 5 minutes': 12 }[interval] * BATCH_EXPORT_INTERVAL_MS[interval];
   const start = new Date(end.getTime() - span);
   return { start_at: toInputValue(start, usesDateOnly(interval)), end_at: toInputValue(end, usesDateOnly(interval)) };
@@ -39,9 +29,14 @@ function defaults(interval: BatchExportInterval, now = new Date()): BackfillValu
 /** Checked before anything is sent: both bounds, on the interval's marks, start before end, end not in the future. */
 function backfillResolver(interval: BatchExportInterval): Resolver<BackfillValues, unknown, BatchExportBackfill> {
   const dateOnly = usesDateOnly(interval);
-  const misaligned = (date: Date) =>
-    interval === 'hour' ? date.getMinutes() !== 0 : interval === 'every 5 minutes' ? date.getMinutes() % 5 !== 0 : false;
-  const alignedMessage = interval === 'hour' ? 'Choose a whole hour (minutes 00).' : 'Choose a time on a 5-minute mark.';
+  // A date picks a whole day (UTC); a time must fall on one of the interval's marks, which are
+  // UTC's: in a time zone half an hour off UTC, hours start at minute 30.
+  const misaligned = (date: Date) => !dateOnly && alignDown(interval, date.getTime()) !== date.getTime();
+  const hourMark = new Date(alignDown('hour', Date.now())).getMinutes();
+  const alignedMessage =
+    interval !== 'hour' ? 'Choose a time on a 5-minute mark.'
+      : hourMark === 0 ? 'Choose a whole hour (minutes 00).'
+        : `Choose the start of an hour: minute ${String(hourMark).padStart(2, '0')} here (hours start on the hour in UTC).`;
   return async (values): Promise<ResolverResult<BackfillValues, BatchExportBackfill>> => {
     const errors: FieldErrors<BackfillValues> = {};
     const start = fromInputValue(values.start_at, dateOnly);
@@ -59,6 +54,10 @@ function backfillResolver(interval: BatchExportInterval): Resolver<BackfillValue
     return { values: {}, errors };
   };
 }
+
+/** The server's count: one run per interval the range touches (a week from its Monday) that has ended. */
+const runsOf = (interval: BatchExportInterval, body: BatchExportBackfill) =>
+  backfillIntervals(interval, Date.parse(body.start_at), Date.parse(body.end_at), Date.now()).length;
 
 interface BackfillDialogProps {
   organizationId: string;
@@ -80,8 +79,8 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
 
   const onSubmit = submitHandler(form, FIELDS, async (body) => {
     await backfill.mutateAsync(body);
-    const runs = Math.round((Date.parse(body.end_at) - Date.parse(body.start_at)) / BATCH_EXPORT_INTERVAL_MS[batchExport.interval]);
-    toast.success(`Backfill started: about ${runs} ${runs === 1 ? 'run' : 'runs'}`);
+    const runs = runsOf(batchExport.interval, body);
+    toast.success(`Backfill started: ${runs} ${runs === 1 ? 'run' : 'runs'}`);
     onStarted();
   });
 
@@ -94,6 +93,13 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
         <TextField label="Start" type={inputType} step={step} max={max} error={errors.start_at?.message} {...form.register('start_at')} />
         <TextField label="End" type={inputType} step={step} max={max} error={errors.end_at?.message} {...form.register('end_at')} />
       </div>
+      {dateOnly ? (
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {batchExport.interval === 'week'
+            ? 'Weeks start on Monday at midnight UTC; every week the range touches is exported whole.'
+            : 'Days start at midnight UTC: the start day is exported, the end day is not.'}
+        </p>
+      ) : null}
       <FormFooter align="end" error={errors.root?.server?.message} submitLabel="Start backfill" pendingLabel="Starting…" isSubmitting={isSubmitting}>
         <DialogClose asChild>
           <Button>Cancel</Button>

@@ -4,9 +4,12 @@ import { STATUS_COLOURS, statusLabel, statusTone } from './labels';
 import { formatCount } from '@/lib/numbers';
 import { formatIntervalTime } from './run-format';
 
-/** Records per run (those of its interval), oldest to newest, each bar coloured by the run's outcome. Loaded lazily (recharts). */
-export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
-  const data = [...runs].reverse().map((run) => ({
+/** Where a run's interval starts on the time axis (ms). */
+const intervalStart = (run: BatchExportRun) => Date.parse(run.data_interval_start ?? run.data_interval_end ?? '') || 0;
+
+/** The bars: `runs` come newest first (by creation); reversed, then a stable sort by interval. */
+export function runBars(runs: BatchExportRun[]) {
+  return [...runs].reverse().sort((a, b) => intervalStart(a) - intervalStart(b)).map((run) => ({
     id: run.id,
     label: formatIntervalTime(run.data_interval_start ?? run.data_interval_end),
     // A failed run exported nothing: its bar shows the records of its interval, in the failure's colour.
@@ -16,6 +19,15 @@ export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
     // Each bar's own colour: recharts draws a data entry's `fill` (recharts 3 deprecates <Cell>).
     fill: STATUS_COLOURS[statusTone(run.status)],
   }));
+}
+
+/**
+ * Records per run (those of its interval) in the order of their intervals, oldest first (a
+ * backfill's runs come after newer ones; runs of one interval in the order they ran), each bar
+ * coloured by the run's outcome. Loaded lazily (recharts).
+ */
+export default function RunsChart({ runs }: { runs: BatchExportRun[] }) {
+  const data = runBars(runs);
   return (
     <ResponsiveContainer width="100%" height={240}>
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 28, left: 16 }} accessibilityLayer>
