@@ -19,10 +19,21 @@ export function useFocusReturn(open: boolean): { onCloseAutoFocus: (event: Event
   // Read when the dialog closes, renders after the one that opened it.
   const opener = seen.opener;
   const onCloseAutoFocus = useCallback((event: Event) => {
-    // Nothing to go back to (opened by a shortcut on the page, or the opener is gone): Radix's own.
-    if (!opener || !opener.isConnected) return;
+    // Opened by a shortcut on the page: Radix's own.
+    if (!opener) return;
     event.preventDefault();
-    opener.focus();
+    // The opener may be gone (its row deleted, the page left) or disabled (an Upgrade done): the
+    // page's heading then, the place to start again from, rather than nowhere.
+    if (opener.isConnected && !opener.matches(':disabled')) opener.focus();
+    if (document.activeElement !== opener) focusPageHeading();
   }, [opener]);
   return { onCloseAutoFocus };
+}
+
+/** Focus on the page's main heading (made focusable from script only), when there is one. */
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
 }

@@ -38,6 +38,28 @@ test('members: change a level; the forbidden cases say why', async ({ page }) =>
   await expect(page).toHaveURL(/search=raman/);
 });
 
+test('members from the keyboard: focus stays on a level while it saves, and a confirmed removal leaves it on the page heading', async ({ page }) => {
+  const org = await hedgeboxId(page);
+  await signInWithDemoLink(page, `/organizations/${org}/members`);
+  const level = page.getByRole('combobox', { name: 'Level of Marcus Chen' });
+  await level.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Marcus Chen is now admin')).toBeVisible();
+  await expect(level).toBeFocused();
+  await expect(level).toHaveValue('8');
+
+  const remove = page.getByRole('row', { name: /sofia@hedgebox\.example/ }).getByRole('button', { name: 'Remove' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: 'Remove Sofía García' });
+  await dialog.getByRole('button', { name: 'Remove Sofía García' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: /sofia@hedgebox\.example/ })).toHaveCount(0);
+  // The row (and its button) is gone: focus is on the page's heading, not lost to the page.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
 test('invites: three at once, one bad email fixed, then accepted through the emailed link', async ({ page, browser }) => {
   const org = await hedgeboxId(page);
   await signInWithDemoLink(page, `/organizations/${org}/invites`);

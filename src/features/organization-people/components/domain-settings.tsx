@@ -28,9 +28,11 @@ export function DomainAccess({ domain, update }: { domain: Domain; update: Updat
       <h2 id={`${id}-heading`} className="text-lg font-semibold">Sign-in</h2>
       {locked ? <p className="text-sm text-gray-700 dark:text-gray-300">{LOCKED} These settings unlock once it is verified.</p> : null}
       <div className="flex items-start gap-3">
-        <Switch id={`${id}-jit`} checked={domain.jit_provisioning_enabled} disabled={locked || !allowed || update.isPending}
-          aria-describedby={`${id}-jit-description`}
-          onCheckedChange={(checked) => save({ jit_provisioning_enabled: checked }, 'Automatic provisioning')} />
+        {/* While a change saves the controls stay enabled (disabling would drop the keyboard's
+            focus) and take no other change: aria-disabled says so. */}
+        <Switch id={`${id}-jit`} checked={domain.jit_provisioning_enabled} disabled={locked || !allowed}
+          aria-disabled={update.isPending || undefined} aria-describedby={`${id}-jit-description`}
+          onCheckedChange={(checked) => !update.isPending && save({ jit_provisioning_enabled: checked }, 'Automatic provisioning')} />
         <div>
           <label htmlFor={`${id}-jit`} className="text-sm font-medium">Automatic provisioning</label>
           <p id={`${id}-jit-description`} className="text-sm text-gray-600 dark:text-gray-400">
@@ -39,8 +41,8 @@ export function DomainAccess({ domain, update }: { domain: Domain; update: Updat
         </div>
       </div>
       <SelectField className="max-w-xs" label="Enforce single sign-on with" value={domain.sso_enforcement}
-        disabled={locked || !allowed || update.isPending}
-        onChange={(event) => save({ sso_enforcement: event.target.value as Domain['sso_enforcement'] as never }, 'SSO enforcement')}>
+        disabled={locked || !allowed} aria-disabled={update.isPending || undefined}
+        onChange={(event) => !update.isPending && save({ sso_enforcement: event.target.value as Domain['sso_enforcement'] as never }, 'SSO enforcement')}>
         {SSO_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </SelectField>
     </section>

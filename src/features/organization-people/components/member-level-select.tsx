@@ -29,8 +29,13 @@ export function MemberLevelSelect({ member, rule, name, pending, onChange }: Mem
         aria-describedby={reason ? `${id}-reason` : undefined}
         className="h-8 rounded-md border border-gray-300 bg-white px-2 text-sm disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-600 dark:bg-gray-900"
         value={member.level}
-        disabled={reason !== null || pending}
-        onChange={(event) => onChange(Number(event.target.value) as LevelValue)}
+        // While a change saves it stays enabled (disabling would drop the keyboard's focus) and
+        // takes no other change: aria-disabled says so, the value stays the member's.
+        disabled={reason !== null}
+        aria-disabled={pending || undefined}
+        onChange={(event) => {
+          if (!pending) onChange(Number(event.target.value) as LevelValue);
+        }}
       >
         {LEVELS.map((l) => (
           <option key={l.value} value={l.value} disabled={refusals.get(l.value) !== null}>
