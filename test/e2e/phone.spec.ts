@@ -70,6 +70,31 @@ test.describe('at 390 × 844, light', () => {
     await expectNoViolations(page);
   });
 
+  test('an organization named with 64 letters and no space: its invite page and delete dialog wrap the name, the page never scrolls sideways', async ({ page, request }) => {
+    const name = `Hedgebox${'W'.repeat(56)}`;
+    const created = await request.post('/api/organizations/', { headers: apiHeaders(), data: { name } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json();
+
+    await signInWithDemoLink(page, `/organizations/${id}/invites/new`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Invite people' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/organizations/${id}`);
+    await page.getByRole('button', { name: 'Delete organization' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete organization' });
+    // The name to type is read in full, inside the dialog and the screen.
+    const label = dialog.getByText(`Type ${name} to confirm`);
+    await expect(label).toBeVisible();
+    const box = (await label.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await request.delete(`/api/organizations/${id}/`, { headers: apiHeaders() });
+  });
+
   test('names without spaces (an insight, a funnel step) wrap or end in "…", the breadcrumb’s way up included: the page never scrolls sideways', async ({ page, request }) => {
     const projectId = await seededProject(request);
     const name = uniqueName('Supercalifragilisticexpialidocious_conversion_path_analysis_for_enterprise');

@@ -4,8 +4,10 @@ import { useFocusReturn } from '@/lib/focus-return';
 import { cn } from './cn';
 
 const overlayClasses = 'fixed inset-0 z-40 bg-black/50';
+// wrap-anywhere: a name without spaces (an organization's, up to 64 characters) wraps inside the
+// dialog instead of running out of it on a phone.
 const contentClasses =
-  'fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-gray-200 bg-white p-6 shadow-xl dark:border-gray-700 dark:bg-gray-900';
+  'wrap-anywhere fixed left-1/2 top-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-gray-200 bg-white p-6 shadow-xl dark:border-gray-700 dark:bg-gray-900';
 
 interface ModalProps {
   open: boolean;
