@@ -22,7 +22,9 @@ export function describeError(error: unknown): string {
     const scope = scopeFromDetail(error.detail);
     if (scope) return `${missingScopeMessage(scope)}.`;
     if (error.detail.includes('personal API key')) return 'This action cannot be done with a personal API key.';
-    return "Your API key can't reach this. " + error.detail;
+    // A rule of the caller's level ("You do not have permission to perform this action."): the
+    // server's words; the key itself reaches the resource.
+    return error.detail || "Your API key can't reach this.";
   }
   if (error.status === 404 && error.code === 'not_found') {
     return "Not found: it doesn't exist, or your API key can't reach it.";

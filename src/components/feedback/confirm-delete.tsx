@@ -12,6 +12,8 @@ interface ConfirmDeleteProps {
   triggerLabel: string;
   /** The scope deleting needs: without it the button is disabled with the reason. */
   scope: Scope;
+  /** Why deleting is refused whatever the key (a level rule): the button is disabled with it. */
+  refusal?: string | null;
   title: string;
   /** What goes with it, in words (role alertdialog announces it). */
   description: ReactNode;
@@ -30,7 +32,7 @@ interface ConfirmDeleteProps {
 }
 
 /** The one confirm dialog of every irreversible delete. */
-export function ConfirmDelete({ triggerLabel, scope, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({ triggerLabel, scope, refusal, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
@@ -61,7 +63,7 @@ export function ConfirmDelete({ triggerLabel, scope, title, description, confirm
 
   return (
     <>
-      <ScopedAction scope={scope}>
+      <ScopedAction scope={scope} refusal={refusal}>
         <Button variant="danger" onClick={() => onOpenChange(true)}>
           <Trash2 aria-hidden="true" className="size-4" />
           {triggerLabel}

@@ -8,18 +8,23 @@ interface ScopedActionProps {
   scope: Scope;
   /** One button (or anything taking `disabled`). */
   children: ReactElement<{ disabled?: boolean }>;
+  /**
+   * Why the action is refused whatever the key carries (a rule of the caller's level: "Only
+   * owners can delete an organization."): disabled with that reason too. Null or absent: none.
+   */
+  refusal?: string | null | undefined;
 }
 
 /**
- * Renders the action as is when the API key carries `scope`; otherwise disabled, with a tooltip
- * ("Your API key lacks the organization:write scope"). A disabled button receives neither pointer
+ * Renders the action as is when the API key carries `scope` (and no `refusal` applies); otherwise
+ * disabled, with a tooltip ("Your API key lacks the organization:write scope", or the refusal). A disabled button receives neither pointer
  * nor focus events, so the tooltip hangs on a focusable wrapper.
  */
-export function ScopedAction({ scope, children }: ScopedActionProps) {
+export function ScopedAction({ scope, children, refusal }: ScopedActionProps) {
   const { allowed, reason } = useCan(scope);
-  if (allowed) return children;
+  if (allowed && !refusal) return children;
   return (
-    <Tooltip content={reason}>
+    <Tooltip content={allowed ? refusal : reason}>
       {/* A disabled button gets neither focus nor hover: this wrapper carries the tooltip for keyboard and mouse. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <span tabIndex={0} className="inline-flex rounded-md" data-missing-scope={scope}>

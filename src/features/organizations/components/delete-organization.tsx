@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
-import { organizationEndpoints, type Organization } from '@/contract/organizations';
+import { MEMBERSHIP_LEVELS, organizationEndpoints, type Organization } from '@/contract/organizations';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
 import { forgetOrganization, useDeleteOrganization } from '../api/organizations.mutations';
 
@@ -25,6 +25,8 @@ export function DeleteOrganization({ organization, onDeleted }: DeleteOrganizati
       <ConfirmDelete
         triggerLabel="Delete organization"
         scope={organizationEndpoints.destroy.access}
+        // The server deletes an organization for its owners only (an admin's try answered 403).
+        refusal={organization.membership_level !== null && organization.membership_level < MEMBERSHIP_LEVELS.owner ? 'Only owners can delete an organization.' : null}
         title="Delete organization"
         description={
           <>

@@ -91,15 +91,17 @@ describe('organization settings', () => {
     expect(stored(id)).toBeUndefined();
   });
 
-  it('keeps the dialog open with the reason when the server refuses the delete (only owners may delete)', async () => {
-    // The demo user is an admin, not the owner, of Northwind.
+  it('offers Delete organization to owners only: an admin sees it disabled with the reason', async () => {
+    // The demo user is an admin, not the owner, of Northwind (the server answers an admin's delete 403).
     const id = api().organizationId(NORTHWIND);
     const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
-    await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
-    await user.type(within(dialog).getByLabelText(`Type ${NORTHWIND} to confirm`), NORTHWIND);
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You do not have permission to perform this action.');
+    const remove = await screen.findByRole('button', { name: 'Delete organization' });
+    expect(remove).toBeDisabled();
+    expect(remove.parentElement).toHaveAccessibleDescription('Only owners can delete an organization.');
+    await user.hover(remove.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Only owners can delete an organization.');
+    await user.click(remove);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(stored(id)).toBeDefined();
   });
 
