@@ -37,6 +37,25 @@ describe('invite people', () => {
     expect(await screen.findByRole('cell', { name: 'bo@new.example' })).toBeInTheDocument();
   });
 
+  it('a pasted list longer than one invite fills 20 rows and keeps the rest in the box, saying so; text without an address says that', async () => {
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.click(await screen.findByText('Paste a list of emails'));
+    const box = screen.getByRole('textbox', { name: 'Emails' });
+    await user.click(box);
+    await user.paste('just some words');
+    await user.click(screen.getByRole('button', { name: 'Fill rows' }));
+    expect(screen.getByText('No email address found in the text.')).toHaveAttribute('role', 'status');
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste(Array.from({ length: 25 }, (_, i) => `p${i}@many.example`).join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Fill rows' }));
+    expect(screen.getByRole('textbox', { name: 'Email 20' })).toHaveValue('p19@many.example');
+    expect(screen.queryByRole('textbox', { name: 'Email 21' })).toBeNull();
+    expect(box).toHaveValue(['p20', 'p21', 'p22', 'p23', 'p24'].map((p) => `${p}@many.example`).join('\n'));
+    expect(screen.getByText('One invite sends at most 20 people: 5 addresses stay here for the next one.')).toHaveAttribute('role', 'status');
+  });
+
   it('lists pending and expired invites; revoke removes one', async () => {
     const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites`, { apiKey: api().demoKey });
     const expired = (await screen.findByRole('cell', { name: 'old.hire@hedgebox.example' })).closest('tr')!;

@@ -12,7 +12,7 @@ import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { InviteRowFields } from './invite-row-fields';
-import { emptyRow, fillRows, filledRows, parsePastedEmails, serverRowErrors, toBody, validateRows, type InviteRow, type RowErrors } from './invite-rows';
+import { emptyRow, fillRows, filledRows, parsePastedEmails, pastedText, serverRowErrors, toBody, validateRows, type InviteRow, type RowErrors } from './invite-rows';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/invites/new');
 
@@ -26,6 +26,7 @@ export function InviteForm() {
   const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
   const [formError, setFormError] = useState<string | undefined>();
   const [pasted, setPasted] = useState('');
+  const [pasteNote, setPasteNote] = useState<string | null>(null);
   const { mutateAsync, isPending } = useMutation(peopleMutations.inviteMany(organizationId));
 
   const update = (key: number, patch: Partial<InviteRow>) => {
@@ -93,15 +94,26 @@ export function InviteForm() {
           <summary className="cursor-pointer text-sm font-medium">Paste a list of emails</summary>
           <div className="mt-3 space-y-2">
             <TextareaField label="Emails" description="One per line, or separated by commas. “Name <email>” works too." rows={4}
-              value={pasted} onChange={(event) => setPasted(event.target.value)} />
+              value={pasted} onChange={(event) => {
+                setPasted(event.target.value);
+                setPasteNote(null);
+              }} />
             <Button size="sm" onClick={() => {
               const found = parsePastedEmails(pasted);
-              if (found.length === 0) return;
-              setRows((current) => fillRows(current, found));
-              setPasted('');
+              if (found.length === 0) {
+                setPasteNote('No email address found in the text.');
+                return;
+              }
+              // Nothing pasted is lost: what does not fit in this invite stays in the box.
+              const { rows: next, left } = fillRows(rows, found);
+              setRows(next);
+              setPasted(pastedText(left));
+              setPasteNote(left.length === 0 ? null
+                : `One invite sends at most ${INVITE_BULK_MAX} people: ${left.length} ${left.length === 1 ? 'address stays' : 'addresses stay'} here for the next one.`);
             }}>
               Fill rows
             </Button>
+            {pasteNote ? <p role="status" className="text-sm text-amber-800 dark:text-amber-300">{pasteNote}</p> : null}
           </div>
         </details>
         <div className="flex gap-3 border-t border-gray-200 pt-4 dark:border-gray-700">

@@ -34,13 +34,21 @@ export function parsePastedEmails(text: string): { target_email: string; first_n
   return out;
 }
 
-/** Rows after pasting: blank rows are filled first, then new rows are added (up to the bulk limit). */
-export function fillRows(rows: InviteRow[], pasted: { target_email: string; first_name: string }[]): InviteRow[] {
+type Pasted = { target_email: string; first_name: string };
+
+/**
+ * Rows after pasting: blank rows are filled first, then new rows are added up to the bulk limit;
+ * `left` is what did not fit (for the next invite), in the pasted order.
+ */
+export function fillRows(rows: InviteRow[], pasted: Pasted[]): { rows: InviteRow[]; left: Pasted[] } {
   const kept = rows.filter((r) => r.target_email.trim() !== '' || r.first_name.trim() !== '');
-  const added = pasted.map((p) => ({ ...emptyRow(), ...p }));
-  const next = [...kept, ...added].slice(0, INVITE_BULK_MAX);
-  return next.length > 0 ? next : [emptyRow()];
+  const room = Math.max(0, INVITE_BULK_MAX - kept.length);
+  const next = [...kept, ...pasted.slice(0, room).map((p) => ({ ...emptyRow(), ...p }))];
+  return { rows: next.length > 0 ? next : [emptyRow()], left: pasted.slice(room) };
 }
+
+/** Pasted entries as text again (one per line, `Name <email>` when named): what stays to paste. */
+export const pastedText = (entries: Pasted[]) => entries.map((p) => (p.first_name ? `${p.first_name} <${p.target_email}>` : p.target_email)).join('\n');
 
 /** What is sent for the rows: blank rows are left out. */
 export const filledRows = (rows: InviteRow[]) => rows.filter((r) => r.target_email.trim() !== '' || r.first_name.trim() !== '');
