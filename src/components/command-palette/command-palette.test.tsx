@@ -53,6 +53,11 @@ describe('command palette', () => {
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(dialog).toHaveTextContent('Open the command palette');
+    // A button closes it too (Tab reaches it).
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument());
+    await user.keyboard('?');
+    await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     await user.keyboard('{Escape}');
     await user.keyboard('{Control>}k{/Control}');
     const palette = await screen.findByRole('dialog', { name: 'Command palette' });

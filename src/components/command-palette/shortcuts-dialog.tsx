@@ -1,4 +1,5 @@
-import { Modal } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { DialogClose, Modal } from '@/components/ui/dialog';
 
 const apple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -29,6 +30,12 @@ export default function ShortcutsDialog({ open, onOpenChange }: { open: boolean;
           </div>
         ))}
       </dl>
+      {/* A way out for a pointer and for Tab, besides Esc. */}
+      <div className="mt-4 flex justify-end">
+        <DialogClose asChild>
+          <Button>Close</Button>
+        </DialogClose>
+      </div>
     </Modal>
   );
 }
