@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
@@ -85,6 +85,20 @@ describe('new batch export', () => {
     expect(stored?.interval).toBe('day');
     expect(stored?.destination_type).toBe('HTTP');
     expect(stored?.config).toEqual({ url: 'https://hooks.example.com/in', token: 's3cret' });
+  });
+
+  it('Cancel with something typed asks before dropping it; with nothing typed it just goes', async () => {
+    const { user, router } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${northwind()}/batch-exports`));
+
+    await router.navigate({ to: `/organizations/${northwind()}/batch-exports/new` });
+    await user.type(await screen.findByLabelText('Name'), 'Half typed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Half typed');
+    expect(router.state.location.pathname).toBe(`/organizations/${northwind()}/batch-exports/new`);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type DestinationType,
 } from '@/contract/batch-exports';
 import { Fieldset, FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
+import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { Button } from '@/components/ui/button';
 import { useCreateBatchExport, useUpdateBatchExport } from '../api/batch-exports.mutations';
 import { DestinationFields } from './destination-fields';
@@ -50,7 +51,7 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
   });
   const create = useCreateBatchExport(organizationId);
   const update = useUpdateBatchExport(organizationId, batchExport?.id ?? '');
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   // Config typed for each destination type, so switching back and forth loses nothing.
   const stash = useRef<Partial<Record<DestinationType, Record<string, ConfigValue>>>>({});
   const type = useWatch({ control: form.control, name: 'destination.type' });
@@ -76,6 +77,8 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
   const scope = batchExport ? batchExportEndpoints.update.access : batchExportEndpoints.create.access;
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
+      {/* Not while saving: a save leaves for the export's page. */}
+      <LeaveGuard dirty={isDirty && !isSubmitting} what="this batch export" />
       <Fieldset legend="General">
         <TextField label="Name" maxLength={BATCH_EXPORT_NAME_MAX} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -10,6 +10,7 @@ import {
 } from '@/contract/organizations';
 import { useCan } from '@/lib/auth';
 import { Fieldset, FormFooter, submitHandler } from '@/components/form-kit';
+import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { Button } from '@/components/ui/button';
 import { useUpdateOrganization } from '../api/organizations.mutations';
 import {
@@ -55,6 +56,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <LeaveGuard dirty={isDirty && !isSubmitting} what="the organization's settings" />
       <Fieldset legend="General settings" framed={false} disabled={!allowed}>
         <OrganizationFields form={form} />
       </Fieldset>

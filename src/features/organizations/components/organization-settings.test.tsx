@@ -44,6 +44,27 @@ describe('organization settings', () => {
     expect(stored(id)?.name).toBe('Hedgebox Corporation');
   });
 
+  it('asks before leaving with changes not saved: Stay keeps them, Leave without saving goes', async () => {
+    const id = api().organizationId(HEDGEBOX);
+    const { user, router } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Hedgebox Draft');
+    void router.navigate({ to: `/organizations/${id}/members` });
+    let confirm = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(confirm).toHaveTextContent("Your changes to the organization's settings are not saved.");
+    await user.click(within(confirm).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/organizations/${id}`);
+    expect(screen.getByLabelText('Name')).toHaveValue('Hedgebox Draft');
+
+    void router.navigate({ to: `/organizations/${id}/members` });
+    confirm = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${id}/members`));
+    expect(stored(id)?.name).toBe(HEDGEBOX);
+  });
+
   it('turns on 2FA enforcement', async () => {
     const id = api().organizationId(HEDGEBOX);
     const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });

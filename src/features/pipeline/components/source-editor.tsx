@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { preloadable } from '@/lib/preloadable';
 import { toast } from '@/lib/toast';
+import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
@@ -52,6 +53,7 @@ export function SourceEditor({ organizationId, slug, pluginId }: { organizationI
 
   return (
     <div className="space-y-4">
+      <LeaveGuard dirty={changed.length > 0} what="the source" />
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Source of {plugin.name}</h1>
         <ScopedAction scope={groupEndpoints(slug).updateSource.access}>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { insightEndpoints, INSIGHT_NAME_MAX, type Insight } from '@/contract/insights';
+import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { describeError } from '@/lib/error-messages';
@@ -16,7 +17,6 @@ import type { BuilderKind, BuilderParams } from './builder-search';
 import { BUILDER_KIND_OF, filtersOf, readBuilderState, sameState } from './builder-state';
 import { withoutUndefined } from './common-controls';
 import { inputClasses } from './field-parts';
-import { LeaveGuard } from './leave-guard';
 import { SaveDialog } from './save-dialog';
 import { useCreateAndOpen } from './use-create-and-open';
 
@@ -71,7 +71,7 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
         return (
           <div className="space-y-3">
             <h1 className="sr-only">Edit “{title}”</h1>
-            <LeaveGuard dirty={dirty} />
+            <LeaveGuard dirty={dirty} what="this insight" />
             <div className="flex flex-wrap items-end justify-between gap-3">
               <div className="grid w-full min-w-0 gap-3 sm:grid-cols-2 lg:w-auto lg:flex-1">
                 <div className="space-y-1.5">

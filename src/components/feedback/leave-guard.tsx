@@ -4,9 +4,11 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 
 /**
  * While `dirty`, leaving the page (another page of the app, or closing the tab) asks first.
- * Edits on the page itself (the URL's search changes) never ask.
+ * Edits on the page itself (the URL's search changes) never ask. The one guard of every page
+ * that edits something before saving it (an insight, an organization's settings, a plugin's
+ * source, a batch export); `what` names it in the question ("this insight").
  */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+export function LeaveGuard({ dirty, what }: { dirty: boolean; what: string }) {
   const blocker = useBlocker({
     shouldBlockFn: ({ current, next }) => dirty && current.pathname !== next.pathname,
     enableBeforeUnload: () => dirty,
@@ -20,7 +22,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
         if (!next) blocker.reset?.();
       }}
       title="Leave without saving?"
-      description="This insight has changes that are not saved. They will be lost."
+      description={`Your changes to ${what} are not saved. They will be lost.`}
     >
       <div className="flex justify-end gap-2">
         <Button onClick={() => blocker.reset?.()}>Stay</Button>
