@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 import { txtRecordsForThisFile } from '@testing/dns-server';
@@ -34,9 +34,12 @@ describe('domains', () => {
       expect(api().store.db.prepare('SELECT jit_provisioning_enabled AS j FROM domains WHERE domain = ?').get('acme.example')).toEqual({ j: 1 }));
   });
 
-  it('checks the SAML certificate as PEM before saving', async () => {
+  it('checks the SAML certificate as PEM before saving; SAML can be enforced only once it is configured', async () => {
     const domain = api().store.domains.byName('hedgebox.example')!;
     const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/domains/${domain.id}`, { apiKey: api().demoKey });
+    const saml = async () => within(await screen.findByRole('combobox', { name: 'Enforce single sign-on with' })).getByRole('option', { name: /^SAML/ });
+    expect(await saml()).toBeDisabled();
+    expect(await saml()).toHaveTextContent('SAML (configure it below first)');
     await user.type(await screen.findByRole('textbox', { name: 'Entity ID' }), 'https://idp.example/entity');
     await user.type(screen.getByRole('textbox', { name: 'ACS URL' }), 'https://idp.example/acs');
     const cert = screen.getByRole('textbox', { name: 'X.509 certificate' });
@@ -47,5 +50,7 @@ describe('domains', () => {
     await user.type(cert, '-----BEGIN CERTIFICATE-----{enter}MIIBszCCAVmgAwIBAgIUYz0={enter}-----END CERTIFICATE-----');
     await user.click(screen.getByRole('button', { name: 'Save SAML' }));
     expect(await screen.findByText('SAML is configured.')).toBeInTheDocument();
+    await waitFor(async () => expect(await saml()).toBeEnabled());
+    expect(await saml()).toHaveTextContent(/^SAML$/);
   });
 });

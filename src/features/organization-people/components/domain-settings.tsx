@@ -43,7 +43,12 @@ export function DomainAccess({ domain, update }: { domain: Domain; update: Updat
       <SelectField className="max-w-xs" label="Enforce single sign-on with" value={domain.sso_enforcement}
         disabled={locked || !allowed} aria-disabled={update.isPending || undefined}
         onChange={(event) => !update.isPending && save({ sso_enforcement: event.target.value as Domain['sso_enforcement'] as never }, 'SSO enforcement')}>
-        {SSO_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {/* SAML is offered once it is configured (below): enforced before, nobody of the domain could sign in. */}
+        {SSO_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.value === 'saml' && !domain.has_saml && domain.sso_enforcement !== 'saml'}>
+            {o.value === 'saml' && !domain.has_saml ? `${o.label} (configure it below first)` : o.label}
+          </option>
+        ))}
       </SelectField>
     </section>
   );
