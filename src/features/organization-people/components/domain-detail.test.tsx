@@ -39,6 +39,8 @@ describe('domains', () => {
     const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/domains/${domain.id}`, { apiKey: api().demoKey });
     const saml = async () => within(await screen.findByRole('combobox', { name: 'Enforce single sign-on with' })).getByRole('option', { name: /^SAML/ });
     expect(await saml()).toBeDisabled();
+    // The page's crumb is the domain's name.
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('hedgebox.example')).toHaveAttribute('aria-current', 'page');
     expect(await saml()).toHaveTextContent('SAML (configure it below first)');
     await user.type(await screen.findByRole('textbox', { name: 'Entity ID' }), 'https://idp.example/entity');
     await user.type(screen.getByRole('textbox', { name: 'ACS URL' }), 'https://idp.example/acs');

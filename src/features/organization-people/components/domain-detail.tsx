@@ -25,7 +25,9 @@ export function DomainDetail() {
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <PageTitle title={<span className="inline-flex items-center gap-3">{domain.domain} <VerifiedBadge domain={domain} /></span>}
-          description="Verify the domain to provision people automatically and enforce single sign-on." />
+          description={domain.is_verified
+            ? 'People with an address at this domain can join automatically and be held to single sign-on.'
+            : 'Verify the domain to provision people automatically and enforce single sign-on.'} />
         <ConfirmDelete
           triggerLabel="Delete domain"
           scope={domainEndpoints.destroy.access}
