@@ -1,10 +1,10 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-messages';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 
 function titleFor(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong';
@@ -16,7 +16,19 @@ function titleFor(error: unknown): string {
 }
 
 /**
- * Each route's error boundary: the error in words and a way to try again. Its heading is the
+ * Where a page that is not there (404) leads back to: the address one level up, named by its last
+ * part (`/organizations/x/domains/y` → "Back to domains"); null at the top.
+ */
+export function wayUp(pathname: string): { to: string; label: string } | null {
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length < 2) return null;
+  const up = parts.slice(0, -1);
+  return { to: `/${up.join('/')}`, label: `Back to ${decodeURIComponent(up.at(-1)!).replace(/-/g, ' ')}` };
+}
+
+/**
+ * Each route's error boundary: the error in words, a way to try again and, for a page that is
+ * not there, the way up. Its heading is the
  * page's h1 unless the page keeps its own header above it (a list page: `headingLevel={2}`).
  */
 export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentProps & { headingLevel?: 1 | 2 }) {
@@ -31,6 +43,8 @@ export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentPro
 
   // A 401 is being handled: the app is on its way to sign-in.
   if (isApiError(error) && error.status === 401) return null;
+  // Trying again finds nothing more: the way up is what helps.
+  const up = isApiError(error) && error.status === 404 ? wayUp(router.state.location.pathname) : null;
 
   return (
     <div
@@ -42,14 +56,21 @@ export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentPro
         <div className="space-y-3">
           <Heading className="text-lg font-semibold text-red-900 dark:text-red-100">{titleFor(error)}</Heading>
           <p className="text-sm text-red-900 dark:text-red-100">{describeError(error)}</p>
-          <Button
-            onClick={() => {
-              reset();
-              void router.invalidate();
-            }}
-          >
-            Try again
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {up ? (
+              <Link to={up.to as '/'} className={buttonClasses('secondary')}>
+                {up.label}
+              </Link>
+            ) : null}
+            <Button
+              onClick={() => {
+                reset();
+                void router.invalidate();
+              }}
+            >
+              Try again
+            </Button>
+          </div>
         </div>
       </div>
     </div>

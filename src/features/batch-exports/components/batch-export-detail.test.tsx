@@ -95,10 +95,12 @@ describe('batch export detail', () => {
     expect(api().store.batchExports.get(batchExport.id)).toBeUndefined();
   });
 
-  it('says Not found for an export of another organization', async () => {
+  it('says Not found for an export of another organization, with the way back to the list', async () => {
     const hook = seededExport('Webhook relay');
-    renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const { user, router } = renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(api().organizationId(HEDGEBOX)).toBe(hook.organizationId);
+    await user.click(screen.getByRole('link', { name: 'Back to batch exports' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports`));
   });
 });
