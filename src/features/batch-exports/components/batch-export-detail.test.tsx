@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { BatchExport } from '@/contract/batch-exports';
-import { HEDGEBOX, NORTHWIND, renderApp, setupTestApi } from '@testing';
+import { HttpResponse } from 'msw';
+import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
+import { HEDGEBOX, mswServer, NORTHWIND, override, renderApp, setupTestApi } from '@testing';
 
 const api = setupTestApi();
 
@@ -93,6 +94,24 @@ describe('batch export detail', () => {
     expect(await screen.findByRole('heading', { name: 'No batch exports yet' })).toBeInTheDocument();
     expect(await screen.findByText('Batch export “Old hook” deleted')).toBeInTheDocument();
     expect(api().store.batchExports.get(batchExport.id)).toBeUndefined();
+  });
+
+  it('when its runs fail to load, says so in their place: the rest of the page stays, and Try again loads them', async () => {
+    const hook = seededExport('Webhook relay');
+    override(batchExportEndpoints.runs, () =>
+      HttpResponse.json({ type: 'authentication_error', code: 'permission_denied', detail: 'You do not have permission to perform this action.', attr: null }, { status: 403 }));
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The runs could not be loaded.');
+    expect(alert).toHaveTextContent('You do not have permission to perform this action.');
+    // The export itself is still on the page.
+    expect(screen.getByRole('heading', { level: 1, name: 'Webhook relay' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Configuration' })).toBeInTheDocument();
+
+    mswServer.resetHandlers();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: /Runs, newest first/ })).toBeInTheDocument();
+    expect(screen.queryByText('The runs could not be loaded.')).toBeNull();
   });
 
   it('says Not found for an export of another organization, with the way back to the list', async () => {

@@ -5,6 +5,7 @@ import { Suspense, useState } from 'react';
 import { batchExportEndpoints } from '@/contract/batch-exports';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';
 import { ScopedAction } from '@/components/feedback/scoped-action';
+import { SectionBoundary } from '@/components/feedback/section-boundary';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -95,14 +96,18 @@ export function BatchExportDetail() {
           <TabsTrigger value="logs">Logs</TabsTrigger>
         </TabsList>
         <TabsContent value="runs">
-          <Suspense fallback={<PanelFallback label="Loading runs" />}>
-            <RunsPanel watchUntil={watchUntil} />
-          </Suspense>
+          <SectionBoundary what="The runs">
+            <Suspense fallback={<PanelFallback label="Loading runs" />}>
+              <RunsPanel watchUntil={watchUntil} />
+            </Suspense>
+          </SectionBoundary>
         </TabsContent>
         <TabsContent value="logs">
-          <Suspense fallback={<PanelFallback label="Loading logs" />}>
-            <LogsPanel live={live} watchUntil={watchUntil} />
-          </Suspense>
+          <SectionBoundary what="The logs">
+            <Suspense fallback={<PanelFallback label="Loading logs" />}>
+              <LogsPanel live={live} watchUntil={watchUntil} />
+            </Suspense>
+          </SectionBoundary>
         </TabsContent>
       </Tabs>
       <Section id="batch-export-configuration" title="Configuration">

@@ -1,0 +1,58 @@
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { Component, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { describeError } from '@/lib/error-messages';
+import { Button } from '@/components/ui/button';
+
+interface BoundaryProps {
+  what: string;
+  onReset: () => void;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  override render() {
+    const { failed, error } = this.state;
+    if (!failed) return this.props.children;
+    // A 401 is being handled: the app is on its way to sign-in.
+    if (isApiError(error) && error.status === 401) return null;
+    return (
+      <div role="alert" className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+        <p className="font-medium">{this.props.what} could not be loaded.</p>
+        <p>{describeError(error)}</p>
+        <Button
+          size="sm"
+          onClick={() => {
+            this.props.onReset();
+            this.setState({ failed: false, error: null });
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+}
+
+/**
+ * A part of a page that loads on its own (an export's runs, its logs): when its data fails, the
+ * failure and Try again show in its place, and the rest of the page stays (the route's error
+ * boundary would replace the whole page, the part that loaded included).
+ */
+export function SectionBoundary({ what, children }: { what: string; children: ReactNode }) {
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <Boundary what={what} onReset={reset}>
+          {children}
+        </Boundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
