@@ -116,7 +116,7 @@ export function BackfillDialog({ open, onOpenChange, ...props }: BackfillDialogP
       open={open}
       onOpenChange={onOpenChange}
       title={`Backfill ${props.batchExport.name}`}
-      description={`One run per interval (${intervalLabel(props.batchExport.interval).toLowerCase()}) from the start to the end, oldest first. Times are in your time zone.`}
+      description={`One run per interval (${intervalLabel(props.batchExport.interval).toLowerCase()}) from the start to the end, oldest first.${usesDateOnly(props.batchExport.interval) ? '' : ' Times are in your time zone.'}`}
     >
       <BackfillForm {...props} />
     </Modal>
