@@ -25,7 +25,8 @@ export function createApp(options: { history?: RouterHistory } = {}): {
     const location = router.latestLocation;
     if (location.pathname === '/sign-in') return;
     void router
-      .navigate({ to: '/sign-in', search: { redirect: location.href, reason: 'expired' }, replace: true })
+      // Past any "Leave without saving?": the key is gone, nothing could be saved any more.
+      .navigate({ to: '/sign-in', search: { redirect: location.href, reason: 'expired' }, replace: true, ignoreBlocker: true })
       .then(() => queryClient.clear());
   }
 

@@ -22,9 +22,9 @@ export function describeError(error: unknown): string {
     const scope = scopeFromDetail(error.detail);
     if (scope) return `${missingScopeMessage(scope)}.`;
     if (error.detail.includes('personal API key')) return 'This action cannot be done with a personal API key.';
-    // A rule of the caller's level ("You do not have permission to perform this action."): the
-    // server's words; the key itself reaches the resource.
-    return error.detail || "Your API key can't reach this.";
+    // The server says the same ("You do not have permission to perform this action.") for a
+    // rule of the caller's level and for a key that does not reach the organization or project.
+    return `${error.detail ? `${error.detail} ` : ''}Your level in the organization, or your API key's reach, does not allow it.`;
   }
   if (error.status === 404 && error.code === 'not_found') {
     return "Not found: it doesn't exist, or your API key can't reach it.";

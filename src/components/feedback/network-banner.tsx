@@ -1,5 +1,5 @@
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { WifiOff } from 'lucide-react';
+import { ServerCrash, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { isRetryableError } from '@/lib/query-client';
@@ -57,7 +57,7 @@ export function NetworkBanner() {
     <div role="status" aria-live="polite">
       {state.state === 'ok' ? null : (
         <div className="flex items-center justify-center gap-3 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-          <WifiOff aria-hidden="true" className="size-4" />
+          {state.server ? <ServerCrash aria-hidden="true" className="size-4" /> : <WifiOff aria-hidden="true" className="size-4" />}
           {state.state === 'retrying' ? (
             <span>{state.server ? 'The server ran into a problem' : "Can't reach the server"} — retrying…</span>
           ) : (

@@ -1,5 +1,5 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
 import { isApiError } from '@/lib/api-client';
@@ -15,15 +15,19 @@ function titleFor(error: unknown): string {
   return 'Something went wrong';
 }
 
+/** A path without its trailing slash (an index route's `/organizations/` is `/organizations`). */
+const bare = (path: string) => path.replace(/\/+$/, '') || '/';
+
 /**
- * Where a page that is not there (404) leads back to: the address one level up, named by its last
- * part (`/organizations/x/domains/y` → "Back to domains"); null at the top.
+ * Where a page that is not there (404) leads back to: the nearest page above it whose
+ * breadcrumb is a linked name of its own ("Back to Batch exports"), not a name read from the
+ * server (which may be what is missing); null when there is none.
  */
-export function wayUp(pathname: string): { to: string; label: string } | null {
-  const parts = pathname.split('/').filter(Boolean);
-  if (parts.length < 2) return null;
-  const up = parts.slice(0, -1);
-  return { to: `/${up.join('/')}`, label: `Back to ${decodeURIComponent(up.at(-1)!).replace(/-/g, ' ')}` };
+export function wayUp(pathname: string, crumbs: ReadonlyArray<{ pathname: string; crumb: unknown; isLink: boolean }>): { to: string; label: string } | null {
+  const here = bare(pathname);
+  const above = crumbs.filter((c) => typeof c.crumb === 'string' && c.isLink && bare(c.pathname) !== here && here.startsWith(`${bare(c.pathname)}/`));
+  const nearest = above.sort((a, b) => bare(b.pathname).length - bare(a.pathname).length)[0];
+  return nearest ? { to: bare(nearest.pathname), label: `Back to ${nearest.crumb as string}` } : null;
 }
 
 /**
@@ -34,6 +38,7 @@ export function wayUp(pathname: string): { to: string; label: string } | null {
 export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentProps & { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const router = useRouter();
+  const matches = useMatches();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
 
   useEffect(() => {
@@ -44,7 +49,9 @@ export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentPro
   // A 401 is being handled: the app is on its way to sign-in.
   if (isApiError(error) && error.status === 401) return null;
   // Trying again finds nothing more: the way up is what helps.
-  const up = isApiError(error) && error.status === 404 ? wayUp(router.state.location.pathname) : null;
+  const up = isApiError(error) && error.status === 404
+    ? wayUp(router.state.location.pathname, matches.map((m) => ({ pathname: m.pathname, crumb: m.staticData.crumb, isLink: m.staticData.crumbIsLink !== false })))
+    : null;
 
   return (
     <div

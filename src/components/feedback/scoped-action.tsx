@@ -27,7 +27,7 @@ export function ScopedAction({ scope, children, refusal }: ScopedActionProps) {
     <Tooltip content={allowed ? refusal : reason}>
       {/* A disabled button gets neither focus nor hover: this wrapper carries the tooltip for keyboard and mouse. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <span tabIndex={0} className="inline-flex rounded-md" data-missing-scope={scope}>
+      <span tabIndex={0} className="inline-flex rounded-md" data-missing-scope={allowed ? undefined : scope}>
         {cloneElement(children, { disabled: true })}
       </span>
     </Tooltip>

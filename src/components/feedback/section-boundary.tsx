@@ -1,5 +1,5 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { Component, type ReactNode } from 'react';
+import { Component, createRef, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { describeError } from '@/lib/error-messages';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,8 @@ interface BoundaryProps {
 
 class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
   override state = { failed: false, error: null as unknown };
+  /** The part's frame: Try again (which goes away with the failure) leaves the focus on it. */
+  private frame = createRef<HTMLDivElement>();
 
   static getDerivedStateFromError(error: unknown) {
     return { failed: true, error };
@@ -19,7 +21,13 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknow
 
   override render() {
     const { failed, error } = this.state;
-    if (!failed) return this.props.children;
+    if (!failed) {
+      return (
+        <div ref={this.frame} tabIndex={-1} className="outline-none">
+          {this.props.children}
+        </div>
+      );
+    }
     // A 401 is being handled: the app is on its way to sign-in.
     if (isApiError(error) && error.status === 401) return null;
     return (
@@ -30,7 +38,7 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknow
           size="sm"
           onClick={() => {
             this.props.onReset();
-            this.setState({ failed: false, error: null });
+            this.setState({ failed: false, error: null }, () => this.frame.current?.focus());
           }}
         >
           Try again

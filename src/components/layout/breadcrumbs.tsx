@@ -29,9 +29,10 @@ export function Breadcrumbs() {
           const last = index === crumbs.length - 1;
           const label = typeof Crumb === 'string' ? Crumb : <Crumb params={params} />;
           return (
-            // The way up keeps its words (each at most 10rem): a long name in the last crumb is
-            // the one cut short.
-            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
+            // The way up keeps its words (each at most 10rem) where it is one crumb (a phone); from
+            // md up, where all of it shows, each may give way down to 4rem when the line is full.
+            // A long name in the last crumb is the one cut short.
+            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0 md:min-w-16 md:shrink'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
               {index > 0 ? (
                 <ChevronRight
                   aria-hidden="true"

@@ -26,13 +26,16 @@ function defaults(interval: BatchExportInterval, now = new Date()): BackfillValu
   return { start_at: toInputValue(start, usesDateOnly(interval)), end_at: toInputValue(end, usesDateOnly(interval)) };
 }
 
+/** The local minute at which hours start (they start on the hour in UTC): 0, or 30 or 45 in some zones. */
+const hourMarkMinute = () => new Date(alignDown('hour', Date.now())).getMinutes();
+
 /** Checked before anything is sent: both bounds, on the interval's marks, start before end, end not in the future. */
 function backfillResolver(interval: BatchExportInterval): Resolver<BackfillValues, unknown, BatchExportBackfill> {
   const dateOnly = usesDateOnly(interval);
   // A date picks a whole day (UTC); a time must fall on one of the interval's marks, which are
   // UTC's: in a time zone half an hour off UTC, hours start at minute 30.
   const misaligned = (date: Date) => !dateOnly && alignDown(interval, date.getTime()) !== date.getTime();
-  const hourMark = new Date(alignDown('hour', Date.now())).getMinutes();
+  const hourMark = hourMarkMinute();
   const alignedMessage =
     interval !== 'hour' ? 'Choose a time on a 5-minute mark.'
       : hourMark === 0 ? 'Choose a whole hour (minutes 00).'
@@ -85,7 +88,10 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
   });
 
   const inputType = dateOnly ? 'date' : 'datetime-local';
-  const step = batchExport.interval === 'hour' ? 3600 : batchExport.interval === 'every 5 minutes' ? 300 : undefined;
+  // A step counts from :00 local: in a time zone half an hour off UTC the hours' marks fall
+  // between its steps, so there the browser is given none (the check above still holds).
+  const halfHourZone = hourMarkMinute() !== 0;
+  const step = batchExport.interval === 'hour' ? (halfHourZone ? undefined : 3600) : batchExport.interval === 'every 5 minutes' ? 300 : undefined;
   const max = toInputValue(new Date(), dateOnly);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -110,8 +110,11 @@ describe('batch export detail', () => {
 
     mswServer.resetHandlers();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('table', { name: /Runs, newest first/ })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /Runs, newest first/ });
     expect(screen.queryByText('The runs could not be loaded.')).toBeNull();
+    // The button went with the failure: focus stays in the runs' place, not on the page.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement!.contains(table)).toBe(true);
   });
 
   it('says Not found for an export of another organization, with the way back to the list', async () => {
@@ -119,7 +122,7 @@ describe('batch export detail', () => {
     const { user, router } = renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(api().organizationId(HEDGEBOX)).toBe(hook.organizationId);
-    await user.click(screen.getByRole('link', { name: 'Back to batch exports' }));
+    await user.click(screen.getByRole('link', { name: 'Back to Batch exports' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports`));
   });
 });

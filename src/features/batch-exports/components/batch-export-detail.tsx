@@ -32,7 +32,7 @@ function PanelFallback({ label }: { label: string }) {
 /** One export: header with its actions, then runs (chart and table) and logs in tabs, the configuration beside them. */
 export function BatchExportDetail() {
   const { organizationId, batchExportId } = detailRoute.useParams();
-  const { tab, backfill } = detailRoute.useSearch();
+  const { tab, backfill, runsPage, logsPage } = detailRoute.useSearch();
   const navigate = detailRoute.useNavigate();
   const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
   const setBackfillOpen = (open: boolean) =>
@@ -96,14 +96,15 @@ export function BatchExportDetail() {
           <TabsTrigger value="logs">Logs</TabsTrigger>
         </TabsList>
         <TabsContent value="runs">
-          <SectionBoundary what="The runs">
+          {/* Keyed: another export or page is a fresh try, not the last one's failure. */}
+          <SectionBoundary what="The runs" key={`${batchExportId}:${runsPage ?? 1}`}>
             <Suspense fallback={<PanelFallback label="Loading runs" />}>
               <RunsPanel watchUntil={watchUntil} />
             </Suspense>
           </SectionBoundary>
         </TabsContent>
         <TabsContent value="logs">
-          <SectionBoundary what="The logs">
+          <SectionBoundary what="The logs" key={`${batchExportId}:${logsPage ?? 1}`}>
             <Suspense fallback={<PanelFallback label="Loading logs" />}>
               <LogsPanel live={live} watchUntil={watchUntil} />
             </Suspense>

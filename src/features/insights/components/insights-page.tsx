@@ -57,9 +57,7 @@ function insightColumns(
     {
       header: 'Last modified',
       className: 'whitespace-nowrap',
-      cell: (insight) => (
-<RelativeTime value={insight.last_modified_at} />
-      ),
+      cell: (insight) => <RelativeTime value={insight.last_modified_at} />,
     },
     {
       header: 'Actions',

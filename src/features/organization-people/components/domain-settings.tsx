@@ -42,7 +42,10 @@ export function DomainAccess({ domain, update }: { domain: Domain; update: Updat
       </div>
       <SelectField className="max-w-xs" label="Enforce single sign-on with" value={domain.sso_enforcement}
         disabled={locked || !allowed} aria-disabled={update.isPending || undefined}
-        onChange={(event) => !update.isPending && save({ sso_enforcement: event.target.value as Domain['sso_enforcement'] as never }, 'SSO enforcement')}>
+        onChange={(event) => {
+          if (update.isPending) event.currentTarget.value = domain.sso_enforcement;
+          else save({ sso_enforcement: event.currentTarget.value as Domain['sso_enforcement'] as never }, 'SSO enforcement');
+        }}>
         {/* SAML is offered once it is configured (below): enforced before, nobody of the domain could sign in. */}
         {SSO_OPTIONS.map((o) => (
           <option key={o.value} value={o.value} disabled={o.value === 'saml' && !domain.has_saml && domain.sso_enforcement !== 'saml'}>

@@ -113,7 +113,8 @@ export function InviteForm() {
             }}>
               Fill rows
             </Button>
-            {pasteNote ? <p role="status" className="text-sm text-amber-800 dark:text-amber-300">{pasteNote}</p> : null}
+            {/* Always there, so a screen reader hears the text when it comes. */}
+            <p role="status" className="text-sm text-amber-800 empty:hidden dark:text-amber-300">{pasteNote}</p>
           </div>
         </details>
         <div className="flex gap-3 border-t border-gray-200 pt-4 dark:border-gray-700">

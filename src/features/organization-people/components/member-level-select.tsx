@@ -34,7 +34,10 @@ export function MemberLevelSelect({ member, rule, name, pending, onChange }: Mem
         disabled={reason !== null}
         aria-disabled={pending || undefined}
         onChange={(event) => {
-          if (!pending) onChange(Number(event.target.value) as LevelValue);
+          // Ignored while saving: the select shows the member's level again (Preact leaves a
+          // controlled select at what was picked when nothing re-renders it).
+          if (pending) event.currentTarget.value = String(member.level);
+          else onChange(Number(event.currentTarget.value) as LevelValue);
         }}
       >
         {LEVELS.map((l) => (

@@ -56,7 +56,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <LeaveGuard dirty={isDirty && !isSubmitting} what="the organization's settings" />
+      <LeaveGuard dirty={isDirty} what="the organization's settings" />
       <Fieldset legend="General settings" framed={false} disabled={!allowed}>
         <OrganizationFields form={form} />
       </Fieldset>

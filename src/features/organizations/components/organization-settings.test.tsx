@@ -88,9 +88,10 @@ describe('organization settings', () => {
     expect(stored(id)?.name).toBe(HEDGEBOX);
   });
 
-  it('deletes only after the name is typed, then returns to the list without it', async () => {
+  it('deletes only after the name is typed, then returns to the list without it (an edit not saved does not hold it back)', async () => {
     const id = api().organizationId(HEDGEBOX);
     const { user } = renderApp(`/organizations/${id}`, { apiKey: api().demoKey });
+    await user.type(await screen.findByLabelText('Name'), ' draft');
     await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete organization' });
@@ -106,6 +107,7 @@ describe('organization settings', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/organizations');
+    expect(screen.queryByRole('alertdialog', { name: 'Leave without saving?' })).toBeNull();
     expect(await screen.findByText(`Organization “${HEDGEBOX}” deleted`)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: HEDGEBOX })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: NORTHWIND })).toBeInTheDocument();

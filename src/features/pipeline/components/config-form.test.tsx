@@ -62,20 +62,28 @@ describe('the config form of a plugin', () => {
     expect(within(reopened).getByLabelText('Property mapping')).toHaveValue('{"plan": "tier", "seats": 3}');
   });
 
-  it('a save shows at once in the app’s activity and in which apps are enabled in no project', async () => {
+  it('a save shows at once in the app’s activity and in the list’s “enabled in no project”', async () => {
     const id = await routerPlugin();
-    const { user, form } = await openForm(id);
+    const list = `/organizations/${org()}/pipeline/destinations?unused=true`;
+    const { user, router } = renderApp(list, { apiKey: api().demoKey });
+    // Listed among the apps enabled nowhere (the list's answer is now cached).
+    expect(await within(await screen.findByRole('table', { name: 'Installed destinations' })).findByRole('link', { name: 'Region router' })).toBeInTheDocument();
+
+    await router.navigate({ to: `/organizations/${org()}/pipeline/destinations/${id}` });
+    const form = await screen.findByRole('form', { name: /^Configuration in / });
     const activity = screen.getByRole('region', { name: 'Activity' });
     const entries = () => within(activity).queryAllByRole('listitem').length;
     await waitFor(() => expect(within(activity).queryByText('Loading…')).toBeNull());
     const before = entries();
-    const unused = () => api().call<number[]>('GET', `/api/organizations/${org()}/pipeline_destinations/unused/`);
-    expect(await unused()).toContain(id);
-
     await user.click(within(form).getByRole('checkbox', { name: /^Enabled/ }));
     await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
-    await waitFor(async () => expect(await unused()).not.toContain(id));
     await waitFor(() => expect(entries()).toBe(before + 1));
+
+    // Back on the list, enabled in a project now: no longer among those enabled nowhere.
+    router.history.back();
+    const table = await screen.findByRole('table', { name: 'Installed destinations' });
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Region router' })).toBeNull());
+    expect(screen.getByRole('checkbox', { name: 'Only apps enabled in no project' })).toBeChecked();
   });
 
   it('puts a bad JSON value’s message on its field and saves nothing', async () => {

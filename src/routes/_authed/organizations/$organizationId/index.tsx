@@ -9,6 +9,6 @@ function OrganizationSettingsRoute() {
   const { organizationId } = Route.useParams();
   const navigate = Route.useNavigate();
   return (
-    <OrganizationSettings organizationId={organizationId} onDeleted={() => navigate({ to: '/organizations', replace: true })} />
+    <OrganizationSettings organizationId={organizationId} onDeleted={() => navigate({ to: '/organizations', replace: true, ignoreBlocker: true })} />
   );
 }
