@@ -136,6 +136,20 @@ test.describe('at 390 × 844, light', () => {
   });
 });
 
+test('between a phone and a wide desktop (800 px) a deep page’s breadcrumbs stay in their place, clear of the header’s buttons', async ({ page, request }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  const plugins = await (await request.get(`/api/organizations/${hedgebox.id}/pipeline_destinations/?limit=100`, { headers: apiHeaders() })).json();
+  const source = (plugins.results as { id: number; plugin_type: string }[]).find((p) => p.plugin_type === 'source')!;
+  await signInWithDemoLink(page, `/organizations/${hedgebox.id}/pipeline/destinations/${source.id}/source`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Source');
+  const fit = await crumbs.evaluate((nav) => {
+    const buttons = [...nav.closest('header')!.querySelectorAll('button')].map((b) => b.getBoundingClientRect().left);
+    return { inside: nav.scrollWidth <= nav.clientWidth, clear: nav.getBoundingClientRect().right <= Math.min(...buttons) };
+  });
+  expect(fit).toEqual({ inside: true, clear: true });
+});
+
 test('a window widened past 768 px gets the sidebar beside the page (an open drawer closes), and loses it again when narrowed', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signInWithDemoLink(page, `/organizations/${hedgebox.id}/batch-exports`);

@@ -4,7 +4,8 @@ import { ChevronRight } from 'lucide-react';
 /**
  * Breadcrumbs from the route matches: each route declares its crumb in `staticData.crumb`,
  * a text or a component given the route's params (e.g. the organization's name). Below 768 px
- * only the last two show (the drawer holds the way up). A long last crumb is cut short, not the way up.
+ * only the last two show (the drawer holds the way up), below 1280 px the last three. A long last
+ * crumb is cut short, not the way up.
  */
 export function Breadcrumbs() {
   const matches = useMatches();
@@ -29,14 +30,14 @@ export function Breadcrumbs() {
           const last = index === crumbs.length - 1;
           const label = typeof Crumb === 'string' ? Crumb : <Crumb params={params} />;
           return (
-            // The way up keeps its words (each at most 10rem) where it is one crumb (a phone); from
-            // md up, where all of it shows, each may give way down to 4rem when the line is full.
-            // A long name in the last crumb is the one cut short.
-            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0 md:min-w-16 md:shrink'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}`}>
+            // The way up keeps its words (each at most 10rem) where it is one crumb (a phone);
+            // from md up, where more of it shows (the last three below xl, all from xl), each
+            // gives way when the line is full. A long name in the last crumb is the one cut short.
+            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0 md:min-w-0 md:shrink'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}${index < crumbs.length - 3 ? ' max-xl:hidden' : ''}`}>
               {index > 0 ? (
                 <ChevronRight
                   aria-hidden="true"
-                  className={`size-4 shrink-0 text-gray-500 dark:text-gray-400${index === crumbs.length - 2 ? ' max-md:hidden' : ''}`}
+                  className={`size-4 shrink-0 text-gray-500 dark:text-gray-400${index === crumbs.length - 2 ? ' max-md:hidden' : ''}${index === crumbs.length - 3 ? ' max-xl:hidden' : ''}`}
                 />
               ) : null}
               <span className="truncate">
