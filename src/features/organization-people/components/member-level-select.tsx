@@ -8,7 +8,8 @@ interface MemberLevelSelectProps {
   rule: MemberRuleInput;
   name: string;
   pending: boolean;
-  onChange: (level: LevelValue) => void;
+  /** Returns false when the change waits for a confirmation: the select shows the member's level meanwhile. */
+  onChange: (level: LevelValue) => boolean | void;
 }
 
 /**
@@ -36,8 +37,8 @@ export function MemberLevelSelect({ member, rule, name, pending, onChange }: Mem
         onChange={(event) => {
           // Ignored while saving: the select shows the member's level again (Preact leaves a
           // controlled select at what was picked when nothing re-renders it).
-          if (pending) event.currentTarget.value = String(member.level);
-          else onChange(Number(event.currentTarget.value) as LevelValue);
+          const select = event.currentTarget;
+          if (pending || onChange(Number(select.value) as LevelValue) === false) select.value = String(member.level);
         }}
       >
         {LEVELS.map((l) => (

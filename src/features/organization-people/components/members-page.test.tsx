@@ -28,6 +28,26 @@ describe('members page', () => {
     expect(await screen.findByText('Marcus Chen is now admin')).toBeInTheDocument();
   });
 
+  it('making someone an owner is asked first: Cancel keeps their level, Make owner makes it', async () => {
+    const { user } = renderApp(membersOf(HEDGEBOX), { apiKey: api().demoKey });
+    const select = await screen.findByRole('combobox', { name: 'Level of Priya Raman' });
+    const before = levelInStore('priya@hedgebox.example');
+    await user.selectOptions(select, 'Owner');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Make Priya Raman an owner?' });
+    expect(dialog).toHaveTextContent('Only an owner can undo this.');
+    expect(select).toHaveValue(String(before));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(levelInStore('priya@hedgebox.example')).toBe(before);
+    expect(select).toHaveValue(String(before));
+
+    await user.selectOptions(select, 'Owner');
+    dialog = await screen.findByRole('alertdialog', { name: 'Make Priya Raman an owner?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make owner' }));
+    await waitFor(() => expect(levelInStore('priya@hedgebox.example')).toBe(15));
+    expect(await screen.findByText('Priya Raman is now owner')).toBeInTheDocument();
+  });
+
   it('as an admin, an owner cannot be changed and nobody can be made owner', async () => {
     renderApp(membersOf(NORTHWIND), { apiKey: api().demoKey });
     const owner = await screen.findByRole('combobox', { name: 'Level of Amara Okafor' });

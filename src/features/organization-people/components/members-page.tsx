@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { Member, MemberRuleInput } from '@/contract/members';
 import { userDisplayName } from '@/contract/users';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog, ConfirmDialogCancel } from '@/components/ui/dialog';
 import { currentUserQuery } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { describeError } from '@/lib/error-messages';
@@ -23,7 +25,8 @@ interface RowContext {
   organizationName: string;
   rule: (member: Member) => MemberRuleInput;
   pendingUuid: string | undefined;
-  setLevel: (member: Member, level: 1 | 8 | 15) => void;
+  /** False: the change waits for a confirmation (making an owner). */
+  setLevel: (member: Member, level: 1 | 8 | 15) => boolean | void;
 }
 
 function memberColumns(ctx: RowContext): Column<Member>[] {
@@ -102,6 +105,14 @@ export function MembersPage() {
   const { data } = useQuery({ ...peopleQueries.members(organizationId, { ...params, search: search.search }), placeholderData: keepPreviousData });
   const { mutate: setLevel, isPending, variables } = useMutation(peopleMutations.setLevel(organizationId));
   const ownersOnPage = (data?.results ?? []).filter((m) => m.level === 15).length;
+  // Making someone an owner is asked first: an owner can delete the organization, and only an
+  // owner can take it back.
+  const [owning, setOwning] = useState<Member | null>(null);
+  const changeLevel = useCallback((m: Member, level: 1 | 8 | 15) =>
+    setLevel({ userUuid: m.user.uuid, level }, {
+      onSuccess: () => toast.success(`${userDisplayName(m.user)} is now ${levelLabel(level).toLowerCase()}`),
+      onError: (error) => toast.error(`Couldn't change the level of ${userDisplayName(m.user)}: ${describeError(error)}`),
+    }), [setLevel]);
 
   const columns = useMemo(() => memberColumns({
     organizationId,
@@ -113,15 +124,36 @@ export function MembersPage() {
       targetLevel: m.level,
       ownerCount: ownersOnPage,
     }),
-    setLevel: (m, level) =>
-      setLevel({ userUuid: m.user.uuid, level }, {
-        onSuccess: () => toast.success(`${userDisplayName(m.user)} is now ${levelLabel(level).toLowerCase()}`),
-        onError: (error) => toast.error(`Couldn't change the level of ${userDisplayName(m.user)}: ${describeError(error)}`),
-      }),
-  }), [organizationId, organization, me, ownersOnPage, setLevel, isPending, variables]);
+    setLevel: (m, level) => {
+      if (level !== 15) return changeLevel(m, level);
+      setOwning(m);
+      return false;
+    },
+  }), [organizationId, organization, me, ownersOnPage, changeLevel, isPending, variables]);
 
   if (!data) return null;
   return (
+    <>
+    <ConfirmDialog
+      open={owning !== null}
+      onOpenChange={(open) => {
+        if (!open) setOwning(null);
+      }}
+      title={owning ? `Make ${userDisplayName(owning.user)} an owner?` : ''}
+      description={<>An owner can delete <strong>{organization.name}</strong> and change anyone's level. Only an owner can undo this.</>}
+    >
+      <div className="flex justify-end gap-2">
+        <ConfirmDialogCancel asChild>
+          <Button>Cancel</Button>
+        </ConfirmDialogCancel>
+        <Button variant="primary" onClick={() => {
+          if (owning) changeLevel(owning, 15);
+          setOwning(null);
+        }}>
+          Make owner
+        </Button>
+      </div>
+    </ConfirmDialog>
     <ListPage
       {...membersHeader}
       data={data}
@@ -136,5 +168,6 @@ export function MembersPage() {
         children: search.search ? `Nobody's name or email contains “${search.search}”.` : 'This organization has no members.',
       }}
     />
+    </>
   );
 }
