@@ -10,6 +10,11 @@ import { ScopedAction } from './scoped-action';
 interface ConfirmDeleteProps {
   /** The danger button that opens the dialog ("Delete organization"). */
   triggerLabel: string;
+  /**
+   * The button's accessible name when its words alone don't say what it acts on (one in each row
+   * of a table: "Remove Sofía García"); it begins with `triggerLabel`.
+   */
+  triggerName?: string;
   /** The scope deleting needs: without it the button is disabled with the reason. */
   scope: Scope;
   /** Why deleting is refused whatever the key (a level rule): the button is disabled with it. */
@@ -32,7 +37,7 @@ interface ConfirmDeleteProps {
 }
 
 /** The one confirm dialog of every irreversible delete. */
-export function ConfirmDelete({ triggerLabel, scope, refusal, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
+export function ConfirmDelete({ triggerLabel, triggerName, scope, refusal, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
@@ -64,7 +69,7 @@ export function ConfirmDelete({ triggerLabel, scope, refusal, title, description
   return (
     <>
       <ScopedAction scope={scope} refusal={refusal}>
-        <Button variant="danger" onClick={() => onOpenChange(true)}>
+        <Button variant="danger" onClick={() => onOpenChange(true)} aria-label={triggerName}>
           <Trash2 aria-hidden="true" className="size-4" />
           {triggerLabel}
         </Button>

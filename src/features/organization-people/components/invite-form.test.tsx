@@ -62,7 +62,7 @@ describe('invite people', () => {
     expect(expired).toHaveTextContent('Expired');
     const pending = screen.getByRole('cell', { name: 'nadia@hedgebox.example' }).closest('tr')!;
     expect(pending).toHaveTextContent(/Expires in 2 days/);
-    await user.click(within(expired).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(expired).getByRole('button', { name: /^Revoke the invite to / }));
     await user.click(await screen.findByRole('button', { name: 'Revoke invite' }));
     await waitFor(() => expect(invited()).not.toContain('old.hire@hedgebox.example'));
   });

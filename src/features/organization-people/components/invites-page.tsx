@@ -24,6 +24,7 @@ function Revoke({ organizationId, invite }: { organizationId: string; invite: In
   return (
     <ConfirmDelete
       triggerLabel="Revoke"
+      triggerName={`Revoke the invite to ${invite.target_email}`}
       scope={inviteEndpoints.destroy.access}
       title={`Revoke the invite to ${invite.target_email}`}
       description={<>The link sent to <strong>{invite.target_email}</strong> stops working.</>}

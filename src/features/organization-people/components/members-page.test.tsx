@@ -69,7 +69,7 @@ describe('members page', () => {
   it('removes a member behind a confirm that says their keys stop working', async () => {
     const { user } = renderApp(membersOf(HEDGEBOX), { apiKey: api().demoKey });
     await screen.findByRole('table', { name: 'Members' });
-    await user.click(within(rowOf('sofia@hedgebox.example')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(rowOf('sofia@hedgebox.example')).getByRole('button', { name: 'Remove Sofía García' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Sofía García' });
     expect(dialog).toHaveTextContent('Their personal API keys stop working for this organization at once.');
     await user.click(within(dialog).getByRole('button', { name: 'Remove Sofía García' }));
@@ -85,7 +85,7 @@ describe('members page', () => {
       within(within(screen.getByRole('table', { name: 'Organizations' })).getByRole('link', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
     const before = countOf(HEDGEBOX);
     await router.navigate({ to: membersOf(HEDGEBOX) });
-    await user.click(within(await screen.findByRole('row', { name: /sofia@hedgebox\.example/ })).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('row', { name: /sofia@hedgebox\.example/ })).getByRole('button', { name: 'Remove Sofía García' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove Sofía García' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'sofia@hedgebox.example' })).not.toBeInTheDocument());
     await router.navigate({ to: '/organizations' });
@@ -94,7 +94,7 @@ describe('members page', () => {
     await waitFor(() => expect(members(countOf(HEDGEBOX))).toEqual([members(before)[0]! - 1, ...members(before).slice(1)]));
 
     await router.navigate({ to: membersOf(NORTHWIND) });
-    await user.click(within(await screen.findByRole('row', { name: /Demo Admin/ })).getByRole('button', { name: 'Leave' }));
+    await user.click(within(await screen.findByRole('row', { name: /Demo Admin/ })).getByRole('button', { name: `Leave ${NORTHWIND}` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave organization' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     const after = await screen.findByRole('table', { name: 'Organizations' });

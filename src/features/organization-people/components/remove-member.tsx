@@ -28,6 +28,7 @@ export function RemoveMember({ organizationId, organizationName, member, name, r
   return (
     <ConfirmDelete
       triggerLabel={self ? 'Leave' : 'Remove'}
+      triggerName={self ? `Leave ${organizationName}` : `Remove ${name}`}
       scope={memberEndpoints.destroy.access}
       title={self ? `Leave ${organizationName}` : `Remove ${name}`}
       description={
