@@ -95,6 +95,28 @@ test.describe('at 390 × 844, light', () => {
     await request.delete(`/api/organizations/${id}/`, { headers: apiHeaders() });
   });
 
+  test('an export’s logs read line by line: the message keeps a column wide enough, a row stays a row', async ({ page, request }) => {
+    const list = await (await request.get(`/api/organizations/${hedgebox.id}/batch_exports/?limit=100`, { headers: apiHeaders() })).json();
+    let withLogs: string | null = null;
+    for (const e of list.results as { id: string }[]) {
+      const logs = await (await request.get(`/api/organizations/${hedgebox.id}/batch_exports/${e.id}/logs/`, { headers: apiHeaders() })).json();
+      if ((logs.results ?? []).length >= 3) {
+        withLogs = e.id;
+        break;
+      }
+    }
+    expect(withLogs, 'a seeded export with logs').not.toBeNull();
+    await signInWithDemoLink(page, `/organizations/${hedgebox.id}/batch-exports/${withLogs}?tab=logs`);
+    const table = page.getByRole('table', { name: 'Log entries, newest first' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const sizes = await table.evaluate((t) => [...t.querySelectorAll('tbody tr')].map((r) => ({ height: r.getBoundingClientRect().height, message: r.children[2]!.getBoundingClientRect().width })));
+    for (const size of sizes) {
+      expect(size.message).toBeGreaterThanOrEqual(250);
+      expect(size.height).toBeLessThanOrEqual(160);
+    }
+    await expectNoSidewaysScroll(page);
+  });
+
   test('names without spaces (an insight, a funnel step) wrap or end in "…", the breadcrumb’s way up included: the page never scrolls sideways', async ({ page, request }) => {
     const projectId = await seededProject(request);
     const name = uniqueName('Supercalifragilisticexpialidocious_conversion_path_analysis_for_enterprise');

@@ -52,8 +52,11 @@ export function LogsPanel({ live, watchUntil }: LogsPanelProps) {
               <Td>
                 <LevelBadge level={entry.level} />
               </Td>
-              <Td className="max-w-xl font-mono text-xs break-words">{entry.message}</Td>
-              <Td className="font-mono text-xs break-all text-gray-600 dark:text-gray-400">{entry.run_id ?? '—'}</Td>
+              {/* At least 16rem: on a phone the table scrolls sideways rather than squeezing the
+                  message into a column of a few letters per line. */}
+              <Td className="max-w-xl min-w-64 font-mono text-xs break-words">{entry.message}</Td>
+              {/* A run id on one line: broken anywhere in a narrow column it made each row a tower. */}
+              <Td className="font-mono text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{entry.run_id ?? '—'}</Td>
             </tr>
           ))}
         </tbody>

@@ -66,7 +66,7 @@ function RunsTable({ runs }: { runs: BatchExportRun[] }) {
             </Td>
             <Td className="text-right tabular-nums">{formatCount(run.records_completed)}</Td>
             <Td className="whitespace-nowrap">{runDuration(run)}</Td>
-            <Td className="max-w-md text-red-800 break-words dark:text-red-300">{run.latest_error ?? ''}</Td>
+            <Td className={`max-w-md text-red-800 break-words dark:text-red-300${run.latest_error ? ' min-w-64' : ''}`}>{run.latest_error ?? ''}</Td>
           </tr>
         ))}
       </tbody>
