@@ -1,10 +1,9 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useMatches, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-messages';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { ErrorNotice } from './error-notice';
 
 function titleFor(error: unknown): string {
   if (!isApiError(error)) return 'Something went wrong';
@@ -54,32 +53,20 @@ export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentPro
     : null;
 
   return (
-    <div
-      role="alert"
-      className="mx-auto my-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 dark:border-red-900 dark:bg-red-950"
-    >
-      <div className="flex items-start gap-3">
-        <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300" />
-        <div className="space-y-3">
-          <Heading className="text-lg font-semibold text-red-900 dark:text-red-100">{titleFor(error)}</Heading>
-          <p className="text-sm text-red-900 dark:text-red-100">{describeError(error)}</p>
-          <div className="flex flex-wrap gap-2">
-            {up ? (
-              <Link to={up.to as '/'} className={buttonClasses('secondary')}>
-                {up.label}
-              </Link>
-            ) : null}
-            <Button
-              onClick={() => {
-                reset();
-                void router.invalidate();
-              }}
-            >
-              Try again
-            </Button>
-          </div>
-        </div>
-      </div>
-    </div>
+    <ErrorNotice title={titleFor(error)} error={error} as={Heading} className="mx-auto my-8 max-w-xl p-6">
+      {up ? (
+        <Link to={up.to as '/'} className={buttonClasses('secondary')}>
+          {up.label}
+        </Link>
+      ) : null}
+      <Button
+        onClick={() => {
+          reset();
+          void router.invalidate();
+        }}
+      >
+        Try again
+      </Button>
+    </ErrorNotice>
   );
 }

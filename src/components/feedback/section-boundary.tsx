@@ -1,8 +1,8 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, createRef, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-messages';
 import { Button } from '@/components/ui/button';
+import { ErrorNotice } from './error-notice';
 
 interface BoundaryProps {
   what: string;
@@ -31,9 +31,7 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknow
     // A 401 is being handled: the app is on its way to sign-in.
     if (isApiError(error) && error.status === 401) return null;
     return (
-      <div role="alert" className="space-y-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-        <p className="font-medium">{this.props.what} could not be loaded.</p>
-        <p>{describeError(error)}</p>
+      <ErrorNotice title={`${this.props.what} could not be loaded.`} error={error} className="p-4">
         <Button
           size="sm"
           onClick={() => {
@@ -43,7 +41,7 @@ class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknow
         >
           Try again
         </Button>
-      </div>
+      </ErrorNotice>
     );
   }
 }
