@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readColumns, type ColumnarResult, type ColumnType } from './columnar-read.ts';
+import { readColumns, visitChunks, type ChunkVisitor, type ColumnarResult, type ColumnType, type TypedColumnType } from './columnar-read.ts';
 import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
 import { KeptBuffers } from './kept-buffers.ts';
 import type { SqlRunner } from './types.ts';
@@ -47,6 +47,8 @@ export interface SqlConnection extends SqlRunner {
 export interface EventDb extends SqlRunner {
   /** A read whose result comes back column by column (columnar-read.ts), on a pooled connection like {@link all}. */
   columns<const T extends readonly ColumnType[]>(sql: string, params: SqlParams, types: T, options?: ReadOptions): Promise<ColumnarResult<T>>;
+  /** The same read handed over chunk by chunk (columnar-read.ts `visitChunks`): resolves with the row count. */
+  chunks<const T extends readonly TypedColumnType[]>(sql: string, params: SqlParams, types: T, visit: ChunkVisitor<T>, options?: ReadOptions): Promise<number>;
   /**
    * Reads on a pooled connection: concurrent reads run side by side, each under a time budget
    * (QueryTimeoutError past it). When `signal` aborts, the running statement is interrupted (and
@@ -86,12 +88,14 @@ export function throwIfSpent(read: ReadOptions): void {
  * DuckDB's memory cap and worker threads (all cores, at most 8). The server's whole footprint
  * must stay under 1.5 GB: DuckDB's resident memory runs well over its buffer cap on the
  * 10M-event benchmark (allocations outside its buffer manager, the perfect hash tables below
- * among them) and Node takes ~0.2 GB, so the cap is 640 MB (measured peak 1.39–1.45 GB, 1.29 GB
- * on a later day and 1.41 GB with the blocks kept between queries (keptBlockBytes); at 768 MB it
- * was 1.58–1.64 GB, at 1 GB 1.70 GB). Larger intermediate results spill to a temp
- * directory beside the file instead of failing. `DUCKDB_MEMORY_LIMIT` / `DUCKDB_THREADS` override.
+ * among them, and the paths query's window most of all), Node takes ~0.2 GB and the funnels'
+ * person index 50 MB (person-index.ts). At 640 MB the peak was 1.39–1.45 GB before the index,
+ * and 1.47–1.64 GB on later days with or without it (paths, from run to run); at 576 MB it was
+ * 1.19–1.27 GB with paths as fast (4.1–4.4 s), at 768 MB 1.58–1.64 GB, at 1 GB 1.70 GB. Larger
+ * intermediate results spill to a temp directory beside the file instead of failing.
+ * `DUCKDB_MEMORY_LIMIT` / `DUCKDB_THREADS` override.
  */
-export const DEFAULT_MEMORY_LIMIT = '640MB';
+export const DEFAULT_MEMORY_LIMIT = '576MB';
 
 /** DuckDB's worker threads: every core, at most 8 (`DUCKDB_THREADS` overrides). */
 export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
@@ -119,7 +123,7 @@ export function perfectHashBits(memoryLimitBytes: number, threads: number): numb
  * the previous query had just given back. Kept, the next query reuses them (bench/analytics.mjs
  * at 10M: ordered funnel 1,143 → 966 ms, strict 2,283 → 2,072). Keeping more raised the peak
  * past the 1.5 GB budget (1,294 MB without, 1,406 with a fifth, 1,589 with 256 MB, 1,720 with
- * all of the cap). When idle, the server stays up to a fifth of the cap (128 MB by default)
+ * all of the cap). When idle, the server stays up to a fifth of the cap (115 MB by default)
  * larger.
  */
 export function keptBlockBytes(memoryLimitBytes: number): number {
@@ -128,7 +132,7 @@ export function keptBlockBytes(memoryLimitBytes: number): number {
 
 /**
  * How much of the columnar reads' memory (their typed columns: kept-buffers.ts) stays with the
- * process between queries: a tenth of the cap (64 MB by default), enough for a 10M-event ordered
+ * process between queries: a tenth of the cap (58 MB by default), enough for a 10M-event ordered
  * funnel's columns (29 MB) and the largest of a strict one's (its uuids, 52 of its 103 MB). A
  * fifth raised the server's peak past the budget on the 10M-event benchmark.
  */
@@ -271,6 +275,7 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
   return {
     all: <T>(sql: string, params: SqlParams = [], options: ReadOptions = {}) => read((c) => wrap(c).all<T>(sql, params), options),
     columns: (sql, params, types, options = {}) => read((c) => readColumns(c, sql, params, types, kept), options),
+    chunks: (sql, params, types, visit, options = {}) => read((c) => visitChunks(c, sql, params, types, visit), options),
     run: (sql, params = []) => write((c) => c.run(sql, params)),
     write,
     connect: () => instance.connect(),

@@ -42,6 +42,8 @@ export interface EventStore extends SqlRunner {
   all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
   /** The same read, returned column by column (columnar-read.ts). */
   columns: EventDb['columns'];
+  /** The same read, handed over chunk by chunk (columnar-read.ts `visitChunks`). */
+  chunks: EventDb['chunks'];
   /** `<dataDir>/events.duckdb`, or ':memory:'. */
   readonly file: string;
   /** Opens the database now (and surfaces an error opening it); later calls are free. */
@@ -185,6 +187,7 @@ export function createEventStore(file: string): EventStore {
     },
     all: async <T>(sql: string, params?: SqlParams, options?: ReadOptions) => (await db()).all<T>(sql, params, options),
     columns: async (sql, params, types, options) => (await db()).columns(sql, params, types, options),
+    chunks: async (sql, params, types, visit, options) => (await db()).chunks(sql, params, types, visit, options),
     run: (sql, params) => write((c) => c.run(sql, params)),
     writeVersion: () => version,
     write,

@@ -22,8 +22,13 @@ export interface FunnelRows {
   ts: Float64Array;
   /** Bit k: the event matches step k. */
   steps: Int32Array;
-  /** The event's uuid as words (columnar-read.ts compareUuidWords): orders events at one instant. */
-  uuid: Uint32Array;
+  /**
+   * What orders a person's events at one instant: the event's uuid as words
+   * (columnar-read.ts compareUuidWords), or where uuids are not at hand a rank in that same
+   * order (the person index's row positions: person-index.ts).
+   */
+  uuid: Uint32Array | null;
+  rank?: Int32Array | undefined;
   /** Bit i: the event matches exclusion i (null: the funnel has none). */
   excl: Int32Array | null;
   /** 1: an exclusion event only, checked against the counted attempt and not part of any (null: none). */
@@ -57,7 +62,7 @@ export interface CountedAttempts {
 }
 
 /** About the longest stretch (ms) the pass runs without yielding to the event loop. */
-const SLICE_MS = 2;
+export const SLICE_MS = 2;
 
 export const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
   second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
@@ -116,7 +121,8 @@ function compareRows(r: FunnelRows, a: number, b: number): number {
   if (dt !== 0) return dt;
   const ds = firstStep(r.steps[a]!) - firstStep(r.steps[b]!);
   if (ds !== 0) return ds;
-  return compareUuidWords(r.uuid, a, r.uuid, b);
+  if (r.rank) return r.rank[a]! - r.rank[b]!;
+  return compareUuidWords(r.uuid!, a, r.uuid!, b);
 }
 
 /**
@@ -245,25 +251,8 @@ function reserve(out: CountedAttempts, count: number): void {
  * request's budget, QueryContext) is called each time the walk yields.
  */
 export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpoint?: () => void): Promise<CountedAttempts> {
-  const S = o.steps;
   const { start, groups, longest } = personRuns(r.person, r.rows);
-  const out: CountedAttempts = {
-    count: 0, steps: S, person: new Int32Array(groups), reached: new Int32Array(groups), times: new Float64Array(groups * S),
-    bucket: r.bucket ? new Float64Array(groups) : null, bd: r.bd ? [] : null,
-  };
-  const ev = new Int32Array(longest);
-  const xs = new Int32Array(r.role ? longest : 0);
-  const next = new Int32Array(S);
-  const cur = new Float64Array(S);
-  // The person's best attempt so far per bucket of its start (one slot without buckets): the
-  // buckets of a person's starts, in time order, mostly repeat the last one.
-  const slotBucket: number[] = [];
-  const slotN: number[] = [];
-  const slotRow: number[] = [];
-  const slotTimes: number[] = [];
-  let slots = 0;
-  let nx = 0;
-  const opens = o.order === 'unordered' ? -1 : 1; // the events an attempt starts at: any step's, or step 1's
+  const counter = new AttemptCounter(o, longest, groups, { bucket: !!r.bucket, bd: !!r.bd });
   let slice = performance.now();
   for (let g = 0; g < groups; g++) {
     // A large funnel walks for a while on the event loop: let other requests in every few ms,
@@ -273,15 +262,57 @@ export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpo
       checkpoint?.();
       slice = performance.now();
     }
+    counter.person(r, start[g]!, start[g + 1]!);
+  }
+  return counter.result();
+}
+
+/**
+ * The counted attempts person by person: {@link person} takes one person's rows (any of a
+ * FunnelRows, rows of other persons never in between), {@link result} the attempts so far.
+ */
+export class AttemptCounter {
+  private readonly out: CountedAttempts;
+  private readonly ev: Int32Array;
+  private readonly xs: Int32Array;
+  private readonly next: Int32Array;
+  private readonly cur: Float64Array;
+  // The person's best attempt so far per bucket of its start (one slot without buckets): the
+  // buckets of a person's starts, in time order, mostly repeat the last one.
+  private readonly slotBucket: number[] = [];
+  private readonly slotN: number[] = [];
+  private readonly slotRow: number[] = [];
+  private readonly slotTimes: number[] = [];
+  /** The events an attempt starts at: any step's, or step 1's. */
+  private readonly opens: number;
+
+  /** `longest`: the most rows one person has; `persons`: room for this many attempts at first. */
+  constructor(private readonly o: FunnelPassOptions, longest: number, persons: number, withs: { bucket: boolean; bd: boolean }) {
+    const S = o.steps;
+    this.out = {
+      count: 0, steps: S, person: new Int32Array(persons), reached: new Int32Array(persons), times: new Float64Array(persons * S),
+      bucket: withs.bucket ? new Float64Array(persons) : null, bd: withs.bd ? [] : null,
+    };
+    this.ev = new Int32Array(longest);
+    this.xs = new Int32Array(longest);
+    this.next = new Int32Array(S);
+    this.cur = new Float64Array(S);
+    this.opens = o.order === 'unordered' ? -1 : 1;
+  }
+
+  /** Counts the attempts of the person whose rows are `from` … `to` of `r`. */
+  person(r: FunnelRows, from: number, to: number): void {
+    const { o, ev, xs, next, cur, slotBucket, slotN, slotRow, slotTimes, opens, out } = this;
+    const S = o.steps;
     let m = 0;
-    nx = 0;
-    for (let i = start[g]!; i < start[g + 1]!; i++) {
+    let nx = 0;
+    for (let i = from; i < to; i++) {
       if (r.role && r.role[i] === 1) xs[nx++] = i;
       else ev[m++] = i;
     }
     sortEvents(r, ev, m);
     for (let k = 0; k < S; k++) next[k] = 0;
-    slots = 0;
+    let slots = 0;
     let slot = -1;
     for (let i = 0; i < m; i++) {
       if (!(r.steps[ev[i]!]! & opens)) continue;
@@ -315,5 +346,8 @@ export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpo
       out.bd?.push(r.bd![row]!);
     }
   }
-  return out;
+
+  result(): CountedAttempts {
+    return this.out;
+  }
 }

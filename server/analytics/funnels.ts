@@ -6,6 +6,8 @@ import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.t
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
+import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
+import { countIndexedAttempts, type IndexedFunnel } from './person-index.ts';
 import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
@@ -56,6 +58,8 @@ export interface Prepared {
   pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
+  /** The funnel as the person index answers it (person-index.ts), when names alone decide its steps and nothing else filters. */
+  indexed: IndexedFunnel | null;
 }
 
 /**
@@ -132,7 +136,15 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout, breakdownText }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
   // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
   const ev = `ev AS NOT MATERIALIZED (${base}),\n    evp AS NOT MATERIALIZED (${aggregatedBase ?? 'SELECT * FROM ev'})`;
-  return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range };
+  // Names alone decide the steps, no filter applies and no breakdown or bucket is read: the
+  // person index holds all such a funnel needs.
+  const scratch = new SqlParams();
+  const unfiltered = andAll(propertyGroupSql(p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
+  const byNames = stepSql.every((s, k) => s.name !== null || (steps[k]!.id === null && s.sql === '(true)'));
+  const indexed = !everyEvent && unfiltered && byNames && breakdown === null && !layout.byBucket
+    ? { steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass }
+    : null;
+  return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed };
 }
 
 /**
@@ -161,6 +173,11 @@ function compareText(a: string, b: string): number {
  * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
  */
 export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
+  const byPerson = prep.indexed ? (ctx.personIndex?.() ?? null) : null;
+  if (byPerson) {
+    const counted = await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint);
+    return { ...counted, group: new Int32Array(counted.count), groups: [{ grp: 'None', kind: 2 }] };
+  }
   const read = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
   const [person, ts, steps, uuid, ...rest] = read.columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
   const { exclusions, breakdown, byBucket } = prep.rows;

@@ -1,3 +1,4 @@
+import type { PersonIndex } from './person-index.ts';
 import type { ColumnReader } from './columnar-read.ts';
 
 /**
@@ -56,6 +57,12 @@ export interface QueryContext {
    * write can change). Absent (tests, tools): checked by every analysis.
    */
   materialized?: () => Promise<boolean>;
+  /**
+   * The project's events in person order when a current copy is in memory (person-index.ts):
+   * funnels whose steps are told apart by names alone read it instead of SQL. Absent or null:
+   * SQL (tests, tools, a store written since).
+   */
+  personIndex?: () => PersonIndex | null;
 }
 
 /** An event as the plain-TypeScript reference implementations see it (tests only). */

@@ -6,6 +6,7 @@ import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admiss
 import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import type { EventStore } from '../../../analytics/event-store.ts';
+import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-index.ts';
 import { materializedReady } from '../../../analytics/properties.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
@@ -49,6 +50,16 @@ export const analyticsCacheOf = perDeps((deps): AnalyticsCache => createAnalytic
 /** The admission gate: how many analyses compute at once (cache hits never wait). */
 const analysisGateOf = perDeps((deps): AnalysisGate =>
   createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads())));
+
+/**
+ * The projects' events in person order, for funnels (person-index.ts). A build takes its turn
+ * among the analyses. `PERSON_INDEX_MAX_ROWS`: most events indexed in all (0 = no index).
+ */
+const personIndexesOf = perDeps((deps): PersonIndexes => {
+  const maxRows = process.env.PERSON_INDEX_MAX_ROWS === undefined ? PERSON_INDEX_DEFAULTS.maxRows : Number(process.env.PERSON_INDEX_MAX_ROWS);
+  if (!(maxRows > 0)) return { current: () => null };
+  return createPersonIndexes(deps.events, { maxRows, admit: (work, deadline) => analysisGateOf(deps).run(work, { deadline }) });
+});
 
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
 export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
@@ -112,10 +123,15 @@ export async function cachedAnalysis<P, R>(
     columns: (sql, values, types) => events.columns(sql, values, types, read),
   };
   const checkpoint = () => throwIfSpent(read);
+  // A project someone analyses gets its events in person order ready for its funnels.
+  const personIndexes = personIndexesOf(deps);
+  personIndexes.current(project.id);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
-      key, () => analysisGateOf(deps).run(() => compute(params, { db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id) }), read), options.maxAgeMs);
+      key, () => analysisGateOf(deps).run(() => compute(params, {
+        db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id), personIndex: () => personIndexes.current(project.id),
+      }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
     if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
