@@ -348,6 +348,7 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
   const wanted = new Set<number>();
   let builds: Promise<unknown> = Promise.resolve();
   let uses = 0;
+  let swept = -1;
 
   const build = async (teamId: number, version: number) => {
     // Written meanwhile (the next funnel asks again), or built already.
@@ -378,17 +379,22 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
   return {
     current(teamId) {
       const version = store.writeVersion();
+      if (version !== swept) {
+        // Stale copies go at the first look after a write, whichever project they are of (a
+        // deleted project's is never asked for again).
+        swept = version;
+        for (const [team, e] of built) if (e.version !== version) built.delete(team);
+      }
       const entry = built.get(teamId);
       if (entry?.version === version) {
         entry.used = ++uses;
         return entry.index;
       }
-      if (entry) built.delete(teamId); // stale: nothing can use it again
       if (!wanted.has(teamId)) {
         wanted.add(teamId);
         const timer = setTimeout(() => {
           wanted.delete(teamId);
-          builds = builds.then(() => build(teamId, version));
+          builds = builds.then(() => build(teamId, version)).catch(() => undefined);
         }, quietMs);
         timer.unref?.();
       }
