@@ -89,7 +89,7 @@ export function throwIfSpent(read: ReadOptions): void {
  * must stay under 1.5 GB: DuckDB's resident memory runs well over its buffer cap on the
  * 10M-event benchmark (allocations outside its buffer manager, the perfect hash tables below
  * among them, and the paths query's window most of all), Node takes ~0.2 GB and the funnels'
- * person index 50 MB (person-index.ts). At 640 MB the peak was 1.39–1.45 GB before the index,
+ * person index 56 MB (person-index.ts). At 640 MB the peak was 1.39–1.45 GB before the index,
  * and 1.47–1.64 GB on later days with or without it (paths, from run to run); at 576 MB it was
  * 1.19–1.27 GB with paths as fast (4.1–4.4 s), at 768 MB 1.58–1.64 GB, at 1 GB 1.70 GB. Larger
  * intermediate results spill to a temp directory beside the file instead of failing.

@@ -67,6 +67,12 @@ export interface EventStore extends SqlRunner {
   setMeta(key: string, value: string): Promise<void>;
   /** Changes with every write through this store (DuckDB has one writer: this process), so a result cached under one version is stale under the next. */
   writeVersion(): number;
+  /**
+   * Changes with every write that can change project `teamId`'s events or persons: its own
+   * appends and any other write (another project's appends leave it as it is). Changes at the
+   * same moment as {@link writeVersion}.
+   */
+  teamWriteVersion(teamId: number): string;
   /** Finishes the writes in progress and closes the file. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -142,20 +148,28 @@ export function createEventStore(file: string): EventStore {
     return opening;
   };
   let version = 0;
+  /** Writes that may touch any project (all but appends), and each project's appends. */
+  let generation = 0;
+  const teamWrites = new Map<number, number>();
   const appendsByTeam = new Map<number, number>();
-  /** Counts a write even when it fails part-way: a needless cache miss beats a stale hit. */
-  const counted = async <T>(work: Promise<T>): Promise<T> => {
+  /**
+   * Counts a write even when it fails part-way: a needless cache miss beats a stale hit. An
+   * append counts for the projects it wrote (`teams`, read once it is done), anything else for all.
+   */
+  const counted = async <T>(work: Promise<T>, teams?: () => readonly number[]): Promise<T> => {
     try {
       return await work;
     } finally {
       version += 1;
+      if (teams) for (const t of teams()) teamWrites.set(t, (teamWrites.get(t) ?? 0) + 1);
+      else generation += 1;
     }
   };
   /** The group of appends whose transaction is queued on the writer but has not started: new appends join it. */
   let open: { appends: PendingAppend[]; events: number } | null = null;
-  const write = async <T>(fn: (c: SqlConnection) => Promise<T>) => {
+  const write = async <T>(fn: (c: SqlConnection) => Promise<T>, teams?: () => readonly number[]) => {
     open = null; // appends made after this write are written after it
-    return counted((await db()).write(fn));
+    return counted((await db()).write(fn), teams);
   };
   const countedAt = new Map<number, number>();
   const countNow = (teamId: number) => {
@@ -190,6 +204,7 @@ export function createEventStore(file: string): EventStore {
     chunks: async (sql, params, types, visit, options) => (await db()).chunks(sql, params, types, visit, options),
     run: (sql, params) => write((c) => c.run(sql, params)),
     writeVersion: () => version,
+    teamWriteVersion: (teamId) => `${generation}.${teamWrites.get(teamId) ?? 0}`,
     write,
     append: (teamId, events) => {
       if (events.length === 0) return Promise.resolve(0);
@@ -207,7 +222,7 @@ export function createEventStore(file: string): EventStore {
         write((c) => {
           if (open === group) open = null; // appends from now on wait for the next transaction
           return commitGroup(c, group.appends);
-        }).then((errors) => {
+        }, () => group.appends.map((a) => a.teamId)).then((errors) => {
           group.appends.forEach((a, i) => (errors[i] === undefined ? a.resolve(a.events.length) : a.reject(errors[i])));
         }, (error: unknown) => {
           for (const a of group.appends) a.reject(error); // the store could not be opened, or is closed

@@ -84,6 +84,39 @@ export function deadlineMs(t: number, window: FunnelPassOptions['window']): numb
   return Date.UTC(year, month, day) + sinceMidnight;
 }
 
+/**
+ * What the cut before the pass reads of a funnel (funnels-sql.ts `movers`, and the person
+ * index's walk: person-index.ts), the one rule both follow: the steps whose events the
+ * per-person aggregate reads (steps 1 and 2; unordered: every step), those that advance an
+ * attempt past step 1 (step 2; unordered: any later step; none in a one-step funnel), and how
+ * far before a person's first advancing event a start may lie and still reach it (the window;
+ * months as 31 days, never short of the calendar's).
+ */
+export function funnelCut(o: Pick<FunnelPassOptions, 'steps' | 'order' | 'window'>): { aggregated: number[]; advancing: number[]; reachBackMs: number } {
+  const steps = Array.from({ length: o.steps }, (_, k) => k);
+  return {
+    aggregated: o.order === 'unordered' ? steps : steps.slice(0, 2),
+    advancing: o.steps === 1 ? [] : o.order === 'unordered' ? steps.slice(1) : [1],
+    reachBackMs: o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit],
+  };
+}
+
+/**
+ * For a walk over many rows on the event loop: the returned function, awaited often, lets
+ * other requests in every {@link SLICE_MS} and then calls `checkpoint` (the request's budget,
+ * QueryContext), which throws once it is spent.
+ */
+export function slicer(checkpoint?: () => void): () => Promise<void> | undefined {
+  let slice = performance.now();
+  return () => {
+    if (performance.now() - slice <= SLICE_MS) return undefined;
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      checkpoint?.();
+      slice = performance.now();
+    });
+  };
+}
+
 /** Index of the lowest set bit (the first step an event matches), -1 for none. */
 const firstStep = (mask: number) => (mask === 0 ? -1 : 31 - Math.clz32(mask & -mask));
 
@@ -253,15 +286,10 @@ function reserve(out: CountedAttempts, count: number): void {
 export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpoint?: () => void): Promise<CountedAttempts> {
   const { start, groups, longest } = personRuns(r.person, r.rows);
   const counter = new AttemptCounter(o, longest, groups, { bucket: !!r.bucket, bd: !!r.bd });
-  let slice = performance.now();
+  // A large funnel walks for a while on the event loop: it lets other requests in every few ms.
+  const turn = slicer(checkpoint);
   for (let g = 0; g < groups; g++) {
-    // A large funnel walks for a while on the event loop: let other requests in every few ms,
-    // and stop there once the request's budget is spent (checkpoint throws).
-    if ((g & 63) === 0 && performance.now() - slice > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      checkpoint?.();
-      slice = performance.now();
-    }
+    if ((g & 63) === 0) await turn();
     counter.person(r, start[g]!, start[g + 1]!);
   }
   return counter.result();
@@ -273,8 +301,8 @@ export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpo
  */
 export class AttemptCounter {
   private readonly out: CountedAttempts;
-  private readonly ev: Int32Array;
-  private readonly xs: Int32Array;
+  private ev: Int32Array;
+  private xs: Int32Array;
   private readonly next: Int32Array;
   private readonly cur: Float64Array;
   // The person's best attempt so far per bucket of its start (one slot without buckets): the
@@ -286,7 +314,7 @@ export class AttemptCounter {
   /** The events an attempt starts at: any step's, or step 1's. */
   private readonly opens: number;
 
-  /** `longest`: the most rows one person has; `persons`: room for this many attempts at first. */
+  /** `longest`: room for this many rows of one person at first; `persons`: for this many attempts (both grow). */
   constructor(private readonly o: FunnelPassOptions, longest: number, persons: number, withs: { bucket: boolean; bd: boolean }) {
     const S = o.steps;
     this.out = {
@@ -302,6 +330,10 @@ export class AttemptCounter {
 
   /** Counts the attempts of the person whose rows are `from` … `to` of `r`. */
   person(r: FunnelRows, from: number, to: number): void {
+    if (to - from > this.ev.length) {
+      this.ev = new Int32Array(to - from);
+      this.xs = new Int32Array(to - from);
+    }
     const { o, ev, xs, next, cur, slotBucket, slotN, slotRow, slotTimes, opens, out } = this;
     const S = o.steps;
     let m = 0;

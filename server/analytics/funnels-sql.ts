@@ -1,6 +1,6 @@
 import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
 import type { ColumnType } from './columnar-read.ts';
-import { UNIT_MS } from './funnel-pass.ts';
+import { funnelCut, UNIT_MS } from './funnel-pass.ts';
 import type { SqlParams } from './properties.ts';
 
 /**
@@ -36,8 +36,6 @@ export function deadlineSql(t: string, window: FunnelSqlOptions['window'], param
   return `((${t}) + ${params.add(window.interval * UNIT_MS[window.unit])}::BIGINT)`;
 }
 
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-
 /**
  * SQL boolean: the row's mask `col` has any of bits `ks`. The masks are computed once per row
  * in `ev`, where the event name is still dictionary-encoded; testing a bit later costs next to
@@ -66,13 +64,13 @@ const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => 
  *   moves, and the first start, whose next event may change, reaches step 1 only.
  */
 function movers(o: FunnelSqlOptions, params: SqlParams): string {
-  const later = range(o.steps).slice(1);
-  const advance = o.steps === 1 ? 'false' : anyBit('sm', o.order === 'unordered' ? later : [1]);
+  const { aggregated, advancing, reachBackMs } = funnelCut(o);
+  const advance = advancing.length === 0 ? 'false' : anyBit('sm', advancing);
   const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
   // Only the aggregates this funnel reads: each one costs on every row of the largest step.
   const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
   const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${stats}
-      FROM evp WHERE ${anyBit('sm', range(o.order === 'unordered' ? o.steps : Math.min(2, o.steps)))} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
+      FROM evp WHERE ${anyBit('sm', aggregated)} GROUP BY person_id${o.byBucket ? ', bucket' : ''})`;
   const firstStarts = `${anyBit('ev.sm', [0])} AND ev.ts = q.ts`;
   if (o.byBucket) {
     // An attempt's later steps may lie in any bucket: "advancing" is the person's, in any bucket,
@@ -98,10 +96,9 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   // an anchor, up to the window. `lo` bounds the starts whose window reaches f1 from below
   // (months: 31 days each, never past the calendar's bound, so a few more rows may come); the
   // bounds are per person, so each event is tested with plain comparisons.
-  const before = o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit];
   const onlyStart = o.order === 'ordered' ? ' AND (ev.sm <> 1 OR ev.ts <= pm.l1)' : '';
   const cut = `(ev.ts >= pm.lo AND ev.ts <= pm.hi${onlyStart}) OR ${first}`;
-  const pm = (where: string) => `pm AS (SELECT person_id, f0, fa, l1, f1 IS NULL AS q, f1 - ${params.add(before)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE ${where})`;
+  const pm = (where: string) => `pm AS (SELECT person_id, f0, fa, l1, f1 IS NULL AS q, f1 - ${params.add(reachBackMs)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE ${where})`;
   if (o.breakdown) {
     // The quick persons' first starts come through the same join (one scan of ev): q marks them.
     return `${pa},

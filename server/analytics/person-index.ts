@@ -1,6 +1,6 @@
 import type { EventDb, ReadOptions } from './duckdb.ts';
 import type { EventStore } from './event-store.ts';
-import { AttemptCounter, deadlineMs, SLICE_MS, UNIT_MS, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
+import { AttemptCounter, deadlineMs, funnelCut, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from './schema.ts';
 
 /**
@@ -17,12 +17,13 @@ import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from './schema.ts';
  * merges (schema.ts), the instant (DuckDB's `epoch_ms`, with a bit saying whether microseconds
  * follow, for the range's inclusive end) and the name. Events of one person are ordered by
  * instant, then uuid, which is the order funnels break ties in (funnels.ts), so a row's
- * position stands in for its uuid. It takes 5 bytes an event (6 past 127 event names): 50 MB
- * for 10M events, which the server's memory budget has room for (docs/limits.md).
+ * position stands in for its uuid. It takes 5 bytes an event (6 past 127 event names) and 20 a
+ * person: 56 MB for 10M events of 300,000 persons, which the server's memory budget has room
+ * for (docs/limits.md).
  *
- * It is valid for one write version of the store (any write makes it stale: appends, merges,
- * deletes) and built in the background once the store has been quiet for a moment
- * ({@link createPersonIndexes}); until then funnels read with SQL as before.
+ * It is valid for one write version of its project (person-index.ts `createPersonIndexes`; any
+ * write to it makes it stale: appends, merges, deletes) and built in the background; until then
+ * funnels read with SQL as before.
  */
 export interface PersonIndex {
   rows: number;
@@ -32,14 +33,13 @@ export interface PersonIndex {
   runs: number;
   runStart: Int32Array;
   runKey: Int32Array;
-  /** The longest run's rows. */
-  longest: number;
   /**
    * Instants (epoch ms), ascending within a run (ties in uuid order): a run's first at
-   * runFirst[g], each later one `gap[i]` ms after the row before it, or, where the gap is
-   * {@link FAR} or more, at far.get(i).
+   * runFirst[g] and its last at runLast[g]; each later one `gap[i]` ms after the row before
+   * it, or, where the gap is {@link FAR} or more, at far.get(i).
    */
   runFirst: Float64Array;
+  runLast: Float64Array;
   gap: Uint32Array;
   far: ReadonlyMap<number, number>;
   /** The name's id, with `sub` set when the instant has microseconds past its millisecond. */
@@ -71,7 +71,11 @@ function growing<A extends Int32Array | Float64Array>(Make: new (n: number) => A
   };
 }
 
-/** Reads the index of project `teamId` from the store; null when it has too many event names. */
+/**
+ * Reads the index of project `teamId` from the store; null when it has too many event names,
+ * or an event before 1970 with microseconds (DuckDB's `epoch_ms` rounds those up, which the
+ * range's ends would need another bit to tell).
+ */
 export async function buildPersonIndex(db: PersonIndexReader, teamId: number, options: ReadOptions = {}): Promise<PersonIndex | null> {
   const names = (await db.all<{ event: string }>('SELECT DISTINCT event FROM events WHERE team_id = $1 ORDER BY event', [teamId], options)).map((r) => r.event);
   if (names.length > MAX_NAMES) return null;
@@ -83,12 +87,13 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
   const runStart = growing(Int32Array);
   const runKey = growing(Int32Array);
   const runFirst = growing(Float64Array);
+  const runLast = growing(Float64Array);
   let runs = 0;
-  let longest = 0;
-  let last = 0;
   let lastPerson = 0;
   let lastTs = 0;
-  // Folded chunk by chunk: the read's columns are never all in memory beside the index.
+  let early = false;
+  // DuckDB sorts the events into one result (about 16 bytes a row); it is folded into the index
+  // chunk by chunk, never copied whole into JavaScript.
   const rows = await db.chunks(
     `SELECT ${PERSON_INT_KEY_SQL} AS person_id, epoch_ms(e.timestamp)::DOUBLE AS ts,
       (coalesce(list_position(from_json($2::JSON, '["VARCHAR"]'), e.event), 0) | CASE WHEN epoch_us(e.timestamp) % 1000 <> 0 THEN $3 ELSE 0 END)::INTEGER AS name
@@ -107,9 +112,9 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
         const p = person[k]!;
         const t = ts[k]!;
         name[i] = id[k]!;
+        if (t <= 0 && id[k]! & sub) early = true;
         if (i === 0 || p !== lastPerson) {
-          if (runs > 0) longest = Math.max(longest, i - last);
-          last = i;
+          if (runs > 0) runLast.set(runs - 1, lastTs);
           runStart.set(runs, i);
           runKey.set(runs, p);
           runFirst.set(runs++, t);
@@ -125,9 +130,13 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
         lastTs = t;
       }
     }, options);
-  if (runs > 0) longest = Math.max(longest, rows - last);
+  if (early) return null;
+  if (runs > 0) runLast.set(runs - 1, lastTs);
   runStart.set(runs, rows);
-  return { rows, names, runs, runStart: runStart.done(runs + 1), runKey: runKey.done(runs), longest, runFirst: runFirst.done(runs), gap, far, name, sub };
+  return {
+    rows, names, runs, runStart: runStart.done(runs + 1), runKey: runKey.done(runs),
+    runFirst: runFirst.done(runs), runLast: runLast.done(runs), gap, far, name, sub,
+  };
 }
 
 /** A funnel the index answers: its steps and exclusions by event name (null: any event). */
@@ -154,57 +163,46 @@ function masksByName(index: PersonIndex, names: readonly (string | null)[]): Int
   return masks;
 }
 
+const bits = (ks: readonly number[]) => ks.reduce((m, k) => m | (1 << k), 0);
+
+/** Rows walked between two looks at the clock (countIndexedAttempts). */
+const ROWS_PER_TURN = 16_384;
+
 /**
  * The counted attempts of `f` (funnel-pass.ts), person by person from the index. Each person's
  * rows are those the SQL cut would hand the pass (funnels-sql.ts, `movers`, which says why
- * each is kept): one row at the first start for a person who cannot get past step 1; else the
- * events a counted attempt can use; with exclusions, every exclusion event as role 1. They are
- * written to a few rows of scratch, in time order, `rank` holding each row's position in the
- * index (which orders ties as their uuids do), and counted there: nothing the size of the
- * funnel's events is allocated.
+ * each is kept; both follow funnelCut): one row at the first start for a person who cannot get
+ * past step 1; else the events a counted attempt can use; with exclusions, every exclusion
+ * event as role 1. They are written to a few rows of scratch, in time order, `rank` holding
+ * each row's position in the index (which orders ties as their uuids do), and counted there:
+ * nothing the size of the funnel's events is allocated.
  */
 export async function countIndexedAttempts(index: PersonIndex, f: IndexedFunnel, checkpoint?: () => void): Promise<CountedAttempts> {
-  const S = f.pass.steps;
-  const order = f.pass.order;
-  const window = f.pass.window;
-  const allSteps = (1 << S) - 1;
+  const cut = funnelCut(f.pass);
   const hasExcl = f.exclusions.length > 0;
-  // A person's rows: their events in the range, and their exclusion events again; or one.
-  const room = 2 * index.longest + 1;
   const walk: Walk = {
     index,
     stepMask: masksByName(index, f.steps),
     exclMask: masksByName(index, f.exclusions),
     hasExcl,
-    strict: order === 'strict',
-    ordered: order === 'ordered',
-    unordered: order === 'unordered',
+    strict: f.pass.order === 'strict',
+    ordered: f.pass.order === 'ordered',
+    unordered: f.pass.order === 'unordered',
     from: f.range.from,
     to: f.range.to,
-    window,
-    before: window.unit === 'month' ? window.interval * 31 * UNIT_MS.day : window.interval * UNIT_MS[window.unit],
-    // The events the per-person aggregate reads (step 1 and 2; unordered: every step) and those
-    // that advance an attempt past step 1 (step 2; unordered: any later step).
-    aggMask: order === 'unordered' ? allSteps : Math.min(3, allSteps),
-    advMask: S === 1 ? 0 : order === 'unordered' ? allSteps & ~1 : 2,
-    ts: new Float64Array(index.longest),
-    rows: {
-      rows: 0, person: new Int32Array(room), ts: new Float64Array(room), steps: new Int32Array(room), uuid: null, rank: new Int32Array(room),
-      excl: hasExcl ? new Int32Array(room) : null, role: hasExcl ? new Int32Array(room) : null, bd: null, bucket: null,
-    },
-    counter: new AttemptCounter(f.pass, room, index.runs, { bucket: false, bd: false }),
+    window: f.pass.window,
+    before: cut.reachBackMs,
+    aggMask: bits(cut.aggregated),
+    advMask: bits(cut.advancing),
+    ts: new Float64Array(256),
+    rows: scratchRows(256, hasExcl),
+    counter: new AttemptCounter(f.pass, 256, Math.min(index.runs, 4096), { bucket: false, bd: false }),
   };
-  // Millions of events take a while on the event loop: a few hundred persons at a time, letting
-  // other requests in every few ms and stopping once the request's budget is spent
-  // (checkpoint throws), as the pass does.
-  let slice = performance.now();
-  for (let g = 0; g < index.runs; g += 256) {
-    walkRuns(walk, g, Math.min(index.runs, g + 256));
-    if (performance.now() - slice > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      checkpoint?.();
-      slice = performance.now();
-    }
+  // Millions of events take a while on the event loop: it lets other requests in every few ms.
+  const turn = slicer(checkpoint);
+  for (let g = 0; g < index.runs;) {
+    g = walkRuns(walk, g);
+    await turn();
   }
   return walk.counter.result();
 }
@@ -224,11 +222,18 @@ interface Walk {
   before: number;
   aggMask: number;
   advMask: number;
-  /** The instants of the run being walked, decoded: ts[i - a] is row i's. */
+  /** The instants of the run being walked, decoded: ts[i - a] is row i's (grows with the runs). */
   ts: Float64Array;
-  /** The person's rows, `rows.rows` of them written. */
+  /** The person's rows, `rows.rows` of them written (grows with the runs). */
   rows: FunnelRows;
   counter: AttemptCounter;
+}
+
+function scratchRows(room: number, hasExcl: boolean): FunnelRows {
+  return {
+    rows: 0, person: new Int32Array(room), ts: new Float64Array(room), steps: new Int32Array(room), uuid: null, rank: new Int32Array(room),
+    excl: hasExcl ? new Int32Array(room) : null, role: hasExcl ? new Int32Array(room) : null, bd: null, bucket: null,
+  };
 }
 
 function emit(w: Walk, person: number, row: number, t: number, steps: number, excl: number, role: number): void {
@@ -244,29 +249,37 @@ function emit(w: Walk, person: number, row: number, t: number, steps: number, ex
   }
 }
 
-/** Walks runs g0 … g1 of the index, counting each person's attempts (countIndexedAttempts). */
-function walkRuns(w: Walk, g0: number, g1: number): void {
-  const { runStart, runKey, runFirst, gap, far, name, sub } = w.index;
-  const { stepMask, exclMask, hasExcl, from, to, aggMask, advMask, ts, before } = w;
+/**
+ * Walks the index's runs from `g0`, counting each person's attempts, until about
+ * ROWS_PER_TURN rows are behind it; returns the run to go on from (countIndexedAttempts).
+ */
+function walkRuns(w: Walk, g0: number): number {
+  const { runs, runStart, runKey, runFirst, runLast, gap, far, name, sub } = w.index;
+  const { stepMask, exclMask, hasExcl, from, to, aggMask, advMask, before } = w;
   const idOf = sub - 1;
-  for (let g = g0; g < g1; g++) {
+  let walked = 0;
+  let g = g0;
+  for (; g < runs && walked < ROWS_PER_TURN; g++) {
+    if (runLast[g]! < from || runFirst[g]! > to) continue;
     const a = runStart[g]!;
     const b = runStart[g + 1]!;
+    walked += b - a;
+    if (b - a > w.ts.length) w.ts = new Float64Array(2 * (b - a));
+    const ts = w.ts;
+    // The run's instants, and the rows inside the range (the run is in time order; at the
+    // range's last millisecond, rows in uuid order, those past it by microseconds are skipped
+    // one by one).
     let t = runFirst[g]!;
-    if (t > to) continue;
-    // The run's instants, and the rows inside the range (the run is in time order).
     ts[0] = t;
     for (let i = a + 1; i < b; i++) {
       const d = gap[i]!;
       t = d === FAR ? far.get(i)! : t + d;
       ts[i - a] = t;
     }
-    if (t < from) continue;
     let lo = a;
     while (lo < b && ts[lo - a]! < from) lo += 1;
     let hi = lo;
-    while (hi < b && (ts[hi - a]! < to || (ts[hi - a] === to && !(name[hi]! & sub)))) hi += 1;
-    if (lo === hi) continue;
+    while (hi < b && ts[hi - a]! <= to) hi += 1;
     let f0 = NaN;
     let fa = NaN;
     let f1 = NaN;
@@ -275,6 +288,7 @@ function walkRuns(w: Walk, g0: number, g1: number): void {
       const sm = stepMask[name[i]! & idOf]!;
       if (!(sm & aggMask)) continue;
       const ti = ts[i - a]!;
+      if (ti === to && name[i]! & sub) continue;
       if (fa !== fa) fa = ti;
       if (sm & 1 && f0 !== f0) f0 = ti;
       if (sm & advMask) {
@@ -283,6 +297,8 @@ function walkRuns(w: Walk, g0: number, g1: number): void {
       }
     }
     if (f0 !== f0 && f1 !== f1) continue; // no step 1 and nothing that advances: no attempt
+    // A person's rows: their events in the range, and their exclusion events again; or one.
+    if (2 * (hi - lo) + 1 > w.rows.person.length) w.rows = scratchRows(2 * (2 * (hi - lo) + 1), hasExcl);
     const person = runKey[g]!;
     w.rows.rows = 0;
     if (f1 !== f1) {
@@ -297,6 +313,7 @@ function walkRuns(w: Walk, g0: number, g1: number): void {
         // Strict funnels read every event (any of them breaks a chain); the others, step events.
         if (sm === 0 && !w.strict) continue;
         const ti = ts[i - a]!;
+        if (ti === to && name[i]! & sub) continue;
         const first = w.unordered ? ti === fa : (sm & 1) !== 0 && ti === f0;
         if ((ti >= cutLo && ti <= cutHi && (!w.ordered || sm !== 1 || ti <= l1)) || first) emit(w, person, i, ti, sm, exclMask[id]!, 0);
       }
@@ -304,18 +321,19 @@ function walkRuns(w: Walk, g0: number, g1: number): void {
     if (hasExcl) {
       for (let i = lo; i < hi; i++) {
         const x = exclMask[name[i]! & idOf]!;
-        if (x) emit(w, person, i, ts[i - a]!, 0, x, 1);
+        if (x && !(ts[i - a] === to && name[i]! & sub)) emit(w, person, i, ts[i - a]!, 0, x, 1);
       }
     }
     w.counter.person(w.rows, 0, w.rows.rows);
   }
+  return g;
 }
 
 /** What the indexes read from: the event store. */
-export type PersonIndexSource = Pick<EventStore, 'all' | 'chunks' | 'writeVersion'>;
+export type PersonIndexSource = Pick<EventStore, 'all' | 'chunks' | 'teamWriteVersion'>;
 
 export interface PersonIndexOptions {
-  /** How long the store must go without a write before an index is built (ms). */
+  /** How long a project must go without a write before its index is built (ms). */
   quietMs?: number;
   /** Most events held in all indexes together; a project with more is not indexed. */
   maxRows?: number;
@@ -326,43 +344,54 @@ export interface PersonIndexOptions {
 }
 
 export interface PersonIndexes {
-  /** The project's index when it is current (built at the store's write version); else null, and a build is scheduled. */
+  /** The project's index when it is current (built at the project's write version); else null, and a build is asked for. */
   current(teamId: number): PersonIndex | null;
+  /** Settles once the builds asked for so far are done (tests). */
+  settled(): Promise<void>;
 }
 
-export const PERSON_INDEX_DEFAULTS = { quietMs: 1000, maxRows: 20_000_000, buildBudgetMs: 60_000 };
+export const PERSON_INDEX_DEFAULTS = { quietMs: 1000, maxRows: 12_000_000, buildBudgetMs: 60_000 };
 
 /**
- * The indexes of one event store, one per project asked for, each valid for the write version it
- * was built at. A funnel that finds none (or a stale one, whose memory goes at once) is read with
- * SQL, and asks for a build: once the store has gone `quietMs` without a write, one build at a
- * time, as an analysis (it sorts the project's events in DuckDB). A build the store wrote during
- * is thrown away; so is one that fails, until the next write. Projects past `maxRows` together
- * are dropped least recently used first.
+ * The indexes of one event store, one per project a funnel asked for, each valid for the
+ * project's write version it was built at (`teamWriteVersion`: another project's appends leave
+ * it valid). A funnel that finds none (or a stale one, whose memory goes at once) is read with
+ * SQL, and asks for a build: `quietMs` later, if the project has had no write meanwhile, one
+ * build at a time, as an analysis (it sorts the project's events in DuckDB). A write during the
+ * build interrupts it; a build that fails is not tried again until the next write. Projects
+ * past `maxRows` together are dropped least recently used first.
  */
 export function createPersonIndexes(store: PersonIndexSource, options: PersonIndexOptions = {}): PersonIndexes {
   const { quietMs, maxRows, buildBudgetMs } = { ...PERSON_INDEX_DEFAULTS, ...options };
   const admit = options.admit ?? (<T>(work: () => Promise<T>) => work());
   /** Per project: the index of a version (null: none can be built at that version), and when it was last used. */
-  const built = new Map<number, { version: number; index: PersonIndex | null; used: number }>();
+  const built = new Map<number, { version: string; index: PersonIndex | null; used: number }>();
   const wanted = new Set<number>();
+  let timers: Promise<void>[] = [];
   let builds: Promise<unknown> = Promise.resolve();
   let uses = 0;
-  let swept = -1;
 
-  const build = async (teamId: number, version: number) => {
+  const build = async (teamId: number, version: string) => {
     // Written meanwhile (the next funnel asks again), or built already.
-    if (store.writeVersion() !== version || built.get(teamId)?.version === version) return;
+    if (store.teamWriteVersion(teamId) !== version || built.get(teamId)?.version === version) return;
     const deadline = Date.now() + buildBudgetMs;
+    // A write to the project while it builds makes the build worthless: it stops there.
+    const abort = new AbortController();
+    const watch = setInterval(() => {
+      if (store.teamWriteVersion(teamId) !== version) abort.abort();
+    }, 100);
+    watch.unref?.();
     let index: PersonIndex | null = null;
     try {
       const [{ n }] = await store.all<{ n: number | bigint }>('SELECT count(*) AS n FROM events WHERE team_id = $1', [teamId], { deadline }) as [{ n: number | bigint }];
-      if (Number(n) <= maxRows) index = await admit(() => buildPersonIndex(store, teamId, { deadline }), deadline);
+      if (Number(n) <= maxRows) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }), deadline);
     } catch {
-      // A closed store, the budget spent, a row without its person key: SQL answers, and
-      // reports what is wrong, until the next write.
+      // A closed store, the budget spent, a write, a row without its person key: SQL answers
+      // (and reports what is wrong) until the next write.
+    } finally {
+      clearInterval(watch);
     }
-    if (store.writeVersion() !== version) return;
+    if (store.teamWriteVersion(teamId) !== version) return;
     built.set(teamId, { version, index, used: ++uses });
     let total = 0;
     for (const e of built.values()) total += e.index?.rows ?? 0;
@@ -378,27 +407,34 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
 
   return {
     current(teamId) {
-      const version = store.writeVersion();
-      if (version !== swept) {
-        // Stale copies go at the first look after a write, whichever project they are of (a
-        // deleted project's is never asked for again).
-        swept = version;
-        for (const [team, e] of built) if (e.version !== version) built.delete(team);
-      }
+      // Stale copies go at the first look after a write, whichever project they are of (a
+      // deleted project's is never asked for again).
+      for (const [team, e] of built) if (e.version !== store.teamWriteVersion(team)) built.delete(team);
+      const version = store.teamWriteVersion(teamId);
       const entry = built.get(teamId);
-      if (entry?.version === version) {
+      if (entry) {
         entry.used = ++uses;
         return entry.index;
       }
       if (!wanted.has(teamId)) {
         wanted.add(teamId);
-        const timer = setTimeout(() => {
-          wanted.delete(teamId);
-          builds = builds.then(() => build(teamId, version)).catch(() => undefined);
-        }, quietMs);
-        timer.unref?.();
+        timers.push(new Promise<void>((resolve) => {
+          setTimeout(() => {
+            wanted.delete(teamId);
+            builds = builds.then(() => build(teamId, version)).catch(() => undefined);
+            resolve();
+          }, quietMs).unref?.();
+        }));
       }
       return null;
+    },
+    async settled() {
+      while (timers.length > 0) {
+        const waiting = timers;
+        timers = [];
+        await Promise.all(waiting);
+      }
+      await builds;
     },
   };
 }

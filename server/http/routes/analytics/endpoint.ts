@@ -57,7 +57,7 @@ const analysisGateOf = perDeps((deps): AnalysisGate =>
  */
 const personIndexesOf = perDeps((deps): PersonIndexes => {
   const maxRows = process.env.PERSON_INDEX_MAX_ROWS === undefined ? PERSON_INDEX_DEFAULTS.maxRows : Number(process.env.PERSON_INDEX_MAX_ROWS);
-  if (!(maxRows > 0)) return { current: () => null };
+  if (!(maxRows > 0)) return { current: () => null, settled: () => Promise.resolve() };
   return createPersonIndexes(deps.events, { maxRows, admit: (work, deadline) => analysisGateOf(deps).run(work, { deadline }) });
 });
 
@@ -123,9 +123,7 @@ export async function cachedAnalysis<P, R>(
     columns: (sql, values, types) => events.columns(sql, values, types, read),
   };
   const checkpoint = () => throwIfSpent(read);
-  // A project someone analyses gets its events in person order ready for its funnels.
   const personIndexes = personIndexesOf(deps);
-  personIndexes.current(project.id);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
