@@ -344,19 +344,19 @@ export interface PersonIndexOptions {
 }
 
 export interface PersonIndexes {
-  /** The project's index when it is current (built at the project's write version); else null, and a build is asked for. */
+  /** The project's index when it is current (built at the project's write version); else null, and a build is asked for (call it on any analysis of the project to have it ready). */
   current(teamId: number): PersonIndex | null;
   /** Settles once the builds asked for so far are done (tests). */
   settled(): Promise<void>;
 }
 
-export const PERSON_INDEX_DEFAULTS = { quietMs: 1000, maxRows: 12_000_000, buildBudgetMs: 60_000 };
+export const PERSON_INDEX_DEFAULTS = { quietMs: 250, maxRows: 12_000_000, buildBudgetMs: 60_000 };
 
 /**
- * The indexes of one event store, one per project a funnel asked for, each valid for the
+ * The indexes of one event store, one per project asked for, each valid for the
  * project's write version it was built at (`teamWriteVersion`: another project's appends leave
  * it valid). A funnel that finds none (or a stale one, whose memory goes at once) is read with
- * SQL, and asks for a build: `quietMs` later, if the project has had no write meanwhile, one
+ * SQL. Asking for a project's index asks for a build when it has none: `quietMs` later, if the project has had no write meanwhile, one
  * build at a time, as an analysis (it sorts the project's events in DuckDB). A write during the
  * build interrupts it; a build that fails is not tried again until the next write. Projects
  * past `maxRows` together are dropped least recently used first.

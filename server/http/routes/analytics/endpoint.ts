@@ -123,7 +123,10 @@ export async function cachedAnalysis<P, R>(
     columns: (sql, values, types) => events.columns(sql, values, types, read),
   };
   const checkpoint = () => throwIfSpent(read);
+  // A project someone analyses gets its events in person order ready for its funnels (the
+  // funnels of a project are rarely its first analysis).
   const personIndexes = personIndexesOf(deps);
+  personIndexes.current(project.id);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
