@@ -9,6 +9,7 @@ import { createProxyHandler } from './http/proxy.ts';
 import { requestLog } from './http/request-log.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { registerAnalyticsRoutes, registerFunnelRetentionPathRoutes } from './http/routes/analytics/routes.ts';
+import { preparePersonIndexes } from './http/routes/analytics/endpoint.ts';
 import { registerBatchExportRoutes } from './http/routes/batch-exports/routes.ts';
 import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
@@ -47,6 +48,8 @@ export type AppOptions = {
   allowDestinations?: readonly string[];
   /** The destinations' runtime; default one made here (retries 0.5 s, 2 s, 5 s). */
   pipeline?: PipelineRuntime;
+  /** Ask for every project's person index at once (server/analytics/person-index.ts): ready before the first funnel. */
+  preparePersonIndexes?: boolean;
 } & (
   /** `events`: the event store; default an in-memory one (opened only if used). */
   | { store: Store; events?: EventStore; upstream?: undefined }
@@ -117,6 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     registerSiteAppRoutes(app, deps); // /site_app/<config id>/<token>/<hash>/: frontend apps for web sites
     const router = createRouter(app, createAuthenticator(options.store, now));
     registerApi(router, deps);
+    if (options.preparePersonIndexes) preparePersonIndexes(deps).catch((error: unknown) => logger.error('preparing the person indexes failed', error));
     const fallback = (c: Context<AppEnv>) => {
       const allowed = router.allowedMethods(c.req.path);
       if (allowed.length === 0) return notFound().render(c);

@@ -78,7 +78,9 @@ export async function start(argv: string[]): Promise<void> {
     // ANALYTICS_CACHE_TTL_MS: how long identical analytics requests are served from the cache (0 = off).
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
     pipeline = createPipelineRuntime({ store, now: () => new Date(), allowHosts });
-    app = createApp({ store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl) });
+    app = createApp({
+      store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl), preparePersonIndexes: true,
+    });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
     scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
   }

@@ -61,6 +61,12 @@ const personIndexesOf = perDeps((deps): PersonIndexes => {
   return createPersonIndexes(deps.events, { maxRows, admit: (work, deadline) => analysisGateOf(deps).run(work, { deadline }) });
 });
 
+/** Asks for the person index of every project with events (at the server's start: ready before the first funnel). */
+export async function preparePersonIndexes(deps: Deps): Promise<void> {
+  const teams = await deps.events.all<{ team_id: number }>('SELECT DISTINCT team_id FROM events ORDER BY team_id');
+  for (const { team_id } of teams) personIndexesOf(deps).current(Number(team_id));
+}
+
 /** `project_id` → the analytics view of a project the key can reach (404 unknown, 403 unreachable). */
 export function projectFor(deps: Deps, auth: HandlerInput<Endpoint>['auth'], raw: string): AnalyticsProject {
   if (!/^\d{1,15}$/.test(raw)) throw notFound();
