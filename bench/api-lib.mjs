@@ -1,7 +1,7 @@
 // What the API benches share: a real reference server on a free port with a fresh seeded data
 // dir, and one way of printing an autocannon run against the p99 ≤ 20 ms target.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,4 +73,27 @@ export async function withFloor(url, headers, fn) {
 /** One line comparing our p99 with the floor's, measured in the same run. */
 export function reportFloor(ours, floor) {
   console.log(`  floor (bare node:http, same answer)  requests/s ${floor.requests.average.toFixed(0)}  p50 ${floor.latency.p50}  p99 ${floor.latency.p99} ms  ->  ours ÷ floor: p99 ${(ours.latency.p99 / floor.latency.p99).toFixed(2)}, requests/s ${(ours.requests.average / floor.requests.average).toFixed(2)}`);
+}
+
+/**
+ * Waits until the CPUs are at least 85 % idle over 300 ms (at most `maxMs`, then says so with
+ * `why`); where /proc/stat is missing, a fixed second. Over all CPUs: on a machine with many,
+ * one busy core passes, as it hardly slows a run there.
+ */
+export async function waitForIdleMachine(maxMs, why) {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  if (!existsSync('/proc/stat')) return sleep(1000);
+  // user nice system idle iowait irq softirq steal (guest time is inside user and nice already).
+  const cpuTimes = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
+  };
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const a = cpuTimes();
+    await sleep(300);
+    const b = cpuTimes();
+    if ((b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.85) return;
+  }
+  console.log(`  (the machine stayed busy for ${maxMs / 1000} s: ${why})`);
 }

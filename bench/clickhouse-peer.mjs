@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { root, startServer } from '../scripts/lib.mjs';
+import { waitForIdleMachine } from './api-lib.mjs';
 import { clickhouseQueries } from './clickhouse-peer-queries.mjs';
 
 const CHDB_VERSION = '3.4.0';
@@ -121,6 +122,9 @@ try {
     if (res.status !== 200 || json.is_cached) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return json.result;
   };
+  // Both sides start on a quiet machine: the server prepares its funnels' person index as it
+  // starts (docs/limits.md), which would slow the first runs of either side.
+  await waitForIdleMachine(60_000, 'the first runs may read high');
   console.log(`\n${eventCount.toLocaleString('en')} events; median of ${runs} alternating runs (ours through HTTP, cache off; ClickHouse ${chQuery('SELECT version()')[0][0]} via chdb)`);
   console.log('query              ours ms   ClickHouse ms   ours ÷ ClickHouse');
   const answers = {};

@@ -13,6 +13,7 @@ import { extname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { root } from '../scripts/lib.mjs';
+import { waitForIdleMachine } from './api-lib.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -86,26 +87,8 @@ const oursPages = [`/organizations#key=${key}`, `/organizations/${org.id}/batch-
 
 // Each run starts on a quiet machine: the run before it (the peer's pages keep the CPU busy for
 // seconds) may still be tearing its Chromium down, and any of that left over lands in the next
-// run's blocking time. Waits until the CPUs are at least 85 % idle over 300 ms (at most 10 s,
-// then says so); where /proc/stat is missing, a fixed second. Over all CPUs: on a machine with
-// many, one busy core passes, as it hardly slows a run there.
-function cpuTimes() {
-  // user nice system idle iowait irq softirq steal (guest time is inside user and nice already).
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  return { idle: fields[3] + fields[4], total: fields.reduce((a, b) => a + b, 0) };
-}
-async function settle() {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  if (!existsSync('/proc/stat')) return sleep(1000);
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const a = cpuTimes();
-    await sleep(300);
-    const b = cpuTimes();
-    if ((b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.85) return;
-  }
-  console.log('  (the machine stayed busy for 10 s: this run may read high)');
-}
+// run's blocking time.
+const settle = () => waitForIdleMachine(10_000, 'this run may read high');
 
 // A run whose Chromium dies mid-way (it happens to headless Chromium now and then) is run again, up to three times.
 async function lighthouse(url, preset) {
