@@ -9,7 +9,7 @@ import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, even
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { countIndexedAttempts, type IndexedFunnel } from './person-index.ts';
 import type { ColumnType } from './columnar-read.ts';
-import { countAttempts, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
+import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
 import { DEFAULT_COLUMNS, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
@@ -231,8 +231,11 @@ const medianOf = (sorted: Float64Array) => {
 async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelStep[] | FunnelStep[][]> {
   const n = prep.steps.length;
   const c = await countedPersons(ctx, prep);
-  const stats = c.groups.map((g) => ({ ...g, size: 0, counts: new Array<number>(n).fill(0), gaps: prep.steps.map((): number[] => []) }));
+  const stats = c.groups.map((g) => ({ ...g, size: 0, counts: new Array<number>(n).fill(0), gaps: prep.steps.map((): number[] => []), sorted: [] as Float64Array[] }));
+  // Hundreds of thousands of persons: the tally and each step's sort take turns with other requests.
+  const turn = slicer(ctx.checkpoint);
   for (let i = 0; i < c.count; i++) {
+    if ((i & 0xffff) === 0) await turn();
     const g = stats[c.group[i]!]!;
     g.size += 1;
     const reached = c.reached[i]!;
@@ -242,11 +245,17 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
     }
   }
   const groups = orderGroups(stats.filter((g) => g.size > 0));
+  for (const g of groups) {
+    for (let k = 0; k < n; k++) {
+      // A typed array sorts numbers natively, without a comparator call per pair.
+      g.sorted[k] = k === 0 ? new Float64Array(0) : Float64Array.from(g.gaps[k]!).sort();
+      await turn();
+    }
+  }
   const breakdown = typeof p.breakdown === 'string';
   const build = (g: (typeof stats)[number] | undefined, value: string | null): FunnelStep[] =>
     prep.steps.map((s, k) => {
-      // A typed array sorts numbers natively, without a comparator call per pair.
-      const gaps = k === 0 || !g ? new Float64Array(0) : Float64Array.from(g.gaps[k]!).sort();
+      const gaps = g?.sorted[k] ?? new Float64Array(0);
       const step: FunnelStep = {
         action_id: s.id,
         name: s.name ?? (s.id === null ? 'All events' : String(s.id)),

@@ -165,8 +165,8 @@ function masksByName(index: PersonIndex, names: readonly (string | null)[]): Int
 
 const bits = (ks: readonly number[]) => ks.reduce((m, k) => m | (1 << k), 0);
 
-/** Rows walked between two looks at the clock (countIndexedAttempts). */
-const ROWS_PER_TURN = 16_384;
+/** Rows walked between two looks at the clock (countIndexedAttempts): about a millisecond's worth. */
+const ROWS_PER_TURN = 4096;
 
 /**
  * The counted attempts of `f` (funnel-pass.ts), person by person from the index. Each person's
@@ -367,7 +367,8 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
   /** Per project: the index of a version (null: none can be built at that version), and when it was last used. */
   const built = new Map<number, { version: string; index: PersonIndex | null; used: number }>();
   const wanted = new Set<number>();
-  let timers: Promise<void>[] = [];
+  /** The builds asked for and not started yet (for `settled`). */
+  const timers = new Set<Promise<void>>();
   let builds: Promise<unknown> = Promise.resolve();
   let uses = 0;
 
@@ -418,22 +419,20 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
       }
       if (!wanted.has(teamId)) {
         wanted.add(teamId);
-        timers.push(new Promise<void>((resolve) => {
+        const timer = new Promise<void>((resolve) => {
           setTimeout(() => {
             wanted.delete(teamId);
             builds = builds.then(() => build(teamId, version)).catch(() => undefined);
+            timers.delete(timer);
             resolve();
           }, quietMs).unref?.();
-        }));
+        });
+        timers.add(timer);
       }
       return null;
     },
     async settled() {
-      while (timers.length > 0) {
-        const waiting = timers;
-        timers = [];
-        await Promise.all(waiting);
-      }
+      while (timers.size > 0) await Promise.all([...timers]);
       await builds;
     },
   };
