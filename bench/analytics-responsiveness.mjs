@@ -39,7 +39,7 @@ let failed = false;
 try {
   // Both loads start on a quiet machine: the server prepares its funnels' person index as it
   // starts (docs/limits.md).
-  await waitForIdleMachine(60_000, 'the first load may read high');
+  await waitForIdleMachine(60_000, 'the first load may read high', 1000);
   const projectId = (await (await fetch(`${url}/api/projects/`, { headers })).json()).results[0].id;
   const funnel = {
     events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })),

@@ -96,7 +96,7 @@ let failed = false;
 try {
   // The timed runs start on a quiet machine: the server prepares its funnels' person index as
   // it starts (docs/limits.md), which would slow the first queries.
-  await waitForIdleMachine(60_000, 'the first queries may read high');
+  await waitForIdleMachine(60_000, 'the first queries may read high', 1000);
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const projects = await (await fetch(`${url}/api/projects/`, { headers })).json();
   const projectId = projects.results[0].id;

@@ -124,7 +124,7 @@ try {
   };
   // Both sides start on a quiet machine: the server prepares its funnels' person index as it
   // starts (docs/limits.md), which would slow the first runs of either side.
-  await waitForIdleMachine(60_000, 'the first runs may read high');
+  await waitForIdleMachine(60_000, 'the first runs may read high', 1000);
   console.log(`\n${eventCount.toLocaleString('en')} events; median of ${runs} alternating runs (ours through HTTP, cache off; ClickHouse ${chQuery('SELECT version()')[0][0]} via chdb)`);
   console.log('query              ours ms   ClickHouse ms   ours ÷ ClickHouse');
   const answers = {};
