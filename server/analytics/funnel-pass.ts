@@ -25,7 +25,7 @@ export interface FunnelRows {
   /**
    * What orders a person's events at one instant: the event's uuid as words
    * (columnar-read.ts compareUuidWords), or where uuids are not at hand a rank in that same
-   * order (the person index's row positions: person-index.ts).
+   * order (the person index's row positions: person-index-walk.ts).
    */
   uuid: Uint32Array | null;
   rank?: Int32Array | undefined;
@@ -86,7 +86,7 @@ export function deadlineMs(t: number, window: FunnelPassOptions['window']): numb
 
 /**
  * What the cut before the pass reads of a funnel (funnels-sql.ts `movers`, and the person
- * index's walk: person-index.ts), the one rule both follow: the steps whose events the
+ * index's walk: person-index-walk.ts), the one rule both follow: the steps whose events the
  * per-person aggregate reads (steps 1 and 2; unordered: every step), those that advance an
  * attempt past step 1 (step 2; unordered: any later step; none in a one-step funnel), and how
  * far before a person's first advancing event a start may lie and still reach it (the window;
@@ -263,15 +263,17 @@ function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: readonly num
   return false;
 }
 
+/** A copy of typed array `a`, `n` long (n ≥ its length), for an array that grows. */
+export function grown<A extends Int32Array | Float64Array>(a: A, n: number): A {
+  const b = new (a.constructor as new (length: number) => A)(n);
+  b.set(a);
+  return b;
+}
+
 /** Room for `count` attempts of `steps` steps in `out`, doubling its arrays when full. */
 function reserve(out: CountedAttempts, count: number): void {
   if (count <= out.person.length) return;
   const size = Math.max(count, out.person.length * 2);
-  const grown = <A extends Int32Array | Float64Array>(a: A, n: number): A => {
-    const b = new (a.constructor as new (length: number) => A)(n);
-    b.set(a);
-    return b;
-  };
   out.person = grown(out.person, size);
   out.reached = grown(out.reached, size);
   out.times = grown(out.times, size * out.steps);

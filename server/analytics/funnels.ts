@@ -7,7 +7,7 @@ import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, res
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
-import { countIndexedAttempts, type IndexedFunnel } from './person-index.ts';
+import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts';
 import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
@@ -168,16 +168,8 @@ function compareText(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/**
- * Every person's counted attempt (funnel-pass.ts), labelled with its breakdown group: the top
- * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
- */
-export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
-  const byPerson = prep.indexed ? (ctx.personIndex?.() ?? null) : null;
-  if (byPerson) {
-    const counted = await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint);
-    return { ...counted, group: new Int32Array(counted.count), groups: [{ grp: 'None', kind: 2 }] };
-  }
+/** The counted attempts of the rows the funnel's SQL cut reads (funnels-sql.ts). */
+async function countedFromSql(ctx: QueryContext, prep: Prepared): Promise<CountedAttempts> {
   const read = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
   const [person, ts, steps, uuid, ...rest] = read.columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
   const { exclusions, breakdown, byBucket } = prep.rows;
@@ -190,12 +182,20 @@ export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise
   };
   // The attempts are copied out of the rows (their texts are not kept buffers): the rows' memory
   // goes back for the next funnel once the pass is over, or has failed.
-  let counted: CountedAttempts;
   try {
-    counted = await countAttempts(input, prep.pass, ctx.checkpoint);
+    return await countAttempts(input, prep.pass, ctx.checkpoint);
   } finally {
     read.release();
   }
+}
+
+/**
+ * Every person's counted attempt (funnel-pass.ts), labelled with its breakdown group: the top
+ * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
+ */
+export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
+  const byPerson = prep.indexed ? (ctx.personIndex?.() ?? null) : null;
+  const counted = byPerson ? await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint) : await countedFromSql(ctx, prep);
   const group = new Int32Array(counted.count);
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
   const sizes = new Map<string, number>();

@@ -6,7 +6,7 @@ import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admiss
 import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
 import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import type { EventStore } from '../../../analytics/event-store.ts';
-import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-index.ts';
+import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-indexes.ts';
 import { materializedReady } from '../../../analytics/properties.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
@@ -52,7 +52,7 @@ const analysisGateOf = perDeps((deps): AnalysisGate =>
   createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads())));
 
 /**
- * The projects' events in person order, for funnels (person-index.ts). A build takes its turn
+ * The projects' events in person order, for funnels (person-index.ts, person-indexes.ts). A build takes its turn
  * among the analyses. `PERSON_INDEX_MAX_ROWS`: most events indexed in all (0 = no index).
  */
 const personIndexesOf = perDeps((deps): PersonIndexes => {

@@ -1,0 +1,111 @@
+import type { EventStore } from './event-store.ts';
+import { buildPersonIndex, type PersonIndex } from './person-index.ts';
+
+/** What the indexes read from: the event store. */
+export type PersonIndexSource = Pick<EventStore, 'all' | 'chunks' | 'teamWriteVersion'>;
+
+export interface PersonIndexOptions {
+  /** How long a project must go without a write before its index is built (ms). */
+  quietMs?: number;
+  /** Most events held in all indexes together; a project with more is not indexed. */
+  maxRows?: number;
+  /** How a build takes its turn among the analyses (admission.ts), with its budget. */
+  admit?: <T>(work: () => Promise<T>, deadline: number) => Promise<T>;
+  /** Time budget of one build (ms). */
+  buildBudgetMs?: number;
+}
+
+export interface PersonIndexes {
+  /** The project's index when it is current (built at the project's write version); else null, and a build is asked for (call it on any analysis of the project to have it ready). */
+  current(teamId: number): PersonIndex | null;
+  /** Settles once the builds asked for so far are done (tests). */
+  settled(): Promise<void>;
+}
+
+export const PERSON_INDEX_DEFAULTS = { quietMs: 250, maxRows: 12_000_000, buildBudgetMs: 60_000 };
+
+/**
+ * The indexes of one event store, one per project asked for, each valid for the
+ * project's write version it was built at (`teamWriteVersion`: another project's appends leave
+ * it valid). A funnel that finds none (or a stale one, whose memory goes at once) is read with
+ * SQL. Asking for a project's index asks for a build when it has none: `quietMs` later, if the project has had no write meanwhile, one
+ * build at a time, as an analysis (it sorts the project's events in DuckDB). A write during the
+ * build interrupts it; a build that fails is not tried again until the next write. Projects
+ * past `maxRows` together are dropped least recently used first.
+ */
+export function createPersonIndexes(store: PersonIndexSource, options: PersonIndexOptions = {}): PersonIndexes {
+  const { quietMs, maxRows, buildBudgetMs } = { ...PERSON_INDEX_DEFAULTS, ...options };
+  const admit = options.admit ?? (<T>(work: () => Promise<T>) => work());
+  /** Per project: the index of a version (null: none can be built at that version), and when it was last used. */
+  const built = new Map<number, { version: string; index: PersonIndex | null; used: number }>();
+  const wanted = new Set<number>();
+  /** The builds asked for and not started yet (for `settled`). */
+  const timers = new Set<Promise<void>>();
+  let builds: Promise<unknown> = Promise.resolve();
+  let uses = 0;
+
+  const build = async (teamId: number, version: string) => {
+    // Written meanwhile (the next funnel asks again), or built already.
+    if (store.teamWriteVersion(teamId) !== version || built.get(teamId)?.version === version) return;
+    const deadline = Date.now() + buildBudgetMs;
+    // A write to the project while it builds makes the build worthless: it stops there.
+    const abort = new AbortController();
+    const watch = setInterval(() => {
+      if (store.teamWriteVersion(teamId) !== version) abort.abort();
+    }, 100);
+    watch.unref?.();
+    let index: PersonIndex | null = null;
+    try {
+      const [{ n }] = await store.all<{ n: number | bigint }>('SELECT count(*) AS n FROM events WHERE team_id = $1', [teamId], { deadline }) as [{ n: number | bigint }];
+      if (Number(n) <= maxRows) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }), deadline);
+    } catch {
+      // A closed store, the budget spent, a write, a row without its person key: SQL answers
+      // (and reports what is wrong) until the next write.
+    } finally {
+      clearInterval(watch);
+    }
+    if (store.teamWriteVersion(teamId) !== version) return;
+    built.set(teamId, { version, index, used: ++uses });
+    let total = 0;
+    for (const e of built.values()) total += e.index?.rows ?? 0;
+    // Least recently used first, past the cap.
+    for (const [team, e] of [...built].sort((a, b) => a[1].used - b[1].used)) {
+      if (total <= maxRows) break;
+      if (team !== teamId && e.index) {
+        total -= e.index.rows;
+        built.delete(team);
+      }
+    }
+  };
+
+  return {
+    current(teamId) {
+      // Stale copies go at the first look after a write, whichever project they are of (a
+      // deleted project's is never asked for again).
+      for (const [team, e] of built) if (e.version !== store.teamWriteVersion(team)) built.delete(team);
+      const version = store.teamWriteVersion(teamId);
+      const entry = built.get(teamId);
+      if (entry) {
+        entry.used = ++uses;
+        return entry.index;
+      }
+      if (!wanted.has(teamId)) {
+        wanted.add(teamId);
+        const timer = new Promise<void>((resolve) => {
+          setTimeout(() => {
+            wanted.delete(teamId);
+            builds = builds.then(() => build(teamId, version)).catch(() => undefined);
+            timers.delete(timer);
+            resolve();
+          }, quietMs).unref?.();
+        });
+        timers.add(timer);
+      }
+      return null;
+    },
+    async settled() {
+      while (timers.size > 0) await Promise.all([...timers]);
+      await builds;
+    },
+  };
+}
