@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createApp } from './app';
 import { consumeKeyFromFragment } from './lib/auth';
 import './lib/effect-timing';
+import { formatterSteps } from './lib/dates';
 import { warmUp } from './lib/warm-up';
 import { taskByTask } from './lib/next-task';
 import './styles.css';
@@ -14,7 +15,8 @@ warmUp();
 // requests and code go out) and the first render. Each blocks a phone's main thread for a part of
 // the time they took together (issue 14's total blocking time). The router mounts on the load
 // already under way and does not start another, unless the address is not in its canonical form
-// (defaults in the search): then it replaces the address and loads that instead.
+// (defaults in the search): then it replaces the address and loads that instead. The date
+// formatters come last, each in a task of its own, while the page's data is on the wire.
 let app: ReturnType<typeof createApp>;
 taskByTask([
   () => consumeKeyFromFragment(),
@@ -31,4 +33,5 @@ taskByTask([
       </StrictMode>,
     );
   },
+  ...formatterSteps,
 ]);

@@ -15,7 +15,9 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-const isApple = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+/** Whether the shortcut reads ⌘K: asked once (reading `navigator.platform` costs a render a millisecond). */
+let apple: boolean | undefined;
+const isApple = () => (apple ??= typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent));
 
 /**
  * The top bar's search button, and the app's keyboard shortcuts: ⌘K / Ctrl+K opens the command

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/preact';
+import { act, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICK_MS } from '@/lib/clock';
+import { formatDateTime } from '@/lib/dates';
 import { RelativeTime } from './relative-time';
 
 describe('RelativeTime', () => {
@@ -23,6 +24,16 @@ describe('RelativeTime', () => {
       vi.advanceTimersByTime(2 * 3600_000);
     });
     expect(time).toHaveTextContent('2 hours ago');
+  });
+
+  it('carries the exact date and time in its title, and a new value replaces it', async () => {
+    const { rerender } = render(<RelativeTime value="2026-03-01T11:00:00Z" />);
+    const time = screen.getByText('1 hour ago');
+    await waitFor(() => expect(time).toHaveAttribute('title', formatDateTime('2026-03-01T11:00:00Z')));
+    expect(time.getAttribute('title')).toMatch(/2026/);
+    rerender(<RelativeTime value="2026-02-28T12:00:00Z" />);
+    expect(screen.getByText('yesterday')).toBe(time);
+    await waitFor(() => expect(time).toHaveAttribute('title', formatDateTime('2026-02-28T12:00:00Z')));
   });
 
   it('ticks at once when the tab comes back to the front', () => {

@@ -1,14 +1,23 @@
+import { useEffect, useRef } from 'react';
 import { formatDateTime, formatRelative } from '@/lib/dates';
 import { useClockTick } from '@/lib/clock';
 
 /**
  * An instant as people say it ("3 minutes ago"), kept current while it is shown (src/lib/clock.ts),
  * with the exact date and time in its title and `dateTime`.
+ *
+ * The title is written a task after the render (an effect): the page's first date-and-time
+ * formatter costs a phone tens of milliseconds, which the first list's render should not carry
+ * (issue 14's blocking time). It is only read on hover.
  */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {
   useClockTick();
+  const ref = useRef<HTMLTimeElement>(null);
+  useEffect(() => {
+    ref.current?.setAttribute('title', formatDateTime(value));
+  }, [value]);
   return (
-    <time dateTime={value} title={formatDateTime(value)} className={className}>
+    <time ref={ref} dateTime={value} className={className}>
       {formatRelative(value)}
     </time>
   );
