@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSignOut } from '@/lib/auth';
+import { AfterFirstScreen } from '@/lib/first-screen';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { CommandPaletteLauncher } from '@/components/command-palette/palette-launcher';
 import { Button } from '@/components/ui/button';
@@ -38,21 +39,24 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
           aria-label="Sidebar"
           className="w-64 shrink-0 border-r border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900"
         >
-          {sidebar}
+          <AfterFirstScreen>{sidebar}</AfterFirstScreen>
         </aside>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
-          {beside ? null : <MobileNav>{sidebar}</MobileNav>}
-          <div className="min-w-0 flex-1">
-            <Breadcrumbs />
-          </div>
-          {actions}
-          <CommandPaletteLauncher />
-          <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            <span className="sr-only sm:not-sr-only">Sign out</span>
-          </Button>
+          {/* The bar's height is fixed: its contents come a task after the first screen (AfterFirstScreen). */}
+          <AfterFirstScreen>
+            {beside ? null : <MobileNav>{sidebar}</MobileNav>}
+            <div className="min-w-0 flex-1">
+              <Breadcrumbs />
+            </div>
+            {actions}
+            <CommandPaletteLauncher />
+            <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
+              <LogOut aria-hidden="true" className="size-4" />
+              <span className="sr-only sm:not-sr-only">Sign out</span>
+            </Button>
+          </AfterFirstScreen>
         </header>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6">
           <Outlet />
