@@ -1,6 +1,7 @@
 import type { z } from '@/contract/z';
 import { apiErrorBodySchema, type Endpoint } from '@/contract/common';
 import { getCredentials, type Credentials } from './auth-store';
+import { nextTask } from './next-task';
 
 /** Every failure of an API call, whatever its cause, is one of these. */
 export class ApiError extends Error {
@@ -181,6 +182,9 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
       detail: `The server's answer to ${endpoint.method} ${endpoint.path} did not have the expected shape.`,
     });
   }
+  // What the answer feeds (the cache, the router, the render) runs in the next task: reading and
+  // checking a large answer and drawing it are not one long task on a phone (issue 14).
+  await new Promise<void>((resolve) => nextTask(resolve));
   return parsed.data as EndpointResponse<E>;
 }
 
