@@ -40,7 +40,7 @@ describe('domains', () => {
     const saml = async () => within(await screen.findByRole('combobox', { name: 'Enforce single sign-on with' })).getByRole('option', { name: /^SAML/ });
     expect(await saml()).toBeDisabled();
     // The page's crumb is the domain's name.
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('hedgebox.example')).toHaveAttribute('aria-current', 'page');
+    expect(within(await screen.findByRole('navigation', { name: 'Breadcrumb' })).getByText('hedgebox.example')).toHaveAttribute('aria-current', 'page');
     expect(await saml()).toHaveTextContent('SAML (configure it below first)');
     await user.type(await screen.findByRole('textbox', { name: 'Entity ID' }), 'https://idp.example/entity');
     await user.type(screen.getByRole('textbox', { name: 'ACS URL' }), 'https://idp.example/acs');

@@ -19,7 +19,8 @@ describe('organization settings', () => {
     const project = api().store.db.prepare("SELECT id FROM projects WHERE name = 'Hedgebox Web'").get() as { id: number };
     expect(screen.getByRole('link', { name: 'Hedgebox Web' })).toHaveAttribute('href', `/projects/${project.id}`);
     expect(screen.getByRole('link', { name: 'Hedgebox Mobile' })).toBeInTheDocument();
-    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // The top bar fills a task after a fresh load's first screen (AfterFirstScreen).
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Organizations' })).toBeInTheDocument();
     expect(within(breadcrumb).getByText(HEDGEBOX)).toHaveAttribute('aria-current', 'page');
   });
@@ -39,7 +40,8 @@ describe('organization settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hedgebox Corporation' })).toBeInTheDocument();
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    // The top bar fills a task after a fresh load's first screen (AfterFirstScreen).
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByText('Hedgebox Corporation')).toBeInTheDocument();
     expect(stored(id)?.name).toBe('Hedgebox Corporation');
   });
