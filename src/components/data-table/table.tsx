@@ -43,8 +43,11 @@ export function Th({ className, scope = 'col', ...props }: ComponentProps<'th'>)
   );
 }
 
+/** A data cell's own classes (Td's, and the list kit's rows, which draw `<td>` directly). */
+export const cellClasses = 'border-b border-gray-100 px-4 py-2.5 dark:border-gray-800';
+
 export function Td({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('border-b border-gray-100 px-4 py-2.5 dark:border-gray-800', className)} {...props} />;
+  return <td className={cn(cellClasses, className)} {...props} />;
 }
 
 /**

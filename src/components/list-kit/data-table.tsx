@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { pinnedCellClasses, pinnedHeaderClasses, Table, Td, Th, unpinnedCellClasses } from '@/components/data-table/table';
+import { cellClasses, pinnedCellClasses, pinnedHeaderClasses, Table, Th, unpinnedCellClasses } from '@/components/data-table/table';
 import { cn } from '@/components/ui/cn';
 import { RowCheckbox, SelectAllCheckbox, type RowSelection } from './selection';
 
@@ -65,18 +65,19 @@ const DataRow = memo(function DataRow<T>({ row, columns, rowId, pinned, selectLa
   return (
     <tr data-row-id={rowId} className="group hover:bg-gray-50 dark:hover:bg-gray-900">
       {selectLabel !== null ? (
-        <Td className="w-10">
+        <td className={cn(cellClasses, 'w-10')}>
           <RowCheckbox label={selectLabel} checked={checked} onChange={(next) => onToggle(rowId, next)} />
-        </Td>
+        </td>
       ) : null}
+      {/* Plain cells with Td's classes: a row draws many, and each component costs the first render. */}
       {columns.map((column, index) => (
-        <Td
+        <td
           key={column.header}
-          className={cn(index === pinned ? pinnedCellClasses : unpinnedCellClasses, column.className)}
+          className={cn(cellClasses, index === pinned ? pinnedCellClasses : unpinnedCellClasses, column.className)}
           data-column={column.id}
         >
           {column.cell(row)}
-        </Td>
+        </td>
       ))}
     </tr>
   );
