@@ -71,7 +71,11 @@ describe('insight page', () => {
     const { user } = renderApp(page('Revenue'), { apiKey: api().demoKey });
     await user.type(await screen.findByRole('textbox', { name: 'New tag' }), 'finance{Enter}');
     await waitFor(() => expect(JSON.parse(storedById(id).tags)).toEqual(['revenue', 'finance']));
-    await user.click(await screen.findByRole('button', { name: 'Remove tag revenue' }));
+    // The tags can be changed again once the page has the saved answer (until then they are disabled).
+    const remove = await screen.findByRole('button', { name: 'Remove tag revenue' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove tag finance' })).toBeEnabled());
+    expect(remove).toBeEnabled();
+    await user.click(remove);
     await waitFor(() => expect(JSON.parse(storedById(id).tags)).toEqual(['finance']));
   });
 
