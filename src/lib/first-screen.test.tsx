@@ -30,6 +30,30 @@ describe('AfterFirstScreen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument());
   });
 
+  it('draws a second stage a task after the first', async () => {
+    const order: string[] = [];
+    const Seen = ({ name }: { name: string }) => {
+      order.push(name);
+      return <span>{name}</span>;
+    };
+    render(
+      <>
+        <AfterFirstScreen stage={2}>
+          <Seen name="actions" />
+        </AfterFirstScreen>
+        <AfterFirstScreen>
+          <Seen name="breadcrumbs" />
+        </AfterFirstScreen>
+        <main>Batch exports</main>
+      </>,
+    );
+    expect(order).toEqual([]);
+    await screen.findByText('breadcrumbs');
+    expect(screen.queryByText('actions')).toBeNull();
+    await screen.findByText('actions');
+    expect(order).toEqual(['breadcrumbs', 'actions']);
+  });
+
   it('draws at once once the first screen is drawn (later pages, a remount)', async () => {
     const first = render(<Screen />);
     await screen.findByRole('button', { name: 'Sign out' });

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { Suspense, useLayoutEffect, useState } from 'react';
+import { isApple } from '@/lib/platform';
 import { preloadable } from '@/lib/preloadable';
 
 // The palette (cmdk, Radix Dialog, the list endpoints' contract) and the shortcuts dialog load on
@@ -14,10 +15,6 @@ function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
-
-/** Whether the shortcut reads ⌘K: asked once (reading `navigator.platform` costs a render a millisecond). */
-let apple: boolean | undefined;
-const isApple = () => (apple ??= typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent));
 
 /**
  * The top bar's search button, and the app's keyboard shortcuts: ⌘K / Ctrl+K opens the command

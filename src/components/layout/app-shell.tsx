@@ -44,12 +44,16 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
-          {/* The bar's height is fixed: its contents come a task after the first screen (AfterFirstScreen). */}
-          <AfterFirstScreen>
-            {beside ? null : <MobileNav>{sidebar}</MobileNav>}
-            <div className="min-w-0 flex-1">
+          {/* The bar's height is fixed: its contents come a task after the first screen, its
+              actions a task after that (AfterFirstScreen). The breadcrumbs' box takes the room
+              left, so the actions appearing moves nothing. */}
+          <AfterFirstScreen>{beside ? null : <MobileNav>{sidebar}</MobileNav>}</AfterFirstScreen>
+          <div className="min-w-0 flex-1">
+            <AfterFirstScreen>
               <Breadcrumbs />
-            </div>
+            </AfterFirstScreen>
+          </div>
+          <AfterFirstScreen stage={2}>
             {actions}
             <CommandPaletteLauncher />
             <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
