@@ -38,11 +38,35 @@ function precompress(): Plugin {
   };
 }
 
+/** The page's first script (src/warm-up.ts): an entry of its own. */
+const WARM_UP_ENTRY = 'src/warm-up.ts';
+
+/**
+ * Loads src/warm-up.ts `async` at the top of the page's head, before the stylesheet and the app's
+ * entry: it imports nothing, so it runs as soon as it arrives. In the build it is an entry of its
+ * own (`build.rolldownOptions.input`), in development the dev server serves it as it is.
+ */
+function warmUpScript(): Plugin {
+  return {
+    name: 'warm-up-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, server }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(WARM_UP_ENTRY));
+        const src = server ? `/${WARM_UP_ENTRY}` : chunk ? `/${chunk.fileName}` : null;
+        if (!src) throw new Error(`warm-up-script: ${WARM_UP_ENTRY} is not an entry of the build`);
+        return [{ tag: 'script', attrs: { type: 'module', async: true, fetchpriority: 'low', 'data-warm-up': true, src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     tailwindcss(),
     // Before precompress: it writes index.html and a script that compression then picks up.
+    warmUpScript(),
     routePreload(),
     precompress(),
   ],
@@ -60,6 +84,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      input: { index: 'index.html', 'warm-up': WARM_UP_ENTRY },
       // Libraries made for React Server Components mark their modules "use client"; a client-only
       // bundle has nothing to keep it for.
       onLog(level, log, handler) {
@@ -74,7 +99,8 @@ export default defineConfig({
             // route anyway: keep it in one chunk instead of many small shared chunks that
             // compress worse. `$initial` only captures that static closure, so route-only code
             // stays in the routes' split chunks.
-            { name: 'shell', tags: ['$initial'] },
+            // (Not src/warm-up.ts, the page's first script: it must stay alone in its own chunk.)
+            { name: 'shell', tags: ['$initial'], test: /^(?!.*[\\/]src[\\/]warm-up\.ts$)/ },
             // Small modules many routes share, whose own imports are all in the shell: one chunk
             // each instead of one per set of routes sharing them. A page's scripts come over at
             // most 6 connections (HTTP/1.1), so on a phone every 6 more files cost a round trip

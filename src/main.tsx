@@ -4,11 +4,9 @@ import { App, createApp } from './app';
 import { consumeKeyFromFragment } from './lib/auth';
 import './lib/effect-timing';
 import { formatterSteps } from './lib/dates';
-import { warmUp } from './lib/warm-up';
+import { isApple } from './lib/platform';
 import { taskByTask } from './lib/next-task';
 import './styles.css';
-
-warmUp();
 
 // The start, one step per task: taking a sign-in link's key (the tab's storage), building
 // the router (its route tree and history), the router's first load (the match, the page's
@@ -16,7 +14,8 @@ warmUp();
 // the time they took together (issue 14's total blocking time). The router mounts on the load
 // already under way and does not start another, unless the address is not in its canonical form
 // (defaults in the search): then it replaces the address and loads that instead. The date
-// formatters come last, each in a task of its own, while the page's data is on the wire.
+// formatters and the platform (for the shortcuts' labels) come last, each in a task of its own,
+// while the page's data is on the wire.
 let app: ReturnType<typeof createApp>;
 taskByTask([
   () => consumeKeyFromFragment(),
@@ -34,4 +33,5 @@ taskByTask([
     );
   },
   ...formatterSteps,
+  isApple,
 ]);

@@ -26,7 +26,8 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
   const page = await request.get('/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, deflate, br' } });
   expect(page.headers()['cache-control']).toBe('no-cache');
   const html = await page.text();
-  const entry = /<script type="module"[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  // The app's entry (not the page's first script, src/warm-up.ts, marked data-warm-up).
+  const entry = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   const js = await request.get(entry!, { headers: { 'Accept-Encoding': 'br' } });
   expect(js.headers()['content-encoding']).toBe('br');
@@ -53,6 +54,13 @@ test("the locale's data loads in a worker the page's CSP allows, and the dates s
   await expect(lastRun).toHaveAttribute('title', /\d{4}/);
   expect(workers.some((path) => WARM_UP.test(path))).toBe(true);
   expect(violations).toEqual([]);
+  // The worker is started by the page's first script (src/warm-up.ts), async and ahead of the
+  // app's entry, and importing nothing, so it never waits for the entry's download.
+  const html = await (await request.get('/', { headers: { Accept: 'text/html' } })).text();
+  const first = /<script type="module" async data-warm-up src="([^"]+\.js)"/.exec(html);
+  expect(first).not.toBeNull();
+  expect(first!.index).toBeLessThan(html.indexOf('<script type="module" crossorigin'));
+  expect(await (await request.get(first![1]!)).text()).not.toMatch(/\bimport\s*["'{(*\w]/);
 });
 
 /** The chunk files the page was told to preload (`<link rel="modulepreload">`: the reference server writes them into the page; another host gets them from the route-preload script). */
@@ -82,7 +90,7 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   expect(inHtml.length).toBeGreaterThan(0);
   const timed = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })));
   const listStart = timed.find((e) => /\/batch_exports\/$/.test(e.path))!.start;
-  // (The locale warm-up worker is the entry's own, started while it runs: see the test above.)
+  // (The locale warm-up worker is the page's first script's own, started as it runs: see the test above.)
   const early = timed.filter((e) => e.start < listStart && /^\/assets\/.+\.js$/.test(e.path) && !WARM_UP.test(e.path)).map((e) => e.path);
   expect(early.filter((p) => !entry.includes(p) && !inHtml.includes(p))).toEqual([]);
 

@@ -1,4 +1,4 @@
-// Runs in a worker (see warm-up.ts). Makes one formatter of each kind the first screens use, which
+// Runs in a worker (see src/warm-up.ts). Makes one formatter of each kind the first screens use, which
 // loads the locale's data for the whole browser process; then, on the page's message, measures a
 // letter in each font the page sends (CSS `font` values), which resolves those families for the
 // process; then says so.
