@@ -44,16 +44,22 @@ const WARM_UP_ENTRY = 'src/warm-up.ts';
 /**
  * Loads src/warm-up.ts `async` at the top of the page's head, before the stylesheet and the app's
  * entry: it imports nothing, so it runs as soon as it arrives. In the build it is an entry of its
- * own (`build.rolldownOptions.input`), in development the dev server serves it as it is.
+ * own (`build.rolldownOptions.input`), in development the dev server serves it as it is. Low fetch
+ * priority: Lighthouse's model counts a high-priority script as blocking the first paint (its
+ * simulated first paint went from 1.30 to 1.43 s at the default priority, 1.26–1.28 s at low).
  */
 function warmUpScript(): Plugin {
+  let base = '/';
   return {
     name: 'warm-up-script',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, server }) {
         const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(WARM_UP_ENTRY));
-        const src = server ? `/${WARM_UP_ENTRY}` : chunk ? `/${chunk.fileName}` : null;
+        const src = server ? `${base}${WARM_UP_ENTRY}` : chunk ? `${base}${chunk.fileName}` : null;
         if (!src) throw new Error(`warm-up-script: ${WARM_UP_ENTRY} is not an entry of the build`);
         return [{ tag: 'script', attrs: { type: 'module', async: true, fetchpriority: 'low', 'data-warm-up': true, src }, injectTo: 'head-prepend' }];
       },
