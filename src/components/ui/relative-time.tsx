@@ -6,9 +6,9 @@ import { useClockTick } from '@/lib/clock';
  * An instant as people say it ("3 minutes ago"), kept current while it is shown (src/lib/clock.ts),
  * with the exact date and time in its title and `dateTime`.
  *
- * The title is written a task after the render (an effect): the page's first date-and-time
- * formatter costs a phone tens of milliseconds, which the first list's render should not carry
- * (issue 14's blocking time). It is only read on hover.
+ * The title is written a task after the render (an effect): parsing and formatting an exact date
+ * for every row is work the first list's render does not need (issue 14's blocking time), and
+ * the title is only read on hover.
  */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {
   useClockTick();
