@@ -27,8 +27,8 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
   // there is no drawer (one left open closes when the window widens).
   const beside = useMediaQuery(SIDEBAR_BESIDE, true);
   // Where a reloaded page was scrolled to. The router scrolls there once the layout is drawn; on a
-  // fresh load the page's content and a list's table come a task or two later (FIRST_SCREEN), so it is
-  // scrolled to again as each comes.
+  // fresh load the page's content, a list's table and the sidebar come tasks later (FIRST_SCREEN),
+  // so it is scrolled to again as each comes.
   const saved = useElementScrollRestoration({ getElement: () => window });
   const scrollBack = useCallback(() => {
     if (saved) window.scrollTo({ left: saved.scrollX, top: saved.scrollY, behavior: 'instant' });
