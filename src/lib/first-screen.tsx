@@ -30,9 +30,9 @@ export const DrawnLateProvider = DrawnLate.Provider;
  *
  * A fresh load draws its whole first screen when the page's data arrives: in one render, on a
  * phone, that is one long task, the page's total blocking time (issue 14). Cut in parts a task
- * apart, no task blocks for long. The page's content comes first, the parts around it later: they
- * sit in boxes of a fixed size (the top bar's, the sidebar's), so nothing moves when they fill.
- * Later navigations draw everything at once.
+ * apart, no task blocks for long. A part may only wait here if nothing drawn before it moves when
+ * it comes: the last thing on its page (a list page's table), or a box of a fixed size (the top
+ * bar's, the sidebar's). Later navigations draw everything at once.
  */
 export function AfterFirstScreen({ children, stage }: { children: ReactNode; stage: FirstScreenStage }) {
   const [ready, setReady] = useState(stagesDrawn >= stage);
