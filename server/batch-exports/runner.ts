@@ -60,7 +60,7 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
   save({ records_total_count: total });
   log('INFO', `${total} ${exported.model} in the interval.`);
 
-  const deliver = destinationFor(exported.destination_type);
+  const { deliver } = destinationFor(exported.destination_type);
   const config = JSON.parse(exported.destination_config) as Record<string, unknown>;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   for (;;) {
@@ -68,7 +68,11 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
     // A retry keeps the status FailedRetryable until its outcome is known.
     save({ attempts: attempt });
     try {
-      const completed = await deliver({ config, records, total, log }, options);
+      const completed = await deliver({
+        config, records, total, log, model: exported.model, exportId: exported.id,
+        interval: { start, end: run.data_interval_end },
+        progress: (delivered) => save({ records_completed: delivered }),
+      }, options);
       save({ status: 'Completed', records_completed: completed, latest_error: null, finished_at: at() });
       log('INFO', `Run completed: ${completed} of ${total} records exported.`);
       return;

@@ -1,5 +1,6 @@
 import { BlockedDestinationError, sendOutbound, type OutboundResponse } from '../../net/outbound.ts';
-import { DeliveryError, type Deliver } from './types.ts';
+import { runSteps } from './check.ts';
+import { DeliveryError, type CheckConnection, type Deliver, type Destination } from './types.ts';
 
 export const DEFAULT_HTTP_BATCH_SIZE = 1000;
 export const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
@@ -57,3 +58,23 @@ export const deliverHttp: Deliver = async ({ config, records, total, log }, opti
   }
   return sent;
 };
+
+/** Test connection: one empty batch (no records), authenticated, must get a 2xx answer. */
+const checkHttp: CheckConnection = (config, options) => {
+  const url = String(config.url);
+  return runSteps([{
+    step: 'Send an empty batch',
+    run: async () => {
+      const response = await sendOutbound(url, {
+        method: 'POST', headers: { Authorization: `Bearer ${String(config.token)}`, 'Content-Type': 'application/x-ndjson' },
+        body: '', timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+      }, { allowHosts: options.allowHosts ?? [] });
+      if (response.status < 200 || response.status > 299) {
+        throw new Error(`The endpoint answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+      }
+      return `The endpoint answered ${response.status}.`;
+    },
+  }]);
+};
+
+export const httpDestination: Destination = { deliver: deliverHttp, check: checkHttp };

@@ -1,14 +1,16 @@
 import type { DestinationType } from '../../../src/contract/index.ts';
-import { deliverHttp } from './http.ts';
-import { deliverNoOp } from './noop.ts';
-import type { Deliver } from './types.ts';
+import { httpDestination } from './http.ts';
+import { noOpDestination } from './noop.ts';
+import type { Destination } from './types.ts';
 import { unreachable } from './unreachable.ts';
 
-export { DeliveryError, type DeliveryContext, type DestinationOptions } from './types.ts';
+export {
+  DeliveryError, type CheckStep, type DeliveryContext, type Destination, type DestinationOptions,
+} from './types.ts';
 
-const DESTINATIONS: Record<DestinationType, Deliver> = {
-  NoOp: deliverNoOp,
-  HTTP: deliverHttp,
+const DESTINATIONS: Record<DestinationType, Destination> = {
+  NoOp: noOpDestination,
+  HTTP: httpDestination,
   S3: unreachable('S3'),
   Snowflake: unreachable('Snowflake'),
   Postgres: unreachable('Postgres'),
@@ -16,6 +18,6 @@ const DESTINATIONS: Record<DestinationType, Deliver> = {
   BigQuery: unreachable('BigQuery'),
 };
 
-export function destinationFor(type: DestinationType): Deliver {
+export function destinationFor(type: DestinationType): Destination {
   return DESTINATIONS[type];
 }

@@ -1,5 +1,5 @@
 import type { DestinationType } from '../../../src/contract/index.ts';
-import { DeliveryError, type Deliver } from './types.ts';
+import { DeliveryError, type Destination } from './types.ts';
 
 const LABELS: Partial<Record<DestinationType, string>> = {
   S3: 'S3', Snowflake: 'Snowflake', Postgres: 'Postgres', Redshift: 'Redshift', BigQuery: 'BigQuery',
@@ -26,6 +26,9 @@ export function unreachableMessage(type: DestinationType, config: Record<string,
  * Destinations this reference server cannot write to: the run fails (never Completed) with an
  * error saying so. Not retried: trying again cannot help.
  */
-export function unreachable(type: DestinationType): Deliver {
-  return ({ config, total }) => Promise.reject(new DeliveryError(unreachableMessage(type, config, total), false));
+export function unreachable(type: DestinationType): Destination {
+  return {
+    deliver: ({ config, total }) => Promise.reject(new DeliveryError(unreachableMessage(type, config, total), false)),
+    check: () => Promise.resolve([{ step: 'Connect', status: 'failed', detail: `${LABELS[type] ?? type} destinations are not supported yet.` }]),
+  };
 }
