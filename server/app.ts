@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { createEventStore, type EventStore } from './analytics/event-store.ts';
-import { createAuthenticator } from './http/auth.ts';
+import { createAuthenticator, type Authenticate } from './http/auth.ts';
 import { ApiError, notFound, serverError } from './http/errors.ts';
 import { compressResponses } from './http/compression.ts';
 import { apiOrigin, securityHeaders } from './http/headers.ts';
 import { refuseDotSegments } from './http/raw-request.ts';
 import { createProxyHandler } from './http/proxy.ts';
 import { requestLog } from './http/request-log.ts';
+import { allowedHostsOnly, publicUrlOf, type PublicUrl } from './http/public-url.ts';
 import { createRouter, type Router } from './http/router.ts';
 import { registerAnalyticsRoutes, registerFunnelRetentionPathRoutes } from './http/routes/analytics/routes.ts';
 import { preparePersonIndexes } from './http/routes/analytics/endpoint.ts';
@@ -48,6 +49,8 @@ export type AppOptions = {
   allowDestinations?: readonly string[];
   /** The destinations' runtime; default one made here (retries 0.5 s, 2 s, 5 s). */
   pipeline?: PipelineRuntime;
+  /** Where the server is reached from outside (default http://localhost): links are built from it, other Hosts get a 400. */
+  publicUrl?: PublicUrl;
   /** Ask for every project's person index at once (server/analytics/person-index.ts): ready before the first funnel. */
   preparePersonIndexes?: boolean;
 } & (
@@ -64,7 +67,7 @@ export const consoleLogger: Logger = {
 };
 
 /** Registers every API route of the reference server. Add a resource here. */
-function registerApi(router: Router, deps: Deps): void {
+function registerApi(router: Router, deps: Deps, authenticate: Authenticate): void {
   registerOrganizationRoutes(router, deps);
   registerProjectRoutes(router, deps);
   registerBatchExportRoutes(router, deps);
@@ -77,7 +80,7 @@ function registerApi(router: Router, deps: Deps): void {
   registerPipelineRoutes(router, deps);
   registerPluginConfigRoutes(router, deps);
   registerMemberRoutes(router, deps);
-  registerInviteRoutes(router, deps);
+  registerInviteRoutes(router, deps, authenticate);
   registerDomainRoutes(router, deps);
   registerSchemaRoute(router); // last: the OpenAPI document lists what was registered before it
 }
@@ -95,6 +98,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const apiOrigins = [...(options.upstream ? [apiOrigin(options.upstream)] : []), ...(options.apiOrigins ?? []).map(apiOrigin)];
   app.use('*', securityHeaders(apiOrigins));
   app.use('*', refuseDotSegments());
+  const publicUrl = options.publicUrl ?? publicUrlOf(undefined);
+  app.use('*', allowedHostsOnly(publicUrl));
   app.onError((error, c) => {
     if (error instanceof ApiError) return error.render(c);
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
@@ -107,7 +112,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.all('/api/*', proxy);
   } else {
     const deps: Deps = {
-      store: options.store, events: options.events ?? createEventStore(':memory:'), now,
+      store: options.store, events: options.events ?? createEventStore(':memory:'), now, publicUrl,
       analyticsCacheTtlMs: options.analyticsCacheTtlMs,
       analyticsTimeoutMs: options.analyticsTimeoutMs ?? (Number(process.env.ANALYTICS_TIMEOUT_MS) || undefined),
       allowDestinations: options.allowDestinations ?? [], jobs: new Set(),
@@ -118,8 +123,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/shared/*', compressResponses());
     registerCaptureRoutes(app, deps); // /batch/, /capture/, /e/: the SDKs' ingestion, outside /api
     registerSiteAppRoutes(app, deps); // /site_app/<config id>/<token>/<hash>/: frontend apps for web sites
-    const router = createRouter(app, createAuthenticator(options.store, now));
-    registerApi(router, deps);
+    const authenticate = createAuthenticator(options.store, now);
+    const router = createRouter(app, authenticate, publicUrl);
+    registerApi(router, deps, authenticate);
     if (options.preparePersonIndexes) preparePersonIndexes(deps).catch((error: unknown) => logger.error('preparing the person indexes failed', error));
     const fallback = (c: Context<AppEnv>) => {
       const allowed = router.allowedMethods(c.req.path);

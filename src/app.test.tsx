@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp, setupTestApi } from '@testing';
 import { ApiError } from '@/lib/api-client';
@@ -7,10 +7,10 @@ setupTestApi();
 
 describe('an app that was closed', () => {
   it('no longer sends the page that replaced it to sign-in when one of its old requests answers 401', async () => {
-    const old = renderApp('/invite/00000000-0000-4000-8000-000000000000');
+    const old = renderApp('/invite/00000000-0000-4000-8000-000000000000#token=t');
     old.unmount();
     old.dispose();
-    renderApp('/invite/00000000-0000-4000-8000-000000000001');
+    renderApp('/invite/00000000-0000-4000-8000-000000000001#token=t');
     expect(await screen.findByRole('heading', { name: 'Accept your invite' })).toBeInTheDocument();
     // A request of the closed app comes back rejected, as a key from an earlier server would be.
     await old.queryClient.fetchQuery({

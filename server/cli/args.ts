@@ -17,15 +17,18 @@ export function portFrom(flag: string | undefined, env: NodeJS.ProcessEnv = proc
   return port;
 }
 
-/** The `http(s)://host[:port][/base]` to forward /api to. */
-export function upstreamFrom(flag: string | undefined): string | undefined {
+/** The `http(s)://host[:port][/base]` given to `--<name>`, without its trailing slash. */
+export function httpUrlFrom(flag: string | undefined, name = 'upstream'): string | undefined {
   if (flag === undefined) return undefined;
   let url: URL;
   try {
     url = new URL(flag);
   } catch {
-    throw new UsageError(`invalid --upstream '${flag}': expected a URL such as https://app.example.com`);
+    throw new UsageError(`invalid --${name} '${flag}': expected a URL such as https://app.example.com`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--upstream must be an http(s) URL, got '${flag}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name} must be an http(s) URL, got '${flag}'`);
   return url.toString().replace(/\/$/, '');
 }
+
+/** The `http(s)://host[:port][/base]` to forward /api to. */
+export const upstreamFrom = (flag: string | undefined): string | undefined => httpUrlFrom(flag, 'upstream');

@@ -6,9 +6,10 @@ import { createScheduler, type Scheduler } from '../batch-exports/scheduler.ts';
 import { openDataDir } from '../data-dir.ts';
 import { createPipelineRuntime, type PipelineRuntime } from '../plugins/runtime.ts';
 import { startNodeServer } from '../http/node-server.ts';
+import { publicUrlOf } from '../http/public-url.ts';
 import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
 import type { Store } from '../store/store.ts';
-import { dataDirFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
+import { dataDirFrom, httpUrlFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
 /** How long a stopping server waits for the batch-export run in progress and for pipeline deliveries. */
@@ -30,7 +31,7 @@ export async function prepareEvents(store: Store, events: EventStore, count: num
   if (result) process.stderr.write(`seeded ${result.events} demo events for ${result.persons} persons in ${(result.milliseconds / 1000).toFixed(1)} s\n`);
 }
 
-/** `start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--static-dir DIR] [--demo-events N]` */
+/** `start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--public-url URL] [--static-dir DIR] [--demo-events N]` */
 export async function start(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -38,6 +39,7 @@ export async function start(argv: string[]): Promise<void> {
       port: { type: 'string' }, 'data-dir': { type: 'string' }, upstream: { type: 'string' },
       host: { type: 'string' }, 'static-dir': { type: 'string' }, 'demo-events': { type: 'string' },
       'allow-destination': { type: 'string', multiple: true }, 'api-origin': { type: 'string', multiple: true },
+      'public-url': { type: 'string' },
     },
     strict: true,
   });
@@ -56,6 +58,10 @@ export async function start(argv: string[]): Promise<void> {
   // Other API base URLs the dashboard may sign in to directly (CSP connect-src).
   const apiOrigins = [...(values['api-origin'] ?? []), ...listFromEnv('API_ORIGINS')];
   for (const origin of apiOrigins) upstreamFrom(origin); // a bad URL is a usage error, not a crash
+  // Where users reach this server: links are built from it and other Host headers get a 400.
+  // Default: the address it listens on, known once it listens.
+  const publicUrlFlag = httpUrlFrom(values['public-url'] ?? (process.env.PUBLIC_URL || undefined), 'public-url');
+  const publicUrl = publicUrlOf(publicUrlFlag ?? `http://localhost:${port || 8000}`, host);
 
   // LOG_REQUESTS=0 silences the per-request lines (benchmarks, e2e); errors are always logged.
   const logger = process.env.LOG_REQUESTS === '0' ? { error: consoleLogger.error } : consoleLogger;
@@ -66,7 +72,7 @@ export async function start(argv: string[]): Promise<void> {
   let pipeline: PipelineRuntime | undefined;
   let app;
   if (upstream) {
-    app = createApp({ upstream, staticDir, logger, apiOrigins });
+    app = createApp({ upstream, staticDir, logger, apiOrigins, publicUrl });
   } else {
     ({ store, events, demoKey } = openDataDir(dataDirFrom(values['data-dir'])));
     try {
@@ -79,7 +85,7 @@ export async function start(argv: string[]): Promise<void> {
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
     pipeline = createPipelineRuntime({ store, now: () => new Date(), allowHosts });
     app = createApp({
-      store, events, staticDir, logger, apiOrigins, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl), preparePersonIndexes: true,
+      store, events, staticDir, logger, apiOrigins, publicUrl, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl), preparePersonIndexes: true,
     });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
     scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
@@ -101,6 +107,7 @@ export async function start(argv: string[]): Promise<void> {
   const requestTimeoutMs = Number(process.env.REQUEST_TIMEOUT_MS) || undefined;
   const server = startNodeServer(app.fetch, { port, hostname: host, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }, (info) => {
     const origin = `http://${LOOPBACK_OR_ANY.has(host) ? 'localhost' : host}:${info.port}`;
+    if (!publicUrlFlag) publicUrl.origin = origin;
     process.stdout.write(`listening on ${origin}\n`);
     if (upstream) process.stdout.write(`proxying ${origin}/api to ${upstream}/api\n`);
     else if (demoKey) process.stdout.write(`sign in: ${origin}/#key=${demoKey}\n`);

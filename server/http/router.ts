@@ -6,6 +6,7 @@ import { readJsonBody } from './body.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.ts';
 import { notFound } from './errors.ts';
 import { JsonText } from './json-text.ts';
+import { publicRequestUrl, type PublicUrl } from './public-url.ts';
 import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
 import { createParseMemo, parseOrThrow } from './validation.ts';
@@ -17,7 +18,7 @@ export interface HandlerInput<E extends Endpoint> {
   params: Parsed<E, 'params'>;
   query: Parsed<E, 'query'>;
   body: Parsed<E, 'body'>;
-  /** The absolute request URL (pagination links are built from it). */
+  /** The request's URL on the server's public origin (pagination links are built from it, never from Host). */
   url: string;
   c: Context<AppEnv>;
 }
@@ -95,7 +96,7 @@ function queryKey(url: string): string | null {
 /** Longest query string (characters) whose parse is kept. */
 const MAX_MEMO_KEY = 2048;
 
-export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext): Router {
+export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext, publicUrl: PublicUrl): Router {
   const registered: RegisteredEndpoint[] = [];
   const patterns: { pattern: RegExp; method: string }[] = [];
 
@@ -118,7 +119,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
       const params = parseParams ? parseParams(c.req.path.length > MAX_MEMO_KEY ? null : c.req.path, () => c.req.param()) : undefined;
       const query = parseQuery ? parseQuery(queryKey(c.req.url), () => c.req.query()) : undefined;
       const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(c.req.raw)) : undefined;
-      const result = await run({ auth, params, query, body, url: c.req.url, c } as HandlerInput<Endpoint>);
+      const result = await run({ auth, params, query, body, url: publicRequestUrl(publicUrl, c.req.url), c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
       if (result instanceof JsonText) return sendJsonText(c, result, endpoint.status);

@@ -2,6 +2,7 @@ import type { EventStore } from '../analytics/event-store.ts';
 import type { PipelineRuntime } from '../plugins/runtime.ts';
 import type { Store } from '../store/store.ts';
 import type { AuthContext } from './auth.ts';
+import type { PublicUrl } from './public-url.ts';
 
 export interface Logger {
   /** One line per request: `GET /api/organizations/ 200 1.2ms`. */
@@ -18,6 +19,8 @@ export interface Deps {
   /** Events and persons (DuckDB): ingestion writes them, the analytics engines query them. */
   events: EventStore;
   now: () => Date;
+  /** Where the server is reached from outside: absolute links are built from it. */
+  publicUrl: PublicUrl;
   /** How long identical analytics requests are answered from the cache (default 60 s; 0 = off). */
   analyticsCacheTtlMs?: number | undefined;
   /** Time budget of one analytics request (default 9 s): past it the query is interrupted → 400 `query_timeout`. */

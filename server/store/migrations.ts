@@ -258,6 +258,34 @@ export const migrations: readonly Migration[] = [
   },
   pluginsMigration,
   pluginActivityGroupMigration,
+  {
+    version: 9,
+    name: 'invites: the accept link carries a secret, stored hashed',
+    sql: `
+      -- Invites made before this have no secret: they cannot be accepted and must be sent again.
+      ALTER TABLE invites ADD COLUMN secret_hash TEXT;
+    `,
+  },
+  {
+    version: 10,
+    name: 'batch exports: backfills, and the backfill each run belongs to',
+    sql: `
+      -- A backfill's status and progress are read from its runs; cancelled_at is its own.
+      CREATE TABLE batch_export_backfills (
+        id TEXT PRIMARY KEY,
+        batch_export_id TEXT NOT NULL REFERENCES batch_exports (id) ON DELETE CASCADE,
+        team_id INTEGER NOT NULL,
+        start_at TEXT NOT NULL,
+        end_at TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_updated_at TEXT NOT NULL,
+        cancelled_at TEXT
+      );
+      CREATE INDEX batch_export_backfills_export ON batch_export_backfills (batch_export_id, created_at);
+      ALTER TABLE batch_export_runs ADD COLUMN backfill_id TEXT REFERENCES batch_export_backfills (id) ON DELETE SET NULL;
+      CREATE INDEX batch_export_runs_backfill ON batch_export_runs (backfill_id, status);
+    `,
+  },
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

@@ -35,6 +35,11 @@ export const inviteSchema = z.looseObject({
   updated_at: timestampSchema,
   message: z.nullable(z.string()),
   private_project_access: z.nullable(z.array(z.looseObject({ id: z.int(), level: z.int() }))),
+  /**
+   * The link that accepts the invite, secret included: only in the answer that creates it, and only
+   * to an admin or owner (to pass on by hand when email does not arrive). Lists never carry it.
+   */
+  accept_url: z.optional(z.nullable(z.string())),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
@@ -97,11 +102,18 @@ export function isInviteExpired(createdAt: string, now: Date = new Date()): bool
   return Number.isFinite(created) && now.getTime() - created > INVITE_EXPIRY_DAYS * 24 * 3600 * 1000;
 }
 
-/** POST `/api/organizations/invites/:id/accept/` (public: the invite id from the email is the token). */
+/** The accept link's secret travels in its fragment, `#token=…`, which browsers never send to a server. */
+export const INVITE_TOKEN_PARAM = 'token';
+
+/**
+ * POST `/api/organizations/invites/:id/accept/`: public, but `token` (the secret of the emailed
+ * link) proves the caller received the invite; an existing user must also send their own key.
+ */
 export const inviteAcceptSchema = z.object({
   first_name: text(150),
   last_name: z.optional(blankableText(150)),
   email: email(),
+  token: text(200),
 });
 export type InviteAccept = z.infer<typeof inviteAcceptSchema>;
 

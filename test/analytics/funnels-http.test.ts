@@ -5,6 +5,7 @@ import { funnelPersonsResultSchema, type FunnelPersonsResult } from '../../src/c
 import type { EventDb } from '../../server/analytics/duckdb.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
 import { ApiError, serverError } from '../../server/http/errors.ts';
+import { publicUrlOf } from '../../server/http/public-url.ts';
 import { createRouter } from '../../server/http/router.ts';
 import { registerFunnelRetentionPathRoutes } from '../../server/http/routes/analytics/routes.ts';
 import type { AppEnv } from '../../server/http/types.ts';
@@ -27,7 +28,8 @@ beforeAll(async () => {
   server = createTestServer({ now });
   app = new Hono<AppEnv>({ strict: false });
   app.onError((error, c) => (error instanceof ApiError ? error.render(c) : serverError().render(c)));
-  registerFunnelRetentionPathRoutes(createRouter(app, createAuthenticator(server.store, now)), { store: server.store, events: server.events, now });
+  const publicUrl = publicUrlOf(undefined);
+  registerFunnelRetentionPathRoutes(createRouter(app, createAuthenticator(server.store, now), publicUrl), { store: server.store, events: server.events, now, publicUrl });
   projectId = (server.store.db.prepare('SELECT id FROM projects ORDER BY id LIMIT 1').get() as { id: number }).id;
   await loadEvents(server.events as unknown as EventDb, projectId, [
     ev('a', 'A', 0, {}, alice), ev('a', 'B', MIN, {}, alice), ev('b', 'A', 0),

@@ -19,7 +19,7 @@ const hedgeboxId = async (page: Page) => (await seededOrganization(page.request)
 function acceptLinkFor(email: string): string {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'mail');
   const mail = readdirSync(outbox).sort().reverse().map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(`To: ${email}`));
-  const link = mail && /(https?:\/\/\S+\/invite\/[\w-]+)/.exec(mail)?.[1];
+  const link = mail && /(https?:\/\/\S+\/invite\/[\w-]+#token=\w+)/.exec(mail)?.[1];
   if (!link) throw new Error(`no invite email to ${email} in ${outbox}`);
   return link;
 }

@@ -30,7 +30,7 @@ describe('invites', () => {
     expect(invite).toMatchObject({ target_email: 'new.person@example.org', level: 8, emailing_attempt_made: true, is_expired: false });
     expect(invite.created_by?.email).toBe('demo@example.com');
     const mail = mails().find((m) => m.includes('To: new.person@example.org'))!;
-    expect(mail).toContain(`/invite/${invite.id}`);
+    expect(mail).toMatch(new RegExp(`http://localhost/invite/${invite.id}#token=[A-Za-z0-9]{32}`));
     expect(mail).toContain('Hi Nova,');
     const entry = server.store.activityLog.list({ scope: 'OrganizationInvite', organization_id: hedgebox }, 1, 0)[0]!;
     expect(entry).toMatchObject({ activity: 'invited', item_id: invite.id });
@@ -102,23 +102,81 @@ describe('invites', () => {
     expect((await server.request('POST', base, { key: read, json: { target_email: 'z@example.org' } })).status).toBe(403);
   });
 
+  /** The accept path and secret of the invite mailed to `email`. */
+  const linkOf = (email: string) => {
+    const [, id, token] = /\/invite\/([\w-]+)#token=(\w+)/.exec(mails().filter((m) => m.includes(`To: ${email}`)).at(-1)!)!;
+    return { accept: `/api/organizations/invites/${id!}/accept/`, token: token! };
+  };
+
   it('accepting through the emailed link makes the invitee a member and removes the invite', async () => {
     const created = await server.request('POST', base, { json: { target_email: 'joiner@example.org', level: 8 } });
-    const link = /\/invite\/([\w-]+)/.exec(mails().find((m) => m.includes('To: joiner@example.org'))!)![1]!;
-    const accept = `/api/organizations/invites/${link}/accept/`;
+    const { accept, token } = linkOf('joiner@example.org');
     const countBefore = (await server.get(`/api/organizations/${hedgebox}/`)).body.member_count;
-    const wrong = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'other@example.org' } });
+    const wrong = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'other@example.org', token } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.attr).toBe('email');
-    const res = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', last_name: 'Iner', email: 'joiner@example.org' } });
+    const res = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', last_name: 'Iner', email: 'joiner@example.org', token } });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ organization: { id: hedgebox, name: HEDGEBOX }, level: 8 });
     const key = res.body.personal_api_key as string;
     expect((await server.get(`/api/organizations/${hedgebox}/members/?search=joiner`, { key })).body.results[0]).toMatchObject({ level: 8, user: { first_name: 'Jo' } });
     expect((await server.get(`/api/organizations/${northwind}/`, { key })).status).toBe(403);
     expect((await server.get(`/api/organizations/${hedgebox}/`)).body.member_count).toBe(countBefore + 1);
-    expect((await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'joiner@example.org' } })).status).toBe(404);
+    // Single use: the same link a second time is refused.
+    const again = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'joiner@example.org', token } });
+    expect([again.status, again.body.attr]).toEqual([400, 'token']);
     expect(await emailsOf()).not.toContain(created.body.target_email);
+  });
+
+  it('a member who sees the invites list cannot take an admin invite: id and email are not enough', async () => {
+    await server.request('POST', base, { json: { target_email: 'new.admin@example.org', level: 8 } });
+    const marcus = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' }); // level 1
+    const listed = ((await server.get(base, { key: marcus })).body.results as Record<string, unknown>[])
+      .find((i) => i.target_email === 'new.admin@example.org')!;
+    expect(listed).toBeDefined();
+    expect(JSON.stringify(listed)).not.toMatch(/token|secret|accept_url/);
+    const accept = `/api/organizations/invites/${String(listed.id)}/accept/`;
+    const body = { first_name: 'Mallory', email: 'new.admin@example.org' };
+    const withoutToken = await server.request('POST', accept, { key: null, json: body });
+    expect([withoutToken.status, withoutToken.body.attr]).toEqual([400, 'token']);
+    const guessed = await server.request('POST', accept, { key: null, json: { ...body, token: 'A'.repeat(32) } });
+    expect([guessed.status, guessed.body.code]).toEqual([400, 'invalid_token']);
+    const withKey = await server.request('POST', accept, { key: marcus, json: { ...body, token: listed.id } });
+    expect(withKey.status).toBe(400);
+    expect(server.store.users.getByEmail('new.admin@example.org')).toBeUndefined();
+    // The invite is still there for its real addressee.
+    const { token } = linkOf('new.admin@example.org');
+    expect((await server.request('POST', accept, { key: null, json: { ...body, first_name: 'Nia', token } })).status).toBe(200);
+  });
+
+  it('an invite to an existing user is accepted only with that user\'s own key', async () => {
+    // Sofía has an account (a Hedgebox member) and is invited to Northwind.
+    const northwindBase = `/api/organizations/${northwind}/invites/`;
+    expect((await server.request('POST', northwindBase, { json: { target_email: 'sofia@hedgebox.example', level: 8 } })).status).toBe(201);
+    const { accept, token } = linkOf('sofia@hedgebox.example');
+    const body = { first_name: 'Sofía', email: 'sofia@hedgebox.example', token };
+    const anonymous = await server.request('POST', accept, { key: null, json: body });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.detail).toMatch(/sign in with its API key/);
+    const someoneElse = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' });
+    expect((await server.request('POST', accept, { key: someoneElse, json: body })).status).toBe(403);
+    expect(server.store.memberships.level(northwind, server.store.users.getByEmail('sofia@hedgebox.example')!.id)).toBeUndefined();
+    const own = server.makeKey({ scopes: ['organization:read'], userEmail: 'sofia@hedgebox.example' });
+    const res = await server.request('POST', accept, { key: own, json: body });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ level: 8, personal_api_key: null });
+  });
+
+  it('gives the accept link in the answer to an admin who invites, never to a member, never in the list', async () => {
+    const admin = await server.request('POST', base, { json: { target_email: 'linked@example.org' } });
+    expect(admin.body.accept_url).toMatch(new RegExp(`^http://localhost/invite/${admin.body.id}#token=\\w{32}$`));
+    const marcus = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' });
+    const member = await server.request('POST', base, { key: marcus, json: { target_email: 'by.member@example.org' } });
+    expect(member.status).toBe(201);
+    expect(member.body.accept_url).toBeNull();
+    const bulk = await server.request('POST', `${base}bulk/`, { key: marcus, json: [{ target_email: 'bulk.member@example.org' }] });
+    expect(bulk.body[0].accept_url).toBeNull();
+    for (const invite of (await server.get(base)).body.results as Record<string, unknown>[]) expect(invite).not.toHaveProperty('accept_url');
   });
 
   it('an invite expires after 3 days: flagged in the list, refused on accept', async () => {
@@ -127,7 +185,8 @@ describe('invites', () => {
     try {
       const listed = ((await server.get(base)).body.results as { id: string; is_expired: boolean }[]).find((i) => i.id === created.body.id);
       expect(listed?.is_expired).toBe(true);
-      const res = await server.request('POST', `/api/organizations/invites/${created.body.id}/accept/`, { key: null, json: { first_name: 'L', email: 'late@example.org' } });
+      const { accept, token } = linkOf('late@example.org');
+      const res = await server.request('POST', accept, { key: null, json: { first_name: 'L', email: 'late@example.org', token } });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('expired');
     } finally {

@@ -4,6 +4,7 @@ import { z } from '../../src/contract/z';
 import { endpoint } from '../../src/contract/index.ts';
 import type { AuthContext } from '../../server/http/auth.ts';
 import { ApiError, authenticationFailed } from '../../server/http/errors.ts';
+import { publicUrlOf } from '../../server/http/public-url.ts';
 import { createRouter } from '../../server/http/router.ts';
 import type { AppEnv } from '../../server/http/types.ts';
 
@@ -15,7 +16,7 @@ function harness() {
     if (header !== 'Bearer phx_good') throw authenticationFailed();
     return { key: { id: 'k', user_id: 1, label: '', mask_value: '', scopes: ['batch_export:write'], scoped_organizations: null, created_at: '', last_used_at: null }, userId: 1, organizationScope: null, keyReaches: () => true };
   };
-  const router = createRouter(app, auth);
+  const router = createRouter(app, auth, publicUrlOf(undefined));
   router.route(endpoint({
     method: 'GET', path: '/api/x/:id/logs/', access: null, summary: '†', status: 200, response: z.object({ ok: z.boolean() }),
   }), () => ({ ok: true }));

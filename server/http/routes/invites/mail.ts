@@ -1,12 +1,16 @@
-import { INVITE_EXPIRY_DAYS } from '../../../../src/contract/index.ts';
 import type { MailMessage } from '../../../mail/outbox.ts';
-import type { InviteRow } from '../../../store/invites.ts';
+import { INVITE_EXPIRY_DAYS, INVITE_TOKEN_PARAM } from '../../../../src/contract/index.ts';
+import type { CreatedInvite } from '../../../store/invites.ts';
 
-/** The app's page where an invitee accepts: `/invite/<id>` on the origin the invite was made through. */
-export const acceptLink = (origin: string, inviteId: string) => `${origin}/invite/${encodeURIComponent(inviteId)}`;
+/**
+ * The app's page where an invitee accepts, on the server's public origin, with the invite's
+ * secret in the fragment: browsers never send a fragment to a server, so it stays out of logs.
+ */
+export const acceptLink = (origin: string, invite: CreatedInvite) =>
+  `${origin}/invite/${encodeURIComponent(invite.id)}#${INVITE_TOKEN_PARAM}=${encodeURIComponent(invite.secret)}`;
 
 /** The invite email: who invited whom to what, the accept link, and when it stops working. */
-export function inviteEmail(row: InviteRow, organizationName: string, inviterName: string | null, origin: string): MailMessage {
+export function inviteEmail(row: CreatedInvite, organizationName: string, inviterName: string | null, origin: string): MailMessage {
   const greeting = row.first_name ? `Hi ${row.first_name},` : 'Hi,';
   const lines = [
     greeting,
@@ -15,7 +19,7 @@ export function inviteEmail(row: InviteRow, organizationName: string, inviterNam
     ...(row.message ? ['', row.message] : []),
     '',
     'Accept the invite:',
-    acceptLink(origin, row.id),
+    acceptLink(origin, row),
     '',
     `The link works for ${INVITE_EXPIRY_DAYS} days.`,
   ];

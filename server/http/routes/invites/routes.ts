@@ -1,18 +1,20 @@
 import {
-  endpoints, inviteAcceptEndpoint, isInviteExpired, userDisplayName, type InviteCreate,
+  endpoints, inviteAcceptEndpoint, isInviteExpired, MEMBERSHIP_LEVELS, userDisplayName, type InviteCreate,
 } from '../../../../src/contract/index.ts';
 import { createMailer, outboxDirOf, type Mailer } from '../../../mail/outbox.ts';
-import type { InviteRow } from '../../../store/invites.ts';
+import type { CreatedInvite } from '../../../store/invites.ts';
 import type { Level } from '../../../store/memberships.ts';
 import { generatePersonalApiKey, newUuid, randomBase62 } from '../../../store/secrets.ts';
 import { reachableOrganization } from '../../access.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { notFound, permissionDenied, validationError } from '../../errors.ts';
+import { clientAddress } from '../../raw-request.ts';
+import type { Authenticate } from '../../auth.ts';
 import { paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { membershipActivity } from '../members/routes.ts';
 import { bulkEnvelopeSchema, firstError, inviteProblem, parseBulk } from './input.ts';
-import { inviteEmail } from './mail.ts';
+import { acceptLink, inviteEmail } from './mail.ts';
 import { inviteResponse } from './serializers.ts';
 
 export const INVITE_SCOPE = 'OrganizationInvite';
@@ -21,11 +23,13 @@ export const INVITE_SCOPE = 'OrganizationInvite';
  * `{ORG}/invites/` and the public accept endpoint. Invite emails go to the data dir's `mail/`
  * outbox (or SMTP when `SMTP_URL` is set); `emailing_attempt_made` records whether that worked.
  */
-export function registerInviteRoutes(router: Router, { store, now }: Deps, mailer?: Mailer): void {
+export function registerInviteRoutes(
+  router: Router, { store, now, publicUrl }: Deps, authenticate: Authenticate, mailer?: Mailer,
+): void {
   const e = endpoints.invites;
   const mail = mailer ?? createMailer({ outboxDir: outboxDirOf(store.db.name), smtpUrl: process.env.SMTP_URL || undefined, now });
 
-  const create = (organizationId: string, userId: number, invites: InviteCreate[]): InviteRow[] => {
+  const create = (organizationId: string, userId: number, invites: InviteCreate[]): CreatedInvite[] => {
     const at = now().toISOString();
     return store.transaction(() => invites.map((invite) => {
       const row = store.invites.create({
@@ -42,23 +46,27 @@ export function registerInviteRoutes(router: Router, { store, now }: Deps, maile
       return row;
     }));
   };
-  const send = async (rows: InviteRow[], organizationId: string, userId: number, url: string) => {
+  // An admin or owner gets each new invite's accept link in the answer, to pass on by hand when
+  // the email does not arrive; a member who may invite gets none (it would let them accept it).
+  const send = async (rows: CreatedInvite[], organizationId: string, userId: number, callerLevel: Level) => {
     const organization = store.organizations.get(organizationId)!;
     const inviter = store.users.get(userId);
-    const origin = new URL(url).origin;
     for (const row of rows) {
-      if (await mail.send(inviteEmail(row, organization.name, inviter ? userDisplayName(inviter) : null, origin))) {
+      if (await mail.send(inviteEmail(row, organization.name, inviter ? userDisplayName(inviter) : null, publicUrl.origin))) {
         store.invites.markEmailed(row.id);
         row.emailing_attempt_made = 1;
       }
     }
-    return rows.map((row) => inviteResponse(store, row, now()));
+    return rows.map((row) => ({
+      ...inviteResponse(store, row, now()),
+      accept_url: callerLevel >= MEMBERSHIP_LEVELS.admin ? acceptLink(publicUrl.origin, row) : null,
+    }));
   };
 
-  router.route({ ...e.bulk, body: bulkEnvelopeSchema } as unknown as typeof e.bulk, async ({ auth, params, body, url }) => {
+  router.route({ ...e.bulk, body: bulkEnvelopeSchema } as unknown as typeof e.bulk, async ({ auth, params, body }) => {
     const { level } = reachableOrganization(store, auth, params.organization_id);
     const invites = parseBulk(store, params.organization_id, level, body as unknown[]);
-    return send(create(params.organization_id, auth.userId, invites), params.organization_id, auth.userId, url);
+    return send(create(params.organization_id, auth.userId, invites), params.organization_id, auth.userId, level);
   });
 
   router.route(e.list, ({ auth, params, query, url }) => {
@@ -69,11 +77,11 @@ export function registerInviteRoutes(router: Router, { store, now }: Deps, maile
       ({ limit, offset }) => store.invites.list(params.organization_id, limit, offset).map((row) => inviteResponse(store, row, at)));
   });
 
-  router.route(e.create, async ({ auth, params, body, url }) => {
+  router.route(e.create, async ({ auth, params, body }) => {
     const { level } = reachableOrganization(store, auth, params.organization_id);
     const problem = inviteProblem(store, params.organization_id, level, body);
     if (problem) throw firstError(problem);
-    const [created] = await send(create(params.organization_id, auth.userId, [body]), params.organization_id, auth.userId, url);
+    const [created] = await send(create(params.organization_id, auth.userId, [body]), params.organization_id, auth.userId, level);
     return created!;
   });
 
@@ -91,14 +99,24 @@ export function registerInviteRoutes(router: Router, { store, now }: Deps, maile
     });
   });
 
-  // Public: the invite's id (a random UUID, sent only to the invitee) is the credential. A new
-  // user gets a key limited to this organization, shown once; an existing user keeps their own.
-  router.publicRoute(inviteAcceptEndpoint, ({ params, body }) => {
+  // Public, but not open: `token` is the secret of the emailed link (proof the caller reads that
+  // mailbox), and an address that already has a user is accepted only with that user's own key.
+  // Unknown id and wrong secret answer alike, so neither confirms that an invite exists.
+  router.publicRoute(inviteAcceptEndpoint, ({ params, body, c }) => {
     const row = store.invites.get(params.id);
-    if (!row) throw notFound();
+    if (!row || !store.invites.secretMatches(row, body.token)) {
+      throw validationError('invalid_token', 'This invite link is not valid: it was accepted, revoked or replaced by a newer invite, or the link is incomplete.', 'token');
+    }
     if (isInviteExpired(row.created_at, now())) throw validationError('expired', 'This invite has expired: ask for a new one.', null);
     if (row.target_email.toLowerCase() !== body.email.toLowerCase()) {
       throw validationError('invalid_input', 'This invite was sent to another email address.', 'email');
+    }
+    const existing = store.users.getByEmail(row.target_email);
+    if (existing) {
+      const header = c.req.header('authorization');
+      if (!header) throw permissionDenied('An account with this email address exists: sign in with its API key to accept this invite.');
+      const caller = authenticate(header, clientAddress(c));
+      if (caller.userId !== existing.id) throw permissionDenied('This invite was sent to another account: sign in with the invited account\'s API key.');
     }
     const organization = store.organizations.get(row.organization_id)!;
     const at = now().toISOString();

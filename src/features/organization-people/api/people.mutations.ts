@@ -48,7 +48,10 @@ export const peopleMutations = {
     }),
   acceptInvite: (inviteId: string) =>
     mutationOptions({
-      mutationFn: (body: InviteAccept) => apiRequest(inviteAcceptEndpoint, { params: { id: inviteId }, body }),
+      // An existing account accepts with its own key: given in the form, or the one signed in here.
+      mutationFn: ({ body, key }: { body: InviteAccept; key?: string | undefined }) => apiRequest(inviteAcceptEndpoint, {
+        params: { id: inviteId }, body, ...(key ? { credentials: { baseUrl: window.location.origin, key } } : {}),
+      }),
     }),
 };
 
