@@ -1,4 +1,4 @@
-import { generatePersonalApiKey } from '../store/secrets.ts';
+import { generatePersonalApiKey, generateProjectToken, newUuid, randomBase62 } from '../store/secrets.ts';
 import type { Store } from '../store/store.ts';
 import { seedBatchExports } from './batch-exports.ts';
 import { seedInsights } from './insights.ts';
@@ -19,8 +19,10 @@ export interface SeedOptions {
 }
 
 /**
- * Fills an empty store with the demo data: the same ids and names every time, dated relative
- * to `now` (only the demo key is random). One transaction: all or nothing.
+ * Fills an empty store with the demo data: the same names and contents every time, dated relative
+ * to `now`. What identifies or authorises (organization, user and project ids, project API tokens,
+ * the demo key) is random per data directory, so no two installs share one. Tests read the ids
+ * from the result. One transaction: all or nothing.
  */
 export function seed(store: Store, options: SeedOptions = {}): SeedResult {
   const prng = createPrng(SEED_PRNG_SEED);
@@ -29,9 +31,8 @@ export function seed(store: Store, options: SeedOptions = {}): SeedResult {
   return store.transaction(() => {
     const userIds = new Map<string, number>();
     for (const u of SEED_USERS) {
-      const uuid = prng.uuid();
       const user = store.users.create({
-        uuid, distinct_id: prng.base62(32), first_name: u.first_name, last_name: u.last_name,
+        uuid: newUuid(), distinct_id: randomBase62(32), first_name: u.first_name, last_name: u.last_name,
         email: u.email, is_email_verified: 1, created_at: day(u.joinedDay),
       });
       userIds.set(u.email, user.id);
@@ -45,14 +46,14 @@ export function seed(store: Store, options: SeedOptions = {}): SeedResult {
     const projectIds: number[][] = [];
     for (const o of SEED_ORGANIZATIONS) {
       const at = day(o.createdDay);
-      const organization = store.organizations.create({ name: o.name }, at, prng.uuid());
+      const organization = store.organizations.create({ name: o.name }, at, newUuid());
       organizationIds.push(organization.id);
-      o.members.forEach((m, i) => store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), prng.uuid()));
+      o.members.forEach((m, i) => store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), newUuid()));
       projectIds.push([]);
       for (const p of o.projects) {
         projectIds.at(-1)!.push(store.projects.create({
           organization_id: organization.id, name: p.name, timezone: p.timezone, week_start_day: p.week_start_day,
-          uuid: prng.uuid(), api_token: `phc_${prng.base62(40)}`,
+          uuid: newUuid(), api_token: generateProjectToken(),
         }, at).id);
       }
     }

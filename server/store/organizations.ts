@@ -38,7 +38,7 @@ const VIEW = `
   SELECT o.*, m.level AS membership_level,
     (SELECT COUNT(*) FROM memberships mc WHERE mc.organization_id = o.id) AS member_count,
     (SELECT json_group_array(json_object('id', p.id, 'uuid', p.uuid, 'organization', p.organization_id,
-        'name', p.name, 'api_token', p.api_token, 'timezone', p.timezone) ORDER BY p.id)
+        'name', p.name, 'timezone', p.timezone) ORDER BY p.id)
        FROM projects p WHERE p.organization_id = o.id) AS teams
   FROM organizations o
   JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user`;

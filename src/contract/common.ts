@@ -80,13 +80,14 @@ export const PROJECT_READ_GRANTED_BY: readonly Scope[] = ['project:write', 'insi
 
 /**
  * Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`,
- * `project:read` is also granted by PROJECT_READ_GRANTED_BY, and `sharing_configuration:write`
- * by `insight:write` (API-DECISIONS).
+ * `project:read` is also granted by PROJECT_READ_GRANTED_BY, and both sharing_configuration scopes
+ * by `insight:write` (docs/scopes.md).
  */
 export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolean {
   if (keyScopes.includes('*') || keyScopes.includes(needed)) return true;
   if (needed === 'project:read') return PROJECT_READ_GRANTED_BY.some((s) => keyScopes.includes(s));
-  if (needed === 'sharing_configuration:write') return keyScopes.includes('insight:write');
+  // insight:write turns sharing on and rotates its token, so it also reads the sharing settings.
+  if ((needed === 'sharing_configuration:write' || needed === 'sharing_configuration:read') && keyScopes.includes('insight:write')) return true;
   const [object, action] = needed.split(':');
   return action === 'read' && keyScopes.includes(`${object}:write`);
 }
@@ -117,6 +118,8 @@ export interface Endpoint {
   /** Success status and body (undefined body = empty). */
   status: 200 | 201 | 204 | 405;
   response?: z.ZodMiniType;
+  /** Served by this server beside the production service's API (a client of a real instance finds no such path). */
+  extension?: true;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

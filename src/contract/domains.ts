@@ -26,11 +26,17 @@ export const domainSchema = z.looseObject({
 });
 export type Domain = z.infer<typeof domainSchema>;
 
+/** DNS limits a label (the text between two dots) to 63 characters. */
+export const DOMAIN_LABEL_MAX = 63;
+
 export const domainNameSchema = z.string({ error: (iss) => (iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : MESSAGES.string) }).check(
   z.minLength(1, { error: MESSAGES.blank }),
   z.maxLength(DOMAIN_MAX, { error: `Ensure this field has no more than ${DOMAIN_MAX} characters.` }),
   z.regex(DOMAIN_PATTERN, {
     error: 'Enter a valid domain in lower case, like example.com (no protocol, path or upper-case letters).',
+  }),
+  z.refine((name: string) => name.split('.').every((label) => label.length <= DOMAIN_LABEL_MAX), {
+    error: `Each part of a domain between dots has at most ${DOMAIN_LABEL_MAX} characters (DNS allows no more).`,
   }),
 );
 

@@ -80,4 +80,32 @@ describe('domains', () => {
     expect((await server.request('DELETE', `${base}${d.id}/`)).status).toBe(204);
     expect((await server.get(`${base}${d.id}/`)).status).toBe(404);
   });
+
+  it('refuses a label longer than DNS allows (63 characters) on the field', async () => {
+    const long = await server.request('POST', base, { json: { domain: `${'a'.repeat(64)}.example` } });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ attr: 'domain', detail: expect.stringMatching(/at most 63 characters/) });
+    await create(`${'b'.repeat(63)}.example`);
+  });
+
+  it('lets only admins and owners add, verify, change and delete domains; members still read them', async () => {
+    const member = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' }); // level 1
+    const admin = server.makeKey({ scopes: ['*'], userEmail: 'priya@hedgebox.example' }); // level 8
+    const d = await create('levels.example');
+    const attempts = [
+      ['POST', base, { domain: 'member.example' }],
+      ['PATCH', `${base}${d.id}/`, { saml_entity_id: 'x' }],
+      ['POST', `${base}${d.id}/verify/`, undefined],
+      ['DELETE', `${base}${d.id}/`, undefined],
+    ] as const;
+    for (const [method, url, json] of attempts) {
+      const res = await server.request(method, url, { key: member, ...(json ? { json } : {}) });
+      expect([method, url, res.status]).toEqual([method, url, 403]);
+      expect(res.body).toMatchObject({ code: 'permission_denied', detail: expect.stringMatching(/Only admins and owners/) });
+    }
+    expect((await server.get(base, { key: member })).status).toBe(200);
+    expect((await server.get(`${base}${d.id}/`, { key: member })).body.saml_entity_id).toBeNull();
+    expect((await server.request('PATCH', `${base}${d.id}/`, { key: admin, json: { saml_entity_id: 'by-admin' } })).status).toBe(200);
+    expect((await server.request('DELETE', `${base}${d.id}/`, { key: admin })).status).toBe(204);
+  });
 });

@@ -245,6 +245,10 @@ describe('insights: sharing', () => {
     expect((await server.get(url, { key: reader })).status).toBe(200);
     const writer = server.makeKey({ scopes: ['insight:write'] });
     expect((await server.request('PATCH', url, { key: writer, json: { enabled: true } })).status).toBe(200);
+    // The key that turns sharing on and rotates its token also reads what it set.
+    const read = await server.get(url, { key: writer });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ enabled: true, access_token: rotated.access_token });
     const log = (await server.get(`${P1}${i.id}/activity/`)).body.results.map((r: { activity: string }) => r.activity);
     expect(log).toEqual(['shared', 'unshared', 'sharing_token_rotated', 'shared', 'created']);
     expect(JSON.stringify((await server.get(`${P1}${i.id}/activity/`)).body)).not.toContain(rotated.access_token);

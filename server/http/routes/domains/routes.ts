@@ -1,11 +1,11 @@
-import { DOMAIN_CHALLENGE_RECORD_PREFIX, endpoints, type DomainUpdate } from '../../../../src/contract/index.ts';
+import { DOMAIN_CHALLENGE_RECORD_PREFIX, endpoints, MEMBERSHIP_LEVELS, type DomainUpdate } from '../../../../src/contract/index.ts';
 import { lookupTxt } from '../../../dns/txt.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
 import { newChallenge, type DomainRow } from '../../../store/domains.ts';
 import { newUuid } from '../../../store/secrets.ts';
 import { reachableOrganization } from '../../access.ts';
 import type { AuthContext } from '../../auth.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { notFound, permissionDenied, validationError } from '../../errors.ts';
 import { paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
@@ -45,8 +45,14 @@ const changesOf = (before: DomainRow, after: DomainRow): ActivityChange[] =>
  */
 export function registerDomainRoutes(router: Router, { store, now }: Deps): void {
   const e = endpoints.domains;
-  const domainOf = (auth: AuthContext, organizationId: string, id: string) => {
-    reachableOrganization(store, auth, organizationId);
+  // Domains decide who may sign in and how (SSO, automatic provisioning): admins and owners only.
+  const managing = (auth: AuthContext, organizationId: string) => {
+    const { level } = reachableOrganization(store, auth, organizationId);
+    if (level < MEMBERSHIP_LEVELS.admin) throw permissionDenied('Only admins and owners can manage verified domains: your level in this organization is member.');
+  };
+  const domainOf = (auth: AuthContext, organizationId: string, id: string, write = true) => {
+    if (write) managing(auth, organizationId);
+    else reachableOrganization(store, auth, organizationId);
     const row = store.domains.get(id);
     if (!row || row.organization_id !== organizationId) throw notFound();
     return row;
@@ -65,7 +71,7 @@ export function registerDomainRoutes(router: Router, { store, now }: Deps): void
   });
 
   router.route(e.create, ({ auth, params, body }) => {
-    reachableOrganization(store, auth, params.organization_id);
+    managing(auth, params.organization_id);
     if (store.domains.byName(body.domain)) throw validationError('unique', 'A domain with this name already exists.', 'domain');
     const at = now().toISOString();
     const blank: DomainRow = {
@@ -81,7 +87,7 @@ export function registerDomainRoutes(router: Router, { store, now }: Deps): void
     return domainResponse(row);
   });
 
-  router.route(e.retrieve, ({ auth, params }) => domainResponse(domainOf(auth, params.organization_id, params.id)));
+  router.route(e.retrieve, ({ auth, params }) => domainResponse(domainOf(auth, params.organization_id, params.id, false)));
 
   router.route(e.update, ({ auth, params, body }) => {
     const row = domainOf(auth, params.organization_id, params.id);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 import { txtRecordsForThisFile } from '@testing/dns-server';
@@ -54,5 +54,21 @@ describe('domains', () => {
     expect(await screen.findByText('SAML is configured.')).toBeInTheDocument();
     await waitFor(async () => expect(await saml()).toBeEnabled());
     expect(await saml()).toHaveTextContent(/^SAML$/);
+  });
+
+  it('shows a member the domains without the controls only admins may use', async () => {
+    const marcus = api().store.users.getByEmail('marcus@hedgebox.example')!;
+    const key = api().store.apiKeys.create({ user_id: marcus.id, label: 'member', scopes: ['*'], scoped_organizations: null }, new Date().toISOString()).key;
+    const organizationId = api().organizationId(HEDGEBOX);
+    const { user } = renderApp(`/organizations/${organizationId}/domains`, { apiKey: key });
+    expect(await screen.findByText('Only admins and owners can add, verify and configure domains.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add domain' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'hedgebox-labs.example' }));
+    expect(await screen.findByRole('heading', { name: /hedgebox-labs\.example/, level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('_posthog-challenge.hedgebox-labs.example')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete domain' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save SAML' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Automatic provisioning' })).toBeDisabled();
   });
 });

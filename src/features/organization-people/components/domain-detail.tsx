@@ -9,7 +9,7 @@ import { peopleMutations, useDomainChange } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { DomainAccess, SamlForm } from './domain-settings';
 import { DomainVerification } from './domain-verification';
-import { VerifiedBadge } from './domains-page';
+import { MEMBERS_CANNOT_MANAGE, useCanManageDomains, VerifiedBadge } from './domains-page';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/domains/$domainId');
 
@@ -21,6 +21,7 @@ export function DomainDetail() {
   const { data: domain } = useSuspenseQuery(peopleQueries.domain(organizationId, domainId));
   const { update, verify } = useDomainChange(organizationId, domainId);
   const { mutateAsync: destroy } = useMutation(peopleMutations.deleteDomain(organizationId));
+  const canManage = useCanManageDomains(organizationId);
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -28,7 +29,7 @@ export function DomainDetail() {
           description={domain.is_verified
             ? 'People with an address at this domain can join automatically and be held to single sign-on.'
             : 'Verify the domain to provision people automatically and enforce single sign-on.'} />
-        <ConfirmDelete
+        {canManage ? <ConfirmDelete
           triggerLabel="Delete domain"
           scope={domainEndpoints.destroy.access}
           title={`Delete ${domain.domain}`}
@@ -40,11 +41,12 @@ export function DomainDetail() {
             await navigate({ to: '/organizations/$organizationId/domains', params: { organizationId } });
             queryClient.removeQueries({ queryKey: peopleKeys.domainDetail(organizationId, domain.id) });
           }}
-        />
+        /> : null}
       </div>
-      <DomainVerification domain={domain} verify={verify} />
-      <DomainAccess domain={domain} update={update} />
-      <SamlForm key={domain.id} domain={domain} update={update} />
+      {canManage ? null : <p className="text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>}
+      <DomainVerification domain={domain} verify={verify} canManage={canManage} />
+      <DomainAccess domain={domain} update={update} canManage={canManage} />
+      <SamlForm key={domain.id} domain={domain} update={update} canManage={canManage} />
     </div>
   );
 }

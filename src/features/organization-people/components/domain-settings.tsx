@@ -14,9 +14,9 @@ type Update = ReturnType<typeof useDomainChange>['update'];
 const LOCKED = 'Verify the domain first.';
 
 /** JIT provisioning and SSO enforcement: locked until the domain is verified. */
-export function DomainAccess({ domain, update }: { domain: Domain; update: Update }) {
+export function DomainAccess({ domain, update, canManage }: { domain: Domain; update: Update; canManage: boolean }) {
   const id = useId();
-  const { allowed } = useCan(domainEndpoints.update.access);
+  const allowed = useCan(domainEndpoints.update.access).allowed && canManage;
   const locked = !domain.is_verified;
   const save = (body: Parameters<Update['mutate']>[0], what: string) =>
     update.mutate(body, {
@@ -58,7 +58,7 @@ export function DomainAccess({ domain, update }: { domain: Domain; update: Updat
 }
 
 /** SAML: entity id, ACS URL and X.509 certificate (checked as PEM before saving). */
-export function SamlForm({ domain, update }: { domain: Domain; update: Update }) {
+export function SamlForm({ domain, update, canManage }: { domain: Domain; update: Update; canManage: boolean }) {
   const [entityId, setEntityId] = useState(domain.saml_entity_id ?? '');
   const [acsUrl, setAcsUrl] = useState(domain.saml_acs_url ?? '');
   const [cert, setCert] = useState(domain.saml_x509_cert ?? '');
@@ -75,6 +75,14 @@ export function SamlForm({ domain, update }: { domain: Domain; update: Update })
       onError: (error) => setFormError(describeError(error)),
     });
   };
+  if (!canManage) {
+    return (
+      <section className="max-w-2xl space-y-2" aria-labelledby="saml-heading">
+        <h2 id="saml-heading" className="text-lg font-semibold">SAML</h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{domain.has_saml ? 'SAML is configured.' : 'SAML is not configured.'}</p>
+      </section>
+    );
+  }
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-3" aria-labelledby="saml-heading">
       <h2 id="saml-heading" className="text-lg font-semibold">SAML</h2>

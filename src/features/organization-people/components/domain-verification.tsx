@@ -20,7 +20,7 @@ function RecordRow({ label, value }: { label: string; value: string }) {
 }
 
 /** The TXT record to publish, with copy buttons, and "Verify" reporting the outcome in words. */
-export function DomainVerification({ domain, verify }: { domain: Domain; verify: ReturnType<typeof useDomainChange>['verify'] }) {
+export function DomainVerification({ domain, verify, canManage }: { domain: Domain; verify: ReturnType<typeof useDomainChange>['verify']; canManage: boolean }) {
   const [outcome, setOutcome] = useState<string>('');
   const recordName = `${DOMAIN_CHALLENGE_RECORD_PREFIX}${domain.domain}`;
   if (domain.is_verified) {
@@ -41,7 +41,7 @@ export function DomainVerification({ domain, verify }: { domain: Domain; verify:
         <RecordRow label="Name" value={recordName} />
         <RecordRow label="Value" value={domain.verification_challenge} />
       </dl>
-      <ScopedAction scope={domainEndpoints.verify.access}>
+      {canManage ? <ScopedAction scope={domainEndpoints.verify.access}>
         <Button variant="primary" disabled={verify.isPending} onClick={() => {
           setOutcome('');
           verify.mutate(undefined, {
@@ -53,7 +53,7 @@ export function DomainVerification({ domain, verify }: { domain: Domain; verify:
         }}>
           {verify.isPending ? 'Verifying…' : 'Verify'}
         </Button>
-      </ScopedAction>
+      </ScopedAction> : null}
       <p role="status" className="text-sm">{outcome}</p>
     </section>
   );

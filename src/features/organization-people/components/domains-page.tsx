@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { domainEndpoints, domainNameSchema, type Domain } from '@/contract/domains';
+import { MEMBERSHIP_LEVELS } from '@/contract/organizations';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
@@ -16,6 +17,14 @@ import { domainsHeader } from './page-states';
 import { ssoLabel } from './sso';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/domains/');
+
+/** Domains decide who signs in and how: the server lets only admins and owners change them. */
+export function useCanManageDomains(organizationId: string): boolean {
+  const { data: organization } = useSuspenseQuery(peopleQueries.organization(organizationId));
+  return (organization.membership_level ?? MEMBERSHIP_LEVELS.member) >= MEMBERSHIP_LEVELS.admin;
+}
+
+export const MEMBERS_CANNOT_MANAGE = 'Only admins and owners can add, verify and configure domains.';
 
 export function VerifiedBadge({ domain }: { domain: Pick<Domain, 'is_verified'> }) {
   return domain.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>;
@@ -78,10 +87,11 @@ export function DomainsPage() {
   const { params } = usePageSearch();
   const { data } = useSuspenseQuery(peopleQueries.domains(organizationId, params));
   const [columns] = useState(() => domainColumns(organizationId));
+  const canManage = useCanManageDomains(organizationId);
   return (
     <ListPage
       {...domainsHeader}
-      toolbar={<AddDomain organizationId={organizationId} />}
+      toolbar={canManage ? <AddDomain organizationId={organizationId} /> : <p className="mb-6 text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>}
       data={data}
       columns={columns}
       getRowId={domainId}
