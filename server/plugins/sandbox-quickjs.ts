@@ -115,13 +115,18 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   const vm = runtime.newContext();
   let disposed = false;
 
-  // Whether a limit stopped the plugin is the host's to say, not the error's text: its own
-  // interrupt; QuickJS's allocation failure (only the memory's ceiling or its single-allocation
-  // limit cause one; a plugin that fakes the error only ends its own sandbox).
+  // Whether a limit stopped the plugin is the host's to say, never the error's text (a plugin can
+  // throw any text): its own interrupt, or the WebAssembly memory grown to within an eighth of the
+  // limit of its ceiling. Memory never shrinks, so that size is the plugin's high-water mark; a
+  // single allocation too large to make, or a faked "out of memory", leaves it far below.
   let interrupted = false;
+  const ceilingBytes = memory.buffer.byteLength + Math.ceil(limits.memoryBytes / 65536) * 65536;
+  const memoryExhausted = () => memory.buffer.byteLength >= ceilingBytes - limits.memoryBytes / 8;
   const limitHit = (text: string): string | null => {
     if (interrupted) return 'CPU time limit exceeded: the plugin was stopped.';
-    if (/^InternalError: out of memory$/.test(text)) return `Memory limit exceeded (out of memory, ${Math.round(limits.memoryBytes / 2 ** 20)} MB): the plugin was stopped.`;
+    if (/^InternalError: out of memory$/.test(text) && memoryExhausted()) {
+      return `Memory limit exceeded (out of memory, ${Math.round(limits.memoryBytes / 2 ** 20)} MB): the plugin was stopped.`;
+    }
     return null;
   };
   const budget = (ms: number) => {

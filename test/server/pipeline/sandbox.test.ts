@@ -98,6 +98,24 @@ module.exports.onEvent = async function (event) {
     sandbox.dispose();
   });
 
+  it("an error that copies the engine's own out-of-memory text, or one allocation too large, is not a memory verdict", async () => {
+    const sandbox = await createSandbox(`let seen = 0
+module.exports.onEvent = async function (event) {
+  seen += 1
+  if (event.fake) throw new InternalError('out of memory')
+  if (event.huge) return new Uint8Array(1 << 30).length
+  return seen
+}`, { log: noLog, fetch: async () => ({ status: 200, body: '' }) }, { cpuMs: 250, memoryBytes: 16 * 1024 * 1024, wallMs: 15_000 });
+    for (const event of [{ fake: true }, { huge: true }]) {
+      const error = await sandbox.call('onEvent', [event]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(SandboxLimitError);
+      expect((error as Error).message).toBe('InternalError: out of memory');
+    }
+    expect(await sandbox.call('onEvent', [{}])).toBe(3); // the same sandbox, not stopped
+    sandbox.dispose();
+  });
+
   it("keeps the protocol out of the plugin's reach: its globals and a replaced JSON change nothing for the host", async () => {
     const sandbox = await createSandbox(`JSON.stringify = () => '{not json'
 JSON.parse = () => ({})
