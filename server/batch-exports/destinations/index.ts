@@ -1,6 +1,8 @@
 import type { DestinationType } from '../../../src/contract/index.ts';
+import { bigQueryDestination } from './bigquery.ts';
 import { httpDestination } from './http.ts';
 import { noOpDestination } from './noop.ts';
+import { snowflakeDestination } from './snowflake.ts';
 import type { Destination } from './types.ts';
 import { unreachable } from './unreachable.ts';
 
@@ -12,10 +14,10 @@ const DESTINATIONS: Record<DestinationType, Destination> = {
   NoOp: noOpDestination,
   HTTP: httpDestination,
   S3: unreachable('S3'),
-  Snowflake: unreachable('Snowflake'),
+  Snowflake: snowflakeDestination,
   Postgres: unreachable('Postgres'),
   Redshift: unreachable('Redshift'),
-  BigQuery: unreachable('BigQuery'),
+  BigQuery: bigQueryDestination,
 };
 
 export function destinationFor(type: DestinationType): Destination {
