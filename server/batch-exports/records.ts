@@ -11,49 +11,180 @@ export interface RecordSource {
   batches(size: number): AsyncGenerator<ExportRecord[]>;
 }
 
-interface EventRow { uuid: string; event: string; distinct_id: string; ts: number; properties: string | null }
-interface PersonRow { id: string; ts: number; properties: string | null; is_identified: boolean }
+/** Which events an export takes (the destination config's `include_events` / `exclude_events`). */
+export interface EventFilter {
+  include_events?: readonly string[] | null | undefined;
+  exclude_events?: readonly string[] | null | undefined;
+}
 
-const RANGE = 'team_id = $1 AND {col} >= $2::TIMESTAMPTZ AND {col} < $3::TIMESTAMPTZ';
-const SQL = {
+/**
+ * Rows read from the event store per query, about: the interval is cut into windows of about
+ * this many rows (from a count per slice of time), each read as one sorted page. Batches are cut
+ * from the pages, so a destination sending 1,000 records a request does not cost a query each.
+ */
+export const READ_PAGE_ROWS = 20_000;
+/** Slices of the interval counted to place the windows' bounds. */
+const HISTOGRAM_SLICES = 4096;
+
+interface ModelSql {
+  table: string;
+  time: string;
+  id: string;
+  columns: string;
+  types: readonly ['uuid', 'double', 'text', 'text', 'text'] | readonly ['uuid', 'double', 'text', 'int32'];
+}
+const MODELS: Record<BatchExportModel, ModelSql> = {
   events: {
-    count: `SELECT count(*)::DOUBLE AS n FROM events WHERE ${RANGE.replaceAll('{col}', 'timestamp')}`,
-    page: `SELECT uuid, event, distinct_id, epoch_ms(timestamp)::DOUBLE AS ts, properties::VARCHAR AS properties
-      FROM events WHERE ${RANGE.replaceAll('{col}', 'timestamp')} ORDER BY timestamp, uuid LIMIT $4 OFFSET $5`,
+    table: 'events', time: 'timestamp', id: 'uuid',
+    columns: 'uuid, epoch_us(timestamp)::DOUBLE, properties::VARCHAR, event, distinct_id',
+    types: ['uuid', 'double', 'text', 'text', 'text'],
   },
   persons: {
-    count: `SELECT count(*)::DOUBLE AS n FROM persons WHERE ${RANGE.replaceAll('{col}', 'created_at')}`,
-    page: `SELECT id, epoch_ms(created_at)::DOUBLE AS ts, properties::VARCHAR AS properties, is_identified
-      FROM persons WHERE ${RANGE.replaceAll('{col}', 'created_at')} ORDER BY created_at, id LIMIT $4 OFFSET $5`,
+    table: 'persons', time: 'created_at', id: 'id',
+    columns: 'id, epoch_us(created_at)::DOUBLE, properties::VARCHAR, is_identified::INTEGER',
+    types: ['uuid', 'double', 'text', 'int32'],
   },
-} as const;
+};
 
 const parse = (json: string | null): unknown => (json === null ? {} : JSON.parse(json));
-const isoOf = (ms: number) => new Date(ms).toISOString();
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex32 = (w: number) => HEX[w >>> 24]! + HEX[(w >>> 16) & 255]! + HEX[(w >>> 8) & 255]! + HEX[w & 255]!;
+/**
+ * The text of UUID `row` of a columnar read (four words, low first, the top bit flipped: see
+ * compareUuidWords): decoding DuckDB's text of every id cost more than the rest of a read.
+ */
+export function uuidAt(words: Uint32Array, row: number): string {
+  const h = hex32((words[row * 4 + 3]! ^ 0x80000000) >>> 0) + hex32(words[row * 4 + 2]!) + hex32(words[row * 4 + 1]!) + hex32(words[row * 4]!);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+const isoOfMs = (ms: number) => new Date(ms).toISOString();
+/** An instant in microseconds as ISO 8601 text with all six digits: a bound that cuts between two rows exactly. */
+export function isoOfMicros(us: number): string {
+  const ms = Math.floor(us / 1000);
+  const micros = String(us - ms * 1000).padStart(3, '0');
+  return `${new Date(ms).toISOString().slice(0, 23)}${micros}Z`;
+}
+
+/** SQL text of the filter (fixed words and placeholders only) and its values, bound from `$first` on. */
+function eventFilterSql(filter: EventFilter, first: number): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  const add = (list: readonly string[] | null | undefined, negate: boolean) => {
+    if (!list || list.length === 0) return;
+    params.push(JSON.stringify(list));
+    parts.push(`AND event ${negate ? 'NOT IN' : 'IN'} (SELECT unnest(from_json($${first + params.length - 1}::JSON, '["VARCHAR"]')))`);
+  };
+  add(filter.include_events, false);
+  add(filter.exclude_events, true);
+  return { sql: parts.join(' '), params };
+}
 
 /**
  * Events of project `teamId` with a timestamp in [start, end), or for the persons model the
- * persons created in it (the store keeps no person update time).
+ * persons created in it (the store keeps no person update time). The events model takes the
+ * export's event filter; persons have no event name, so it does not apply to them.
+ *
+ * Read in order of (time, id) through a keyset, never OFFSET (which re-reads every row it skips:
+ * quadratic in the interval's size). A count per slice of time places window bounds about
+ * READ_PAGE_ROWS rows apart; each window is one sorted query over its own rows only. A window
+ * that holds more (a burst within one slice) pages on with a cursor of the last row's (time, id).
+ * Rows with the same time are ordered by id: none is read twice or skipped, and a retry reads the
+ * same rows in the same order.
  */
-export function recordSource(events: EventStore, model: BatchExportModel, teamId: number, start: string, end: string): RecordSource {
-  const sql = SQL[model];
-  const toRecord = (row: EventRow | PersonRow): ExportRecord =>
-    model === 'events'
-      ? (({ uuid, event, distinct_id, ts, properties }: EventRow) =>
-          ({ uuid, event, distinct_id, timestamp: isoOf(ts), team_id: teamId, properties: parse(properties) }))(row as EventRow)
-      : (({ id, ts, properties, is_identified }: PersonRow) =>
-          ({ id, team_id: teamId, created_at: isoOf(ts), is_identified, properties: parse(properties) }))(row as PersonRow);
+export function recordSource(
+  events: EventStore, model: BatchExportModel, teamId: number, start: string, end: string, filter: EventFilter = {},
+): RecordSource {
+  const m = MODELS[model];
+  const where = `team_id = $1 AND ${m.time} >= $2::TIMESTAMPTZ AND ${m.time} < $3::TIMESTAMPTZ`;
+  const filterAt = (first: number) => (model === 'events' ? eventFilterSql(filter, first) : { sql: '', params: [] });
+  const startUs = Date.parse(start) * 1000;
+  const endUs = Date.parse(end) * 1000;
+
+  /**
+   * Windows [from, to) (µs) of about READ_PAGE_ROWS rows each, next to each other from `from` to
+   * `to`, from a count per slice of time; a slice holding more is counted again in finer slices.
+   */
+  async function windows(from: number, to: number, out: Array<[number, number]>): Promise<void> {
+    const width = Math.max(1, Math.ceil((to - from) / HISTOGRAM_SLICES));
+    const filters = filterAt(6);
+    const bounds = [teamId, from === startUs ? start : isoOfMicros(from), to === endUs ? end : isoOfMicros(to)];
+    const slices = await events.columns(
+      `SELECT ((epoch_us(${m.time}) - $4::BIGINT) // $5::BIGINT)::DOUBLE AS slice, count(*)::DOUBLE AS n
+        FROM ${m.table} WHERE ${where} ${filters.sql} GROUP BY slice ORDER BY slice`,
+      [...bounds, from, width, ...filters.params], ['double', 'double'],
+    );
+    const found = Array.from({ length: slices.rows }, (_, i) => [slices.columns[0][i]!, slices.columns[1][i]!] as const);
+    slices.release();
+    let open = from;
+    let rows = 0;
+    const close = (at: number) => {
+      if (at > open) out.push([open, at]);
+      open = at;
+      rows = 0;
+    };
+    for (const [slice, n] of found) {
+      const sliceStart = from + slice * width;
+      if (n > READ_PAGE_ROWS && width > 1) {
+        close(sliceStart);
+        const sliceEnd = Math.min(to, sliceStart + width);
+        await windows(sliceStart, sliceEnd, out);
+        open = sliceEnd;
+        continue;
+      }
+      if (rows > 0 && rows + n > READ_PAGE_ROWS) close(sliceStart);
+      rows += n;
+    }
+    close(to);
+  }
+
+  /** One sorted page of [from, to), after the cursor when given. */
+  async function page(from: number, to: number, after: { us: number; id: string } | null) {
+    // After a cursor the lower bound moves to its time (a range DuckDB answers from its zone maps); the id breaks ties there.
+    const keyset = after ? `AND (${m.time} > $2::TIMESTAMPTZ OR ${m.id} > $4::UUID)` : '';
+    const filters = filterAt(after ? 5 : 4);
+    const bounds = [teamId, isoOfMicros(after ? after.us : from), to === endUs ? end : isoOfMicros(to)];
+    return events.columns(
+      `SELECT ${m.columns} FROM ${m.table} WHERE ${where} ${keyset} ${filters.sql} ORDER BY ${m.time}, ${m.id} LIMIT ${READ_PAGE_ROWS}`,
+      after ? [...bounds, after.id, ...filters.params] : [...bounds, ...filters.params], m.types,
+    );
+  }
+
   return {
     async count() {
-      const [row] = await events.all<{ n: number }>(sql.count, [teamId, start, end]);
+      const filters = filterAt(4);
+      const [row] = await events.all<{ n: number }>(
+        `SELECT count(*)::DOUBLE AS n FROM ${m.table} WHERE ${where} ${filters.sql}`, [teamId, start, end, ...filters.params]);
       return Number(row?.n ?? 0);
     },
     async *batches(size) {
-      for (let offset = 0; ; offset += size) {
-        const rows = await events.all<EventRow | PersonRow>(sql.page, [teamId, start, end, size, offset]);
-        if (rows.length > 0) yield rows.map(toRecord);
-        if (rows.length < size) return;
+      const batch = Math.max(1, Math.floor(size));
+      const parts: Array<[number, number]> = [];
+      await windows(startUs, endUs, parts);
+      let pending: ExportRecord[] = [];
+      for (const [from, to] of parts) {
+        let after: { us: number; id: string } | null = null;
+        for (;;) {
+          const read = await page(from, to, after);
+          const [ids, us, properties, a, b] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[] | Int32Array, (string | null)[] | undefined];
+          let last = '';
+          for (let i = 0; i < read.rows; i++) {
+            const at = isoOfMs(Math.floor(us[i]! / 1000));
+            last = uuidAt(ids, i);
+            pending.push(model === 'events'
+              ? { uuid: last, event: (a as (string | null)[])[i], distinct_id: b![i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) }
+              : { id: last, team_id: teamId, created_at: at, is_identified: (a as Int32Array)[i] === 1, properties: parse(properties[i]!) });
+            if (pending.length === batch) {
+              yield pending;
+              pending = [];
+            }
+          }
+          const full = read.rows === READ_PAGE_ROWS;
+          if (full) after = { us: us[read.rows - 1]!, id: last };
+          read.release();
+          if (!full) break;
+        }
       }
+      if (pending.length > 0) yield pending;
     },
   };
 }

@@ -2,7 +2,7 @@ import type { EventStore } from '../analytics/event-store.ts';
 import type { BatchExportRunRow, RunProgress } from '../store/batch-export-runs.ts';
 import type { Store } from '../store/store.ts';
 import { DeliveryError, destinationFor, type DestinationOptions } from './destinations/index.ts';
-import { recordSource } from './records.ts';
+import { recordSource, type EventFilter } from './records.ts';
 
 export interface RunnerOptions extends DestinationOptions {
   /** Delivery attempts before a retryable failure becomes Failed (default 3). */
@@ -47,7 +47,8 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
   log('INFO', `Run started for ${exported.model} of ${interval} to ${exported.destination_type}.`);
 
   const start = run.data_interval_start ?? new Date(0).toISOString();
-  const records = recordSource(events, exported.model, exported.team_id, start, run.data_interval_end);
+  const config = JSON.parse(exported.destination_config) as Record<string, unknown> & EventFilter;
+  const records = recordSource(events, exported.model, exported.team_id, start, run.data_interval_end, config);
   let total: number;
   try {
     total = await records.count();
@@ -61,7 +62,6 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
   log('INFO', `${total} ${exported.model} in the interval.`);
 
   const { deliver } = destinationFor(exported.destination_type);
-  const config = JSON.parse(exported.destination_config) as Record<string, unknown>;
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   for (;;) {
     const attempt = progress.attempts + 1;

@@ -47,6 +47,8 @@ function operation({ endpoint: e, public: isPublic }: RegisteredEndpoint) {
   return {
     operationId: `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
     summary: e.summary,
+    // A client written for the production service must not count on these paths.
+    ...(e.extension ? { 'x-extension': 'reference-server', tags: ['Reference server extensions'] } : {}),
     ...security(e, isPublic),
     parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
     ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } } : {}),

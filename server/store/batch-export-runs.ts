@@ -15,6 +15,8 @@ export interface BatchExportRunRow {
   cursor: string | null;
   /** Delivery attempts made so far (retries of a FailedRetryable run). */
   attempts: number;
+  /** The backfill (or retry) that made the run; null for a scheduled run. */
+  backfill_id: string | null;
   created_at: string;
   finished_at: string | null;
   last_updated_at: string;
@@ -30,6 +32,7 @@ export interface NewRun {
   latest_error?: string | null;
   finished_at?: string | null;
   id?: string;
+  backfill_id?: string | null;
 }
 
 export type RunProgress = Pick<BatchExportRunRow, 'status' | 'records_completed' | 'records_total_count' | 'latest_error' | 'finished_at' | 'attempts'>;
@@ -43,9 +46,9 @@ export interface BatchExportLogRow {
 
 export function createBatchExportRunsRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO batch_export_runs (id, batch_export_id, status, records_completed, records_total_count,
-      latest_error, data_interval_start, data_interval_end, created_at, finished_at, last_updated_at)
+      latest_error, data_interval_start, data_interval_end, created_at, finished_at, last_updated_at, backfill_id)
     VALUES (@id, @batch_export_id, @status, @records_completed, @records_total_count,
-      @latest_error, @data_interval_start, @data_interval_end, @at, @finished_at, @at)`);
+      @latest_error, @data_interval_start, @data_interval_end, @at, @finished_at, @at, @backfill_id)`);
   const list = db.prepare<Record<string, unknown>, BatchExportRunRow>(`SELECT * FROM batch_export_runs WHERE batch_export_id = @export
     ORDER BY created_at DESC, rowid DESC ${LIMIT_OFFSET}`);
   const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_runs WHERE batch_export_id = ?').pluck();
@@ -65,7 +68,7 @@ export function createBatchExportRunsRepository(db: Db) {
         id, batch_export_id: run.batch_export_id, status: run.status ?? 'Starting',
         records_completed: run.records_completed ?? null, records_total_count: run.records_total_count ?? null,
         latest_error: run.latest_error ?? null, data_interval_start: run.data_interval_start,
-        data_interval_end: run.data_interval_end, finished_at: run.finished_at ?? null, at,
+        data_interval_end: run.data_interval_end, finished_at: run.finished_at ?? null, at, backfill_id: run.backfill_id ?? null,
       });
       return id;
     },

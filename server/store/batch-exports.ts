@@ -45,7 +45,7 @@ export const LATEST_RUNS = 5;
 export const RUN_JSON = `json_object('id', r.id, 'status', r.status, 'records_completed', r.records_completed,
   'latest_error', r.latest_error, 'data_interval_start', r.data_interval_start, 'data_interval_end', r.data_interval_end,
   'cursor', r.cursor, 'created_at', r.created_at, 'finished_at', r.finished_at, 'last_updated_at', r.last_updated_at,
-  'records_total_count', r.records_total_count, 'batch_export', r.batch_export_id)`;
+  'records_total_count', r.records_total_count, 'batch_export', r.batch_export_id, 'backfill', r.backfill_id)`;
 
 // The newest runs of each export through the (batch_export_id, created_at) index: one query, no N+1.
 const VIEW = `

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createActivityLogRepository } from './activity-log.ts';
 import { createApiKeysRepository } from './api-keys.ts';
+import { createBatchExportBackfillsRepository } from './batch-export-backfills.ts';
 import { createBatchExportLogsRepository, createBatchExportRunsRepository } from './batch-export-runs.ts';
 import { createBatchExportsRepository } from './batch-exports.ts';
 import { openDatabase, type Db } from './db.ts';
@@ -32,6 +33,7 @@ export interface Store {
   batchExports: ReturnType<typeof createBatchExportsRepository>;
   batchExportRuns: ReturnType<typeof createBatchExportRunsRepository>;
   batchExportLogs: ReturnType<typeof createBatchExportLogsRepository>;
+  batchExportBackfills: ReturnType<typeof createBatchExportBackfillsRepository>;
   insights: ReturnType<typeof createInsightsRepository>;
   insightViews: ReturnType<typeof createInsightViewsRepository>;
   insightSharing: ReturnType<typeof createInsightSharingRepository>;
@@ -69,6 +71,7 @@ export function openStore(file: string): Store {
     batchExports: createBatchExportsRepository(db, cache, createSecretBox(file)),
     batchExportRuns: createBatchExportRunsRepository(db),
     batchExportLogs: createBatchExportLogsRepository(db),
+    batchExportBackfills: createBatchExportBackfillsRepository(db),
     insights: createInsightsRepository(db, cache),
     insightViews: createInsightViewsRepository(db),
     insightSharing: createInsightSharingRepository(db),

@@ -1,5 +1,5 @@
 import { z } from './z';
-import { blankableText, bool, choice, choiceMessage, email, integer, MESSAGES, text, url } from './fields';
+import { blankableText, bool, choice, choiceMessage, email, integer, list, MESSAGES, text, url } from './fields';
 
 /**
  * Batch export destinations (API-DECISIONS): a discriminated union on `type`, each with its
@@ -21,6 +21,12 @@ export const S3_FILE_FORMATS = ['JSONLines', 'Parquet'] as const;
 export const BIGQUERY_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 
 const port = () => integer({ min: 1, max: 65535 });
+
+/** Event names a run exports (include) or leaves out (exclude); null or absent: no filter. */
+export const EVENT_NAME_MAX = 400;
+export const EVENT_FILTER_MAX = 1000;
+const eventNames = () => z.optional(z.nullable(list(text(EVENT_NAME_MAX), EVENT_FILTER_MAX)));
+const eventFilterShape = { include_events: eventNames(), exclude_events: eventNames() };
 
 type Shape = z.core.$ZodShape;
 type DefaultsShape = Record<string, z.ZodMiniDefault<z.ZodMiniType>>;
@@ -57,6 +63,7 @@ const postgresShape = {
   database: text(),
   user: text(),
   password: text(),
+  ...eventFilterShape,
 };
 const postgresDefaults = (defaultPort: number) => ({
   port: z._default(port(), defaultPort),
@@ -76,6 +83,9 @@ export const destinationConfigs = {
       encryption: z.optional(z.nullable(choice(S3_ENCRYPTIONS))),
       kms_key_id: z.optional(z.nullable(blankableText())),
       endpoint_url: z.optional(z.nullable(url())),
+      /** Files are split when they reach this size. */
+      max_file_size_mb: z.optional(z.nullable(integer({ min: 1 }))),
+      ...eventFilterShape,
     },
     { prefix: z._default(blankableText(), ''), file_format: z._default(choice(S3_FILE_FORMATS), 'JSONLines') },
     ['aws_secret_access_key'],
@@ -90,6 +100,7 @@ export const destinationConfigs = {
       schema: text(),
       table_name: text(),
       role: z.optional(z.nullable(blankableText())),
+      ...eventFilterShape,
     },
     {},
     ['password'],
@@ -104,11 +115,12 @@ export const destinationConfigs = {
       private_key: text(),
       private_key_id: text(),
       client_email: email(),
+      ...eventFilterShape,
     },
     { token_uri: z._default(url(), BIGQUERY_TOKEN_URI) },
     ['private_key', 'private_key_id'],
   ),
-  HTTP: configVariants({ url: url(), token: text() }, {}, ['token']),
+  HTTP: configVariants({ url: url(), token: text(), ...eventFilterShape }, {}, ['token']),
   NoOp: configVariants({}, {}, []),
 } as const;
 
@@ -186,7 +198,8 @@ export function mergeDestinationConfig(
 // Field metadata for forms
 // ---------------------------------------------------------------------------------------------
 
-export type DestinationFieldKind = 'text' | 'number' | 'boolean' | 'secret' | 'select';
+/** `list`: a list of text values, typed as one per line or separated by commas. */
+export type DestinationFieldKind = 'text' | 'number' | 'boolean' | 'secret' | 'select' | 'list';
 
 export interface DestinationField {
   name: string;
@@ -210,6 +223,11 @@ export interface DestinationTypeInfo {
 const f = (name: string, label: string, kind: DestinationFieldKind, required: boolean, extra: Partial<DestinationField> = {}): DestinationField =>
   ({ name, label, kind, required, ...extra });
 
+const eventFilterFields: readonly DestinationField[] = [
+  f('include_events', 'Events to export', 'list', false, { help: 'Only these event names, one per line or comma-separated; blank exports every event' }),
+  f('exclude_events', 'Events to leave out', 'list', false, { help: 'Event names never exported, one per line or comma-separated' }),
+];
+
 const postgresFields = (defaultPort: number): DestinationField[] => [
   f('host', 'Host', 'text', true),
   f('port', 'Port', 'number', false, { default: defaultPort }),
@@ -219,6 +237,7 @@ const postgresFields = (defaultPort: number): DestinationField[] => [
   f('user', 'User', 'text', true),
   f('password', 'Password', 'secret', true),
   f('has_self_signed_cert', 'Server uses a self-signed certificate', 'boolean', false, { default: false }),
+  ...eventFilterFields,
 ];
 
 export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
@@ -234,6 +253,8 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
       f('kms_key_id', 'KMS key ID', 'text', false, { help: 'Only with aws:kms encryption' }),
       f('endpoint_url', 'Endpoint URL', 'text', false, { help: 'For S3-compatible storage' }),
       f('file_format', 'File format', 'select', false, { options: S3_FILE_FORMATS, default: 'JSONLines' }),
+      f('max_file_size_mb', 'Maximum file size (MB)', 'number', false, { help: 'Larger exports are split into several files' }),
+      ...eventFilterFields,
     ],
   },
   {
@@ -246,6 +267,7 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
       f('schema', 'Schema', 'text', true),
       f('table_name', 'Table name', 'text', true),
       f('role', 'Role', 'text', false),
+      ...eventFilterFields,
     ],
   },
   { type: 'Postgres', label: 'PostgreSQL', fields: postgresFields(5432) },
@@ -259,12 +281,14 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
       f('private_key_id', 'Private key ID', 'secret', true),
       f('token_uri', 'Token URI', 'text', false, { default: BIGQUERY_TOKEN_URI }),
       f('client_email', 'Client email', 'text', true),
+      ...eventFilterFields,
     ],
   },
   {
     type: 'HTTP', label: 'HTTP endpoint', fields: [
       f('url', 'URL', 'text', true),
       f('token', 'Token', 'secret', true),
+      ...eventFilterFields,
     ],
   },
   { type: 'NoOp', label: 'No-op (testing)', fields: [] },

@@ -5,9 +5,17 @@ import {
   destinationSchema,
   destinationUpdateSchema,
 } from './batch-export-destinations';
+import {
+  backfillProgressSchema,
+  connectionTestBodySchema,
+  connectionTestSchema,
+  exportConnectionTestBodySchema,
+  runRetrySchema,
+} from './batch-export-operations';
 import { blankableText, bool, choice, integer, text, zonedDatetime } from './fields';
 
 export * from './batch-export-destinations';
+export * from './batch-export-operations';
 
 export const BATCH_EXPORT_INTERVALS = ['hour', 'day', 'week', 'every 5 minutes'] as const;
 export const batchExportIntervalSchema = choice(BATCH_EXPORT_INTERVALS);
@@ -77,8 +85,34 @@ export const batchExportRunSchema = z.looseObject({
   last_updated_at: timestampSchema,
   records_total_count: z.nullable(z.int()),
   batch_export: z.string(),
+  /** The backfill that made the run (a retry is a backfill of one run); null for a scheduled run. */
+  backfill: z.optional(z.nullable(z.string())),
 });
 export type BatchExportRun = z.infer<typeof batchExportRunSchema>;
+
+/**
+ * A backfill, with the production service's fields. `status` takes the run statuses; the ones a
+ * backfill reaches here are Running, Completed, Failed and Cancelled.
+ */
+export const backfillSchema = z.looseObject({
+  id: z.string(),
+  // A real instance has sent other shapes here: the list still shows without it.
+  progress: z.catch(z.nullable(backfillProgressSchema), null),
+  start_at: nullableTimestampSchema,
+  end_at: nullableTimestampSchema,
+  status: batchExportRunStatusSchema,
+  created_at: timestampSchema,
+  finished_at: nullableTimestampSchema,
+  last_updated_at: timestampSchema,
+  total_records_count: z.optional(z.nullable(z.int())),
+  team: z.int(),
+  batch_export: z.string(),
+});
+export type Backfill = z.infer<typeof backfillSchema>;
+
+/** A backfill still working: its runs may still change. */
+export const isBackfillActive = (backfill: Pick<Backfill, 'status'>) =>
+  backfill.status === 'Running' || backfill.status === 'Starting';
 
 export const batchExportSchema = z.looseObject({
   id: z.string(),
@@ -183,6 +217,8 @@ export type BatchExportLogsQuery = z.infer<typeof batchExportLogsQuerySchema>;
 
 export const batchExportParams = z.object({ organization_id: z.string(), id: z.string() });
 const orgParams = z.object({ organization_id: z.string() });
+const runParams = z.object({ organization_id: z.string(), id: z.string(), run_id: z.string() });
+const backfillParams = z.object({ organization_id: z.string(), id: z.string(), backfill_id: z.string() });
 
 const base = '/api/organizations/:organization_id/batch_exports/';
 
@@ -235,5 +271,34 @@ export const batchExportEndpoints = {
     method: 'GET', path: `${base}:id/runs/`, access: 'batch_export:read',
     summary: 'Runs of a batch export, newest first', params: batchExportParams, query: listQuerySchema, status: 200,
     response: pageSchema(batchExportRunSchema),
+  }),
+  /** As the production service: the run's interval is backfilled again (a backfill of one run). */
+  retryRun: endpoint({
+    method: 'POST', path: `${base}:id/runs/:run_id/retry/`, access: 'batch_export:write',
+    summary: 'Retry a run: a new run of the same interval', params: runParams, status: 200, response: runRetrySchema,
+  }),
+  backfills: endpoint({
+    method: 'GET', path: `${base}:id/backfills/`, access: 'batch_export:read',
+    summary: 'Backfills of a batch export, newest first', params: batchExportParams, query: listQuerySchema, status: 200,
+    response: pageSchema(backfillSchema),
+  }),
+  retrieveBackfill: endpoint({
+    method: 'GET', path: `${base}:id/backfills/:backfill_id/`, access: 'batch_export:read',
+    summary: 'Retrieve a backfill with its progress', params: backfillParams, status: 200, response: backfillSchema,
+  }),
+  /** Its runs still waiting are cancelled; a run already under way finishes. */
+  cancelBackfill: endpoint({
+    method: 'POST', path: `${base}:id/backfills/:backfill_id/cancel/`, access: 'batch_export:write',
+    summary: 'Cancel a backfill', params: backfillParams, status: 200, response: backfillSchema,
+  }),
+  testConnection: endpoint({
+    method: 'POST', path: `${base}test/`, access: 'batch_export:write', extension: true,
+    summary: 'Test a destination before saving it: each step of connecting, with what it found',
+    params: orgParams, body: connectionTestBodySchema, status: 200, response: connectionTestSchema,
+  }),
+  testExportConnection: endpoint({
+    method: 'POST', path: `${base}:id/test/`, access: 'batch_export:write', extension: true,
+    summary: "Test an export's destination: the stored config, with the given fields over it",
+    params: batchExportParams, body: exportConnectionTestBodySchema, status: 200, response: connectionTestSchema,
   }),
 };

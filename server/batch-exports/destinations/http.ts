@@ -24,7 +24,7 @@ function networkReason(error: unknown): string {
  * to `config.url` with `Authorization: Bearer <config.token>`. An interval without records sends
  * nothing. A retry sends the whole interval again (at-least-once delivery).
  */
-export const deliverHttp: Deliver = async ({ config, records, total, log }, options) => {
+export const deliverHttp: Deliver = async ({ config, records, total, log, progress }, options) => {
   const url = String(config.url);
   const token = String(config.token);
   const size = options.httpBatchSize ?? DEFAULT_HTTP_BATCH_SIZE;
@@ -54,6 +54,7 @@ export const deliverHttp: Deliver = async ({ config, records, total, log }, opti
       );
     }
     sent += chunk.length;
+    progress(sent);
     log('DEBUG', `Batch ${batch}: ${chunk.length} records delivered (${sent} of ${total}).`);
   }
   return sent;

@@ -55,7 +55,7 @@ export function createFields(store: Store, organizationId: string, body: BatchEx
  * The destination a PATCH stores: the given config over the stored one (secrets omitted are
  * kept; a new type keeps nothing), checked whole against the type's create schema.
  */
-function mergedDestination(row: BatchExportRow, patch: NonNullable<BatchExportUpdate['destination']>) {
+export function mergedDestination(row: BatchExportRow, patch: NonNullable<BatchExportUpdate['destination']>) {
   const stored = { type: row.destination_type, config: JSON.parse(row.destination_config) as Record<string, unknown> };
   const config = mergeDestinationConfig(stored, patch);
   try {

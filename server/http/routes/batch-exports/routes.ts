@@ -1,5 +1,6 @@
 import { BATCH_EXPORT_INTERVAL_MS, endpoints } from '../../../../src/contract/index.ts';
 import { alignDown, backfillIntervals, iso } from '../../../batch-exports/intervals.ts';
+import { startBackfill } from '../../../batch-exports/backfills.ts';
 import { pauseLogMessage, withPaused } from '../../../batch-exports/pause.ts';
 import type { BatchExportRow, BatchExportViewRow } from '../../../store/batch-exports.ts';
 import type { AuthContext } from '../../auth.ts';
@@ -10,6 +11,7 @@ import { pageHead, pageJson, pageWindow, paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { createFields, updatedRow } from './input.ts';
+import { registerBatchExportOperationRoutes } from './operations.ts';
 import { batchExportLogResponse, batchExportResponse, batchExportRunResponse } from './serializers.ts';
 
 const renderList = (rows: BatchExportViewRow[]) => JsonText.of(rows.map(batchExportResponse));
@@ -21,7 +23,8 @@ export const MAX_BACKFILL_RUNS = 1000;
  * `{ORG}/batch_exports/`: every member of a reachable organization may read and write its
  * exports (the key's scopes decide). Another organization's export is a 404.
  */
-export function registerBatchExportRoutes(router: Router, { store, now }: Deps): void {
+export function registerBatchExportRoutes(router: Router, deps: Deps): void {
+  const { store, now } = deps;
   const e = endpoints.batchExports;
   const exportOf = (auth: AuthContext, organizationId: string, id: string): BatchExportRow => {
     reachableOrganization(store, auth, organizationId);
@@ -104,14 +107,14 @@ export function registerBatchExportRoutes(router: Router, { store, now }: Deps):
     }
     const stamp = at.toISOString();
     store.transaction(() => {
-      for (const { start: s, end: t } of intervals) {
-        store.batchExportRuns.create({ batch_export_id: row.id, data_interval_start: iso(s), data_interval_end: iso(t) }, stamp);
-      }
+      startBackfill(store, row, { start_at: iso(start), end_at: iso(end) }, intervals, stamp);
       store.batchExportLogs.add(row.id, null, 'INFO',
         `Backfill requested from ${body.start_at} to ${body.end_at}: ${intervals.length} runs, from ${iso(intervals[0]!.start)} to ${iso(intervals.at(-1)!.end)}.`, stamp);
     });
     return view(params.organization_id, params.id);
   });
+
+  registerBatchExportOperationRoutes(router, deps, exportOf);
 
   router.route(e.runs, ({ auth, params, query, url }) => {
     const row = exportOf(auth, params.organization_id, params.id);

@@ -1,4 +1,8 @@
-import { redactDestination, type BatchExport, type BatchExportLogEntry, type BatchExportRun } from '../../../../src/contract/index.ts';
+import {
+  redactDestination, type Backfill, type BatchExport, type BatchExportLogEntry, type BatchExportRun,
+} from '../../../../src/contract/index.ts';
+import { backfillState } from '../../../batch-exports/backfills.ts';
+import type { BatchExportBackfillViewRow } from '../../../store/batch-export-backfills.ts';
 import type { BatchExportLogRow, BatchExportRunRow } from '../../../store/batch-export-runs.ts';
 import type { BatchExportViewRow } from '../../../store/batch-exports.ts';
 
@@ -39,9 +43,33 @@ export function batchExportRunResponse(row: BatchExportRunRow): BatchExportRun {
     last_updated_at: row.last_updated_at,
     records_total_count: row.records_total_count,
     batch_export: row.batch_export_id,
+    backfill: row.backfill_id,
   };
 }
 
 export const batchExportLogResponse = (row: BatchExportLogRow): BatchExportLogEntry => ({
   timestamp: row.timestamp, level: row.level, message: row.message, run_id: row.run_id,
 });
+
+/** A stored backfill with its runs' counts → the API's backfill (status and progress from its runs). */
+export function backfillResponse(row: BatchExportBackfillViewRow): Backfill {
+  const { status, finished_at, last_updated_at } = backfillState(row);
+  return {
+    id: row.id,
+    progress: {
+      total_runs: row.total_runs,
+      finished_runs: row.finished_runs,
+      progress: row.total_runs === 0 ? 1 : row.finished_runs / row.total_runs,
+      records_completed: row.records_completed,
+    },
+    start_at: row.start_at,
+    end_at: row.end_at,
+    status,
+    created_at: row.created_at,
+    finished_at,
+    last_updated_at,
+    total_records_count: row.records_total_count,
+    team: row.team_id,
+    batch_export: row.batch_export_id,
+  };
+}

@@ -1,6 +1,6 @@
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { destinationTypeInfo, type DestinationField } from '@/contract/batch-exports';
-import { CheckboxField, SelectField, TextField } from '@/components/form-kit';
+import { CheckboxField, SelectField, TextareaField, TextField } from '@/components/form-kit';
 import type { BatchExportFormValues } from './form-values';
 
 interface DestinationFieldsProps {
@@ -38,6 +38,19 @@ export function DestinationFields({ form, editing }: DestinationFieldsProps) {
           case 'boolean':
             return (
               <CheckboxField key={key} className="sm:col-span-2" label={field.label} error={error} {...form.register(name)} />
+            );
+          case 'list':
+            return (
+              <TextareaField
+                key={key}
+                className="sm:col-span-2"
+                label={field.label}
+                rows={2}
+                spellCheck={false}
+                error={error}
+                description={description}
+                {...form.register(name)}
+              />
             );
           case 'select':
             return (

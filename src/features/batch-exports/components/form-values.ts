@@ -39,6 +39,7 @@ export function initialConfig(type: DestinationType, stored: Record<string, unkn
       if (field.kind === 'secret') return [field.name, ''];
       const value = field.name in stored ? stored[field.name] : defaults[field.name];
       if (field.kind === 'boolean') return [field.name, value === true];
+      if (field.kind === 'list') return [field.name, Array.isArray(value) ? value.join('\n') : ''];
       return [field.name, value === null || value === undefined ? '' : String(value)];
     }),
   );
@@ -69,6 +70,11 @@ export function editDefaults(batchExport: BatchExport): BatchExportFormValues {
   };
 }
 
+/** A list typed one item per line or separated by commas, blanks dropped. */
+export function listItems(text: string): string[] {
+  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== '');
+}
+
 /**
  * The request body from the inputs. Blank optional fields become null (or are left out when
  * the server has a default); on edit a blank secret is left out so the stored one is kept
@@ -95,6 +101,13 @@ export function toRequestBody(values: BatchExportFormValues, storedType: string 
         if (text !== '') config[field.name] = text;
         else if (field.nullable) config[field.name] = null;
         break;
+      case 'list': {
+        // Blank: no filter. An edit sends null to clear a stored list; a new export leaves it out.
+        const items = listItems(text);
+        if (items.length > 0) config[field.name] = items;
+        else if (keepSecrets) config[field.name] = null;
+        break;
+      }
       default:
         if (text !== '') config[field.name] = text;
         else if (field.required || field.default === '') config[field.name] = '';
@@ -136,11 +149,13 @@ export function batchExportResolver(storedType: string | null): Resolver<BatchEx
     const parsed = schema.safeParse(toRequestBody(values, storedType));
     if (parsed.success) return { values: parsed.data, errors: {} };
     const errors: FieldErrors<BatchExportFormValues> = {};
+    const known = formFieldPaths(values.destination.type);
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
-      if (!path) continue;
-      if (!(formFieldPaths(values.destination.type) as string[]).includes(path)) continue;
-      set(errors, path, { type: issue.code, message: issue.message });
+      // An item of a list (`include_events.2`) is shown on the list's own field.
+      const field = known.find((f) => path === f || path.startsWith(`${f}.`));
+      if (!field) continue;
+      set(errors, field, { type: issue.code, message: issue.message });
     }
     if (Object.keys(errors).length === 0) {
       set(errors, 'root.server', { type: 'validation', message: parsed.error.issues[0]?.message ?? 'Check the form.' });

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '../../server/analytics/event-store.ts';
+import { isoOfMicros, READ_PAGE_ROWS, recordSource, type ExportRecord } from '../../server/batch-exports/records.ts';
+
+const events = createEventStore(':memory:');
+const TEAM = 7;
+const START = '2024-01-01T00:00:00Z';
+const END = '2024-01-02T00:00:00Z';
+// More rows than one read page, in groups of seven sharing a timestamp (to the microsecond):
+// pages end inside a group, where only the id keeps the order.
+const ROWS = READ_PAGE_ROWS * 2 + 1234;
+
+beforeAll(async () => {
+  await events.ready();
+  await events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
+    SELECT uuid(), $1, ['a', 'b', 'c'][i % 3 + 1], 'user-' || i, $2::TIMESTAMPTZ + to_microseconds((i // 7) * 1357 + 1), json_object('i', i)
+    FROM range($3) t(i)`, [TEAM, START, ROWS]);
+  // Outside the interval or another project's: never exported.
+  await events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties) VALUES
+    (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ, '{}'), (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ - INTERVAL 1 MICROSECOND, '{}'),
+    (uuid(), $1 + 1, 'a', 'x', '2024-01-01T05:00:00Z', '{}')`, [TEAM, END]);
+  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at)
+    SELECT uuid(), $1, json_object('n', i), i % 2 = 0, $2::TIMESTAMPTZ + to_microseconds((i // 3) * 1000) FROM range(25) t(i)`, [TEAM, START]);
+});
+afterAll(() => events.close());
+
+async function readAll(source: ReturnType<typeof recordSource>, size: number) {
+  const batches: ExportRecord[][] = [];
+  for await (const batch of source.batches(size)) batches.push(batch);
+  return batches;
+}
+
+/** The rows of the interval as the store orders them: (timestamp, uuid). */
+const expectedOrder = async (extra = '') =>
+  (await events.all<{ uuid: string }>(`SELECT uuid::VARCHAR AS uuid FROM events WHERE team_id = $1
+    AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ ${extra} ORDER BY timestamp, uuid`, [TEAM, START, END])).map((r) => r.uuid);
+
+describe('recordSource', () => {
+  it('gives every event of the interval once, in (timestamp, uuid) order, across pages and batches', async () => {
+    const source = recordSource(events, 'events', TEAM, START, END);
+    expect(await source.count()).toBe(ROWS + 1);
+    const batches = await readAll(source, 1000);
+    expect(batches.slice(0, -1).every((b) => b.length === 1000)).toBe(true);
+    const uuids = batches.flat().map((r) => r.uuid as string);
+    expect(uuids).toHaveLength(ROWS + 1);
+    expect(new Set(uuids).size).toBe(ROWS + 1);
+    expect(uuids).toEqual(await expectedOrder());
+    // The same rows in the same order on a second read (a retry).
+    expect((await readAll(source, 777)).flat().map((r) => r.uuid)).toEqual(uuids);
+    const first = batches[0]![0]!;
+    const i = (first.properties as { i: number }).i;
+    expect(i).toBeLessThan(7);
+    expect(first).toEqual({ uuid: uuids[0], event: ['a', 'b', 'c'][i % 3], distinct_id: `user-${i}`, timestamp: '2024-01-01T00:00:00.000Z', team_id: TEAM, properties: { i } });
+  });
+
+  it('include_events and exclude_events filter both the count and the records', async () => {
+    const source = recordSource(events, 'events', TEAM, START, END, { include_events: ['a', 'b'], exclude_events: ['b'] });
+    const records = (await readAll(source, 5000)).flat();
+    expect(await source.count()).toBe(records.length);
+    expect(new Set(records.map((r) => r.event))).toEqual(new Set(['a']));
+    expect(records.map((r) => r.uuid)).toEqual(await expectedOrder("AND event = 'a'"));
+
+    const excluded = recordSource(events, 'events', TEAM, START, END, { exclude_events: ['a', "c'); DROP TABLE events; --"], include_events: null });
+    const rest = (await readAll(excluded, 5000)).flat();
+    expect(new Set(rest.map((r) => r.event))).toEqual(new Set(['b', 'c']));
+    expect(await excluded.count()).toBe(rest.length);
+    expect(await recordSource(events, 'events', TEAM, START, END, { include_events: [] }).count()).toBe(ROWS + 1);
+  });
+
+  it('persons: ordered by (created_at, id), each once, batches of any size', async () => {
+    const source = recordSource(events, 'persons', TEAM, START, END, { include_events: ['ignored for persons'] });
+    expect(await source.count()).toBe(25);
+    const batches = await readAll(source, 4);
+    expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
+    const ids = batches.flat().map((r) => r.id);
+    const expected = (await events.all<{ id: string }>('SELECT id::VARCHAR AS id FROM persons WHERE team_id = $1 ORDER BY created_at, id', [TEAM])).map((r) => r.id);
+    expect(ids).toEqual(expected);
+  });
+
+  it('isoOfMicros keeps all six digits', () => {
+    expect(isoOfMicros(Date.parse('2024-01-01T00:00:00.123Z') * 1000 + 456)).toBe('2024-01-01T00:00:00.123456Z');
+    expect(isoOfMicros(Date.parse('2024-01-01T00:00:00Z') * 1000 + 7)).toBe('2024-01-01T00:00:00.000007Z');
+  });
+});
