@@ -2,6 +2,7 @@ import type { DestinationType } from '../../../src/contract/index.ts';
 import { bigQueryDestination } from './bigquery.ts';
 import { httpDestination } from './http.ts';
 import { noOpDestination } from './noop.ts';
+import { postgresDestination, redshiftDestination } from './postgres.ts';
 import { snowflakeDestination } from './snowflake.ts';
 import type { Destination } from './types.ts';
 import { unreachable } from './unreachable.ts';
@@ -15,8 +16,8 @@ const DESTINATIONS: Record<DestinationType, Destination> = {
   HTTP: httpDestination,
   S3: unreachable('S3'),
   Snowflake: snowflakeDestination,
-  Postgres: unreachable('Postgres'),
-  Redshift: unreachable('Redshift'),
+  Postgres: postgresDestination,
+  Redshift: redshiftDestination,
   BigQuery: bigQueryDestination,
 };
 
