@@ -5,6 +5,7 @@ import { compiledCode, exportsEvents } from './compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 import { configuredHosts, type PluginEvent } from './deliver.ts';
 import { createDeliveryEngine, type DeliveryReport, type DeliveryTarget } from './delivery.ts';
+import { createPluginLogWriter } from './log-writer.ts';
 import type { SandboxLimits } from './sandbox.ts';
 
 /**
@@ -100,6 +101,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   };
   const timer = setInterval(flush, 1000);
   timer.unref();
+  const logs = createPluginLogWriter(store, now);
 
   let writing = 0;
   let pressed = 0;
@@ -126,7 +128,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         c[r.key] += r.n;
         counters.set(r.configId, c);
       } else if (r.type === 'log') {
-        store.pluginConfigs.log(r.configId, r.level, r.source, r.message, now().toISOString());
+        logs.add(r.configId, r.level, r.source, r.message);
       } else {
         store.pluginConfigs.setError(r.configId, { message: r.message, time: now().toISOString() });
       }
@@ -203,6 +205,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   const idle = async () => {
     await delivered(true);
     flush();
+    logs.flush();
   };
 
   return {
@@ -257,6 +260,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       if (rebuilding) await rebuilding;
       engine.close();
       flush();
+      logs.flush(true);
     },
   };
 }

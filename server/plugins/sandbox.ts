@@ -28,7 +28,7 @@ export class SandboxStopped extends SandboxError {}
 
 type Out =
   | { type: 'ready' } | { type: 'failed'; error: string }
-  | { type: 'log'; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }
+  | { type: 'log'; lines: { level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }[] }
   | { type: 'results'; results: Result[] };
 
 /** A call's outcome; the worker sends those of one turn of its event loop together. `fatal`: a limit ended the plugin. */
@@ -100,7 +100,7 @@ export function createSandbox(code: string, host: SandboxOptions, limits: Sandbo
         rejectReady(new SandboxError(msg.error));
       } else if (msg.type === 'log') {
         lastProgress = Date.now();
-        host.log(msg.level, msg.message);
+        for (const line of msg.lines) host.log(line.level, line.message);
       } else {
         lastProgress = Date.now();
         // the calls that finished first: a limit among them ends the worker and fails those still open

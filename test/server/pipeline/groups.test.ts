@@ -321,3 +321,31 @@ describe('the sandbox memory limit', () => {
     expect((await logs(config.id)).map((l) => l.message)).toContain('handled small');
   });
 });
+
+describe('a plugin that floods its log', () => {
+  it('keeps 100 lines of an event and says how many it dropped', async () => {
+    const plugin = await install('pipeline_destinations', { plugin_type: 'source', name: 'Chatty' });
+    const source = `export function onEvent(event) {
+  for (let i = 0; i < 150; i++) console.log('line ' + i + ' of ' + event.event)
+}\n`;
+    expect((await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin.id}/update_source/`, { json: { 'index.ts': source } })).status).toBe(200);
+    const config = await createConfig({ plugin: plugin.id, enabled: true, config: { url: 'https://example.com/unused' } });
+    for (const n of [1, 2]) {
+      expect(await server.send([{ event: `flood-${n}`, distinct_id: 'f' }])).toBe(200);
+      await server.settle();
+    }
+    const page = (await server.get(`${PRJ}/plugin_configs/${config.id}/logs/?limit=1000`)).body as { results: { level: string; message: string }[] };
+    for (const n of [1, 2]) {
+      const kept = page.results.filter((l) => l.message.endsWith(` of flood-${n}`)).map((l) => l.message);
+      expect(kept).toHaveLength(100);
+      expect(kept).toContain(`line 0 of flood-${n}`);
+      expect(kept).toContain(`line 99 of flood-${n}`);
+    }
+    const dropped = page.results.filter((l) => l.level === 'WARN' && /dropped/.test(l.message)).map((l) => l.message);
+    expect(dropped).toEqual([
+      '50 log lines were dropped: a plugin writes at most 100 lines per event to its log.',
+      '50 log lines were dropped: a plugin writes at most 100 lines per event to its log.',
+    ]);
+    expect((await server.get(`${PRJ}/plugin_configs/${config.id}/`)).body.metrics).toMatchObject({ delivered: 2, failed: 0 });
+  });
+});
