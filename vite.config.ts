@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { routePreload } from './scripts/route-preload';
 
@@ -69,7 +70,9 @@ function warmUpScript(): Plugin {
 
 export default defineConfig({
   plugins: [
+    // Before react(): the router's code splitting must see the route files as written.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
     tailwindcss(),
     // Before precompress: it writes index.html and a script that compression then picks up.
     warmUpScript(),
@@ -100,7 +103,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the entry loads statically (preact through react's names, router, query, zod, the
+            // Everything the entry loads statically (react, react-dom, router, query, zod, the
             // shell's src/lib and src/components, the generated route tree) is needed on every
             // route anyway: keep it in one chunk instead of many small shared chunks that
             // compress worse. `$initial` only captures that static closure, so route-only code

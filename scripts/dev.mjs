@@ -1,5 +1,5 @@
 // `npm run dev`: the reference server on :8000 (or PORT) plus Vite proxying /api to it; a change
-// reloads the page (docs/runtime.md: no React Fast Refresh on Preact).
+// to a component is applied in place by React Fast Refresh (docs/runtime.md).
 import { spawn } from 'node:child_process';
 import { bin, root, startServer } from './lib.mjs';
 
@@ -7,7 +7,7 @@ const port = process.env.PORT ?? '8000';
 const vitePort = process.env.VITE_PORT ?? '5173';
 const { child: server, url, key } = await startServer(['--port', port, ...process.argv.slice(2)]);
 const vite = spawn(bin('vite'), ['--port', vitePort, '--strictPort'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_TARGET: url } });
-if (key) console.log(`dev sign in (reloads on change): http://localhost:${vitePort}/#key=${key}`);
+if (key) console.log(`dev sign in: http://localhost:${vitePort}/#key=${key}`);
 const stop = () => {
   vite.kill('SIGTERM');
   server.kill('SIGTERM');

@@ -1,8 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-// What the entry (src/main.tsx) sets up for Preact's effects, so components run as they ship.
-import '@/lib/effect-timing';
 import { loadEsbuild } from './testing/esbuild';
 import { disposeRenderedApps } from './testing/rendered-apps';
 

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/preact';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';

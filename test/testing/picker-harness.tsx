@@ -3,7 +3,7 @@
  * held in state) and records every value it emits. Imported by the pickers' *.test.tsx only.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/preact';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { resetCredentialsStore, setCredentials } from '@/lib/auth-store';

@@ -3,7 +3,7 @@
  * Test-only: imported by *.test.tsx files, never by the app.
  */
 import './browser-stubs';
-import { render } from '@testing-library/preact';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, createApp } from '@/app';
 import { resetCredentialsStore, setCredentials } from '@/lib/auth-store';

@@ -1,8 +1,7 @@
-import { Outlet, useElementScrollRestoration } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useSignOut } from '@/lib/auth';
-import { AfterFirstScreen, DrawnLateProvider, FIRST_SCREEN } from '@/lib/first-screen';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { CommandPaletteLauncher } from '@/components/command-palette/palette-launcher';
 import { Button } from '@/components/ui/button';
@@ -26,57 +25,39 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
   // switchers and their requests cost the first render nothing until the drawer opens. Wider,
   // there is no drawer (one left open closes when the window widens).
   const beside = useMediaQuery(SIDEBAR_BESIDE, true);
-  // Where a reloaded page was scrolled to. The router scrolls there once the layout is drawn; on a
-  // fresh load the page's content, a list's table and the sidebar come tasks later (FIRST_SCREEN),
-  // so it is scrolled to again as each comes.
-  const saved = useElementScrollRestoration({ getElement: () => window });
-  const scrollBack = useCallback(() => {
-    if (saved) window.scrollTo({ left: saved.scrollX, top: saved.scrollY, behavior: 'instant' });
-  }, [saved]);
   return (
-    <DrawnLateProvider value={scrollBack}>
-      <div className="flex min-h-screen">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-gray-900"
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-gray-900"
+      >
+        Skip to content
+      </a>
+      {beside ? (
+        <aside
+          aria-label="Sidebar"
+          className="w-64 shrink-0 border-r border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900"
         >
-          Skip to content
-        </a>
-        {beside ? (
-          <aside
-            aria-label="Sidebar"
-            className="w-64 shrink-0 border-r border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900"
-          >
-            <AfterFirstScreen stage={FIRST_SCREEN.navigation}>{sidebar}</AfterFirstScreen>
-          </aside>
-        ) : null}
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
-            {/* The bar's height is fixed: on a fresh load its contents come after the page's, its
-                actions after those (FIRST_SCREEN). The breadcrumbs' box takes the room left, so
-                the actions appearing moves nothing. */}
-            <AfterFirstScreen stage={FIRST_SCREEN.navigation}>{beside ? null : <MobileNav>{sidebar}</MobileNav>}</AfterFirstScreen>
-            <div className="min-w-0 flex-1">
-              <AfterFirstScreen stage={FIRST_SCREEN.navigation}>
-                <Breadcrumbs />
-              </AfterFirstScreen>
-            </div>
-            <AfterFirstScreen stage={FIRST_SCREEN.actions}>
-              {actions}
-              <CommandPaletteLauncher />
-              <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
-                <LogOut aria-hidden="true" className="size-4" />
-                <span className="sr-only sm:not-sr-only">Sign out</span>
-              </Button>
-            </AfterFirstScreen>
-          </header>
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6">
-            <AfterFirstScreen stage={FIRST_SCREEN.page}>
-              <Outlet />
-            </AfterFirstScreen>
-          </main>
-        </div>
+          {sidebar}
+        </aside>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
+          {beside ? null : <MobileNav>{sidebar}</MobileNav>}
+          <div className="min-w-0 flex-1">
+            <Breadcrumbs />
+          </div>
+          {actions}
+          <CommandPaletteLauncher />
+          <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
+            <LogOut aria-hidden="true" className="size-4" />
+            <span className="sr-only sm:not-sr-only">Sign out</span>
+          </Button>
+        </header>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-6">
+          <Outlet />
+        </main>
       </div>
-    </DrawnLateProvider>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/preact';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DataTable, pinnedColumn, type Column } from './data-table';
 

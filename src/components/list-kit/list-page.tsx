@@ -2,7 +2,6 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Page, Scope } from '@/contract/common';
-import { AfterFirstScreen, FIRST_SCREEN } from '@/lib/first-screen';
 import { Pagination } from '@/components/data-table/pagination';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';
 import { EmptyState } from '@/components/feedback/empty-state';
@@ -137,9 +136,7 @@ export function ListPage<T>({ title, description, action, data, columns, getRowI
     <>
       <ListPageHeader title={title} description={description} action={action} />
       {toolbar}
-      {/* On a fresh load the table comes a task after the header (FIRST_SCREEN). It is the last
-          thing on the page: nothing moves when it appears. */}
-      <AfterFirstScreen stage={FIRST_SCREEN.table}>{body}</AfterFirstScreen>
+      {body}
     </>
   );
 }

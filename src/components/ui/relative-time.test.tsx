@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/preact';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TICK_MS } from '@/lib/clock';
 import { formatDateTime } from '@/lib/dates';
@@ -47,7 +47,7 @@ describe('RelativeTime', () => {
     expect(screen.getByText('10 minutes ago')).toBeInTheDocument();
   });
 
-  it('runs one timer for every relative time on the page, and none once they are gone', async () => {
+  it('runs one timer for every relative time on the page, and none once they are gone', () => {
     const { unmount } = render(
       <>
         <RelativeTime value="2026-03-01T11:59:00Z" />
@@ -58,7 +58,6 @@ describe('RelativeTime', () => {
     expect(screen.getByText('1 minute ago')).toBeInTheDocument();
     expect(screen.getByText('yesterday')).toBeInTheDocument();
     unmount();
-    // Effects' cleanups run a task after the unmount (src/lib/effect-timing.ts).
-    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(0));
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

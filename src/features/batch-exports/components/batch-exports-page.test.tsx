@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { batchExportEndpoints } from '@/contract/batch-exports';
 import { failWithServerError, HEDGEBOX, NORTHWIND, renderApp, setupTestApi, slowDown } from '@testing';

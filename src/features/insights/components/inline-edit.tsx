@@ -1,7 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { describeError } from '@/lib/error-messages';
-import { focusOnMount } from '@/lib/focus-on-mount';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 
@@ -73,7 +72,8 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
   const common = {
     id,
     value: draft,
-    ref: focusOnMount,
+    // Opened by the user's click to be typed in.
+    autoFocus: true,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     className: inputClasses,

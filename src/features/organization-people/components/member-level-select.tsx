@@ -35,10 +35,8 @@ export function MemberLevelSelect({ member, rule, name, pending, onChange }: Mem
         disabled={reason !== null}
         aria-disabled={pending || undefined}
         onChange={(event) => {
-          // Ignored while saving: the select shows the member's level again (Preact leaves a
-          // controlled select at what was picked when nothing re-renders it).
-          const select = event.currentTarget;
-          if (pending || onChange(Number(select.value) as LevelValue) === false) select.value = String(member.level);
+          // Ignored while saving: a controlled select shows the member's level again.
+          if (!pending) onChange(Number(event.currentTarget.value) as LevelValue);
         }}
       >
         {LEVELS.map((l) => (

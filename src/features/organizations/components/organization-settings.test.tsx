@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, mswServer, NORTHWIND, renderApp, setupTestApi } from '@testing';
 
@@ -19,7 +19,6 @@ describe('organization settings', () => {
     const project = api().store.db.prepare("SELECT id FROM projects WHERE name = 'Hedgebox Web'").get() as { id: number };
     expect(screen.getByRole('link', { name: 'Hedgebox Web' })).toHaveAttribute('href', `/projects/${project.id}`);
     expect(screen.getByRole('link', { name: 'Hedgebox Mobile' })).toBeInTheDocument();
-    // The top bar fills a task after a fresh load's first screen (AfterFirstScreen).
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Organizations' })).toBeInTheDocument();
     expect(within(breadcrumb).getByText(HEDGEBOX)).toHaveAttribute('aria-current', 'page');
@@ -40,7 +39,6 @@ describe('organization settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hedgebox Corporation' })).toBeInTheDocument();
     expect(await screen.findByText('Changes saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-    // The top bar fills a task after a fresh load's first screen (AfterFirstScreen).
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByText('Hedgebox Corporation')).toBeInTheDocument();
     expect(stored(id)?.name).toBe('Hedgebox Corporation');

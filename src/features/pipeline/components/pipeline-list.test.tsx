@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Plugin } from '@/contract/plugins';
 import { compilePluginSourcesInTheseTests, HEDGEBOX, renderApp, setupTestApi } from '@testing';

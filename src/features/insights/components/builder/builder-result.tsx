@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +11,9 @@ import { INSIGHT_KIND_OF } from './builder-state';
 import { FunnelCorrelation } from './funnel-correlation';
 import { FunnelPersonsPanel } from './funnel-persons-panel';
 import type { LiveResult } from './use-live-result';
+
+/** Draws again only when what it shows changed, not on every keystroke in the controls. */
+const Chart = memo(InsightResult);
 
 interface BuilderResultProps {
   projectId: number;
@@ -28,6 +31,14 @@ interface BuilderResultProps {
  */
 export function BuilderResult({ projectId, kind, title, live, issues }: BuilderResultProps) {
   const [persons, setPersons] = useState<FunnelPersonsTarget | null>(null);
+  // The chart and its table take far longer to draw than the controls: they follow an edit in a
+  // render of their own that the next keystroke may interrupt, so typing never waits for them.
+  const chart = useDeferredValue(live);
+  const chartTitle = useDeferredValue(title);
+  const insight = useMemo(
+    () => ({ filters: { insight: INSIGHT_KIND_OF[kind], ...(chart.resultParams as object) }, query: null, result: chart.result }),
+    [kind, chart.resultParams, chart.result],
+  );
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
   const fieldProblems = [...issues.values()];
   // The server's refusal was of the last state sent; while the controls hold a state they cannot
@@ -52,11 +63,11 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
           </Button>
         </div>
       ) : null}
-      {live.resultParams !== undefined ? (
-        <InsightResult
-          insight={{ filters: { insight: INSIGHT_KIND_OF[kind], ...(live.resultParams as object) }, query: null, result: live.result }}
-          title={title}
-          stale={!live.stale ? false : live.updating ? 'loading' : 'held'}
+      {chart.resultParams !== undefined ? (
+        <Chart
+          insight={insight}
+          title={chartTitle}
+          stale={!chart.stale ? false : chart.updating ? 'loading' : 'held'}
           downloads
           {...(funnel ? { onFunnelPersons: setPersons } : {})}
         />

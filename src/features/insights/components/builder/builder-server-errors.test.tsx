@@ -1,7 +1,7 @@
 // The reference server's own refusals (what the contract lets through and the engine cannot do)
 // land beside the control they name. No handler here is faked: every 400 is the server's.
 import { defaultStringifySearch } from '@tanstack/react-router';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mswServer, renderApp, setupTestApi } from '@testing';
 

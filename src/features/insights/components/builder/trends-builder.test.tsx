@@ -1,7 +1,4 @@
-// The DOM's own fireEvent: a select sends `change`, which @testing-library/preact's fireEvent
-// would rename to `input` (right for text fields under preact/compat, not for a select).
-import { fireEvent } from '@testing-library/dom';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { insightEndpoints } from '@/contract/insights';
 import { mswServer, renderApp, setupTestApi, slowDown } from '@testing';

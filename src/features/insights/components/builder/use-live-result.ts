@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { isApiError, type ApiError } from '@/lib/api-client';
 import { analysisQuery } from '../../api/analysis.queries';
 import type { BuilderKind, BuilderParams } from './builder-search';
@@ -54,15 +54,14 @@ export function useLiveResult<K extends BuilderKind>(
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
 
-  return {
-    result: (shown?.data as { result?: unknown } | undefined)?.result,
-    resultParams: shown?.params,
-    stale: Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(shown?.params, urlState)),
-    loading: !shown && query.isFetching,
-    updating: query.isFetching || pending,
-    fieldError,
-    error,
-    errorFor,
-    retry,
-  };
+  const result = (shown?.data as { result?: unknown } | undefined)?.result;
+  const resultParams = shown?.params;
+  const stale = Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(resultParams, urlState));
+  const loading = !shown && query.isFetching;
+  const updating = query.isFetching || pending;
+  // The same object while nothing in it changed: the chart, drawn from it, skips such renders.
+  return useMemo(
+    () => ({ result, resultParams, stale, loading, updating, fieldError, error, errorFor, retry }),
+    [result, resultParams, stale, loading, updating, fieldError, error, errorFor, retry],
+  );
 }

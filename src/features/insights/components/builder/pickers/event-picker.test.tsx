@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { eventDefinitionEndpoints } from '@/contract/definitions';
 import { setupTestApi, slowDown } from '@testing';
@@ -34,7 +34,7 @@ describe('EventPicker', () => {
 
   it('typed before the list answered: Enter picks the match on top once it arrives, not the typed text', async () => {
     await ingestPickerEvents(api().call, PROJECT);
-    slowDown(eventDefinitionEndpoints.list, 400);
+    slowDown(eventDefinitionEndpoints.list, 2000);
     const { user, emitted } = renderPicker('$pageview');
     await user.click(screen.getByRole('button', { name: 'Series A event: Pageview' }));
     await user.type(await screen.findByRole('combobox', { name: 'Search events' }), 'purch');

@@ -4,7 +4,6 @@ import { Command, CommandInput, CommandItem, CommandList } from '@/components/ui
 import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
-import { focusOnMount } from '@/lib/focus-on-mount';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { FieldError, PickerTrigger, useErrorId } from './picker-trigger';
 import { PropertyTypeBadge } from './property-type-badge';
@@ -113,7 +112,8 @@ export function PropertyKeyPicker({
             onValueChange={setSearch}
             placeholder={`Search ${noun}`}
             // Typing starts in the search, not on the Event/Person switch above it.
-            ref={focusOnMount}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker was just opened by the user
+            autoFocus
           />
           <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun={noun} empty={`No ${noun} yet. Type a property name to use it.`} />
           <CommandList label={KIND_WORDS[kind]}>

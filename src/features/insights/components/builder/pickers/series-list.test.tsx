@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/preact';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EntityInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';

@@ -1,6 +1,5 @@
 import { useRef, useState, type ComponentProps } from 'react';
 import type { EntityInput, MathType } from '@/contract/analytics-params';
-import { focusOnMount } from '@/lib/focus-on-mount';
 import { cn } from '@/components/ui/cn';
 import { isPropertyMath } from './math-options';
 
@@ -37,7 +36,8 @@ export function RenameInput({ name, initial, onDone }: { name: string; initial: 
       type="text"
       aria-label={`${name} name`}
       // Opened by the Rename button: typing starts here.
-      ref={focusOnMount}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user, not on page load
+      autoFocus
       value={text}
       placeholder="Name shown in the legend"
       onChange={(e) => setText(e.target.value)}
