@@ -11,9 +11,6 @@ import { iso, type DataInterval } from './intervals.ts';
  * endpoints share. A retry is a backfill of one run's interval, as in the production service.
  */
 
-/** Runs in these statuses may be retried: they ended without exporting their interval. */
-export const RETRYABLE_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Failed', 'FailedRetryable', 'Cancelled', 'TimedOut', 'Terminated'];
-
 export interface StartedBackfill {
   backfillId: string;
   runIds: string[];

@@ -71,6 +71,8 @@ export const batchExportRunStatusSchema = z.enum(BATCH_EXPORT_RUN_STATUSES);
 export type BatchExportRunStatus = (typeof BATCH_EXPORT_RUN_STATUSES)[number];
 /** Statuses after which a run does not change any more. */
 export const FINAL_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Completed', 'Failed', 'Cancelled', 'Terminated', 'TimedOut'];
+/** Runs that ended without exporting their interval: a retry runs it again. */
+export const RETRYABLE_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Failed', 'FailedRetryable', 'Cancelled', 'TimedOut', 'Terminated'];
 
 export const batchExportRunSchema = z.looseObject({
   id: z.string(),

@@ -1,5 +1,5 @@
-import { endpoints } from '../../../../src/contract/index.ts';
-import { RETRYABLE_RUN_STATUSES, startBackfill, testConnection } from '../../../batch-exports/backfills.ts';
+import { endpoints, RETRYABLE_RUN_STATUSES } from '../../../../src/contract/index.ts';
+import { startBackfill, testConnection } from '../../../batch-exports/backfills.ts';
 import type { BatchExportRow } from '../../../store/batch-exports.ts';
 import type { AuthContext } from '../../auth.ts';
 import { reachableOrganization } from '../../access.ts';

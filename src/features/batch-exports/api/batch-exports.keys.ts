@@ -6,8 +6,8 @@ import { organizationScope } from '@/lib/query-keys';
  * tree without pulling the batch export contract into the initial JavaScript.
  *
  * Spread from one root under the organization (`['organizations', org, 'batch-exports']`),
- * beside the organization's own detail: renaming the organization leaves these alone. Runs and
- * logs have their own roots, so changing an export's settings does not refetch its history.
+ * beside the organization's own detail: renaming the organization leaves these alone. Runs,
+ * logs and backfills have their own roots, so changing an export's settings does not refetch its history.
  */
 export const batchExportKeys = {
   all: (organizationId: string) => [...organizationScope(organizationId), 'batch-exports'] as const,
@@ -16,4 +16,5 @@ export const batchExportKeys = {
   detail: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'detail', batchExportId] as const,
   runs: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'runs', batchExportId] as const,
   logs: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'logs', batchExportId] as const,
+  backfills: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'backfills', batchExportId] as const,
 };

@@ -6,6 +6,8 @@ import {
   type BatchExportBackfill,
   type BatchExportCreate,
   type BatchExportUpdate,
+  type ConnectionTestBody,
+  type ExportConnectionTestBody,
 } from '@/contract/batch-exports';
 import type { Page } from '@/contract/common';
 import { apiRequest } from '@/lib/api-client';
@@ -42,11 +44,50 @@ export const batchExportMutations = {
           batchExportKeys.detail(organizationId, batchExportId),
           batchExportKeys.runs(organizationId, batchExportId),
           batchExportKeys.logs(organizationId, batchExportId),
+          batchExportKeys.backfills(organizationId, batchExportId),
           batchExportKeys.lists(organizationId),
         ],
       },
     }),
+  /** A new run (of a new backfill) for the failed run's interval. */
+  retryRun: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: (runId: string) =>
+        apiRequest(batchExportEndpoints.retryRun, { params: { organization_id: organizationId, id: batchExportId, run_id: runId } }),
+      meta: { invalidates: [...historyKeys(organizationId, batchExportId), batchExportKeys.lists(organizationId)] },
+    }),
+  /** Its waiting runs become Cancelled. */
+  cancelBackfill: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: (backfillId: string) =>
+        apiRequest(batchExportEndpoints.cancelBackfill, {
+          params: { organization_id: organizationId, id: batchExportId, backfill_id: backfillId },
+        }),
+      meta: { invalidates: [...historyKeys(organizationId, batchExportId), batchExportKeys.lists(organizationId)] },
+    }),
+  /** Tests a destination as typed in the new-export form; changes nothing. */
+  testConnection: (organizationId: string) =>
+    mutationOptions({
+      mutationFn: (body: ConnectionTestBody) =>
+        apiRequest(batchExportEndpoints.testConnection, { params: { organization_id: organizationId }, body }),
+    }),
+  /** Tests an export's destination: as stored, or with the fields being edited over it; changes nothing. */
+  testExportConnection: (organizationId: string, batchExportId: string) =>
+    mutationOptions({
+      mutationFn: (body: ExportConnectionTestBody) =>
+        apiRequest(batchExportEndpoints.testExportConnection, { params: { organization_id: organizationId, id: batchExportId }, body }),
+    }),
 };
+
+/** What a new or cancelled run changes: the export's latest runs, its runs, logs and backfills. */
+function historyKeys(organizationId: string, batchExportId: string) {
+  return [
+    batchExportKeys.detail(organizationId, batchExportId),
+    batchExportKeys.runs(organizationId, batchExportId),
+    batchExportKeys.logs(organizationId, batchExportId),
+    batchExportKeys.backfills(organizationId, batchExportId),
+  ];
+}
 
 export function useCreateBatchExport(organizationId: string) {
   const queryClient = useQueryClient();
@@ -71,6 +112,7 @@ export function forgetBatchExport(queryClient: QueryClient, organizationId: stri
     batchExportKeys.detail(organizationId, batchExportId),
     batchExportKeys.runs(organizationId, batchExportId),
     batchExportKeys.logs(organizationId, batchExportId),
+    batchExportKeys.backfills(organizationId, batchExportId),
   ]) {
     queryClient.removeQueries({ queryKey });
   }

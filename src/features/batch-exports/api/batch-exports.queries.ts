@@ -33,6 +33,16 @@ export const batchExportQueries = {
           signal,
         }),
     }),
+  backfills: (organizationId: string, batchExportId: string, params: PageParams) =>
+    queryOptions({
+      queryKey: [...batchExportKeys.backfills(organizationId, batchExportId), params] as const,
+      queryFn: ({ signal }) =>
+        apiRequest(batchExportEndpoints.backfills, {
+          params: { organization_id: organizationId, id: batchExportId },
+          query: { ...params },
+          signal,
+        }),
+    }),
   logs: (organizationId: string, batchExportId: string, params: PageParams) =>
     queryOptions({
       queryKey: [...batchExportKeys.logs(organizationId, batchExportId), params] as const,
@@ -47,6 +57,7 @@ export const batchExportQueries = {
 
 
 export const RUNS_PAGE_SIZE = 20;
+export const BACKFILLS_PAGE_SIZE = 20;
 export const LOGS_PAGE_SIZE = 50;
 
 export function hasActiveRun(runs: readonly BatchExportRun[] | undefined): boolean {

@@ -12,7 +12,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSetPaused } from '../api/batch-exports.mutations';
 import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS } from '../api/batch-exports.queries';
 import { BackfillDialog } from './backfill-dialog';
+import { BackfillsPanel } from './backfills-panel';
 import { BatchExportConfig } from './batch-export-config';
+import { StoredConnectionTest } from './connection-test';
 import { DeleteBatchExport } from './delete-batch-export';
 import { detailRoute } from './detail-route';
 import { DestinationName, intervalLabel, modelLabel, PausedBadge } from './labels';
@@ -20,7 +22,7 @@ import { LogsPanel } from './logs-panel';
 import { PauseSwitch } from './pause-switch';
 import { RunsPanel } from './runs-panel';
 
-type DetailTab = 'runs' | 'logs';
+type DetailTab = 'runs' | 'backfills' | 'logs';
 
 /** How long the runs keep refreshing after a backfill, even before its first run shows up. */
 const WATCH_AFTER_BACKFILL_MS = 60_000;
@@ -32,7 +34,7 @@ function PanelFallback({ label }: { label: string }) {
 /** One export: header with its actions, then runs (chart and table) and logs in tabs, the configuration beside them. */
 export function BatchExportDetail() {
   const { organizationId, batchExportId } = detailRoute.useParams();
-  const { tab, backfill, runsPage, logsPage } = detailRoute.useSearch();
+  const { tab, backfill, runsPage, logsPage, backfillsPage } = detailRoute.useSearch();
   const navigate = detailRoute.useNavigate();
   const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
   const setBackfillOpen = (open: boolean) =>
@@ -93,6 +95,7 @@ export function BatchExportDetail() {
       <Tabs className="min-w-0" value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
         <TabsList aria-label="Batch export">
           <TabsTrigger value="runs">Runs</TabsTrigger>
+          <TabsTrigger value="backfills">Backfills</TabsTrigger>
           <TabsTrigger value="logs">Logs</TabsTrigger>
         </TabsList>
         <TabsContent value="runs">
@@ -100,6 +103,13 @@ export function BatchExportDetail() {
           <SectionBoundary what="The runs" key={`${batchExportId}:${runsPage ?? 1}`}>
             <Suspense fallback={<PanelFallback label="Loading runs" />}>
               <RunsPanel watchUntil={watchUntil} />
+            </Suspense>
+          </SectionBoundary>
+        </TabsContent>
+        <TabsContent value="backfills">
+          <SectionBoundary what="The backfills" key={`${batchExportId}:${backfillsPage ?? 1}`}>
+            <Suspense fallback={<PanelFallback label="Loading backfills" />}>
+              <BackfillsPanel watchUntil={watchUntil} />
             </Suspense>
           </SectionBoundary>
         </TabsContent>
@@ -112,7 +122,10 @@ export function BatchExportDetail() {
         </TabsContent>
       </Tabs>
       <Section id="batch-export-configuration" title="Configuration">
-        <BatchExportConfig batchExport={batchExport} />
+        <div className="space-y-4">
+          <BatchExportConfig batchExport={batchExport} />
+          <StoredConnectionTest organizationId={organizationId} batchExportId={batchExportId} />
+        </div>
       </Section>
       </div>
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { batchExportEndpoints, type BatchExport } from '@/contract/batch-exports';
@@ -119,6 +119,62 @@ describe('edit batch export', () => {
     await user.type(url, 'https://new.example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hook' })).toBeInTheDocument();
-    expect(storedExports()[0]?.config).toEqual({ url: 'https://new.example.com', token: 'stored-token' });
+    expect(storedExports()[0]?.config).toEqual({ url: 'https://new.example.com', token: 'stored-token', include_events: null, exclude_events: null });
+  });
+});
+
+describe('test connection in the form', () => {
+  it('shows each step with its outcome and keeps everything typed', async () => {
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('Name'), 'Webhook');
+    // A private address this server was not told to allow: the guard refuses it.
+    await user.type(screen.getByLabelText('URL'), 'http://10.20.30.40/in');
+    await user.type(screen.getByLabelText('Token'), 's3cret');
+    await user.type(screen.getByLabelText('Events to export'), '$pageview, signed_up');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+    const steps = await screen.findByRole('list', { name: 'Connection test steps' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(1);
+    expect(steps).toHaveTextContent(/^Failed: Send an empty batchRefused: /);
+    // Told in a live region: heard without moving focus.
+    expect(screen.getByText('Connection failed at “Send an empty batch”.').closest('[aria-live="polite"]')).toContainElement(steps);
+    expect(screen.getByLabelText('URL')).toHaveValue('http://10.20.30.40/in');
+    expect(screen.getByLabelText('Token')).toHaveValue('s3cret');
+    expect(screen.getByLabelText('Name')).toHaveValue('Webhook');
+    expect(screen.getByLabelText('Events to export')).toHaveValue('$pageview, signed_up');
+    expect(storedExports()).toHaveLength(0);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Destination type' }), 'NoOp');
+    expect(screen.queryByRole('list', { name: 'Connection test steps' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connection works: every step passed.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Connection test steps' })).toHaveTextContent('Passed: Nothing to connect to');
+  });
+
+  it('checks the destination\'s fields first, on the field, without sending', async () => {
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('Enter a valid URL.'));
+    expect(screen.getByLabelText('URL')).toHaveFocus();
+    // The name is not the destination's: testing does not ask for it.
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('list', { name: 'Connection test steps' })).not.toBeInTheDocument();
+  });
+
+  it('a list of events is saved as a list, and shown one per line when edited', async () => {
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'NoOp');
+    await user.type(screen.getByLabelText('Name'), 'Filtered');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Destination type' }), 'HTTP');
+    await user.type(screen.getByLabelText('URL'), 'https://hooks.example.com/in');
+    await user.type(screen.getByLabelText('Token'), 't');
+    await user.type(screen.getByLabelText('Events to leave out'), ' $autocapture ,, $pageleave{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create batch export' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Filtered' })).toBeInTheDocument();
+    expect(storedExports()[0]?.config.exclude_events).toEqual(['$autocapture', '$pageleave']);
+    expect(storedExports()[0]?.config).not.toHaveProperty('include_events');
   });
 });

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -7,15 +8,19 @@ import {
   BATCH_EXPORT_MODELS,
   BATCH_EXPORT_NAME_MAX,
   batchExportEndpoints,
+  destinationCreateSchema,
+  destinationUpdateSchema,
   type BatchExport,
   type BatchExportCreate,
   type BatchExportUpdate,
   type DestinationType,
 } from '@/contract/batch-exports';
-import { Fieldset, FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
+import { applyServerError, attrToFieldPath, Fieldset, FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { Button } from '@/components/ui/button';
-import { useCreateBatchExport, useUpdateBatchExport } from '../api/batch-exports.mutations';
+import { isApiError } from '@/lib/api-client';
+import { batchExportMutations, useCreateBatchExport, useUpdateBatchExport } from '../api/batch-exports.mutations';
+import { ConnectionTestPanel } from './connection-test';
 import { DestinationFields } from './destination-fields';
 import {
   batchExportResolver,
@@ -23,6 +28,7 @@ import {
   editDefaults,
   formFieldPaths,
   initialConfig,
+  toRequestBody,
   type BatchExportFormValues,
   type ConfigValue,
 } from './form-values';
@@ -56,6 +62,12 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
   const stash = useRef<Partial<Record<DestinationType, Record<string, ConfigValue>>>>({});
   const type = useWatch({ control: form.control, name: 'destination.type' });
   const previousType = useRef(type);
+  // Testing never saves: an edit tests its fields over the stored config (blank secrets: the stored ones).
+  const testNew = useMutation(batchExportMutations.testConnection(organizationId));
+  const testEdited = useMutation(batchExportMutations.testExportConnection(organizationId, batchExport?.id ?? ''));
+  const test = batchExport ? testEdited : testNew;
+  const { reset: resetTestNew } = testNew;
+  const { reset: resetTestEdited } = testEdited;
 
   useEffect(() => {
     const previous = previousType.current;
@@ -65,7 +77,10 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
     const stored = batchExport?.destination.type === type ? (batchExport.destination.config as Record<string, unknown>) : {};
     form.setValue('destination.config', stash.current[type] ?? initialConfig(type, stored));
     form.clearErrors('destination');
-  }, [type, form, batchExport]);
+    // A result of another type's test would say nothing about this one.
+    resetTestNew();
+    resetTestEdited();
+  }, [type, form, batchExport, resetTestNew, resetTestEdited]);
 
   const fields = () => formFieldPaths(form.getValues('destination.type')) as Path<BatchExportFormValues>[];
   const onSubmit = submitHandler(form, fields, async (body) => {
@@ -73,6 +88,25 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
     toast.success(batchExport ? 'Changes saved' : `Batch export “${saved.name}” created`);
     onSaved(saved);
   });
+
+  const destinationFields = () => fields().filter((path) => path.startsWith('destination.'));
+  // A 400 naming a field of the form goes on it; anything else is told beside the button.
+  const onField = (error: unknown) =>
+    isApiError(error) && error.status === 400 && !!error.attr && destinationFields().some((path) => path === attrToFieldPath(error.attr!));
+  const onTestError = (error: unknown) => {
+    if (onField(error)) applyServerError(form, error, destinationFields());
+  };
+  const onTest = async () => {
+    if (!(await form.trigger(destinationFields(), { shouldFocus: true }))) return;
+    const { destination } = toRequestBody(form.getValues(), storedType);
+    if (batchExport) {
+      const parsed = destinationUpdateSchema.safeParse(destination);
+      if (parsed.success) testEdited.mutate({ destination: parsed.data }, { onError: onTestError });
+    } else {
+      const parsed = destinationCreateSchema.safeParse(destination);
+      if (parsed.success) testNew.mutate({ destination: parsed.data }, { onError: onTestError });
+    }
+  };
 
   const scope = batchExport ? batchExportEndpoints.update.access : batchExportEndpoints.create.access;
   return (
@@ -108,6 +142,14 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
           ))}
         </SelectField>
         <DestinationFields form={form} editing={batchExport !== undefined} />
+        <ConnectionTestPanel
+          scope={batchExportEndpoints.testConnection.access}
+          onTest={() => void onTest()}
+          pending={test.isPending}
+          result={test.data}
+          error={onField(test.error) ? null : test.error}
+          hint={batchExport ? 'Tries these settings, with the stored secrets where left blank. Nothing is saved.' : 'Tries these settings. Nothing is saved.'}
+        />
       </Fieldset>
 
       <Fieldset legend="Schedule">

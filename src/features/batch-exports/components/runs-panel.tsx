@@ -10,7 +10,7 @@ import { pageParams } from '@/lib/page-search';
 import { batchExportQueries, hasActiveRun, LIVE_REFRESH_MS, RUNS_PAGE_SIZE } from '../api/batch-exports.queries';
 import { detailRoute } from './detail-route';
 import { RunStatusBadge, STATUS_COLOURS, statusLabel, statusTone } from './labels';
-import { formatCount } from '@/lib/numbers';
+import { RetryRun, RunRecords } from './run-actions';
 import { formatIntervalTime, runDuration, viewerTimeZone } from './run-format';
 
 // recharts is big: it loads only when a chart is shown, after the page.
@@ -35,7 +35,7 @@ function ChartLegend({ runs }: { runs: BatchExportRun[] }) {
   );
 }
 
-function RunsTable({ runs }: { runs: BatchExportRun[] }) {
+function RunsTable({ runs, organizationId, batchExportId }: { runs: BatchExportRun[]; organizationId: string; batchExportId: string }) {
   return (
     <Table caption={`Runs, newest first. Times are in your time zone (${viewerTimeZone()}).`} showCaption keyboardScroll>
       <thead>
@@ -46,6 +46,9 @@ function RunsTable({ runs }: { runs: BatchExportRun[] }) {
           <Th className="text-right">Records</Th>
           <Th>Duration</Th>
           <Th>Error</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
         </tr>
       </thead>
       <tbody>
@@ -64,9 +67,14 @@ function RunsTable({ runs }: { runs: BatchExportRun[] }) {
             <Td className="whitespace-nowrap">
               <time dateTime={run.data_interval_end}>{formatIntervalTime(run.data_interval_end)}</time>
             </Td>
-            <Td className="text-right tabular-nums">{formatCount(run.records_completed)}</Td>
+            <Td className="text-right tabular-nums">
+              <RunRecords run={run} />
+            </Td>
             <Td className="whitespace-nowrap">{runDuration(run)}</Td>
             <Td className={`max-w-md text-red-800 break-words dark:text-red-300${run.latest_error ? ' min-w-64' : ''}`}>{run.latest_error ?? ''}</Td>
+            <Td className="text-right whitespace-nowrap">
+              <RetryRun organizationId={organizationId} batchExportId={batchExportId} run={run} />
+            </Td>
           </tr>
         ))}
       </tbody>
@@ -105,7 +113,7 @@ export function RunsPanel({ watchUntil }: RunsPanelProps) {
         </Suspense>
         <ChartLegend runs={data.results} />
       </figure>
-      <RunsTable runs={data.results} />
+      <RunsTable runs={data.results} organizationId={organizationId} batchExportId={batchExportId} />
       <Pagination label="Runs" page={page} pageSize={RUNS_PAGE_SIZE} count={data.count} onPageChange={onPageChange} />
     </div>
   );

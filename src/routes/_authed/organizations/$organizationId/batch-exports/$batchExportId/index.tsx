@@ -4,12 +4,13 @@ import { BatchExportDetail } from '@/features/batch-exports/components/batch-exp
 import { BatchExportDetailSkeleton } from '@/features/batch-exports/components/batch-exports-page-states';
 import { optionalParam, pageNumberSchema, paramOr } from '@/lib/page-search';
 
-const defaults = { tab: 'runs', runsPage: 1, logsPage: 1 } as const;
+const defaults = { tab: 'runs', runsPage: 1, logsPage: 1, backfillsPage: 1 } as const;
 
 const searchSchema = z.object({
-  tab: paramOr(z.enum(['runs', 'logs']), defaults.tab),
+  tab: paramOr(z.enum(['runs', 'backfills', 'logs']), defaults.tab),
   runsPage: pageNumberSchema,
   logsPage: pageNumberSchema,
+  backfillsPage: pageNumberSchema,
   /** The backfill dialog is open. */
   backfill: optionalParam(z.boolean()),
 });
