@@ -5,8 +5,11 @@ import type { PageParams } from '@/lib/page-search';
 import { batchExportKeys } from './batch-exports.keys';
 
 
-/** Runs that are not finished yet: while one is shown, the detail page refreshes itself. */
-export const ACTIVE_RUN_STATUSES: readonly BatchExportRun['status'][] = ['Starting', 'Running'];
+/**
+ * Runs that are not finished yet: while one is shown, the detail page refreshes itself. A run
+ * failed "will retry" is one of them: it becomes Running, then Completed or Failed, by itself.
+ */
+export const ACTIVE_RUN_STATUSES: readonly BatchExportRun['status'][] = ['Starting', 'Running', 'FailedRetryable'];
 export const LIVE_REFRESH_MS = 1500;
 
 /** Query options of `/api/organizations/:org/batch_exports/…`, keyed by batchExportKeys. */

@@ -126,3 +126,74 @@ describe('batch export detail', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports`));
   });
 });
+
+describe('runs and backfills an admin acts on', () => {
+  it('Retry on a failed run queues a new run of its interval', async () => {
+    const hook = seededExport('Webhook relay');
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const runs = await screen.findByRole('table', { name: /Runs, newest first/ });
+    const failed = within(runs).getAllByRole('row').find((row) => within(row).queryByText('Failed'))!;
+    const before = runsOf(hook.id);
+    await user.click(within(failed).getByRole('button', { name: /^Retry the run of / }));
+    expect(await screen.findByText(/^Retry queued: a new run will export/)).toBeInTheDocument();
+    expect(runsOf(hook.id)).toBe(before + 1);
+    await waitFor(() => expect(within(runs).getAllByText('Starting').length).toBeGreaterThan(0));
+    // Only runs that ended without exporting offer it.
+    const completed = within(runs).getAllByRole('row').find((row) => within(row).queryByText('Completed'))!;
+    expect(within(completed).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
+  });
+
+  it('a running run shows how far it got', async () => {
+    const { organizationId, batchExport } = await createHook('Busy hook');
+    const { store } = api();
+    const id = store.batchExportRuns.create({ batch_export_id: batchExport.id, data_interval_start: '2024-03-05T10:00:00Z', data_interval_end: '2024-03-05T11:00:00Z' }, '2024-03-05T11:00:00Z');
+    store.batchExportRuns.setProgress(id, { status: 'Running', records_completed: 3000, records_total_count: 10000, latest_error: null, finished_at: null, attempts: 1 }, '2024-03-05T11:00:01Z');
+    renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
+    const bar = await screen.findByRole('progressbar', { name: /^Progress of the run from / });
+    expect(bar).toHaveAttribute('aria-valuenow', '3000');
+    expect(bar).toHaveAttribute('aria-valuemax', '10000');
+    expect(screen.getByText('3,000 of 10,000 records')).toBeInTheDocument();
+    expect(screen.getByText('A run is in progress: this page refreshes by itself.')).toBeInTheDocument();
+  });
+
+  it('lists backfills with their progress; Cancel, confirmed, cancels the runs still waiting', async () => {
+    const { organizationId, batchExport } = await createHook('Backfilled hook');
+    await api().call('POST', `/api/organizations/${organizationId}/batch_exports/${batchExport.id}/backfill/`, {
+      start_at: '2024-03-05T10:00:00Z', end_at: '2024-03-05T14:00:00Z',
+    });
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}?tab=backfills`, { apiKey: api().demoKey });
+    const table = await screen.findByRole('table', { name: 'Backfills, newest first' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('Running');
+    expect(row).toHaveTextContent('0 of 4 runs · 0 records');
+
+    await user.click(within(row!).getByRole('button', { name: /^Cancel the backfill of / }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this backfill?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it running' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Running');
+
+    await user.click(within(row!).getByRole('button', { name: /^Cancel the backfill of / }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel backfill' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Cancelled'));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('4 of 4 runs');
+    expect(within(table).queryByRole('button', { name: /^Cancel the backfill/ })).not.toBeInTheDocument();
+    const statuses = api().store.db.prepare('SELECT status FROM batch_export_runs WHERE batch_export_id = ?').pluck().all(batchExport.id);
+    expect(statuses).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled']);
+  });
+
+  it('Test connection on the page tries the saved settings and tells each step', async () => {
+    const organizationId = api().organizationId(NORTHWIND);
+    // A private address: the server's outbound guard refuses it before any connection.
+    const batchExport = await api().call<BatchExport>('POST', `/api/organizations/${organizationId}/batch_exports/`, {
+      name: 'Checked hook', interval: 'hour', destination: { type: 'HTTP', config: { url: 'http://10.9.8.7/in', token: 'stored-token' } },
+    });
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
+    const configuration = await screen.findByRole('region', { name: 'Configuration' });
+    await user.click(within(configuration).getByRole('button', { name: 'Test connection' }));
+    const steps = await within(configuration).findByRole('list', { name: 'Connection test steps' });
+    expect(within(steps).getByRole('listitem')).toHaveTextContent(/^Failed: Send an empty batchRefused: /);
+    expect(within(configuration).getByText('Connection failed at “Send an empty batch”.')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('stored-token');
+  });
+});

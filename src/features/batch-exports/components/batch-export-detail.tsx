@@ -123,8 +123,9 @@ export function BatchExportDetail() {
       </Tabs>
       <Section id="batch-export-configuration" title="Configuration">
         <div className="space-y-4">
-          <BatchExportConfig batchExport={batchExport} />
+          {/* Above the settings, not under their long list: where an admin checking the export looks first. */}
           <StoredConnectionTest organizationId={organizationId} batchExportId={batchExportId} />
+          <BatchExportConfig batchExport={batchExport} />
         </div>
       </Section>
       </div>
