@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiHeaders, expectNoViolations, signInWithDemoLink, uniqueName } from './fixtures';
@@ -242,4 +242,135 @@ test('axe finds no violations on the list, detail, form and dialogs', async ({ p
   await page.getByRole('button', { name: 'Create batch export' }).click();
   await expect(page.getByLabel('Bucket name')).toHaveAttribute('aria-invalid', 'true');
   await expectNoViolations(page);
+});
+
+/** A receiver on loopback (the e2e server allows it) whose answers the test decides. */
+async function startReceiver(answer: (res: ServerResponse) => void) {
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/in`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/** One event at each of `times` in the organization's first project, through the ingestion endpoint. */
+async function ingest(request: APIRequestContext, organization: Org, times: number[]) {
+  const project = await (await request.get(`/api/projects/${organization.teams[0]!.id}/`, { headers: headers() })).json();
+  const response = await request.post('/batch/', {
+    data: { api_key: project.api_token, batch: times.map((t, i) => ({ event: 'e2e_retry', distinct_id: `e2e-${i}`, timestamp: new Date(t).toISOString() })) },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('Test connection in the form names the step that failed, and keeps what was typed', async ({ page }) => {
+  const gone = await startReceiver((res) => res.end());
+  await gone.close(); // nothing listens on its port any more
+  const organization = await seededOrganization(page.request);
+  await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/new`);
+  await page.getByLabel('Name', { exact: true }).fill('Refused webhook');
+  await page.getByLabel('Destination type').selectOption('HTTP');
+  await page.getByLabel('URL').fill(gone.url);
+  await page.getByLabel('Token').fill('e2e-token');
+  await page.getByRole('button', { name: 'Test connection' }).click();
+
+  const steps = page.getByRole('list', { name: 'Connection test steps' });
+  await expect(steps.getByRole('listitem')).toHaveText(/^Failed: Send an empty batch.*refused.*ECONNREFUSED/);
+  await expect(page.getByText('Connection failed at “Send an empty batch”.')).toBeVisible();
+  await expect(page.getByLabel('URL')).toHaveValue(gone.url);
+  await expect(page.getByLabel('Token')).toHaveValue('e2e-token');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Refused webhook');
+  await expect(page.getByRole('heading', { level: 1, name: 'New batch export' })).toBeVisible();
+});
+
+test('a failed run is retried from the runs table: a new run of its interval completes', async ({ page, request }) => {
+  // Three delivery attempts, two and four seconds apart, before the run fails.
+  test.slow();
+  let status = 500;
+  const receiver = await startReceiver((res) => res.writeHead(status).end());
+  try {
+    const organization = await seededOrganization(request);
+    const end = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+    await ingest(request, organization, [end - 30 * 60_000]);
+    const name = uniqueName('E2E retry');
+    const created = await createExport(request, organization.id, {
+      name, interval: 'hour', paused: true, destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
+    });
+    const backfill = await request.post(`/api/organizations/${organization.id}/batch_exports/${created.id}/backfill/`, {
+      headers: headers(), data: { start_at: new Date(end - HOUR).toISOString(), end_at: new Date(end).toISOString() },
+    });
+    expect(backfill.status()).toBe(200);
+
+    await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/${created.id}`);
+    const rows = page.getByRole('table', { name: /Runs, newest first/ }).locator('tbody tr');
+    // Failed for good, not "Failed (will retry)" between its attempts.
+    await expect(rows.first().getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(rows.first()).toContainText('answered 500');
+
+    status = 200;
+    await rows.first().getByRole('button', { name: /^Retry the run of / }).click();
+    await expect(page.getByText(/^Retry queued: a new run will export/)).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('Completed', { timeout: 30_000 });
+    await expect(rows.nth(1)).toContainText('Failed');
+
+    // The retry is a backfill of that one interval.
+    await page.getByRole('tab', { name: 'Backfills' }).click();
+    const backfills = page.getByRole('table', { name: 'Backfills, newest first' });
+    await expect(backfills.locator('tbody tr')).toHaveCount(2);
+    await expect(backfills.locator('tbody tr').first()).toContainText('Completed');
+    await expect(backfills.locator('tbody tr').first()).toContainText('1 of 1 runs');
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a backfill shows in its list with its progress, and is cancelled there', async ({ page, request }) => {
+  // The receiver holds the first run's request: the backfill stays running until the test lets it go.
+  test.slow(); // an axe run: several seconds on a loaded 2-core machine
+  const held: Array<ServerResponse> = [];
+  const receiver = await startReceiver((res) => held.push(res));
+  try {
+    const organization = await seededOrganization(request);
+    const end = Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR;
+    const start = end - 5 * HOUR;
+    await ingest(request, organization, [start + 10 * 60_000]);
+    const name = uniqueName('E2E cancel');
+    const created = await createExport(request, organization.id, {
+      name, interval: 'hour', paused: true, destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
+    });
+    await request.post(`/api/organizations/${organization.id}/batch_exports/${created.id}/backfill/`, {
+      headers: headers(), data: { start_at: new Date(start).toISOString(), end_at: new Date(end).toISOString() },
+    });
+
+    await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/${created.id}?tab=backfills`);
+    const row = page.getByRole('table', { name: 'Backfills, newest first' }).locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Running');
+    await expect(row).toContainText(/0 of 5 runs · [\d,]+ records/);
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '5');
+    await expectNoViolations(page);
+
+    await row.getByRole('button', { name: /^Cancel the backfill of / }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel this backfill?' });
+    await expect(dialog).toContainText('runs not yet finished are cancelled');
+    await dialog.getByRole('button', { name: 'Cancel backfill' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Cancelled');
+    await expect(row.getByRole('button', { name: /^Cancel the backfill/ })).toHaveCount(0);
+
+    // The run that was exporting finishes; the four waiting ones were cancelled.
+    for (const res of held.splice(0)) res.writeHead(200).end();
+    await page.getByRole('tab', { name: 'Runs' }).click();
+    const runs = page.getByRole('table', { name: /Runs, newest first/ }).locator('tbody tr');
+    await expect(runs.filter({ hasText: 'Cancelled' })).toHaveCount(4);
+    await expect(runs.filter({ hasText: 'Completed' })).toHaveCount(1, { timeout: 20_000 });
+  } finally {
+    for (const res of held) res.writeHead(200).end();
+    await receiver.close();
+  }
 });
