@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../src/contract/index.ts';
 
-/** An error with the exact body of API-DECISIONS; thrown anywhere, rendered by the app. */
+/** An error with the API's exact body (docs/api.md's error table); thrown anywhere, rendered by the app. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
@@ -64,7 +64,7 @@ export const queryTimeout = (budgetMs: number) =>
     detail: `This query took longer than ${Math.round(budgetMs / 1000)} seconds and was stopped. Try a shorter date range, fewer series or steps, or a smaller breakdown limit.`,
   });
 
-/** 429 (API-DECISIONS): too many failed attempts from one address; `Retry-After` in seconds. */
+/** 429: too many failed attempts from one address (docs/limits.md); `Retry-After` in seconds. */
 export const throttled = (retryAfterSeconds: number) =>
   new ApiError(429, {
     type: 'throttled_error', code: 'throttled', attr: null,

@@ -15,7 +15,7 @@ const TYPE_DETAILS: Record<string, string> = {
 
 const describe = (v: unknown) => (Array.isArray(v) ? 'list' : v === null ? 'null' : typeof v);
 
-/** The API-DECISIONS error code and human text for one zod issue. */
+/** The API's error code and human text for one zod issue (docs/api.md, "Wire conventions"). */
 function codeAndDetail(issue: Issue): { code: string; detail: string } {
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {

@@ -17,7 +17,7 @@ const TWO_FACTOR = ['demo@example.com', 'priya@hedgebox.example', 'amara@northwi
 const SOCIAL = ['marcus@hedgebox.example', 'jonas@northwind.example'];
 
 /**
- * Organization people beyond the memberships (issue 11): 2FA and social-login flags, pending and
+ * Organization people beyond the memberships: 2FA and social-login flags, pending and
  * expired invites, and in the first organization one verified and one unverified domain.
  */
 export function seedPeople(store: Store, organizationIds: string[], inviterId: number, now: Date): void {

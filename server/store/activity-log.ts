@@ -3,7 +3,7 @@ import { LIMIT_OFFSET } from './paging-sql.ts';
 import { newUuid } from './secrets.ts';
 
 /**
- * The one activity log of the server (API-DECISIONS, Activity log): every resource writes its
+ * The one activity log of the server (docs/api.md, "Activity log"): every resource writes its
  * changes here (`scope` = Insight, Plugin, OrganizationMembership, ...) and the activity
  * endpoints read pages of it, newest first.
  */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from './db.ts';
 import { LIMIT_OFFSET } from './paging-sql.ts';
 
-/** A domain's verification challenge: 32 URL-safe random characters (API-DECISIONS). */
+/** A domain's verification challenge: 32 URL-safe random characters (docs/api.md). */
 export const newChallenge = () => randomBytes(24).toString('base64url');
 
 export interface DomainRow {

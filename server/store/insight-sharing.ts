@@ -9,7 +9,7 @@ export interface InsightSharingRow {
   created_at: string | null;
 }
 
-/** 32 URL-safe random characters (API-DECISIONS): 24 random bytes in base64url. */
+/** 32 URL-safe random characters (docs/api.md): 24 random bytes in base64url. */
 export const generateAccessToken = (): string => randomBytes(24).toString('base64url');
 
 export function createInsightSharingRepository(db: Db) {

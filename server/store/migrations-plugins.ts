@@ -1,5 +1,5 @@
 /**
- * Version 7 (issue 12): pipeline plugins of the three groups, their per-project configs, log
+ * Version 7: pipeline plugins of the three groups, their per-project configs, log
  * entries and hourly delivery counters.
  */
 export const pluginsMigration: { version: number; name: string; sql: string } = {

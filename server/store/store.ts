@@ -38,7 +38,7 @@ export interface Store {
   insightViews: ReturnType<typeof createInsightViewsRepository>;
   insightSharing: ReturnType<typeof createInsightSharingRepository>;
   insightTimings: ReturnType<typeof createInsightTimingsRepository>;
-  /** Organization people (issue 11): members with their users, invites, domains. */
+  /** Organization people: members with their users, invites, domains. */
   members: ReturnType<typeof createMembersRepository>;
   invites: ReturnType<typeof createInvitesRepository>;
   domains: ReturnType<typeof createDomainsRepository>;

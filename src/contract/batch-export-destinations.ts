@@ -2,7 +2,7 @@ import { z } from './z';
 import { blankableText, bool, choice, choiceMessage, email, integer, list, MESSAGES, text, url } from './fields';
 
 /**
- * Batch export destinations (API-DECISIONS): a discriminated union on `type`, each with its
+ * Batch export destinations (docs/api.md): a discriminated union on `type`, each with its
  * own `config`. Three variants per type:
  * - create: every required field, secrets included; defaults applied (Postgres port 5432 ...);
  * - update: secrets may be omitted (the server keeps the stored value) and defaulted fields

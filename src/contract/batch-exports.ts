@@ -146,7 +146,7 @@ const writableShape = {
   start_at: z.optional(z.nullable(zonedDatetime())),
   end_at: z.optional(z.nullable(zonedDatetime())),
   hogql_query: z.optional(z.nullable(blankableText())),
-  /** The project whose data is exported (API-DECISIONS); default: the organization's first project. */
+  /** The project whose data is exported (a project of the organization); default: the organization's first project. */
   team_id: z.optional(integer({ min: 1 })),
 };
 
@@ -184,7 +184,7 @@ export const batchExportUpdateSchema = z.object({
 export type BatchExportUpdate = z.infer<typeof batchExportUpdateSchema>;
 
 /**
- * POST `:id/backfill/` (API-DECISIONS): ISO 8601 bounds with a time zone, start before end.
+ * POST `:id/backfill/` (docs/api.md): ISO 8601 bounds with a time zone, start before end.
  * "End in the future" needs the clock and is checked by the server (400 on `end_at`).
  */
 export const batchExportBackfillSchema = z.object({ start_at: zonedDatetime(), end_at: zonedDatetime() }).check(
@@ -193,7 +193,7 @@ export const batchExportBackfillSchema = z.object({ start_at: zonedDatetime(), e
 export type BatchExportBackfill = z.infer<typeof batchExportBackfillSchema>;
 
 /**
- * One entry of `:id/logs/`. The spec shows no shape; this follows the production service's
+ * One entry of `:id/logs/`. The API shows no shape; this follows the production service's
  * batch export log entries ({timestamp, level, message, run_id}) and, like every list here,
  * comes in a Page so the dashboard pages through it with limit/offset.
  */
@@ -253,7 +253,7 @@ export const batchExportEndpoints = {
     summary: 'Backfill a time range: one run per interval', params: batchExportParams, body: batchExportBackfillSchema,
     status: 200, response: batchExportSchema,
   }),
-  /** † in the spec; settled as readable with batch_export:read. */
+  /** † in the API (scope not given); readable with batch_export:read (docs/api.md). */
   logs: endpoint({
     method: 'GET', path: `${base}:id/logs/`, access: 'batch_export:read',
     summary: 'Log entries of a batch export, newest first', params: batchExportParams, query: batchExportLogsQuerySchema,

@@ -5,7 +5,7 @@ import { z } from './z';
  * the error body, scopes and the endpoint registry type.
  *
  * Response schemas are `z.looseObject` so that a real instance sending more fields than the
- * spec lists still parses. Request schemas are `z.object`, which strips unknown and read-only
+ * API lists still parses. Request schemas are `z.object`, which strips unknown and read-only
  * fields: what is not writable is never stored.
  */
 
@@ -47,7 +47,7 @@ export const apiErrorBodySchema = z.looseObject({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-/** Every scope a personal API key can carry (the spec's Authentication section). */
+/** Every scope a personal API key can carry: the API's, and this server's project scopes (docs/scopes.md). */
 export const SCOPES = [
   'organization:read',
   'organization:write',
@@ -62,7 +62,7 @@ export const SCOPES = [
   'sharing_configuration:read',
   'sharing_configuration:write',
   'activity_log:read',
-  /** Projects (`GET /api/projects/`, their `api_token`): API-DECISIONS adds these two. */
+  /** Projects (`GET /api/projects/`, their `api_token`): not among the API's scopes; added here. */
   'project:read',
   'project:write',
 ] as const;
@@ -96,7 +96,7 @@ export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolea
  * What an endpoint requires of a key:
  * - a Scope;
  * - `'authenticated'`: any valid key (e.g. `personal_api_keys/@current/`);
- * - `null`: the spec's † endpoints that do not support personal API key access (403).
+ * - `null`: an endpoint that does not support personal API key access (403); none is, here (docs/api.md).
  */
 export type EndpointAccess = Scope | 'authenticated' | null;
 

@@ -8,7 +8,7 @@ import { projectParams } from './insights';
  * What the insight builders' pickers offer, computed from the project's events (the production
  * service's `event_definitions/`, `property_definitions/` and `events/values/`): event names with
  * their volume, property keys with their type, and the values a property takes. Scope
- * insight:read (API-DECISIONS). Lists are pages, most used first, then by name.
+ * insight:read (docs/api.md, "Scopes of the † endpoints"). Lists are pages, most used first, then by name.
  */
 
 /** Property value types as the production service names them. */

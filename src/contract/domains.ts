@@ -2,7 +2,7 @@ import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema } from './common';
 import { blankableText, bool, choice, MESSAGES } from './fields';
 
-/** Lower-case host name (API-DECISIONS). */
+/** Lower-case host name (docs/api.md). */
 export const DOMAIN_PATTERN = /^([a-z0-9]+(-[a-z0-9]+)*\.)+[a-z]{2,}$/;
 export const DOMAIN_MAX = 128;
 /** `verification_challenge` is 32 URL-safe random characters; the TXT record name is this + domain. */
@@ -85,7 +85,7 @@ export const domainEndpoints = {
     method: 'DELETE', path: `${base}:id/`, access: 'organization:write',
     summary: 'Remove a domain', params: domainParams, status: 204,
   }),
-  /** † in the spec; organization:write per API-DECISIONS. Any body is ignored. */
+  /** † in the API (scope not given); organization:write here (docs/api.md). Any body is ignored. */
   verify: endpoint({
     method: 'POST', path: `${base}:id/verify/`, access: 'organization:write',
     summary: 'Check the DNS TXT record and mark the domain verified', params: domainParams, status: 200,

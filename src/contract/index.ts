@@ -1,5 +1,5 @@
 /**
- * The API contract: zod schemas of every resource, request body and list query of the spec,
+ * The API contract: zod schemas of every resource, request body and list query of the API,
  * and the registry of every endpoint. Imported by the SPA, the test handlers and the server.
  * zod only: no React, no Node.
  */

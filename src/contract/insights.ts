@@ -12,7 +12,7 @@ import { nullableUserSchema } from './users';
 
 export { INSIGHT_KINDS, type InsightKind } from './insight-kinds';
 
-/** Insight `short_id`: 8 characters of [A-Za-z0-9] (API-DECISIONS). */
+/** Insight `short_id`: 8 characters of [A-Za-z0-9] (docs/api.md). */
 export const INSIGHT_SHORT_ID_PATTERN = /^[A-Za-z0-9]{8}$/;
 export const INSIGHT_NAME_MAX = 400;
 export const MY_LAST_VIEWED_MAX = 5;
@@ -96,7 +96,7 @@ export const insightSchema = z.looseObject({
   effective_restriction_level: z.optional(z.int()),
   effective_privilege_level: z.optional(z.int()),
   timezone: z.optional(z.nullable(z.string())),
-  /** The spec types it as string; the production service sends a boolean. */
+  /** The API types it as string; the production service sends a boolean. */
   is_cached: z.unknown(),
   query_status: z.unknown(),
   hogql: z.optional(z.nullable(z.string())),
@@ -106,7 +106,7 @@ export type Insight = z.infer<typeof insightSchema>;
 const maxItems = <T extends z.ZodMiniArray>(schema: T, max: number) =>
   schema.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
 
-/** A query node: an object, or (as the spec says for writes) its JSON text. Parsed to the object. */
+/** A query node: an object, or (as the API says for writes) its JSON text. Parsed to the object. */
 export const insightQueryInputSchema = z.pipe(
   z.union(
     [
@@ -154,7 +154,7 @@ export const INSIGHT_ORDERINGS = [
   'last_modified_at', '-last_modified_at', 'order', '-order',
 ] as const;
 
-/** List query: the spec's limit, offset, created_by, short_id, format + API-DECISIONS' search, favorited, saved, order. */
+/** List query: the API's limit, offset, created_by, short_id, format + the production service's search, favorited, saved, order, insight (docs/api.md). */
 export const insightListQuerySchema = z.extend(listQuerySchema, {
   created_by: z.optional(queryInt({ min: 1 })),
   short_id: z.optional(z.string().check(z.maxLength(INSIGHT_LIMITS.searchLength))),
@@ -264,7 +264,7 @@ export const sharingUpdateSchema = z.object({ enabled: z.optional(bool()) });
 export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
 
 /**
- * An activity log entry (production service's shape; the spec shows none). The activity
+ * An activity log entry (production service's shape; the API shows none; docs/api.md). The activity
  * endpoints return them in `{results, next, previous}` with `count` (this API's Page) or
  * `total_count` (production): both accepted.
  */
@@ -314,9 +314,9 @@ const p = projectParams;
 const fmt = insightFormatQuerySchema;
 
 /**
- * Static paths come before `:id/`. The spec's † endpoints take the scopes of API-DECISIONS
+ * Static paths come before `:id/`. The API's † endpoints take the scopes docs/api.md gives them
  * (insight:read; activity_log:read for activity; sharing_configuration:write for the sharing
- * writes) and otherwise follow the spec's shapes (body as insight create, 200 Insight). The
+ * writes); `viewed/` takes an insight body and answers the Insight, the others their own shapes. The
  * analysis endpoints take their parameters as a body (POST) or in the query string (GET).
  */
 export const insightEndpoints = {

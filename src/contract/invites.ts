@@ -5,9 +5,9 @@ import { levelInputSchema } from './members';
 import { membershipLevelSchema } from './organizations';
 import { nullableUserSchema } from './users';
 
-/** Invites expire this many days after `created_at` (API-DECISIONS). */
+/** Invites expire this many days after `created_at` (docs/api.md). */
 export const INVITE_EXPIRY_DAYS = 3;
-/** `bulk/` takes at most this many invites (API-DECISIONS). */
+/** `bulk/` takes at most this many invites (docs/api.md). */
 export const INVITE_BULK_MAX = 20;
 export const INVITE_FIRST_NAME_MAX = 30;
 
@@ -63,7 +63,7 @@ export const inviteBulkCreateSchema = list(inviteCreateSchema).check(
 export type InviteBulkCreate = z.infer<typeof inviteBulkCreateSchema>;
 
 /**
- * Response of `bulk/`. The spec's table shows "200 Invite"; a bulk request creates several, so
+ * Response of `bulk/`. The API's table shows "200 Invite"; a bulk request creates several, so
  * (as the production service does) the response is the list of created invites, status 200.
  */
 export const inviteBulkResponseSchema = z.array(inviteSchema);

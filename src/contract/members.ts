@@ -29,7 +29,7 @@ export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 export const memberListQuerySchema = z.extend(listQuerySchema, { search: z.optional(z.string().check(z.maxLength(200))) });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
-/** Why a level change or removal is refused, or null when it is allowed (API-DECISIONS level rules). */
+/** Why a level change or removal is refused, or null when it is allowed (the level rules of docs/api.md). */
 export interface MemberRuleRefusal {
   status: 400 | 403;
   detail: string;

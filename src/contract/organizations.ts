@@ -1,7 +1,7 @@
 import { z } from './z';
 import { endpoint, listQuerySchema, pageSchema, timestampSchema, uuidSchema } from './common';
 
-/** Membership levels (API-DECISIONS): 1 member, 8 admin, 15 owner. */
+/** Membership levels (docs/api.md): 1 member, 8 admin, 15 owner. */
 export const MEMBERSHIP_LEVELS = { member: 1, admin: 8, owner: 15 } as const;
 export const membershipLevelSchema = z.union([z.literal(1), z.literal(8), z.literal(15)]);
 export type MembershipLevel = z.infer<typeof membershipLevelSchema>;

@@ -5,8 +5,8 @@ import { PLUGIN_GROUPS } from './plugins';
 
 /**
  * `{PRJ}/plugin_configs/`: a plugin enabled (or not) in one project with its config values, as
- * the production service has it (the spec does not list it; API-DECISIONS gives its writes
- * plugin:write). `config` is validated against the plugin's `config_schema`; secret fields are
+ * the production service has it (the API does not list it; its writes take plugin:write,
+ * docs/api.md). `config` is validated against the plugin's `config_schema`; secret fields are
  * write-only: a response lists their keys in `secret_keys_set`, never their values.
  */
 

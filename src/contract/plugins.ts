@@ -15,7 +15,7 @@ export const PLUGIN_GROUP_LABELS: { readonly [G in PluginGroup]: string } = {
   pipeline_import_apps: 'Import apps',
 };
 
-/** The spec shows only `local`; the others are the production service's plugin types. */
+/** The API shows only `local`; the others are the production service's plugin types (docs/api.md). */
 export const PLUGIN_TYPES = ['local', 'custom', 'repository', 'source', 'inline'] as const;
 export type PluginType = (typeof PLUGIN_TYPES)[number];
 
@@ -55,7 +55,7 @@ export const pluginConfigFieldSchema = z.looseObject({
 });
 export type PluginConfigField = z.infer<typeof pluginConfigFieldSchema>;
 
-/** The writable fields (spec): plugin_type, name, description, icon, config_schema, tag, is_global, capabilities, metrics, public_jobs. */
+/** The writable fields (the API's): plugin_type, name, description, icon, config_schema, tag, is_global, capabilities, metrics, public_jobs. */
 const writableShape = {
   plugin_type: choice(PLUGIN_TYPES),
   name: text(PLUGIN_NAME_MAX),
@@ -70,8 +70,8 @@ const writableShape = {
 };
 
 /**
- * POST `{ORG}/<group>/`: plugin_type defaults to `local` (the spec's sample). A `repository`
- * plugin is installed from the catalogue by `url` (API-DECISIONS) and takes its name from it;
+ * POST `{ORG}/<group>/`: plugin_type defaults to `local` (the API's sample). A `repository`
+ * plugin is installed from the catalogue by `url` and takes its name from it;
  * every other type needs a name.
  */
 export const pluginCreateSchema = z.object({
@@ -135,8 +135,8 @@ const orgParams = z.object({ organization_id: z.string() });
 /**
  * The endpoints of one group. Static paths come before `:id/` so a router matching in order
  * does not take `activity/` for an id. Destinations and frontend apps have every operation;
- * import apps only list, create and retrieve (the spec shows no more). The † endpoints take the
- * scopes API-DECISIONS gives them (plugin:read, or plugin:write for update_source/ and upgrade/).
+ * import apps only list, create and retrieve (the API lists no more). The † endpoints take the
+ * scopes docs/api.md gives them (plugin:read, or plugin:write for update_source/ and upgrade/).
  */
 function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
   const base = `/api/organizations/:organization_id/${group}/` as const;

@@ -3,7 +3,7 @@ import { endpoint, listQuerySchema, pageSchema, timestampSchema } from './common
 
 /**
  * A project (a "team" in the production service): owns insights and events.
- * Not described by the spec beyond `project_id`; shaped like the production service's.
+ * Not described by the API beyond `project_id`; shaped like the production service's.
  */
 export const projectSchema = z.looseObject({
   id: z.int(),

@@ -52,7 +52,7 @@ describe('endpoint registry', () => {
     ['PATCH', `${ORG}/pipeline_frontend_apps/:id/update_source/`, 'plugin:write'],
     ['POST', `${ORG}/pipeline_destinations/:id/upgrade/`, 'plugin:write'],
     ['PATCH', `${PRJ}/plugin_configs/:id/`, 'plugin:write'],
-  ])('† plugin endpoint %s %s takes the scope of API-DECISIONS', (method, path, scope) => {
+  ])('† plugin endpoint %s %s takes the scope docs/api.md gives it', (method, path, scope) => {
     expect(find(method, path)?.access).toBe(scope);
   });
   it.each([
@@ -66,10 +66,10 @@ describe('endpoint registry', () => {
     ['GET', `${PRJ}/insights/:id/activity/`, 'activity_log:read'],
     ['PATCH', `${PRJ}/insights/:insight_id/sharing/`, 'sharing_configuration:write'],
     ['POST', `${PRJ}/insights/:insight_id/sharing/refresh/`, 'sharing_configuration:write'],
-  ])('† insight endpoint %s %s takes the scope of API-DECISIONS', (method, path, scope) => {
+  ])('† insight endpoint %s %s takes the scope docs/api.md gives it', (method, path, scope) => {
     expect(find(method, path)?.access).toBe(scope);
   });
-  it('gives scopes from the spec', () => {
+  it('gives the scopes of the API and of docs/api.md', () => {
     expect(find('GET', `${ORG}/batch_exports/:id/logs/`)?.access).toBe('batch_export:read');
     expect(find('GET', `${ORG}/batch_exports/:id/runs/`)?.access).toBe('batch_export:read');
     expect(find('POST', `${ORG}/batch_exports/:id/pause/`)?.access).toBe('batch_export:write');

@@ -183,7 +183,7 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
     });
   }
   // What the answer feeds (the cache, the router, the render) runs in the next task: reading and
-  // checking a large answer and drawing it are not one long task on a phone (issue 14).
+  // checking a large answer and drawing it are not one long task on a phone.
   await new Promise<void>((resolve) => nextTask(resolve));
   return parsed.data as EndpointResponse<E>;
 }

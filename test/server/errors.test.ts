@@ -5,7 +5,7 @@ const errors: string[] = [];
 const server = createTestServer({ logger: { error: (message, error) => errors.push(`${message} ${String(error)}`) } });
 afterAll(() => server.close());
 
-describe('error rows of API-DECISIONS', () => {
+describe("error rows of the API's error table (docs/api.md)", () => {
   it('404 Not found. for an unknown /api path', async () => {
     for (const path of ['/api/nothing/', '/api/organizations/x/y/z/', '/api']) {
       const res = await server.get(path);

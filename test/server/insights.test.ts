@@ -75,7 +75,7 @@ describe('insights: create, read, list', () => {
     expect((await server.get(`${P1}?short_id=${i.short_id}`)).body.results[0].last_refresh).toBe(clock.toISOString());
   });
 
-  it('lists with the filters of API-DECISIONS, deleted excluded', async () => {
+  it('lists with the filters of docs/api.md, deleted excluded', async () => {
     const fav = await create({ name: 'Zebra favourite', filters: trends, favorited: true, saved: true, description: 'kept for the quokka' });
     const page = pageSchema(insightSchema).parse((await server.get(P1)).body);
     expect(page.count).toBeGreaterThanOrEqual(5);

@@ -7,7 +7,7 @@ import { useClockTick } from '@/lib/clock';
  * with the exact date and time in its title and `dateTime`.
  *
  * The title is written a task after the render (an effect): parsing and formatting an exact date
- * for every row is work the first list's render does not need (issue 14's blocking time), and
+ * for every row is work the first list's render does not need (it adds to the page's blocking time), and
  * the title is only read on hover.
  */
 export function RelativeTime({ value, className }: { value: string; className?: string }) {

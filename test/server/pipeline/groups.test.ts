@@ -43,7 +43,7 @@ const keys = () => ({
 });
 
 /**
- * The spec's table of the pipeline plugin groups, with the scopes API-DECISIONS gives the †
+ * The API's table of the pipeline plugin groups, with the scopes docs/api.md gives the †
  * endpoints (activity/ and exports_unsubscribe_configs/ left out here). `ok` is the status the
  * key holding the scope gets; DELETE comes last since it removes the plugin.
  */

@@ -45,7 +45,7 @@ describe('pipeline groups', () => {
     expect((await server.get(`${ORG}/pipeline_import_apps/repository/`)).status).toBe(404);
   });
 
-  it('takes the scopes of the spec and API-DECISIONS', async () => {
+  it('takes the scopes of the API and of docs/api.md', async () => {
     const read = server.makeKey({ scopes: ['plugin:read'] });
     const none = server.makeKey({ scopes: ['insight:read'] });
     const hook = await install('pipeline_destinations', { plugin_type: 'repository', url: WEBHOOK, name: 'Scoped hook' });

@@ -10,7 +10,7 @@ import { parseOrThrow } from '../../validation.ts';
 /** Timestamps are stored as UTC ISO strings (so SQL compares them as text). */
 const utc = (value: string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
 
-/** API-DECISIONS: a project of the organization (else 400 on team_id); absent: the first project. */
+/** A project of the organization (else 400 on team_id); absent: the first project (docs/api.md). */
 function resolveTeam(store: Store, organizationId: string, teamId: number | undefined): number {
   if (teamId === undefined) {
     const first = store.batchExports.firstProjectId(organizationId);

@@ -148,7 +148,7 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
     return insightResponse(updated);
   });
 
-  // Hard delete is not allowed (the spec): 405 with an empty body, once the insight is known to exist.
+  // Hard delete is not allowed (the API's rule): 405 with an empty body, once the insight is known to exist.
   router.route(e.destroy, ({ auth, params, c }) => {
     insightOf(auth, params.project_id, params.id, true);
     return c.body(null, 405, { Allow: 'GET, PATCH' });

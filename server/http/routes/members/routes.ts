@@ -28,7 +28,7 @@ export function membershipActivity(row: Pick<MemberRow, 'id' | 'organization_id'
 
 /**
  * `{ORG}/members/`: any member reads the list; level changes and removals follow the level rules
- * of API-DECISIONS (levelChangeRefusal / removalRefusal, shared with the app). Removing a member
+ * of docs/api.md (levelChangeRefusal / removalRefusal, shared with the app). Removing a member
  * deletes the membership, so their keys fail on the organization with the next request.
  */
 export function registerMemberRoutes(router: Router, { store, now }: Deps): void {

@@ -16,7 +16,7 @@ import { pluginResponse } from './serializers.ts';
 /**
  * The three pipeline groups, one implementation: `{ORG}/pipeline_destinations/`,
  * `{ORG}/pipeline_frontend_apps/`, `{ORG}/pipeline_import_apps/`. A plugin of another group
- * (or organization) is a 404 here. Import apps have list, create and retrieve only (the spec).
+ * (or organization) is a 404 here. Import apps have list, create and retrieve only (the API lists no more).
  */
 type Full = typeof endpoints.pipelineDestinations;
 type GroupEndpoints = { [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string } };

@@ -83,7 +83,7 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
   const aggregated = result.every((s) => s.data.length === 0);
   if (aggregated && TIME_SERIES.has(display)) display = 'bar-value';
   const compare = Boolean(options.compare) || result.some((s) => s.compare_label === 'previous');
-  // With a breakdown, a series' `label` is already its breakdown value (API-DECISIONS); the
+  // With a breakdown, a series' `label` is already its breakdown value (docs/api.md); the
   // series' own name (from `action`) goes in front only when there is more than one series.
   const names = new Set(result.map(nameOf));
   const colours = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_LEVELS } from '@/contract/organizations';
 
-/** 1 → Member, 8 → Admin, 15 → Owner (API-DECISIONS). */
+/** 1 → Member, 8 → Admin, 15 → Owner (docs/api.md). */
 export function membershipLevelLabel(level: number | null | undefined): string {
   switch (level) {
     case MEMBERSHIP_LEVELS.member:

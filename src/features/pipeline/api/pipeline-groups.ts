@@ -17,7 +17,7 @@ const ENABLED: Record<GroupSlug, string> = {
 };
 /** What enabling an app of the group in a project does, in words. */
 export const groupEnabledHint = (slug: GroupSlug) => ENABLED[slug];
-/** Import apps have list, create and retrieve only (the spec): no edit, delete, upgrade. */
+/** Import apps have list, create and retrieve only (the API lists no more): no edit, delete, upgrade. */
 export const groupHasFullApi = (slug: GroupSlug) => slug !== 'import-apps';
 /**
  * Whether the group offers "Write your own" (a source plugin). Not import apps: their job is the

@@ -8,7 +8,7 @@ import type { GroupSlug } from '../api/pipeline-groups';
 import { usePipelineMutations } from '../api/pipeline.mutations';
 import { groupEndpoints } from '../api/pipeline.queries';
 
-/** Import apps have no repository endpoint (the spec gives them list, create, retrieve): install by URL. */
+/** Import apps have no repository endpoint (the API gives them list, create, retrieve): install by URL. */
 export function InstallByUrl({ organizationId, slug }: { organizationId: string; slug: GroupSlug }) {
   const { create } = usePipelineMutations(organizationId, slug);
   const [url, setUrl] = useState('');

@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS } from '@/contract/analytics-limits';
 import type { Interval } from '@/contract/analytics-params';
 
-/** The date range presets, as the API's relative dates (API-DECISIONS: `-7d`, `mStart`, `all`). */
+/** The date range presets, as the API's relative dates (docs/api.md, "Dates": `-7d`, `mStart`, `all`). */
 export const DATE_PRESETS = [
   { value: '-24h', label: 'Last 24 hours' },
   { value: '-7d', label: 'Last 7 days' },
