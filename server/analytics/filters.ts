@@ -1,8 +1,11 @@
 import type { PropertyFilter, PropertyGroup } from '../../src/contract/analytics.ts';
 import {
-  DEFAULT_COLUMNS, propertyNumber, propertyText, valueText, type PropertyColumns, type SqlParams,
+  DEFAULT_COLUMNS, propertyNumber, propertyText, SqlParams, valueText, type PropertyColumns,
 } from './properties.ts';
+import { EVENT_COLUMNS } from './hogql/compile.ts';
 import { AnalyticsParamError } from './errors.ts';
+import { hogqlSql } from './hogql/index.ts';
+import { HAS_SESSION_SQL, isSessionProperty, SESSION_PROPERTIES, sessionTextSql, sessionValueSql } from './sessions.ts';
 import type { AnalyticsProject, SqlRunner } from './types.ts';
 
 /**
@@ -18,6 +21,9 @@ import type { AnalyticsProject, SqlRunner } from './types.ts';
  * - gt / lt: numeric comparison; a value that is not a number never matches.
  * - is_set / is_not_set: the value is / is not set.
  * An empty group (AND or OR) constrains nothing.
+ * `type: session` reads a session property of the event's session (sessions.ts) with the same
+ * operators (durations and counts as their number's text), and is false for an event without a
+ * session; `type: hogql` is a HogQL condition in `key` (docs/hogql.md), null counting as false.
  */
 
 /** A filter of the contract's shape (operators outside the list never match). */
@@ -28,6 +34,8 @@ export interface FilterSql {
   sql: string;
   /** Whether it reads person properties (the query must join persons). */
   person: boolean;
+  /** Whether it reads session properties (the query must join sessions.ts's `ses`). */
+  session?: boolean;
 }
 
 const isGroup = (v: FilterLike | GroupLike): v is GroupLike => 'values' in v && Array.isArray((v as GroupLike).values);
@@ -35,8 +43,20 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [v
 
 /** One filter → SQL. */
 export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+  if (f.type === 'hogql') return hogqlSql(f.key, 'boolean', params, 'properties', { ...EVENT_COLUMNS, event: cols.event, person: cols.person }).sql;
+  if (f.type === 'session') {
+    if (!isSessionProperty(f.key)) return 'false';
+    const key = f.key;
+    const numeric = sessionValueSql(key);
+    const sql = operatorSql(f, params, () => sessionTextSql(key, params), () => (numeric.numeric ? numeric.sql : `TRY_CAST(${numeric.sql} AS DOUBLE)`));
+    return `(${HAS_SESSION_SQL} AND ${sql})`;
+  }
   const source = f.type === 'person' ? 'person' : 'event';
-  const text = () => propertyText(params, source, f.key, cols);
+  return operatorSql(f, params, () => propertyText(params, source, f.key, cols), () => propertyNumber(params, source, f.key, cols));
+}
+
+/** A filter's operator over a value's SQL text (`text`) and number (`number`). */
+function operatorSql(f: FilterLike, params: SqlParams, text: () => string, number: () => string): string {
   const values = () => asList(f.value).map((v) => params.add(valueText(v)));
   const anyOf = (one: (ref: string) => string) => {
     const parts = values().map(one);
@@ -54,7 +74,7 @@ export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: Proper
       const n = Number(asList(f.value)[0]);
       if (!Number.isFinite(n)) return 'false';
       // Bound as text and cast: a JS number past 2^63 (1e20) would be bound as an overflowing BIGINT.
-      return `coalesce(${propertyNumber(params, source, f.key, cols)} ${f.operator === 'gt' ? '>' : '<'} ${params.add(String(n))}::DOUBLE, false)`;
+      return `coalesce(${number()} ${f.operator === 'gt' ? '>' : '<'} ${params.add(String(n))}::DOUBLE, false)`;
     }
     case 'is_set': return `(${text()} IS NOT NULL)`;
     case 'is_not_set': return `(${text()} IS NULL)`;
@@ -68,15 +88,29 @@ function groupSql(group: GroupLike, params: SqlParams, cols: PropertyColumns): s
   return `(${parts.join(group.type === 'OR' ? ' OR ' : ' AND ')})`;
 }
 
+/** Whether a HogQL condition reads the person (its properties or id). */
+function hogqlReadsPerson(expr: string): boolean {
+  try {
+    const c = hogqlSql(expr, 'boolean', new SqlParams(), 'properties');
+    return c.person || c.personKey;
+  } catch {
+    return false;
+  }
+}
+
 function readsPerson(group: GroupLike): boolean {
-  return group.values.some((v) => (isGroup(v) ? readsPerson(v) : v.type === 'person'));
+  return group.values.some((v) => (isGroup(v) ? readsPerson(v) : v.type === 'person' || (v.type === 'hogql' && hogqlReadsPerson(v.key))));
+}
+
+function readsSession(group: GroupLike): boolean {
+  return group.values.some((v) => (isGroup(v) ? readsSession(v) : v.type === 'session'));
 }
 
 /** A property group (or none) → SQL; `true` when it constrains nothing. */
 export function propertyGroupSql(group: PropertyGroup | GroupLike | undefined | null, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
   if (!group || group.values.length === 0) return { sql: 'true', person: false };
   const g = group as GroupLike;
-  return { sql: groupSql(g, params, cols), person: readsPerson(g) };
+  return { sql: groupSql(g, params, cols), person: readsPerson(g), session: readsSession(g) };
 }
 
 /** `filter_test_accounts: true` → the project's test account filters, all of them (AND). */
@@ -88,20 +122,27 @@ export function testAccountSql(project: AnalyticsProject, enabled: boolean | und
 /** Several filter fragments joined with AND. */
 export function andAll(...parts: FilterSql[]): FilterSql {
   const sql = parts.map((p) => p.sql).filter((s) => s !== 'true');
-  return { sql: sql.length === 0 ? 'true' : sql.join(' AND '), person: parts.some((p) => p.person) };
+  return { sql: sql.length === 0 ? 'true' : sql.join(' AND '), person: parts.some((p) => p.person), session: parts.some((p) => p.session) };
 }
 
 /** A filter value the engine cannot use, reported as a 400 on `attr`. */
 export class FilterParamError extends AnalyticsParamError {}
 
-/** Regex patterns of a group, with the attr path of each (`properties__values__0__value`). */
+/**
+ * Regex patterns of a group, with the attr path of each (`properties__values__0__value`).
+ * Checks the group's HogQL conditions and session keys on the way (a 400 on their `key`):
+ * every engine walks its groups here before it builds SQL.
+ */
 export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string): { pattern: string; attr: string }[] {
   if (!group) return [];
   const out: { pattern: string; attr: string }[] = [];
   (group as GroupLike).values.forEach((v, i) => {
     const here = `${attr}__values__${i}`;
     if (isGroup(v)) out.push(...regexPatterns(v, here));
-    else if (v.operator === 'regex' || v.operator === 'not_regex') {
+    else if (v.type === 'hogql') hogqlSql(v.key, 'boolean', new SqlParams(), `${here}__key`);
+    else if (v.type === 'session' && !isSessionProperty(v.key)) {
+      throw new FilterParamError(`${here}__key`, `"${v.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`);
+    } else if (v.operator === 'regex' || v.operator === 'not_regex') {
       for (const p of asList(v.value)) out.push({ pattern: valueText(p), attr: `${here}__value` });
     }
   });

@@ -7,6 +7,17 @@
 import { materializedColumn } from './schema.ts';
 import type { QueryContext, SqlRunner } from './types.ts';
 
+export interface HogqlEnv {
+  timeZone: string;
+  weekStart: 0 | 1;
+  /** The clock (ms): `now()`. */
+  now: number;
+}
+
+/** The HogQL environment of an analysis. */
+export const envOf = (ctx: Pick<QueryContext, 'project' | 'now'>): HogqlEnv =>
+  ({ timeZone: ctx.project.timezone, weekStart: ctx.project.week_start_day, now: ctx.now.getTime() });
+
 /** Bound parameters of one statement: `add(value)` returns its placeholder (`$1`, `$2`, …). */
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -15,6 +26,8 @@ export class SqlParams {
    * {@link materializedReady} before the statement is built): then hot keys read the columns.
    */
   materialized = false;
+  /** What HogQL expressions read besides the row (hogql/compile.ts): the project's zone and week start, the clock. */
+  env: HogqlEnv = { timeZone: 'UTC', weekStart: 0, now: 0 };
   private readonly seen = new Map<string, string>();
 
   add(value: unknown): string {
@@ -34,6 +47,7 @@ export class SqlParams {
   prefix(n: number): SqlParams {
     const copy = new SqlParams();
     copy.materialized = this.materialized;
+    copy.env = this.env;
     copy.values.push(...this.values.slice(0, n));
     for (const [memo, ref] of this.seen) if (Number(ref.slice(1)) <= n) copy.seen.set(memo, ref);
     return copy;

@@ -2,7 +2,10 @@ import { isPropertyMath, type Interval, type MathType, type PropertyGroup } from
 import { bucketMsSql } from './bucket-sql.ts';
 import { DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
-import { propertyNumber, propertyText, SqlParams } from './properties.ts';
+import { propertyNumber, propertyText, SqlParams, type HogqlEnv } from './properties.ts';
+import { breakdownValueSql, type BreakdownSpec } from './breakdowns.ts';
+import { hogqlSql, type HogqlColumns } from './hogql/index.ts';
+import { sessionJoinSql } from './sessions.ts';
 import type { AnalyticsProject } from './types.ts';
 import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
@@ -30,10 +33,12 @@ export interface TrendQueryInput {
   /** Global `properties` filter. */
   properties: PropertyGroup | undefined;
   filterTestAccounts: boolean | undefined;
-  breakdown: { key: string; type: 'event' | 'person' } | null;
+  breakdown: BreakdownSpec | null;
   breakdownLimit: number;
   /** Every event of the project has its materialized property columns filled (properties.ts). */
   materialized?: boolean;
+  /** What HogQL expressions read besides the row (zone, week start, clock). */
+  env?: HogqlEnv;
 }
 
 export interface TrendRow {
@@ -67,6 +72,12 @@ function aggregateSql(math: MathType, f: string): string {
   }
 }
 
+/** The aggregate SQL of a series' math (a HogQL math reads `x`'s event columns). */
+function mathSql(series: TrendSeriesSpec, f: string, params: SqlParams): string {
+  if (series.math !== 'hogql') return aggregateSql(series.math, f);
+  return hogqlSql(series.mathHogql ?? '', 'aggregate', params, 'math_hogql', X_COLUMNS, f ? ` ${f}` : '').sql;
+}
+
 /** Maths whose value over a group follows from partial aggregates of its parts. */
 const COMBINABLE = new Set<MathType>(['total', 'sum', 'avg', 'min', 'max']);
 
@@ -95,11 +106,25 @@ interface Shared {
   joins: string;
   seriesConds: string[];
   bval: string;
+  /** The persons table is joined as `p`. */
+  personProps: boolean;
 }
+
+/** Whether a math expression reads the person (its properties or id). */
+function hogqlReadsPerson(expr: string): boolean {
+  const c = hogqlSql(expr, 'aggregate', new SqlParams(), 'math_hogql');
+  return c.person || c.personKey;
+}
+
+/** The columns of `x` (trendQuery) a math expression reads inside its aggregates. */
+const X_COLUMNS: HogqlColumns = {
+  event: 'x.ep', person: 'x.pp', eventName: 'x.h_event', distinctId: 'x.h_did', timestamp: 'x.h_ts', personId: 'x.h_pid',
+};
 
 function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from: number, toExclusive: number, extraPerson: boolean): Shared {
   const params = new SqlParams();
   params.materialized = input.materialized === true;
+  if (input.env) params.env = input.env;
   const team = params.add(input.project.id);
   const global = andAll(
     propertyGroupSql(input.properties, params),
@@ -109,7 +134,11 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     s.event === null ? { sql: 'true', person: false } : { sql: `e.event = ${params.add(s.event)}`, person: false },
     propertyGroupSql(s.properties, params),
   ));
-  const person = extraPerson || global.person || seriesFilters.some((f) => f.person) || input.breakdown?.type === 'person';
+  const breakdown = input.breakdown ? breakdownValueSql(input.breakdown, params) : null;
+  const mathPerson = series.some((x) => x.mathHogql !== null && hogqlReadsPerson(x.mathHogql));
+  const needsPersonProps = global.person || seriesFilters.some((f) => f.person) || breakdown?.person === true || mathPerson;
+  const person = extraPerson || needsPersonProps;
+  const session = global.session === true || seriesFilters.some((f) => f.session) || breakdown?.session === true;
   const names = series.every((s) => s.event !== null) ? [...new Set(series.map((s) => s.event as string))] : [];
   const where = [
     `e.team_id = ${team}`,
@@ -118,11 +147,10 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     names.length > 0 ? `e.event IN (${names.map((n) => params.add(n)).join(', ')})` : 'true',
     global.sql,
   ].join(' AND ');
-  const needsPersonProps = global.person || seriesFilters.some((f) => f.person) || input.breakdown?.type === 'person';
-  const bval = input.breakdown
-    ? `nullif(${propertyText(params, input.breakdown.type, input.breakdown.key)}, '')`
-    : 'NULL::VARCHAR';
-  return { params, where, joins: person ? personJoin(needsPersonProps) : '', seriesConds: seriesFilters.map((f) => f.sql), bval };
+  const bval = breakdown ? `nullif(${breakdown.sql}, '')` : 'NULL::VARCHAR';
+  const joins = `${person ? personJoin(needsPersonProps) : ''}${session ? `
+  ${sessionJoinSql(params, team)}` : ''}`;
+  return { params, where, joins, seriesConds: seriesFilters.map((f) => f.sql), bval, personProps: needsPersonProps };
 }
 
 /**
@@ -164,7 +192,8 @@ function rankingSql(params: SqlParams, limit: number, hasBreakdown: boolean, sou
  */
 export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes: readonly number[]): { sql: string; params: unknown[] } {
   const series = indexes.map((i) => input.series[i]!);
-  const needsPerson = series.some((s) => s.math === 'dau');
+  const hogql = series.some((x) => x.math === 'hogql');
+  const needsPerson = series.some((x) => x.math === 'dau') || hogql;
   const s = shared(input, series, period.from, period.toExclusive, needsPerson);
   const { params } = s;
   const bucket = period.aggregate ? '0'
@@ -179,11 +208,12 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
   const person = needsPerson ? PERSON_KEY_SQL : 'NULL::UUID';
   const tagged = `tagged AS (
       SELECT ${bucket} AS bucket, ${tag.select}, ${s.bval} AS bval, ${person} AS person_id,
-             ${sess} AS sess, e.properties AS ep${s.joins.includes('persons p') ? ', p.properties AS pp' : ''}
+             ${sess} AS sess, e.properties AS ep${s.personProps ? ', p.properties AS pp' : ''}${hogql ? `,
+             e.event AS h_event, e.distinct_id AS h_did, e.timestamp AS h_ts, ${PERSON_KEY_SQL} AS h_pid` : ''}
       FROM events e ${s.joins}
       WHERE ${s.where} AND ${tag.filter}
     ),
-    x AS (SELECT bucket, si, bval, person_id, sess, ${mv} AS mv FROM tagged WHERE si IS NOT NULL)`;
+    x AS (SELECT bucket, si, bval, person_id, sess, ${mv} AS mv${hogql ? `, ep, h_event, h_did, h_ts, h_pid${s.personProps ? ', pp' : ''}` : ''} FROM tagged WHERE si IS NOT NULL)`;
   const filter = (i: number) => (series.length === 1 ? '' : `FILTER (WHERE x.si = ${i})`);
   if (series.every((x) => COMBINABLE.has(x.math))) {
     // Partial aggregates per (series, bucket, value) first: the ranking and the final groups
@@ -202,7 +232,7 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
   const sql = `
     WITH ${tagged}
     ${rank.cte}
-    SELECT x.si AS si, x.bucket AS bucket, ${rank.kind} AS kind, ${rank.bval} AS bval, ${rank.rn} AS rn, ${series.map((x, i) => `${aggregateSql(x.math, filter(i))} AS a${i}`).join(', ')}
+    SELECT x.si AS si, x.bucket AS bucket, ${rank.kind} AS kind, ${rank.bval} AS bval, ${rank.rn} AS rn, ${series.map((x, i) => `${mathSql(x, filter(i), params)} AS a${i}`).join(', ')}
     FROM x ${rank.join}
     GROUP BY ALL`;
   return { sql, params: params.values };

@@ -10,6 +10,8 @@ export interface TrendSeriesSpec {
   event: string | null;
   math: MathType;
   mathProperty: string | null;
+  /** `math: hogql`: the aggregate expression. */
+  mathHogql: string | null;
   properties: PropertyGroup | undefined;
   /** The series name: custom_name, else name, else the event name ("All events" for null). */
   label: string;

@@ -8,7 +8,9 @@ import { formulaOf, type FormulaNode } from './formula.ts';
 import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { materializedFor } from './properties.ts';
+import { breakdownOf } from './breakdowns.ts';
+import { hogqlSql } from './hogql/index.ts';
+import { envOf, materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 export type { TrendSeriesSpec } from './trends-types.ts';
@@ -30,10 +32,16 @@ function seriesSpecs(params: TrendParams): TrendSeriesSpec[] {
     return {
       index, entity, event, math: entity.math,
       mathProperty: entity.math_property ?? null,
+      mathHogql: entity.math === 'hogql' ? (entity.math_hogql ?? null) : null,
       properties: entity.properties,
       label: entity.custom_name || entity.name || (event ?? 'All events'),
     };
   });
+}
+
+/** The position of a series entry in its list (`events` or `actions`), for an error's attr. */
+function entityIndex(params: TrendParams, entity: Entity): number {
+  return (entity.type === 'actions' ? params.actions : params.events)?.indexOf(entity) ?? 0;
 }
 
 /** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
@@ -41,13 +49,9 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
   if (params.aggregation_group_type_index) {
     throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported: aggregate by persons (0).');
   }
-  if (params.breakdown !== null && params.breakdown !== undefined) {
-    if (params.breakdown_type !== 'event' && params.breakdown_type !== 'person') {
-      throw new AnalyticsParamError('breakdown_type', `Breakdown by ${params.breakdown_type} is not supported: use event or person.`);
-    }
-    if (typeof params.breakdown !== 'string') {
-      throw new AnalyticsParamError('breakdown', 'Enter the name of an event or person property.');
-    }
+  breakdownOf(params);
+  for (const s of series) {
+    if (s.mathHogql !== null) hogqlSql(s.mathHogql, 'aggregate', new SqlParams(), `${s.entity.type}__${entityIndex(params, s.entity)}__math_hogql`);
   }
   if (params.compare && params.compare_to && !COMPARE_TO.test(params.compare_to)) {
     throw new AnalyticsParamError('compare_to', 'Enter a relative offset such as -7d, -1w or -1m.');
@@ -132,12 +136,10 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
   const formula = await validate(params, series, ctx);
   const range = await resolveDateRange(params, ctx, params.interval);
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
-  const breakdown = typeof params.breakdown === 'string'
-    ? { key: params.breakdown, type: params.breakdown_type === 'person' ? 'person' as const : 'event' as const }
-    : null;
+  const breakdown = breakdownOf(params);
   const input: TrendQueryInput = {
     project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
-    breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedFor(ctx),
+    breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedFor(ctx), env: envOf(ctx),
   };
   const periods = [{ from: range.from, toExclusive: range.to + 1 }];
   if (params.compare) {

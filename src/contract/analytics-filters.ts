@@ -1,5 +1,5 @@
 import { z } from './z';
-import { ANALYTICS_LIMITS } from './analytics-limits';
+import { ANALYTICS_LIMITS, HOGQL_LIMITS } from './analytics-limits';
 import { choice, choiceMessage, list, MESSAGES, pythonTypeName, text } from './fields';
 
 /**
@@ -14,6 +14,11 @@ export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
 /** Operators that take no value. */
 export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
 export const PROPERTY_TYPES = ['event', 'person'] as const;
+/**
+ * Types of a property filter: a property, a session property (`$session_duration`, …) or a
+ * HogQL condition whose `key` is the expression (docs/hogql.md; no value or operator needed).
+ */
+export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql'] as const;
 export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
 /** Property names are free text up to 400 characters (API-DECISIONS). */
 export const PROPERTY_KEY_MAX = 400;
@@ -42,11 +47,15 @@ const propertyValueSchema = z.union(
 );
 
 export const propertyFilterSchema = z.object({
-  key: text(PROPERTY_KEY_MAX),
+  key: text(HOGQL_LIMITS.length),
   value: z.optional(z.nullable(propertyValueSchema)),
   operator: choice(PROPERTY_OPERATORS),
-  type: choice(PROPERTY_TYPES),
+  type: choice(FILTER_TYPES),
 }).check(z.superRefine((f, ctx) => {
+  if (f.type === 'hogql') return;
+  if (f.key.length > PROPERTY_KEY_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['key'], message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.`, input: f.key });
+  }
   if (VALUELESS_OPERATORS.includes(f.operator)) return;
   const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
   if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });

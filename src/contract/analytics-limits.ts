@@ -30,3 +30,13 @@ export const ANALYTICS_LIMITS = {
   /** The longest funnel conversion window, in days (12 months, 52 weeks). */
   funnelWindowDays: 366,
 } as const;
+
+/**
+ * HogQL expressions (breakdown, `type: hogql` filters, `math_hogql`; docs/hogql.md): the
+ * longest expression in characters and the deepest nesting (parentheses, function calls,
+ * operators), so that parsing and the SQL built from it stay small.
+ */
+export const HOGQL_LIMITS = {
+  length: 2000,
+  depth: 32,
+} as const;

@@ -2,7 +2,7 @@ import { z } from './z';
 import {
   dictType, isRecord, limitFilters, PROPERTY_KEY_MAX, propertiesSchema, type Filtered,
 } from './analytics-filters';
-import { ANALYTICS_LIMITS } from './analytics-limits';
+import { ANALYTICS_LIMITS, HOGQL_LIMITS } from './analytics-limits';
 import { blankableText, bool, choice, choiceMessage, integer, list, MESSAGES, text, typeError } from './fields';
 
 export * from './analytics-filters';
@@ -17,7 +17,7 @@ export * from './analytics-limits';
 
 export const MATHS = [
   'total', 'dau', 'weekly_active', 'monthly_active', 'unique_session',
-  'sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99',
+  'sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99', 'hogql',
 ] as const;
 export type MathType = (typeof MATHS)[number];
 /** Maths computed over a numeric property: they need `math_property`. */
@@ -92,8 +92,13 @@ export const entitySchema = z.object({
   custom_name: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
   math: withDefault(choice(MATHS), 'total'),
   math_property: z.optional(z.nullable(blankableText(PROPERTY_KEY_MAX))),
+  /** `math: hogql`: an aggregate HogQL expression such as `sum(properties.price) / count()` (docs/hogql.md). */
+  math_hogql: z.optional(z.nullable(blankableText(HOGQL_LIMITS.length))),
   properties: z.optional(propertiesSchema),
 }).check(z.superRefine((e, ctx) => {
+  if (e.math === 'hogql' && !e.math_hogql) {
+    ctx.addIssue({ code: 'custom', path: ['math_hogql'], message: MESSAGES.required, input: e.math_hogql });
+  }
   if (e.type === 'actions' && !(typeof e.id === 'number' || (typeof e.id === 'string' && /^\d+$/.test(e.id)))) {
     ctx.addIssue({ code: 'custom', path: ['id'], message: MESSAGES.integer, input: e.id });
   }
@@ -143,9 +148,9 @@ export type PathCleaningRule = z.infer<typeof pathCleaningRuleSchema>;
 // Parameter objects
 // ---------------------------------------------------------------------------------------------
 
-/** A breakdown: property key, cohort id(s), or a list of them. */
+/** A breakdown: property key (or HogQL expression), cohort id(s), or a list of them. */
 export const breakdownSchema = z.union(
-  [text(PROPERTY_KEY_MAX), z.int(), z.array(z.union([text(PROPERTY_KEY_MAX), z.int()])).check(z.maxLength(ANALYTICS_LIMITS.breakdowns))],
+  [text(HOGQL_LIMITS.length), z.int(), z.array(z.union([text(PROPERTY_KEY_MAX), z.int()])).check(z.maxLength(ANALYTICS_LIMITS.breakdowns))],
   { error: 'Enter a property name, a cohort ID or a list of cohort IDs.' },
 );
 
@@ -163,7 +168,7 @@ const seriesShape = {
   aggregation_group_type_index: z.optional(z.nullable(integer({ min: 0, max: 4 }))),
 };
 
-type Series = { events?: Entity[]; actions?: Entity[] };
+type Series = { events?: Entity[]; actions?: Entity[]; breakdown?: unknown; breakdown_type?: string };
 
 /** The series in order: `order` when given, else events then actions as listed. */
 export function orderedEntities(params: Series): Entity[] {
@@ -184,6 +189,10 @@ function requireSeries(v: Series & Filtered, ctx: z.core.$RefinementCtx<Series>,
       code: 'custom', path: [v.events?.length ? 'events' : 'actions'], input: count,
       message: `A query can have at most ${max} ${noun} (events and actions together); this one has ${count}.`,
     });
+  }
+  // A HogQL breakdown may be as long as an expression; a property name is at most PROPERTY_KEY_MAX.
+  if (typeof v.breakdown === 'string' && v.breakdown_type !== 'hogql' && v.breakdown.length > PROPERTY_KEY_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['breakdown'], input: v.breakdown, message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.` });
   }
   limitFilters([v, ...(v.events ?? []), ...(v.actions ?? [])], ctx as z.core.$RefinementCtx<never>);
 }

@@ -1,4 +1,7 @@
+import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
+import { holds, type RefEnv } from './hogql.ts';
+import { sessionOf, sessionText, type RefSession } from './sessions.ts';
 
 /**
  * Property filters in plain TypeScript: the obviously-correct reading of the rules documented in
@@ -28,9 +31,29 @@ export function numberOf(properties: Record<string, unknown>, key: string): numb
 const valueText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
-export function matchesFilter(event: ReferenceEvent, f: RefFilter): boolean {
-  const props = f.type === 'person' ? event.person_properties : event.properties;
-  const text = textOf(props, f.key);
+/**
+ * What session and HogQL filters read besides the event: the sessions of the whole event set
+ * (sessions.ts) and the HogQL environment. Without it they match nothing.
+ */
+export interface FilterContext { sessions: Map<string, RefSession>; env: RefEnv }
+
+/** The number DuckDB's TRY_CAST gives for a text (as numberOf). */
+const numberOfText = (t: string | null) => (t !== null && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(t) ? Number(t) : null);
+
+export function matchesFilter(event: ReferenceEvent, f: RefFilter, ctx?: FilterContext): boolean {
+  if (f.type === 'hogql') return ctx !== undefined && holds(parseHogql(f.key), event, ctx.env);
+  let text: string | null;
+  let number: () => number | null;
+  if (f.type === 'session') {
+    const session = ctx ? sessionOf(ctx.sessions, event) : null;
+    if (session === null) return false;
+    text = sessionText(session, f.key);
+    number = () => numberOfText(text);
+  } else {
+    const props = f.type === 'person' ? event.person_properties : event.properties;
+    text = textOf(props, f.key);
+    number = () => numberOf(props, f.key);
+  }
   const values = list(f.value).map(valueText);
   switch (f.operator) {
     case 'exact': return text !== null && values.includes(text);
@@ -39,17 +62,17 @@ export function matchesFilter(event: ReferenceEvent, f: RefFilter): boolean {
     case 'not_icontains': return text === null || !values.some((v) => text.toLowerCase().includes(v.toLowerCase()));
     case 'regex': return text !== null && values.some((v) => new RegExp(v).test(text));
     case 'not_regex': return text === null || !values.some((v) => new RegExp(v).test(text));
-    case 'gt': { const n = numberOf(props, f.key); return n !== null && n > Number(values[0]); }
-    case 'lt': { const n = numberOf(props, f.key); return n !== null && n < Number(values[0]); }
+    case 'gt': { const n = number(); return n !== null && n > Number(values[0]); }
+    case 'lt': { const n = number(); return n !== null && n < Number(values[0]); }
     case 'is_set': return text !== null;
     case 'is_not_set': return text === null;
     default: return false;
   }
 }
 
-export function matchesGroup(event: ReferenceEvent, group: RefGroup | undefined | null): boolean {
+export function matchesGroup(event: ReferenceEvent, group: RefGroup | undefined | null, ctx?: FilterContext): boolean {
   if (!group || group.values.length === 0) return true;
-  const results = group.values.map((v) => ('values' in v ? matchesGroup(event, v) : matchesFilter(event, v)));
+  const results = group.values.map((v) => ('values' in v ? matchesGroup(event, v, ctx) : matchesFilter(event, v, ctx)));
   return group.type === 'OR' ? results.some(Boolean) : results.every(Boolean);
 }
 

@@ -2,7 +2,10 @@ import { AGGREGATED_DISPLAYS, orderedEntities, type Entity, type TrendParams } f
 import { addWall, bucketStarts, DAY_MS, formatDay, fromWall, parseDateParam, toWall, truncWall } from '../../../server/analytics/dates.ts';
 import { evaluateFormula, parseFormula } from '../../../server/analytics/formula.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
-import { matchesGroup, matchesTestAccounts, numberOf, textOf } from './filters.ts';
+import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
+import { matchesGroup, matchesTestAccounts, numberOf, textOf, type FilterContext } from './filters.ts';
+import { aggregateOf, valueText, type RefEnv } from './hogql.ts';
+import { sessionOf, sessionsOf, sessionText } from './sessions.ts';
 
 /**
  * Trends in plain TypeScript, written for clarity, not speed: for every series, filter the
@@ -33,7 +36,7 @@ function quantile(values: number[], q: number): number {
 }
 
 /** The math of one series over the events of one bucket. */
-function applyMath(entity: Entity, events: ReferenceEvent[]): number {
+function applyMath(entity: Entity, events: ReferenceEvent[], env: RefEnv): number {
   const numbers = () => events.map((e) => numberOf(e.properties, entity.math_property ?? '')).filter((n): n is number => n !== null);
   switch (entity.math) {
     case 'total': return events.length;
@@ -54,6 +57,7 @@ function applyMath(entity: Entity, events: ReferenceEvent[]): number {
     case 'p90': return quantile(numbers(), 0.9);
     case 'p95': return quantile(numbers(), 0.95);
     case 'p99': return quantile(numbers(), 0.99);
+    case 'hogql': return aggregateOf(parseHogql(entity.math_hogql ?? ''), events, env);
   }
 }
 
@@ -91,6 +95,9 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const entities = orderedEntities(params);
   const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
+  const env: RefEnv = { timeZone: tz, weekStart: week, now: o.now.getTime() };
+  const fctx: FilterContext = { sessions: sessionsOf(o.events), env };
+  const hogqlBreakdown = breakdownKey !== null && params.breakdown_type === 'hogql' ? parseHogql(breakdownKey) : null;
   const out: RefSeries[] = [];
 
   for (const period of periods) {
@@ -102,11 +109,14 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
     for (const entity of entities) {
       const matches = (e: ReferenceEvent) =>
         (entity.id === null || e.event === String(entity.id))
-        && matchesGroup(e, params.properties) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
-        && matchesGroup(e, entity.properties);
+        && matchesGroup(e, params.properties, fctx) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
+        && matchesGroup(e, entity.properties, fctx);
       const valueOf = (e: ReferenceEvent): string | null => {
         if (breakdownKey === null) return null;
-        const t = textOf(params.breakdown_type === 'person' ? e.person_properties : e.properties, breakdownKey);
+        let t: string | null;
+        if (hogqlBreakdown) t = valueText(hogqlBreakdown, e, env);
+        else if (params.breakdown_type === 'session') { const s = sessionOf(fctx.sessions, e); t = s === null ? null : sessionText(s, breakdownKey); }
+        else t = textOf(params.breakdown_type === 'person' ? e.person_properties : e.properties, breakdownKey);
         return t === '' ? null : t;
       };
       const inRange = o.events.filter((e) => e.timestamp >= period.from && e.timestamp < period.toExclusive && matches(e));
@@ -150,7 +160,7 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
       if (breakdownKey === null && !groups.has('all')) groups.set('all', Array.from({ length: slots }, () => []));
       const keys = [...groups.keys()].sort((a, b) => rankOf(a, top) - rankOf(b, top));
       const data = new Map<string, number[]>();
-      for (const key of keys) data.set(key, groups.get(key)!.map((evs) => applyMath(entity, evs)));
+      for (const key of keys) data.set(key, groups.get(key)!.map((evs) => applyMath(entity, evs, env)));
       perSeries.push({ keys, data });
     }
 

@@ -9,7 +9,9 @@ export const MATH_WORDS: Record<MathType, string> = {
   monthly_active: 'Monthly active users',
   unique_session: 'Unique sessions',
   ...(Object.fromEntries(PROPERTY_MATHS.map((math) => [math, `${PROPERTY_MATH_WORDS[math]} of a property`])) as Record<PropertyMath, string>),
+  hogql: 'HogQL expression',
 };
 
-export const COUNT_MATHS = (Object.keys(MATH_WORDS) as MathType[]).filter((m) => !isPropertyMath(m));
+/** The maths that need nothing else (a HogQL math needs its expression: not offered here yet). */
+export const COUNT_MATHS = (Object.keys(MATH_WORDS) as MathType[]).filter((m) => !isPropertyMath(m) && m !== 'hogql');
 export { isPropertyMath, PROPERTY_MATHS };
