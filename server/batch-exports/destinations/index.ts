@@ -3,9 +3,9 @@ import { bigQueryDestination } from './bigquery.ts';
 import { httpDestination } from './http.ts';
 import { noOpDestination } from './noop.ts';
 import { postgresDestination, redshiftDestination } from './postgres.ts';
+import { s3Destination } from './s3.ts';
 import { snowflakeDestination } from './snowflake.ts';
 import type { Destination } from './types.ts';
-import { unreachable } from './unreachable.ts';
 
 export {
   DeliveryError, type CheckStep, type DeliveryContext, type Destination, type DestinationOptions,
@@ -14,7 +14,7 @@ export {
 const DESTINATIONS: Record<DestinationType, Destination> = {
   NoOp: noOpDestination,
   HTTP: httpDestination,
-  S3: unreachable('S3'),
+  S3: s3Destination,
   Snowflake: snowflakeDestination,
   Postgres: postgresDestination,
   Redshift: redshiftDestination,
