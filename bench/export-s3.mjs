@@ -61,7 +61,8 @@ async function main() {
       const status = await new Promise((resolve) => run.on('close', resolve));
       if (status !== 0) {
         console.error(out);
-        process.exit(typeof status === 'number' ? status : 1);
+        process.exitCode = 1;
+        break;
       }
       rows.push(JSON.parse(out.trim().split('\n').at(-1)));
     }
@@ -70,6 +71,7 @@ async function main() {
     rmSync(s3Dir, { recursive: true, force: true });
     if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
   }
+  if (process.exitCode) return;
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   console.log(`\n${'mode'.padEnd(26)}${'events'.padStart(11)}${'seconds'.padStart(9)}${'events/s'.padStart(10)}${'files'.padStart(7)}${'uploaded'.padStart(10)}${'RSS before'.padStart(12)}${'peak RSS'.padStart(10)}`);
   for (const r of rows) {

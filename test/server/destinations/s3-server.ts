@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -72,11 +73,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * s3rver in process on 127.0.0.1 (`port`, else a free one), keeping its objects in `dir` (a new
- * temp folder unless given, so a restart on the same folder finds them again), with `buckets`.
+ * temp folder unless given, removed on stop; a given one is kept, so a restart on it finds the
+ * objects again), with `buckets`.
  */
 export async function startS3(options: { buckets: string[]; port?: number; dir?: string }): Promise<LocalS3> {
+  const dir = options.dir ?? makeTempDir('s3rver-');
   const server = new S3rver({
-    address: '127.0.0.1', port: options.port ?? 0, silent: true, directory: options.dir ?? makeTempDir('s3rver-'),
+    address: '127.0.0.1', port: options.port ?? 0, silent: true, directory: dir,
     configureBuckets: options.buckets.map((name) => ({ name })),
   });
   server.middleware.unshift(async (ctx, next) => {
@@ -90,7 +93,14 @@ export async function startS3(options: { buckets: string[]; port?: number; dir?:
     await next();
   });
   const { port } = await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`, port,
+    async stop() {
+      await server.close();
+      // A folder given by the caller outlives this server (a restart reads it again).
+      if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A client of the local server, to look at what an export wrote. */
