@@ -4,6 +4,7 @@ import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
 import type { SqlParams } from './properties.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
+import { sessionJoinSql } from './sessions.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -30,12 +31,15 @@ export interface EventRowsOptions {
   where?: string[];
   /** Join persons even when no filter reads them (person breakdowns). */
   needPerson?: boolean;
+  /** Join the sessions (sessions.ts's `ses`) even when no global filter reads them. */
+  needSession?: boolean;
 }
 
 export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []): string {
   const global = andAll(propertyGroupSql(o.properties, o.params), testAccountSql(o.ctx.project, o.filterTestAccounts, o.params), ...extraFilters);
   const person = o.needPerson || global.person;
-  const conditions = [`e.team_id = ${o.params.add(o.ctx.project.id)}`];
+  const team = o.params.add(o.ctx.project.id);
+  const conditions = [`e.team_id = ${team}`];
   if (o.range) {
     conditions.push(`e.timestamp >= make_timestamptz(${o.params.add(o.range.from)}::BIGINT * 1000)`);
     conditions.push(`e.timestamp <= make_timestamptz(${o.params.add(o.range.to)}::BIGINT * 1000)`);
@@ -46,6 +50,7 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
     FROM events e
     ${PERSON_JOIN_SQL}
     ${person ? `LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}
+    ${o.needSession || global.session ? sessionJoinSql(o.params, team) : ''}
     WHERE ${conditions.join(' AND ')}`;
 }
 
@@ -71,7 +76,7 @@ export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'
   const props = propertyGroupSql(entity.properties, params);
   const name = entity.id === null ? 'true' : eventNameInSql([String(entity.id)], params);
   const plain = props.sql === 'true' && entity.id !== null;
-  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person, name: plain ? String(entity.id) : null };
+  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person, session: props.session, name: plain ? String(entity.id) : null };
 }
 
 /**

@@ -12,7 +12,8 @@ import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { parseProps } from './persons.ts';
-import { DEFAULT_COLUMNS, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
+import { DEFAULT_COLUMNS, envOf, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
+import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -45,8 +46,6 @@ export type FunnelResultBody = FunnelStep[] | FunnelStep[][] | FunnelTrendsSerie
 /** Most buckets of the trends viz (as trends). */
 const INTERVAL_MS = { hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS, month: 28 * DAY_MS } as const;
 
-const UNSUPPORTED_BREAKDOWN = 'Only event and person property breakdowns are supported.';
-
 export interface Prepared {
   params: SqlParams;
   /** `ev AS NOT MATERIALIZED (…), evp AS …`: the funnel's events with their persons' keys (schema.ts), and those of them the per-person aggregate reads. */
@@ -74,10 +73,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     const i = events.indexOf(e);
     return i >= 0 ? `events__${i}__id` : 'actions';
   };
-  if (p.breakdown !== undefined && p.breakdown !== null) {
-    if (p.breakdown_type !== 'event' && p.breakdown_type !== 'person') throw new AnalyticsParamError('breakdown_type', UNSUPPORTED_BREAKDOWN);
-    if (typeof p.breakdown !== 'string') throw new AnalyticsParamError('breakdown', UNSUPPORTED_BREAKDOWN);
-  }
+  const spec = breakdownOf(p);
   if (p.aggregation_group_type_index) throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported.');
   await checkFilterRegexes(ctx, [
     { group: p.properties, attr: 'properties' },
@@ -90,15 +86,18 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   }
   const params = new SqlParams();
   params.materialized = await materializedFor(ctx);
+  params.env = envOf(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
-  const breakdown = typeof p.breakdown === 'string' ? p.breakdown : null;
+  const breakdown = spec === null ? null : spec.key;
   // The breakdown's text is needed only on the rows that reach the pass (about one in ten of
   // `ev`'s): `ev.bd` carries what it is read from, a materialized column as it is, else the
-  // JSON, and the pass's statement extracts the text there (`breakdownText`).
+  // JSON, and the pass's statement extracts the text there (`breakdownText`). Session and
+  // HogQL breakdowns read more than one JSON: their text is computed in `ev`.
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
-  const column = breakdown !== null && readsColumn(params, source, breakdown);
-  const bd = breakdown === null ? 'NULL::VARCHAR' : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
+  const computed = spec !== null && (spec.type === 'session' || spec.type === 'hogql') ? breakdownValueSql(spec, params) : null;
+  const column = computed !== null || (breakdown !== null && readsColumn(params, source, breakdown));
+  const bd = breakdown === null ? 'NULL::VARCHAR' : computed ? computed.sql : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
   const bucket = p.funnel_viz_type === 'trends'
     ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
     : 'NULL::BIGINT';
@@ -115,7 +114,8 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     : [];
   const rowsOf = (where: string[]) => eventRowsSql({
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where,
-    needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person'),
+    needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person') || computed?.person === true,
+    needSession: stepSql.some((s) => s.session) || computed?.session === true,
   });
   const base = rowsOf(byName);
   // The per-person aggregate (funnels-sql.ts) reads only the events of the steps that start or

@@ -3,7 +3,7 @@ import { resolveDateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes } from './filters.ts';
 import { checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
-import { materializedFor, propertyText, SqlParams } from './properties.ts';
+import { envOf, materializedFor, propertyText, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -55,6 +55,7 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   const range = await resolveDateRange(p, ctx);
   const params = new SqlParams();
   params.materialized = await materializedFor(ctx);
+  params.env = envOf(ctx);
   const base = eventRowsSql({
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts,
     columns: [`${itemSql(p, params)} AS item`],

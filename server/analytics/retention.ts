@@ -2,7 +2,7 @@ import type { Interval, RetentionCohort, RetentionParams } from '../../src/contr
 import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
-import { materializedFor, SqlParams } from './properties.ts';
+import { envOf, materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -39,6 +39,7 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
 
   const params = new SqlParams();
   params.materialized = await materializedFor(ctx);
+  params.env = envOf(ctx);
   const target = entityMatchSql(p.target_entity, params, 'target_entity__id');
   const returning = entityMatchSql(p.returning_entity, params, 'returning_entity__id');
   const firstTime = p.retention_type === 'retention_first_time';
@@ -48,6 +49,7 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
     properties: p.properties, filterTestAccounts: p.filter_test_accounts,
     columns: [`${target.sql} AS tg`, `${returning.sql} AS rt`, `${bucket} AS bucket`],
     needPerson: target.person || returning.person,
+    needSession: target.session === true || returning.session === true,
     where: firstTime ? [] : [`(${target.sql} OR ${returning.sql})`],
   });
   const from = `${params.add(range.from)}::BIGINT`;

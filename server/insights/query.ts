@@ -107,7 +107,7 @@ function set(o: Json, path: readonly string[], value: unknown): void {
 // Series entries
 // ---------------------------------------------------------------------------------------------
 
-const ENTITY_FIELDS = ['name', 'custom_name', 'math', 'math_property', 'properties'] as const;
+const ENTITY_FIELDS = ['name', 'custom_name', 'math', 'math_property', 'math_hogql', 'properties'] as const;
 
 /** An `events`/`actions` entry → an EventsNode / ActionsNode. */
 function entityToNode(e: Json): Json {

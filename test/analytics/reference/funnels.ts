@@ -35,7 +35,8 @@ export interface RefFunnelInput {
   order: OrderType;
   exclusions?: { match: Pred; from: number; to: number }[];
   filter?: Pred;
-  breakdown?: { type: 'event' | 'person'; key: string; limit: number };
+  /** `read` (session and HogQL breakdowns): the text of an attempt's start event, else the property `key`. */
+  breakdown?: { type: 'event' | 'person' | 'session' | 'hogql'; key: string; limit: number; read?: (e: ReferenceEvent) => string | null };
 }
 
 export interface RefAttempt {
@@ -154,6 +155,7 @@ export function isExcluded(a: RefAttempt, evs: ReferenceEvent[], input: RefFunne
 export function breakdownValue(a: RefAttempt, input: RefFunnelInput): string | null {
   const b = input.breakdown;
   if (!b) return null;
+  if (b.read) return b.read(a.start);
   const v = (b.type === 'event' ? a.start.properties : a.start.person_properties)[b.key];
   if (v === undefined || v === null) return null;
   return typeof v === 'string' ? v : JSON.stringify(v);
