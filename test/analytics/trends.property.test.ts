@@ -51,6 +51,7 @@ const arbParams: fc.Arbitrary<TrendParamsInput> = fc.record({
   events: r.series.map((s) => ({
     id: s.id, type: 'events' as const, math: s.math,
     ...(['sum', 'avg', 'min', 'max', 'median', 'p90', 'p95', 'p99'].includes(s.math) ? { math_property: s.math_property } : {}),
+    ...(s.math === 'hogql' ? { math_hogql: 'sum(properties.amount) + uniq(person.properties.plan) * 10' } : {}),
     ...(s.custom_name ? { custom_name: s.custom_name } : {}),
     ...(s.properties ? { properties: s.properties } : {}),
   })),

@@ -74,7 +74,8 @@ class Compiler {
       case 'number': return t.sql;
       case 'bool': return `CAST(${t.sql} AS DOUBLE)`;
       case 'text': return `TRY_CAST(regexp_extract(${t.sql}, ${this.bind(NUMERIC_TEXT)}, 0) AS DOUBLE)`;
-      case 'null': return 'NULL::DOUBLE';
+      // A null-typed operand may still hold bound values (`if(x, null, null)`): its SQL stays.
+      case 'null': return `CAST(${t.sql} AS DOUBLE)`;
       default: throw new HogqlError('A date cannot be used as a number (use dateDiff)', pos);
     }
   }
@@ -87,7 +88,7 @@ class Compiler {
       case 'bool': return `CAST(${t.sql} AS VARCHAR)`;
       case 'datetime': return `strftime(${t.sql}, ${this.bind('%Y-%m-%d %H:%M:%S')})`;
       case 'date': return `strftime(${t.sql}, ${this.bind('%Y-%m-%d')})`;
-      case 'null': return 'NULL::VARCHAR';
+      case 'null': return `CAST(${t.sql} AS VARCHAR)`;
     }
   }
 
@@ -96,7 +97,7 @@ class Compiler {
       case 'bool': return t.sql;
       case 'number': return `(${t.sql} <> 0)`;
       case 'text': return `CAST(list_position(['false', 'true'], ${t.sql}) - 1 AS BOOLEAN)`;
-      case 'null': return 'NULL::BOOLEAN';
+      case 'null': return `CAST(${t.sql} AS BOOLEAN)`;
       default: throw new HogqlError('A date cannot be used as a condition', pos);
     }
   }
@@ -104,7 +105,7 @@ class Compiler {
   /** A date or datetime as a TIMESTAMP (wall time in the project's zone). */
   time(t: Typed, node: Node): string {
     if (t.type === 'datetime' || t.type === 'date') return t.sql;
-    if (t.type === 'null') return 'NULL::TIMESTAMP';
+    if (t.type === 'null') return `CAST(${t.sql} AS TIMESTAMP)`;
     if (t.type !== 'text') throw new HogqlError('Expected a date or datetime', node.pos);
     if (node.kind === 'string') {
       const wall = parseDateText(node.value);
@@ -176,7 +177,7 @@ class Compiler {
         const left = this.compile(node.left);
         const items = node.list.map((n) => this.compile(n));
         const as = this.compareType([left.type, ...items.map((i) => i.type)]);
-        const list = items.map((it, i) => (it.type === 'null' ? 'NULL' : this.convert(it, as, node.list[i]!))).join(', ');
+        const list = items.map((it, i) => this.convert(it, as, node.list[i]!)).join(', ');
         // list_contains: the left side is written once (IN may become a chain of ORs).
         const sql = `list_contains([${list}], ${this.convert(left, as, node.left)})`;
         return { sql: node.negated ? `(NOT ${sql})` : sql, type: 'bool' };
