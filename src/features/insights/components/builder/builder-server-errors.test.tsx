@@ -98,7 +98,7 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     const seen = recordAnswers('trend');
     const { user } = renderApp(builderUrl('trends', { breakdown: [3], breakdown_type: 'cohort' }), { apiKey: api().demoKey });
     const detail = await refusal(seen, { breakdown: [3], breakdown_type: 'cohort' }, 'breakdown_type');
-    expect(detail).toBe('Breakdown by cohort is not supported: use event or person.');
+    expect(detail).toBe('Breakdown by cohort is not supported: use event, person, session or hogql.');
     const picker = await screen.findByRole('button', { name: 'Breakdown by: 3' });
     await waitFor(() => expect(picker).toHaveAccessibleDescription(detail));
     expect(picker).toHaveClass('border-red-600');

@@ -49,7 +49,8 @@ const properties = fc.record({
 });
 /** A series' or step's own name in the legend: set, or cleared (null, as the rename box leaves it). */
 const customName = fc.option(text, { nil: null });
-const plainMaths = MATHS.filter((m) => !isPropertyMath(m));
+// A HogQL math needs its expression, which the builder does not offer yet.
+const plainMaths = MATHS.filter((m) => !isPropertyMath(m) && m !== 'hogql');
 /** What the series list emits for an entry (type, order = position), plus a rename and its own filters. */
 const entryExtras = { custom_name: customName, name: eventName, properties };
 const series = fc.oneof(
