@@ -333,7 +333,9 @@ test('a backfill shows in its list with its progress, and is cancelled there', a
   // The receiver holds the first run's request: the backfill stays running until the test lets it go.
   test.slow(); // an axe run: several seconds on a loaded 2-core machine
   const held: Array<ServerResponse> = [];
-  const receiver = await startReceiver((res) => held.push(res));
+  // Once let go, every request is answered: a held one that timed out meanwhile comes again as a retry.
+  let released = false;
+  const receiver = await startReceiver((res) => (released ? res.writeHead(200).end() : held.push(res)));
   try {
     const organization = await seededOrganization(request);
     const end = Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR;
@@ -364,6 +366,7 @@ test('a backfill shows in its list with its progress, and is cancelled there', a
     await expect(row.getByRole('button', { name: /^Cancel the backfill/ })).toHaveCount(0);
 
     // The run that was exporting finishes; the four waiting ones were cancelled.
+    released = true;
     for (const res of held.splice(0)) res.writeHead(200).end();
     await page.getByRole('tab', { name: 'Runs' }).click();
     const runs = page.getByRole('table', { name: /Runs, newest first/ }).locator('tbody tr');

@@ -225,6 +225,8 @@ export function PathsSankey({ view }: { view: PathsView }) {
                 data={graph}
                 node={Node}
                 link={Link}
+                // Its own keyboard layer would take Tab before the steps, which are focusable themselves.
+                accessibilityLayer={false}
                 nodePadding={16}
                 nodeWidth={10}
                 iterations={32}
