@@ -4,7 +4,7 @@ import { AnalyticsParamError } from './errors.ts';
 import type { QueryContext } from './types.ts';
 
 /**
- * Dates of the analysis endpoints (API-DECISIONS "Dates").
+ * Dates of the analysis endpoints (docs/api.md, "Dates").
  *
  * Two kinds of numbers are used throughout:
  * - an *instant*: milliseconds since the epoch (UTC), what events are stamped with;
@@ -277,7 +277,7 @@ export function bucketStartInstant(instant: Instant, interval: Interval, timeZon
 /**
  * `date_from`/`date_to` → the range they denote. Missing `date_from` = `-7d` (now minus 7
  * days); missing `date_to` = now; `all` = the first event (now when there is none). The range
- * starts at the start of the `interval` bucket holding date_from (API-DECISIONS "Buckets":
+ * starts at the start of the `interval` bucket holding date_from (docs/api.md, "Buckets":
  * hourly `-1d` at 13:05 starts at yesterday's 13:00) and ends at date_to.
  * Throws DateParamError (→ 400 naming the parameter) for an unreadable value or `from > to`.
  */

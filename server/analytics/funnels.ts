@@ -17,7 +17,7 @@ import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
 import type { QueryContext } from './types.ts';
 
 /**
- * Funnels (API-DECISIONS "Funnels"). Where the rules are silent, this engine decides:
+ * Funnels (docs/api.md, "Funnels"). Where the rules are silent, this engine decides:
  * - Events take part when inside [start of date_from's `interval` bucket, date_to] and passing
  *   the global filters. A person's events are ordered by timestamp; at one instant by the first
  *   step each matches (events matching none first), then uuid: a later step at the same instant
@@ -26,7 +26,7 @@ import type { QueryContext } from './types.ts';
  * - unordered: the anchor is any event matching a step; each step's first matching event at or
  *   after it within the window counts (one event listed as two steps satisfies both).
  * - A person's counted attempt: the furthest one; ties → the first start, in every order type
- *   (API-DECISIONS: conversion times come from it). Exclusions are
+ *   (docs/api.md: conversion times come from it). Exclusions are
  *   checked on that attempt: an excluded event strictly between the from- and to-step events,
  *   or (to-step not reached) after the from-step and within the window from the from-step.
  * - Months in the window are calendar months in UTC (Jan 31 + 1 month = Feb 28/29).

@@ -7,7 +7,7 @@ import { envOf, materializedFor, propertyText, SqlParams } from './properties.ts
 import type { QueryContext } from './types.ts';
 
 /**
- * Paths (API-DECISIONS "Paths"). Where the rules are silent:
+ * Paths (docs/api.md, "Paths"). Where the rules are silent:
  * - Events in [date_from, date_to] passing the global filters and `include_event_types`
  *   (`custom_event` = names not starting with `$`; empty = all). Item: `$current_url` of a
  *   `$pageview`, `$screen_name` of a `$screen`, else the event name (also when that property

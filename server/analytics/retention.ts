@@ -6,7 +6,7 @@ import { envOf, materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
- * Retention (API-DECISIONS "Retention"), in the production service's shape: one cohort per
+ * Retention (docs/api.md, "Retention"), in the production service's shape: one cohort per
  * period, `{date, label: "<Period> <i>", values: [{count}, …]}`, a triangle (cohort i has
  * total_intervals - i values). Where the rules are silent:
  * - The last cohort is the period (project time zone, project week start) holding `date_to`

@@ -106,7 +106,7 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  * Persons on events (since version 4): every event stores the person its distinct id belonged to
  * when it was written (`events.person_id`); a later merge of that person into another is one
  * row of `person_overrides` (old → surviving person, chains kept flat). So "the person an
- * event's distinct id belongs to now" (API-DECISIONS) is the override, else the stored person.
+ * event's distinct id belongs to now" (docs/api.md) is the override, else the stored person.
  * An event without a stored person (none of this server's writers leave one; files of older
  * versions are filled on open) counts as a person of its own, keyed by a UUID of its distinct id.
  *

@@ -71,7 +71,7 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
 }
 
 /**
- * The previous period (API-DECISIONS "compare"): as many buckets as the current one, from the
+ * The previous period (docs/api.md, "compare"): as many buckets as the current one, from the
  * bucket holding date_from − (date_to − date_from) on the exact instants (or date_from shifted
  * back by `compare_to`).
  */
@@ -130,7 +130,7 @@ async function runPeriod(
   return { buckets, values, from: period.from, to: period.toExclusive - 1 };
 }
 
-/** Computes a trend (API-DECISIONS "Trends"); throws AnalyticsParamError for a 400. */
+/** Computes a trend (docs/api.md, "Trends"); throws AnalyticsParamError for a 400. */
 export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeries[]> {
   const series = seriesSpecs(params);
   const formula = await validate(params, series, ctx);

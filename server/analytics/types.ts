@@ -15,7 +15,7 @@ import type { ColumnReader } from './columnar-read.ts';
  *   person_overrides     (team_id INTEGER, old_person_id UUID, person_id UUID, old_person_key
  *                         INTEGER, person_key INTEGER): merges
  *   person_keys          (team_id INTEGER, person_id UUID, key INTEGER): every person's integer key
- * An event belongs to the person its distinct id maps to *now* (API-DECISIONS: merges
+ * An event belongs to the person its distinct id maps to *now* (docs/api.md: merges
  * re-attribute past events): its stored person, or that person's override (schema.ts).
  */
 

@@ -6,7 +6,7 @@ import {
 import { formulaOf, FormulaError } from '../analytics/formula.ts';
 
 /**
- * An insight's analysis in its two wire forms (API-DECISIONS, Insights):
+ * An insight's analysis in its two wire forms (docs/api.md, "Insights"):
  * - `filters`, the legacy form: `{insight: 'TRENDS', events, date_from, …}`: the analysis
  *   endpoints' parameters plus `insight`;
  * - `query`, a query node with PostHog's names: `{kind: 'TrendsQuery', series, dateRange, …}`,

@@ -20,7 +20,7 @@ export const PROPERTY_TYPES = ['event', 'person'] as const;
  */
 export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql'] as const;
 export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
-/** Property names are free text up to 400 characters (API-DECISIONS). */
+/** Property names are free text up to 400 characters (docs/api.md). */
 export const PROPERTY_KEY_MAX = 400;
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -58,7 +58,7 @@ const withDefault = <T extends z.ZodMiniType>(s: T, value: z.output<T>) =>
 
 /**
  * `all`, relative `-7d`, `-1mStart`, `mStart`, `yStart`, a date (zero padding optional:
- * `2020-6-1`) or an ISO datetime (API-DECISIONS).
+ * `2020-6-1`) or an ISO datetime (docs/api.md).
  */
 export const RELATIVE_DATE_PATTERN = /^-?\d*[hdwmqy](Start|End)?$/;
 export const ABSOLUTE_DATE_PATTERN = /^\d{4}-\d{1,2}-\d{1,2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -115,7 +115,7 @@ const entityIn = (type: EntityType) =>
 export const eventsSchema = list(entityIn('events'), ANALYTICS_LIMITS.series);
 export const actionsSchema = list(entityIn('actions'), ANALYTICS_LIMITS.series);
 
-/** Funnel exclusion: 0-based step indexes, from < to (API-DECISIONS). */
+/** Funnel exclusion: 0-based step indexes, from < to (docs/api.md). */
 export const exclusionSchema = z.object({
   id: z.nullable(entityIdSchema),
   type: withDefault(choice(ENTITY_TYPES), 'events'),

@@ -2,7 +2,7 @@ import { z } from './z';
 
 /**
  * Results of the analysis endpoints (trend/, funnel/, retention/, path/), as the production
- * service returns them (spec + API-DECISIONS). Response schemas: extra fields are kept.
+ * service returns them (docs/api.md). Response schemas: extra fields are kept.
  */
 
 /** `{is_cached, last_refresh, timezone, result}` around every analysis result. */

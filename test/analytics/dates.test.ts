@@ -3,7 +3,7 @@ import { bucketStarts, formatInstant, fromWall, parseDateParam, toWall } from '.
 import { evaluateFormula, parseFormula } from '../../server/analytics/formula.ts';
 import { jsonPointer } from '../../server/analytics/properties.ts';
 
-/** Hand-worked date parsing (API-DECISIONS "Dates") and the formula parser. */
+/** Hand-worked date parsing (docs/api.md, "Dates") and the formula parser. */
 
 const NOW = Date.parse('2024-03-13T15:45:30Z'); // a Wednesday
 const at = (value: string, role: 'from' | 'to' = 'from', timeZone = 'UTC', weekStart: 0 | 1 = 0) => {

@@ -10,7 +10,7 @@ import { referencePaths } from './reference/paths.ts';
 import { referenceTrends } from './reference/trends.ts';
 
 /**
- * Hand-worked cases of API-DECISIONS' analytics rules: relative dates are exact instants and
+ * Hand-worked cases of the analytics rules of docs/api.md: relative dates are exact instants and
  * dates may omit zero padding; a range starts at the start of date_from's bucket; compare's
  * previous period; a person's conversion times come from the first-starting attempt that
  * reaches their furthest step; a later step at the same instant as an earlier one converts.

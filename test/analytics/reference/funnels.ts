@@ -2,10 +2,10 @@ import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
 
 /**
- * Reference funnels (plain loops over arrays, clarity over speed). Rules (API-DECISIONS, with
+ * Reference funnels (plain loops over arrays, clarity over speed). Rules (docs/api.md, with
  * the choices documented in server/analytics/funnels.ts):
  * - Only events inside [start of the day (UTC) holding `from`, to] that pass the global filter
- *   take part (API-DECISIONS: a range starts at the start of date_from's bucket, day unless the
+ *   take part (docs/api.md: a range starts at the start of date_from's bucket, day unless the
  *   funnel's interval says otherwise). A person's events are ordered by timestamp, then (at one
  *   instant) by the first step the event matches (-1 for none), then uuid: a later step at the
  *   same instant as an earlier one counts as converted (the production service's rule).
@@ -15,7 +15,7 @@ import { periodIndex, periodStart, type Period } from './retention.ts';
  *   strict: it must be the very next event; unordered: for each step, the first matching event
  *   at or after the anchor (the anchor matches any step); the found times, sorted, are the steps.
  * - A person's attempt is the one reaching the furthest step; ties: the first start, in every
- *   order type (API-DECISIONS: conversion times come from it).
+ *   order type (docs/api.md: conversion times come from it).
  * - Exclusions are checked on that attempt and drop the person entirely.
  */
 

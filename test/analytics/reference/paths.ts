@@ -5,7 +5,7 @@ const byTime = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timesta
 const DAY_MS = 86_400_000;
 
 /**
- * Reference paths (plain loops, clarity over speed). Rules (API-DECISIONS, with the choices
+ * Reference paths (plain loops, clarity over speed). Rules (docs/api.md, with the choices
  * documented in server/analytics/paths.ts):
  * 1. Events in [start of the (UTC) day holding `from`, to] passing the global filter and the event types; item = $current_url
  *    of $pageview, $screen_name of $screen, else the event name (a missing property: the name).
