@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchExportRunSchema, pageSchema } from '../../../src/contract/index.ts';
 import type { CaptureEvent } from '../../../server/analytics/ingest-parse.ts';
 import { bigQueryDestination, bigQueryMergeSql, bigQueryRow, bigQuerySchema, type BigQueryOptions } from '../../../server/batch-exports/destinations/bigquery.ts';
 import { warehouseTable } from '../../../server/batch-exports/destinations/warehouse-columns.ts';
 import type { RunnerOptions } from '../../../server/batch-exports/runner.ts';
 import { createScheduler } from '../../../server/batch-exports/scheduler.ts';
 import { createTestServer, HEDGEBOX } from '../helpers.ts';
+import { exportHour as exportOne } from './export-hour.ts';
 import { startBigQueryFake } from './fakes/bigquery-fake.ts';
 
 const pem = (k: crypto.KeyObject) => k.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -35,20 +35,8 @@ const config = (change: Record<string, unknown> = {}) => ({
   client_email: EMAIL, token_uri: `${endpoint}/token`, ...change,
 });
 
-/** Creates a paused BigQuery export, backfills 05:00–06:00 and runs it; returns the export's runs, newest first. */
-async function exportHour(destination: Record<string, unknown>, model = 'events', id?: string) {
-  if (!id) {
-    const res = await server.request('POST', base, { json: { name: 'BigQuery', interval: 'hour', paused: true, model, destination: { type: 'BigQuery', config: destination } } });
-    expect(res.status, res.text).toBe(201);
-    id = res.body.id as string;
-  }
-  const backfill = await server.request('POST', `${base}${id}/backfill/`, { json: { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' } });
-  expect(backfill.status, backfill.text).toBe(200);
-  await scheduler.tick();
-  const runs = pageSchema(batchExportRunSchema).parse((await server.get(`${base}${id}/runs/`)).body).results;
-  const logs = (await server.get(`${base}${id}/logs/?limit=1000`)).text;
-  return { id, runs, latest: runs[0]!, logs };
-}
+const exportHour = (destination: Record<string, unknown>, model = 'events', id?: string) =>
+  exportOne(server, scheduler, base, 'BigQuery', destination, model, id);
 
 beforeAll(async () => {
   team = (await server.get(`/api/organizations/${server.orgIds[HEDGEBOX]!}/`)).body.teams[0].id;

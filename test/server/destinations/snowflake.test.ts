@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchExportRunSchema, pageSchema } from '../../../src/contract/index.ts';
 import type { CaptureEvent } from '../../../server/analytics/ingest-parse.ts';
 import {
   snowflakeCreateTableSql, snowflakeDestination, snowflakeMergeSql, snowflakeRow, type SnowflakeOptions,
@@ -9,6 +8,7 @@ import { warehouseTable } from '../../../server/batch-exports/destinations/wareh
 import type { RunnerOptions } from '../../../server/batch-exports/runner.ts';
 import { createScheduler } from '../../../server/batch-exports/scheduler.ts';
 import { createTestServer, HEDGEBOX } from '../helpers.ts';
+import { exportHour as exportOne } from './export-hour.ts';
 import { startSnowflakeFake } from './fakes/snowflake-fake.ts';
 
 const PASSWORD = 'snow-SECRET-password-91';
@@ -31,20 +31,8 @@ const config = (change: Record<string, unknown> = {}) => ({
   table_name: 'events', role: null, ...change,
 });
 
-/** Creates a paused Snowflake export (or reuses `id`), backfills 05:00–06:00 and runs it. */
-async function exportHour(destination: Record<string, unknown>, model = 'events', id?: string) {
-  if (!id) {
-    const res = await server.request('POST', base, { json: { name: 'Snowflake', interval: 'hour', paused: true, model, destination: { type: 'Snowflake', config: destination } } });
-    expect(res.status, res.text).toBe(201);
-    id = res.body.id as string;
-  }
-  const backfill = await server.request('POST', `${base}${id}/backfill/`, { json: { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' } });
-  expect(backfill.status, backfill.text).toBe(200);
-  await scheduler.tick();
-  const runs = pageSchema(batchExportRunSchema).parse((await server.get(`${base}${id}/runs/`)).body).results;
-  const logs = (await server.get(`${base}${id}/logs/?limit=1000`)).text;
-  return { id, runs, latest: runs[0]!, logs };
-}
+const exportHour = (destination: Record<string, unknown>, model = 'events', id?: string) =>
+  exportOne(server, scheduler, base, 'Snowflake', destination, model, id);
 
 beforeAll(async () => {
   team = (await server.get(`/api/organizations/${server.orgIds[HEDGEBOX]!}/`)).body.teams[0].id;
