@@ -1,17 +1,18 @@
-// One batch-export interval of 1M seeded demo events delivered to Postgres (PGlite over a socket,
-// in a child process of its own so the two sides do not share a core's time), through the real
+// One batch-export interval of 1M seeded demo events delivered to a real PostgreSQL server
+// (Debian's, started for the run by scripts/pg-cluster.mjs, over TLS with SCRAM), through the real
 // destination (server/batch-exports/destinations/postgres.ts) and record source (records.ts).
 // Prints events/s for reading the records alone (the floor this side of the wire) and for the
-// delivery, and the peak RSS of this process and of the database process. Target: ≥ 20,000 events/s.
+// delivery, and the peak RSS of this process and of the database's processes. Target: ≥ 20,000 events/s.
 // Usage: node bench/export-postgres.mjs [--events 1000000] [--data-dir DIR] [--model events|persons]
 //   --data-dir reuses a directory seeded by an earlier run.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 import { root } from '../scripts/lib.mjs';
+import { startPgCluster } from '../scripts/pg-cluster.mjs';
 
 register();
 const { values: args } = parseArgs({
@@ -31,28 +32,30 @@ if (!existsSync(join(dataDir, 'events.duckdb'))) {
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-// The database: PGlite behind its socket server, in its own process; it prints its port.
-const DB_PROCESS = `
-  import { PGlite } from '@electric-sql/pglite';
-  import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-  const db = await PGlite.create();
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 4 });
-  await server.start();
-  console.log(server.getServerConn().split(':').pop());
-  process.stdin.on('end', async () => { await server.stop(); await db.close(); process.exit(0); });
-  process.stdin.resume();
-`;
-const dbProcess = spawn(process.execPath, ['--input-type=module', '-e', DB_PROCESS], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-const port = await new Promise((resolve, reject) => {
-  dbProcess.stdout.once('data', (data) => resolve(Number(String(data).trim())));
-  dbProcess.once('exit', (code) => reject(new Error(`the database process exited (${code})`)));
-});
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
-};
+// The database: a real PostgreSQL cluster of its own (scripts/pg-cluster.mjs: TLS, SCRAM, fsync off).
+const cluster = await startPgCluster();
+const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+const cpuSeconds = (fields) => (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
 const ownCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 const peakKb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/**
+ * The database's processes (the postmaster and its children: the session's backend, the writers),
+ * sampled while the delivery runs, as a backend's numbers are gone once its session ends: each
+ * one's last CPU seconds and peak RSS.
+ */
+const database = new Map();
+function sampleDatabase() {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statOf(entry);
+      if (Number(entry) !== cluster.pid && Number(fields[1]) !== cluster.pid) continue;
+      const name = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      database.set(entry, { name, cpu: cpuSeconds(fields), peakKb: peakKb(entry) });
+    } catch { /* it ended between the listing and the read */ }
+  }
+}
 
 const { openDataDir } = await import('../server/data-dir.ts');
 const { recordSource } = await import('../server/batch-exports/records.ts');
@@ -65,7 +68,7 @@ const [{ team_id: teamId, n }] = await events.all(
   `SELECT team_id, count(*)::DOUBLE AS n FROM ${model} GROUP BY team_id ORDER BY n DESC LIMIT 1`);
 const interval = { start: new Date(0).toISOString(), end: new Date(Date.now() + 86_400_000).toISOString() };
 const source = () => recordSource(events, model, teamId, interval.start, interval.end);
-console.log(`${model}: ${Number(n).toLocaleString('en')} in one interval of project ${teamId}; PGlite on 127.0.0.1:${port} (pid ${dbProcess.pid})`);
+console.log(`${model}: ${Number(n).toLocaleString('en')} in one interval of project ${teamId}; PostgreSQL on 127.0.0.1:${cluster.port} (pid ${cluster.pid})`);
 
 const rate = (count, ms) => `${Math.round(count / (ms / 1000)).toLocaleString('en')} ${model}/s`;
 {
@@ -76,9 +79,15 @@ const rate = (count, ms) => `${Math.round(count / (ms / 1000)).toLocaleString('e
   console.log(`read only (records.ts, batches of ${READ_BATCH}): ${read.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(read, ms)}`);
 }
 
-const config = { host: '127.0.0.1', port, database: 'postgres', user: 'postgres', password: 'bench', schema: 'public', table_name: `bench_${model}`, has_self_signed_cert: false };
+const config = {
+  host: '127.0.0.1', port: cluster.port, database: 'postgres', user: cluster.user, password: cluster.password,
+  schema: 'public', table_name: `bench_${model}`, has_self_signed_cert: true,
+};
 let lastLog = 0;
-const cpuBefore = { own: ownCpu(), db: cpuSeconds(dbProcess.pid) };
+sampleDatabase();
+const dbBefore = [...database.values()].reduce((sum, p) => sum + p.cpu, 0);
+const ownBefore = ownCpu();
+const sampler = setInterval(sampleDatabase, 250);
 const t = performance.now();
 const delivered = await postgresDestination.deliver({
   config, records: source(), total: Number(n), model, interval, exportId: 'bench',
@@ -91,18 +100,24 @@ const delivered = await postgresDestination.deliver({
   },
 }, { allowHosts: ['127.0.0.1'] });
 const ms = performance.now() - t;
-console.log(`CPU during delivery: this process ${(ownCpu() - cpuBefore.own).toFixed(1)} s, database process ${(cpuSeconds(dbProcess.pid) - cpuBefore.db).toFixed(1)} s`);
+clearInterval(sampler);
+sampleDatabase();
+const dbCpu = [...database.values()].reduce((sum, p) => sum + p.cpu, 0) - dbBefore;
+console.log(`CPU during delivery: this process ${(ownCpu() - ownBefore).toFixed(1)} s, the database's processes ${dbCpu.toFixed(1)} s`);
 console.log(`delivered: ${delivered.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(delivered, ms)} (target ≥ 20,000 events/s)`);
 
-const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres' });
+const client = new pg.Client({ host: cluster.socketDir, port: cluster.port, user: cluster.user, database: 'postgres' });
 await client.connect();
 const [{ rows, size }] = (await client.query(`SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('public.bench_${model}')) AS size FROM public.bench_${model}`)).rows;
 await client.end();
 console.log(`table: ${rows.toLocaleString('en')} rows, ${size}`);
-console.log(`peak RSS: this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, database process ${(peakKb(dbProcess.pid) / 1024).toFixed(0)} MB`);
+const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+const backend = [...database.values()].filter((p) => p.name.includes('127.0.0.1(')).sort((a, b) => b.peakKb - a.peakKb)[0];
+console.log(`peak RSS: this process (the exporting server) ${mb(process.resourceUsage().maxRSS)}; ` +
+  `the session's backend ${backend ? mb(backend.peakKb) : 'not seen'} (shared buffers it touched included); ` +
+  `largest database process ${mb(Math.max(...[...database.values()].map((p) => p.peakKb)))}`);
 
-dbProcess.stdin.end();
-await new Promise((resolve) => dbProcess.once('exit', resolve));
+await cluster.stop();
 await events.close();
 store.close();
 if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
