@@ -74,7 +74,7 @@ export default defineConfig({
           // Files share a worker's modules (the app, the reference server): each file no longer
           // imports them anew, which halves the run. test/setup-web.ts resets the document.
           isolate: false,
-          testTimeout: 15_000,
+          testTimeout: 45_000,
         },
       },
     ],

@@ -7,9 +7,10 @@ import { disposeRenderedApps } from './testing/rendered-apps';
 // The server compiles plugin code with esbuild, whose load fails under jsdom unless done so.
 await loadEsbuild();
 
-// Component tests run the reference server in process; on a shared, busy machine a page can take
-// more than testing-library's default second to settle.
-configure({ asyncUtilTimeout: 5000 });
+// Component tests run the reference server in process; on a busy 2-core machine (CI runs every
+// project's workers at once) a page that compiles a plugin or runs an analysis took over 5 s to
+// settle. A longer wait costs nothing when the page is right.
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();
