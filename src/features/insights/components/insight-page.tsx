@@ -27,6 +27,7 @@ import { FavoriteButton } from './favorite-button';
 import { InlineEdit } from './inline-edit';
 import { insightKind, KindIcon, kindLabel } from './insight-kind';
 import { InsightResult } from './insight-result';
+import { QuerySummary } from './query-summary';
 import { RefreshStatus } from './refresh-status';
 import { SharingDialog } from './sharing-dialog';
 import { TagsEditor } from './tags-editor';
@@ -163,6 +164,7 @@ export function InsightPage() {
           <TabsTrigger value="activity">Activity</TabsTrigger>
         </TabsList>
         <TabsContent value="results" className="space-y-4">
+          <QuerySummary filters={insight.filters} />
           <RefreshStatus insight={insight} refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} />
           <InsightResult insight={insight} title={title} />
         </TabsContent>

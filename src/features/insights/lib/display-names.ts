@@ -55,3 +55,20 @@ const CORE_PROPERTIES: Record<string, string> = {
 export function propertyLabel(key: string): string {
   return CORE_PROPERTIES[key] ?? key;
 }
+
+const COUNT_MATH_WORDS: Record<string, string> = {
+  dau: 'unique persons', weekly_active: 'weekly active', monthly_active: 'monthly active', unique_session: 'unique sessions',
+};
+
+/**
+ * A series' math in words for its name ("Pageview (unique persons)", "Purchase (sum of revenue)");
+ * null for a plain count.
+ */
+export function mathWords(math: string | null | undefined, property?: string | null, hogql?: string | null): string | null {
+  if (!math || math === 'total') return null;
+  if (math === 'hogql') return hogql ?? 'HogQL';
+  const count = COUNT_MATH_WORDS[math];
+  if (count) return count;
+  const words = (PROPERTY_MATH_WORDS as Record<string, string>)[math]?.toLowerCase() ?? math;
+  return property ? `${words} of ${propertyLabel(property)}` : words;
+}

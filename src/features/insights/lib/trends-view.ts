@@ -1,6 +1,6 @@
 import type { FunnelTrendsSeries, TrendSeries } from '@/contract/analytics-results';
 import { isPropertyMath } from '@/contract/analytics-params';
-import { eventLabel, PROPERTY_MATH_WORDS, propertyLabel } from './display-names';
+import { eventLabel, mathWords, PROPERTY_MATH_WORDS, propertyLabel } from './display-names';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 
@@ -35,19 +35,14 @@ const isDuration = (action: Record<string, unknown> | null | undefined) => {
   return typeof property === 'string' && isPropertyMath(action?.math) && /duration|_time$/i.test(property);
 };
 
-const MATH_NAMES: Record<string, string> = {
-  dau: 'unique persons', weekly_active: 'weekly active', monthly_active: 'monthly active', unique_session: 'unique sessions',
-};
 
 /** A series' name: its custom name, else its event (with its math when that is not the count). */
 const nameOf = (s: TrendSeries) => {
   const a = s.action ?? {};
   if (a.custom_name) return String(a.custom_name);
   const name = a.name || a.id ? eventLabel(String(a.name || a.id)) : 'All events';
-  const math = typeof a.math === 'string' && a.math !== 'total' ? a.math : null;
-  if (!math) return name;
-  const property = typeof a.math_property === 'string' ? ` of ${propertyLabel(a.math_property)}` : '';
-  return `${name} (${MATH_NAMES[math] ?? `${math}${property}`})`;
+  const math = mathWords(typeof a.math === 'string' ? a.math : null, typeof a.math_property === 'string' ? a.math_property : null, typeof a.math_hogql === 'string' ? a.math_hogql : null);
+  return math ? `${name} (${math})` : name;
 };
 
 /** What a counting math counts, for the value axis. */
