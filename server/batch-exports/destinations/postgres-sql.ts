@@ -73,6 +73,27 @@ export function insertSql(target: string, columns: readonly Column[], rows: numb
   return `INSERT INTO ${target} (${columns.map((c) => escapeIdentifier(c.name)).join(', ')}) VALUES ${tuples.join(',')}`;
 }
 
+/**
+ * `COPY … FROM STDIN` in the text format (tab-separated, `\N` for NULL): Postgres parses it far
+ * faster than INSERT's parameters, with one round trip a batch. Redshift has no COPY from the client.
+ */
+export const copySql = (target: string, columns: readonly Column[]) =>
+  `COPY ${target} (${columns.map((c) => escapeIdentifier(c.name)).join(', ')}) FROM STDIN (FORMAT text)`;
+
+// In COPY's text format a backslash starts an escape, and tab, newline and carriage return end a
+// field or row: each is written as its backslash escape, which COPY reads back as the character.
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyCell = (cell: Cell) => (cell === null ? '\\N' : COPY_SPECIAL.test(cell) ? cell.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : cell);
+
+/** Rows as COPY text: one line a row, cells tab-separated. Cells hold no NUL (see `clean` and `jsonCell`). */
+export function copyText(rows: readonly Cell[][]): string {
+  let out = '';
+  for (const row of rows) out += `${row.map(copyCell).join('\t')}\n`;
+  return out;
+}
+
 /** Removes an events interval already exported for the project: a rerun replaces it. */
 export const deleteEventsSql = (target: string) =>
   `DELETE FROM ${target} WHERE ${escapeIdentifier('team_id')} = $1 AND ${escapeIdentifier('timestamp')} >= $2 AND ${escapeIdentifier('timestamp')} < $3`;

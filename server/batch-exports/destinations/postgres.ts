@@ -1,7 +1,10 @@
 import net from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import tls from 'node:tls';
 import type pg from 'pg';
 import { escapeIdentifier } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { BatchExportModel } from '../../../src/contract/index.ts';
 import { resolveDestinationHost } from '../../net/outbound.ts';
 import { runSteps } from './check.ts';
@@ -9,14 +12,14 @@ import {
   addressOf, connectClient, CONNECT_TIMEOUT_MS, deliveryError, label, reason, settingsOf, sqlState, tlsOptions, type PgSettings,
 } from './postgres-client.ts';
 import {
-  columnsOf, createTableSql, deleteEventsSql, deletePersonsSql, insertSql, probeTableSql, qualified, rowsOf,
+  columnsOf, copySql, copyText, createTableSql, deleteEventsSql, deletePersonsSql, insertSql, probeTableSql, qualified, rowsOf,
   type Cell, type Column, type Flavor,
 } from './postgres-sql.ts';
 import { DeliveryError, type CheckConnection, type Deliver, type DeliveryContext, type Destination } from './types.ts';
 
 /** Records read from the event store at a time. */
 export const READ_BATCH = 5000;
-/** Rows per INSERT: 11 columns × 1000 stays far below the protocol's 65,535 parameters. */
+/** Rows per INSERT (Redshift): 11 columns × 1000 stays far below the protocol's 65,535 parameters. */
 export const ROWS_PER_INSERT = 1000;
 
 /** The table's column names, or null when it does not exist. */
@@ -56,8 +59,15 @@ async function ensureTable(client: pg.Client, s: PgSettings, model: BatchExportM
   return `Writing into the existing table ${target}.`;
 }
 
-/** Inserts rows in statements of at most ROWS_PER_INSERT rows. */
-async function insertRows(client: pg.Client, target: string, columns: readonly Column[], rows: Cell[][]): Promise<void> {
+/**
+ * Writes rows: on Postgres one COPY (its text format), on Redshift, which takes no COPY from the
+ * client, INSERT statements of at most ROWS_PER_INSERT rows.
+ */
+async function writeRows(client: pg.Client, flavor: Flavor, target: string, columns: readonly Column[], rows: Cell[][]): Promise<void> {
+  if (flavor === 'postgres') {
+    await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(copySql(target, columns))));
+    return;
+  }
   for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
     const part = rows.slice(from, from + ROWS_PER_INSERT);
     await client.query(insertSql(target, columns, part.length), part.flat());
@@ -67,7 +77,7 @@ async function insertRows(client: pg.Client, target: string, columns: readonly C
 /**
  * Writes one interval in one transaction: the interval's earlier rows are deleted (events: the
  * project's rows with a timestamp in the interval; persons: the rows of the persons in each
- * batch), then the records are inserted. A rerun therefore replaces what an earlier run wrote,
+ * batch), then the records are written, a COPY (or INSERTs) a batch. A rerun therefore replaces what an earlier run wrote,
  * and a failure rolls everything back, so a table never holds part of an interval. The next
  * batch is read and turned into rows while the server writes the one before.
  */
@@ -88,7 +98,7 @@ async function writeInterval(client: pg.Client, s: PgSettings, context: Delivery
         if (removed.rowCount) log('INFO', `Replacing ${removed.rowCount} rows an earlier run wrote for this interval.`);
       }
       if (model === 'persons') await client.query(deletePersonsSql(target, ids.length), [team, ...ids]);
-      await insertRows(client, target, columns, rows);
+      await writeRows(client, s.flavor, target, columns, rows);
     } catch (error) {
       throw deliveryError(error, s, `inserting batch ${number}`, ` Nothing of this interval was kept (${sent} of ${total} records had been written).`);
     }

@@ -30,7 +30,16 @@ const RICH = [
   event(2, at(5, 120), { text: 'tab\there, newline\nthere, quote " and backslash \\ and NUL\0 and ✓' }),
   event(3, at(5, 3000)),
 ];
-// 07:00-08:00: enough rows for several INSERT statements, so a session can be cut between them.
+// 09:00-10:00: text that COPY's text format (escapes, `\N` for NULL, `\.` for the end) and SQL
+// parameters must both carry through unchanged, in text columns and in JSON, keys included.
+const HOSTILE_TEXT = [
+  '\\N', '\\.', 'back\\slash \\\\ two \\t not a tab', 'tab\there', 'new\nline', 'cr\r\nlf', 'quotes \' " ` ;--', 'Zürich – 東京 ✓ 🚀 👩‍👩‍👧',
+  '\u0001\u001f\u007f control', '{"not": "json"}', 'last',
+];
+const HOSTILE = HOSTILE_TEXT.map((value, k) => ({
+  ...event(5000 + k, at(9, k), { value, [`key\t${k}\n\\`]: [value, { value }] }), event: value, distinct_id: value,
+}));
+// 07:00-08:00: enough rows (about 600 kB of COPY data, more as INSERTs) that a session can be cut mid-write.
 const MANY = Array.from({ length: 2500 }, (_, k) => event(1000 + k, at(7, k), { filler: 'x'.repeat(60), k }));
 
 // The test server's certificate is self-signed (scripts/pg-cluster.mjs), as many a private database's is.
@@ -57,7 +66,7 @@ const rowsOf = (table: string, where = 'true') => pgs.query(`SELECT * FROM publi
 beforeAll(async () => {
   pgs = await startPgServer({ database: 'analytics', owner: [USER, PASSWORD], users: { locked: 'locked-pass' } });
   team = (await server.get(`/api/organizations/${hedgebox}/`)).body.teams[0].id;
-  await server.events.append(team, [...RICH, ...MANY]);
+  await server.events.append(team, [...RICH, ...MANY, ...HOSTILE]);
 }, 60_000); // initdb and the server's start: a few seconds, more on a busy machine
 afterAll(async () => {
   await scheduler.stop();
@@ -138,6 +147,17 @@ describe('Postgres destination, through the scheduler', () => {
     expect(rows[0]).toMatchObject({ team_id: String(team), is_deleted: false, person_version: null });
     expect(Object.keys(rows[0]!).sort()).toEqual(
       ['created_at', 'distinct_id', 'is_deleted', 'person_distinct_id_version', 'person_id', 'person_version', 'properties', 'team_id']);
+  });
+
+  it.each(['Postgres', 'Redshift'] as const)('%s: tabs, newlines, backslashes, quotes, \\N and emoji read back equal', async (type) => {
+    const table = `events_hostile_${type.toLowerCase()}`;
+    const id = await exportTo(type, config({ table_name: table }));
+    await backfill(id, 9);
+    expect((await runs(id))[0]).toMatchObject({ status: 'Completed', records_completed: HOSTILE.length });
+    const rows = await rowsOf(table);
+    const json = (v: unknown) => (type === 'Redshift' ? JSON.parse(v as string) : v);
+    expect(rows.map((r) => ({ event: r.event, distinct_id: r.distinct_id, properties: json(r.properties) }))).toEqual(
+      HOSTILE.map((e) => ({ event: e.event, distinct_id: e.distinct_id, properties: e.properties })));
   });
 
   it('Redshift: the same protocol, JSON kept as VARCHAR(65535) text, empty legacy columns', async () => {
