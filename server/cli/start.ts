@@ -8,6 +8,7 @@ import { createPipelineRuntime, type PipelineRuntime } from '../plugins/runtime.
 import { startNodeServer } from '../http/node-server.ts';
 import { publicUrlOf } from '../http/public-url.ts';
 import { demoEventCount, ensureDemoEvents } from '../seed/events.ts';
+import { seedProgressPrinter } from '../seed/progress.ts';
 import type { Store } from '../store/store.ts';
 import { dataDirFrom, httpUrlFrom, portFrom, upstreamFrom, UsageError } from './args.ts';
 
@@ -27,7 +28,11 @@ export async function prepareEvents(store: Store, events: EventStore, count: num
       ? `${events.file} is in use by another process (a running server?): stop it first`
       : `cannot open ${events.file}: ${message}`);
   }
-  const result = await ensureDemoEvents(store, events, { count, now: new Date() });
+  // A million events take from 15 s to minutes on a busy machine: say how far it has come.
+  // SEED_PROGRESS_EVERY_MS sets how often a log (not a terminal) gets a line.
+  const every = Number(process.env.SEED_PROGRESS_EVERY_MS);
+  const progress = seedProgressPrinter(process.stderr, Number.isFinite(every) && every >= 0 ? { everyMs: every } : {});
+  const result = await ensureDemoEvents(store, events, { count, now: new Date(), onProgress: progress.listener }).finally(progress.done);
   if (result) process.stderr.write(`seeded ${result.events} demo events for ${result.persons} persons in ${(result.milliseconds / 1000).toFixed(1)} s\n`);
 }
 

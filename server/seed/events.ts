@@ -4,6 +4,7 @@ import { countEventProperties } from '../analytics/property-stats.ts';
 import { ensurePersonKeysSql } from '../analytics/schema.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
+import type { SeedProgressListener } from './progress.ts';
 import {
   SEED_BROWSING, SEED_DROP, SEED_INSERT_DISTINCT_IDS, SEED_INSERT_EVENTS, SEED_INSERT_PERSONS, SEED_LIFECYCLE,
   SEED_MACROS, SEED_MATERIALIZED_PARAMS, SEED_PERSONS, SEED_SESSIONS, SEED_STAGE_EVENTS,
@@ -65,7 +66,7 @@ export function demoEventPlans(projects: readonly { id: number; name: string }[]
 const SEED_INSERT_SLICES = 12;
 
 /** Writes one project's demo events, persons and distinct ids (one transaction), deterministic for a given `now`. */
-async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date): Promise<void> {
+async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date, onWritten: (events: number) => void): Promise<void> {
   const nowS = now.getTime() / 1000;
   const epochDay0 = Math.floor(nowS / 86_400) - (DEMO_DAYS - 1);
   // Browsing makes most of the events: about 1.8 milestone events per person, 6.5 events a session.
@@ -93,8 +94,13 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date):
       await db.run(SEED_INSERT_PERSONS, { team: plan.teamId, now_s: nowS });
       await db.run(SEED_INSERT_DISTINCT_IDS, { team: plan.teamId, now_s: nowS });
       await db.run(ensurePersonKeysSql('SELECT team_id, person_id FROM person_distinct_ids WHERE team_id = $team'), { team: plan.teamId });
-      for (let from = lo; from < hi; from += step) {
+      // Each slice's count, asked once: what the progress says after writing it.
+      const counts = new Map((await db.all<{ k: number; n: bigint | number }>(
+        'SELECT floor((ts_s - $lo) / $step)::INTEGER AS k, count(*) AS n FROM seed_all GROUP BY k', { lo, step },
+      )).map((r) => [Number(r.k), Number(r.n)]));
+      for (let from = lo, k = 0; from < hi; from += step, k++) {
         await db.run(SEED_INSERT_EVENTS, { team: plan.teamId, from_s: from, to_s: Math.min(hi, from + step) });
+        onWritten(counts.get(k) ?? 0);
       }
       await countEventProperties(db, plan.teamId);
     });
@@ -108,10 +114,21 @@ export interface DemoEventsResult {
   milliseconds: number;
 }
 
-/** Seeds every plan, then records it in the store's meta table. */
-export async function seedDemoEvents(events: EventStore, plans: readonly DemoEventsPlan[], now: Date): Promise<DemoEventsResult> {
+/** Seeds every plan, then records it in the store's meta table; `onProgress` hears of each slice written. */
+export async function seedDemoEvents(
+  events: EventStore, plans: readonly DemoEventsPlan[], now: Date, onProgress?: SeedProgressListener,
+): Promise<DemoEventsResult> {
   const started = performance.now();
-  for (const plan of plans) await seedProject(events, plan, now);
+  const total = plans.reduce((sum, p) => sum + p.events, 0);
+  let written = 0;
+  const report = () => onProgress?.({ written: Math.min(written, total), total, elapsedMs: performance.now() - started });
+  report();
+  for (const plan of plans) {
+    await seedProject(events, plan, now, (n) => {
+      written += n;
+      report();
+    });
+  }
   await events.setMeta(DEMO_EVENTS_META_KEY, JSON.stringify({ at: now.toISOString(), plans: plans.map((p) => [p.teamId, p.events]) }));
   const [row] = await events.all<{ events: bigint; persons: bigint }>(
     'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM persons) AS persons');
@@ -122,11 +139,13 @@ export async function seedDemoEvents(events: EventStore, plans: readonly DemoEve
  * Seeds the demo events once per data dir: when `count` > 0, they were never seeded, and the
  * store holds no events yet (a data dir that already received events is left alone).
  */
-export async function ensureDemoEvents(store: Store, events: EventStore, options: { count: number; now: Date }): Promise<DemoEventsResult | null> {
+export async function ensureDemoEvents(
+  store: Store, events: EventStore, options: { count: number; now: Date; onProgress?: SeedProgressListener },
+): Promise<DemoEventsResult | null> {
   if (options.count <= 0) return null;
   if ((await events.getMeta(DEMO_EVENTS_META_KEY)) !== null) return null;
   const [any] = await events.all('SELECT 1 AS one FROM events LIMIT 1');
   if (any) return null;
   const projects = store.db.prepare('SELECT id, name FROM projects ORDER BY id').all() as { id: number; name: string }[];
-  return seedDemoEvents(events, demoEventPlans(projects, options.count), options.now);
+  return seedDemoEvents(events, demoEventPlans(projects, options.count), options.now, options.onProgress);
 }

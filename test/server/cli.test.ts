@@ -77,3 +77,29 @@ describe('key CLI', () => {
     expect(org.stderr).toContain("no organization with id 'missing'");
   });
 });
+
+describe('seed progress', () => {
+  it('a first seed says how far it has come: events written of all, and the time left, then the total', () => {
+    const fresh = makeTempDir('ref-cli-seed-');
+    try {
+      // Not a terminal (a pipe): one line per step here, as the interval is 0.
+      const r = runCli(['seed', '--data-dir', fresh], { SEED_EVENTS: '20000', SEED_PROGRESS_EVERY_MS: '0' });
+      expect(r.status, r.stderr).toBe(0);
+      const steps = [...r.stderr.matchAll(/^seeding demo events: ([\d,]+) of ([\d,]+) written \((\d+)%\), (.+)$/gm)]
+        .map((m) => ({ written: Number(m[1]!.replaceAll(',', '')), total: Number(m[2]!.replaceAll(',', '')), left: m[4]! }));
+      expect(steps.length).toBeGreaterThan(3);
+      expect(steps[0]).toMatchObject({ written: 0, left: 'estimating the time left' });
+      expect(steps.some((s) => /^about \d+ s left$/.test(s.left))).toBe(true);
+      const written = steps.map((s) => s.written);
+      expect(written).toEqual([...written].sort((a, b) => a - b));
+      const total = steps[0]!.total;
+      expect(steps.at(-1)).toMatchObject({ written: total, left: 'finishing' });
+      expect(r.stderr).toMatch(new RegExp(`^seeded ${total} demo events for \\d+ persons in [\\d.]+ s$`, 'm'));
+      // No terminal control characters in a log.
+      expect(r.stderr).not.toContain('\r');
+      expect(r.stderr).not.toContain('\x1b');
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
