@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type tls from 'node:tls';
+import { TLSSocket, type ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 import { BlockedDestinationError, resolveDestinationHost } from '../../net/outbound.ts';
 import { describeFailure } from './check.ts';
@@ -51,7 +51,7 @@ export async function addressOf(s: PgSettings, options: DestinationOptions): Pro
  * checked IP address; `rejectUnauthorized: false` only when the user says the certificate is
  * self-signed.
  */
-export function tlsOptions(s: PgSettings): tls.ConnectionOptions {
+export function tlsOptions(s: PgSettings): ConnectionOptions {
   const byName = net.isIP(s.host) === 0;
   return {
     host: s.host,
@@ -62,13 +62,20 @@ export function tlsOptions(s: PgSettings): tls.ConnectionOptions {
 
 const NO_TLS = 'The server does not support SSL connections';
 
+/** How the certificate was taken, for the log and the connection test. */
+export const certificateWords = (s: PgSettings) => (s.selfSignedCert ? 'certificate not verified: self-signed' : 'certificate verified');
+
+/** The transport a logged-in client uses, in words: TLS (and how its certificate was taken) or plain TCP. */
+export const transportOf = (client: pg.Client, s: PgSettings) =>
+  client.connection.stream instanceof TLSSocket ? `over TLS (${certificateWords(s)})` : 'over plain TCP (the server offers no TLS)';
+
 /**
  * A logged-in client. With a self-signed certificate TLS is required (not verified); otherwise TLS
  * is tried with verification, and a server that offers no TLS at all (a local or private
  * database) is used in plain TCP. A certificate that fails verification is never downgraded.
  */
 export async function connectClient(s: PgSettings, address: string): Promise<pg.Client> {
-  const open = async (ssl: tls.ConnectionOptions | false) => {
+  const open = async (ssl: ConnectionOptions | false) => {
     const client = new pg.Client({
       host: address, port: s.port, user: s.user, password: s.password, database: s.database, ssl,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, keepAlive: true,

@@ -9,7 +9,8 @@ import type { BatchExportModel } from '../../../src/contract/index.ts';
 import { resolveDestinationHost } from '../../net/outbound.ts';
 import { runSteps } from './check.ts';
 import {
-  addressOf, connectClient, CONNECT_TIMEOUT_MS, deliveryError, label, reason, settingsOf, sqlState, tlsOptions, type PgSettings,
+  addressOf, certificateWords, connectClient, CONNECT_TIMEOUT_MS, deliveryError, label, reason, settingsOf, sqlState, tlsOptions, transportOf,
+  type PgSettings,
 } from './postgres-client.ts';
 import {
   columnsOf, copySql, copyText, createTableSql, deleteEventsSql, deletePersonsSql, insertSql, probeTableSql, qualified, rowsOf,
@@ -129,7 +130,7 @@ function deliverTo(flavor: Flavor): Deliver {
     try {
       const address = await addressOf(s, options).catch((error: unknown) => { throw deliveryError(error, s, 'resolving the host'); });
       client = await connectClient(s, address).catch((error: unknown) => { throw deliveryError(error, s, 'connecting'); });
-      log('INFO', `Connected to ${label(s)} as ${s.user}.`);
+      log('INFO', `Connected to ${label(s)} as ${s.user} ${transportOf(client, s)}.`);
       const c = client;
       log('INFO', await ensureTable(c, s, context.model).catch((error: unknown) => { throw deliveryError(error, s, 'preparing the table'); }));
       await c.query('BEGIN').catch((error: unknown) => { throw deliveryError(error, s, 'starting the transaction'); });
@@ -179,7 +180,7 @@ function probeTransport(s: PgSettings, address: string): Promise<string> {
       const secure = tls.connect({ ...tlsOptions(s), socket });
       secure.once('secureConnect', () => {
         secure.destroy();
-        resolve(`Reached ${address}:${s.port} over TLS${s.selfSignedCert ? ' (certificate not verified: self-signed)' : ' (certificate verified)'}.`);
+        resolve(`Reached ${address}:${s.port} over TLS (${certificateWords(s)}).`);
       });
       secure.once('error', (error) => {
         secure.destroy();

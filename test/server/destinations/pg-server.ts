@@ -18,6 +18,8 @@ export interface PgServer {
   cutNextSessionAfter(bytes: number): void;
   /** How many sessions reached the server through the proxy so far. */
   sessions(): number;
+  /** The server's log so far: each session's connection, its TLS and its authentication method among it. */
+  log(): string;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export interface PgServerOptions {
 const SSL_REQUEST = 80877103;
 
 export async function startPgServer(options: PgServerOptions): Promise<PgServer> {
-  const cluster = await startPgCluster();
+  const cluster = await startPgCluster({ settings: { log_connections: 'on' } });
   const open = new Set<net.Socket>();
   const servers: net.Server[] = [];
   let cutAfter: number | null = null;
@@ -105,6 +107,7 @@ export async function startPgServer(options: PgServerOptions): Promise<PgServer>
         cutAfter = bytes;
       },
       sessions: () => sessions,
+      log: () => cluster.log(),
       async close() {
         await reader.end().catch(() => undefined);
         for (const socket of open) socket.destroy();

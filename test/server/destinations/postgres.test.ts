@@ -173,7 +173,7 @@ describe('Postgres destination, through the scheduler', () => {
 });
 
 describe('failures', () => {
-  it('a wrong password fails the run once, naming the cause, with no password anywhere', async () => {
+  it('a wrong password fails SCRAM authentication: the run fails once, naming it, with no password anywhere', async () => {
     const id = await exportTo('Postgres', config({ password: 'not-the-password' }));
     await backfill(id, 5);
     const [run] = await runs(id);
@@ -234,6 +234,56 @@ describe('failures', () => {
     expect(run).toMatchObject({ status: 'Failed' });
     expect(run!.latest_error).toMatch(/is not allowed: 127\.0\.0\.1 is a private, loopback or link-local address/);
     expect(pgs.sessions()).toBe(sessions);
+  });
+});
+
+describe('TLS and SCRAM', () => {
+  const allowed = { allowHosts: ['127.0.0.1'] };
+
+  it('has_self_signed_cert: the run lands over TLS, logged in with SCRAM-SHA-256', async () => {
+    const before = pgs.log().length;
+    const id = await exportTo('Postgres', config({ table_name: 'events_tls' }));
+    await backfill(id, 5);
+    expect((await runs(id))[0]).toMatchObject({ status: 'Completed', records_completed: 3 });
+    expect(await logText(id)).toContain('as exporter over TLS (certificate not verified: self-signed)');
+    // The server's own account of the session: TLS, and the password checked by SCRAM.
+    const server = pgs.log().slice(before);
+    expect(server).toMatch(/connection authenticated: identity="exporter" method=scram-sha-256/);
+    expect(server).toMatch(/connection authorized: user=exporter database=analytics application_name=batch-export SSL enabled \(protocol=TLSv1\.[23]/);
+  });
+
+  it('without has_self_signed_cert a self-signed server fails the run and the Connect step, naming TLS', async () => {
+    const id = await exportTo('Postgres', config({ table_name: 'events_tls_strict', has_self_signed_cert: false }));
+    const sessions = pgs.sessions();
+    await backfill(id, 5);
+    const [run] = await runs(id);
+    expect(run).toMatchObject({ status: 'Failed', records_completed: 0 });
+    expect(run!.latest_error).toMatch(/failed while connecting: TLS: the server's certificate is self-signed \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+    // A certificate that fails verification is the config's to fix: not retried, and never downgraded to plain TCP.
+    expect(await logText(id)).not.toMatch(/Attempt 1 of 3 failed/);
+    expect(pgs.sessions() - sessions).toBe(1);
+    const check = await postgresDestination.check(config({ has_self_signed_cert: false }), allowed);
+    expect(check.map((c) => `${c.step}: ${c.status}`)).toEqual([
+      'Resolve host: passed', 'Connect: failed', 'Authenticate: skipped', 'Create and drop a test table: skipped', 'Table: skipped',
+    ]);
+    expect(check[1]!.detail).toMatch(/^TLS: the server's certificate is self-signed/);
+  });
+
+  it('a server that offers no TLS: plain TCP without the setting, refused with it', async () => {
+    const plain = config({ port: pgs.plainPort, table_name: 'events_plain', has_self_signed_cert: false });
+    const id = await exportTo('Postgres', plain);
+    await backfill(id, 5);
+    expect((await runs(id))[0]).toMatchObject({ status: 'Completed', records_completed: 3 });
+    expect(await logText(id)).toContain('over plain TCP (the server offers no TLS)');
+    expect((await postgresDestination.check(plain, allowed))[1]!.detail).toMatch(/the server offers no TLS, so the connection is plain TCP/);
+
+    const insisting = config({ port: pgs.plainPort, table_name: 'events_plain' });
+    const refused = await exportTo('Postgres', insisting);
+    await backfill(refused, 5);
+    expect((await runs(refused))[0]!.latest_error).toMatch(/TLS: the server does not accept TLS connections, which a self-signed certificate setting requires/);
+    const check = await postgresDestination.check(insisting, allowed);
+    expect(check[1]).toMatchObject({ step: 'Connect', status: 'failed' });
+    expect(check[1]!.detail).toMatch(/^TLS: the server does not accept TLS/);
   });
 });
 
