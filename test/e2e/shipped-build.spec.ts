@@ -106,3 +106,26 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   expect(signIn.some((p) => /\/assets\/sign-in-[\w-]+\.js$/.test(p))).toBe(true);
   expect(signIn.filter((p) => /_authed|batch-exports/.test(p))).toEqual([]);
 });
+
+test('the dashboard can be added to a home screen (its manifest parses, with PNG icons of 192 and 512 px) and asks search engines to stay out', async ({ page, request }) => {
+  await page.goto('/sign-in');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#[0-9a-f]{6}$/i);
+  const cdp = await page.context().newCDPSession(page);
+  const { url, errors, data } = await cdp.send('Page.getAppManifest');
+  expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+  expect(errors).toEqual([]);
+  const manifest = JSON.parse(data!) as { name: string; display: string; start_url: string; icons: Array<{ src: string; sizes: string; type: string }> };
+  expect(manifest).toMatchObject({ name: 'Analytics admin', display: 'standalone', start_url: '/' });
+  const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+  expect(pngs.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  for (const icon of manifest.icons) {
+    const res = await request.get(icon.src);
+    expect(res.headers()['content-type'], icon.src).toBe(icon.type);
+    const body = await res.body();
+    // A PNG's width and height are in its header: the size the manifest says.
+    if (icon.type === 'image/png') expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/^User-agent: \*\s*\nDisallow: \/\s*$/m);
+});
