@@ -5,7 +5,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  DeleteObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type PutObjectCommandInput,
+  DeleteObjectCommand, HeadBucketCommand, ListObjectsV2Command, paginateListObjectsV2, PutObjectCommand, S3Client, type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BatchExportModel } from '../../../src/contract/index.ts';
@@ -14,7 +14,9 @@ import { describeFailure, runSteps } from './check.ts';
 import {
   writeLineFiles, writeParquetFiles, type LineCompression, type LocalFile, type ParquetCompression,
 } from './s3-files.ts';
-import { DeliveryError, type CheckConnection, type Deliver, type Destination, type DestinationOptions } from './types.ts';
+import {
+  DeliveryError, type CheckConnection, type Deliver, type DeliveryContext, type Destination, type DestinationOptions,
+} from './types.ts';
 
 /** Records read from the event store per batch. */
 const BATCH_SIZE = 10_000;
@@ -92,6 +94,9 @@ function keyPrefix(s: S3Settings, interval: { start: string; end: string }, mode
   return s.prefix.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
+/** A file's extension: the format's, then the compression's. */
+const extensionOf = (s: S3Settings) => `.${FORMAT_EXTENSIONS[s.format]}${s.compression ? `.${COMPRESSION_EXTENSIONS[s.compression]}` : ''}`;
+
 const joinKey = (prefix: string, name: string) => `${prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`}${name}`.replace(/^\/+/, '');
 
 /**
@@ -101,8 +106,7 @@ const joinKey = (prefix: string, name: string) => `${prefix === '' || prefix.end
 export function s3ObjectKey(config: Record<string, unknown>, interval: { start: string; end: string }, model: BatchExportModel, fileNumber: number | null): string {
   const s = settingsOf(config);
   const base = `${keyInstant(interval.start)}-${keyInstant(interval.end)}${fileNumber === null ? '' : `-${fileNumber}`}`;
-  const extension = `.${FORMAT_EXTENSIONS[s.format]}${s.compression ? `.${COMPRESSION_EXTENSIONS[s.compression]}` : ''}`;
-  return joinKey(keyPrefix(s, interval, model), base + extension);
+  return joinKey(keyPrefix(s, interval, model), base + extensionOf(s));
 }
 
 /** The host the client connects to: the endpoint's, else the bucket region's AWS endpoint. */
@@ -209,7 +213,8 @@ async function uploadFile(client: S3Client, s: S3Settings, key: string, file: Lo
  * S3: the interval's records as JSON lines or Parquet, compressed as configured, in one file or
  * split at `max_file_size_mb` (then with a manifest listing the files), each written to a temp
  * file and uploaded (multipart when large) under the production service's keys. An interval
- * without records uploads nothing. A retry writes the same keys again, so it never duplicates.
+ * without records uploads nothing. A retry writes the same keys again, so it never duplicates, and
+ * removes the numbered files an earlier attempt wrote beyond its own (removeStaleFiles).
  */
 export const deliverS3: Deliver = async ({ config, records, total, model, interval, log, progress }, options) => {
   const s = settingsOf(config);
@@ -259,6 +264,9 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
         throw deliveryError(error, where, `uploading ${manifest}`, delivered, total);
       }
       log('DEBUG', `Uploaded ${manifest}: ${keys.length} files.`);
+      await removeStaleFiles(client, s, config, interval, model, keys, log).catch((error: unknown) => {
+        throw deliveryError(error, where, 'removing the files an earlier attempt left', delivered, total);
+      });
     }
     return delivered;
   } catch (error) {
@@ -270,6 +278,37 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 };
+
+/**
+ * Removes the numbered files of this interval, in this format, that an earlier attempt wrote and
+ * this one did not (it wrote fewer: fewer records, or a larger max_file_size_mb), so the prefix
+ * holds exactly the files of the manifest. Runs after the manifest is replaced, so a reader who
+ * follows it never misses a file. Credentials without permission to list or delete keep the
+ * delivery (a warning names what is left); a failure that may pass fails the attempt, retried.
+ */
+async function removeStaleFiles(
+  client: S3Client, s: S3Settings, config: Record<string, unknown>, interval: { start: string; end: string }, model: BatchExportModel,
+  written: readonly string[], log: DeliveryContext['log'],
+) {
+  const extension = extensionOf(s);
+  const first = s3ObjectKey(config, interval, model, 0);
+  const head = first.slice(0, first.length - `0${extension}`.length); // `<prefix>/<start>-<end>-`
+  const numbered = (key: string) => key.startsWith(head) && key.endsWith(extension) && /^\d+$/.test(key.slice(head.length, -extension.length));
+  const keep = new Set(written);
+  const stale: string[] = [];
+  try {
+    for await (const page of paginateListObjectsV2({ client }, { Bucket: s.bucket, Prefix: head })) {
+      for (const { Key } of page.Contents ?? []) if (Key && numbered(Key) && !keep.has(Key)) stale.push(Key);
+    }
+    for (const key of stale) await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+  } catch (error) {
+    const { cause, retryable } = explain(error);
+    if (retryable) throw error;
+    log('WARNING', `The interval's ${written.length} files are uploaded, but files an earlier attempt wrote beyond them (${head}<n>${extension}, n ≥ ${written.length}) could not be listed or removed: ${cause}. Remove them by hand; the manifest lists only the current files.`);
+    return;
+  }
+  if (stale.length > 0) log('INFO', `Removed ${stale.length} file${stale.length === 1 ? '' : 's'} an earlier attempt wrote beyond this one's ${written.length}: ${stale.join(', ')}.`);
+}
 
 /** An S3 failure as a step's failure: S3's error code in words, anything else as check.ts words it. */
 async function step<T>(run: () => Promise<T>): Promise<T> {

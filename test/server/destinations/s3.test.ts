@@ -23,6 +23,7 @@ const SECRET = 'wrong-SECRET-never-shown';
 const HOUR = { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' };
 const BIG_HOUR = { start_at: '2024-06-03T07:00:00Z', end_at: '2024-06-03T08:00:00Z' };
 const HOUR_NAME = '2024-06-03T05:00:00+00:00-2024-06-03T06:00:00+00:00';
+const BIG_HOUR_NAME = '2024-06-03T07:00:00+00:00-2024-06-03T08:00:00+00:00';
 const scratch = makeTempDir('s3-test-');
 let s3: LocalS3;
 let client: S3Client;
@@ -138,6 +139,29 @@ describe('S3 delivery of an interval', () => {
     expect(JSON.parse(manifest.body.toString())).toEqual({ files: data.map((f) => f.key) });
     const all = (await Promise.all(data.map((f) => decode(f.key, f.body)))).flat();
     expect(all).toEqual(inOrder(big));
+  });
+
+  it('a rerun that writes fewer split files removes the extra ones of the earlier run: the prefix holds what the manifest lists', async () => {
+    const config = s3Config({ max_file_size_mb: 1, prefix: 'shrink' });
+    const id = await create(config);
+    await backfill(id, BIG_HOUR);
+    const numbered = (keys: string[]) => keys.filter((k) => /-\d+\.jsonl$/.test(k)).sort();
+    expect(numbered((await objects('shrink/')).map((f) => f.key))).toEqual([`shrink/${BIG_HOUR_NAME}-0.jsonl`, `shrink/${BIG_HOUR_NAME}-1.jsonl`]);
+    // Not this interval's numbered files in this format: they stay.
+    const others = [`shrink/${HOUR_NAME}-3.jsonl`, `shrink/${BIG_HOUR_NAME}-3.parquet`, `shrink/${BIG_HOUR_NAME}-notes.jsonl`];
+    for (const key of others) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'not ours\n' }));
+
+    // Larger files: the same records now fit in one.
+    const patched = await server.request('PATCH', `${base}${id}/`, { json: { destination: { type: 'S3', config: { ...config, max_file_size_mb: 4 } } } });
+    expect(patched.status, patched.text).toBe(200);
+    await backfill(id, BIG_HOUR);
+    expect((await runs(id)).map((r) => r.status)).toEqual(['Completed', 'Completed']);
+    const files = await objects('shrink/');
+    const manifest = `shrink/${BIG_HOUR_NAME}_manifest.json`;
+    expect(files.map((f) => f.key).sort()).toEqual([`shrink/${BIG_HOUR_NAME}-0.jsonl`, manifest, ...others].sort());
+    expect(JSON.parse(files.find((f) => f.key === manifest)!.body.toString())).toEqual({ files: [`shrink/${BIG_HOUR_NAME}-0.jsonl`] });
+    expect(await decode('.jsonl', files.find((f) => f.key.endsWith('-0.jsonl'))!.body)).toEqual(inOrder(big));
+    expect((await logs(id)).map((l) => l.message)).toContain(`Removed 1 file an earlier attempt wrote beyond this one's 1: shrink/${BIG_HOUR_NAME}-1.jsonl.`);
   });
 
   it('the persons model as Parquet (lz4): the persons created in the interval, with their columns', async () => {
