@@ -117,6 +117,22 @@ test.describe('at 390 × 844, light', () => {
     await expectNoSidewaysScroll(page);
   });
 
+  test('the trend builder keeps its chart in view: an edit far down the controls shows its effect without scrolling back up', async ({ page, request }) => {
+    const projectId = await seededProject(request);
+    await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
+    const chart = page.getByRole('figure', { name: /: chart$/ });
+    await expect(chart).toBeInViewport();
+    const compare = page.getByRole('switch', { name: 'Compare to the previous period' });
+    await compare.scrollIntoViewIfNeeded();
+    await compare.click();
+    await expect(page).toHaveURL(/compare=true/);
+    // The chart has not moved away: it is whole on the screen and draws the previous period.
+    await expect(chart).toBeInViewport({ ratio: 1 });
+    await expect(chart.getByText(/\(previous\)/).first()).toBeVisible();
+    await expect(compare).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+  });
+
   test('names without spaces (an insight, a funnel step) wrap or end in "…", the breadcrumb’s way up included: the page never scrolls sideways', async ({ page, request }) => {
     const projectId = await seededProject(request);
     const name = uniqueName('Supercalifragilisticexpialidocious_conversion_path_analysis_for_enterprise');

@@ -26,7 +26,11 @@ interface BuilderLayoutProps<K extends BuilderKind> {
   header: (args: BuilderHeaderArgs<K>) => ReactNode;
 }
 
-/** A builder: its header, the controls column (left; on top on phones) and the live result. */
+/**
+ * A builder: its header, the controls column (left) and the live result. On narrower screens the
+ * result comes first and stays in view at the top while the controls scroll beneath it (its own
+ * table scrolls inside it), so every edit's effect is seen without scrolling back up.
+ */
 export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState, commit, title, header }: BuilderLayoutProps<K>) {
   const queryClient = useQueryClient();
   // The request leaves with the edit: the URL write and the page's render follow, and the
@@ -51,7 +55,9 @@ export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState
         >
           <KindPanel kind={kind} projectId={projectId} state={state} onChange={setState} errorFor={live.errorFor} />
         </form>
-        <BuilderResult projectId={projectId} kind={kind} title={title} live={live} issues={issues} />
+        <div className="max-lg:sticky max-lg:top-0 max-lg:z-10 max-lg:order-first max-lg:max-h-[55vh] max-lg:overflow-y-auto max-lg:border-b max-lg:border-gray-200 max-lg:bg-white max-lg:pb-3 max-lg:shadow-md max-lg:dark:border-gray-800 max-lg:dark:bg-gray-950">
+          <BuilderResult projectId={projectId} kind={kind} title={title} live={live} issues={issues} />
+        </div>
       </div>
     </div>
   );

@@ -38,7 +38,8 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
     [kind, search, saved],
   );
   const commit = useCallback(
-    (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never }),
+    // An edit is a new URL, not a new page: the reader stays where they are in the controls.
+    (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never, resetScroll: false }),
     [navigate],
   );
   const update = useUpdateInsight(projectId, insight.id);

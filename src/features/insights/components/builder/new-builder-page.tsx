@@ -19,7 +19,8 @@ function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
   const navigate = route.useNavigate();
   const urlState = useMemo(() => readBuilderState(kind, search as Record<string, unknown>), [kind, search]);
   const commit = useCallback(
-    (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never }),
+    // An edit is a new URL, not a new page: the reader stays where they are in the controls.
+    (next: BuilderParams[K]) => void navigate({ search: withoutUndefined(next) as never, resetScroll: false }),
     [navigate],
   );
   const createAndOpen = useCreateAndOpen(projectId);
