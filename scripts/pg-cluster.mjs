@@ -22,7 +22,10 @@ const READY_TIMEOUT_MS = 30_000;
 
 /** The folder holding initdb and postgres: `PG_BIN`, else the newest of Debian's `/usr/lib/postgresql/<version>/bin`. */
 export function postgresBinDir() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
+  if (process.env.PG_BIN) {
+    if (!existsSync(join(process.env.PG_BIN, 'initdb'))) throw new Error(`PG_BIN is ${process.env.PG_BIN}, which holds no initdb.`);
+    return process.env.PG_BIN;
+  }
   const versions = existsSync(DEBIAN_BINARIES)
     ? readdirSync(DEBIAN_BINARIES).filter((v) => existsSync(join(DEBIAN_BINARIES, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
     : [];
