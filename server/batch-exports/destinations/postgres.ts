@@ -78,9 +78,9 @@ async function writeRows(client: pg.Client, flavor: Flavor, target: string, colu
 /**
  * Writes one interval in one transaction: the interval's earlier rows are deleted (events: the
  * project's rows with a timestamp in the interval; persons: the rows of the persons in each
- * batch), then the records are written, a COPY (or INSERTs) a batch. A rerun therefore replaces what an earlier run wrote,
- * and a failure rolls everything back, so a table never holds part of an interval. The next
- * batch is read and turned into rows while the server writes the one before.
+ * batch), then the records are written, a COPY (or INSERTs) a batch. A rerun therefore replaces
+ * what an earlier run wrote, and a failure rolls everything back, so a table never holds part of
+ * an interval. The next batch is read and turned into rows while the server writes the one before.
  */
 async function writeInterval(client: pg.Client, s: PgSettings, context: DeliveryContext): Promise<number> {
   const { records, model, interval, total, log, progress } = context;
