@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { routePreload } from './scripts/route-preload';
+import { THEME_SCRIPT } from './server/http/theme-script';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8000';
 
@@ -68,6 +69,14 @@ function warmUpScript(): Plugin {
   };
 }
 
+/** The stored theme on <html> before the first paint (server/http/theme-script.ts). */
+function themeScript(): Plugin {
+  return {
+    name: 'theme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Before react(): the router's code splitting must see the route files as written.
@@ -76,6 +85,7 @@ export default defineConfig({
     tailwindcss(),
     // Before precompress: it writes index.html and a script that compression then picks up.
     warmUpScript(),
+    themeScript(),
     routePreload(),
     precompress(),
   ],

@@ -1,14 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
+import { THEME_SCRIPT_HASH } from './theme-script.ts';
 
 /**
- * No inline script anywhere. connect-src: the dashboard's own origin (where /api is served or
+ * No inline script but the theme's (theme-script.ts), allowed by its hash. connect-src: the dashboard's own origin (where /api is served or
  * proxied) plus the API origins the server was told of: the upstream in proxy mode and any
  * `--api-origin` (for signing in to another server directly). Nothing else.
  */
 export function contentSecurityPolicy(apiOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${THEME_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     `connect-src ${["'self'", ...apiOrigins].join(' ')}`,

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useTheme } from '@/lib/theme';
 import { preloadToasts, Toasts } from '@/lib/toast';
 import { whenIdle } from '@/lib/when-idle';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
@@ -20,6 +21,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const [theme] = useTheme();
   useEffect(() => {
     let cancel = () => {};
     const timer = setTimeout(() => {
@@ -35,7 +37,7 @@ function RootLayout() {
       <NavigationProgress />
       <NetworkBanner />
       <Outlet />
-      <Toasts theme="system" richColors closeButton position="bottom-right" />
+      <Toasts theme={theme} richColors closeButton position="bottom-right" />
     </>
   );
 }

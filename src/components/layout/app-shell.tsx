@@ -7,6 +7,7 @@ import { CommandPaletteLauncher } from '@/components/command-palette/palette-lau
 import { Button } from '@/components/ui/button';
 import { Breadcrumbs } from './breadcrumbs';
 import { MobileNav } from './mobile-nav';
+import { ThemeToggle } from './theme-toggle';
 
 /**
  * Where the sidebar stands beside the page: Tailwind's `md` (48rem, which the drawer's button
@@ -17,7 +18,7 @@ const SIDEBAR_BESIDE = '(min-width: 48rem)';
 
 /**
  * The signed-in page: sidebar (a drawer below 768 px, opened from the top bar's menu button),
- * top bar (breadcrumbs, search and commands (⌘K), sign-out) and the route's content.
+ * top bar (breadcrumbs, search and commands (⌘K), the theme, sign-out) and the route's content.
  */
 export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: ReactNode }) {
   const signOut = useSignOut();
@@ -43,12 +44,24 @@ export function AppShell({ sidebar, actions }: { sidebar: ReactNode; actions?: R
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center gap-2 border-b border-gray-200 px-4 sm:gap-4 md:px-6 dark:border-gray-800">
-          {beside ? null : <MobileNav>{sidebar}</MobileNav>}
+          {beside ? null : (
+            <MobileNav>
+              {/* A phone's top bar has no room to spare: the theme is at the foot of the drawer. */}
+              <div className="flex h-full flex-col">
+                <div className="min-h-0 flex-1">{sidebar}</div>
+                <div className="flex items-center justify-between gap-3 border-t border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300">
+                  <span aria-hidden="true">Theme</span>
+                  <ThemeToggle />
+                </div>
+              </div>
+            </MobileNav>
+          )}
           <div className="min-w-0 flex-1">
             <Breadcrumbs />
           </div>
           {actions}
           <CommandPaletteLauncher />
+          {beside ? <ThemeToggle /> : null}
           <Button variant="ghost" size="sm" className="shrink-0" onClick={() => void signOut()}>
             <LogOut aria-hidden="true" className="size-4" />
             <span className="sr-only sm:not-sr-only">Sign out</span>
