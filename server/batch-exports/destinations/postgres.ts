@@ -108,17 +108,28 @@ async function writeInterval(client: pg.Client, s: PgSettings, context: Delivery
     log('DEBUG', `Batch ${number}: ${count} records written to ${target} (${sent} of ${total}).`);
   };
 
-  for await (const chunk of records.batches(READ_BATCH)) {
-    if (chunk.length === 0) continue;
-    batch += 1;
-    const rows = chunk.flatMap((record) => rowsOf(model, s.flavor, record));
-    const ids = model === 'persons' ? [...new Set(chunk.map((r) => String(r.id)))] : [];
+  const batches = records.batches(READ_BATCH);
+  try {
+    // The next batch is asked for before this one is turned into rows: the event store's query runs meanwhile.
+    let reading = batches.next();
+    for (;;) {
+      const { value: chunk, done } = await reading;
+      if (done) break;
+      reading = batches.next();
+      // Its failure is awaited with the next round; until then (or if a write fails first) it is not unhandled.
+      reading.catch(() => undefined);
+      if (chunk.length === 0) continue;
+      batch += 1;
+      const rows = chunk.flatMap((record) => rowsOf(model, s.flavor, record));
+      const ids = model === 'persons' ? [...new Set(chunk.map((r) => String(r.id)))] : [];
+      if (writing) await writing;
+      writing = write(batch, String(chunk[0]!.team_id), ids, rows, chunk.length);
+      writing.catch(() => undefined);
+    }
     if (writing) await writing;
-    writing = write(batch, String(chunk[0]!.team_id), ids, rows, chunk.length);
-    // Its failure is awaited with the next batch or after the last; until then it is not unhandled.
-    writing.catch(() => undefined);
+  } finally {
+    await batches.return(undefined).catch(() => undefined);
   }
-  if (writing) await writing;
   return sent;
 }
 
