@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiHeaders, expectNoViolations, seededOrganization, seededProject, signInWithDemoLink, uniqueName } from './fixtures';
 
 /** A phone: the sidebar is a drawer, tables scroll inside their frame, the page never sideways. */
@@ -53,7 +53,7 @@ test.describe('at 390 × 844, light', () => {
     await expect(table).toBeVisible();
     await expectNoSidewaysScroll(page);
 
-    // The export's name stays in view (pinned column) while its switch is scrolled to.
+    // The export's name stays in view (its card's title) while its switch is scrolled to.
     const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: exportName }) });
     const toggle = row.getByRole('switch', { name: `Active: ${exportName}` });
     await toggle.scrollIntoViewIfNeeded();
@@ -115,6 +115,43 @@ test.describe('at 390 × 844, light', () => {
       expect(size.height).toBeLessThanOrEqual(160);
     }
     await expectNoSidewaysScroll(page);
+  });
+
+  test('list rows are cards: every row action is on the screen without scrolling sideways, in the page or in the table', async ({ page, request }) => {
+    const projectId = await seededProject(request);
+    /** The control is whole on the screen's width, and its table's frame does not scroll sideways. */
+    const expectReachable = async (control: Locator) => {
+      await control.scrollIntoViewIfNeeded();
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await control.evaluate((el) => {
+        const frame = el.closest('table')!.parentElement!;
+        return frame.scrollWidth <= frame.clientWidth;
+      })).toBe(true);
+    };
+
+    await signInWithDemoLink(page, `/organizations/${hedgebox.id}/members`);
+    const members = page.getByRole('table', { name: /Members/ });
+    const member = members.getByRole('row').filter({ hasText: 'Priya Raman' });
+    await expectReachable(member.getByRole('combobox'));
+    await expectReachable(member.getByRole('button', { name: /Remove/ }));
+    // Each value is read under its column's name, and it is still a table to a screen reader.
+    const email = member.getByRole('cell', { name: 'priya@hedgebox.example' });
+    await expect(email).toBeVisible();
+    expect(await email.evaluate((el) => getComputedStyle(el, '::before').content)).toContain('Email');
+    await expect(members.getByRole('columnheader', { name: 'Email' })).toHaveCount(1);
+
+    await page.goto(`/organizations/${hedgebox.id}/batch-exports`);
+    const exports = page.getByRole('table', { name: 'Batch exports' });
+    await expectReachable(exports.getByRole('switch', { name: `Active: ${exportName}` }));
+    await expect(page.getByText('Select all', { exact: true })).toBeVisible();
+
+    await page.goto(`/projects/${projectId}/insights`);
+    const insights = page.getByRole('table', { name: /Insights/ });
+    await expectReachable(insights.getByRole('button', { name: /^Delete / }).first());
+    await expectNoSidewaysScroll(page);
+    await expectNoViolations(page);
   });
 
   test('the trend builder keeps its chart in view: an edit far down the controls shows its effect without scrolling back up', async ({ page, request }) => {
@@ -293,6 +330,8 @@ test.describe('at 1440 × 900', () => {
   test.use({ viewport: DESKTOP });
 
   test('axe finds nothing on the exports list with the palette open (light) and the shortcuts dialog (dark)', async ({ page }) => {
+    // Four axe passes over a full page: each takes seconds on a busy 2-core machine.
+    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: 'light' });
     await signInWithDemoLink(page, `/organizations/${hedgebox.id}/batch-exports`);
     await expect(page.getByRole('table', { name: 'Batch exports' })).toBeVisible();

@@ -52,12 +52,9 @@ export function Td({ className, ...props }: ComponentProps<'td'>) {
 
 /**
  * Classes of the column kept in view while a table scrolls sideways (its identifying column):
- * it sticks to the frame's left edge, with the row's background, and wraps between words; on a
- * narrow screen a word longer than the column breaks (else one long name would make the kept
- * column wider than the screen, hiding every other).
+ * it sticks to the frame's left edge with the row's background. The list kit's tables become
+ * cards on phones (see list-kit/data-table.tsx), so this applies from `md` up.
  */
 export const pinnedCellClasses =
-  'sticky left-0 z-[1] bg-white group-hover:bg-gray-50 max-md:min-w-36 max-md:whitespace-normal max-md:wrap-anywhere max-md:border-r dark:bg-gray-950 dark:group-hover:bg-gray-900';
-export const pinnedHeaderClasses = 'sticky left-0 z-[1] max-md:border-r';
-/** Other cells on narrow screens: one line each (identifiers never wrap letter by letter); the frame scrolls. */
-export const unpinnedCellClasses = 'max-md:whitespace-nowrap';
+  'md:sticky md:left-0 md:z-[1] md:bg-white md:group-hover:bg-gray-50 md:dark:bg-gray-950 md:dark:group-hover:bg-gray-900';
+export const pinnedHeaderClasses = 'md:sticky md:left-0 md:z-[1]';

@@ -42,9 +42,10 @@ export function useRowSelection<T>(rows: readonly T[], getRowId: (row: T) => str
 
 const checkboxClasses = 'size-4 accent-indigo-600';
 
-export function SelectAllCheckbox({ selection }: { selection: Pick<RowSelection<unknown>, 'allSelected' | 'someSelected' | 'toggleAll'> }) {
+export function SelectAllCheckbox({ selection, id }: { selection: Pick<RowSelection<unknown>, 'allSelected' | 'someSelected' | 'toggleAll'>; id?: string }) {
   return (
     <input
+      id={id}
       type="checkbox"
       aria-label="Select all on this page"
       checked={selection.allSelected}

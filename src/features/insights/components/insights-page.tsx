@@ -52,7 +52,7 @@ function insightColumns(
       ),
     },
     { header: 'Description', className: 'max-w-sm break-words text-gray-700 dark:text-gray-300', cell: (insight) => insight.description ?? '' },
-    { header: 'Tags', cell: (insight) => <TagList tags={insight.tags} /> },
+    { header: 'Tags', cell: (insight) => (insight.tags.length > 0 ? <TagList tags={insight.tags} /> : null) },
     { header: 'Created by', className: 'whitespace-nowrap', cell: (insight) => personName(insight.created_by) },
     {
       header: 'Last modified',
