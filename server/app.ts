@@ -13,6 +13,7 @@ import { registerAnalyticsRoutes, registerFunnelRetentionPathRoutes } from './ht
 import { preparePersonIndexes } from './http/routes/analytics/endpoint.ts';
 import { registerBatchExportRoutes } from './http/routes/batch-exports/routes.ts';
 import { registerCaptureRoutes } from './http/routes/capture.ts';
+import { registerCohortRoutes } from './http/routes/cohorts/routes.ts';
 import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
 import { registerDomainRoutes } from './http/routes/domains/routes.ts';
 import { registerInsightRoutes } from './http/routes/insights/routes.ts';
@@ -76,6 +77,7 @@ function registerApi(router: Router, deps: Deps, authenticate: Authenticate): vo
   registerAnalyticsRoutes(router, deps);
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);
+  registerCohortRoutes(router, deps);
   registerDefinitionRoutes(router, deps);
   registerPipelineRoutes(router, deps);
   registerPluginConfigRoutes(router, deps);

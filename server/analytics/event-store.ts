@@ -234,7 +234,7 @@ export function createEventStore(file: string): EventStore {
       if (teamIds.length === 0) return Promise.resolve();
       const ids = JSON.stringify(teamIds);
       return write((c) => inTransaction(c, async () => {
-        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats']) {
+        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats', 'cohort_people']) {
           await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
         }
       }));

@@ -6,7 +6,9 @@ import { EVENT_COLUMNS } from './hogql/compile.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { hogqlSql } from './hogql/index.ts';
 import { HAS_SESSION_SQL, isSessionProperty, SESSION_PROPERTIES, sessionTextSql, sessionValueSql } from './sessions.ts';
-import type { AnalyticsProject, SqlRunner } from './types.ts';
+import { PERSON_INT_KEY_SQL } from './schema.ts';
+import type { AnalyticsProject, CohortLookup, SqlRunner } from './types.ts';
+import { cohortIdOf } from '../../src/contract/analytics-filters.ts';
 
 /**
  * Property filters → an SQL boolean over the event's (`cols.event`) and the person's
@@ -24,6 +26,9 @@ import type { AnalyticsProject, SqlRunner } from './types.ts';
  * `type: session` reads a session property of the event's session (sessions.ts) with the same
  * operators (durations and counts as their number's text), and is false for an event without a
  * session; `type: hogql` is a HogQL condition in `key` (docs/hogql.md), null counting as false.
+ * `type: cohort` (`value` the cohort id): the event's person (after merges) is (`in`, or
+ * `exact`) or is not (`not_in`) among the cohort's persons as last computed (cohorts.ts): a
+ * semi-join on the person's integer key, which needs the overrides joined as `ov`.
  */
 
 /** A filter of the contract's shape (operators outside the list never match). */
@@ -36,6 +41,8 @@ export interface FilterSql {
   person: boolean;
   /** Whether it reads session properties (the query must join sessions.ts's `ses`). */
   session?: boolean;
+  /** Whether it reads the person's integer key (a cohort filter: the query must join the overrides `ov`). */
+  personKey?: boolean;
 }
 
 const isGroup = (v: FilterLike | GroupLike): v is GroupLike => 'values' in v && Array.isArray((v as GroupLike).values);
@@ -43,6 +50,13 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [v
 
 /** One filter → SQL. */
 export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+  if (f.type === 'cohort') {
+    const id = cohortIdOf(f.value);
+    if (id === null) return 'false';
+    // Cohort ids are unique across projects; the analyses accept only their project's (regexPatterns).
+    const members = `${PERSON_INT_KEY_SQL} IN (SELECT cp.person_key FROM cohort_people cp WHERE cp.cohort_id = ${params.add(id)} AND cp.person_key IS NOT NULL)`;
+    return f.operator === 'not_in' ? `coalesce(NOT (${members}), true)` : `coalesce(${members}, false)`;
+  }
   if (f.type === 'hogql') return hogqlSql(f.key, 'boolean', params, 'properties', { ...EVENT_COLUMNS, event: cols.event, person: cols.person }).sql;
   if (f.type === 'session') {
     if (!isSessionProperty(f.key)) return 'false';
@@ -106,11 +120,15 @@ function readsSession(group: GroupLike): boolean {
   return group.values.some((v) => (isGroup(v) ? readsSession(v) : v.type === 'session'));
 }
 
+function readsCohort(group: GroupLike): boolean {
+  return group.values.some((v) => (isGroup(v) ? readsCohort(v) : v.type === 'cohort'));
+}
+
 /** A property group (or none) → SQL; `true` when it constrains nothing. */
 export function propertyGroupSql(group: PropertyGroup | GroupLike | undefined | null, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
   if (!group || group.values.length === 0) return { sql: 'true', person: false };
   const g = group as GroupLike;
-  return { sql: groupSql(g, params, cols), person: readsPerson(g), session: readsSession(g) };
+  return { sql: groupSql(g, params, cols), person: readsPerson(g), session: readsSession(g), personKey: readsCohort(g) };
 }
 
 /** `filter_test_accounts: true` → the project's test account filters, all of them (AND). */
@@ -122,7 +140,10 @@ export function testAccountSql(project: AnalyticsProject, enabled: boolean | und
 /** Several filter fragments joined with AND. */
 export function andAll(...parts: FilterSql[]): FilterSql {
   const sql = parts.map((p) => p.sql).filter((s) => s !== 'true');
-  return { sql: sql.length === 0 ? 'true' : sql.join(' AND '), person: parts.some((p) => p.person), session: parts.some((p) => p.session) };
+  return {
+    sql: sql.length === 0 ? 'true' : sql.join(' AND '),
+    person: parts.some((p) => p.person), session: parts.some((p) => p.session), personKey: parts.some((p) => p.personKey),
+  };
 }
 
 /** A filter value the engine cannot use, reported as a 400 on `attr`. */
@@ -130,15 +151,17 @@ export class FilterParamError extends AnalyticsParamError {}
 
 /**
  * Regex patterns of a group, with the attr path of each (`properties__values__0__value`).
- * Checks the group's HogQL conditions and session keys on the way (a 400 on their `key`):
+ * Checks the group's HogQL conditions and session keys on the way (a 400 on their `key`), and
+ * that each cohort filter names a live cohort of the project (`cohorts`; a 400 on its `value`):
  * every engine walks its groups here before it builds SQL.
  */
-export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string): { pattern: string; attr: string }[] {
+export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string, cohorts?: CohortLookup): { pattern: string; attr: string }[] {
   if (!group) return [];
   const out: { pattern: string; attr: string }[] = [];
   (group as GroupLike).values.forEach((v, i) => {
     const here = `${attr}__values__${i}`;
-    if (isGroup(v)) out.push(...regexPatterns(v, here));
+    if (isGroup(v)) out.push(...regexPatterns(v, here, cohorts));
+    else if (v.type === 'cohort') checkCohort(v.value, `${here}__value`, cohorts);
     else if (v.type === 'hogql') hogqlSql(v.key, 'boolean', new SqlParams(), `${here}__key`);
     else if (v.type === 'session' && !isSessionProperty(v.key)) {
       throw new FilterParamError(`${here}__key`, `"${v.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`);
@@ -147,6 +170,14 @@ export function regexPatterns(group: PropertyGroup | GroupLike | undefined | nul
     }
   });
   return out;
+}
+
+/** A 400 on `attr` unless `value` is the id of a live cohort of the project; returns the cohort. */
+export function checkCohort(value: unknown, attr: string, cohorts: CohortLookup | undefined): { id: number; name: string } {
+  const id = cohortIdOf(value);
+  const cohort = id === null ? null : (cohorts?.(id) ?? null);
+  if (!cohort) throw new FilterParamError(attr, `Cohort ${JSON.stringify(value)} does not exist in this project.`);
+  return cohort;
 }
 
 /**

@@ -76,7 +76,10 @@ export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'
   const props = propertyGroupSql(entity.properties, params);
   const name = entity.id === null ? 'true' : eventNameInSql([String(entity.id)], params);
   const plain = props.sql === 'true' && entity.id !== null;
-  return { sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`, person: props.person, session: props.session, name: plain ? String(entity.id) : null };
+  return {
+    sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`,
+    person: props.person, session: props.session, personKey: props.personKey, name: plain ? String(entity.id) : null,
+  };
 }
 
 /**
@@ -104,7 +107,7 @@ export async function checkFilterRegexes(
   ctx: QueryContext,
   groups: { group: PropertyGroup | undefined | null; attr: string }[],
 ): Promise<void> {
-  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr)));
+  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr, ctx.cohorts)));
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   ANALYTICS_LIMITS, encodeAnalyticsQuery, funnelWindow, orderedEntities,
   type Entity, type FunnelParams, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
-import type { FunnelPerson, FunnelStepQuery } from '../../src/contract/persons.ts';
+import type { FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
@@ -11,9 +11,10 @@ import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts
 import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
-import { parseProps } from './persons.ts';
+import { readPersonsPage, type FunnelPersonsPage } from './persons.ts';
 import { DEFAULT_COLUMNS, envOf, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
 import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
+import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -317,11 +318,7 @@ export function timeToConvertBins(seconds: number[]): FunnelTimeToConvert {
   return { bins, average_conversion_time: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-/** One page of the persons behind a funnel step, and whether more follow. */
-export interface FunnelPersonsPage {
-  people: FunnelPerson[];
-  more: boolean;
-}
+export type { FunnelPersonsPage } from './persons.ts';
 
 /**
  * The persons who reached step `funnel_step` (1-based), or with `-k` reached step k − 1 but not
@@ -329,6 +326,12 @@ export interface FunnelPersonsPage {
  * count), in one breakdown group when the funnel has a breakdown, ordered by person id.
  */
 export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ctx: QueryContext, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
+  const split = cohortSplitOf(q, ctx.cohorts);
+  if (split) {
+    // A cohort breakdown's group is its cohort: the persons of the funnel restricted to it.
+    const c = split.find((x) => String(x.value) === q.funnel_step_breakdown) ?? { value: 'all' as const, label: '' };
+    return computeFunnelPersons(restrictedTo(q, c), ctx, page);
+  }
   const prep = await prepare({ ...q, funnel_viz_type: 'steps' }, ctx);
   const n = prep.steps.length;
   const k = Math.abs(q.funnel_step);
@@ -342,33 +345,24 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     if (inGroup && (q.funnel_step > 0 ? c.reached[i]! >= k : c.reached[i] === k - 1)) keys.push(c.person[i]!);
   }
   const team = params.add(ctx.project.id);
-  const rows = await ctx.db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
-    `WITH sel AS (SELECT k.person_id FROM person_keys k
-      WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))
-      ORDER BY k.person_id LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
-    SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
-      (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
-    FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id
-    ORDER BY sel.person_id`,
-    params.values);
-  const people = rows.slice(0, page.limit).map((r): FunnelPerson => {
-    const properties = parseProps(r.properties);
-    const distinctIds = r.distinct_ids ?? [];
-    return {
-      id: r.id,
-      uuid: r.id,
-      name: typeof properties.email === 'string' && properties.email !== '' ? properties.email : (distinctIds[0] ?? r.id),
-      distinct_ids: distinctIds,
-      properties,
-      created_at: r.created_at === null ? null : new Date(r.created_at).toISOString(),
-      is_identified: r.is_identified ?? false,
-    };
-  });
-  return { people, more: rows.length > page.limit };
+  return readPersonsPage(ctx.db, team, `SELECT k.person_id FROM person_keys k
+      WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))`, params, page);
 }
 
 /** Computes a funnel for validated params. Throws DateParamError / FilterParamError (→ 400). */
 export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise<FunnelResultBody> {
+  const split = p.funnel_viz_type === 'time_to_convert' ? null : cohortSplitOf(p, ctx.cohorts);
+  if (split) {
+    const runs: (FunnelStep[] | FunnelTrendsSeries[])[] = [];
+    for (const c of split) {
+      const run = await computeFunnel(restrictedTo(p, c), ctx) as FunnelStep[] | FunnelTrendsSeries[];
+      runs.push(p.funnel_viz_type === 'trends'
+        ? (run as FunnelTrendsSeries[]).map((s) => ({ ...s, breakdown_value: c.value }))
+        : (run as FunnelStep[]).map((s) => ({ ...s, breakdown: c.value, breakdown_value: c.value })));
+    }
+    return p.funnel_viz_type === 'trends' ? runs.flat() as FunnelTrendsSeries[] : runs as FunnelStep[][];
+  }
+  if (p.funnel_viz_type === 'time_to_convert' && p.breakdown_type === 'cohort') return computeFunnel({ ...p, breakdown: undefined, breakdown_type: 'event' }, ctx);
   const prep = await prepare(p, ctx);
   if (p.funnel_viz_type === 'trends') return trendsResult(p, ctx, prep);
   if (p.funnel_viz_type === 'time_to_convert') {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FunnelPerson } from '../../src/contract/persons.ts';
+import type { SqlParams } from './properties.ts';
+import type { SqlRunner } from './types.ts';
 import type { SqlConnection } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 
@@ -207,4 +210,39 @@ async function writePersons(db: SqlConnection, teamId: number, changes: {
     await db.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
       SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"UUID"}]')}`, [links, teamId]);
   }
+}
+
+/** One page of persons (a funnel step's, a cohort's), and whether more follow. */
+export interface FunnelPersonsPage {
+  people: FunnelPerson[];
+  more: boolean;
+}
+
+/**
+ * A page of the persons (by id) that `select` lists (a query with one column, `person_id`),
+ * ordered by id, as the API shows a person: name (the `email` property, else the first distinct
+ * id), distinct ids, properties.
+ */
+export async function readPersonsPage(db: SqlRunner, team: string, select: string, params: SqlParams, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
+  const rows = await db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
+    `WITH sel AS (${select} ORDER BY 1 LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
+    SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
+      (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
+    FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id
+    ORDER BY sel.person_id`,
+    params.values);
+  const people = rows.slice(0, page.limit).map((r): FunnelPerson => {
+    const properties = parseProps(r.properties);
+    const distinctIds = r.distinct_ids ?? [];
+    return {
+      id: r.id,
+      uuid: r.id,
+      name: typeof properties.email === 'string' && properties.email !== '' ? properties.email : (distinctIds[0] ?? r.id),
+      distinct_ids: distinctIds,
+      properties,
+      created_at: r.created_at === null ? null : new Date(r.created_at).toISOString(),
+      is_identified: r.is_identified ?? false,
+    };
+  });
+  return { people, more: rows.length > page.limit };
 }

@@ -87,6 +87,13 @@ export const EVENT_STORE_DDL = [
      key INTEGER NOT NULL
    )`,
   `CREATE TABLE IF NOT EXISTS event_store_meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)`,
+  // Cohort membership (cohorts.ts), written when a cohort is computed: analyses semi-join on person_key.
+  `CREATE TABLE IF NOT EXISTS cohort_people (
+     team_id INTEGER NOT NULL,
+     cohort_id INTEGER NOT NULL,
+     person_id UUID NOT NULL,
+     person_key INTEGER
+   )`,
   PROPERTY_STATS_DDL,
 ];
 

@@ -137,7 +137,7 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
   const breakdown = input.breakdown ? breakdownValueSql(input.breakdown, params) : null;
   const mathPerson = series.some((x) => x.mathHogql !== null && hogqlReadsPerson(x.mathHogql));
   const needsPersonProps = global.person || seriesFilters.some((f) => f.person) || breakdown?.person === true || mathPerson;
-  const person = extraPerson || needsPersonProps;
+  const person = extraPerson || needsPersonProps || global.personKey === true || seriesFilters.some((f) => f.personKey);
   const session = global.session === true || seriesFilters.some((f) => f.session) || breakdown?.session === true;
   const names = series.every((s) => s.event !== null) ? [...new Set(series.map((s) => s.event as string))] : [];
   const where = [

@@ -9,6 +9,7 @@ import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type T
 import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
 import { breakdownOf } from './breakdowns.ts';
+import { cohortSplitOf, interleave, restrictedTo } from './cohort-breakdown.ts';
 import { hogqlSql } from './hogql/index.ts';
 import { envOf, materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
@@ -63,8 +64,8 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
     throw new AnalyticsParamError('formula', (error as Error).message);
   }
   const patterns = [
-    ...regexPatterns(params.properties, 'properties'),
-    ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`)),
+    ...regexPatterns(params.properties, 'properties', ctx.cohorts),
+    ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`, ctx.cohorts)),
   ];
   await checkRegexes(ctx.db, patterns);
   return formula;
@@ -132,6 +133,15 @@ async function runPeriod(
 
 /** Computes a trend (docs/api.md, "Trends"); throws AnalyticsParamError for a 400. */
 export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeries[]> {
+  const split = cohortSplitOf(params, ctx.cohorts);
+  if (split) {
+    const runs: TrendSeries[][] = [];
+    for (const c of split) {
+      const run = await computeTrends(restrictedTo(params, c), ctx);
+      runs.push(run.map((s) => ({ ...s, label: c.label, breakdown_value: c.value, filter: { ...s.filter, breakdown: params.breakdown ?? null, breakdown_type: 'cohort' } })));
+    }
+    return interleave(runs);
+  }
   const series = seriesSpecs(params);
   const formula = await validate(params, series, ctx);
   const range = await resolveDateRange(params, ctx, params.interval);

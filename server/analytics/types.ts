@@ -1,5 +1,8 @@
 import type { PersonIndex } from './person-index.ts';
 import type { ColumnReader } from './columnar-read.ts';
+import type { CohortLookup } from './cohorts.ts';
+
+export type { CohortLookup } from './cohorts.ts';
 
 /**
  * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and
@@ -63,6 +66,8 @@ export interface QueryContext {
    * SQL (tests, tools, a store written since).
    */
   personIndex?: () => PersonIndex | null;
+  /** The project's live cohorts (cohorts.ts): a cohort filter or breakdown may name only these. Absent: none. */
+  cohorts?: CohortLookup;
 }
 
 /** An event as the plain-TypeScript reference implementations see it (tests only). */

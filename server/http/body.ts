@@ -55,3 +55,26 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (text.trim() === '') return {};
   return parseJsonText(text);
 }
+
+/** A multipart body may carry a file (a cohort's CSV): up to 6 MB. */
+export const MAX_FORM_BYTES = 6 * 1024 * 1024;
+
+/**
+ * The body of an endpoint that also takes `multipart/form-data` (a file upload, as the production
+ * service's forms send it): the form's fields as text, each file as its text (UTF-8); any other
+ * content type is read as JSON.
+ */
+export async function readFormOrJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) return readJsonBody(request);
+  const bytes = await readBodyBytes(request, MAX_FORM_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw parseError('Multipart form parse error - the body is not a valid form.');
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of form) out[key] = typeof value === 'string' ? value : await value.text();
+  return out;
+}

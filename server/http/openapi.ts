@@ -51,9 +51,15 @@ function operation({ endpoint: e, public: isPublic }: RegisteredEndpoint) {
     ...(e.extension ? { 'x-extension': 'reference-server', tags: ['Reference server extensions'] } : {}),
     ...security(e, isPublic),
     parameters: [...parameters(e.params, 'path'), ...parameters(e.query, 'query')],
-    ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } } } : {}),
+    ...(e.body ? { requestBody: { required: true, content: bodyContent(e.body, e.multipart === true) } } : {}),
     responses,
   };
+}
+
+/** A body's content types: JSON, and the same fields as a multipart form where the endpoint takes one (a file upload). */
+function bodyContent(body: NonNullable<Endpoint['body']>, multipart: boolean) {
+  const schema = jsonSchema(body, 'input');
+  return { 'application/json': { schema }, ...(multipart ? { 'multipart/form-data': { schema } } : {}) };
 }
 
 /** OpenAPI 3.1 document of exactly the endpoints the server registered. */

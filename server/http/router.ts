@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from '../../src/contract/z';
 import type { Endpoint } from '../../src/contract/index.ts';
 import { checkAccess, type AuthContext } from './auth.ts';
-import { readJsonBody } from './body.ts';
+import { readFormOrJsonBody, readJsonBody } from './body.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.ts';
 import { notFound } from './errors.ts';
 import { JsonText } from './json-text.ts';
@@ -118,7 +118,7 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
       if (!isPublic) checkAccess(auth, endpoint.access);
       const params = parseParams ? parseParams(c.req.path.length > MAX_MEMO_KEY ? null : c.req.path, () => c.req.param()) : undefined;
       const query = parseQuery ? parseQuery(queryKey(c.req.url), () => c.req.query()) : undefined;
-      const body = endpoint.body ? parseOrThrow(endpoint.body, await readJsonBody(c.req.raw)) : undefined;
+      const body = endpoint.body ? parseOrThrow(endpoint.body, await (endpoint.multipart ? readFormOrJsonBody : readJsonBody)(c.req.raw)) : undefined;
       const result = await run({ auth, params, query, body, url: publicRequestUrl(publicUrl, c.req.url), c } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);

@@ -43,10 +43,11 @@ export type InsightFields = Omit<InsightRow, 'id' | 'project_id' | 'short_id' | 
 
 export type InsightListFilter = Pick<InsightListQuery, 'created_by' | 'short_id' | 'search' | 'favorited' | 'saved' | 'order' | 'insight'>;
 
-const USER_JSON = (column: string) => `(SELECT json_object('id', u.id, 'uuid', u.uuid, 'distinct_id', u.distinct_id,
+/** SQL: the user of column `column` of row alias `alias` as a JSON object (the API's User), or NULL. */
+export const USER_JSON = (column: string, alias = 'i') => `(SELECT json_object('id', u.id, 'uuid', u.uuid, 'distinct_id', u.distinct_id,
   'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email,
   'is_email_verified', json(CASE WHEN u.is_email_verified THEN 'true' ELSE 'false' END), 'hedgehog_config', json('null'))
-  FROM users u WHERE u.id = i.${column})`;
+  FROM users u WHERE u.id = ${alias}.${column})`;
 
 const VIEW = `SELECT i.*, ${USER_JSON('created_by')} AS created_by_user, ${USER_JSON('last_modified_by')} AS last_modified_by_user
   FROM insights i`;

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { cohortsMigration } from './migrations-cohorts.ts';
 import { pluginActivityGroupMigration, pluginsMigration } from './migrations-plugins.ts';
 
 export interface Migration {
@@ -286,6 +287,7 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX batch_export_runs_backfill ON batch_export_runs (backfill_id, status);
     `,
   },
+  cohortsMigration,
 ];
 
 /** Applies every migration not yet recorded in `schema_migrations`. Returns the versions applied. */

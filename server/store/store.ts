@@ -4,6 +4,7 @@ import { createApiKeysRepository } from './api-keys.ts';
 import { createBatchExportBackfillsRepository } from './batch-export-backfills.ts';
 import { createBatchExportLogsRepository, createBatchExportRunsRepository } from './batch-export-runs.ts';
 import { createBatchExportsRepository } from './batch-exports.ts';
+import { createCohortsRepository } from './cohorts.ts';
 import { openDatabase, type Db } from './db.ts';
 import { createInsightSharingRepository } from './insight-sharing.ts';
 import { createInsightTimingsRepository } from './insight-timings.ts';
@@ -44,6 +45,7 @@ export interface Store {
   domains: ReturnType<typeof createDomainsRepository>;
   plugins: ReturnType<typeof createPluginsRepository>;
   pluginConfigs: ReturnType<typeof createPluginConfigsRepository>;
+  cohorts: ReturnType<typeof createCohortsRepository>;
   /** The activity log of every resource. */
   activityLog: ReturnType<typeof createActivityLogRepository>;
   /** Runs `fn` in one transaction (nested calls become savepoints). */
@@ -81,6 +83,7 @@ export function openStore(file: string): Store {
     domains: createDomainsRepository(db),
     plugins: createPluginsRepository(db),
     pluginConfigs: createPluginConfigsRepository(db, createSecretBox(file)),
+    cohorts: createCohortsRepository(db),
     activityLog: createActivityLogRepository(db),
     transaction: (fn) => db.transaction(fn)(),
     isEmpty: () => users.count() === 0,

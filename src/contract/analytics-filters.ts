@@ -14,11 +14,21 @@ export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
 /** Operators that take no value. */
 export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
 export const PROPERTY_TYPES = ['event', 'person'] as const;
+/** Operators of a cohort filter: the person is (`in`) or is not (`not_in`) in the cohort. */
+export const COHORT_OPERATORS = ['in', 'not_in'] as const;
+export const FILTER_OPERATORS = [...PROPERTY_OPERATORS, ...COHORT_OPERATORS] as const;
 /**
- * Types of a property filter: a property, a session property (`$session_duration`, …) or a
- * HogQL condition whose `key` is the expression (docs/hogql.md; no value or operator needed).
+ * Types of a property filter: a property, a session property (`$session_duration`, …), a
+ * HogQL condition whose `key` is the expression (docs/hogql.md; no value or operator needed),
+ * or a cohort (`{type: 'cohort', key: 'id', value: <cohort id>, operator: 'in' | 'not_in'}`).
  */
-export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql'] as const;
+export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql', 'cohort'] as const;
+
+/** A cohort filter's cohort id (a number, or its digits as text), or null when it names none. */
+export function cohortIdOf(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+}
 export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
 /** Property names are free text up to 400 characters (docs/api.md). */
 export const PROPERTY_KEY_MAX = 400;
@@ -36,7 +46,7 @@ export const dictType = (iss: { input?: unknown }) =>
 const valueTextSchema = z.string().check(z.maxLength(ANALYTICS_LIMITS.valueLength, {
   error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
 }));
-const propertyValueSchema = z.union(
+export const filterValueSchema = z.union(
   [
     valueTextSchema, z.number(), z.boolean(),
     z.array(z.union([valueTextSchema, z.number(), z.boolean()])).check(z.maxLength(ANALYTICS_LIMITS.filterValues, {
@@ -48,15 +58,27 @@ const propertyValueSchema = z.union(
 
 export const propertyFilterSchema = z.object({
   key: text(HOGQL_LIMITS.length),
-  value: z.optional(z.nullable(propertyValueSchema)),
-  operator: choice(PROPERTY_OPERATORS),
+  value: z.optional(z.nullable(filterValueSchema)),
+  operator: choice(FILTER_OPERATORS),
   type: choice(FILTER_TYPES),
 }).check(z.superRefine((f, ctx) => {
   if (f.type === 'hogql') return;
+  if (f.type === 'cohort') {
+    // `exact` is what a client that leaves the operator out gets elsewhere: it means `in` here.
+    if (!(COHORT_OPERATORS as readonly string[]).includes(f.operator) && f.operator !== 'exact') {
+      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'A cohort filter takes the operator in or not_in.', input: f.operator });
+    }
+    if (cohortIdOf(f.value) === null) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the id of a cohort.', input: f.value });
+    return;
+  }
+  if ((COHORT_OPERATORS as readonly string[]).includes(f.operator)) {
+    ctx.addIssue({ code: 'custom', path: ['operator'], message: choiceMessage(f.operator), input: f.operator });
+    return;
+  }
   if (f.key.length > PROPERTY_KEY_MAX) {
     ctx.addIssue({ code: 'custom', path: ['key'], message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.`, input: f.key });
   }
-  if (VALUELESS_OPERATORS.includes(f.operator)) return;
+  if ((VALUELESS_OPERATORS as readonly string[]).includes(f.operator)) return;
   const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
   if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
   else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
@@ -65,11 +87,11 @@ export const propertyFilterSchema = z.object({
 }));
 export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
 
-/** Fills what production clients leave out: a filter's `type` (event), `operator` (exact); a group's type (AND). */
+/** Fills what production clients leave out: a filter's `type` (event), `operator` (exact; a cohort's `in`); a group's type (AND). */
 function fillPropertyDefaults(v: unknown): unknown {
   if (!isRecord(v)) return v;
   if ('values' in v) return v.type === undefined || v.type === null ? { ...v, type: 'AND' } : v;
-  return { ...v, type: v.type ?? 'event', operator: v.operator ?? 'exact' };
+  return { ...v, type: v.type ?? 'event', operator: v.operator ?? (v.type === 'cohort' ? 'in' : 'exact') };
 }
 
 const groupTypeSchema = choice(PROPERTY_GROUP_TYPES);

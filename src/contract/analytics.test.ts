@@ -71,7 +71,7 @@ describe('properties', () => {
   it('reject unknown operators and types, and missing values', () => {
     const r = propertiesSchema.safeParse([
       { key: 'a', value: 'x', operator: 'startswith' },
-      { key: 'b', value: 'x', type: 'cohort' },
+      { key: 'b', value: 'x', type: 'element' },
       { key: 'c', operator: 'exact' },
       { key: 'd', operator: 'is_set' },
       { key: 'e', operator: 'gt', value: 'ten' },

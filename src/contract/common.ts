@@ -65,6 +65,9 @@ export const SCOPES = [
   /** Projects (`GET /api/projects/`, their `api_token`): not among the API's scopes; added here. */
   'project:read',
   'project:write',
+  /** Cohorts (`{PRJ}/cohorts/`): the production service's scopes, beside the API's. */
+  'cohort:read',
+  'cohort:write',
 ] as const;
 export const scopeSchema = z.enum(SCOPES);
 export type Scope = z.infer<typeof scopeSchema>;
@@ -120,6 +123,8 @@ export interface Endpoint {
   response?: z.ZodMiniType;
   /** Served by this server beside the production service's API (a client of a real instance finds no such path). */
   extension?: true;
+  /** The body may also come as `multipart/form-data` (a file upload): its fields are read as text, its files as their text. */
+  multipart?: true;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

@@ -5,6 +5,7 @@
  */
 import type { Endpoint } from './common';
 import { batchExportEndpoints } from './batch-exports';
+import { cohortEndpoints } from './cohorts';
 import { eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints } from './definitions';
 import { domainEndpoints } from './domains';
 import { insightEndpoints } from './insights';
@@ -38,6 +39,7 @@ export * from './insights';
 export * from './analytics';
 export * from './persons';
 export * from './definitions';
+export * from './cohorts';
 
 /** Every endpoint of the API, grouped by resource. */
 export const endpoints = {
@@ -54,6 +56,7 @@ export const endpoints = {
   insights: insightEndpoints,
   personalApiKeys: personalApiKeyEndpoints,
   persons: personEndpoints,
+  cohorts: cohortEndpoints,
   eventDefinitions: eventDefinitionEndpoints,
   propertyDefinitions: propertyDefinitionEndpoints,
   propertyValues: propertyValueEndpoints,

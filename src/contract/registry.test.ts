@@ -10,7 +10,7 @@ const PRJ = '/api/projects/:project_id';
 describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
-      'batchExports', 'domains', 'eventDefinitions', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
+      'batchExports', 'cohorts', 'domains', 'eventDefinitions', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
       'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'pluginConfigs', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
     ]);
   });
@@ -80,6 +80,9 @@ describe('endpoint registry', () => {
     expect(find('GET', `${PRJ}/insights/:insight_id/sharing/`)?.access).toBe('sharing_configuration:read');
     expect(find('GET', `${PRJ}/insights/:id/activity/`)?.access).toBe('activity_log:read');
     expect(find('DELETE', `${PRJ}/insights/:id/`)?.status).toBe(405);
+    expect(find('POST', `${PRJ}/cohorts/`)?.access).toBe('cohort:write');
+    expect(find('GET', `${PRJ}/cohorts/:id/persons/`)?.access).toBe('cohort:read');
+    expect(find('DELETE', `${PRJ}/cohorts/:id/`)?.status).toBe(405);
   });
   it('gives import apps only list, create and retrieve', () => {
     expect(Object.values(endpoints.pipelineImportApps).map((e) => e.method + ' ' + e.path.replace(ORG, ''))).toEqual([

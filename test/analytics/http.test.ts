@@ -100,7 +100,9 @@ describe('errors', () => {
     [{ actions: [{ id: 12 }] }, 'actions'],
     [{ ...trendBody, interval: 'minute' }, 'interval'],
     [{ ...trendBody, date_from: '2020-01-01', interval: 'hour' }, 'interval'],
-    [{ ...trendBody, breakdown: 'x', breakdown_type: 'cohort' }, 'breakdown_type'],
+    [{ ...trendBody, breakdown: 'x', breakdown_type: 'group' }, 'breakdown_type'],
+    [{ ...trendBody, breakdown: 'x', breakdown_type: 'cohort' }, 'breakdown'],
+    [{ ...trendBody, properties: [{ key: 'id', type: 'cohort', value: 999_999 }] }, 'properties__values__0__value'],
     [{ ...trendBody, compare: true, compare_to: 'last week' }, 'compare_to'],
     [{ ...trendBody, properties: [{ key: 'a', operator: 'regex', value: '(?<=a)b' }] }, 'properties__values__0__value'],
   ])('%j → 400 on %s', async (body, attr) => {

@@ -35,13 +35,22 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
  * What session and HogQL filters read besides the event: the sessions of the whole event set
  * (sessions.ts) and the HogQL environment. Without it they match nothing.
  */
-export interface FilterContext { sessions: Map<string, RefSession>; env: RefEnv }
+export interface FilterContext {
+  sessions: Map<string, RefSession>;
+  env: RefEnv;
+  /** Cohort id → the ids of its persons: what cohort filters read (an unknown cohort holds nobody). */
+  cohorts?: ReadonlyMap<number, ReadonlySet<string>>;
+}
 
 /** The number DuckDB's TRY_CAST gives for a text (as numberOf). */
 const numberOfText = (t: string | null) => (t !== null && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(t) ? Number(t) : null);
 
 export function matchesFilter(event: ReferenceEvent, f: RefFilter, ctx?: FilterContext): boolean {
   if (f.type === 'hogql') return ctx !== undefined && holds(parseHogql(f.key), event, ctx.env);
+  if (f.type === 'cohort') {
+    const member = ctx?.cohorts?.get(Number(f.value))?.has(event.person_id) ?? false;
+    return f.operator === 'not_in' ? !member : member;
+  }
   let text: string | null;
   let number: () => number | null;
   if (f.type === 'session') {

@@ -16,7 +16,7 @@ import { sessionOf, sessionsOf, sessionText } from './sessions.ts';
 
 export interface RefSeries {
   label: string;
-  breakdown_value: string | null;
+  breakdown_value: string | number | null;
   compare_label: 'current' | 'previous' | null;
   days: string[];
   data: number[];
@@ -61,7 +61,32 @@ function applyMath(entity: Entity, events: ReferenceEvent[], env: RefEnv): numbe
   }
 }
 
-interface Options { events: readonly ReferenceEvent[]; project: AnalyticsProject; now: Date }
+interface Options {
+  events: readonly ReferenceEvent[];
+  project: AnalyticsProject;
+  now: Date;
+  /** The project's cohorts: id → name and persons (cohort filters and breakdowns read them). */
+  cohorts?: ReadonlyMap<number, { name: string; members: ReadonlySet<string> }>;
+  /** Only these events count (a cohort breakdown's run). */
+  only?: (e: ReferenceEvent) => boolean;
+}
+
+/**
+ * A cohort breakdown: the trend of each listed cohort's persons ("all": everyone), labelled with
+ * the cohort's name, breakdown_value its id; series i of every cohort together, in list order.
+ */
+function cohortTrends(params: TrendParams, o: Options): RefSeries[] {
+  const listed = Array.isArray(params.breakdown) ? params.breakdown : [params.breakdown];
+  const runs = listed.map((id) => {
+    const all = id === 'all';
+    const cohort = all ? null : o.cohorts!.get(Number(id))!;
+    const run = referenceTrends({ ...params, breakdown: undefined, breakdown_type: 'event' }, { ...o, ...(cohort ? { only: (e: ReferenceEvent) => cohort.members.has(e.person_id) } : {}) });
+    return run.map((s) => ({ ...s, label: cohort ? cohort.name : 'all users', breakdown_value: cohort ? Number(id) : 'all' }));
+  });
+  const out: RefSeries[] = [];
+  for (let i = 0; i < (runs[0]?.length ?? 0); i++) for (const run of runs) out.push(run[i]!);
+  return out;
+}
 
 /** date_from and date_to as exact instants (date_from before any bucket snapping). */
 function resolveRange(params: TrendParams, o: Options): { from: number; to: number } {
@@ -78,6 +103,7 @@ function resolveRange(params: TrendParams, o: Options): { from: number; to: numb
  * one holding date_from − (date_to − date_from) (exact instants), each bucket whole.
  */
 export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
+  if (params.breakdown_type === 'cohort' && params.breakdown !== undefined && params.breakdown !== null) return cohortTrends(params, o);
   const tz = o.project.timezone;
   const week = o.project.week_start_day;
   const range = resolveRange(params, o);
@@ -96,7 +122,10 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   const entities = orderedEntities(params);
   const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
   const env: RefEnv = { timeZone: tz, weekStart: week, now: o.now.getTime() };
-  const fctx: FilterContext = { sessions: sessionsOf(o.events), env };
+  const fctx: FilterContext = {
+    sessions: sessionsOf(o.events), env,
+    ...(o.cohorts ? { cohorts: new Map([...o.cohorts].map(([id, c]) => [id, c.members])) } : {}),
+  };
   const hogqlBreakdown = breakdownKey !== null && params.breakdown_type === 'hogql' ? parseHogql(breakdownKey) : null;
   const out: RefSeries[] = [];
 
@@ -108,7 +137,8 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
 
     for (const entity of entities) {
       const matches = (e: ReferenceEvent) =>
-        (entity.id === null || e.event === String(entity.id))
+        (o.only === undefined || o.only(e))
+        && (entity.id === null || e.event === String(entity.id))
         && matchesGroup(e, params.properties, fctx) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
         && matchesGroup(e, entity.properties, fctx);
       const valueOf = (e: ReferenceEvent): string | null => {

@@ -12,6 +12,7 @@ import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import type { ProjectRow } from '../../../store/projects.ts';
 import { reachableProject } from '../../access.ts';
+import { cohortLookup } from '../cohorts/lookup.ts';
 import { notFound, queryTimeout, validationError } from '../../errors.ts';
 import type { HandlerInput, ResponseBody, Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
@@ -138,6 +139,7 @@ export async function cachedAnalysis<P, R>(
     const cached = await analyticsCacheOf(deps).get(
       key, () => analysisGateOf(deps).run(() => compute(params, {
         db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id), personIndex: () => personIndexes.current(project.id),
+        cohorts: cohortLookup(deps.store, project.id),
       }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
