@@ -36,16 +36,35 @@ interface ConfirmDeleteProps {
   onConfirm: () => Promise<void>;
 }
 
-/** The one confirm dialog of every irreversible delete. */
-export function ConfirmDelete({ triggerLabel, triggerName, scope, refusal, title, description, confirmLabel, typeToConfirm, onConfirm }: ConfirmDeleteProps) {
-  const [open, setOpen] = useState(false);
+interface ConfirmActionDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** What it will do, in words (role alertdialog announces it). */
+  description: ReactNode;
+  /** The button that does it ("Delete Nightly S3", "Enforce Google sign-in"). */
+  confirmLabel: string;
+  /** The button's words while `onConfirm` runs. */
+  pendingLabel?: string;
+  /** Type-to-confirm: the button stays disabled until this is typed. */
+  typeToConfirm?: string;
+  /** Does it; if it throws, the dialog stays open with the reason. Closing on success is the caller's. */
+  onConfirm: () => Promise<void>;
+}
+
+/**
+ * The one confirm dialog of what cannot be taken back lightly, opened by whatever asks for it
+ * (a delete button, a select whose new value would lock people out): the danger button, the
+ * reason in the dialog if the server refuses, its pending words while it runs.
+ */
+export function ConfirmActionDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel = 'Saving…', typeToConfirm, onConfirm }: ConfirmActionDialogProps) {
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const confirmed = typeToConfirm === undefined || typed.trim() === typeToConfirm.trim();
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
+  const changeOpen = (next: boolean) => {
+    onOpenChange(next);
     if (!next) {
       setTyped('');
       setError(null);
@@ -67,35 +86,43 @@ export function ConfirmDelete({ triggerLabel, triggerName, scope, refusal, title
   };
 
   return (
+    <ConfirmDialog open={open} onOpenChange={changeOpen} title={title} description={description}>
+      <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {typeToConfirm !== undefined ? (
+          <TextField
+            label={`Type ${typeToConfirm} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        ) : null}
+        <FormError message={error === null ? undefined : describeError(error)} />
+        <div className="flex justify-end gap-2">
+          <ConfirmDialogCancel asChild>
+            <Button>Cancel</Button>
+          </ConfirmDialogCancel>
+          <Button type="submit" variant="danger" disabled={!confirmed || pending}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+/** The one confirm dialog of every irreversible delete: the danger button that opens it, and the dialog. */
+export function ConfirmDelete({ triggerLabel, triggerName, scope, refusal, ...dialog }: ConfirmDeleteProps) {
+  const [open, setOpen] = useState(false);
+  return (
     <>
       <ScopedAction scope={scope} refusal={refusal}>
-        <Button variant="danger" onClick={() => onOpenChange(true)} aria-label={triggerName}>
+        <Button variant="danger" onClick={() => setOpen(true)} aria-label={triggerName}>
           <Trash2 aria-hidden="true" className="size-4" />
           {triggerLabel}
         </Button>
       </ScopedAction>
-      <ConfirmDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-        <form onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-          {typeToConfirm !== undefined ? (
-            <TextField
-              label={`Type ${typeToConfirm} to confirm`}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          ) : null}
-          <FormError message={error === null ? undefined : describeError(error)} />
-          <div className="flex justify-end gap-2">
-            <ConfirmDialogCancel asChild>
-              <Button>Cancel</Button>
-            </ConfirmDialogCancel>
-            <Button type="submit" variant="danger" disabled={!confirmed || pending}>
-              {pending ? 'Deleting…' : confirmLabel}
-            </Button>
-          </div>
-        </form>
-      </ConfirmDialog>
+      <ConfirmActionDialog {...dialog} open={open} onOpenChange={setOpen} pendingLabel="Deleting…" />
     </>
   );
 }

@@ -56,6 +56,32 @@ describe('domains', () => {
     expect(await saml()).toHaveTextContent(/^SAML$/);
   });
 
+  it('enforcing SSO asks first, saying how many members of the domain sign in with a password; turning it off does not ask', async () => {
+    const domain = api().store.domains.byName('hedgebox.example')!;
+    const sso = () => (api().store.db.prepare('SELECT sso_enforcement AS s FROM domains WHERE id = ?').get(domain.id) as { s: string }).s;
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/domains/${domain.id}`, { apiKey: api().demoKey });
+    const select = await screen.findByRole('combobox', { name: 'Enforce single sign-on with' });
+    await user.selectOptions(select, 'Google');
+    let dialog = await screen.findByRole('alertdialog', { name: 'Enforce Google sign-in for hedgebox.example?' });
+    // Priya and Sofía sign in with a password; Marcus with a social login; Demo Admin is at example.com.
+    await waitFor(() => expect(dialog).toHaveAccessibleDescription(
+      'Everyone with an @hedgebox.example address will have to sign in with Google. 2 members of this organization sign in with a password now and will be locked out until they sign in with Google.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sso()).toBe('');
+    expect(select).toHaveDisplayValue('Not enforced');
+
+    await user.selectOptions(select, 'GitHub');
+    dialog = await screen.findByRole('alertdialog', { name: 'Enforce GitHub sign-in for hedgebox.example?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enforce GitHub' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sso()).toBe('github');
+    expect(select).toHaveDisplayValue('GitHub');
+
+    await user.selectOptions(select, 'Not enforced');
+    await waitFor(() => expect(sso()).toBe(''));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('shows a member the domains without the controls only admins may use', async () => {
     const marcus = api().store.users.getByEmail('marcus@hedgebox.example')!;
     const key = api().store.apiKeys.create({ user_id: marcus.id, label: 'member', scopes: ['*'], scoped_organizations: null }, new Date().toISOString()).key;

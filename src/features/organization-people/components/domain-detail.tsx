@@ -45,7 +45,7 @@ export function DomainDetail() {
       </div>
       {canManage ? null : <p className="text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>}
       <DomainVerification domain={domain} verify={verify} canManage={canManage} />
-      <DomainAccess domain={domain} update={update} canManage={canManage} />
+      <DomainAccess organizationId={organizationId} domain={domain} update={update} canManage={canManage} />
       <SamlForm key={domain.id} domain={domain} update={update} canManage={canManage} />
     </div>
   );

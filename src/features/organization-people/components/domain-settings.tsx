@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { domainEndpoints, type Domain } from '@/contract/domains';
+import { ConfirmActionDialog } from '@/components/feedback/confirm-delete';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { FormError, SelectField, TextareaField, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
@@ -8,14 +10,37 @@ import { Switch } from '@/components/ui/switch';
 import { useCan } from '@/lib/auth';
 import { describeError } from '@/lib/error-messages';
 import type { useDomainChange } from '../api/people.mutations';
-import { pemProblem, SSO_OPTIONS } from './sso';
+import { peopleQueries } from '../api/people.queries';
+import { pemProblem, ssoLabel, SSO_OPTIONS } from './sso';
 
 type Update = ReturnType<typeof useDomainChange>['update'];
+type Sso = Domain['sso_enforcement'];
 const LOCKED = 'Verify the domain first.';
+/** Members read to count the domain's password users: past this many, the count is a lower bound. */
+const MEMBERS_READ = 100;
+
+/**
+ * What enforcing `sso` on the domain does, in words: how many of its members sign in with a
+ * password now (counted from the members whose email is at the domain and who have no social
+ * login), or the rule alone while that is not known.
+ */
+function EnforceSsoDescription({ organizationId, domain, sso }: { organizationId: string; domain: Domain; sso: Sso }) {
+  const at = `@${domain.domain}`;
+  const { data } = useQuery(peopleQueries.members(organizationId, { limit: MEMBERS_READ, offset: 0, search: at }));
+  const rule = <>Everyone with an <strong>{at}</strong> address will have to sign in with {ssoLabel(sso)}.</>;
+  if (!data) return <>{rule} Whoever signs in with a password now will no longer be able to.</>;
+  const ofDomain = data.results.filter((m) => m.user.email.toLowerCase().endsWith(at.toLowerCase()));
+  const passwords = ofDomain.filter((m) => !m.has_social_auth).length;
+  const atLeast = data.count > data.results.length ? 'At least ' : '';
+  if (passwords === 0 && !atLeast) return <>{rule} No member of this organization with such an address signs in with a password now.</>;
+  const who = passwords === 1 ? 'member of this organization signs' : 'members of this organization sign';
+  return <>{rule} {atLeast}{passwords} {who} in with a password now and will be locked out until they sign in with {ssoLabel(sso)}.</>;
+}
 
 /** JIT provisioning and SSO enforcement: locked until the domain is verified. */
-export function DomainAccess({ domain, update, canManage }: { domain: Domain; update: Update; canManage: boolean }) {
+export function DomainAccess({ organizationId, domain, update, canManage }: { organizationId: string; domain: Domain; update: Update; canManage: boolean }) {
   const id = useId();
+  const [enforcing, setEnforcing] = useState<Sso | null>(null);
   const allowed = useCan(domainEndpoints.update.access).allowed && canManage;
   const locked = !domain.is_verified;
   const save = (body: Parameters<Update['mutate']>[0], what: string) =>
@@ -43,8 +68,11 @@ export function DomainAccess({ domain, update, canManage }: { domain: Domain; up
       <SelectField className="max-w-xs" label="Enforce single sign-on with" value={domain.sso_enforcement}
         disabled={locked || !allowed} aria-disabled={update.isPending || undefined}
         onChange={(event) => {
+          const value = event.currentTarget.value as Sso;
           if (update.isPending) event.currentTarget.value = domain.sso_enforcement;
-          else save({ sso_enforcement: event.currentTarget.value as Domain['sso_enforcement'] as never }, 'SSO enforcement');
+          // Enforcing a provider can lock out every password user of the domain: asked first.
+          else if (value !== '') setEnforcing(value);
+          else save({ sso_enforcement: value as never }, 'SSO enforcement');
         }}>
         {/* SAML is offered once it is configured (below): enforced before, nobody of the domain could sign in. */}
         {SSO_OPTIONS.map((o) => (
@@ -53,6 +81,20 @@ export function DomainAccess({ domain, update, canManage }: { domain: Domain; up
           </option>
         ))}
       </SelectField>
+      <ConfirmActionDialog
+        open={enforcing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEnforcing(null);
+        }}
+        title={`Enforce ${ssoLabel(enforcing ?? '')} sign-in for ${domain.domain}?`}
+        description={enforcing === null ? null : <EnforceSsoDescription organizationId={organizationId} domain={domain} sso={enforcing} />}
+        confirmLabel={`Enforce ${ssoLabel(enforcing ?? '')}`}
+        onConfirm={async () => {
+          await update.mutateAsync({ sso_enforcement: enforcing as never });
+          toast.success('SSO enforcement saved');
+          setEnforcing(null);
+        }}
+      />
     </section>
   );
 }
