@@ -7,6 +7,13 @@ const invited = () =>
   (api().store.db.prepare('SELECT target_email FROM invites WHERE organization_id = ? ORDER BY target_email')
     .all(api().organizationId(HEDGEBOX)) as { target_email: string }[]).map((r) => r.target_email);
 
+/** The pasted lines as shown: each line's text and its status in words. */
+const lineStatuses = () =>
+  within(screen.getByRole('list', { name: 'Pasted lines' })).getAllByRole('listitem').map((li) => {
+    const [text, status] = [...li.children];
+    return [text!.textContent, [...status!.children].map((c) => c.textContent).join(' ')];
+  });
+
 describe('invite people', () => {
   it('fills rows from a pasted list, shows the server error on its row, sends nothing until fixed', async () => {
     const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
@@ -15,7 +22,7 @@ describe('invite people', () => {
     await user.paste('Ann Lee <ann@new.example>, marcus@hedgebox.example\ncy@new.example');
     await user.click(screen.getByRole('button', { name: 'Fill rows' }));
     expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveValue('ann@new.example');
-    expect(screen.getByRole('textbox', { name: 'Name 1' })).toHaveValue('Ann');
+    expect(screen.getByRole('textbox', { name: 'Name 1' })).toHaveValue('Ann Lee');
     expect(screen.getByRole('textbox', { name: 'Email 3' })).toHaveValue('cy@new.example');
     const before = invited();
 
@@ -44,7 +51,8 @@ describe('invite people', () => {
     await user.click(box);
     await user.paste('just some words');
     await user.click(screen.getByRole('button', { name: 'Fill rows' }));
-    expect(screen.getByText('No email address found in the text.')).toHaveAttribute('role', 'status');
+    expect(lineStatuses()).toEqual([['just some words', 'Not added No email address on this line.']]);
+    expect(box).toHaveValue('just some words');
 
     await user.clear(box);
     await user.click(box);
@@ -53,7 +61,62 @@ describe('invite people', () => {
     expect(screen.getByRole('textbox', { name: 'Email 20' })).toHaveValue('p19@many.example');
     expect(screen.queryByRole('textbox', { name: 'Email 21' })).toBeNull();
     expect(box).toHaveValue(['p20', 'p21', 'p22', 'p23', 'p24'].map((p) => `${p}@many.example`).join('\n'));
-    expect(screen.getByText('One invite sends at most 20 people: 5 addresses stay here for the next one.')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('20 of 25 lines added to the rows; the lines not added stay in the box.')).toHaveAttribute('role', 'status');
+    expect(lineStatuses()[20]).toEqual(['p20@many.example', 'Not added one invite sends at most 20 people: kept in the box for the next one']);
+  });
+
+  it('says what became of every pasted line: full names kept, bad and repeated addresses named, a pending invite sent again only when asked', async () => {
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'zoe@new.example');
+    await user.click(screen.getByText('Paste a list of emails'));
+    const box = screen.getByRole('textbox', { name: 'Emails' });
+    await user.click(box);
+    await user.paste('Ada Lovelace <ada@new.example>\n"Hopper, Grace" <grace@new.example>; not-an-address@\nZOE@new.example\nada@new.example\nnadia@hedgebox.example');
+    await user.click(screen.getByRole('button', { name: 'Fill rows' }));
+
+    expect(lineStatuses()).toEqual([
+      ['Ada Lovelace <ada@new.example>', 'Added row 2'],
+      ['"Hopper, Grace" <grace@new.example>', 'Added row 3'],
+      ['not-an-address@', 'Not added “not-an-address@” is not a valid email address.'],
+      ['ZOE@new.example', 'Duplicate already in row 1'],
+      ['ada@new.example', 'Duplicate already in row 2'],
+      ['nadia@hedgebox.example', 'Already invited an invite is pending; sending again replaces it Invite again'],
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Name 2' })).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('textbox', { name: 'Name 3' })).toHaveValue('Hopper, Grace');
+    // Only the line that can be fixed stays in the box.
+    expect(box).toHaveValue('not-an-address@');
+
+    await user.click(screen.getByRole('button', { name: 'Invite again' }));
+    expect(screen.getByRole('textbox', { name: 'Email 4' })).toHaveValue('nadia@hedgebox.example');
+    expect(lineStatuses()[5]).toEqual(['nadia@hedgebox.example', 'Added row 4']);
+
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/invites$/));
+    const names = api().store.db.prepare('SELECT target_email, first_name FROM invites WHERE target_email IN (?, ?, ?)').all('ada@new.example', 'grace@new.example', 'nadia@hedgebox.example');
+    expect(names).toEqual(expect.arrayContaining([
+      { target_email: 'ada@new.example', first_name: 'Ada Lovelace' },
+      { target_email: 'grace@new.example', first_name: 'Hopper, Grace' },
+      { target_email: 'nadia@hedgebox.example', first_name: 'Nadia' },
+    ]));
+  });
+
+  it('a typed address with a pending invite is held back once, with the reason; sending again replaces that invite', async () => {
+    const idOf = () => (api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('oliver@partner.example') as { id: string }).id;
+    const before = idOf();
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'oliver@partner.example');
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This address is already invited. Send invites again to replace that invite, or remove the row.');
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription('Already invited, not yet accepted: send again to replace that invite with this one.');
+    expect(idOf()).toBe(before);
+    // An edit clears the stale banner.
+    await user.type(screen.getByRole('textbox', { name: 'Name 1' }), 'Oliver');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/invites$/));
+    expect(idOf()).not.toBe(before);
   });
 
   it('lists pending and expired invites; revoke removes one', async () => {

@@ -1,7 +1,7 @@
-import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Plus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { INVITE_BULK_MAX, inviteEndpoints } from '@/contract/invites';
 import { ScopedAction } from '@/components/feedback/scoped-action';
@@ -12,7 +12,10 @@ import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { InviteRowFields } from './invite-row-fields';
-import { emptyRow, fillRows, filledRows, parsePastedEmails, pastedText, serverRowErrors, toBody, validateRows, type InviteRow, type RowErrors } from './invite-rows';
+import { PastedLines } from './pasted-lines';
+import {
+  ALREADY_INVITED, emptyRow, filledRows, pasteIntoRows, serverRowErrors, toBody, validateRows, type InviteRow, type PasteLine, type Pasted, type RowErrors,
+} from './invite-rows';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/invites/new');
 
@@ -27,16 +30,39 @@ export function InviteForm() {
   const [formError, setFormError] = useState<string | undefined>();
   const [pasted, setPasted] = useState('');
   const [pasteNote, setPasteNote] = useState<string | null>(null);
+  const [lines, setLines] = useState<PasteLine[]>([]);
   const { mutateAsync, isPending } = useMutation(peopleMutations.inviteMany(organizationId));
+  // Pending invites (a page as large as an organization has): an address among them is asked about before it is sent again.
+  const { data: invites } = useQuery(peopleQueries.invites(organizationId, { limit: 1000, offset: 0 }));
+  const pendingInvites = useMemo(
+    () => new Map((invites?.results ?? []).filter((i) => !i.is_expired).map((i) => [i.target_email.toLowerCase(), i] as const)),
+    [invites],
+  );
+  const pending = useMemo(() => new Set(pendingInvites.keys()), [pendingInvites]);
+  /** A row that replaces a pending invite keeps what that invite said unless the row says otherwise. */
+  const asResend = (row: InviteRow): InviteRow => {
+    const invite = pendingInvites.get(row.target_email.trim().toLowerCase());
+    return { ...row, resend: true, first_name: row.first_name.trim() || (invite?.first_name ?? ''), level: invite && row.level === 1 ? (invite.level as InviteRow['level']) : row.level };
+  };
 
   const update = (key: number, patch: Partial<InviteRow>) => {
-    setRows((current) => current.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    setFormError(undefined);
+    setRows((current) => current.map((r) => (r.key === key ? { ...r, ...patch, ...('target_email' in patch ? { resend: false } : {}) } : r)));
     setErrors((current) => {
       if (!current.has(key)) return current;
       const next = new Map(current);
       next.delete(key);
       return next;
     });
+  };
+
+  /** "Invite again" on a pasted line whose address has a pending invite: a row that will replace it. */
+  const resend = (entry: Pasted) => {
+    const kept = filledRows(rows);
+    if (kept.length >= INVITE_BULK_MAX) return;
+    const next = [...kept, asResend({ ...emptyRow(), ...entry })];
+    setRows(next);
+    setLines((current) => current.map((l) => (l.status.kind === 'invited' && l.status.entry === entry ? { ...l, status: { kind: 'added', row: next.length } } : l)));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -47,9 +73,19 @@ export function InviteForm() {
       setFormError('Add at least one email address.');
       return;
     }
-    const local = validateRows(sent);
+    const local = validateRows(sent, pending);
     setErrors(local);
-    if (local.size > 0) return;
+    if (local.size > 0) {
+      // Held back once: the next "Send invites" sends them again, replacing their pending invites.
+      const again = new Set([...local].filter(([, e]) => e.target_email === ALREADY_INVITED && Object.keys(e).length === 1).map(([key]) => key));
+      if (again.size > 0) {
+        setRows((current) => current.map((r) => (again.has(r.key) ? asResend(r) : r)));
+        setFormError(again.size === local.size
+          ? `${again.size === 1 ? 'This address is' : `${again.size} addresses are`} already invited. Send invites again to replace ${again.size === 1 ? 'that invite' : 'those invites'}, or remove ${again.size === 1 ? 'the row' : 'the rows'}.`
+          : 'Nobody was invited: fix the rows marked below and send again.');
+      }
+      return;
+    }
     try {
       const created = await mutateAsync(sent.map(toBody));
       toast.success(created.length === 1 ? `Invite sent to ${created[0]!.target_email}` : `${created.length} invites sent`);
@@ -99,22 +135,26 @@ export function InviteForm() {
                 setPasteNote(null);
               }} />
             <Button size="sm" onClick={() => {
-              const found = parsePastedEmails(pasted);
-              if (found.length === 0) {
+              const result = pasteIntoRows(rows, pasted, pending);
+              if (result.lines.length === 0) {
                 setPasteNote('No email address found in the text.');
+                setLines([]);
                 return;
               }
-              // Nothing pasted is lost: what does not fit in this invite stays in the box.
-              const { rows: next, left } = fillRows(rows, found);
-              setRows(next);
-              setPasted(pastedText(left));
-              setPasteNote(left.length === 0 ? null
-                : `One invite sends at most ${INVITE_BULK_MAX} people: ${left.length} ${left.length === 1 ? 'address stays' : 'addresses stay'} here for the next one.`);
+              setRows(result.rows);
+              setLines(result.lines);
+              setErrors(new Map());
+              setFormError(undefined);
+              // Nothing pasted is lost: what was not added (and cannot be asked for below) stays in the box.
+              setPasted(result.left);
+              const added = result.lines.filter((l) => l.status.kind === 'added').length;
+              setPasteNote(`${added} of ${result.lines.length} ${result.lines.length === 1 ? 'line' : 'lines'} added to the rows${result.left ? '; the lines not added stay in the box' : ''}.`);
             }}>
               Fill rows
             </Button>
             {/* Always there, so a screen reader hears the text when it comes. */}
-            <p role="status" className="text-sm text-amber-800 empty:hidden dark:text-amber-300">{pasteNote}</p>
+            <p role="status" className="text-sm empty:hidden">{pasteNote}</p>
+            <PastedLines lines={lines} onResend={(entry) => resend(entry)} canAdd={filledRows(rows).length < INVITE_BULK_MAX} />
           </div>
         </details>
         <div className="flex gap-3 border-t border-gray-200 pt-4 dark:border-gray-700">

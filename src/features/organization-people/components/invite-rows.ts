@@ -6,6 +6,8 @@ export interface InviteRow {
   target_email: string;
   first_name: string;
   level: 1 | 8 | 15;
+  /** The address has a pending invite and the admin chose to send again (which replaces it). */
+  resend?: boolean;
 }
 export type RowField = 'target_email' | 'first_name' | 'level';
 export type RowErrors = Partial<Record<RowField, string>>;
@@ -13,42 +15,107 @@ export type RowErrors = Partial<Record<RowField, string>>;
 let nextKey = 0;
 export const emptyRow = (): InviteRow => ({ key: nextKey++, target_email: '', first_name: '', level: 1 });
 
-const EMAIL_IN_TEXT = /[^\s<>,;"']+@[^\s<>,;"']+/g;
-
 /**
- * Emails found in pasted text (one per line, comma- or semicolon-separated, or `Name <email>`),
- * without duplicates. `Name <email>` gives the first word of the name too.
+ * A pasted list, line by line. Every entry of the text gets a status the form shows beside it:
+ * added to a row, not an address, a duplicate (in the list or the form), already invited (the
+ * invite is pending: sending again replaces it, so it is added only when asked), or past the
+ * bulk limit. Nothing is dropped: entries that were not added and cannot be asked for again
+ * stay in the box.
  */
-export function parsePastedEmails(text: string): { target_email: string; first_name: string }[] {
-  const seen = new Set<string>();
-  const out: { target_email: string; first_name: string }[] = [];
-  for (const part of text.split(/[\n,;]+/)) {
-    for (const match of part.matchAll(EMAIL_IN_TEXT)) {
-      const email = match[0].replace(/^mailto:/i, '');
-      if (seen.has(email.toLowerCase())) continue;
-      seen.add(email.toLowerCase());
-      const name = /^\s*"?([^"<]+?)"?\s*</.exec(part)?.[1]?.trim().split(/\s+/)[0] ?? '';
-      out.push({ target_email: email, first_name: name });
-    }
+export type PasteStatus =
+  | { kind: 'added'; row: number }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'duplicate'; row: number | null }
+  | { kind: 'invited'; entry: Pasted }
+  | { kind: 'no-room' };
+export interface PasteLine { text: string; status: PasteStatus }
+export type Pasted = { target_email: string; first_name: string };
+
+/** Entries of pasted text: split at line breaks, and at commas and semicolons outside quotes and `<…>`. */
+export function splitPaste(text: string): string[] {
+  const entries: string[] = [];
+  let current = '';
+  let quoted = false;
+  let angled = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === '<') angled = true;
+    else if (ch === '>') angled = false;
+    if (ch === '\n' || ch === '\r' || ((ch === ',' || ch === ';') && !quoted && !angled)) {
+      entries.push(current);
+      current = '';
+      quoted = false;
+      angled = false;
+    } else current += ch;
   }
-  return out;
+  entries.push(current);
+  // "a@x.example b@y.example" on one line: addresses only, so each is an entry.
+  return entries.map((e) => e.trim()).filter(Boolean)
+    .flatMap((e) => (/^(\S+@\S+)(\s+\S+@\S+)+$/.test(e) ? e.split(/\s+/) : [e]));
 }
 
-type Pasted = { target_email: string; first_name: string };
+const emailSchema = inviteCreateSchema.shape.target_email;
+
+/** One entry: `Name <email>`, `"Last, First" <email>`, `email`, or words and one address. */
+export function readEntry(entry: string): Pasted | { invalid: string } {
+  const angled = /^"?([^"<]*?)"?\s*<([^<>]*)>$/.exec(entry);
+  let email: string;
+  let name: string;
+  if (angled) {
+    name = angled[1]!.trim();
+    email = angled[2]!.trim();
+  } else {
+    const words = entry.split(/\s+/);
+    const addresses = words.filter((w) => w.includes('@'));
+    if (addresses.length === 0) return { invalid: 'No email address on this line.' };
+    if (addresses.length > 1) return { invalid: 'More than one address with a name: put each on its own line.' };
+    email = addresses[0]!;
+    name = words.filter((w) => w !== email).join(' ');
+  }
+  email = email.replace(/^mailto:/i, '');
+  if (!emailSchema.safeParse(email).success) return { invalid: `“${email}” is not a valid email address.` };
+  return { target_email: email, first_name: name.replace(/^"|"$/g, '').trim() };
+}
 
 /**
- * Rows after pasting: blank rows are filled first, then new rows are added up to the bulk limit;
- * `left` is what did not fit (for the next invite), in the pasted order.
+ * Rows after pasting `text`: blank rows are filled first, then rows are added up to the bulk
+ * limit. `pending` holds the lower-cased addresses of the organization's pending invites.
+ * `left` is the text that stays in the box: entries not added that cannot be asked for again.
  */
-export function fillRows(rows: InviteRow[], pasted: Pasted[]): { rows: InviteRow[]; left: Pasted[] } {
-  const kept = rows.filter((r) => r.target_email.trim() !== '' || r.first_name.trim() !== '');
-  const room = Math.max(0, INVITE_BULK_MAX - kept.length);
-  const next = [...kept, ...pasted.slice(0, room).map((p) => ({ ...emptyRow(), ...p }))];
-  return { rows: next.length > 0 ? next : [emptyRow()], left: pasted.slice(room) };
+export function pasteIntoRows(rows: InviteRow[], text: string, pending: ReadonlySet<string>): { rows: InviteRow[]; lines: PasteLine[]; left: string } {
+  const next = filledRows(rows);
+  const rowOf = new Map(next.map((r, i) => [r.target_email.trim().toLowerCase(), i + 1] as const));
+  const seen = new Set<string>();
+  const lines: PasteLine[] = [];
+  const left: string[] = [];
+  for (const entry of splitPaste(text)) {
+    const read = readEntry(entry);
+    if ('invalid' in read) {
+      lines.push({ text: entry, status: { kind: 'invalid', reason: read.invalid } });
+      left.push(entry);
+      continue;
+    }
+    const key = read.target_email.toLowerCase();
+    if (rowOf.has(key) || seen.has(key)) {
+      lines.push({ text: entry, status: { kind: 'duplicate', row: rowOf.get(key) ?? null } });
+      continue;
+    }
+    seen.add(key);
+    if (pending.has(key)) {
+      lines.push({ text: entry, status: { kind: 'invited', entry: read } });
+      continue;
+    }
+    if (next.length >= INVITE_BULK_MAX) {
+      lines.push({ text: entry, status: { kind: 'no-room' } });
+      left.push(entry);
+      continue;
+    }
+    next.push({ ...emptyRow(), ...read });
+    rowOf.set(key, next.length);
+    lines.push({ text: entry, status: { kind: 'added', row: next.length } });
+  }
+  return { rows: next.length > 0 ? next : [emptyRow()], lines, left: left.join('\n') };
 }
-
-/** Pasted entries as text again (one per line, `Name <email>` when named): what stays to paste. */
-export const pastedText = (entries: Pasted[]) => entries.map((p) => (p.first_name ? `${p.first_name} <${p.target_email}>` : p.target_email)).join('\n');
 
 /** What is sent for the rows: blank rows are left out. */
 export const filledRows = (rows: InviteRow[]) => rows.filter((r) => r.target_email.trim() !== '' || r.first_name.trim() !== '');
@@ -57,12 +124,20 @@ export const toBody = (row: InviteRow): InviteCreateInput => ({
   target_email: row.target_email.trim(), first_name: row.first_name.trim(), level: row.level,
 });
 
-/** Each row checked with the contract before sending: errors by row key. */
-export function validateRows(rows: InviteRow[]): Map<number, RowErrors> {
+export const ALREADY_INVITED = 'Already invited, not yet accepted: send again to replace that invite with this one.';
+
+/**
+ * Each row checked with the contract before sending: errors by row key. A row whose address has
+ * a pending invite (`pending`, lower-cased) is held back once, unless the admin asked to resend.
+ */
+export function validateRows(rows: InviteRow[], pending: ReadonlySet<string> = new Set()): Map<number, RowErrors> {
   const errors = new Map<number, RowErrors>();
   for (const row of rows) {
     const result = inviteCreateSchema.safeParse(toBody(row));
-    if (result.success) continue;
+    if (result.success) {
+      if (!row.resend && pending.has(row.target_email.trim().toLowerCase())) errors.set(row.key, { target_email: ALREADY_INVITED });
+      continue;
+    }
     const rowErrors: RowErrors = {};
     for (const issue of result.error.issues) {
       const field = issue.path[0] as RowField;
