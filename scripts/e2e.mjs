@@ -18,10 +18,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
 const dnsRecords = join(dataDir, 'dns-records.json');
 const dns = await startRecordsDnsServer(dnsRecords);
 // The batch-export test runs its HTTP receiver on loopback: the one private host allowed here.
-// The builders are tested on the demo's real events, as many as a first start seeds (1,000,000
-// over 90 days: about 30 s).
+// The builders are tested on the demo's real events: 200,000 over 90 days (every chart has data
+// on every day) seed in about 6 s; a first start's 1,000,000 took 30 s of the suite's time, and
+// the engine and the builder at that size and past it are measured by bench/ instead.
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1', ...(distDir ? ['--static-dir', distDir] : [])], {
-  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '1000000', DNS_SERVER: dns.address },
+  env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000', DNS_SERVER: dns.address },
   quiet: true,
 });
 console.log(`e2e: reference server at ${url} with data in ${dataDir}`);

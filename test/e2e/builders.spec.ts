@@ -134,7 +134,8 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Saved “${name}”`)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/insights/\\d+/edit$`));
+  // At its short_id, as the production service's addresses.
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/insights/[A-Za-z0-9]{8}/edit$`));
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
 
   await page.goto(`/projects/${projectId}/insights?search=${encodeURIComponent(name)}`);

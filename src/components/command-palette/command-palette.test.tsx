@@ -30,8 +30,9 @@ describe('command palette', () => {
     const options = await within(palette).findAllByRole('option', { name: /Weekly retention/ });
     expect(options.length).toBeGreaterThan(0);
     await user.click(options[0]!);
-    const id = api().store.db.prepare("SELECT id FROM insights WHERE name = 'Weekly retention' AND project_id = 1").pluck().get() as number;
-    await waitFor(() => expect(window.location.pathname).toBe(`/projects/1/insights/${id}`));
+    // At its short_id, as the production service's addresses.
+    const shortId = api().store.db.prepare("SELECT short_id FROM insights WHERE name = 'Weekly retention' AND project_id = 1").pluck().get() as string;
+    await waitFor(() => expect(window.location.pathname).toBe(`/projects/1/insights/${shortId}`));
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
   });
 

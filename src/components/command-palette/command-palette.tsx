@@ -146,7 +146,7 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
                     <CommandItem
                       key={`${i.projectId}:${i.id}`}
                       value={`insight:${i.projectId}:${i.id}`}
-                      onSelect={() => go(() => navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId: i.projectId, insightId: i.id } }))}
+                      onSelect={() => go(() => navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId: i.projectId, insightId: i.shortId } }))}
                     >
                       {icon(BarChart3)}
                       <span className="truncate">{i.name}</span>

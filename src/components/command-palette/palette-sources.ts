@@ -16,7 +16,7 @@ const STALE_MS = 30_000;
 export interface PaletteOrganization { id: string; name: string }
 export interface PaletteProject { id: number; name: string; organizationId: string }
 export interface PaletteExport { id: string; name: string; paused: boolean; organizationId: string; organizationName: string }
-export interface PaletteInsight { id: number; name: string; projectId: number; projectName: string }
+export interface PaletteInsight { id: number; shortId: string; name: string; projectId: number; projectName: string }
 
 export const matches = (name: string, search: string) => name.toLocaleLowerCase().includes(search.trim().toLocaleLowerCase());
 
@@ -56,8 +56,8 @@ export function usePaletteSources(search: string, enabled: boolean) {
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         apiRequest(insightEndpoints.list, { params: { project_id: String(project.id) }, query: { search: term, limit: PALETTE_GROUP_SIZE, saved: true }, signal }),
       enabled: enabled && term !== '', staleTime: STALE_MS, retry: false,
-      select: (page: { results: { id: number; name: string | null; derived_name: string | null }[] }): PaletteInsight[] => page.results.map((i) => ({
-        id: i.id, name: i.name || i.derived_name || 'Untitled insight', projectId: project.id, projectName: project.name,
+      select: (page: { results: { id: number; short_id: string; name: string | null; derived_name: string | null }[] }): PaletteInsight[] => page.results.map((i) => ({
+        id: i.id, shortId: i.short_id, name: i.name || i.derived_name || 'Untitled insight', projectId: project.id, projectName: project.name,
       })),
     })),
   });

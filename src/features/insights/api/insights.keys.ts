@@ -23,6 +23,8 @@ export const insightKeys = {
   list: (projectId: number, params: InsightListParams) => [...insightKeys.lists(projectId), params] as const,
   lastViewed: (projectId: number) => [...insightKeys.all(projectId), 'my-last-viewed'] as const,
   detail: (projectId: number, insightId: number) => [...insightKeys.all(projectId), 'detail', insightId] as const,
+  /** The numeric id an insight's address names (its short_id, or the id itself): see insightQueries.resolve. */
+  ref: (projectId: number, ref: string) => [...insightKeys.all(projectId), 'ref', ref] as const,
   sharing: (projectId: number, insightId: number) => [...insightKeys.all(projectId), 'sharing', insightId] as const,
   activity: (projectId: number, insightId: number) => [...insightKeys.all(projectId), 'activity', insightId] as const,
 };

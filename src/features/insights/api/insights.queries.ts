@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { insightEndpoints, sharedInsightEndpoint } from '@/contract/insights';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
 import { insightKeys, sharedInsightKey, type InsightListParams } from './insights.keys';
 
@@ -10,17 +10,37 @@ export const insightQueries = {
   list: (projectId: number, params: InsightListParams) =>
     queryOptions({
       queryKey: insightKeys.list(projectId, params),
-      queryFn: ({ signal }) =>
-        apiRequest(insightEndpoints.list, {
+      queryFn: async ({ signal, client }) => {
+        const page = await apiRequest(insightEndpoints.list, {
           params: { project_id: projectId },
           query: { ...params, saved: true, order: '-last_modified_at' },
           signal,
-        }),
+        });
+        // Opening one from the list needs no lookup of its short_id.
+        for (const insight of page.results) client.setQueryData(insightKeys.ref(projectId, insight.short_id), insight.id);
+        return page;
+      },
     }),
   lastViewed: (projectId: number) =>
     queryOptions({
       queryKey: insightKeys.lastViewed(projectId),
       queryFn: ({ signal }) => apiRequest(insightEndpoints.myLastViewed, { params: { project_id: projectId }, signal }),
+    }),
+  /**
+   * The insight an address names: `/insights/<short_id>` as the production service writes it, or
+   * the numeric id of older links. A short_id is looked up once (it never changes).
+   */
+  resolve: (projectId: number, ref: string) =>
+    queryOptions({
+      queryKey: insightKeys.ref(projectId, ref),
+      staleTime: Infinity,
+      queryFn: async ({ signal }): Promise<number> => {
+        if (/^[1-9]\d*$/.test(ref)) return Number(ref);
+        const page = await apiRequest(insightEndpoints.list, { params: { project_id: projectId }, query: { short_id: ref, limit: 1 }, signal });
+        const found = page.results[0];
+        if (!found) throw new ApiError({ status: 404, type: 'invalid_request', code: 'not_found', detail: 'Not found.' });
+        return found.id;
+      },
     }),
   detail: (projectId: number, insightId: number) =>
     queryOptions({

@@ -110,11 +110,24 @@ describe('insight page', () => {
     expect(screen.getByText('Demo created the insight')).toBeInTheDocument();
   });
 
-  it('duplicates the insight and opens the copy', async () => {
-    const { user } = renderApp(page('Revenue'), { apiKey: api().demoKey });
+  it('duplicates the insight and opens the copy at its short_id', async () => {
+    const { user, router } = renderApp(page('Revenue'), { apiKey: api().demoKey });
     await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByRole('heading', { level: 1, name: /Revenue \(copy\)/ })).toBeInTheDocument();
-    expect(stored('Revenue (copy)')).toBeDefined();
+    const copy = api().store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue (copy)'").get(PROJECT) as { short_id: string };
+    expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${copy.short_id}`);
+  });
+
+  it('opens at its short_id as the production service addresses it, its Edit link too; an unknown short_id is not found', async () => {
+    const { short_id: shortId } = api().store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue'").get(PROJECT) as { short_id: string };
+    const { user, router } = renderApp(`/projects/${PROJECT}/insights/${shortId}`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: /Revenue/ })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Revenue')).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('link', { name: 'Edit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${shortId}/edit`));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Revenue');
+    await router.navigate({ href: `/projects/${PROJECT}/insights/Zz9Zz9Zz` });
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
   });
 });
 

@@ -22,7 +22,7 @@ import {
 import { insightQueries } from '../api/insights.queries';
 import { ActivityPanel } from './activity-panel';
 import { EditInsightLink } from './builder/insight-entry-links';
-import { detailRoute } from './detail-route';
+import { detailRoute, useAddressedInsightId } from './detail-route';
 import { FavoriteButton } from './favorite-button';
 import { InlineEdit } from './inline-edit';
 import { insightKind, KindIcon, kindLabel } from './insight-kind';
@@ -36,7 +36,8 @@ type DetailTab = 'results' | 'activity';
 
 /** One insight: its chart and numbers, its name, description and tags edited in place, and its actions. */
 export function InsightPage() {
-  const { projectId, insightId } = detailRoute.useParams();
+  const { projectId, insightId: address } = detailRoute.useParams();
+  const insightId = useAddressedInsightId(projectId, address);
   const { tab, share } = detailRoute.useSearch();
   const navigate = detailRoute.useNavigate();
   const { data: insight } = useSuspenseQuery(insightQueries.detail(projectId, insightId));
@@ -75,7 +76,7 @@ export function InsightPage() {
         saved: true,
       });
       toast.success(`Created “${insightTitle(copy)}”`);
-      void navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId, insightId: copy.id }, search: {} });
+      void navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId, insightId: copy.short_id }, search: {} });
     } catch (error) {
       toast.error(`Couldn't duplicate “${title}”: ${describeError(error)}`);
     }
@@ -130,7 +131,7 @@ export function InsightPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <FavoriteButton name={title} favorited={insight.favorited} onChange={(favorited) => setFavorited({ insight, favorited })} />
-          <EditInsightLink projectId={projectId} insightId={insightId} />
+          <EditInsightLink projectId={projectId} shortId={insight.short_id} />
           <ScopedAction scope={insightEndpoints.sharing.access}>
             <Button onClick={() => setShareOpen(true)}>
               <Share2 aria-hidden="true" className="size-4" />

@@ -11,11 +11,12 @@ const list = (search = '') => `/projects/${PROJECT}/insights${search}`;
 
 interface StoredInsight {
   id: number;
+  short_id: string;
   favorited: number;
   deleted: number;
 }
 const stored = (name: string) =>
-  api().store.db.prepare('SELECT id, favorited, deleted FROM insights WHERE project_id = ? AND name = ?').get(PROJECT, name) as StoredInsight;
+  api().store.db.prepare('SELECT id, short_id, favorited, deleted FROM insights WHERE project_id = ? AND name = ?').get(PROJECT, name) as StoredInsight;
 
 const table = () => screen.findByRole('table', { name: 'Insights' });
 
@@ -126,7 +127,7 @@ describe('saved insights list', () => {
     await api().call('POST', `/api/projects/${PROJECT}/insights/${stored('Revenue').id}/viewed/`, {});
     renderApp(list(), { apiKey: api().demoKey });
     const recent = await screen.findByRole('navigation', { name: 'Recently viewed' });
-    expect(within(recent).getByRole('link', { name: 'Revenue' })).toHaveAttribute('href', `/projects/${PROJECT}/insights/${stored('Revenue').id}`);
+    expect(within(recent).getByRole('link', { name: 'Revenue' })).toHaveAttribute('href', `/projects/${PROJECT}/insights/${stored('Revenue').short_id}`);
   });
 
   it('says so when nothing matches', async () => {

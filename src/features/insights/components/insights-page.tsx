@@ -47,7 +47,7 @@ function insightColumns(
       cell: (insight) => (
         <span className="inline-flex items-center gap-2">
           <KindIcon kind={insightKind(insight)} />
-          <InsightLink projectId={projectId} insightId={insight.id} title={insightTitle(insight)} className="font-medium" />
+          <InsightLink projectId={projectId} shortId={insight.short_id} title={insightTitle(insight)} className="font-medium" />
         </span>
       ),
     },

@@ -17,7 +17,7 @@ export function RecentlyViewed({ projectId }: { projectId: number }) {
           <li key={insight.id} className="max-w-full min-w-0">
             <InsightLink
               projectId={projectId}
-              insightId={insight.id}
+              shortId={insight.short_id}
               title={insightTitle(insight)}
               // A long name ends in "…" on one line (the link's text, its accessible name, stays whole).
               className="inline-block max-w-full truncate rounded-md border border-gray-300 px-2.5 py-1 text-sm hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800"

@@ -7,9 +7,9 @@ const api = setupTestApi();
 const SLOW = { timeout: 8000 };
 const PROJECT = 1;
 
-interface StoredInsight { id: number; name: string; description: string | null; filters: string; saved: number }
+interface StoredInsight { id: number; short_id: string; name: string; description: string | null; filters: string; saved: number }
 const stored = (name: string) =>
-  api().store.db.prepare('SELECT id, name, description, filters, saved FROM insights WHERE project_id = ? AND name = ? AND deleted = 0').get(PROJECT, name) as StoredInsight | undefined;
+  api().store.db.prepare('SELECT id, short_id, name, description, filters, saved FROM insights WHERE project_id = ? AND name = ? AND deleted = 0').get(PROJECT, name) as StoredInsight | undefined;
 
 describe('saving a builder', { timeout: 30_000 }, () => {
   it('"Save" on a new trend creates the insight with its parameters and opens its edit URL', async () => {
@@ -27,7 +27,7 @@ describe('saving a builder', { timeout: 30_000 }, () => {
     expect(JSON.parse(insight!.filters)).toMatchObject({
       insight: 'TRENDS', interval: 'week', date_from: '-30d', events: [{ id: '$pageview', math: 'total' }],
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${insight!.id}/edit`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${insight!.short_id}/edit`));
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Weekly pageviews');
   });
 
@@ -79,7 +79,7 @@ describe('saving a builder', { timeout: 30_000 }, () => {
     expect(JSON.parse(copy.filters)).toMatchObject({ date_from: '-14d', display: 'BoldNumber' });
     // The original is unchanged.
     expect(JSON.parse(stored('Revenue')!.filters)).toMatchObject({ date_from: '-90d' });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${copy.id}/edit`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${copy.short_id}/edit`));
   });
 
   it('the list\'s "New insight" menu links to the four builders', async () => {
@@ -93,9 +93,9 @@ describe('saving a builder', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
   });
 
-  it('the insight page links to its edit route', async () => {
+  it('the insight page (opened at its numeric id, as older links do) links to its edit route at its short_id', async () => {
     const revenue = stored('Revenue')!;
     renderApp(`/projects/${PROJECT}/insights/${revenue.id}`, { apiKey: api().demoKey });
-    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/projects/${PROJECT}/insights/${revenue.id}/edit`);
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/projects/${PROJECT}/insights/${revenue.short_id}/edit`);
   });
 });

@@ -13,6 +13,7 @@ import { insightQueries } from '../../api/insights.queries';
 import { insightKind } from '../insight-kind';
 import { BuilderLayout } from './builder-layout';
 import { editBuilderRoute } from './builder-routes';
+import { useAddressedInsightId } from '../detail-route';
 import type { BuilderKind, BuilderParams } from './builder-search';
 import { BUILDER_KIND_OF, filtersOf, readBuilderState, sameState } from './builder-state';
 import { withoutUndefined } from './common-controls';
@@ -22,7 +23,8 @@ import { useCreateAndOpen } from './use-create-and-open';
 
 /** A saved insight in its builder: the URL holds edits until "Save" (PATCH) or "Save as new" (a copy). */
 export function EditBuilderPage() {
-  const { projectId, insightId } = editBuilderRoute.useParams();
+  const { projectId, insightId: address } = editBuilderRoute.useParams();
+  const insightId = useAddressedInsightId(projectId, address);
   const { data: insight } = useSuspenseQuery(insightQueries.detail(projectId, insightId));
   const kind = BUILDER_KIND_OF[insightKind(insight)];
   return <EditBuilder key={`${insightId}:${kind}`} kind={kind} projectId={projectId} insight={insight} />;
@@ -87,7 +89,7 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {dirty ? <span className="text-sm text-amber-800 dark:text-amber-200">Unsaved changes</span> : null}
-                <Link to="/projects/$projectId/insights/$insightId" params={{ projectId, insightId: insight.id }} search={{}} className={buttonClasses('ghost')}>
+                <Link to="/projects/$projectId/insights/$insightId" params={{ projectId, insightId: insight.short_id }} search={{}} className={buttonClasses('ghost')}>
                   {dirty ? 'Cancel' : 'Done'}
                 </Link>
                 <ScopedAction scope={insightEndpoints.create.access}>

@@ -35,7 +35,7 @@ export function NewInsightMenu({ projectId }: { projectId: number }) {
 }
 
 /** "Edit": the insight in its builder; disabled with the reason when the key cannot write insights. */
-export function EditInsightLink({ projectId, insightId }: { projectId: number; insightId: number }) {
+export function EditInsightLink({ projectId, shortId }: { projectId: number; shortId: string }) {
   const { allowed } = useCan(insightEndpoints.update.access);
   const content = (
     <>
@@ -51,7 +51,7 @@ export function EditInsightLink({ projectId, insightId }: { projectId: number; i
     );
   }
   return (
-    <Link to="/projects/$projectId/insights/$insightId/edit" params={{ projectId, insightId }} search={{}} className={buttonClasses()}>
+    <Link to="/projects/$projectId/insights/$insightId/edit" params={{ projectId, insightId: shortId }} search={{}} className={buttonClasses()}>
       {content}
     </Link>
   );

@@ -16,7 +16,7 @@ export function useCreateAndOpen(projectId: number) {
     toast.success(`Saved “${insightTitle(created)}”`);
     void navigate({
       to: '/projects/$projectId/insights/$insightId/edit',
-      params: { projectId, insightId: created.id },
+      params: { projectId, insightId: created.short_id },
       search: {},
       ignoreBlocker: true,
     });
