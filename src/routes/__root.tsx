@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTheme } from '@/lib/theme';
 import { preloadToasts, Toasts } from '@/lib/toast';
 import { whenIdle } from '@/lib/when-idle';
+import { MutationStatus } from '@/components/feedback/mutation-status';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
 import { NetworkBanner } from '@/components/feedback/network-banner';
 import { RootNotFound } from '@/components/feedback/not-found';
@@ -37,6 +38,7 @@ function RootLayout() {
       <NavigationProgress />
       <NetworkBanner />
       <Outlet />
+      <MutationStatus />
       <Toasts theme={theme} richColors closeButton position="bottom-right" />
     </>
   );
