@@ -4,28 +4,18 @@
 // Target: p99 ≤ 50 ms with the funnels running (10M events).
 // Usage: node bench/analytics-responsiveness.mjs [--events 1000000] [--seconds 15] [--data-dir DIR]
 //   --data-dir reuses a directory seeded by an earlier run.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { root, startServer } from '../scripts/lib.mjs';
-import { waitForIdleMachine } from './api-lib.mjs';
+import { startServer } from '../scripts/lib.mjs';
+import { seededDataDir, waitForIdleMachine } from './api-lib.mjs';
 
 const { values: args } = parseArgs({
   options: { events: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'data-dir': { type: 'string' } },
 });
 const seconds = Number(args.seconds);
 const keepDir = Boolean(args['data-dir']);
-const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'bench-responsive-'));
-if (!existsSync(join(dataDir, 'events.duckdb'))) {
-  console.log(`seeding ${Number(args.events).toLocaleString('en')} demo events into ${dataDir}…`);
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', args.events], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (seed.status !== 0) process.exit(seed.status ?? 1);
-}
+const dataDir = seededDataDir(args.events, args['data-dir'], 'bench-responsive-');
 
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
   env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' }, quiet: true,

@@ -1,12 +1,12 @@
 // What the API benches share: a real reference server on a free port with a fresh seeded data
 // dir, and one way of printing an autocannon run against the p99 ≤ 20 ms target.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../scripts/lib.mjs';
+import { root, startServer } from '../scripts/lib.mjs';
 
 /** Starts the server, runs `fn({url, key})`, then stops it and removes its data dir. */
 export async function withServer(name, fn) {
@@ -98,4 +98,20 @@ export async function waitForIdleMachine(maxMs, why, windowMs = 300) {
     if ((b.idle - a.idle) / Math.max(1, b.total - a.total) >= 0.85) return;
   }
   console.log(`  (the machine stayed busy for ${maxMs / 1000} s: ${why})`);
+}
+
+/**
+ * A data directory with `events` demo events: `dataDir` when given (seeded there unless it
+ * already holds events), else a new temp one. Exits when seeding fails.
+ */
+export function seededDataDir(events, dataDir, prefix) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), prefix));
+  if (!existsSync(join(dir, 'events.duckdb'))) {
+    console.log(`seeding ${Number(events).toLocaleString('en')} demo events into ${dir}…`);
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dir, '--demo-events', String(events)], {
+      cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (seed.status !== 0) process.exit(seed.status ?? 1);
+  }
+  return dir;
 }

@@ -25,6 +25,7 @@ import { Route as AuthedOrganizationsOrganizationIdDomainsRouteRouteImport } fro
 import { Route as AuthedOrganizationsOrganizationIdInvitesRouteRouteImport } from './routes/_authed/organizations/$organizationId/invites/route'
 import { Route as AuthedOrganizationsOrganizationIdMembersRouteRouteImport } from './routes/_authed/organizations/$organizationId/members/route'
 import { Route as AuthedProjectsProjectIdIndexRouteImport } from './routes/_authed/projects/$projectId/index'
+import { Route as AuthedProjectsProjectIdCohortsRouteRouteImport } from './routes/_authed/projects/$projectId/cohorts/route'
 import { Route as AuthedProjectsProjectIdInsightsRouteRouteImport } from './routes/_authed/projects/$projectId/insights/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdRouteRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/route'
@@ -35,6 +36,9 @@ import { Route as AuthedOrganizationsOrganizationIdInvitesIndexRouteImport } fro
 import { Route as AuthedOrganizationsOrganizationIdInvitesNewRouteImport } from './routes/_authed/organizations/$organizationId/invites/new'
 import { Route as AuthedOrganizationsOrganizationIdMembersIndexRouteImport } from './routes/_authed/organizations/$organizationId/members/index'
 import { Route as AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/route'
+import { Route as AuthedProjectsProjectIdCohortsIndexRouteImport } from './routes/_authed/projects/$projectId/cohorts/index'
+import { Route as AuthedProjectsProjectIdCohortsCohortIdRouteImport } from './routes/_authed/projects/$projectId/cohorts/$cohortId'
+import { Route as AuthedProjectsProjectIdCohortsNewRouteImport } from './routes/_authed/projects/$projectId/cohorts/new'
 import { Route as AuthedProjectsProjectIdInsightsIndexRouteImport } from './routes/_authed/projects/$projectId/insights/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/route'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
@@ -136,6 +140,12 @@ const AuthedProjectsProjectIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
   } as any)
+const AuthedProjectsProjectIdCohortsRouteRoute =
+  AuthedProjectsProjectIdCohortsRouteRouteImport.update({
+    id: '/cohorts',
+    path: '/cohorts',
+    getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
+  } as any)
 const AuthedProjectsProjectIdInsightsRouteRoute =
   AuthedProjectsProjectIdInsightsRouteRouteImport.update({
     id: '/insights',
@@ -200,6 +210,24 @@ const AuthedOrganizationsOrganizationIdPipelineGroupRouteRoute =
     id: '/pipeline/$group',
     path: '/pipeline/$group',
     getParentRoute: () => AuthedOrganizationsOrganizationIdRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdCohortsIndexRoute =
+  AuthedProjectsProjectIdCohortsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthedProjectsProjectIdCohortsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdCohortsCohortIdRoute =
+  AuthedProjectsProjectIdCohortsCohortIdRouteImport.update({
+    id: '/$cohortId',
+    path: '/$cohortId',
+    getParentRoute: () => AuthedProjectsProjectIdCohortsRouteRoute,
+  } as any)
+const AuthedProjectsProjectIdCohortsNewRoute =
+  AuthedProjectsProjectIdCohortsNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthedProjectsProjectIdCohortsRouteRoute,
   } as any)
 const AuthedProjectsProjectIdInsightsIndexRoute =
   AuthedProjectsProjectIdInsightsIndexRouteImport.update({
@@ -298,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
   '/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
   '/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
+  '/projects/$projectId/cohorts': typeof AuthedProjectsProjectIdCohortsRouteRouteWithChildren
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
@@ -307,10 +336,13 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
   '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
+  '/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
+  '/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
   '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
   '/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
+  '/projects/$projectId/cohorts/': typeof AuthedProjectsProjectIdCohortsIndexRoute
   '/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/pipeline/$group/$pluginId': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
@@ -334,10 +366,13 @@ export interface FileRoutesByTo {
   '/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
   '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
+  '/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
+  '/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
   '/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
+  '/projects/$projectId/cohorts': typeof AuthedProjectsProjectIdCohortsIndexRoute
   '/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
   '/projects/$projectId/insights/$insightId/edit': typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
@@ -364,6 +399,7 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsRouteRouteWithChildren
   '/_authed/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesRouteRouteWithChildren
   '/_authed/organizations/$organizationId/members': typeof AuthedOrganizationsOrganizationIdMembersRouteRouteWithChildren
+  '/_authed/projects/$projectId/cohorts': typeof AuthedProjectsProjectIdCohortsRouteRouteWithChildren
   '/_authed/projects/$projectId/insights': typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   '/_authed/organizations/$organizationId/': typeof AuthedOrganizationsOrganizationIdIndexRoute
   '/_authed/projects/$projectId/': typeof AuthedProjectsProjectIdIndexRoute
@@ -373,10 +409,13 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/batch-exports/new': typeof AuthedOrganizationsOrganizationIdBatchExportsNewRoute
   '/_authed/organizations/$organizationId/domains/$domainId': typeof AuthedOrganizationsOrganizationIdDomainsDomainIdRoute
   '/_authed/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
+  '/_authed/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
+  '/_authed/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
   '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/_authed/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/_authed/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
   '/_authed/organizations/$organizationId/members/': typeof AuthedOrganizationsOrganizationIdMembersIndexRoute
+  '/_authed/projects/$projectId/cohorts/': typeof AuthedProjectsProjectIdCohortsIndexRoute
   '/_authed/projects/$projectId/insights/': typeof AuthedProjectsProjectIdInsightsIndexRoute
   '/_authed/organizations/$organizationId/pipeline/$group/$pluginId': typeof AuthedOrganizationsOrganizationIdPipelineGroupPluginIdRouteRouteWithChildren
   '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit': typeof AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRoute
@@ -404,6 +443,7 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/domains'
     | '/organizations/$organizationId/invites'
     | '/organizations/$organizationId/members'
+    | '/projects/$projectId/cohorts'
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/'
     | '/projects/$projectId/'
@@ -413,10 +453,13 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/batch-exports/new'
     | '/organizations/$organizationId/domains/$domainId'
     | '/organizations/$organizationId/invites/new'
+    | '/projects/$projectId/cohorts/$cohortId'
+    | '/projects/$projectId/cohorts/new'
     | '/organizations/$organizationId/batch-exports/'
     | '/organizations/$organizationId/domains/'
     | '/organizations/$organizationId/invites/'
     | '/organizations/$organizationId/members/'
+    | '/projects/$projectId/cohorts/'
     | '/projects/$projectId/insights/'
     | '/organizations/$organizationId/pipeline/$group/$pluginId'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
@@ -440,10 +483,13 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/batch-exports/new'
     | '/organizations/$organizationId/domains/$domainId'
     | '/organizations/$organizationId/invites/new'
+    | '/projects/$projectId/cohorts/$cohortId'
+    | '/projects/$projectId/cohorts/new'
     | '/organizations/$organizationId/batch-exports'
     | '/organizations/$organizationId/domains'
     | '/organizations/$organizationId/invites'
     | '/organizations/$organizationId/members'
+    | '/projects/$projectId/cohorts'
     | '/projects/$projectId/insights'
     | '/organizations/$organizationId/batch-exports/$batchExportId/edit'
     | '/projects/$projectId/insights/$insightId/edit'
@@ -469,6 +515,7 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/domains'
     | '/_authed/organizations/$organizationId/invites'
     | '/_authed/organizations/$organizationId/members'
+    | '/_authed/projects/$projectId/cohorts'
     | '/_authed/projects/$projectId/insights'
     | '/_authed/organizations/$organizationId/'
     | '/_authed/projects/$projectId/'
@@ -478,10 +525,13 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/batch-exports/new'
     | '/_authed/organizations/$organizationId/domains/$domainId'
     | '/_authed/organizations/$organizationId/invites/new'
+    | '/_authed/projects/$projectId/cohorts/$cohortId'
+    | '/_authed/projects/$projectId/cohorts/new'
     | '/_authed/organizations/$organizationId/batch-exports/'
     | '/_authed/organizations/$organizationId/domains/'
     | '/_authed/organizations/$organizationId/invites/'
     | '/_authed/organizations/$organizationId/members/'
+    | '/_authed/projects/$projectId/cohorts/'
     | '/_authed/projects/$projectId/insights/'
     | '/_authed/organizations/$organizationId/pipeline/$group/$pluginId'
     | '/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
@@ -616,6 +666,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedProjectsProjectIdIndexRouteImport
       parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
+    '/_authed/projects/$projectId/cohorts': {
+      id: '/_authed/projects/$projectId/cohorts'
+      path: '/cohorts'
+      fullPath: '/projects/$projectId/cohorts'
+      preLoaderRoute: typeof AuthedProjectsProjectIdCohortsRouteRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdRouteRoute
+    }
     '/_authed/projects/$projectId/insights': {
       id: '/_authed/projects/$projectId/insights'
       path: '/insights'
@@ -685,6 +742,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/organizations/$organizationId/pipeline/$group'
       preLoaderRoute: typeof AuthedOrganizationsOrganizationIdPipelineGroupRouteRouteImport
       parentRoute: typeof AuthedOrganizationsOrganizationIdRouteRoute
+    }
+    '/_authed/projects/$projectId/cohorts/': {
+      id: '/_authed/projects/$projectId/cohorts/'
+      path: '/'
+      fullPath: '/projects/$projectId/cohorts/'
+      preLoaderRoute: typeof AuthedProjectsProjectIdCohortsIndexRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdCohortsRouteRoute
+    }
+    '/_authed/projects/$projectId/cohorts/$cohortId': {
+      id: '/_authed/projects/$projectId/cohorts/$cohortId'
+      path: '/$cohortId'
+      fullPath: '/projects/$projectId/cohorts/$cohortId'
+      preLoaderRoute: typeof AuthedProjectsProjectIdCohortsCohortIdRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdCohortsRouteRoute
+    }
+    '/_authed/projects/$projectId/cohorts/new': {
+      id: '/_authed/projects/$projectId/cohorts/new'
+      path: '/new'
+      fullPath: '/projects/$projectId/cohorts/new'
+      preLoaderRoute: typeof AuthedProjectsProjectIdCohortsNewRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdCohortsRouteRoute
     }
     '/_authed/projects/$projectId/insights/': {
       id: '/_authed/projects/$projectId/insights/'
@@ -939,6 +1017,27 @@ const AuthedOrganizationsRouteRouteWithChildren =
     AuthedOrganizationsRouteRouteChildren,
   )
 
+interface AuthedProjectsProjectIdCohortsRouteRouteChildren {
+  AuthedProjectsProjectIdCohortsCohortIdRoute: typeof AuthedProjectsProjectIdCohortsCohortIdRoute
+  AuthedProjectsProjectIdCohortsNewRoute: typeof AuthedProjectsProjectIdCohortsNewRoute
+  AuthedProjectsProjectIdCohortsIndexRoute: typeof AuthedProjectsProjectIdCohortsIndexRoute
+}
+
+const AuthedProjectsProjectIdCohortsRouteRouteChildren: AuthedProjectsProjectIdCohortsRouteRouteChildren =
+  {
+    AuthedProjectsProjectIdCohortsCohortIdRoute:
+      AuthedProjectsProjectIdCohortsCohortIdRoute,
+    AuthedProjectsProjectIdCohortsNewRoute:
+      AuthedProjectsProjectIdCohortsNewRoute,
+    AuthedProjectsProjectIdCohortsIndexRoute:
+      AuthedProjectsProjectIdCohortsIndexRoute,
+  }
+
+const AuthedProjectsProjectIdCohortsRouteRouteWithChildren =
+  AuthedProjectsProjectIdCohortsRouteRoute._addFileChildren(
+    AuthedProjectsProjectIdCohortsRouteRouteChildren,
+  )
+
 interface AuthedProjectsProjectIdInsightsInsightIdRouteRouteChildren {
   AuthedProjectsProjectIdInsightsInsightIdEditRoute: typeof AuthedProjectsProjectIdInsightsInsightIdEditRoute
   AuthedProjectsProjectIdInsightsInsightIdIndexRoute: typeof AuthedProjectsProjectIdInsightsInsightIdIndexRoute
@@ -979,12 +1078,15 @@ const AuthedProjectsProjectIdInsightsRouteRouteWithChildren =
   )
 
 interface AuthedProjectsProjectIdRouteRouteChildren {
+  AuthedProjectsProjectIdCohortsRouteRoute: typeof AuthedProjectsProjectIdCohortsRouteRouteWithChildren
   AuthedProjectsProjectIdInsightsRouteRoute: typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
 }
 
 const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRouteChildren =
   {
+    AuthedProjectsProjectIdCohortsRouteRoute:
+      AuthedProjectsProjectIdCohortsRouteRouteWithChildren,
     AuthedProjectsProjectIdInsightsRouteRoute:
       AuthedProjectsProjectIdInsightsRouteRouteWithChildren,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,

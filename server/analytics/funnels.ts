@@ -1,6 +1,6 @@
 import {
   ANALYTICS_LIMITS, encodeAnalyticsQuery, funnelWindow, orderedEntities,
-  type Entity, type FunnelParams, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
+  cohortIdOf, type Entity, type FunnelParams, type PropertyFilter, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
 import type { FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
@@ -139,13 +139,29 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const ev = `ev AS NOT MATERIALIZED (${base}),\n    evp AS NOT MATERIALIZED (${aggregatedBase ?? 'SELECT * FROM ev'})`;
   // Names alone decide the steps, no filter applies and no breakdown or bucket is read: the
   // person index holds all such a funnel needs.
+  // Cohort filters alone (ANDed) keep it there: they pick whole persons, which the index walks one by one.
   const scratch = new SqlParams();
-  const unfiltered = andAll(propertyGroupSql(p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
+  const cohortsOnly = p.properties?.type === 'AND' && p.properties.values.every((v) => !('values' in v) && v.type === 'cohort') ? p.properties : null;
+  const unfiltered = andAll(propertyGroupSql(cohortsOnly ? undefined : p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
   const byNames = stepSql.every((s, k) => s.name !== null || (steps[k]!.id === null && s.sql === '(true)'));
   const indexed = !everyEvent && unfiltered && byNames && breakdown === null && !layout.byBucket
-    ? { steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass }
+    ? {
+      steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass,
+      persons: cohortsOnly?.values.length ? await cohortPersons(ctx, cohortsOnly.values as PropertyFilter[]) : undefined,
+    }
     : null;
   return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed };
+}
+
+/** Whether a person (integer key) passes every cohort filter of `filters`, from the cohorts' stored members. */
+async function cohortPersons(ctx: QueryContext, filters: readonly PropertyFilter[]): Promise<(key: number) => boolean> {
+  const tests: ((key: number) => boolean)[] = [];
+  for (const f of filters) {
+    const rows = await ctx.db.all<{ k: number }>('SELECT person_key AS k FROM cohort_people WHERE cohort_id = $1 AND person_key IS NOT NULL', [cohortIdOf(f.value)]);
+    const members = new Set(rows.map((r) => Number(r.k)));
+    tests.push(f.operator === 'not_in' ? (k) => !members.has(k) : (k) => members.has(k));
+  }
+  return (key) => tests.every((t) => t(key));
 }
 
 /**

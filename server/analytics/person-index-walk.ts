@@ -8,6 +8,8 @@ export interface IndexedFunnel {
   /** Inclusive instants (ms). */
   range: { from: number; to: number };
   pass: FunnelPassOptions;
+  /** Only the persons (integer keys) that pass: a funnel filtered by cohorts (their members, or not). */
+  persons?: ((key: number) => boolean) | undefined;
 }
 
 /** Per event-name id (1-based; 0 for none): bit k set when the name matches `names[k]` (null matches every name). */
@@ -59,6 +61,7 @@ export async function countIndexedAttempts(index: PersonIndex, f: IndexedFunnel,
     ts: new Float64Array(256),
     rows: scratchRows(256, hasExcl),
     counter: new AttemptCounter(f.pass, 256, Math.min(index.runs, 4096), { bucket: false, bd: false }),
+    persons: f.persons,
   };
   // Millions of events take a while on the event loop: it lets other requests in every few ms.
   const turn = slicer(checkpoint);
@@ -89,6 +92,7 @@ interface Walk {
   /** The person's rows, `rows.rows` of them written (grows with the runs). */
   rows: FunnelRows;
   counter: AttemptCounter;
+  persons: IndexedFunnel['persons'];
 }
 
 function scratchRows(room: number, hasExcl: boolean): FunnelRows {
@@ -123,6 +127,7 @@ function walkRuns(w: Walk, g0: number): number {
   let g = g0;
   for (; g < runs && walked < ROWS_PER_TURN; g++) {
     if (runLast[g]! < from || runFirst[g]! > to) continue;
+    if (w.persons && !w.persons(runKey[g]!)) continue;
     const a = runStart[g]!;
     const b = runStart[g + 1]!;
     walked += b - a;

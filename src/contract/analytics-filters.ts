@@ -11,6 +11,19 @@ export const PROPERTY_OPERATORS = [
   'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt', 'is_set', 'is_not_set',
 ] as const;
 export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
+/** Each property operator in words, as the dashboard's pickers show it. */
+export const OPERATOR_WORDS: Record<PropertyOperator, string> = {
+  exact: 'equals',
+  is_not: "doesn't equal",
+  icontains: 'contains',
+  not_icontains: "doesn't contain",
+  regex: 'matches regex',
+  not_regex: "doesn't match regex",
+  gt: 'greater than',
+  lt: 'less than',
+  is_set: 'is set',
+  is_not_set: 'is not set',
+};
 /** Operators that take no value. */
 export const VALUELESS_OPERATORS: readonly PropertyOperator[] = ['is_set', 'is_not_set'];
 export const PROPERTY_TYPES = ['event', 'person'] as const;

@@ -1,5 +1,5 @@
 import { linkOptions } from '@tanstack/react-router';
-import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, Workflow, type LucideIcon } from 'lucide-react';
+import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, UsersRound, Workflow, type LucideIcon } from 'lucide-react';
 
 /**
  * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
@@ -55,6 +55,11 @@ export const projectNav = (projectId: number) =>
       label: 'Insights',
       icon: ChartLine,
       link: linkOptions({ to: '/projects/$projectId/insights', params: { projectId }, activeOptions: ignoreSearch }),
+    },
+    {
+      label: 'Cohorts',
+      icon: UsersRound,
+      link: linkOptions({ to: '/projects/$projectId/cohorts', params: { projectId }, activeOptions: ignoreSearch }),
     },
   ] satisfies NavEntry[];
 

@@ -1,3 +1,4 @@
+import { OPERATOR_WORDS } from '@/contract/analytics-filters';
 import {
   VALUELESS_OPERATORS, type PropertyGroupInput, type PropertyOperator,
 } from '@/contract/analytics-params';
@@ -32,18 +33,7 @@ export interface FilterState {
 }
 
 /** Every operator in words, in the order the select lists them. */
-export const OPERATOR_WORDS: Record<PropertyOperator, string> = {
-  exact: 'equals',
-  is_not: "doesn't equal",
-  icontains: 'contains',
-  not_icontains: "doesn't contain",
-  regex: 'matches regex',
-  not_regex: "doesn't match regex",
-  gt: 'greater than',
-  lt: 'less than',
-  is_set: 'is set',
-  is_not_set: 'is not set',
-};
+export { OPERATOR_WORDS };
 
 let counter = 0;
 export const newUid = (prefix = 'f') => `${prefix}${++counter}`;

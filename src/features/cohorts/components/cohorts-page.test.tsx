@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+
+const api = setupTestApi();
+
+let projectId: number;
+beforeEach(async () => {
+  const project = api().store.db.prepare('SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id')
+    .get(HEDGEBOX) as { id: number; api_token: string };
+  projectId = project.id;
+  // Two persons with properties: alice (pro) bought twice, bob (free) looked around.
+  const identify = (id: string, set: Record<string, unknown>) => ({ event: '$identify', distinct_id: id, properties: { $set: set } });
+  await api().call('POST', '/batch/', {
+    api_key: project.api_token,
+    batch: [
+      identify('alice', { email: 'alice@example.com', plan: 'pro' }), identify('bob', { plan: 'free' }),
+      { event: 'purchase', distinct_id: 'alice' }, { event: 'purchase', distinct_id: 'alice' }, { event: '$pageview', distinct_id: 'bob' },
+    ],
+  });
+});
+
+describe('cohorts', () => {
+  it('creates a static cohort from an uploaded CSV and shows its persons; deleting it leaves the list', async () => {
+    const { user } = renderApp(`/projects/${projectId}/cohorts`, { apiKey: api().demoKey });
+    expect(await screen.findByText('No cohorts yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New cohort' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Early <b>adopters</b>');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
+    await user.upload(screen.getByLabelText('CSV file'), new File(['distinct_id\nalice@example.com\nbob\nnobody\n'], 'people.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+
+    // The name is text, never markup.
+    expect(await screen.findByRole('heading', { name: 'Early <b>adopters</b>', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('2 persons')).toBeInTheDocument();
+    const persons = await screen.findByRole('table', { name: /Persons of/ });
+    expect(within(persons).getByText('alice@example.com')).toBeInTheDocument();
+    expect(within(persons).getAllByText('bob')).toHaveLength(2); // its name and its distinct id
+
+    await user.click(screen.getByRole('button', { name: 'Delete cohort' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No cohorts yet')).toBeInTheDocument();
+  });
+
+  it('creates a dynamic cohort from criteria, and puts the server\'s refusal on the criterion it names', async () => {
+    const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Buyers');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Criterion 1: kind' }), 'performed');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 1: event' }), 'purchase');
+    const count = screen.getByRole('textbox', { name: 'Criterion 1: at least (times)' });
+    await user.clear(count);
+    await user.type(count, '2');
+    const within_ = screen.getByRole('textbox', { name: 'Criterion 1: in the last' });
+    await user.clear(within_);
+    await user.type(within_, '0');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+    await waitFor(() => expect(within_).toHaveAccessibleDescription(/greater than or equal to 1/));
+
+    await user.clear(within_);
+    await user.type(within_, '7');
+    await user.click(screen.getByRole('button', { name: 'Add criterion' }));
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: property' }), 'plan');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: value' }), 'pro');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+    expect(await screen.findByRole('heading', { name: 'Buyers', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('1 person')).toBeInTheDocument();
+    expect(screen.getByText('did purchase at least 2 times in the last 7 days and plan equals pro')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Cohorts' }));
+    const table = await screen.findByRole('table', { name: /Cohorts/ });
+    expect(within(table).getByRole('link', { name: 'Buyers' })).toBeInTheDocument();
+    expect(within(table).getByText('Dynamic')).toBeInTheDocument();
+  });
+});
