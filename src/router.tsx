@@ -33,5 +33,7 @@ declare module '@tanstack/react-router' {
     crumb?: string | ComponentType<{ params: Record<string, unknown> }>;
     /** False when the crumb's path has no page of its own. */
     crumbIsLink?: boolean;
+    /** The tab's title of a page without a crumb (sign-in, a shared insight): see DocumentTitle. */
+    title?: string;
   }
 }

@@ -5,6 +5,7 @@ import { preloadToasts, Toasts } from '@/lib/toast';
 import { whenIdle } from '@/lib/when-idle';
 import { MutationStatus } from '@/components/feedback/mutation-status';
 import { NavigationProgress } from '@/components/feedback/navigation-progress';
+import { DocumentTitle } from '@/components/layout/document-title';
 import { NetworkBanner } from '@/components/feedback/network-banner';
 import { RootNotFound } from '@/components/feedback/not-found';
 import type { RouterContext } from '@/router-context';
@@ -35,6 +36,7 @@ function RootLayout() {
   }, []);
   return (
     <>
+      <DocumentTitle />
       <NavigationProgress />
       <NetworkBanner />
       <Outlet />

@@ -11,6 +11,7 @@ const searchSchema = z.object({
 });
 
 export const Route = createFileRoute('/sign-in')({
+  staticData: { title: 'Sign in' },
   validateSearch: searchSchema,
   beforeLoad: ({ search }) => {
     if (getCredentials()) throw redirect({ href: safeRedirect(search.redirect), replace: true });

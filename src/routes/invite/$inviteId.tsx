@@ -3,6 +3,7 @@ import { AcceptInvitePage } from '@/features/organization-people/components/acce
 
 /** An invite's accept link: public, outside `_authed` (the invitee has no key yet). */
 export const Route = createFileRoute('/invite/$inviteId')({
+  staticData: { title: 'Join an organization' },
   component: AcceptInviteRoute,
 });
 

@@ -5,6 +5,7 @@ import { SharedInsightError, SharedInsightPage, SharedInsightSkeleton } from '@/
 
 /** A shared insight: public, outside `_authed` (no key, no sign-in); the token is the whole permission. */
 export const Route = createFileRoute('/shared/$accessToken')({
+  staticData: { title: 'Shared insight' },
   codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
   loader: ({ context, params }) => {
     preloadInsightChart();
