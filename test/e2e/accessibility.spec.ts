@@ -8,6 +8,8 @@ test('sign-in page', async ({ page }) => {
 });
 
 test('organizations list, create dialog, settings, project overview and 404', async ({ page }) => {
+  // Six axe passes over full pages: each takes seconds on a busy 2-core machine.
+  test.setTimeout(60_000);
   await signInWithDemoLink(page, '/organizations');
   await expect(page.getByRole('table')).toBeVisible();
   await expectNoViolations(page);
@@ -30,6 +32,9 @@ test('organizations list, create dialog, settings, project overview and 404', as
   const projectLink = page.getByRole('main').locator('a[href*="/projects/"]').first();
   await projectLink.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The overview's charts and snippets, drawn, are checked too.
+  await expect(page.getByRole('figure', { name: 'Events, last 30 days: chart' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Web (posthog-js) snippet' })).toBeVisible();
   await expectNoViolations(page);
 
   await page.goto('/no/such/page');

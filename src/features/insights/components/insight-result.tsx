@@ -29,6 +29,8 @@ export interface InsightResultProps {
   downloads?: boolean;
   /** Funnel steps: a click on a step's converted or dropped count (1-based step; the breakdown value when grouped). */
   onFunnelPersons?: (target: FunnelPersonsTarget) => void;
+  /** The numbers as a table under the chart (default); a glance (the project overview) has the chart alone. */
+  table?: boolean;
 }
 
 /** A paths insight's start and end points in words (`start at “/x”`), or null when it has neither. */
@@ -43,7 +45,7 @@ function pathPoints(filters: Record<string, unknown>): string | null {
  * An insight's result: its chart (lazy; the world map a chunk of its own) with its numbers as a
  * table under it. The saved insight page, the shared page and the builders all show it.
  */
-export function InsightResult({ insight, title, stale = false, downloads = false, onFunnelPersons }: InsightResultProps) {
+export function InsightResult({ insight, title, stale = false, downloads = false, onFunnelPersons, table = true }: InsightResultProps) {
   const busy = stale === 'loading' || undefined;
   // Memoised on plain values: the builders pass `insight` as a new object on every render.
   const { kind, display, compare } = viewOptions(insight);
@@ -114,7 +116,7 @@ export function InsightResult({ insight, title, stale = false, downloads = false
           </Suspense>
         </figure>
       ) : null}
-      <ResultTable grid={grid} title={title} />
+      {table ? <ResultTable grid={grid} title={title} /> : null}
     </div>
   );
 }
