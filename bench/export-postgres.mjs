@@ -7,12 +7,13 @@
 //   --data-dir reuses a directory seeded by an earlier run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 import { root } from '../scripts/lib.mjs';
 import { startPgCluster } from '../scripts/pg-cluster.mjs';
+import { waitForIdleMachine } from './api-lib.mjs';
 
 register();
 const { values: args } = parseArgs({
@@ -71,13 +72,19 @@ const source = () => recordSource(events, model, teamId, interval.start, interva
 console.log(`${model}: ${Number(n).toLocaleString('en')} in one interval of project ${teamId}; PostgreSQL on 127.0.0.1:${cluster.port} (pid ${cluster.pid})`);
 
 const rate = (count, ms) => `${Math.round(count / (ms / 1000)).toLocaleString('en')} ${model}/s`;
+// Other work on the machine slows both measurements: each waits for a quiet moment, and says the load it ran under.
+const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
+await waitForIdleMachine(60_000, 'the numbers may read low', 1000);
 {
   const t = performance.now();
+  const cpu = ownCpu();
   let read = 0;
   for await (const chunk of source().batches(READ_BATCH)) read += chunk.length;
   const ms = performance.now() - t;
-  console.log(`read only (records.ts, batches of ${READ_BATCH}): ${read.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(read, ms)}`);
+  console.log(`read only (records.ts, batches of ${READ_BATCH}): ${read.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(read, ms)}, ` +
+    `CPU ${(ownCpu() - cpu).toFixed(1)} s (${load()})`);
 }
+await waitForIdleMachine(60_000, 'the numbers may read low', 1000);
 
 const config = {
   host: '127.0.0.1', port: cluster.port, database: 'postgres', user: cluster.user, password: cluster.password,
@@ -107,7 +114,7 @@ clearInterval(sampler);
 sampleDatabase();
 const dbCpu = [...database.values()].reduce((sum, p) => sum + p.cpu, 0) - dbBefore;
 console.log(`CPU during delivery: this process ${(ownCpu() - ownBefore).toFixed(1)} s, the database's processes ${dbCpu.toFixed(1)} s`);
-console.log(`delivered: ${delivered.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(delivered, ms)} (target ≥ 20,000 events/s)`);
+console.log(`delivered: ${delivered.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(delivered, ms)} (target ≥ 20,000 events/s; ${load()})`);
 
 const client = new pg.Client({ host: cluster.socketDir, port: cluster.port, user: cluster.user, database: 'postgres' });
 await client.connect();
