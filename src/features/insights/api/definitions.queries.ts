@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { cohortEndpoints } from '@/contract/cohorts';
 import {
   eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints,
 } from '@/contract/definitions';
@@ -45,6 +46,7 @@ export const definitionKeys = {
     ] as const,
   values: (projectId: number, p: PropertyValuesParams) =>
     [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
+  cohorts: (projectId: number) => [...definitionKeys.all(projectId), 'cohorts'] as const,
 };
 
 /**
@@ -65,6 +67,13 @@ const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim())
 
 /** Query options of the builders' pickers: event names, property keys, property values. */
 export const definitionQueries = {
+  /** The project's cohorts (ids and names), for cohort filters and breakdowns. */
+  cohorts: (projectId: number) =>
+    queryOptions({
+      queryKey: definitionKeys.cohorts(projectId),
+      queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: projectId }, query: { limit: 1000 }, signal }),
+      staleTime: STALE_MS,
+    }),
   /** Event names with their 30-day volume, most used first; `search` is a substring of the name. */
   events: (projectId: number, search: string) =>
     queryOptions({

@@ -34,6 +34,21 @@ describe('BreakdownControl', () => {
     expect(emitted.at(-1)?.breakdown_limit).toBe(500);
   });
 
+  it('breaks down by a cohort (its id in a list), without a limit', async () => {
+    const cohort = await api().call<{ id: number }>('POST', `/api/projects/${PROJECT}/cohorts/`, {
+      name: 'Power users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] } },
+    });
+    const { user, emitted } = renderControl({});
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Cohorts' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Cohorts' })).findByRole('option', { name: 'Power users' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: [cohort.id], breakdown_type: 'cohort', breakdown_limit: undefined });
+    expect(await screen.findByRole('button', { name: 'Breakdown by: Cohort: Power users' })).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined });
+  });
+
   it('switches to a person property, and removes the breakdown', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 10 });

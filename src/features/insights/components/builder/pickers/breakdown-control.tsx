@@ -4,12 +4,15 @@ import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-pa
 import { cn } from '@/components/ui/cn';
 import { FieldError } from './picker-trigger';
 import type { ErrorFor } from './property-filters';
-import { PropertyKeyPicker } from './property-key-picker';
+import { PropertyKeyPicker, type CohortKey, type PropertyKey } from './property-key-picker';
+
+const BREAKDOWN_KINDS = ['event', 'person', 'cohort'] as const;
 
 /**
  * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
  * passes its state in and spreads the answer back). This control sets property breakdowns
- * (`event` / `person`); a cohort breakdown from elsewhere is shown as its ids.
+ * (`event` / `person`) and a cohort breakdown (one cohort, `[id]`: its persons against
+ * everyone's would be `["all", id]`, which the API takes too).
  */
 export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit'>;
 
@@ -27,6 +30,7 @@ const MAX = ANALYTICS_LIMITS.breakdownLimit;
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
 export const BreakdownControl = memo(function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
   const limitId = useId();
+  const cohort = value.breakdown_type === 'cohort';
   const key = breakdownKey(value.breakdown);
   const limit = value.breakdown_limit ?? defaultLimit;
   const [draft, setDraft] = useState(String(limit));
@@ -42,25 +46,21 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
 
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <PropertyKeyPicker
+      <PropertyKeyPicker<PropertyKey | CohortKey>
         projectId={projectId}
-        value={key === null ? null : { key, type: value.breakdown_type === 'person' ? 'person' : 'event' }}
-        onChange={(k) => onChange({ ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit })}
+        value={key === null ? null : ({ key, type: cohort ? 'cohort' : value.breakdown_type === 'person' ? 'person' : 'event' } as PropertyKey | CohortKey)}
+        onChange={(k) => onChange(k.type === 'cohort'
+          ? { breakdown: [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
+          : { ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit })}
+        types={BREAKDOWN_KINDS}
         label="Breakdown by"
         placeholder="Add breakdown"
         error={keyError}
       />
-      {key !== null ? (
+      {key !== null && cohort ? <RemoveBreakdown onChange={onChange} /> : null}
+      {key !== null && !cohort ? (
         <>
-          <button
-            type="button"
-            aria-label="Remove breakdown"
-            title="Remove breakdown"
-            onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined })}
-            className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-          >
-            <X aria-hidden className="size-4" />
-          </button>
+          <RemoveBreakdown onChange={onChange} />
           <div className="flex flex-col gap-1">
             <div className="flex items-center gap-1.5">
               <label htmlFor={limitId} className="text-sm text-gray-700 dark:text-gray-300">
@@ -95,6 +95,20 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
     </div>
   );
 });
+
+function RemoveBreakdown({ onChange }: { onChange: (next: BreakdownValue) => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Remove breakdown"
+      title="Remove breakdown"
+      onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined })}
+      className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
+    >
+      <X aria-hidden className="size-4" />
+    </button>
+  );
+}
 
 /** The breakdown as a key to show: a property name, or cohort ids as text. */
 function breakdownKey(b: BreakdownValue['breakdown']): string | null {

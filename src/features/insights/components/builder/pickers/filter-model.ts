@@ -13,11 +13,16 @@ export type GroupType = 'AND' | 'OR';
 
 export interface FilterRow {
   uid: string;
+  /** A property's name; for a cohort, its id as text. */
   key: string | null;
-  type: 'event' | 'person';
-  operator: PropertyOperator;
+  type: 'event' | 'person' | 'cohort';
+  /** A property operator; a cohort's is `in` or `not_in`. */
+  operator: PropertyOperator | CohortOperator;
   value: unknown;
 }
+export type CohortOperator = 'in' | 'not_in';
+export const COHORT_OPERATOR_WORDS: Record<CohortOperator, string> = { in: 'in cohort', not_in: 'not in cohort' };
+const isCohortOperator = (op: unknown): op is CohortOperator => op === 'in' || op === 'not_in';
 
 export interface FilterGroup {
   uid: string;
@@ -44,14 +49,18 @@ export const emptyRow = (): FilterRow => ({ uid: newUid(), key: null, type: 'eve
 
 const hasValue = (v: unknown) => !(v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0));
 
-/** A row is sent once it has a key, and a value unless its operator takes none. */
-export const isComplete = (r: FilterRow) => r.key !== null && r.key !== '' && (VALUELESS_OPERATORS.includes(r.operator) || hasValue(r.value));
+const takesNoValue = (r: FilterRow) => r.type === 'cohort' || (VALUELESS_OPERATORS as readonly string[]).includes(r.operator);
 
-type Filter = { key: string; type: 'event' | 'person'; operator: PropertyOperator; value?: unknown };
-const toFilter = (r: FilterRow): Filter =>
-  VALUELESS_OPERATORS.includes(r.operator)
+/** A row is sent once it has a key (a cohort: its id), and a value unless its operator takes none. */
+export const isComplete = (r: FilterRow) => r.key !== null && r.key !== '' && (takesNoValue(r) || hasValue(r.value));
+
+type Filter = { key: string; type: FilterRow['type']; operator: FilterRow['operator']; value?: unknown };
+const toFilter = (r: FilterRow): Filter => {
+  if (r.type === 'cohort') return { key: 'id', type: 'cohort', operator: isCohortOperator(r.operator) ? r.operator : 'in', value: Number(r.key) };
+  return takesNoValue(r)
     ? { key: r.key!, type: r.type, operator: r.operator }
     : { key: r.key!, type: r.type, operator: r.operator, value: r.value };
+};
 
 /** Where each row went in the emitted group: its `attr` path (`values__1__values__0`), or null while incomplete. */
 export function emittedPaths(state: FilterState): Map<string, string> {
@@ -85,7 +94,10 @@ export function toGroup(state: FilterState): PropertyGroupInput | undefined {
   return values.length ? { type: state.type, values } : undefined;
 }
 
-const rowFrom = (v: Record<string, unknown>): FilterRow => ({
+const rowFrom = (v: Record<string, unknown>): FilterRow => (v.type === 'cohort' ? {
+  uid: newUid(), key: v.value === undefined || v.value === null ? null : String(v.value as string | number), type: 'cohort',
+  operator: v.operator === 'not_in' ? 'not_in' : 'in', value: undefined,
+} : {
   uid: newUid(),
   key: typeof v.key === 'string' ? v.key : null,
   type: v.type === 'person' ? 'person' : 'event',

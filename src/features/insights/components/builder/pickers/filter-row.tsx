@@ -1,10 +1,12 @@
 import { X } from 'lucide-react';
 import { PROPERTY_OPERATORS, type PropertyOperator } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
-import { OPERATOR_WORDS, valueForOperator, type FilterRow } from './filter-model';
+import { COHORT_OPERATOR_WORDS, OPERATOR_WORDS, valueForOperator, type CohortOperator, type FilterRow } from './filter-model';
 import { lowerFirst } from './labels';
 import { FieldError, useErrorId } from './picker-trigger';
-import { PropertyKeyPicker } from './property-key-picker';
+import { PropertyKeyPicker, type CohortKey, type PropertyKey } from './property-key-picker';
+
+const FILTER_KINDS = ['event', 'person', 'cohort'] as const;
 import { PropertyValueInput } from './property-value-input';
 
 interface FilterRowEditorProps {
@@ -28,11 +30,17 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
   const keyError = errorOf('key') ?? errorOf('type');
   return (
     <div className="flex flex-wrap items-start gap-1.5">
-      <PropertyKeyPicker
+      <PropertyKeyPicker<PropertyKey | CohortKey>
         projectId={projectId}
-        value={row.key === null ? null : { key: row.key, type: row.type }}
-        onChange={(k) => onChange({ ...row, key: k.key, type: k.type, value: k.key === row.key && k.type === row.type ? row.value : undefined })}
+        value={row.key === null ? null : ({ key: row.key, type: row.type } as PropertyKey | CohortKey)}
+        onChange={(k) => {
+          const same = k.key === row.key && k.type === row.type;
+          // A cohort is matched by membership (in / not in); a property by a property operator.
+          const operator = k.type === 'cohort' ? (row.type === 'cohort' ? row.operator : 'in') : (row.type === 'cohort' ? 'exact' : row.operator);
+          onChange({ ...row, key: k.key, type: k.type, operator, value: same ? row.value : undefined });
+        }}
         label={`${name} property`}
+        types={FILTER_KINDS}
         eventNames={eventNames}
         error={keyError}
         defaultOpen={fresh}
@@ -44,6 +52,10 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
           aria-invalid={operatorError ? true : undefined}
           value={row.operator}
           onChange={(e) => {
+            if (row.type === 'cohort') {
+              onChange({ ...row, operator: e.target.value as CohortOperator });
+              return;
+            }
             const operator = e.target.value as PropertyOperator;
             onChange({ ...row, operator, value: valueForOperator(row.value, operator) });
           }}
@@ -52,19 +64,21 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
             operatorError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
           )}
         >
-          {PROPERTY_OPERATORS.map((op) => (
-            <option key={op} value={op}>
-              {OPERATOR_WORDS[op]}
-            </option>
-          ))}
+          {row.type === 'cohort'
+            ? (Object.entries(COHORT_OPERATOR_WORDS) as [CohortOperator, string][]).map(([op, words]) => <option key={op} value={op}>{words}</option>)
+            : PROPERTY_OPERATORS.map((op) => (
+              <option key={op} value={op}>
+                {OPERATOR_WORDS[op]}
+              </option>
+            ))}
         </select>
         <FieldError id={errorId} message={operatorError} />
       </div>
-      {row.key !== null ? (
+      {row.key !== null && row.type !== 'cohort' ? (
         <PropertyValueInput
           projectId={projectId}
           property={{ key: row.key, type: row.type }}
-          operator={row.operator}
+          operator={row.operator as PropertyOperator}
           value={row.value}
           onChange={(value) => onChange({ ...row, value })}
           label={`${name} value`}

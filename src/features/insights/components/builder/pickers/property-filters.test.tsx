@@ -39,6 +39,23 @@ describe('PropertyFilters', () => {
     expect(screen.getByRole('button', { name: 'Add filter to filters' })).toHaveFocus();
   });
 
+  it('filters by a cohort: picked from the project\'s cohorts by name, in or not in it', async () => {
+    const cohort = await api().call<{ id: number }>('POST', `/api/projects/${PROJECT}/cohorts/`, {
+      name: 'Power users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] } },
+    });
+    const { user, emitted } = renderFilters(undefined);
+    await user.click(screen.getByRole('button', { name: 'Add filter to filters' }));
+    await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Cohorts' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Cohorts' })).findByRole('option', { name: 'Power users' }));
+    expect(emitted.at(-1)).toEqual({ type: 'AND', values: [{ key: 'id', type: 'cohort', operator: 'in', value: cohort.id }] });
+    expect(screen.getByRole('button', { name: 'Filter 1 property: Cohort: Power users' })).toBeInTheDocument();
+    const operator = screen.getByRole('combobox', { name: 'Filter 1 operator' });
+    expect(within(operator).getAllByRole('option').map((o) => o.textContent)).toEqual(['in cohort', 'not in cohort']);
+    await user.selectOptions(operator, 'not in cohort');
+    expect(emitted.at(-1)).toEqual({ type: 'AND', values: [{ key: 'id', type: 'cohort', operator: 'not_in', value: cohort.id }] });
+    expect(screen.queryByRole('group', { name: 'Filter 1 value' })).not.toBeInTheDocument();
+  });
+
   it('lists every operator in words', () => {
     renderFilters({ type: 'AND', values: [{ key: 'plan', type: 'event', operator: 'exact', value: ['pro'] }] });
     const options = within(screen.getByRole('combobox', { name: 'Filter 1 operator' })).getAllByRole('option').map((o) => o.textContent);

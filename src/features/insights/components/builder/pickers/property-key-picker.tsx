@@ -16,17 +16,23 @@ export interface PropertyKey {
   key: string;
   type: 'event' | 'person';
 }
+/** A cohort, where the picker offers them (filters, breakdowns): `key` is its id as text. */
+export interface CohortKey {
+  key: string;
+  type: 'cohort';
+}
+type Kind = PropertyKey['type'] | 'cohort';
 
-export interface PropertyKeyPickerProps {
+export interface PropertyKeyPickerProps<K extends PropertyKey | CohortKey = PropertyKey> {
   projectId: number;
-  value: PropertyKey | null;
-  onChange: (next: PropertyKey) => void;
+  value: K | null;
+  onChange: (next: K) => void;
   /** What it picks, e.g. "Filter 1 property": the button reads "Filter 1 property: $browser". */
   label: string;
   /** Only numeric properties (for sum, average, … of a property). */
   numericOnly?: boolean;
-  /** Which lists to offer (default both, event first). */
-  types?: readonly ('event' | 'person')[];
+  /** Which lists to offer (default event and person properties, event first); `cohort` only where K allows it. */
+  types?: readonly K['type'][];
   /** Event properties only as seen on these events. */
   eventNames?: readonly string[];
   error?: string | undefined;
@@ -36,7 +42,7 @@ export interface PropertyKeyPickerProps {
   defaultOpen?: boolean;
 }
 
-const KIND_WORDS = { event: 'Event properties', person: 'Person properties' } as const;
+const KIND_WORDS = { event: 'Event properties', person: 'Person properties', cohort: 'Cohorts' } as const;
 const DEFAULT_TYPES = ['event', 'person'] as const;
 
 /** The chosen key in words: person keys say so. */
@@ -45,31 +51,43 @@ export function propertyKeyText(value: PropertyKey): string {
   return value.type === 'person' ? `${text} (person)` : text;
 }
 
+/** The project's cohorts as the picker lists them (id as text, name), fetched when asked. */
+function useCohortNames(projectId: number, enabled: boolean) {
+  const query = useQuery({ ...definitionQueries.cohorts(projectId), enabled });
+  const names = (query.data?.results ?? []).map((c) => ({ id: String(c.id), name: c.name || `Cohort ${c.id}` }));
+  return { query, names };
+}
+
 /**
  * A button with the chosen property key; it opens the event and person property lists, each key
  * with its value type. numericOnly and eventNames narrow the lists; a key they lack can be typed.
  */
-export function PropertyKeyPicker({
-  projectId, value, onChange, label, numericOnly, types = DEFAULT_TYPES, eventNames, error, placeholder = 'Choose a property', defaultOpen = false,
-}: PropertyKeyPickerProps) {
+export function PropertyKeyPicker<K extends PropertyKey | CohortKey = PropertyKey>({
+  projectId, value, onChange, label, numericOnly, types = DEFAULT_TYPES as readonly K['type'][], eventNames, error, placeholder = 'Choose a property', defaultOpen = false,
+}: PropertyKeyPickerProps<K>) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch(defaultOpen);
-  const [chosenKind, setKind] = useState<'event' | 'person'>(value?.type ?? types[0] ?? 'event');
-  const kind = types.includes(chosenKind) ? chosenKind : (types[0] ?? 'event');
+  const offered = types as readonly Kind[];
+  const [chosenKind, setKind] = useState<Kind>(value?.type ?? offered[0] ?? 'event');
+  const kind = offered.includes(chosenKind) ? chosenKind : (offered[0] ?? 'event');
   const { errorId, describedBy } = useErrorId(error);
   const query = useQuery({
-    ...definitionQueries.properties(projectId, { type: kind, search: debounced, eventNames, numericOnly }),
-    enabled: open,
+    ...definitionQueries.properties(projectId, { type: kind === 'cohort' ? 'event' : kind, search: debounced, eventNames, numericOnly }),
+    enabled: open && kind !== 'cohort',
   });
+  const cohorts = useCohortNames(projectId, (open && kind === 'cohort') || value?.type === 'cohort');
 
-  const results = (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical));
+  const results = kind === 'cohort'
+    ? cohorts.names.filter((c) => matchesSearch(c.name, typed)).map((c) => ({ id: c.id, name: c.name, key: c.id, property_type: null }))
+    : (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical)).map((d) => ({ ...d, key: d.name }));
   const exact = results.some((d) => d.name === typed);
-  const noun = numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
+  const noun = kind === 'cohort' ? 'cohorts' : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
 
   const pick = (key: string) => {
-    onChange({ key, type: kind });
+    onChange({ key, type: kind } as K);
     setOpen(false);
   };
-  const shown = value ? propertyKeyText(value) : placeholder;
+  const cohortName = (id: string) => cohorts.names.find((c) => c.id === id)?.name ?? `Cohort ${id}`;
+  const shown = value ? (value.type === 'cohort' ? `Cohort: ${cohortName(value.key)}` : propertyKeyText(value as PropertyKey)) : placeholder;
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -88,9 +106,9 @@ export function PropertyKeyPicker({
           </PickerTrigger>
         }
       >
-        {types.length > 1 ? (
+        {offered.length > 1 ? (
           <div role="group" aria-label="Whose properties" className="mb-2 flex gap-1 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800">
-            {types.map((t) => (
+            {offered.map((t) => (
               <button
                 key={t}
                 type="button"
@@ -115,10 +133,11 @@ export function PropertyKeyPicker({
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker was just opened by the user
             autoFocus
           />
-          <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun={noun} empty={`No ${noun} yet. Type a property name to use it.`} />
+          <PickerStatus query={kind === 'cohort' ? cohorts.query : query} stale={kind === 'cohort' ? false : stale} count={results.length} typed={typed} noun={noun}
+            empty={kind === 'cohort' ? 'No cohorts yet: make one on the Cohorts page.' : `No ${noun} yet. Type a property name to use it.`} />
           <CommandList label={KIND_WORDS[kind]}>
             {results.map((d) => (
-              <CommandItem key={d.id} value={d.name} onSelect={() => pick(d.name)}>
+              <CommandItem key={d.id} value={d.key} onSelect={() => pick(d.key)}>
                 {/* A key the SDKs send in words, then the key itself; others as they are. */}
                 {propertyLabel(d.name) !== d.name ? (
                   <span className="min-w-0 flex-1 truncate">
@@ -131,7 +150,7 @@ export function PropertyKeyPicker({
                 <PropertyTypeBadge type={d.property_type} />
               </CommandItem>
             ))}
-            <UseTypedItem typed={typed} exact={exact} onPick={pick} />
+            {kind === 'cohort' ? null : <UseTypedItem typed={typed} exact={exact} onPick={pick} />}
           </CommandList>
         </Command>
       </Popover>
