@@ -329,6 +329,37 @@ test.describe('at 390 × 844, by touch', () => {
 test.describe('at 1440 × 900', () => {
   test.use({ viewport: DESKTOP });
 
+  test('nothing is cut off: the retention table, the paths diagram, a destination\'s logs and its metrics axis fit their columns', async ({ page, request }) => {
+    const projectId = await seededProject(request);
+    const insights = (await (await request.get(`/api/projects/${projectId}/insights/?limit=100`, { headers: apiHeaders() })).json()).results as { id: number; filters: { insight?: string } }[];
+    const destinations = (await (await request.get(`/api/organizations/${hedgebox.id}/pipeline_destinations/?limit=100`, { headers: apiHeaders() })).json()).results as { id: number; name: string }[];
+    const retention = insights.find((i) => i.filters.insight === 'RETENTION')!;
+    const paths = insights.find((i) => i.filters.insight === 'PATHS')!;
+    const webhook = destinations.find((d) => d.name === 'Webhook')!;
+    /** Boxes in the page's main part that scroll sideways (visually hidden text aside). */
+    const cutOff = () => page.evaluate(() => [...document.querySelectorAll('main *')]
+      .filter((el) => !el.classList.contains('sr-only') && getComputedStyle(el).overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.outerHTML.slice(0, 80)));
+
+    await signInWithDemoLink(page, `/projects/${projectId}/insights/${retention.id}`);
+    await expect(page.getByRole('table', { name: /data/ })).toBeVisible();
+    expect(await cutOff()).toEqual([]);
+    await page.goto(`/projects/${projectId}/insights/${paths.id}`);
+    await expect(page.getByRole('figure', { name: /chart/ }).locator('svg').first()).toBeVisible();
+    expect(await cutOff()).toEqual([]);
+
+    await page.goto(`/organizations/${hedgebox.id}/pipeline/destinations/${webhook.id}`);
+    await expect(page.getByRole('table', { name: 'Log entries, newest first' })).toBeVisible();
+    const axis = page.getByRole('img', { name: /^Events per hour over the last 24 hours/ });
+    await expect(axis).toBeVisible();
+    expect(await cutOff()).toEqual([]);
+    // The time axis' labels do not run into each other.
+    const boxes = await axis.locator('text').evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).filter((r) => r.top > 0).map((r) => ({ left: r.left, right: r.right, top: Math.round(r.top) })));
+    const bottomRow = boxes.filter((b) => b.top === Math.max(...boxes.map((x) => x.top))).sort((a, b) => a.left - b.left);
+    expect(bottomRow.length).toBeGreaterThan(2);
+    for (let i = 1; i < bottomRow.length; i += 1) expect(bottomRow[i]!.left).toBeGreaterThan(bottomRow[i - 1]!.right);
+  });
+
   test('axe finds nothing on the exports list with the palette open (light) and the shortcuts dialog (dark)', async ({ page }) => {
     // Four axe passes over a full page: each takes seconds on a busy 2-core machine.
     test.setTimeout(60_000);

@@ -17,7 +17,8 @@ export function LogsPanel({ projectId, configId }: { projectId: number; configId
           <tr key={entry.id}>
             <Td className="whitespace-nowrap">{formatDateTime(entry.timestamp)}</Td>
             <Td><Badge tone={entry.level === 'ERROR' ? 'danger' : entry.level === 'WARN' ? 'warning' : 'neutral'}>{entry.level}</Badge></Td>
-            <Td className="break-words">{entry.message}</Td>
+            {/* A long URL in a message breaks anywhere rather than widen the table past its column. */}
+            <Td className="min-w-48 wrap-anywhere">{entry.message}</Td>
           </tr>
         ))}
       </tbody>

@@ -8,6 +8,8 @@ const HEIGHT = 150;
 const PLOT = { top: 8, right: 8, bottom: 24, left: 40 } as const;
 
 const hourLabel = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** The axis' words: the hour alone ("7 PM"), short enough for a label every 6 hours in a narrow column. */
+const axisLabel = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric' });
 
 /** Events per hour over the last 24 hours, delivered (indigo) stacked under failed (red), with a count axis and a time axis. */
 function HourlyChart({ hours }: { hours: PluginMetrics['hours'] }) {
@@ -33,7 +35,7 @@ function HourlyChart({ hours }: { hours: PluginMetrics['hours'] }) {
           </g>
         ))}
         {hours.map((h, i) => (i % 6 === 0 ? (
-          <text key={h.hour} x={PLOT.left + i * slot + slot / 2} y={bottom + 16} textAnchor={i === 0 ? 'start' : 'middle'}>{hourLabel(h.hour)}</text>
+          <text key={h.hour} x={PLOT.left + i * slot + slot / 2} y={bottom + 16} textAnchor={i === 0 ? 'start' : 'middle'}>{axisLabel(h.hour)}</text>
         ) : null))}
       </g>
       {hours.map((h, i) => (
