@@ -121,6 +121,10 @@ describe('cohorts', () => {
       target_entity: { id: '$pageview', type: 'events' }, returning_entity: { id: '$pageview', type: 'events' }, date_to: '2024-03-20', properties: [{ type: 'cohort', key: 'id', value: pro.id }],
     } });
     expect(retention.status, retention.text).toBe(200);
+    // Pro persons: ann first viewed on the 18th and came back on the 19th; cat first viewed on the 19th (bob, free, is left out).
+    const days = Object.fromEntries((retention.body.result as { date: string; values: { count: number }[] }[]).map((c) => [c.date.slice(0, 10), c.values.map((v) => v.count)]));
+    expect(days['2024-03-18']).toEqual([1, 1, 0]);
+    expect(days['2024-03-19']).toEqual([1, 0]);
   });
 
   it('soft delete: gone from the list and from analyses, still readable; DELETE is a 405', async () => {
