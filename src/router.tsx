@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { NotFound } from '@/components/feedback/not-found';
+import { PageSkeleton } from '@/components/feedback/page-skeleton';
 import { RouteError } from '@/components/feedback/route-error';
 import { routeTree } from './routeTree.gen';
 
@@ -17,6 +18,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFound,
+    defaultPendingComponent: PageSkeleton,
     defaultPendingMs: 300,
     scrollRestoration: true,
   });
