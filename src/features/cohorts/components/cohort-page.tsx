@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { OPERATOR_WORDS, type PropertyOperator } from '@/contract/analytics-filters';
-import { cohortEndpoints, type Cohort } from '@/contract/cohorts';
+import { useState } from 'react';
+import { cohortEndpoints, type Cohort, type CohortUpdateInput } from '@/contract/cohorts';
 import type { FunnelPerson } from '@/contract/persons';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
+import { ScopedAction } from '@/components/feedback/scoped-action';
+import { FormError, TextField } from '@/components/form-kit';
+import { Button } from '@/components/ui/button';
+import { describeError } from '@/lib/error-messages';
 import { SectionBoundary } from '@/components/feedback/section-boundary';
 import { PageTitle } from '@/components/layout/page-title';
 import { DataTable, usePageSearch, type Column } from '@/components/list-kit';
@@ -56,6 +61,35 @@ function CohortPersons({ projectId, cohort }: { projectId: number; cohort: Cohor
   );
 }
 
+/** Recalculates a dynamic cohort with the events as they are now, or adds a CSV's persons to a static one. */
+function UpdateMembers({ projectId, cohort }: { projectId: number; cohort: Cohort }) {
+  const { mutateAsync, isPending } = useMutation(cohortMutations.update(projectId, cohort.id));
+  const [error, setError] = useState<string | undefined>();
+  const run = async (body: CohortUpdateInput) => {
+    setError(undefined);
+    try {
+      const updated = await mutateAsync(body);
+      toast.success(`${cohortName(updated)} has ${cohortSize(updated)}`);
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+  return (
+    <div className="space-y-2">
+      {cohort.is_static ? (
+        <TextField label="Add persons from a CSV file" type="file" accept=".csv,text/csv" disabled={isPending}
+          description="One person per row, by distinct id or email in the first column."
+          onChange={(e) => { const file = e.target.files?.[0]; if (file) void file.text().then((csv) => run({ csv })); }} />
+      ) : (
+        <ScopedAction scope={cohortEndpoints.update.access}>
+          <Button onClick={() => void run({})} disabled={isPending}>{isPending ? 'Recalculating…' : 'Recalculate'}</Button>
+        </ScopedAction>
+      )}
+      <FormError message={error} />
+    </div>
+  );
+}
+
 /** A cohort: what defines it, its size, its persons; deleting it. */
 export function CohortPage() {
   const { projectId, cohortId } = route.useParams();
@@ -91,6 +125,7 @@ export function CohortPage() {
         <Detail label="Last calculated">{cohort.last_calculation ? <time dateTime={cohort.last_calculation}>{formatDateTime(cohort.last_calculation)}</time> : 'Never'}</Detail>
         <Detail label="ID"><span className="font-mono text-xs">{cohort.id}</span></Detail>
       </DetailsList>
+      {cohort.deleted ? null : <UpdateMembers projectId={projectId} cohort={cohort} />}
       <SectionBoundary what="The persons">
         <CohortPersons projectId={projectId} cohort={cohort} />
       </SectionBoundary>

@@ -71,4 +71,24 @@ describe('cohorts', () => {
     expect(within(table).getByRole('link', { name: 'Buyers' })).toBeInTheDocument();
     expect(within(table).getByText('Dynamic')).toBeInTheDocument();
   });
+
+  it('recalculates a dynamic cohort with the events as they are now', async () => {
+    const dynamic = await api().call<{ id: number }>('POST', `/api/projects/${projectId}/cohorts/`, {
+      name: 'Viewers', filters: { properties: { type: 'AND', values: [{ type: 'behavioral', key: '$pageview', value: 'performed_event', time_value: 7, time_interval: 'day' }] } },
+    });
+    const { user } = renderApp(`/projects/${projectId}/cohorts/${dynamic.id}`, { apiKey: api().demoKey });
+    expect(await screen.findByText('1 person')).toBeInTheDocument();
+    const project = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(projectId) as { api_token: string };
+    await api().call('POST', '/batch/', { api_key: project.api_token, batch: [{ event: '$pageview', distinct_id: 'alice' }] });
+    await user.click(screen.getByRole('button', { name: 'Recalculate' }));
+    expect(await screen.findByText('2 persons')).toBeInTheDocument();
+  });
+
+  it('adds the persons of a CSV file to a static cohort', async () => {
+    const fixed = await api().call<{ id: number }>('POST', `/api/projects/${projectId}/cohorts/`, { name: 'Fixed', is_static: true, csv: 'bob' });
+    const { user } = renderApp(`/projects/${projectId}/cohorts/${fixed.id}`, { apiKey: api().demoKey });
+    expect(await screen.findByText('1 person')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Add persons from a CSV file'), new File(['alice\n'], 'more.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('2 persons')).toBeInTheDocument();
+  });
 });

@@ -71,7 +71,7 @@ export const definitionQueries = {
   cohorts: (projectId: number) =>
     queryOptions({
       queryKey: definitionKeys.cohorts(projectId),
-      queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: projectId }, query: { limit: 1000 }, signal }),
+      queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { limit: 1000 }, signal }),
       staleTime: STALE_MS,
     }),
   /** Event names with their 30-day volume, most used first; `search` is a substring of the name. */
