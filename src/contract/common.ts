@@ -79,7 +79,7 @@ export type KeyScope = z.infer<typeof keyScopeSchema>;
  * Writes of a project's own resources imply reading the project they live in: such a key
  * works inside a project it must be able to open (docs/scopes.md).
  */
-export const PROJECT_READ_GRANTED_BY: readonly Scope[] = ['project:write', 'insight:write', 'sharing_configuration:write'];
+export const PROJECT_READ_GRANTED_BY: readonly Scope[] = ['project:write', 'insight:write', 'sharing_configuration:write', 'cohort:write'];
 
 /**
  * Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`,

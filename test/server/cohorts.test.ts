@@ -121,6 +121,15 @@ describe('cohorts', () => {
       target_entity: { id: '$pageview', type: 'events' }, returning_entity: { id: '$pageview', type: 'events' }, date_to: '2024-03-20', properties: [{ type: 'cohort', key: 'id', value: pro.id }],
     } });
     expect(retention.status, retention.text).toBe(200);
+    // A saved insight keeps the cohort filter and breakdown, in its filters and in its query node.
+    const saved = await server.request('POST', insights, { json: { name: 'By plan', saved: true, filters: {
+      insight: 'TRENDS', events: [{ id: '$pageview' }], date_from: '2024-03-14', date_to: '2024-03-20', display: 'ActionsTable',
+      breakdown: [pro.id], breakdown_type: 'cohort', properties: [{ type: 'cohort', key: 'id', value: pro.id, operator: 'in' }],
+    } } });
+    expect(saved.status, saved.text).toBe(201);
+    const read = await server.get(`${insights}${saved.body.id}/?refresh=true`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.result.map((s: { label: string; aggregated_value: number }) => [s.label, s.aggregated_value])).toEqual([['Pro plan', 3]]);
     // Pro persons: ann first viewed on the 18th and came back on the 19th; cat first viewed on the 19th (bob, free, is left out).
     const days = Object.fromEntries((retention.body.result as { date: string; values: { count: number }[] }[]).map((c) => [c.date.slice(0, 10), c.values.map((v) => v.count)]));
     expect(days['2024-03-18']).toEqual([1, 1, 0]);
@@ -167,8 +176,10 @@ describe('cohorts', () => {
     expect(denied.body.detail).toBe("API key missing required scope 'cohort:write'");
     const insightKey = server.makeKey({ scopes: ['insight:write'] });
     expect((await server.get(base, { key: insightKey })).status).toBe(403);
-    const writer = server.makeKey({ scopes: ['cohort:write', 'project:read'] });
+    // cohort:write also opens the project its cohorts live in (docs/scopes.md).
+    const writer = server.makeKey({ scopes: ['cohort:write'] });
     expect((await server.request('POST', base, { key: writer, json: { name: 'w', filters: buyers } })).status).toBe(201);
+    expect((await server.get(base.replace('cohorts/', ''), { key: writer })).status).toBe(200);
   });
 
   it('is marked in the OpenAPI document as served beside the production service\'s API', async () => {
