@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funnelParamsSchema, trendParamsSchema, type FunnelStep, type PropertyGroup } from '../../src/contract/analytics.ts';
+import { funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema, type FunnelStep, type PropertyGroup } from '../../src/contract/analytics.ts';
 import { cohortFiltersSchema, type CohortFilters } from '../../src/contract/cohorts.ts';
 import { computeDynamicCohort } from '../../server/analytics/cohorts.ts';
 import { computeFunnel } from '../../server/analytics/funnels.ts';
 import { buildPersonIndex } from '../../server/analytics/person-index.ts';
+import { computePaths } from '../../server/analytics/paths.ts';
+import { computeRetention } from '../../server/analytics/retention.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { arbEvents, arbPropertyFilter, arbPropertyGroup, EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START } from './generate.ts';
@@ -12,12 +14,15 @@ import { createHarness, personUuid, type Harness } from './harness.ts';
 import { referenceCohortMembers } from './reference/cohorts.ts';
 import { matchesGroup, type FilterContext, type RefGroup } from './reference/filters.ts';
 import { referenceFunnel, type RefFunnelInput } from './reference/funnels.ts';
+import { referencePaths } from './reference/paths.ts';
+import { referenceRetention, type Period } from './reference/retention.ts';
 import { referenceTrends } from './reference/trends.ts';
 
 /**
  * Cohorts against the reference on random events: who a dynamic cohort holds (person and
- * behavioural criteria, AND/OR, negation), and trends and funnels filtered by cohorts (in,
- * not_in, beside other filters) or broken down by them.
+ * behavioural criteria, AND/OR, negation), and trends, funnels (by SQL and by the person
+ * index), retention and paths filtered by cohorts (in, not_in, beside other filters), trends
+ * and funnels broken down by them.
  */
 
 let h: Harness;
@@ -143,6 +148,45 @@ describe('cohorts equal the reference', { timeout: 90_000 }, () => {
         const id = f.breakdown![i]!;
         expect(counts(list)).toEqual(counts(referenceFunnel(input(id === 'all' ? undefined : cohorts.get(id)!.members))[0]!.steps));
       });
+    }), { numRuns: 40 });
+  });
+});
+
+describe('retention and paths filtered by cohorts equal the reference', { timeout: 90_000 }, () => {
+  const contextOf = (cohorts: Map<number, { members: Set<string> }>): FilterContext =>
+    ({ sessions: new Map(), env: { timeZone: 'UTC', weekStart: 0, now: NOW }, cohorts: new Map([...cohorts].map(([id, c]) => [id, c.members])) });
+
+  it('retention: cohort by cohort, period by period', async () => {
+    const arbRetention = fc.record({
+      period: fc.constantFrom<Period>('Day', 'Week'), firstTime: fc.boolean(),
+      target: fc.constantFrom(...EVENT_NAMES), returning: fc.constantFrom(...EVENT_NAMES), properties: arbWithCohort,
+    });
+    await fc.assert(fc.asyncProperty(arbEvents, arbCohortFilters, arbCohortFilters, arbRetention, async (events, d1, d2, a) => {
+      const ctx = contextOf(await setUp(events, [d1, d2]));
+      const params = retentionParamsSchema.parse({
+        period: a.period, total_intervals: 5, retention_type: a.firstTime ? 'first_time' : 'recurring',
+        target_entity: { id: a.target }, returning_entity: { id: a.returning }, properties: a.properties, date_to: new Date(RANGE_END).toISOString(),
+      });
+      const result = await computeRetention(params, h.ctx);
+      const expected = referenceRetention({
+        events, period: a.period, totalIntervals: 5, firstTime: a.firstTime, dateTo: RANGE_END,
+        target: (e) => e.event === a.target, returning: (e) => e.event === a.returning,
+        filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefGroup, ctx),
+      });
+      expect(result.map((c) => c.values.map((v) => v.count))).toEqual(expected.map((c) => c.values));
+    }), { numRuns: 40 });
+  });
+
+  it('paths: edge by edge', async () => {
+    await fc.assert(fc.asyncProperty(arbEvents, arbCohortFilters, arbCohortFilters, arbWithCohort, async (events, d1, d2, properties) => {
+      const ctx = contextOf(await setUp(events, [d1, d2]));
+      const result = await computePaths(pathParamsSchema.parse({
+        properties, step_limit: 5, date_from: new Date(RANGE_START).toISOString(), date_to: new Date(RANGE_END).toISOString(),
+      }), h.ctx);
+      const expected = referencePaths({
+        events, from: RANGE_START, to: RANGE_END, stepLimit: 5, filter: (e) => matchesGroup(e, properties as PropertyGroup as RefGroup, ctx),
+      });
+      expect(result.map((e) => [e.source, e.target, e.value])).toEqual(expected.map((e) => [e.source, e.target, e.value]));
     }), { numRuns: 40 });
   });
 });
