@@ -115,6 +115,20 @@ function dynamicPersonsSql(teamId: number, filters: CohortFilters, now: number, 
     WHERE p.team_id = ${team} AND ${where}`;
 }
 
+/** The regex values of a cohort's person criteria, with the attr path of each (`filters__properties__values__0__value`). */
+export function criteriaRegexes(filters: CohortFilters): { pattern: string; attr: string }[] {
+  const out: { pattern: string; attr: string }[] = [];
+  const walk = (g: CohortCriteriaGroup, attr: string) => g.values.forEach((v, i) => {
+    const here = `${attr}__values__${i}`;
+    if (isGroup(v)) walk(v, here);
+    else if (v.type === 'person' && (v.operator === 'regex' || v.operator === 'not_regex')) {
+      for (const p of Array.isArray(v.value) ? v.value : [v.value]) out.push({ pattern: String(p), attr: `${here}__value` });
+    }
+  });
+  walk(filters.properties, 'filters__properties');
+  return out;
+}
+
 /** Inserts the persons `source` selects (`pid`) that are not in the cohort yet, with their keys. */
 function insertMembersSql(source: string, team: string, cohort: string): string {
   return `INSERT INTO cohort_people (team_id, cohort_id, person_id, person_key)

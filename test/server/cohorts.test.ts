@@ -161,6 +161,7 @@ describe('cohorts', () => {
     [{ filters: { properties: { type: 'AND', values: [{ type: 'cohort', key: 'id', value: 1 }] } } }, 'filters__properties__values__0__type'],
     [{ filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'gt', value: 'ten' }] } } }, 'filters__properties__values__0__value'],
     [{ is_static: true, _create_static_person_ids: ['not-a-uuid'] }, '_create_static_person_ids__0'],
+    [{ filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'regex', value: '(?<=x)y' }] }] } } }, 'filters__properties__values__0__values__0__value'],
     [{ csv: 'a\nb', filters: buyers }, 'is_static'],
   ])('%j → 400 on %s', async (body, attr) => {
     const res = await server.request('POST', base, { json: body });

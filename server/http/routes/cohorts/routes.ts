@@ -1,5 +1,6 @@
 import { endpoints, type Cohort, type CohortFilters } from '../../../../src/contract/index.ts';
-import { addStaticMembers, computeDynamicCohort, csvFirstColumn, unknownPersons, type StaticMembers } from '../../../analytics/cohorts.ts';
+import { addStaticMembers, computeDynamicCohort, criteriaRegexes, csvFirstColumn, unknownPersons, type StaticMembers } from '../../../analytics/cohorts.ts';
+import { checkRegexes, FilterParamError } from '../../../analytics/filters.ts';
 import { readPersonsPage } from '../../../analytics/persons.ts';
 import { SqlParams } from '../../../analytics/properties.ts';
 import type { CohortRow } from '../../../store/cohorts.ts';
@@ -74,6 +75,17 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     return cohortResponse(store.cohorts.get(id)!);
   };
 
+  /** A regex the database cannot compile is a 400 on its criterion's value, before anything is stored. */
+  const checkCriteria = async (filters: CohortFilters | null | undefined) => {
+    if (!filters) return;
+    try {
+      await checkRegexes(deps.events, criteriaRegexes(filters));
+    } catch (error) {
+      if (error instanceof FilterParamError) throw validationError(error.code, error.message, error.attr);
+      throw error;
+    }
+  };
+
   router.route(e.list, ({ auth, params, query, url }) => {
     const project = projectOf(auth, params.project_id);
     return paginate(url, query, () => store.cohorts.count(project.id),
@@ -83,6 +95,7 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
   router.route(e.create, async ({ auth, params, body }) => {
     const project = projectOf(auth, params.project_id);
     const isStatic = body.is_static === true;
+    if (!isStatic) await checkCriteria(body.filters as CohortFilters | undefined);
     const members = isStatic ? await staticMembers(project.id, body.csv, body._create_static_person_ids, '_create_static_person_ids') : undefined;
     const id = store.cohorts.create({
       team_id: project.id, name: body.name ?? null, description: body.description ?? '',
@@ -98,6 +111,7 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     const isStatic = row.is_static === 1;
     if (isStatic && body.filters) throw validationError('invalid_input', 'A static cohort has no criteria: upload persons instead.', 'filters');
     if (!isStatic && body.csv !== undefined) throw validationError('invalid_input', 'Only a static cohort takes a CSV of persons.', 'csv');
+    if (!isStatic) await checkCriteria(body.filters as CohortFilters | undefined);
     const members = isStatic && body.csv !== undefined ? await staticMembers(row.team_id, body.csv, [], 'csv') : undefined;
     const deleted = body.deleted === undefined ? row.deleted : body.deleted ? 1 : 0;
     store.cohorts.update(row.id, {
