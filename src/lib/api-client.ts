@@ -39,10 +39,19 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type EndpointResponse<E extends Endpoint> = E['response'] extends z.ZodMiniType ? z.output<E['response']> : void;
 
-export interface RequestOptions {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+/** What a part of a request takes: the input of the endpoint's schema for it, else nothing. */
+type InputOf<S> = S extends z.ZodMiniType ? z.input<S> : never;
+/** URL parts are text: a path or query parameter takes any of the schema's keys, as a string or number. */
+type UrlParts<S, V> = S extends z.ZodMiniType ? { [K in keyof z.input<S>]: V } : never;
+
+/**
+ * A request's parts, typed by its endpoint when one is given: the path parameters and query keys
+ * its schemas name and the body they take, so a caller cannot send what the server refuses.
+ */
+export interface RequestOptions<E extends Endpoint = Endpoint> {
+  params?: Endpoint extends E ? Record<string, string | number> : UrlParts<E['params'], string | number>;
+  query?: Endpoint extends E ? Record<string, string | number | boolean | undefined> : Partial<UrlParts<E['query'], string | number | boolean | undefined>>;
+  body?: Endpoint extends E ? unknown : InputOf<E['body']>;
   signal?: AbortSignal;
   /** Use these instead of the stored ones (signing in validates a key before storing it). */
   credentials?: Credentials;
@@ -128,10 +137,10 @@ async function toApiError(response: Response, baseUrl: string): Promise<ApiError
  * body) and answers its successful Response unread; any failure is an ApiError. apiRequest reads
  * JSON with it; a file download (`format=csv`) reads the body itself.
  */
-export async function apiFetch(endpoint: Endpoint, options: RequestOptions = {}, accept = 'application/json'): Promise<{ response: Response; baseUrl: string }> {
+export async function apiFetch<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}, accept = 'application/json'): Promise<{ response: Response; baseUrl: string }> {
   const credentials = options.credentials ?? getCredentials();
   const baseUrl = credentials?.baseUrl ?? '';
-  const url = buildUrl(baseUrl, buildPath(endpoint.path, options.params), options.query);
+  const url = buildUrl(baseUrl, buildPath(endpoint.path, options.params as Record<string, string | number> | undefined), options.query as RequestOptions['query']);
   const headers: Record<string, string> = { Accept: accept };
   if (credentials) headers.Authorization = `Bearer ${credentials.key}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -162,7 +171,7 @@ export async function apiFetch(endpoint: Endpoint, options: RequestOptions = {},
  * Calls one endpoint of the contract: base URL, bearer key, trailing slash, JSON body,
  * and the response parsed with the endpoint's schema. Every failure is an ApiError.
  */
-export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions = {}): Promise<EndpointResponse<E>> {
+export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<EndpointResponse<E>> {
   const { response, baseUrl } = await apiFetch(endpoint, options);
 
   let data: unknown;

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   FunnelParamsInput, PathParamsInput, RetentionParamsInput, TrendParamsInput,
 } from '@/contract/analytics-params';
+import type { Endpoint } from '@/contract/common';
 import { insightEndpoints } from '@/contract/insights';
 import { apiRequest } from '@/lib/api-client';
 import { insightKeys } from './insights.keys';
@@ -37,7 +38,8 @@ export function analysisQuery<K extends AnalysisKind>(projectId: number, kind: K
   return queryOptions({
     queryKey: analysisKeys.run(projectId, kind, params),
     queryFn: ({ signal }) =>
-      apiRequest(ENDPOINTS[kind], { params: { project_id: projectId }, body: params, signal }) as Promise<unknown>,
+      // One query for four endpoints: the kind picks one, so its body is typed by AnalysisParams instead.
+      apiRequest<Endpoint>(ENDPOINTS[kind], { params: { project_id: projectId }, body: params, signal }) as Promise<unknown>,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
