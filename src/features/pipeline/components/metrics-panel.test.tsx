@@ -17,8 +17,8 @@ describe('delivery metrics', () => {
     // count axis: 0 and a round top at or above the busiest hour (37)
     expect(labels).toContain('0');
     expect(labels).toContain('40');
-    // time axis: four labels, six hours apart, in the reader's time
-    const time = (offset: number) => new Date(start + offset * 3_600_000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    // time axis: four labels, six hours apart, in the reader's time, the hour alone
+    const time = (offset: number) => new Date(start + offset * 3_600_000).toLocaleTimeString(undefined, { hour: 'numeric' });
     for (const offset of [0, 6, 12, 18]) expect(labels).toContain(time(offset));
     expect(screen.getByTestId('metric-failed')).toHaveTextContent('9');
     expect(screen.getByTestId('metric-delivered')).toHaveTextContent(new Intl.NumberFormat().format(1000));
