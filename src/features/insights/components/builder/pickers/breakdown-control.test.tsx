@@ -45,6 +45,9 @@ describe('BreakdownControl', () => {
     expect(emitted.at(-1)).toEqual({ breakdown: [cohort.id], breakdown_type: 'cohort', breakdown_limit: undefined });
     expect(await screen.findByRole('button', { name: 'Breakdown by: Cohort: Power users' })).toBeInTheDocument();
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with all users' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: ['all', cohort.id], breakdown_type: 'cohort', breakdown_limit: undefined });
+    expect(screen.getByRole('button', { name: 'Breakdown by: Cohort: Power users' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
     expect(emitted.at(-1)).toEqual({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined });
   });

@@ -11,8 +11,8 @@ const BREAKDOWN_KINDS = ['event', 'person', 'cohort'] as const;
 /**
  * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
  * passes its state in and spreads the answer back). This control sets property breakdowns
- * (`event` / `person`) and a cohort breakdown (one cohort, `[id]`: its persons against
- * everyone's would be `["all", id]`, which the API takes too).
+ * (`event` / `person`) and a cohort breakdown: one cohort, `[id]`, or `["all", id]` to compare
+ * its persons with everyone.
  */
 export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit'>;
 
@@ -31,7 +31,11 @@ const MAX = ANALYTICS_LIMITS.breakdownLimit;
 export const BreakdownControl = memo(function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
   const limitId = useId();
   const cohort = value.breakdown_type === 'cohort';
-  const key = breakdownKey(value.breakdown);
+  // A cohort breakdown's cohort: its listed id (beside "all" when it is compared with everyone).
+  const listed = cohort && Array.isArray(value.breakdown) ? value.breakdown : null;
+  const withAll = listed?.includes('all') ?? false;
+  const key = listed ? (listed.filter((v) => v !== 'all').map(String)[0] ?? null) : breakdownKey(value.breakdown);
+  const allId = useId();
   const limit = value.breakdown_limit ?? defaultLimit;
   const [draft, setDraft] = useState(String(limit));
   const [seen, setSeen] = useState(limit);
@@ -50,14 +54,23 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
         projectId={projectId}
         value={key === null ? null : ({ key, type: cohort ? 'cohort' : value.breakdown_type === 'person' ? 'person' : 'event' } as PropertyKey | CohortKey)}
         onChange={(k) => onChange(k.type === 'cohort'
-          ? { breakdown: [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
+          ? { breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
           : { ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit })}
         types={BREAKDOWN_KINDS}
         label="Breakdown by"
         placeholder="Add breakdown"
         error={keyError}
       />
-      {key !== null && cohort ? <RemoveBreakdown onChange={onChange} /> : null}
+      {key !== null && cohort ? (
+        <>
+          <RemoveBreakdown onChange={onChange} />
+          <label htmlFor={allId} className="inline-flex h-8 items-center gap-1.5 text-sm text-gray-700 dark:text-gray-300">
+            <input id={allId} type="checkbox" checked={withAll}
+              onChange={(e) => onChange({ breakdown: e.target.checked ? ['all', Number(key)] : [Number(key)], breakdown_type: 'cohort', breakdown_limit: undefined })} />
+            Compare with all users
+          </label>
+        </>
+      ) : null}
       {key !== null && !cohort ? (
         <>
           <RemoveBreakdown onChange={onChange} />
