@@ -18,7 +18,16 @@ const CONTEXT_ROUTES = new Set(['/_authed/organizations/$organizationId', '/_aut
 export function DocumentTitle() {
   const matches = useMatches();
   const [host] = useState(() => document.createElement('span'));
-  const crumbs = matches.flatMap((m) => (m.staticData.crumb ? [{ ...m, crumb: m.staticData.crumb }] : []));
+  // Up to a match that failed or is not found: below it nothing is drawn, and its crumb may be
+  // what is missing (a name that is not to be asked for).
+  const failedAt = matches.findIndex((m) => m.status === 'error' || m.status === 'notFound');
+  const drawn = failedAt < 0 ? matches : matches.slice(0, failedAt);
+  // A name is drawn once its route has loaded (so it is in the cache, and a route refused before
+  // loading, like a malformed id, never asks for it).
+  const crumbs = drawn.flatMap((m) => {
+    const crumb = m.staticData.crumb;
+    return crumb && (typeof crumb === 'string' || m.status === 'success') ? [{ ...m, crumb }] : [];
+  });
   const contextAt = crumbs.findLastIndex((c) => CONTEXT_ROUTES.has(c.routeId));
   const context = contextAt >= 0 ? crumbs[contextAt] : undefined;
   const below = crumbs.slice(contextAt + 1);
