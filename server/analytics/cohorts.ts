@@ -173,6 +173,14 @@ export async function addStaticMembers(db: CohortWriter, teamId: number, cohortI
   }));
 }
 
+/** Takes a person out of a static cohort; returns the cohort's size. */
+export async function removeStaticMember(db: CohortWriter, teamId: number, cohortId: number, personId: string): Promise<number> {
+  return db.write((c) => inTransaction(c, async () => {
+    await c.run('DELETE FROM cohort_people WHERE team_id = $1 AND cohort_id = $2 AND person_id = $3::UUID', [teamId, cohortId, personId]);
+    return countOf(c, teamId, cohortId);
+  }));
+}
+
 /** The person ids among `ids` that are not persons of the project. */
 export async function unknownPersons(db: { all: SqlConnection['all'] }, teamId: number, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

@@ -176,6 +176,7 @@ export type CohortUpdateInput = z.input<typeof cohortUpdateSchema>;
 
 export const cohortAddPersonsSchema = z.object({ person_ids: list(personId(), 10_000) });
 export type CohortAddPersons = z.infer<typeof cohortAddPersonsSchema>;
+export const cohortRemovePersonSchema = z.object({ person_id: personId() });
 
 /** `persons/`: a page of the cohort's persons, by person id (the production service's shape, with `count`). */
 export const cohortPersonsSchema = z.looseObject({
@@ -221,5 +222,9 @@ export const cohortEndpoints = {
   addPersons: endpoint({
     method: 'PATCH', path: `${base}:id/add_persons_to_static_cohort/`, access: 'cohort:write', summary: 'Add persons to a static cohort',
     params: idParams, body: cohortAddPersonsSchema, status: 200, response: cohortSchema, extension: true,
+  }),
+  removePerson: endpoint({
+    method: 'PATCH', path: `${base}:id/remove_person_from_static_cohort/`, access: 'cohort:write', summary: 'Remove a person from a static cohort',
+    params: idParams, body: cohortRemovePersonSchema, status: 200, response: cohortSchema, extension: true,
   }),
 };

@@ -96,6 +96,10 @@ describe('cohorts', () => {
     const unknown = await server.request('PATCH', `${base}${c.id}/add_persons_to_static_cohort/`, { json: { person_ids: ['00000000-0000-4000-8000-000000000999'] } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.attr).toBe('person_ids');
+    const removed = await server.request('PATCH', `${base}${c.id}/remove_person_from_static_cohort/`, { json: { person_id: personUuid('cat') } });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.count).toBe(2);
+    expect(await names(c.id)).not.toContain('cat');
     const json = await create({ name: 'By id', is_static: true, _create_static_person_ids: [personUuid('bob')] });
     expect(json.count).toBe(1);
   });

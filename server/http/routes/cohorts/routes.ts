@@ -1,5 +1,7 @@
 import { endpoints, type Cohort, type CohortFilters } from '../../../../src/contract/index.ts';
-import { addStaticMembers, computeDynamicCohort, criteriaRegexes, csvFirstColumn, unknownPersons, type StaticMembers } from '../../../analytics/cohorts.ts';
+import {
+  addStaticMembers, computeDynamicCohort, criteriaRegexes, csvFirstColumn, removeStaticMember, unknownPersons, type StaticMembers,
+} from '../../../analytics/cohorts.ts';
 import { checkRegexes, FilterParamError } from '../../../analytics/filters.ts';
 import { readPersonsPage } from '../../../analytics/persons.ts';
 import { SqlParams } from '../../../analytics/properties.ts';
@@ -14,8 +16,8 @@ import { analyticsCacheOf } from '../analytics/endpoint.ts';
 
 /**
  * `{PRJ}/cohorts/` (docs/api.md, "Cohorts"): list, create, retrieve, update, soft delete
- * (`deleted: true`; DELETE is a 405), a cohort's persons, and persons added to a static
- * cohort. Members are computed in the request (server/analytics/cohorts.ts) whenever a
+ * (`deleted: true`; DELETE is a 405), a cohort's persons, and persons added to or removed
+ * from a static cohort. Members are computed in the request (server/analytics/cohorts.ts) whenever a
  * dynamic cohort is created or changed, or a static one is given persons, and are kept in
  * the event store; the analyses read them there.
  */
@@ -149,5 +151,14 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     const row = cohortOf(auth, params.project_id, params.id);
     if (row.is_static !== 1) throw validationError('invalid_input', 'Persons can be added only to a static cohort.', 'person_ids');
     return compute(row.id, await staticMembers(row.team_id, undefined, body.person_ids, 'person_ids'));
+  });
+
+  router.route(e.removePerson, async ({ auth, params, body }) => {
+    const row = cohortOf(auth, params.project_id, params.id);
+    if (row.is_static !== 1) throw validationError('invalid_input', 'Persons can be removed only from a static cohort.', 'person_id');
+    const count = await removeStaticMember(deps.events, row.team_id, row.id, body.person_id);
+    store.cohorts.calculated(row.id, count, now().toISOString());
+    analyticsCacheOf(deps).clear();
+    return cohortResponse(store.cohorts.get(row.id)!);
   });
 }
