@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { encodeAnalyticsQuery } from '@/contract/analytics';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
-import { personEndpoints } from '@/contract/persons';
+import { personEndpoints, type FunnelPerson } from '@/contract/persons';
 import { apiRequest } from '@/lib/api-client';
 import { projectScope } from '@/lib/query-keys';
 
@@ -28,24 +28,41 @@ export const funnelPersonsKeys = {
     ] as const,
 };
 
-/** `GET persons/funnel/`: the funnel's parameters in the query string, plus the step and the page window. */
+/** One page of a step's persons: `GET persons/funnel/` with the funnel's parameters in the query string. */
+function requestPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number, limit: number, signal?: AbortSignal) {
+  return apiRequest(personEndpoints.funnel, {
+    params: { project_id: projectId },
+    query: {
+      // The persons of a step are those of the steps view, whatever the chart shows.
+      ...encodeAnalyticsQuery({ ...params, funnel_viz_type: 'steps' }),
+      funnel_step: funnelStepParam(target),
+      funnel_step_breakdown: target.breakdownValue,
+      limit,
+      offset,
+    },
+    signal,
+  });
+}
+
+/** The most persons a download holds (40 requests of 1,000). */
+export const FUNNEL_PERSONS_DOWNLOAD_MAX = 40_000;
+
+/** Every person of a step, a page of 1,000 at a time, up to FUNNEL_PERSONS_DOWNLOAD_MAX; `more` when some were left out. */
+export async function allFunnelPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget): Promise<{ people: FunnelPerson[]; more: boolean }> {
+  const people: FunnelPerson[] = [];
+  for (let offset = 0; offset < FUNNEL_PERSONS_DOWNLOAD_MAX; offset += 1000) {
+    const page = await requestPersons(projectId, params, target, offset, 1000);
+    people.push(...(page.results[0]?.people ?? []));
+    if (!page.next) return { people, more: false };
+  }
+  return { people, more: true };
+}
+
 export const funnelPersonsQueries = {
   page: (projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number) =>
     queryOptions({
       queryKey: funnelPersonsKeys.page(projectId, params, target, offset),
-      queryFn: ({ signal }) =>
-        apiRequest(personEndpoints.funnel, {
-          params: { project_id: projectId },
-          query: {
-            // The persons of a step are those of the steps view, whatever the chart shows.
-            ...encodeAnalyticsQuery({ ...params, funnel_viz_type: 'steps' }),
-            funnel_step: funnelStepParam(target),
-            funnel_step_breakdown: target.breakdownValue,
-            limit: FUNNEL_PERSONS_PAGE_SIZE,
-            offset,
-          },
-          signal,
-        }),
+      queryFn: ({ signal }) => requestPersons(projectId, params, target, offset, FUNNEL_PERSONS_PAGE_SIZE, signal),
       placeholderData: keepPreviousData,
     }),
 };

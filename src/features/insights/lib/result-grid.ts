@@ -177,5 +177,10 @@ export function gridCsv(grid: Grid): string {
       lines.push([...(grouped ? [section.title ?? ''] : []), row.head, ...cells]);
     }
   }
+  return csvText(lines);
+}
+
+/** Lines of cells as CSV (RFC 4180: CRLF lines, fields quoted when needed, formulas defused). */
+export function csvText(lines: readonly (readonly string[])[]): string {
   return lines.map((line) => line.map(quote).join(',')).join('\r\n') + '\r\n';
 }

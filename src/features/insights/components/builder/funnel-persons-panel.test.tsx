@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeAnalyticsQuery } from '@/contract/analytics';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
@@ -156,5 +156,39 @@ describe('funnel persons panel', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/The persons could not be loaded\. .*insight:read/);
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('Download CSV saves every person of the step, not only the page shown', async () => {
+    await ingestFunnel();
+    // 20 more visitors who never sign up: 38 dropped off, more than a page.
+    const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+    const at = new Date(Date.now() - 60 * 60_000).toISOString();
+    await api().call('POST', '/batch/', { api_key: token, batch: Array.from({ length: 20 }, (_, i) => ({ event: 'fp visit', distinct_id: `fp-x${i}`, timestamp: at })) });
+    // jsdom has no object URLs and does not download: record the Blob and the anchor clicked.
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob | MediaSource) => (blobs.push(blob as Blob), 'blob:persons-test');
+    URL.revokeObjectURL = () => {};
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    try {
+      const user = renderPanel(true);
+      await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByRole('table');
+      expect(rowNames(dialog)).toHaveLength(25);
+      await user.click(within(dialog).getByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      expect(clicked[0]).toMatch(/^Persons-who-dropped-off-before-step-2.*\.csv$/);
+      const lines = (await blobs[0]!.text()).trim().split('\r\n');
+      expect(lines[0]).toBe('Person,Email,Distinct IDs,First seen,Person ID');
+      // All 38 who dropped off, as the API lists them.
+      const names = [...await listed(-2), ...await listed(-2, 25)];
+      expect(names).toHaveLength(38);
+      expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(names.sort());
+    } finally {
+      click.mockRestore();
+    }
   });
 });

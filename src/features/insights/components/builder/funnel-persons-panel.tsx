@@ -4,14 +4,18 @@ import { Dialog } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import type { FunnelPerson } from '@/contract/persons';
+import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/dates';
 import { useFocusReturn } from '@/lib/focus-return';
+import { toast } from '@/lib/toast';
 import {
-  FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
+  allFunnelPersons, FUNNEL_PERSONS_DOWNLOAD_MAX, FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
+import { downloadCsv } from '../../lib/download';
+import { csvText } from '../../lib/result-grid';
 import { orderedSteps, stepName as nameOf } from './funnel-steps';
 
 export interface FunnelPersonsPanelProps {
@@ -137,7 +141,8 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
         <span aria-live="polite" className="text-gray-700 dark:text-gray-300">
           {people.length > 0 ? `Persons ${offset + 1}–${offset + people.length}` : ''}
         </span>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <DownloadPersons projectId={projectId} params={params} target={target} title={title} />
           <Button
             size="sm"
             ref={previousRef}
@@ -152,6 +157,33 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
         </div>
       </nav>
     </>
+  );
+}
+
+/** Every person of the step (not only this page) as CSV: name, email, distinct ids, first seen, id. */
+function DownloadPersons({ projectId, params, target, title }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { people, more } = await allFunnelPersons(projectId, params, target);
+      const lines = [
+        ['Person', 'Email', 'Distinct IDs', 'First seen', 'Person ID'],
+        ...people.map((p) => [p.name, typeof p.properties.email === 'string' ? p.properties.email : '', p.distinct_ids.join(' '), p.created_at ?? '', p.uuid]),
+      ];
+      downloadCsv(csvText(lines), title);
+      if (more) toast.success(`Downloaded the first ${FUNNEL_PERSONS_DOWNLOAD_MAX.toLocaleString()} persons: the step has more.`);
+    } catch (error) {
+      toast.error(`Couldn't download the persons: ${describeError(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" disabled={busy} onClick={() => void download()}>
+      <Download aria-hidden="true" className="size-4" />
+      {busy ? 'Downloading…' : 'Download CSV'}
+    </Button>
   );
 }
 
