@@ -94,16 +94,18 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     expect(screen.queryByText(detail)).not.toBeInTheDocument();
   });
 
-  it('trends: a cohort breakdown (from a production link) is refused at "Breakdown by"; a property breakdown replaces it', async () => {
+  it('trends: a breakdown by a cohort the project does not have (from another project\'s link) is refused at "Breakdown by"; a property breakdown replaces it', async () => {
     const seen = recordAnswers('trend');
-    const { user } = renderApp(builderUrl('trends', { breakdown: [3], breakdown_type: 'cohort' }), { apiKey: api().demoKey });
-    const detail = await refusal(seen, { breakdown: [3], breakdown_type: 'cohort' }, 'breakdown_type');
-    expect(detail).toBe('Breakdown by cohort is not supported: use event, person, session or hogql.');
-    const picker = await screen.findByRole('button', { name: 'Breakdown by: 3' });
+    const { user } = renderApp(builderUrl('trends', { breakdown: [999], breakdown_type: 'cohort' }), { apiKey: api().demoKey });
+    const detail = await refusal(seen, { breakdown: [999], breakdown_type: 'cohort' }, 'breakdown');
+    expect(detail).toMatch(/999/);
+    const picker = await screen.findByRole('button', { name: /^Breakdown by: .*999/ });
     await waitFor(() => expect(picker).toHaveAccessibleDescription(detail));
     expect(picker).toHaveClass('border-red-600');
 
     await user.click(picker);
+    // The picker opens on the kind it holds (cohorts): back to the event's properties.
+    await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Event properties' }));
     await user.type(await screen.findByRole('combobox', { name: 'Search properties' }), '$browser');
     await user.click(await screen.findByRole('option', { name: /\$browser/ }));
     await accepted(seen, { breakdown: '$browser', breakdown_type: 'event' });
