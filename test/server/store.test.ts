@@ -66,8 +66,10 @@ describe('seed', () => {
   it('is deterministic apart from what identifies or authorises, and writes the key with mode 0600', () => {
     // Ids, user uuids and project tokens are random per data directory (test/server/install-identity.test.ts).
     const RANDOM = new Set(['id', 'uuid', 'distinct_id', 'api_token', 'organization_id']);
+    // One clock for both: seeded dates are whole minutes before `now`, and two seeds either side of a minute differ.
+    const now = new Date();
     const snapshot = (dir: string) => {
-      const { store, demoKey, seeded } = openDataDir(dir);
+      const { store, demoKey, seeded } = openDataDir(dir, { now });
       expect(seeded).toBe(true);
       const data = [['users', 'email'], ['organizations', 'name'], ['memberships', 'user_id, level, joined_at'], ['projects', 'name']].map(([t, order]) =>
         (store.db.prepare(`SELECT * FROM ${t!} ORDER BY ${order!}`).all() as Record<string, unknown>[])
