@@ -3,13 +3,16 @@ import { useCallback, useSyncExternalStore } from 'react';
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** The page's inline script reads the same key before the first paint (server/http/theme-script.ts). */
-const STORAGE_KEY = 'theme';
+/**
+ * The one item the app keeps in localStorage: the reader's theme choice (never the API key). The
+ * page's inline script reads the same item before the first paint (server/http/theme-script.ts).
+ */
+const THEME_ITEM = 'theme';
 const listeners = new Set<() => void>();
 
 function storedTheme(): Theme {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
+    const value = localStorage.getItem(THEME_ITEM);
     return value === 'light' || value === 'dark' ? value : 'system';
   } catch {
     return 'system'; // storage refused (a locked-down browser): the system's theme
@@ -27,8 +30,8 @@ function apply(theme: Theme) {
 
 export function setTheme(theme: Theme) {
   try {
-    if (theme === 'system') localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, theme);
+    if (theme === 'system') localStorage.removeItem(THEME_ITEM);
+    else localStorage.setItem(THEME_ITEM, theme);
   } catch {
     // Not remembered, but still applied to this page.
   }
@@ -40,7 +43,7 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   // Chosen in another tab: this one follows.
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    if (event.key !== THEME_ITEM && event.key !== null) return;
     apply(storedTheme());
     listener();
   };
