@@ -31,7 +31,7 @@ export function PastedLines({ lines, onResend, canAdd }: { lines: PasteLine[]; o
         return (
           // Lines may repeat (a duplicate): their place in the paste is what tells them apart.
           <li key={index} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-            <span className="min-w-0 flex-1 font-mono text-xs wrap-anywhere">{line.text}</span>
+            <span className="min-w-0 flex-1 font-mono text-xs wrap-anywhere max-sm:basis-full">{line.text}</span>
             <span className="flex flex-wrap items-center gap-2">
               <Badge tone={tone}>{word}</Badge>
               <span className="text-gray-700 dark:text-gray-300">{detail(line.status)}</span>
