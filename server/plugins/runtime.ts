@@ -82,7 +82,9 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   let dirty = true;
   /** A rebuild reading compiled code: batches accepted meanwhile wait here, in order. */
   let rebuilding: Promise<void> | null = null;
-  let held: [number, readonly CaptureEvent[]][] = [];
+  /** Counts the changes to the destinations (`invalidate`): a held batch remembers the count it came at. */
+  let generation = 0;
+  let held: [number, readonly CaptureEvent[], number][] = [];
   let closed = false;
   const counters = new Map<number, { delivered: number; failed: number; retried: number }>();
 
@@ -175,16 +177,19 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
 
   const startRebuild = () => {
     dirty = false;
+    // The destinations are read at once, when the rebuild starts: they are those of this count.
+    const reads = generation;
     const done = rebuild().catch((error: unknown) => {
       // a store closed meanwhile (a test's server gone) has nothing more to deliver
       if (store.db.open) console.error('pipeline destinations could not be read:', error);
     }).then(() => {
       if (rebuilding !== done) return;
       rebuilding = null;
-      // batches accepted while the destinations were read go to them as read (a change made
-      // meanwhile counts from the next rebuild, started below)
-      const waiting = held;
-      held = [];
+      // Batches accepted while the destinations were read go to them as read, if they came
+      // before any later change; those that came after one (a destination enabled meanwhile)
+      // wait for the next rebuild, started below, so each goes to the destinations of its time.
+      const waiting = held.filter(([, , at]) => at <= reads);
+      held = held.filter(([, , at]) => at > reads);
       try {
         for (const [teamId, events] of waiting) pass(teamId, events);
       } catch {
@@ -225,7 +230,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
       try {
         if (closed) return;
         if (dirty && !rebuilding) startRebuild();
-        if (rebuilding) held.push([teamId, events]);
+        if (rebuilding) held.push([teamId, events, generation]);
         else pass(teamId, events);
       } catch {
         // ingestion never fails because of a plugin
@@ -233,6 +238,7 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     },
     invalidate() {
       dirty = true;
+      generation += 1;
       // read again soon, not with the next event: an enabled source plugin's sandbox starts now
       if (soon || closed) return;
       soon = setTimeout(() => {
