@@ -84,7 +84,18 @@ describe('HogQL fuzz', () => {
   const pieces = ['properties.$browser', "'; DROP TABLE events; --", '1) OR (1=1', '(', ')', ',', "'", '\\', ';', 'select', 'event', 'and', 'or', 'not',
     'in', 'like', '=', '+', '*', '-', '/', '%', 'lower(', 'if(', '1', '2.5e3', "'x'", 'null', 'true', '💥', 'é', '\u0000', '[', ']', '.', 'person', 'properties',
     'count(', 'sum(', 'now()', 'timestamp', '--', '/*', '$1', '?', '"', '`'];
+  // Well-formed expressions, so that the compiled-and-run half of the property is exercised by construction, not by luck.
+  const { expr: arbExpr } = fc.letrec<{ expr: string; atom: string }>((tie) => ({
+    atom: fc.constantFrom('properties.$browser', 'properties.price', 'event', 'timestamp', 'person.properties.email', '1', '2.5', "'x'", 'null', 'true'),
+    expr: fc.oneof({ depthSize: 'small', withCrossShrink: true },
+      tie('atom'),
+      fc.tuple(tie('expr'), fc.constantFrom('+', '-', '*', '=', '!=', '<', 'and', 'or', 'like'), tie('expr')).map(([a, op, b]) => `(${a}) ${op} (${b})`),
+      fc.tuple(fc.constantFrom('lower', 'toInt', 'not', 'count', 'sum', 'max'), tie('expr')).map(([f, a]) => `${f}(${a})`),
+      fc.tuple(tie('expr'), tie('expr'), tie('expr')).map(([a, b, c]) => `if(${a}, ${b}, ${c})`),
+      fc.tuple(tie('expr'), fc.array(tie('atom'), { minLength: 1, maxLength: 3 })).map(([a, xs]) => `${a} in (${xs.join(', ')})`)),
+  }));
   const arbText = fc.oneof(
+    { arbitrary: arbExpr, weight: 3 },
     fc.string({ maxLength: 60 }),
     fc.string({ unit: 'grapheme', maxLength: 30 }),
     fc.array(fc.constantFrom(...pieces), { maxLength: 25 }).map((p) => p.join(' ')),
@@ -110,7 +121,7 @@ describe('HogQL fuzz', () => {
       const from = `FROM events e LEFT JOIN person_overrides ov ON false LEFT JOIN persons p ON false WHERE e.team_id = ${params.add(1)}`;
       await h.db.all(`SELECT ${sql} AS v ${from}`, params.values);
     }), { numRuns: 1500 });
-    expect(valid).toBeGreaterThan(10);
+    expect(valid).toBeGreaterThan(100);
     // The deepest expressions allowed still run (DuckDB limits the depth of an SQL expression too).
     const d = HOGQL_LIMITS.depth - 1;
     for (const src of [`${'toInt('.repeat(d)}properties.x${')'.repeat(d)}`, `${'- '.repeat(d)}properties.x`, `properties.x${' + properties.x'.repeat(d)}`,
