@@ -9,7 +9,7 @@ import { computePaths } from '../../server/analytics/paths.ts';
 import { computeRetention } from '../../server/analytics/retention.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
-import { arbEvents, arbPropertyFilter, arbPropertyGroup, EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START } from './generate.ts';
+import { arbEvents, arbPropertyFilter, arbPropertyGroup, EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, personUuid, type Harness } from './harness.ts';
 import { referenceCohortMembers } from './reference/cohorts.ts';
 import { matchesGroup, type FilterContext, type RefGroup } from './reference/filters.ts';
@@ -84,7 +84,7 @@ describe('cohorts equal the reference', { timeout: 90_000 }, () => {
       const expected = [...referenceCohortMembers(filters, events, NOW)].map(personUuid).sort();
       expect(rows.map((r) => r.id)).toEqual(expected);
       expect(count).toBe(expected.length);
-    }), { numRuns: 100 });
+    }), { numRuns: propertyRuns(100) });
   });
 
   it('trends filtered by cohorts (in and not_in, with other filters) or broken down by them', async () => {
@@ -109,7 +109,7 @@ describe('cohorts equal the reference', { timeout: 90_000 }, () => {
       const expected = referenceTrends(params, { events, project: h.ctx.project, now: h.ctx.now, cohorts });
       expect(actual.map((s) => [s.label, s.breakdown_value ?? null, s.compare_label ?? null, s.data, s.aggregated_value ?? null]))
         .toEqual(expected.map((s) => [s.label, s.breakdown_value, s.compare_label, s.data, s.aggregated_value]));
-    }), { numRuns: 60 });
+    }), { numRuns: propertyRuns(60) });
   });
 
   it('funnels filtered by a cohort, globally or on a step, and broken down by cohorts', async () => {
@@ -148,7 +148,7 @@ describe('cohorts equal the reference', { timeout: 90_000 }, () => {
         const id = f.breakdown![i]!;
         expect(counts(list)).toEqual(counts(referenceFunnel(input(id === 'all' ? undefined : cohorts.get(id)!.members))[0]!.steps));
       });
-    }), { numRuns: 40 });
+    }), { numRuns: propertyRuns(40) });
   });
 });
 
@@ -174,7 +174,7 @@ describe('retention and paths filtered by cohorts equal the reference', { timeou
         filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefGroup, ctx),
       });
       expect(result.map((c) => c.values.map((v) => v.count))).toEqual(expected.map((c) => c.values));
-    }), { numRuns: 40 });
+    }), { numRuns: propertyRuns(40) });
   });
 
   it('paths: edge by edge', async () => {
@@ -187,7 +187,7 @@ describe('retention and paths filtered by cohorts equal the reference', { timeou
         events, from: RANGE_START, to: RANGE_END, stepLimit: 5, filter: (e) => matchesGroup(e, properties as PropertyGroup as RefGroup, ctx),
       });
       expect(result.map((e) => [e.source, e.target, e.value])).toEqual(expected.map((e) => [e.source, e.target, e.value]));
-    }), { numRuns: 40 });
+    }), { numRuns: propertyRuns(40) });
   });
 });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelParamsSchema, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries, type PropertyGroup } from '../../src/contract/analytics.ts';
 import { computeFunnel, computeFunnelPersons, conversionRate, timeToConvertBins } from '../../server/analytics/funnels.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
-import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START } from './generate.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, personUuid, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup as RefFilterGroup } from './reference/filters.ts';
 import { referenceFunnel, referenceFunnelPersons, referenceFunnelTrendSeries, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
@@ -88,7 +88,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
         const e = expected[i]!.steps[k]!;
         expect(close(s.average, e.average) && close(s.median, e.median), `group ${i} step ${k}: ${JSON.stringify(s)} vs ${JSON.stringify(e)}`).toBe(true);
       }));
-    }), { numRuns: 150 });
+    }), { numRuns: propertyRuns(150) });
   });
 
   it('strict, ordered and unordered on dense sequences: other events break only strict chains; steps at one instant', async () => {
@@ -117,7 +117,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       const expected = referenceFunnel(input)[0]!.steps;
       expect(result.map((s) => [s.count, s.average_conversion_time, s.median_conversion_time]))
         .toEqual(expected.map((s) => [s.count, s.average, s.median]));
-    }), { numRuns: 100 });
+    }), { numRuns: propertyRuns(100) });
   });
 
   it('persons of a step: exactly the persons the reference counts there, converted or dropped off, per group', async () => {
@@ -134,7 +134,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
         expect(page.people.map((p) => p.id)).toEqual(expected);
         expect(page.more).toBe(false);
       }
-    }), { numRuns: 80 });
+    }), { numRuns: propertyRuns(80) });
   });
 
   it('trends: conversion rate per day, per breakdown group', async () => {
@@ -146,7 +146,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       expect(series.map((s) => s.breakdown_value ?? null)).toEqual(expected.map((s) => s.value));
       expect(series.map((s) => s.data)).toEqual(expected.map(({ entered, converted }) => entered.map((e, i) => conversionRate(converted[i]!, e))));
       expect(series.map((s) => s.count)).toEqual(expected.map((s) => s.entered.reduce((x, y) => x + y, 0)));
-    }), { numRuns: 100 });
+    }), { numRuns: propertyRuns(100) });
   });
 
   it('time_to_convert: the histogram of the reference conversion times', async () => {
@@ -157,6 +157,6 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       const expected = timeToConvertBins(referenceTimesToConvert(input));
       expect(result.bins).toEqual(expected.bins);
       expect(close(result.average_conversion_time, expected.average_conversion_time)).toBe(true);
-    }), { numRuns: 60 });
+    }), { numRuns: propertyRuns(60) });
   });
 });

@@ -16,6 +16,16 @@ export const PERSON_PROPERTY_KEYS = ['plan', 'e.mail', 'ünï 名前'] as const;
 
 export const STRING_VALUES = ['Chrome', 'Firefox', 'safari', 'x"y', "O'Brien", '日本', '', '10', '2.5', "'; DROP TABLE events; --"] as const;
 
+/**
+ * How many cases a property test tries: `full` scaled by PROPERTY_RUNS (default 0.5, which keeps
+ * `npm test` near ten minutes on two cores; seeds differ run by run, so coverage adds up over runs).
+ * `PROPERTY_RUNS=1 npx vitest run test/analytics` runs every test at its full count, or more.
+ */
+export function propertyRuns(full: number): number {
+  const scale = Number(process.env.PROPERTY_RUNS) || 0.5;
+  return Math.max(10, Math.round(full * scale));
+}
+
 /** The generated timestamps lie in [RANGE_START, RANGE_END). */
 export const RANGE_START = Date.UTC(2024, 1, 25); // Sun 25 Feb 2024
 export const RANGE_END = Date.UTC(2024, 2, 24); // Sun 24 Mar 2024

@@ -6,7 +6,7 @@ import { parseHogql } from '../../server/analytics/hogql/parser.ts';
 import { envOf, SqlParams } from '../../server/analytics/properties.ts';
 import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from '../../server/analytics/schema.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
-import { arbEvents, GENERATED_NOW } from './generate.ts';
+import { arbEvents, GENERATED_NOW, propertyRuns } from './generate.ts';
 import { arbHogql } from './hogql-arbitraries.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { evaluate, holds, toText, type RefEnv } from './reference/hogql.ts';
@@ -46,6 +46,7 @@ for (const timezone of ['UTC', 'America/New_York'] as const) {
 
     it('value by value, and as conditions', async () => {
       let compiled = 0;
+      const runs = propertyRuns(80);
       await fc.assert(
         fc.asyncProperty(arbEvents, fc.array(arbHogql, { minLength: 1, maxLength: 6 }), async (events: ReferenceEvent[], exprs: string[]) => {
           await h.load(events);
@@ -61,10 +62,10 @@ for (const timezone of ['UTC', 'America/New_York'] as const) {
             }
           }
         }),
-        { numRuns: 80 },
+        { numRuns: runs },
       );
       // Most generated expressions are valid: the test compares values, not only refusals.
-      expect(compiled).toBeGreaterThan(60);
+      expect(compiled).toBeGreaterThan(runs * 0.75);
     });
   });
 }

@@ -4,7 +4,7 @@ import { funnelParamsSchema, type FunnelStep } from '../../src/contract/analytic
 import { AnalyticsParamError } from '../../server/analytics/errors.ts';
 import { computeFunnel } from '../../server/analytics/funnels.ts';
 import { parseHogql } from '../../server/analytics/hogql/parser.ts';
-import { EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START } from './generate.ts';
+import { EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { arbHogql, arbSessionEvents } from './hogql-arbitraries.ts';
 import { matchesGroup, type FilterContext, type RefGroup } from './reference/filters.ts';
@@ -45,6 +45,7 @@ afterAll(() => h.close());
 describe('HogQL and session funnels equal the reference', { timeout: 120_000 }, () => {
   it('steps and breakdown groups', async () => {
     let computed = 0;
+    const runs = propertyRuns(80);
     await fc.assert(fc.asyncProperty(arbSessionEvents, arbParams, async (events, a) => {
       const params = funnelParamsSchema.parse({
         events: a.steps.map((s, order) => ({ id: s.id, type: 'events', order, properties: s.properties })),
@@ -80,7 +81,7 @@ describe('HogQL and session funnels equal the reference', { timeout: 120_000 }, 
       const groups = b ? (result as FunnelStep[][]) : [result as FunnelStep[]];
       const got = groups.map((list) => ({ value: b ? String(list[0]!.breakdown_value) : null, counts: list.map((s) => s.count) }));
       expect(got).toEqual(expected.map((g) => ({ value: b ? g.value : null, counts: g.steps.map((s) => s.count) })));
-    }), { numRuns: 80 });
-    expect(computed).toBeGreaterThan(40);
+    }), { numRuns: runs });
+    expect(computed).toBeGreaterThan(runs / 2);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendParamsSchema } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
 import { eventStoreMigrations, MATERIALIZED_PROPERTIES, UUID_COLUMNS } from '../../server/analytics/schema.ts';
-import { arbEvents, arbPropertyGroup, GENERATED_NOW } from './generate.ts';
+import { arbEvents, arbPropertyGroup, GENERATED_NOW, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 /**
@@ -50,6 +50,6 @@ describe('materialized property columns', () => {
       const [{ left }] = await h.db.all<{ left: number }>('SELECT count(*) FILTER (WHERE mp_filled IS NOT TRUE)::INTEGER AS left FROM events') as [{ left: number }];
       expect(left).toBe(0);
       expect(await computeTrends(params, h.ctx)).toEqual(fromJson);
-    }), { numRuns: 60 });
+    }), { numRuns: propertyRuns(60) });
   });
 });

@@ -4,7 +4,7 @@ import { pathParamsSchema, type PathParamsInput, type PropertyGroup } from '../.
 import { computePaths } from '../../server/analytics/paths.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { ev, MIN, RANGE } from './funnels-cases.ts';
-import { arbEvents, arbPropertyGroup, RANGE_END, RANGE_START } from './generate.ts';
+import { arbEvents, arbPropertyGroup, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup } from './reference/filters.ts';
 import { referencePaths, type PathEventType } from './reference/paths.ts';
@@ -74,6 +74,6 @@ describe('paths equal the reference', () => {
       });
       expect(result.map((e) => [e.source, e.target, e.value])).toEqual(expected.map((e) => [e.source, e.target, e.value]));
       result.forEach((e, i) => expect(e.average_conversion_time).toBeCloseTo(expected[i]!.average_conversion_time, 3));
-    }), { numRuns: 150 });
+    }), { numRuns: propertyRuns(150) });
   });
 });

@@ -8,7 +8,7 @@ import { computeFunnel, computeFunnelPersons } from '../../server/analytics/funn
 import { buildPersonIndex, type PersonIndex } from '../../server/analytics/person-index.ts';
 import { createPersonIndexes } from '../../server/analytics/person-indexes.ts';
 import type { QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
-import { arbEvents, EVENT_NAMES, RANGE_END, RANGE_START } from './generate.ts';
+import { arbEvents, EVENT_NAMES, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, DEFAULT_PROJECT, type Harness } from './harness.ts';
 
 /**
@@ -98,7 +98,7 @@ describe('funnels from the person index', { timeout: 90_000 }, () => {
       expect(await computeFunnelPersons(step, ctx, { limit: 1000, offset: 0 })).toEqual(await computeFunnelPersons(step, h.ctx, { limit: 1000, offset: 0 }));
       // Each of the three read the index (else the comparison would prove nothing).
       expect(reads()).toBe(3);
-    }), { numRuns: 80 });
+    }), { numRuns: propertyRuns(80) });
   });
 
   it('leaves to SQL what it cannot answer: filters, a breakdown, per-day conversion', async () => {

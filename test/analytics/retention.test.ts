@@ -4,7 +4,7 @@ import { retentionParamsSchema, type PropertyGroup } from '../../src/contract/an
 import { computeRetention } from '../../server/analytics/retention.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { DAY, ev, HOUR } from './funnels-cases.ts';
-import { arbEvents, arbPropertyGroup, EVENT_NAMES, RANGE_END, RANGE_START } from './generate.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup } from './reference/filters.ts';
 import { referenceRetention, type Period } from './reference/retention.ts';
@@ -88,7 +88,7 @@ describe('retention equals the reference', () => {
       });
       expect(result.map((c) => Date.parse(c.date))).toEqual(expected.map((c) => c.start));
       expect(counts(result)).toEqual(expected.map((c) => c.values));
-    }), { numRuns: 120 });
+    }), { numRuns: propertyRuns(120) });
     h.ctx.project = { ...h.ctx.project, week_start_day: 0 };
   });
 });

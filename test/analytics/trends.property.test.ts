@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATHS, trendParamsSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
-import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, GENERATED_NOW, PERSON_PROPERTY_KEYS } from './generate.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, GENERATED_NOW, PERSON_PROPERTY_KEYS, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { referenceTrends } from './reference/trends.ts';
 
@@ -107,7 +107,7 @@ for (const timezone of ['UTC', 'America/New_York'] as const) {
             else expect(close(s.agg as number, x)).toBe(true);
           });
         }),
-        { numRuns: 150 },
+        { numRuns: propertyRuns(150) },
       );
     });
   });
