@@ -12,6 +12,10 @@ interface PersonState {
   properties: Json;
   is_identified: boolean;
   created_at: Date;
+  /** The time (an event's timestamp) of the latest change to the person or its distinct ids: what a persons export reads. */
+  updated_at: Date;
+  /** Counts the batches that changed the person: 0 when created. */
+  version: number;
   /** Not in the database yet. */
   isNew: boolean;
   dirty: boolean;
@@ -96,11 +100,15 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   const map = new Map(mapped.map((r) => [r.distinct_id, r.person_id]));
   const persons = new Map<string, PersonState>();
   if (map.size > 0) {
-    const rows = await db.all<{ id: string; properties: unknown; is_identified: boolean; created_at: Date }>(
-      `SELECT id, properties, is_identified, created_at FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`,
+    const rows = await db.all<{ id: string; properties: unknown; is_identified: boolean; created_at: Date; updated_at: Date; version: number }>(
+      `SELECT id, properties, is_identified, created_at, coalesce(updated_at, created_at) AS updated_at, coalesce(version, 0)::INTEGER AS version
+        FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`,
       [teamId, JSON.stringify([...new Set(map.values())])]);
     for (const r of rows) {
-      persons.set(r.id, { id: r.id, properties: parseProps(r.properties), is_identified: r.is_identified, created_at: r.created_at, isNew: false, dirty: false });
+      persons.set(r.id, {
+        id: r.id, properties: parseProps(r.properties), is_identified: r.is_identified, created_at: r.created_at,
+        updated_at: r.updated_at, version: Number(r.version), isNew: false, dirty: false,
+      });
     }
   }
   const newIds = new Set<string>();
@@ -110,22 +118,28 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
     const id = map.get(distinctId);
     return id === undefined ? undefined : persons.get(id);
   };
+  /** Marks a change made by an event at `at`: the update time never goes back (events may come out of order). */
+  const touch = (person: PersonState, at: Date) => {
+    person.dirty = true;
+    if (at > person.updated_at) person.updated_at = at;
+  };
   const create = (distinctId: string, at: Date): PersonState => {
-    const person: PersonState = { id: randomUUID(), properties: {}, is_identified: false, created_at: at, isNew: true, dirty: true };
+    const person: PersonState = { id: randomUUID(), properties: {}, is_identified: false, created_at: at, updated_at: at, version: 0, isNew: true, dirty: true };
     persons.set(person.id, person);
     map.set(distinctId, person.id);
     newIds.add(distinctId);
     return person;
   };
-  const attach = (distinctId: string, person: PersonState) => {
+  const attach = (distinctId: string, person: PersonState, at: Date) => {
     map.set(distinctId, person.id);
     newIds.add(distinctId);
+    touch(person, at);
   };
-  const merge = (from: PersonState, into: PersonState) => {
+  const merge = (from: PersonState, into: PersonState, at: Date) => {
     into.properties = { ...from.properties, ...into.properties };
     if (from.created_at < into.created_at) into.created_at = from.created_at;
     into.is_identified ||= from.is_identified;
-    into.dirty = true;
+    touch(into, at);
     for (const [d, p] of map) if (p === from.id) map.set(d, into.id);
     for (const [s, t] of mergedInto) if (t === from.id) mergedInto.set(s, into.id);
     if (!from.isNew) mergedInto.set(from.id, into.id);
@@ -138,13 +152,13 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
       const [other, identify] = link;
       const mine = personOf(e.distinct_id);
       const theirs = personOf(other);
-      if (!mine && !theirs) attach(other, create(e.distinct_id, e.timestamp));
-      else if (mine && !theirs) attach(other, mine);
-      else if (!mine && theirs) attach(e.distinct_id, theirs);
-      else if (mine && theirs && mine !== theirs) merge(theirs, mine);
+      if (!mine && !theirs) attach(other, create(e.distinct_id, e.timestamp), e.timestamp);
+      else if (mine && !theirs) attach(other, mine, e.timestamp);
+      else if (!mine && theirs) attach(e.distinct_id, theirs, e.timestamp);
+      else if (mine && theirs && mine !== theirs) merge(theirs, mine, e.timestamp);
       if (identify) {
         const p = personOf(e.distinct_id)!;
-        if (!p.is_identified) p.dirty = true;
+        if (!p.is_identified) touch(p, e.timestamp);
         p.is_identified = true;
       }
     }
@@ -155,13 +169,13 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
     }
     if (e.set) {
       person.properties = { ...person.properties, ...e.set };
-      person.dirty = true;
+      touch(person, e.timestamp);
     }
     if (e.setOnce) {
       for (const [k, v] of Object.entries(e.setOnce)) {
         if (!(k in person.properties)) {
           person.properties[k] = v;
-          person.dirty = true;
+          touch(person, e.timestamp);
         }
       }
     }
@@ -170,29 +184,33 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   return map;
 }
 
-const PERSON_SHAPE = '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR"}]';
+const PERSON_SHAPE = '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR","updated_at":"VARCHAR","version":"BIGINT"}]';
 
 async function writePersons(db: SqlConnection, teamId: number, changes: {
   persons: PersonState[]; mergedInto: Map<string, string>; newIds: string[]; map: Map<string, string>;
 }): Promise<void> {
   const rows = (list: PersonState[]) => JSON.stringify(list.map((p) => ({
     id: p.id, properties: p.properties, is_identified: p.is_identified, created_at: p.created_at.toISOString(),
+    updated_at: p.updated_at.toISOString(), version: p.isNew ? p.version : p.version + 1,
   })));
   const fresh = changes.persons.filter((p) => p.isNew);
   const dirty = changes.persons.filter((p) => !p.isNew && p.dirty);
   if (fresh.length > 0) {
-    await db.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at)
-      SELECT r.id, $2, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ FROM ${unnestJson('$1', PERSON_SHAPE)}`, [rows(fresh), teamId]);
+    await db.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+      SELECT r.id, $2, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ, r.updated_at::TIMESTAMPTZ, r.version FROM ${unnestJson('$1', PERSON_SHAPE)}`, [rows(fresh), teamId]);
   }
   if (dirty.length > 0) {
-    await db.run(`UPDATE persons SET properties = u.properties, is_identified = u.is_identified, created_at = u.created_at
-      FROM (SELECT r.id, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ AS created_at FROM ${unnestJson('$1', PERSON_SHAPE)}) u
+    await db.run(`UPDATE persons SET properties = u.properties, is_identified = u.is_identified, created_at = u.created_at,
+        updated_at = u.updated_at, version = u.version
+      FROM (SELECT r.id, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ AS created_at, r.updated_at::TIMESTAMPTZ AS updated_at, r.version
+        FROM ${unnestJson('$1', PERSON_SHAPE)}) u
       WHERE persons.team_id = $2 AND persons.id = u.id`, [rows(dirty), teamId]);
   }
   if (changes.mergedInto.size > 0) {
     const pairs = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into })));
     const merges = `(SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID"}]')})`;
-    await db.run(`UPDATE person_distinct_ids SET person_id = m.into FROM ${merges} m
+    // A distinct id that moves to another person is a new version of its row (a persons export's person_distinct_id_version).
+    await db.run(`UPDATE person_distinct_ids SET person_id = m.into, version = coalesce(version, 0) + 1 FROM ${merges} m
       WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
     // Overrides stay one hop: those ending at a merged person now end where it went.
     // Both ends of a merge have integer keys (schema.ts), so the override carries them.

@@ -5,7 +5,7 @@
  */
 import { countPropertiesSteps, PROPERTY_STATS_DDL } from './property-stats.ts';
 
-export const EVENT_STORE_SCHEMA_VERSION = 6;
+export const EVENT_STORE_SCHEMA_VERSION = 7;
 
 /**
  * Materialized event properties: hot keys whose text (exactly what `json_extract_string` gives
@@ -67,12 +67,15 @@ export const EVENT_STORE_DDL = [
      team_id INTEGER NOT NULL,
      properties JSON NOT NULL DEFAULT '{}',
      is_identified BOOLEAN NOT NULL DEFAULT false,
-     created_at TIMESTAMPTZ NOT NULL
+     created_at TIMESTAMPTZ NOT NULL,
+     updated_at TIMESTAMPTZ,
+     version BIGINT DEFAULT 0
    )`,
   `CREATE TABLE IF NOT EXISTS person_distinct_ids (
      team_id INTEGER NOT NULL,
      distinct_id VARCHAR NOT NULL,
-     person_id UUID NOT NULL
+     person_id UUID NOT NULL,
+     version BIGINT DEFAULT 0
    )`,
   `CREATE TABLE IF NOT EXISTS person_overrides (
      team_id INTEGER NOT NULL,
@@ -178,7 +181,8 @@ export interface ExistingColumn { table: string; column: string; type: string }
 /**
  * Idempotent migrations run after the DDL: files of version 1 lack the materialized columns,
  * files before version 3 keep ids as VARCHAR, files before version 4 have no persons on events,
- * files before version 6 no person keys.
+ * files before version 6 no person keys, files before version 7 no person update times or versions
+ * (a person's update time is then its creation: what the persons export reads, docs/api.md).
  * Change the types, add the missing columns, then fill them for rows that have them unset
  * (written before them, or by statements that do not fill them).
  */
@@ -203,6 +207,11 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
     out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS old_person_key INTEGER', params: [] });
     out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
   }
+  if (!has('persons', 'updated_at')) out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS updated_at TIMESTAMPTZ', params: [] });
+  if (!has('persons', 'version')) out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS version BIGINT DEFAULT 0', params: [] });
+  if (!has('person_distinct_ids', 'version')) {
+    out.push({ sql: 'ALTER TABLE person_distinct_ids ADD COLUMN IF NOT EXISTS version BIGINT DEFAULT 0', params: [] });
+  }
   // DuckDB cannot replay an ALTER TABLE of this table from the WAL: checkpoint right after.
   if (out.length > 0) out.push({ sql: 'CHECKPOINT', params: [] });
   const params: string[] = [];
@@ -212,6 +221,8 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   });
   out.push({ sql: `UPDATE events SET ${sets.join(', ')}, mp_filled = true WHERE mp_filled IS NOT TRUE`, params });
   out.push({ sql: FILL_EVENT_PERSONS, params: [] });
+  // Persons written without an update time (older files, bulk writers) were last changed when created.
+  out.push({ sql: 'UPDATE persons SET updated_at = created_at WHERE updated_at IS NULL', params: [] });
   out.push(...FILL_PERSON_KEYS.map((sql) => ({ sql, params: [] })));
   // Events not in the property statistics yet (older files, bulk writers) are counted now.
   out.push({ sql: 'BEGIN TRANSACTION', params: [] }, ...countPropertiesSteps(false), { sql: 'COMMIT', params: [] });

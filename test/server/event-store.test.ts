@@ -45,6 +45,26 @@ describe('the event store', () => {
     expect(n).toBe(2); // {a, b, c} and {d, e, e2}
   });
 
+  it('keeps when a person last changed and how often: $set, a new distinct id and a merge count, a plain event does not', async () => {
+    const at = (t: string, e: object) => ({ timestamp: `2024-12-01T${t}Z`, ...e });
+    const state = async (distinctId: string) => (await store.all<{ created: string; updated: string; version: number; pdi: number }>(
+      `SELECT p.created_at::VARCHAR AS created, p.updated_at::VARCHAR AS updated, p.version::INTEGER AS version, d.version::INTEGER AS pdi
+        FROM person_distinct_ids d JOIN persons p ON p.team_id = d.team_id AND p.id = d.person_id WHERE d.team_id = 7 AND d.distinct_id = $1`, [distinctId]))[0];
+    await append([at('10:00:00', { event: 'x', distinct_id: 'v1' }), at('10:05:00', { event: 'x', distinct_id: 'v2' })]);
+    expect(await state('v1')).toEqual({ created: '2024-12-01 10:00:00+00', updated: '2024-12-01 10:00:00+00', version: 0, pdi: 0 });
+    await append([at('11:00:00', { event: 'x', distinct_id: 'v1' })]);
+    expect((await state('v1'))!.version).toBe(0);
+    await append([at('12:00:00', { event: 'x', distinct_id: 'v1', $set: { plan: 'pro' } })]);
+    expect(await state('v1')).toMatchObject({ updated: '2024-12-01 12:00:00+00', version: 1 });
+    // An event older than the last change changes the person, not its update time.
+    await append([at('09:00:00', { event: 'x', distinct_id: 'v1', $set: { seat: 2 } })]);
+    expect(await state('v1')).toMatchObject({ created: '2024-12-01 09:00:00+00', updated: '2024-12-01 12:00:00+00', version: 2 });
+    await append([at('13:00:00', { event: '$identify', distinct_id: 'v1', properties: { $anon_distinct_id: 'v2' } })]);
+    expect(await state('v1')).toMatchObject({ updated: '2024-12-01 13:00:00+00', version: 3, pdi: 0 });
+    // v2's person was merged into v1's: v2 moved, its row has a new version.
+    expect(await state('v2')).toMatchObject({ updated: '2024-12-01 13:00:00+00', version: 3, pdi: 1 });
+  });
+
   it('attributes events stored before a merge to the surviving person in every analysis, through chains of merges', async () => {
     const ctx = { db: store, project: { id: 8, timezone: 'UTC', week_start_day: 0 as const, test_account_filters: [] }, now: new Date('2025-01-02T00:00:00Z') };
     const add = (batch: object[]) => store.append(8, parseCapturePayload({ api_key: 't', batch: batch.map((e) => ({ timestamp: '2025-01-01T10:00:00Z', ...e })) }, NOW).events);
@@ -116,12 +136,14 @@ describe('the event store', () => {
       const c = await old.connect();
       // Version 2: ids as text, no persons on events, no overrides or person keys.
       for (const ddl of EVENT_STORE_DDL.filter((d) => !d.includes('person_overrides') && !d.includes('person_keys'))) {
-        await c.run(ddl.replace(/\s*person_id UUID,/, '').replace(/,\s*person_key INTEGER/, '').replace(/\bUUID\b/g, 'VARCHAR'));
+        // …and no person update times or versions (version 7).
+        await c.run(ddl.replace(/\s*person_id UUID,/, '').replace(/,\s*person_key INTEGER/, '').replace(/,\s*updated_at TIMESTAMPTZ/, '')
+          .replace(/,\s*version BIGINT DEFAULT 0/, '').replace(/\bUUID\b/g, 'VARCHAR'));
       }
       await c.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp) VALUES
         ('00000000-0000-4000-8000-000000000001', 7, 'x', 'old', '2024-06-01T00:00:00Z')`);
       await c.run("INSERT INTO persons (id, team_id, created_at) VALUES ('11111111-1111-4111-8111-111111111111', 7, '2024-06-01T00:00:00Z')");
-      await c.run("INSERT INTO person_distinct_ids VALUES (7, 'old', '11111111-1111-4111-8111-111111111111')");
+      await c.run("INSERT INTO person_distinct_ids (team_id, distinct_id, person_id) VALUES (7, 'old', '11111111-1111-4111-8111-111111111111')");
       c.closeSync();
       old.closeSync();
 
@@ -130,6 +152,7 @@ describe('the event store', () => {
         const types = await opened.all<{ t: string; c: string; type: string }>(`SELECT table_name AS t, column_name AS c, data_type AS type FROM duckdb_columns()
           WHERE (table_name, column_name) IN (('events', 'uuid'), ('persons', 'id'), ('person_distinct_ids', 'person_id')) ORDER BY 1`);
         expect(types.map((r) => r.type)).toEqual(['UUID', 'UUID', 'UUID']);
+        expect(await opened.all('SELECT updated_at::VARCHAR AS updated, version FROM persons')).toEqual([{ updated: '2024-06-01 00:00:00+00', version: 0n }]);
         await opened.append(7, parseCapturePayload({ api_key: 't', batch: [
           { event: 'y', distinct_id: 'new' },
           { event: '$identify', distinct_id: 'old', properties: { $anon_distinct_id: 'new' } },
