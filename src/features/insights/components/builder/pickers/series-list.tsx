@@ -1,10 +1,8 @@
-import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { Plus } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type EntityInput } from '@/contract/analytics-params';
+import { SortableList } from '@/components/sortable/sortable-list';
 import { Button } from '@/components/ui/button';
 import { lowerFirst, seriesLetter } from './labels';
 import { newUid } from './filter-model';
@@ -42,11 +40,6 @@ export const SeriesList = memo(function SeriesList({ projectId, mode, value, onC
   const ids = uids.length === value.length ? uids : value.map((_, i) => uids[i] ?? `${uids.join('|')}#${i}`);
   if (ids !== uids) setUids(value.map(() => newUid('s')));
   const reasonId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const canAdd = value.length < limit;
 
   const emit = (entries: EntityInput[], nextIds: string[]) => {
@@ -57,56 +50,32 @@ export const SeriesList = memo(function SeriesList({ projectId, mode, value, onC
     if (to < 0 || to >= value.length || from === to) return;
     emit(arrayMove([...value], from, to), arrayMove(ids, from, to));
   };
-  const position = (id: string | number) => ids.indexOf(String(id));
-  const nameOf = (id: string | number) => lowerFirst(w.name(position(id)));
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. It is at position ${position(active.id) + 1} of ${ids.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${capital(nameOf(active.id))} is over position ${position(over.id) + 1} of ${ids.length}.` : `${capital(nameOf(active.id))} is no longer over a position.`),
-    onDragEnd: ({ active, over }) => (over ? `Moved ${nameOf(active.id)} to position ${position(over.id) + 1}.` : `${capital(nameOf(active.id))} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving was cancelled. ${capital(nameOf(active.id))} stays at position ${position(active.id) + 1}.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) move(position(active.id), position(over.id));
-  };
+  const nameOf = (id: string) => lowerFirst(w.name(ids.indexOf(id)));
 
   return (
     <div className="space-y-2">
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable: `To reorder a ${w.noun}, press Space or Enter on its handle, move it with the arrow keys, and press Space or Enter to drop it there. Escape cancels.`,
-          },
-        }}
-      >
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <ol className="space-y-2" aria-label={capital(w.plural)}>
-            {value.map((entry, i) => (
-              <SeriesRow
-                key={ids[i]}
-                uid={ids[i]!}
-                projectId={projectId}
-                mode={mode}
-                entry={entry}
-                index={i}
-                count={value.length}
-                name={w.name(i)}
-                badge={w.badge(i)}
-                canAdd={canAdd}
-                removeReason={w.min}
-                errorFor={errorFor}
-                onChange={(next) => emit(value.map((e, j) => (j === i ? next : e)), ids)}
-                onRemove={() => emit(value.filter((_, j) => j !== i), ids.filter((_, j) => j !== i))}
-                onDuplicate={() => emit([...value.slice(0, i + 1), { ...entry }, ...value.slice(i + 1)], [...ids.slice(0, i + 1), newUid('s'), ...ids.slice(i + 1)])}
-                onMove={(to) => move(i, to)}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
+      <SortableList ids={ids} onMove={move} nameOf={nameOf} noun={w.noun} label={capital(w.plural)} className="space-y-2">
+        {value.map((entry, i) => (
+          <SeriesRow
+            key={ids[i]}
+            uid={ids[i]!}
+            projectId={projectId}
+            mode={mode}
+            entry={entry}
+            index={i}
+            count={value.length}
+            name={w.name(i)}
+            badge={w.badge(i)}
+            canAdd={canAdd}
+            removeReason={w.min}
+            errorFor={errorFor}
+            onChange={(next) => emit(value.map((e, j) => (j === i ? next : e)), ids)}
+            onRemove={() => emit(value.filter((_, j) => j !== i), ids.filter((_, j) => j !== i))}
+            onDuplicate={() => emit([...value.slice(0, i + 1), { ...entry }, ...value.slice(i + 1)], [...ids.slice(0, i + 1), newUid('s'), ...ids.slice(i + 1)])}
+            onMove={(to) => move(i, to)}
+          />
+        ))}
+      </SortableList>
       <div className="flex items-center gap-2">
         <Button
           size="sm"

@@ -1,8 +1,7 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, Copy, Filter, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, Filter, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { EntityInput, MathType } from '@/contract/analytics-params';
+import { SortableItem } from '@/components/sortable/sortable-list';
 import { cn } from '@/components/ui/cn';
 import { EventPicker } from './event-picker';
 import { lowerFirst } from './labels';
@@ -38,7 +37,6 @@ export interface SeriesRowProps {
  */
 export function SeriesRow(p: SeriesRowProps) {
   const { entry, index, name, errorFor, count } = p;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: p.uid });
   const [showFilters, setShowFilters] = useState(() => countFilters(entry) > 0);
   const [renaming, setRenaming] = useState(false);
   const filtersId = useId();
@@ -52,148 +50,143 @@ export function SeriesRow(p: SeriesRowProps) {
   const lower = lowerFirst(name);
 
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      data-sortable-row=""
-      className={cn('rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-950', isDragging && 'relative z-10 shadow-lg')}
+    <SortableItem
+      id={p.uid}
+      handleLabel={`Reorder ${lower}`}
+      className="rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-950"
+      draggingClassName="relative z-10 shadow-lg"
     >
-      <div className="flex items-start gap-1">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Reorder ${lower}`}
-          className="inline-flex h-8 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 active:cursor-grabbing dark:text-gray-400 dark:hover:bg-gray-800"
-        >
-          <GripVertical aria-hidden className="size-4" />
-        </button>
-        <span
-          aria-hidden
-          className="inline-flex h-8 min-w-8 shrink-0 items-center justify-center rounded-md bg-indigo-100 px-1.5 text-xs font-bold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
-        >
-          {p.badge}
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <div className="flex min-w-0 items-start gap-0.5">
-            <div className="min-w-0 flex-1">
-              <EventPicker
-                projectId={p.projectId}
-                value={event}
-                onChange={(id) => p.onChange(withEvent(entry, id))}
-                label={`${name} event`}
-                allowAll={p.mode === 'trends'}
-                error={err('id')}
-              />
-            </div>
-            <RowIconButton label={`Move ${lower} up`} disabled={index === 0} onClick={() => p.onMove(index - 1)}>
-              <ArrowUp aria-hidden className="size-4" />
-            </RowIconButton>
-            <RowIconButton label={`Move ${lower} down`} disabled={index === count - 1} onClick={() => p.onMove(index + 1)}>
-              <ArrowDown aria-hidden className="size-4" />
-            </RowIconButton>
-            <RowIconButton
-              label={`Remove ${lower}`}
-              disabled={count <= 1}
-              aria-describedby={count <= 1 ? reasonId : undefined}
-              title={count <= 1 ? p.removeReason : undefined}
-              onClick={p.onRemove}
+      {(handle) => (
+        <>
+          <div className="flex items-start gap-1">
+            {handle}
+            <span
+              aria-hidden
+              className="inline-flex h-8 min-w-8 shrink-0 items-center justify-center rounded-md bg-indigo-100 px-1.5 text-xs font-bold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
             >
-              <Trash2 aria-hidden className="size-4" />
-            </RowIconButton>
-            {count <= 1 ? <span id={reasonId} className="sr-only">{p.removeReason}</span> : null}
-          </div>
-          {renaming ? (
-            <RenameInput
-              name={name}
-              initial={entry.custom_name ?? ''}
-              onDone={(text) => {
-                setRenaming(false);
-                document.getElementById(renameId)?.focus();
-                if (text !== undefined) p.onChange({ ...entry, custom_name: text.trim() === '' ? null : text.trim() });
-              }}
-            />
-          ) : entry.custom_name ? (
-            // Ends in "…" at the row's width: sized from the row (w-0 min-w-full), a long name does
-            // not widen the form, nor the page on a phone.
-            <span className="block w-0 min-w-full truncate text-sm font-semibold text-gray-900 dark:text-gray-100" title={entry.custom_name}>
-              {entry.custom_name}
+              {p.badge}
             </span>
-          ) : null}
-          <div className="flex flex-wrap items-start gap-1.5">
-            {p.mode === 'trends' ? (
-              <div className="flex min-w-0 flex-col gap-1">
-                <select
-                  aria-label={`${name} math`}
-                  aria-describedby={mathError.describedBy}
-                  aria-invalid={err('math') ? true : undefined}
-                  value={math}
-                  onChange={(e) => p.onChange(withMath(entry, e.target.value as MathType))}
-                  className={cn(
-                    'h-8 max-w-full rounded-md border bg-white px-2 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100',
-                    err('math') ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
-                  )}
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <div className="flex min-w-0 items-start gap-0.5">
+                <div className="min-w-0 flex-1">
+                  <EventPicker
+                    projectId={p.projectId}
+                    value={event}
+                    onChange={(id) => p.onChange(withEvent(entry, id))}
+                    label={`${name} event`}
+                    allowAll={p.mode === 'trends'}
+                    error={err('id')}
+                  />
+                </div>
+                <RowIconButton label={`Move ${lower} up`} disabled={index === 0} onClick={() => p.onMove(index - 1)}>
+                  <ArrowUp aria-hidden className="size-4" />
+                </RowIconButton>
+                <RowIconButton label={`Move ${lower} down`} disabled={index === count - 1} onClick={() => p.onMove(index + 1)}>
+                  <ArrowDown aria-hidden className="size-4" />
+                </RowIconButton>
+                <RowIconButton
+                  label={`Remove ${lower}`}
+                  disabled={count <= 1}
+                  aria-describedby={count <= 1 ? reasonId : undefined}
+                  title={count <= 1 ? p.removeReason : undefined}
+                  onClick={p.onRemove}
                 >
-                  {COUNT_MATHS.map((m) => (
-                    <option key={m} value={m}>{MATH_WORDS[m]}</option>
-                  ))}
-                  <optgroup label="Of a numeric property">
-                    {PROPERTY_MATHS.map((m) => (
-                      <option key={m} value={m}>{MATH_WORDS[m]}</option>
-                    ))}
-                  </optgroup>
-                </select>
-                <FieldError id={mathError.errorId} message={err('math')} />
+                  <Trash2 aria-hidden className="size-4" />
+                </RowIconButton>
+                {count <= 1 ? <span id={reasonId} className="sr-only">{p.removeReason}</span> : null}
               </div>
-            ) : null}
-            {p.mode === 'trends' && isPropertyMath(math) ? (
-              <PropertyKeyPicker
-                projectId={p.projectId}
-                value={entry.math_property ? { key: entry.math_property, type: 'event' } : null}
-                onChange={(k) => p.onChange({ ...entry, math_property: k.key })}
-                label={`${name} property`}
-                numericOnly
-                types={['event']}
-                eventNames={event === null ? undefined : [event]}
-                error={err('math_property')}
-                placeholder="Choose a numeric property"
-              />
-            ) : null}
-            <div className="ml-auto flex items-center">
-              <RowIconButton
-                label={`Filters of ${lower}${filterCount ? ` (${filterCount})` : ''}`}
-                aria-expanded={showFilters}
-                aria-controls={showFilters ? filtersId : undefined}
-                onClick={() => setShowFilters((v) => !v)}
-                className={cn('w-auto gap-1 px-1.5 text-xs font-medium', (filterCount > 0 || showFilters) && 'text-indigo-800 dark:text-indigo-200')}
-              >
-                <Filter aria-hidden className="size-4" />
-                {filterCount ? filterCount : null}
-              </RowIconButton>
-              <RowIconButton label={`Rename ${lower}`} id={renameId} onClick={() => setRenaming(true)}>
-                <Pencil aria-hidden className="size-4" />
-              </RowIconButton>
-              <RowIconButton label={`Duplicate ${lower}`} disabled={!p.canAdd} onClick={p.onDuplicate}>
-                <Copy aria-hidden className="size-4" />
-              </RowIconButton>
+              {renaming ? (
+                <RenameInput
+                  name={name}
+                  initial={entry.custom_name ?? ''}
+                  onDone={(text) => {
+                    setRenaming(false);
+                    document.getElementById(renameId)?.focus();
+                    if (text !== undefined) p.onChange({ ...entry, custom_name: text.trim() === '' ? null : text.trim() });
+                  }}
+                />
+              ) : entry.custom_name ? (
+                // Ends in "…" at the row's width: sized from the row (w-0 min-w-full), a long name does
+                // not widen the form, nor the page on a phone.
+                <span className="block w-0 min-w-full truncate text-sm font-semibold text-gray-900 dark:text-gray-100" title={entry.custom_name}>
+                  {entry.custom_name}
+                </span>
+              ) : null}
+              <div className="flex flex-wrap items-start gap-1.5">
+                {p.mode === 'trends' ? (
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <select
+                      aria-label={`${name} math`}
+                      aria-describedby={mathError.describedBy}
+                      aria-invalid={err('math') ? true : undefined}
+                      value={math}
+                      onChange={(e) => p.onChange(withMath(entry, e.target.value as MathType))}
+                      className={cn(
+                        'h-8 max-w-full rounded-md border bg-white px-2 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100',
+                        err('math') ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+                      )}
+                    >
+                      {COUNT_MATHS.map((m) => (
+                        <option key={m} value={m}>{MATH_WORDS[m]}</option>
+                      ))}
+                      <optgroup label="Of a numeric property">
+                        {PROPERTY_MATHS.map((m) => (
+                          <option key={m} value={m}>{MATH_WORDS[m]}</option>
+                        ))}
+                      </optgroup>
+                    </select>
+                    <FieldError id={mathError.errorId} message={err('math')} />
+                  </div>
+                ) : null}
+                {p.mode === 'trends' && isPropertyMath(math) ? (
+                  <PropertyKeyPicker
+                    projectId={p.projectId}
+                    value={entry.math_property ? { key: entry.math_property, type: 'event' } : null}
+                    onChange={(k) => p.onChange({ ...entry, math_property: k.key })}
+                    label={`${name} property`}
+                    numericOnly
+                    types={['event']}
+                    eventNames={event === null ? undefined : [event]}
+                    error={err('math_property')}
+                    placeholder="Choose a numeric property"
+                  />
+                ) : null}
+                <div className="ml-auto flex items-center">
+                  <RowIconButton
+                    label={`Filters of ${lower}${filterCount ? ` (${filterCount})` : ''}`}
+                    aria-expanded={showFilters}
+                    aria-controls={showFilters ? filtersId : undefined}
+                    onClick={() => setShowFilters((v) => !v)}
+                    className={cn('w-auto gap-1 px-1.5 text-xs font-medium', (filterCount > 0 || showFilters) && 'text-indigo-800 dark:text-indigo-200')}
+                  >
+                    <Filter aria-hidden className="size-4" />
+                    {filterCount ? filterCount : null}
+                  </RowIconButton>
+                  <RowIconButton label={`Rename ${lower}`} id={renameId} onClick={() => setRenaming(true)}>
+                    <Pencil aria-hidden className="size-4" />
+                  </RowIconButton>
+                  <RowIconButton label={`Duplicate ${lower}`} disabled={!p.canAdd} onClick={p.onDuplicate}>
+                    <Copy aria-hidden className="size-4" />
+                  </RowIconButton>
+                </div>
+              </div>
             </div>
           </div>
-        </div>
-      </div>
-      {showFilters ? (
-        <div id={filtersId} className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
-          <PropertyFilters
-            projectId={p.projectId}
-            value={entry.properties as never}
-            onChange={(properties) => p.onChange({ ...entry, properties })}
-            label={`${name} filters`}
-            eventNames={event === null ? undefined : [event]}
-            attrPrefix={`events__${index}__properties`}
-            errorFor={errorFor}
-          />
-        </div>
-      ) : null}
-    </li>
+          {showFilters ? (
+            <div id={filtersId} className="mt-2 border-t border-gray-100 pt-2 dark:border-gray-800">
+              <PropertyFilters
+                projectId={p.projectId}
+                value={entry.properties as never}
+                onChange={(properties) => p.onChange({ ...entry, properties })}
+                label={`${name} filters`}
+                eventNames={event === null ? undefined : [event]}
+                attrPrefix={`events__${index}__properties`}
+                errorFor={errorFor}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </SortableItem>
   );
 }
