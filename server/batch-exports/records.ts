@@ -1,4 +1,5 @@
 import type { BatchExportModel } from '../../src/contract/index.ts';
+import type { ColumnType } from '../analytics/columnar-read.ts';
 import type { EventStore } from '../analytics/event-store.ts';
 
 /** One exported record: an event or a person, as the HTTP destination sends it (one JSON line). */
@@ -28,11 +29,20 @@ const HISTOGRAM_SLICES = 4096;
 
 interface ModelSql {
   table: string;
+  /** The row's time: the interval takes rows whose time is in [start, end). */
   time: string;
   id: string;
+  /** Selected first: the id (a UUID) and the time in µs (a double); the rest as `types` says. */
   columns: string;
-  types: readonly ['uuid', 'double', 'text', 'text', 'text'] | readonly ['uuid', 'double', 'text', 'int32'];
+  types: readonly ['uuid', 'double', ...ColumnType[]];
 }
+/**
+ * Persons: a person's time is when it last changed (its update time, which older rows lack: then
+ * its creation, as the store's migration fills it). Each person's distinct ids come as JSON text
+ * (id and its row's version), sorted, so a person is one read row and one row per distinct id out.
+ */
+const PERSON_DISTINCT_IDS = `(SELECT to_json(list({'d': d.distinct_id, 'v': coalesce(d.version, 0)} ORDER BY d.distinct_id))
+  FROM person_distinct_ids d WHERE d.team_id = persons.team_id AND d.person_id = persons.id)::VARCHAR`;
 const MODELS: Record<BatchExportModel, ModelSql> = {
   events: {
     table: 'events', time: 'timestamp', id: 'uuid',
@@ -40,9 +50,10 @@ const MODELS: Record<BatchExportModel, ModelSql> = {
     types: ['uuid', 'double', 'text', 'text', 'text'],
   },
   persons: {
-    table: 'persons', time: 'created_at', id: 'id',
-    columns: 'id, epoch_us(created_at)::DOUBLE, properties::VARCHAR, is_identified::INTEGER',
-    types: ['uuid', 'double', 'text', 'int32'],
+    table: 'persons', time: 'coalesce(updated_at, created_at)', id: 'id',
+    columns: `id, epoch_us(coalesce(updated_at, created_at))::DOUBLE, properties::VARCHAR, ${PERSON_DISTINCT_IDS},
+      coalesce(version, 0)::DOUBLE, epoch_us(created_at)::DOUBLE`,
+    types: ['uuid', 'double', 'text', 'text', 'double', 'double'],
   },
 };
 
@@ -81,8 +92,12 @@ function eventFilterSql(filter: EventFilter, first: number): { sql: string; para
 
 /**
  * Events of project `teamId` with a timestamp in [start, end), or for the persons model the
- * persons created in it (the store keeps no person update time). The events model takes the
- * export's event filter; persons have no event name, so it does not apply to them.
+ * persons that changed in it (created, properties set, distinct ids added or merged: the person's
+ * update time), one record per distinct id with the production service's persons columns:
+ * team_id, distinct_id, person_id, properties, person_version, person_distinct_id_version,
+ * created_at and _inserted_at (here the update time). A person changed again later is exported
+ * again by the later interval, with its properties then. The events model takes the export's
+ * event filter; persons have no event name, so it does not apply to them.
  *
  * Read in order of (time, id) through a keyset, never OFFSET (which re-reads every row it skips:
  * quadratic in the interval's size). A count per slice of time places window bounds about
@@ -152,8 +167,11 @@ export function recordSource(
   return {
     async count() {
       const filters = filterAt(4);
-      const [row] = await events.all<{ n: number }>(
-        `SELECT count(*)::DOUBLE AS n FROM ${m.table} WHERE ${where} ${filters.sql}`, [teamId, start, end, ...filters.params]);
+      // Persons: one record per distinct id.
+      const sql = model === 'persons'
+        ? `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids WHERE team_id = $1 AND person_id IN (SELECT id FROM persons WHERE ${where})`
+        : `SELECT count(*)::DOUBLE AS n FROM ${m.table} WHERE ${where} ${filters.sql}`;
+      const [row] = await events.all<{ n: number }>(sql, [teamId, start, end, ...filters.params]);
       return Number(row?.n ?? 0);
     },
     async *batches(size) {
@@ -165,14 +183,29 @@ export function recordSource(
         let after: { us: number; id: string } | null = null;
         for (;;) {
           const read = await page(from, to, after);
-          const [ids, us, properties, a, b] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[] | Int32Array, (string | null)[] | undefined];
+          const [ids, us, properties, a, b, c] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[], (string | null)[] | Float64Array, Float64Array | undefined];
           let last = '';
           for (let i = 0; i < read.rows; i++) {
             const at = isoOfMs(Math.floor(us[i]! / 1000));
             last = uuidAt(ids, i);
-            pending.push(model === 'events'
-              ? { uuid: last, event: (a as (string | null)[])[i], distinct_id: b![i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) }
-              : { id: last, team_id: teamId, created_at: at, is_identified: (a as Int32Array)[i] === 1, properties: parse(properties[i]!) });
+            if (model === 'events') {
+              pending.push({ uuid: last, event: a[i], distinct_id: (b as (string | null)[])[i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) });
+            } else {
+              const props = parse(properties[i]!);
+              const version = (b as Float64Array)[i]!;
+              const createdAt = isoOfMs(Math.floor(c![i]! / 1000));
+              // A person without distinct ids (none of this server's writers leave one) has no row to export.
+              const distinctIds = JSON.parse(a[i] ?? 'null') as Array<{ d: string; v: number }> | null;
+              for (const { d, v } of distinctIds ?? []) {
+                pending.push({ team_id: teamId, distinct_id: d, person_id: last, properties: props, person_version: version,
+                  person_distinct_id_version: v, created_at: createdAt, _inserted_at: at });
+                if (pending.length >= batch) {
+                  yield pending;
+                  pending = [];
+                }
+              }
+              continue;
+            }
             if (pending.length === batch) {
               yield pending;
               pending = [];

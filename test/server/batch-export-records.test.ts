@@ -19,8 +19,18 @@ beforeAll(async () => {
   await events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties) VALUES
     (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ, '{}'), (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ - INTERVAL 1 MICROSECOND, '{}'),
     (uuid(), $1 + 1, 'a', 'x', '2024-01-01T05:00:00Z', '{}')`, [TEAM, END]);
+  // 25 persons written as a bulk writer does (no update time: their creation counts), each with
+  // distinct ids n-<i>, every fifth with a second; five more were created the day before and
+  // changed in the interval, and one created in it changed after it.
   await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at)
     SELECT uuid(), $1, json_object('n', i), i % 2 = 0, $2::TIMESTAMPTZ + to_microseconds((i // 3) * 1000) FROM range(25) t(i)`, [TEAM, START]);
+  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+    SELECT uuid(), $1, json_object('n', i), false, $2::TIMESTAMPTZ - INTERVAL 1 DAY, $2::TIMESTAMPTZ + INTERVAL (i - 20) HOUR, 3 FROM range(25, 30) t(i)`, [TEAM, START]);
+  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+    VALUES (uuid(), $1, '{"n": 30}', false, $2::TIMESTAMPTZ, $3::TIMESTAMPTZ, 1)`, [TEAM, START, END]);
+  await events.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
+    SELECT team_id, 'n-' || json_extract_string(properties, '$.n'), id FROM persons WHERE team_id = $1
+    UNION ALL SELECT team_id, 'second-' || json_extract_string(properties, '$.n'), id FROM persons WHERE team_id = $1 AND (properties->>'n')::INTEGER % 5 = 0`, [TEAM]);
 });
 afterAll(() => events.close());
 
@@ -67,14 +77,22 @@ describe('recordSource', () => {
     expect(await recordSource(events, 'events', TEAM, START, END, { include_events: [] }).count()).toBe(ROWS + 1);
   });
 
-  it('persons: ordered by (created_at, id), each once, batches of any size', async () => {
+  it('persons: those changed in the interval, one record per distinct id, ordered by (update time, id, distinct id), batches of any size', async () => {
     const source = recordSource(events, 'persons', TEAM, START, END, { include_events: ['ignored for persons'] });
-    expect(await source.count()).toBe(25);
+    // 30 persons (25 created, 5 changed in the interval; not the one changed at its end), 36 distinct ids.
+    expect(await source.count()).toBe(36);
     const batches = await readAll(source, 4);
-    expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
-    const ids = batches.flat().map((r) => r.id);
-    const expected = (await events.all<{ id: string }>('SELECT id::VARCHAR AS id FROM persons WHERE team_id = $1 ORDER BY created_at, id', [TEAM])).map((r) => r.id);
-    expect(ids).toEqual(expected);
+    expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4]);
+    const records = batches.flat();
+    const expected = await events.all<{ d: string; p: string }>(`SELECT d.distinct_id AS d, p.id::VARCHAR AS p FROM persons p
+      JOIN person_distinct_ids d ON d.team_id = p.team_id AND d.person_id = p.id
+      WHERE p.team_id = $1 AND coalesce(p.updated_at, p.created_at) < $2::TIMESTAMPTZ ORDER BY coalesce(p.updated_at, p.created_at), p.id, d.distinct_id`, [TEAM, END]);
+    expect(records.map((r) => [r.distinct_id, r.person_id])).toEqual(expected.map((e) => [e.d, e.p]));
+    const changed = records.find((r) => r.distinct_id === 'n-26')!;
+    expect(changed).toEqual({
+      team_id: TEAM, distinct_id: 'n-26', person_id: changed.person_id, properties: { n: 26 }, person_version: 3, person_distinct_id_version: 0,
+      created_at: '2023-12-31T00:00:00.000Z', _inserted_at: '2024-01-01T06:00:00.000Z',
+    });
   });
 
   it('isoOfMicros keeps all six digits', () => {

@@ -218,10 +218,11 @@ describe('destinations', () => {
     expect(JSON.stringify(await logs(id)) + JSON.stringify(list)).not.toContain(secret);
   });
 
-  it('the persons model counts the persons created in the interval', async () => {
+  it('the persons model counts a record per distinct id of the persons changed in the interval', async () => {
     const id = await create({ model: 'persons' });
     const [row] = await server.events.all<{ n: number }>(
-      "SELECT count(*)::DOUBLE AS n FROM persons WHERE team_id = $1 AND created_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND created_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ", [team]);
+      `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids d JOIN persons p ON p.team_id = d.team_id AND p.id = d.person_id
+      WHERE p.team_id = $1 AND p.updated_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND p.updated_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ`, [team]);
     await server.request('POST', `${base}${id}/backfill/`, { json: { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' } });
     await scheduler.tick();
     expect(row!.n).toBeGreaterThan(0);

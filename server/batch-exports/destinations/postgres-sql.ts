@@ -98,10 +98,14 @@ export function copyText(rows: readonly Cell[][]): string {
 export const deleteEventsSql = (target: string) =>
   `DELETE FROM ${target} WHERE ${escapeIdentifier('team_id')} = $1 AND ${escapeIdentifier('timestamp')} >= $2 AND ${escapeIdentifier('timestamp')} < $3`;
 
-/** Removes the rows of these persons (`count` ids from $2): a later export of a person replaces its rows. */
+/**
+ * Removes the rows of these distinct ids (`count` from $2), the production service's merge key
+ * with team_id: a later export of a person, or of a distinct id merged into another person,
+ * replaces its rows.
+ */
 export function deletePersonsSql(target: string, count: number): string {
   const ids = Array.from({ length: count }, (_, i) => `$${i + 2}`).join(',');
-  return `DELETE FROM ${target} WHERE ${escapeIdentifier('team_id')} = $1 AND ${escapeIdentifier('person_id')} IN (${ids})`;
+  return `DELETE FROM ${target} WHERE ${escapeIdentifier('team_id')} = $1 AND ${escapeIdentifier('distinct_id')} IN (${ids})`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -126,17 +130,11 @@ export function jsonCell(value: unknown): Cell {
   return json.replace(NUL_ESCAPE, '$1').replace(LONE_SURROGATE, '$1');
 }
 
-/** A persons record's distinct ids, when the record source provides them. */
-function distinctIdsOf(record: ExportRecord): (string | null)[] {
-  if (Array.isArray(record.distinct_ids) && record.distinct_ids.length > 0) return record.distinct_ids.map((d) => text(d));
-  return [text(record.distinct_id)];
-}
-
 /**
  * One record as table rows (cells in `columnsOf` order). An event is one row; the columns the
  * production service derives come from the properties (`ip` from `$ip`, `set` and `set_once` from
- * `$set`/`$set_once` unless the record carries them, `elements` from `$elements_chain`). A person
- * is one row per distinct id, or one row with no distinct id when the record lists none.
+ * `$set`/`$set_once` unless the record carries them, `elements` from `$elements_chain`). A persons
+ * record (one per distinct id) is one row.
  */
 export function rowsOf(model: BatchExportModel, flavor: Flavor, record: ExportRecord): Cell[][] {
   const properties = isObject(record.properties) ? record.properties : {};
@@ -150,10 +148,8 @@ export function rowsOf(model: BatchExportModel, flavor: Flavor, record: ExportRe
       text(record.timestamp),
     ]];
   }
-  const personId = text(record.id);
-  const json = jsonCell(properties);
-  // No versions: this server keeps one current state per person, so both version columns stay empty.
-  return distinctIdsOf(record).map((distinctId) => [
-    text(record.team_id), distinctId, personId, json, null, null, text(record.created_at), 'false',
-  ]);
+  return [[
+    text(record.team_id), text(record.distinct_id), text(record.person_id), jsonCell(properties),
+    text(record.person_distinct_id_version), text(record.person_version), text(record.created_at), 'false',
+  ]];
 }

@@ -77,7 +77,7 @@ async function writeRows(client: pg.Client, flavor: Flavor, target: string, colu
 
 /**
  * Writes one interval in one transaction: the interval's earlier rows are deleted (events: the
- * project's rows with a timestamp in the interval; persons: the rows of the persons in each
+ * project's rows with a timestamp in the interval; persons: the rows of the distinct ids in each
  * batch), then the records are written, a COPY (or INSERTs) a batch. A rerun therefore replaces
  * what an earlier run wrote, and a failure rolls everything back, so a table never holds part of
  * an interval. The next batch is read and turned into rows while the server writes the one before.
@@ -121,7 +121,7 @@ async function writeInterval(client: pg.Client, s: PgSettings, context: Delivery
       if (chunk.length === 0) continue;
       batch += 1;
       const rows = chunk.flatMap((record) => rowsOf(model, s.flavor, record));
-      const ids = model === 'persons' ? [...new Set(chunk.map((r) => String(r.id)))] : [];
+      const ids = model === 'persons' ? [...new Set(chunk.map((r) => String(r.distinct_id)))] : [];
       if (writing) await writing;
       writing = write(batch, String(chunk[0]!.team_id), ids, rows, chunk.length);
       writing.catch(() => undefined);

@@ -190,7 +190,7 @@ export interface ParquetOptions extends FileOptions {
 
 /**
  * Parquet columns. Events: the production service's S3 columns that this store's records carry,
- * in its order (it leaves `team_id` out of S3 files); persons: the record's fields. `properties`
+ * in its order (it leaves `team_id` out of S3 files); persons: the production persons columns. `properties`
  * is a JSON string column (read as text, DuckDB keeps the object's JSON as written: no second
  * parse and print).
  */
@@ -200,8 +200,9 @@ const PARQUET_COLUMNS: Record<BatchExportModel, { read: string; select: string }
     select: 'uuid, "timestamp", event, properties, distinct_id',
   },
   persons: {
-    read: `{id: 'VARCHAR', team_id: 'INTEGER', created_at: 'TIMESTAMPTZ', is_identified: 'BOOLEAN', properties: 'VARCHAR'}`,
-    select: 'team_id, id, properties, created_at, is_identified',
+    read: `{team_id: 'INTEGER', distinct_id: 'VARCHAR', person_id: 'VARCHAR', properties: 'VARCHAR', person_version: 'BIGINT',
+      person_distinct_id_version: 'BIGINT', created_at: 'TIMESTAMPTZ', _inserted_at: 'TIMESTAMPTZ'}`,
+    select: 'team_id, distinct_id, person_id, properties, person_version, person_distinct_id_version, created_at, _inserted_at',
   },
 };
 

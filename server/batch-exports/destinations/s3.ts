@@ -214,7 +214,7 @@ async function uploadFile(client: S3Client, s: S3Settings, key: string, file: Lo
  * split at `max_file_size_mb` (then with a manifest listing the files), each written to a temp
  * file and uploaded (multipart when large) under the production service's keys. An interval
  * without records uploads nothing. A retry writes the same keys again, so it never duplicates, and
- * removes the numbered files an earlier attempt wrote beyond its own (removeStaleFiles).
+ * removes the files of the interval an earlier attempt wrote that this one did not (removeStaleFiles).
  */
 export const deliverS3: Deliver = async ({ config, records, total, model, interval, log, progress }, options) => {
   const s = settingsOf(config);
@@ -264,10 +264,10 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
         throw deliveryError(error, where, `uploading ${manifest}`, delivered, total);
       }
       log('DEBUG', `Uploaded ${manifest}: ${keys.length} files.`);
-      await removeStaleFiles(client, s, config, interval, model, keys, log).catch((error: unknown) => {
-        throw deliveryError(error, where, 'removing the files an earlier attempt left', delivered, total);
-      });
     }
+    await removeStaleFiles(client, s, config, interval, model, keys, split, log).catch((error: unknown) => {
+      throw deliveryError(error, where, 'removing the files an earlier attempt left', delivered, total);
+    });
     return delivered;
   } catch (error) {
     if (error instanceof DeliveryError) throw error;
@@ -280,34 +280,37 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
 };
 
 /**
- * Removes the numbered files of this interval, in this format, that an earlier attempt wrote and
- * this one did not (it wrote fewer: fewer records, or a larger max_file_size_mb), so the prefix
- * holds exactly the files of the manifest. Runs after the manifest is replaced, so a reader who
- * follows it never misses a file. Credentials without permission to list or delete keep the
- * delivery (a warning names what is left); a failure that may pass fails the attempt, retried.
+ * Removes the files of this interval, in this format, that an earlier attempt wrote and this one
+ * did not, so the prefix holds exactly this attempt's files: numbered files beyond the ones written
+ * (fewer records, a larger max_file_size_mb, or no split any more), and after a change of
+ * max_file_size_mb the other layout's files (the single file when splitting; the numbered files
+ * and their manifest when not). Runs after this attempt's files and manifest are uploaded, so a
+ * reader never misses a file. Credentials without permission to list or delete keep the delivery
+ * (a warning names what is left); a failure that may pass fails the attempt, retried.
  */
 async function removeStaleFiles(
   client: S3Client, s: S3Settings, config: Record<string, unknown>, interval: { start: string; end: string }, model: BatchExportModel,
-  written: readonly string[], log: DeliveryContext['log'],
+  written: readonly string[], split: boolean, log: DeliveryContext['log'],
 ) {
   const extension = extensionOf(s);
-  const first = s3ObjectKey(config, interval, model, 0);
-  const head = first.slice(0, first.length - `0${extension}`.length); // `<prefix>/<start>-<end>-`
-  const numbered = (key: string) => key.startsWith(head) && key.endsWith(extension) && /^\d+$/.test(key.slice(head.length, -extension.length));
+  const single = s3ObjectKey(config, interval, model, null);
+  const head = single.slice(0, single.length - extension.length); // `<prefix>/<start>-<end>`
+  const numbered = (key: string) => key.startsWith(`${head}-`) && key.endsWith(extension) && /^\d+$/.test(key.slice(head.length + 1, -extension.length));
+  const otherLayout = (key: string) => (split ? key === single : key === `${head}_manifest.json`);
   const keep = new Set(written);
   const stale: string[] = [];
   try {
     for await (const page of paginateListObjectsV2({ client }, { Bucket: s.bucket, Prefix: head })) {
-      for (const { Key } of page.Contents ?? []) if (Key && numbered(Key) && !keep.has(Key)) stale.push(Key);
+      for (const { Key } of page.Contents ?? []) if (Key && !keep.has(Key) && (numbered(Key) || otherLayout(Key))) stale.push(Key);
     }
     for (const key of stale) await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
   } catch (error) {
     const { cause, retryable } = explain(error);
     if (retryable) throw error;
-    log('WARNING', `The interval's ${written.length} files are uploaded, but files an earlier attempt wrote beyond them (${head}<n>${extension}, n ≥ ${written.length}) could not be listed or removed: ${cause}. Remove them by hand; the manifest lists only the current files.`);
+    log('WARNING', `The interval's ${written.length} file${written.length === 1 ? ' is' : 's are'} uploaded, but files an earlier attempt wrote beside them (${head}-<n>${extension}${split ? `, ${single}` : `, ${head}_manifest.json`}) could not be listed or removed: ${cause}. Remove them by hand${split ? '; the manifest lists only the current files' : ''}.`);
     return;
   }
-  if (stale.length > 0) log('INFO', `Removed ${stale.length} file${stale.length === 1 ? '' : 's'} an earlier attempt wrote beyond this one's ${written.length}: ${stale.join(', ')}.`);
+  if (stale.length > 0) log('INFO', `Removed ${stale.length} file${stale.length === 1 ? '' : 's'} an earlier attempt wrote that this one did not: ${stale.join(', ')}.`);
 }
 
 /** An S3 failure as a step's failure: S3's error code in words, anything else as check.ts words it. */

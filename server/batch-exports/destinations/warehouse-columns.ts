@@ -72,18 +72,21 @@ function eventsTable(dialect: WarehouseDialect): WarehouseTable {
 }
 
 /**
- * The persons table. Production merges persons on (team_id, distinct_id) with version columns;
- * this server keeps one row per person without versions, so a person is identified by its id.
+ * The persons table: the production service's persons columns, one row per distinct id, merged
+ * on (team_id, distinct_id) so a rerun, a later change of the person, or a distinct id merged
+ * into another person replaces the row.
  */
 const PERSONS_TABLE: WarehouseTable = {
   columns: [
-    col('team_id', 'integer'), col('person_id', 'string'), col('properties', 'json'),
-    col('is_identified', 'boolean'), col('created_at', 'timestamp'),
+    col('team_id', 'integer'), col('distinct_id', 'string'), col('person_id', 'string'), col('properties', 'json'),
+    col('person_version', 'integer'), col('person_distinct_id_version', 'integer'), col('created_at', 'timestamp'),
+    col('_inserted_at', 'timestamp'),
   ],
-  key: ['team_id', 'person_id'],
+  key: ['team_id', 'distinct_id'],
   row: (record) => ({
-    team_id: record.team_id, person_id: record.id, properties: objectOr(record.properties),
-    is_identified: record.is_identified === true, created_at: record.created_at,
+    team_id: record.team_id, distinct_id: record.distinct_id, person_id: record.person_id, properties: objectOr(record.properties),
+    person_version: record.person_version, person_distinct_id_version: record.person_distinct_id_version,
+    created_at: record.created_at, _inserted_at: record._inserted_at,
   }),
 };
 

@@ -60,7 +60,8 @@ describe('what the BigQuery destination writes', () => {
       'team_id INT64', 'ip STRING', 'site_url STRING', 'timestamp TIMESTAMP', 'bq_ingested_timestamp TIMESTAMP',
     ]);
     expect(bigQuerySchema(warehouseTable('persons', 'bigquery')).map((f) => `${f.name} ${f.type}`))
-      .toEqual(['team_id INT64', 'person_id STRING', 'properties STRING', 'is_identified BOOL', 'created_at TIMESTAMP']);
+      .toEqual(['team_id INT64', 'distinct_id STRING', 'person_id STRING', 'properties STRING', 'person_version INT64', 'person_distinct_id_version INT64',
+        'created_at TIMESTAMP', '_inserted_at TIMESTAMP']);
   });
 
   it('turns an event into a row: properties as JSON text, $ip and $set lifted out', () => {
@@ -74,8 +75,8 @@ describe('what the BigQuery destination writes', () => {
 
   it('merges on the model\'s key, quoting every name', () => {
     const sql = bigQueryMergeSql(warehouseTable('persons', 'bigquery'), 'p', 'd', 'my`table', 'stage_x');
-    expect(sql).toContain('MERGE `p`.`d`.`my\\`table` AS final\nUSING `p`.`d`.`stage_x` AS stage\nON final.`team_id` = stage.`team_id` AND final.`person_id` = stage.`person_id`');
-    expect(sql).toContain('INSERT (`team_id`, `person_id`, `properties`, `is_identified`, `created_at`) VALUES (stage.`team_id`,');
+    expect(sql).toContain('MERGE `p`.`d`.`my\\`table` AS final\nUSING `p`.`d`.`stage_x` AS stage\nON final.`team_id` = stage.`team_id` AND final.`distinct_id` = stage.`distinct_id`');
+    expect(sql).toContain('INSERT (`team_id`, `distinct_id`, `person_id`, `properties`, `person_version`, `person_distinct_id_version`, `created_at`, `_inserted_at`) VALUES (stage.`team_id`,');
   });
 });
 
@@ -111,16 +112,16 @@ describe('runs into BigQuery (the official client against a local stand-in)', ()
     expect(again.logs).not.toContain('PRIVATE KEY');
   });
 
-  it('the persons model: one row per person created in the interval', async () => {
+  it('the persons model: one row per distinct id of the persons changed in the interval', async () => {
     const run = await exportHour(config({ table_id: 'persons' }), 'persons');
     const [{ n }] = await server.events.all<{ n: number }>(
-      "SELECT count(*)::DOUBLE AS n FROM persons WHERE team_id = $1 AND created_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND created_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ", [team]) as [{ n: number }];
+      `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids d JOIN persons p ON p.team_id = d.team_id AND p.id = d.person_id
+        WHERE p.team_id = $1 AND p.updated_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND p.updated_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ`, [team]) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
     expect(run.latest).toMatchObject({ status: 'Completed', records_completed: n });
     const rows = fake.rows('posthog', 'persons')!;
-    expect(new Set(rows.map((r) => r.person_id)).size).toBe(n);
-    expect(rows[0]).toMatchObject({ team_id: team, properties: expect.stringMatching(/^\{/) });
-    expect(typeof rows[0]!.is_identified).toBe('boolean');
+    expect(new Set(rows.map((r) => r.distinct_id)).size).toBe(n);
+    expect(rows[0]).toMatchObject({ team_id: team, properties: expect.stringMatching(/^\{/), person_version: expect.any(Number), person_distinct_id_version: expect.any(Number) });
   });
 
   it('a key that is not the service account\'s: Failed at once, naming authentication, never the key', async () => {

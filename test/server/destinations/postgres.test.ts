@@ -132,21 +132,53 @@ describe('Postgres destination, through the scheduler', () => {
     expect(columns.map((c) => c.column_name).sort()).toEqual(['payload', 'uuid']);
   });
 
-  it('exports the persons model with the production persons columns', async () => {
+  it('exports the persons model with the production persons columns: a row per distinct id', async () => {
     const id = await exportTo('Postgres', config({ table_name: 'persons_a' }), 'persons');
-    const expected = await server.events.all<{ id: string; properties: string }>(
-      "SELECT id::VARCHAR AS id, properties::VARCHAR AS properties FROM persons WHERE team_id = $1 AND created_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND created_at < '2024-06-03T08:00:00Z'::TIMESTAMPTZ ORDER BY id",
+    const expected = await server.events.all<{ d: string; id: string; properties: string }>(
+      `SELECT d.distinct_id AS d, p.id::VARCHAR AS id, p.properties::VARCHAR AS properties FROM persons p JOIN person_distinct_ids d ON d.team_id = p.team_id AND d.person_id = p.id
+        WHERE p.team_id = $1 AND p.updated_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND p.updated_at < '2024-06-03T08:00:00Z'::TIMESTAMPTZ ORDER BY d.distinct_id`,
       [team]);
     expect(expected.length).toBeGreaterThan(0);
     await backfill(id, 5, 8);
     expect((await runs(id)).map((r) => r.status)).toEqual(['Completed', 'Completed', 'Completed']);
     await backfill(id, 5, 8); // a rerun replaces the persons' rows
-    const rows = await pgs.query('SELECT * FROM public.persons_a ORDER BY person_id');
-    expect(rows.map((r) => r.person_id)).toEqual(expected.map((p) => p.id));
+    const rows = await pgs.query('SELECT * FROM public.persons_a ORDER BY distinct_id');
+    expect(rows.map((r) => [r.distinct_id, r.person_id])).toEqual(expected.map((p) => [p.d, p.id]));
     expect(rows.map((r) => r.properties)).toEqual(expected.map((p) => JSON.parse(p.properties)));
-    expect(rows[0]).toMatchObject({ team_id: String(team), is_deleted: false, person_version: null });
+    expect(rows[0]).toMatchObject({ team_id: String(team), is_deleted: false, person_version: '0', person_distinct_id_version: '0' });
     expect(Object.keys(rows[0]!).sort()).toEqual(
       ['created_at', 'distinct_id', 'is_deleted', 'person_distinct_id_version', 'person_id', 'person_version', 'properties', 'team_id']);
+  });
+
+  it('persons changed in a later interval: exported again with the new properties, merged distinct ids move, a rerun adds no row', async () => {
+    const id = await exportTo('Postgres', config({ table_name: 'persons_changed' }), 'persons');
+    const person = (i: number, hour: number, minute: number, over: Partial<CaptureEvent> = {}): CaptureEvent => ({
+      ...event(i, at(hour, minute * 60)), distinct_id: 'pg-changed', ...over,
+    });
+    const table = async () => pgs.query('SELECT distinct_id, person_id, properties, person_version, person_distinct_id_version, created_at FROM public.persons_changed ORDER BY distinct_id');
+    // Interval 1 (10:00–11:00): two persons are created.
+    await server.events.append(team, [person(7001, 10, 10, { set: { plan: 'free' } }), person(7002, 10, 20, { distinct_id: 'pg-laptop', set: { seen: 'laptop' } })]);
+    await backfill(id, 10);
+    const [created] = await table();
+    expect(await table()).toEqual([
+      { distinct_id: 'pg-changed', person_id: created!.person_id, properties: { plan: 'free' }, person_version: '0', person_distinct_id_version: '0', created_at: at(10, 600) },
+      expect.objectContaining({ distinct_id: 'pg-laptop', properties: { seen: 'laptop' } }),
+    ]);
+    await backfill(id, 11);
+    // Interval 3 (12:00–13:00): the first person's plan changes and the laptop's person is merged into it.
+    await server.events.append(team, [
+      person(7003, 12, 20, { set: { plan: 'pro' } }),
+      person(7004, 12, 30, { event: '$identify', properties: { $anon_distinct_id: 'pg-laptop' } }),
+    ]);
+    await backfill(id, 12);
+    await backfill(id, 12); // a rerun of the interval
+    expect((await runs(id)).map((r) => r.status)).toEqual(['Completed', 'Completed', 'Completed', 'Completed']);
+    expect((await runs(id))[0]).toMatchObject({ records_total_count: 2, records_completed: 2 });
+    const merged = { plan: 'pro', seen: 'laptop' };
+    expect(await table()).toEqual([
+      { distinct_id: 'pg-changed', person_id: created!.person_id, properties: merged, person_version: '1', person_distinct_id_version: '0', created_at: at(10, 600) },
+      { distinct_id: 'pg-laptop', person_id: created!.person_id, properties: merged, person_version: '1', person_distinct_id_version: '1', created_at: at(10, 600) },
+    ]);
   });
 
   it.each(['Postgres', 'Redshift'] as const)('%s: tabs, newlines, backslashes, quotes, \\N and emoji read back equal', async (type) => {

@@ -72,6 +72,17 @@ async function objects(prefix: string): Promise<{ key: string; body: Buffer }[]>
   }));
 }
 
+/** The rows of a Parquet file, read back through DuckDB, with their columns in the file's order. */
+async function parquetRows(body: Buffer): Promise<Record<string, unknown>[]> {
+  const file = path.join(scratch, `rows-${prefixes}.parquet`);
+  fs.writeFileSync(file, body);
+  duckdb ??= await DuckDBInstance.create(':memory:');
+  const db = await duckdb.connect();
+  const reader = await db.runAndReadAll(`SELECT * FROM read_parquet('${file}')`);
+  db.closeSync();
+  return reader.getRowObjectsJS();
+}
+
 /** A file's records, decoded by its extension: JSON lines (plain, gzip, brotli) or Parquet read back through DuckDB. */
 async function decode(key: string, body: Buffer): Promise<Record<string, unknown>[]> {
   if (key.includes('.parquet')) {
@@ -161,10 +172,40 @@ describe('S3 delivery of an interval', () => {
     expect(files.map((f) => f.key).sort()).toEqual([`shrink/${BIG_HOUR_NAME}-0.jsonl`, manifest, ...others].sort());
     expect(JSON.parse(files.find((f) => f.key === manifest)!.body.toString())).toEqual({ files: [`shrink/${BIG_HOUR_NAME}-0.jsonl`] });
     expect(await decode('.jsonl', files.find((f) => f.key.endsWith('-0.jsonl'))!.body)).toEqual(inOrder(big));
-    expect((await logs(id)).map((l) => l.message)).toContain(`Removed 1 file an earlier attempt wrote beyond this one's 1: shrink/${BIG_HOUR_NAME}-1.jsonl.`);
+    expect((await logs(id)).map((l) => l.message)).toContain(`Removed 1 file an earlier attempt wrote that this one did not: shrink/${BIG_HOUR_NAME}-1.jsonl.`);
   });
 
-  it('the persons model as Parquet (lz4): the persons created in the interval, with their columns', async () => {
+  it('switching from split files to one file: a rerun removes the numbered files and their manifest; back to split removes the single file', async () => {
+    const config = s3Config({ max_file_size_mb: 1, prefix: 'unsplit' });
+    const id = await create(config);
+    await backfill(id, BIG_HOUR);
+    expect((await objects('unsplit/')).map((f) => f.key).sort()).toEqual(
+      [`unsplit/${BIG_HOUR_NAME}-0.jsonl`, `unsplit/${BIG_HOUR_NAME}-1.jsonl`, `unsplit/${BIG_HOUR_NAME}_manifest.json`]);
+    // Another interval's files and another format's stay.
+    const others = [`unsplit/${HOUR_NAME}-0.jsonl`, `unsplit/${HOUR_NAME}_manifest.json`, `unsplit/${BIG_HOUR_NAME}-0.parquet`];
+    for (const key of others) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'not ours\n' }));
+
+    const patch = async (over: Record<string, unknown>) => {
+      const res = await server.request('PATCH', `${base}${id}/`, { json: { destination: { type: 'S3', config: { ...config, ...over } } } });
+      expect(res.status, res.text).toBe(200);
+    };
+    await patch({ max_file_size_mb: null });
+    await backfill(id, BIG_HOUR);
+    expect((await runs(id)).map((r) => r.status)).toEqual(['Completed', 'Completed']);
+    let files = await objects('unsplit/');
+    expect(files.map((f) => f.key).sort()).toEqual([`unsplit/${BIG_HOUR_NAME}.jsonl`, ...others].sort());
+    expect(await decode('.jsonl', files.find((f) => f.key === `unsplit/${BIG_HOUR_NAME}.jsonl`)!.body)).toEqual(inOrder(big));
+    expect((await logs(id)).map((l) => l.message)).toContain(
+      `Removed 3 files an earlier attempt wrote that this one did not: unsplit/${BIG_HOUR_NAME}-0.jsonl, unsplit/${BIG_HOUR_NAME}-1.jsonl, unsplit/${BIG_HOUR_NAME}_manifest.json.`);
+
+    await patch({ max_file_size_mb: 1 });
+    await backfill(id, BIG_HOUR);
+    files = await objects('unsplit/');
+    expect(files.map((f) => f.key).sort()).toEqual(
+      [`unsplit/${BIG_HOUR_NAME}-0.jsonl`, `unsplit/${BIG_HOUR_NAME}-1.jsonl`, `unsplit/${BIG_HOUR_NAME}_manifest.json`, ...others].sort());
+  });
+
+  it('the persons model as Parquet (lz4): one row per distinct id of the persons changed in the interval, with the production columns', async () => {
     const id = await create(s3Config({ file_format: 'Parquet', compression: 'lz4' }), 'persons');
     await backfill(id);
     const [run] = await runs(id);
@@ -172,17 +213,49 @@ describe('S3 delivery of an interval', () => {
     expect(run!.records_total_count).toBeGreaterThan(0);
     const files = await objects(`test-${prefixes}/`);
     expect(files.map((f) => f.key)).toEqual([`test-${prefixes}/2024/06/${HOUR_NAME}.parquet.lz4`]);
-    const file = path.join(scratch, 'persons.parquet');
-    fs.writeFileSync(file, files[0]!.body);
-    duckdb ??= await DuckDBInstance.create(':memory:');
-    const db = await duckdb.connect();
-    const reader = await db.runAndReadAll(`SELECT team_id, id, properties, created_at, is_identified FROM read_parquet('${file}')`);
-    db.closeSync();
-    const [expected] = await server.events.all<{ ids: string }>(
-      `SELECT string_agg(id::VARCHAR, ',' ORDER BY created_at, id) AS ids FROM persons WHERE team_id = $1 AND created_at >= $2::TIMESTAMPTZ AND created_at < $3::TIMESTAMPTZ`,
+    const rows = await parquetRows(files[0]!.body);
+    expect(Object.keys(rows[0]!)).toEqual(['team_id', 'distinct_id', 'person_id', 'properties', 'person_version', 'person_distinct_id_version', 'created_at', '_inserted_at']);
+    const expected = await server.events.all<{ d: string; p: string }>(
+      `SELECT d.distinct_id AS d, p.id::VARCHAR AS p FROM persons p JOIN person_distinct_ids d ON d.team_id = p.team_id AND d.person_id = p.id
+        WHERE p.team_id = $1 AND p.updated_at >= $2::TIMESTAMPTZ AND p.updated_at < $3::TIMESTAMPTZ ORDER BY p.updated_at, p.id, d.distinct_id`,
       [team, HOUR.start_at, HOUR.end_at]);
-    expect(reader.getRowObjectsJS().map((r) => String(r.id)).join(',')).toBe(expected!.ids);
-    expect(reader.getRowObjectsJS().every((r) => r.team_id === team && typeof JSON.parse(String(r.properties)) === 'object')).toBe(true);
+    expect(rows.map((r) => [r.distinct_id, r.person_id])).toEqual(expected.map((e) => [e.d, e.p]));
+    expect(rows.every((r) => r.team_id === team && typeof JSON.parse(String(r.properties)) === 'object')).toBe(true);
+  });
+
+  it('persons: a person created in one interval and changed in a later one is in both exports, with its new properties in the later one', async () => {
+    const id = await create(s3Config({ prefix: 'persons-updated' }), 'persons');
+    const hour = (h: number) => ({ start_at: `2024-06-03T${h}:00:00Z`, end_at: `2024-06-03T${h + 1}:00:00Z` });
+    const exported = async (h: number) => {
+      const file = (await objects(`persons-updated/2024-06-03T${h}:00:00+00:00-`))[0];
+      return file ? decode('.jsonl', file.body) : [];
+    };
+    const person = (i: number, at: string, over: Partial<CaptureEvent> = {}): CaptureEvent => ({ ...event(i, at, {}), distinct_id: 's3-changed', ...over });
+    await server.events.append(team, [person(2001, '2024-06-03T13:10:00Z', { set: { plan: 'free' } })]);
+    await backfill(id, hour(13));
+    await backfill(id, hour(14));
+    // Interval 3: a $set, and a second distinct id merged into the person.
+    await server.events.append(team, [
+      person(2002, '2024-06-03T15:20:00Z', { set: { plan: 'pro' } }),
+      { ...event(2003, '2024-06-03T15:25:00Z', {}), distinct_id: 's3-other-device' },
+      { ...event(2004, '2024-06-03T15:30:00Z', {}), event: '$identify', distinct_id: 's3-changed', properties: { $anon_distinct_id: 's3-other-device' } },
+    ]);
+    await backfill(id, hour(15));
+    expect((await runs(id)).map((r) => r.status)).toEqual(['Completed', 'Completed', 'Completed']);
+
+    const first = await exported(13);
+    expect(first).toEqual([expect.objectContaining({
+      team_id: team, distinct_id: 's3-changed', properties: { plan: 'free' }, person_version: 0, person_distinct_id_version: 0,
+      created_at: '2024-06-03T13:10:00.000Z', _inserted_at: '2024-06-03T13:10:00.000Z',
+    })]);
+    expect(await exported(14)).toEqual([]);
+    const later = await exported(15);
+    expect(later.map((r) => r.distinct_id)).toEqual(['s3-changed', 's3-other-device']);
+    expect(later.every((r) => r.person_id === first[0]!.person_id)).toBe(true);
+    expect(later[0]).toEqual({
+      team_id: team, distinct_id: 's3-changed', person_id: first[0]!.person_id, properties: { plan: 'pro' }, person_version: 1,
+      person_distinct_id_version: 0, created_at: '2024-06-03T13:10:00.000Z', _inserted_at: '2024-06-03T15:30:00.000Z',
+    });
   });
 
   it('a second run of the interval writes the same keys again: the objects are replaced, nothing doubles', async () => {

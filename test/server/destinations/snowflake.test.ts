@@ -55,7 +55,8 @@ describe('what the Snowflake destination writes', () => {
       'CREATE TABLE IF NOT EXISTS "my""events" ("uuid" STRING, "event" STRING, "properties" VARIANT, "elements" VARIANT, "people_set" VARIANT, ' +
       '"people_set_once" VARIANT, "distinct_id" STRING, "team_id" INTEGER, "ip" STRING, "site_url" STRING, "timestamp" TIMESTAMP) COMMENT = \'Created by a batch export\'');
     expect(snowflakeCreateTableSql(warehouseTable('persons', 'snowflake'), 'persons')).toBe(
-      'CREATE TABLE IF NOT EXISTS "persons" ("team_id" INTEGER, "person_id" STRING, "properties" VARIANT, "is_identified" BOOLEAN, "created_at" TIMESTAMP) COMMENT = \'Created by a batch export\'');
+      'CREATE TABLE IF NOT EXISTS "persons" ("team_id" INTEGER, "distinct_id" STRING, "person_id" STRING, "properties" VARIANT, "person_version" INTEGER, ' +
+      '"person_distinct_id_version" INTEGER, "created_at" TIMESTAMP, "_inserted_at" TIMESTAMP) COMMENT = \'Created by a batch export\'');
   });
 
   it('stages an event as a JSON line whose VARIANT columns are objects', () => {
@@ -66,9 +67,9 @@ describe('what the Snowflake destination writes', () => {
     });
   });
 
-  it('merges persons on team and person id', () => {
+  it('merges persons on team and distinct id', () => {
     expect(snowflakeMergeSql(warehouseTable('persons', 'snowflake'), 'persons', 'stage_p')).toMatch(
-      /^MERGE INTO "persons" AS final USING "stage_p" AS stage\nON final."team_id" = stage."team_id" AND final."person_id" = stage."person_id"\nWHEN MATCHED THEN UPDATE SET final."team_id" = stage."team_id", /);
+      /^MERGE INTO "persons" AS final USING "stage_p" AS stage\nON final."team_id" = stage."team_id" AND final."distinct_id" = stage."distinct_id"\nWHEN MATCHED THEN UPDATE SET final."team_id" = stage."team_id", /);
   });
 });
 
@@ -100,15 +101,16 @@ describe('runs into Snowflake (the official driver against a local stand-in)', (
     expect(fs.readdirSync(process.cwd())).not.toContain('snowflake.log');
   });
 
-  it('the persons model: one row per person created in the interval', async () => {
+  it('the persons model: one row per distinct id of the persons changed in the interval', async () => {
     const run = await exportHour(config({ table_name: 'persons' }), 'persons');
     const [{ n }] = await server.events.all<{ n: number }>(
-      "SELECT count(*)::DOUBLE AS n FROM persons WHERE team_id = $1 AND created_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND created_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ", [team]) as [{ n: number }];
+      `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids d JOIN persons p ON p.team_id = d.team_id AND p.id = d.person_id
+        WHERE p.team_id = $1 AND p.updated_at >= '2024-06-03T05:00:00Z'::TIMESTAMPTZ AND p.updated_at < '2024-06-03T06:00:00Z'::TIMESTAMPTZ`, [team]) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
     expect(run.latest).toMatchObject({ status: 'Completed', records_completed: n });
     const rows = fake.rows('ANALYTICS.POSTHOG.persons')!;
-    expect(new Set(rows.map((r) => r.person_id)).size).toBe(n);
-    expect(rows[0]).toMatchObject({ team_id: team, properties: expect.any(Object), is_identified: expect.any(Boolean) });
+    expect(new Set(rows.map((r) => r.distinct_id)).size).toBe(n);
+    expect(rows[0]).toMatchObject({ team_id: team, properties: expect.any(Object), person_version: expect.any(Number), person_distinct_id_version: expect.any(Number) });
   });
 
   it('a wrong password: Failed at once, naming the login failure, never the password', async () => {
