@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readColumns, visitChunks, type ChunkVisitor, type ColumnarResult, type ColumnType, type TypedColumnType } from './columnar-read.ts';
 import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
+import { openGroupTables } from './groups.ts';
 import { KeptBuffers } from './kept-buffers.ts';
 import type { SqlRunner } from './types.ts';
 
@@ -194,6 +195,7 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
   for (const statement of EVENT_STORE_DDL) await writer.run(statement);
   await migrate(writer);
   const writerSql = wrap(writer);
+  await openGroupTables(writerSql);
 
   const poolSize = Math.max(1, options.poolSize ?? DEFAULT_POOL_SIZE);
   const kept = new KeptBuffers(keptColumnBytes(memoryCapBytes()));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
+import { GROUP_TABLES, recordGroups, sightingsOf } from './groups.ts';
 import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
@@ -133,6 +134,8 @@ async function writeAppends(c: SqlConnection, group: readonly PendingAppend[], c
   for (const [teamId, { events, compact }] of byTeam) {
     const persons = await applyPersons(c, teamId, events);
     await insertEvents(c, teamId, events, persons);
+    const groups = sightingsOf(events);
+    await recordGroups(c, teamId, groups.sightings, groups.identified);
     if (compact || countNow(teamId)) await countEventProperties(c, teamId);
     if (compact) await compactEventProperties(c, teamId);
   }
@@ -234,7 +237,7 @@ export function createEventStore(file: string): EventStore {
       if (teamIds.length === 0) return Promise.resolve();
       const ids = JSON.stringify(teamIds);
       return write((c) => inTransaction(c, async () => {
-        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats', 'cohort_people']) {
+        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats', 'cohort_people', ...GROUP_TABLES]) {
           await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
         }
       }));

@@ -9,6 +9,7 @@ import { HAS_SESSION_SQL, isSessionProperty, SESSION_PROPERTIES, sessionTextSql,
 import { PERSON_INT_KEY_SQL } from './schema.ts';
 import type { AnalyticsProject, CohortLookup, SqlRunner } from './types.ts';
 import { cohortIdOf } from '../../src/contract/analytics-filters.ts';
+import { checkGroupType, groupPropertyText } from './groups.ts';
 
 /**
  * Property filters → an SQL boolean over the event's (`cols.event`) and the person's
@@ -29,10 +30,15 @@ import { cohortIdOf } from '../../src/contract/analytics-filters.ts';
  * `type: cohort` (`value` the cohort id): the event's person (after merges) is (`in`, or
  * `exact`) or is not (`not_in`) among the cohort's persons as last computed (cohorts.ts): a
  * semi-join on the person's integer key, which needs the overrides joined as `ov`.
+ * `type: group` reads a property of the event's group of type `group_type_index` (groups.ts),
+ * as an event property is read: an event without that group has it "not set".
  */
 
 /** A filter of the contract's shape (operators outside the list never match). */
-export type FilterLike = { key: string; operator: PropertyFilter['operator'] | (string & {}); type: PropertyFilter['type'] | (string & {}); value?: unknown };
+export type FilterLike = {
+  key: string; operator: PropertyFilter['operator'] | (string & {}); type: PropertyFilter['type'] | (string & {}); value?: unknown;
+  group_type_index?: number | null | undefined;
+};
 type GroupLike = { type: 'AND' | 'OR'; values: ReadonlyArray<FilterLike | GroupLike> };
 
 export interface FilterSql {
@@ -56,6 +62,12 @@ export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: Proper
     // Cohort ids are unique across projects; the analyses accept only their project's (regexPatterns).
     const members = `${PERSON_INT_KEY_SQL} IN (SELECT cp.person_key FROM cohort_people cp WHERE cp.cohort_id = ${params.add(id)} AND cp.person_key IS NOT NULL)`;
     return f.operator === 'not_in' ? `coalesce(NOT (${members}), true)` : `coalesce(${members}, false)`;
+  }
+  if (f.type === 'group') {
+    const index = f.group_type_index;
+    if (typeof index !== 'number' || params.groupTypes[index] === undefined) return 'false';
+    const text = () => groupPropertyText(params, index, f.key);
+    return operatorSql(f, params, text, () => `TRY_CAST(${text()} AS DOUBLE)`);
   }
   if (f.type === 'hogql') return hogqlSql(f.key, 'boolean', params, 'properties', { ...EVENT_COLUMNS, event: cols.event, person: cols.person }).sql;
   if (f.type === 'session') {
@@ -153,14 +165,16 @@ export class FilterParamError extends AnalyticsParamError {}
  * Regex patterns of a group, with the attr path of each (`properties__values__0__value`).
  * Checks the group's HogQL conditions and session keys on the way (a 400 on their `key`), and
  * that each cohort filter names a live cohort of the project (`cohorts`; a 400 on its `value`):
- * every engine walks its groups here before it builds SQL.
+ * every engine walks its groups here before it builds SQL. A group filter's type must be one of
+ * the project's `groupTypes` (a 400 on its `group_type_index`).
  */
-export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string, cohorts?: CohortLookup): { pattern: string; attr: string }[] {
+export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string, cohorts?: CohortLookup, groupTypes: readonly string[] = []): { pattern: string; attr: string }[] {
   if (!group) return [];
   const out: { pattern: string; attr: string }[] = [];
   (group as GroupLike).values.forEach((v, i) => {
     const here = `${attr}__values__${i}`;
-    if (isGroup(v)) out.push(...regexPatterns(v, here, cohorts));
+    if (!isGroup(v) && v.type === 'group') checkGroupType(v.group_type_index, `${here}__group_type_index`, groupTypes);
+    if (isGroup(v)) out.push(...regexPatterns(v, here, cohorts, groupTypes));
     else if (v.type === 'cohort') checkCohort(v.value, `${here}__value`, cohorts);
     else if (v.type === 'hogql') hogqlSql(v.key, 'boolean', new SqlParams(), `${here}__key`);
     else if (v.type === 'session' && !isSessionProperty(v.key)) {

@@ -2,10 +2,11 @@ import type { Entity, Interval, PropertyGroup } from '../../src/contract/analyti
 import { bucketMsSql } from './bucket-sql.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
-import type { SqlParams } from './properties.ts';
+import { envOf, materializedFor, SqlParams } from './properties.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import { sessionJoinSql } from './sessions.ts';
 import type { QueryContext } from './types.ts';
+import { groupKeySql, groupTypesFor } from './groups.ts';
 
 /**
  * The event rows the funnel, retention and paths engines start from: one row per event of the
@@ -33,6 +34,20 @@ export interface EventRowsOptions {
   needPerson?: boolean;
   /** Join the sessions (sessions.ts's `ses`) even when no global filter reads them. */
   needSession?: boolean;
+  /**
+   * Aggregate by the groups of this type (groups.ts) instead of persons: `person_id` is then the
+   * group's integer key, and events without a group of the type are left out.
+   */
+  groupIndex?: number | null | undefined;
+}
+
+/** The parameters of an analysis' statements: what the project's properties, clock and group types are. */
+export async function analysisParams(ctx: QueryContext): Promise<SqlParams> {
+  const params = new SqlParams();
+  params.materialized = await materializedFor(ctx);
+  params.env = envOf(ctx);
+  params.groupTypes = await groupTypesFor(ctx);
+  return params;
 }
 
 export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []): string {
@@ -46,8 +61,11 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
   }
   if (global.sql !== 'true') conditions.push(global.sql);
   conditions.push(...(o.where ?? []));
-  return `SELECT ${PERSON_INT_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
+  const byGroup = o.groupIndex !== null && o.groupIndex !== undefined;
+  const actor = byGroup ? `JOIN groups ag ON ag.team_id = e.team_id AND ag.group_type_index = ${o.params.add(o.groupIndex)} AND ag.group_key = ${groupKeySql(o.params, o.groupIndex!)}` : '';
+  return `SELECT ${byGroup ? 'ag.key' : PERSON_INT_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
     FROM events e
+    ${actor}
     ${PERSON_JOIN_SQL}
     ${person ? `LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}
     ${o.needSession || global.session ? sessionJoinSql(o.params, team) : ''}
@@ -107,7 +125,8 @@ export async function checkFilterRegexes(
   ctx: QueryContext,
   groups: { group: PropertyGroup | undefined | null; attr: string }[],
 ): Promise<void> {
-  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr, ctx.cohorts)));
+  const types = await groupTypesFor(ctx);
+  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr, ctx.cohorts, types)));
 }
 
 /**

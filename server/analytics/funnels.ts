@@ -5,17 +5,18 @@ import {
 import type { FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
+import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts';
 import type { ColumnType } from './columnar-read.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { readPersonsPage, type FunnelPersonsPage } from './persons.ts';
-import { DEFAULT_COLUMNS, envOf, materializedFor, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
+import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
 import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
 import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
 import type { QueryContext } from './types.ts';
+import { aggregationOf, groupTypesFor } from './groups.ts';
 
 /**
  * Funnels (docs/api.md, "Funnels"). Where the rules are silent, this engine decides:
@@ -74,8 +75,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     const i = events.indexOf(e);
     return i >= 0 ? `events__${i}__id` : 'actions';
   };
-  const spec = breakdownOf(p);
-  if (p.aggregation_group_type_index) throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported.');
+  const groupTypes = await groupTypesFor(ctx);
+  const groupIndex = aggregationOf(p, groupTypes);
+  const spec = breakdownOf(p, groupTypes);
   await checkFilterRegexes(ctx, [
     { group: p.properties, attr: 'properties' },
     ...events.map((e, i) => ({ group: e.properties, attr: `events__${i}__properties` })),
@@ -85,9 +87,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   if (p.funnel_viz_type === 'trends' && (range.to - range.from) / INTERVAL_MS[p.interval] > ANALYTICS_LIMITS.buckets) {
     throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);
   }
-  const params = new SqlParams();
-  params.materialized = await materializedFor(ctx);
-  params.env = envOf(ctx);
+  const params = await analysisParams(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
   const breakdown = spec === null ? null : spec.key;
@@ -96,7 +96,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   // JSON, and the pass's statement extracts the text there (`breakdownText`). Session and
   // HogQL breakdowns read more than one JSON: their text is computed in `ev`.
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
-  const computed = spec !== null && (spec.type === 'session' || spec.type === 'hogql') ? breakdownValueSql(spec, params) : null;
+  const computed = spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group') ? breakdownValueSql(spec, params) : null;
   const column = computed !== null || (breakdown !== null && readsColumn(params, source, breakdown));
   const bd = breakdown === null ? 'NULL::VARCHAR' : computed ? computed.sql : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
   const bucket = p.funnel_viz_type === 'trends'
@@ -117,6 +117,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where,
     needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person') || computed?.person === true,
     needSession: stepSql.some((s) => s.session) || computed?.session === true,
+    groupIndex,
   });
   const base = rowsOf(byName);
   // The per-person aggregate (funnels-sql.ts) reads only the events of the steps that start or
@@ -144,7 +145,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const cohortsOnly = p.properties?.type === 'AND' && p.properties.values.every((v) => !('values' in v) && v.type === 'cohort') ? p.properties : null;
   const unfiltered = andAll(propertyGroupSql(cohortsOnly ? undefined : p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
   const byNames = stepSql.every((s, k) => s.name !== null || (steps[k]!.id === null && s.sql === '(true)'));
-  const indexed = !everyEvent && unfiltered && byNames && breakdown === null && !layout.byBucket
+  const indexed = !everyEvent && groupIndex === null && unfiltered && byNames && breakdown === null && !layout.byBucket
     ? {
       steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass,
       persons: cohortsOnly?.values.length ? await cohortPersons(ctx, cohortsOnly.values as PropertyFilter[]) : undefined,
@@ -347,6 +348,9 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     // A cohort breakdown's group is its cohort: the persons of the funnel restricted to it.
     const c = split.find((x) => String(x.value) === q.funnel_step_breakdown) ?? { value: 'all' as const, label: '' };
     return computeFunnelPersons(restrictedTo(q, c), ctx, page);
+  }
+  if (q.aggregation_group_type_index !== null && q.aggregation_group_type_index !== undefined) {
+    throw new AnalyticsParamError('aggregation_group_type_index', 'A funnel aggregated by groups counts groups, not persons: leave it out to list persons.');
   }
   const prep = await prepare({ ...q, funnel_viz_type: 'steps' }, ctx);
   const n = prep.steps.length;

@@ -2,8 +2,8 @@ import type { PathEdge, PathParams } from '../../src/contract/analytics.ts';
 import { resolveDateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes } from './filters.ts';
-import { checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
-import { envOf, materializedFor, propertyText, SqlParams } from './properties.ts';
+import { analysisParams, checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
+import { propertyText, type SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -53,9 +53,7 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   await checkFilterRegexes(ctx, [{ group: p.properties, attr: 'properties' }]);
   await checkRegexes(ctx.db, (p.local_path_cleaning_filters ?? []).map((r, i) => ({ pattern: r.regex, attr: `local_path_cleaning_filters__${i}__regex` })));
   const range = await resolveDateRange(p, ctx);
-  const params = new SqlParams();
-  params.materialized = await materializedFor(ctx);
-  params.env = envOf(ctx);
+  const params = await analysisParams(ctx);
   const base = eventRowsSql({
     params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts,
     columns: [`${itemSql(p, params)} AS item`],

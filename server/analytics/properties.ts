@@ -28,6 +28,8 @@ export class SqlParams {
   materialized = false;
   /** What HogQL expressions read besides the row (hogql/compile.ts): the project's zone and week start, the clock. */
   env: HogqlEnv = { timeZone: 'UTC', weekStart: 0, now: 0 };
+  /** The project's group types by index (groups.ts): what group filters, breakdowns and aggregation read. */
+  groupTypes: readonly string[] = [];
   private readonly seen = new Map<string, string>();
 
   add(value: unknown): string {
@@ -48,6 +50,7 @@ export class SqlParams {
     const copy = new SqlParams();
     copy.materialized = this.materialized;
     copy.env = this.env;
+    copy.groupTypes = this.groupTypes;
     copy.values.push(...this.values.slice(0, n));
     for (const [memo, ref] of this.seen) if (Number(ref.slice(1)) <= n) copy.seen.set(memo, ref);
     return copy;

@@ -1,8 +1,8 @@
 import type { Interval, RetentionCohort, RetentionParams } from '../../src/contract/analytics.ts';
 import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
-import { envOf, materializedFor, SqlParams } from './properties.ts';
+import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
+import { aggregationOf } from './groups.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -19,7 +19,6 @@ import type { QueryContext } from './types.ts';
 const INTERVAL: Record<RetentionParams['period'], Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' };
 
 export async function computeRetention(p: RetentionParams, ctx: QueryContext): Promise<RetentionCohort[]> {
-  if (p.aggregation_group_type_index) throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported.');
   await checkFilterRegexes(ctx, [
     { group: p.properties, attr: 'properties' },
     { group: p.target_entity.properties, attr: 'target_entity__properties' },
@@ -37,9 +36,8 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
   const starts = Array.from({ length: n }, (_, i) => addWall(last, interval, i - (n - 1)));
   const range = { from: fromWall(starts[0]!, tz), to: fromWall(addWall(last, interval, 1), tz) - 1 };
 
-  const params = new SqlParams();
-  params.materialized = await materializedFor(ctx);
-  params.env = envOf(ctx);
+  const params = await analysisParams(ctx);
+  const groupIndex = aggregationOf(p, params.groupTypes);
   const target = entityMatchSql(p.target_entity, params, 'target_entity__id');
   const returning = entityMatchSql(p.returning_entity, params, 'returning_entity__id');
   const firstTime = p.retention_type === 'retention_first_time';
@@ -51,6 +49,7 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
     needPerson: target.person || returning.person,
     needSession: target.session === true || returning.session === true,
     where: firstTime ? [] : [`(${target.sql} OR ${returning.sql})`],
+    groupIndex,
   });
   const from = `${params.add(range.from)}::BIGINT`;
   const to = `${params.add(range.to)}::BIGINT`;

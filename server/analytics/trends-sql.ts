@@ -9,6 +9,7 @@ import { sessionJoinSql } from './sessions.ts';
 import type { AnalyticsProject } from './types.ts';
 import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
+import { groupKeySql } from './groups.ts';
 
 /**
  * The SQL of one trend period: a single scan of the project's events in the range, each event
@@ -39,6 +40,13 @@ export interface TrendQueryInput {
   materialized?: boolean;
   /** What HogQL expressions read besides the row (zone, week start, clock). */
   env?: HogqlEnv;
+  /** The project's group types by index (groups.ts). */
+  groupTypes?: readonly string[];
+  /**
+   * Aggregate by the groups of this type instead of persons (docs/api.md, "Groups"): unique
+   * counts count group keys, and events without a group of the type do not count at all.
+   */
+  groupIndex?: number | null;
 }
 
 export interface TrendRow {
@@ -104,6 +112,8 @@ interface Shared {
   params: SqlParams;
   where: string;
   joins: string;
+  /** What unique counts count: the person's UUID, or the group's key. */
+  actor: string;
   seriesConds: string[];
   bval: string;
   /** The persons table is joined as `p`. */
@@ -125,7 +135,10 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
   const params = new SqlParams();
   params.materialized = input.materialized === true;
   if (input.env) params.env = input.env;
+  if (input.groupTypes) params.groupTypes = input.groupTypes;
   const team = params.add(input.project.id);
+  const byGroup = input.groupIndex !== null && input.groupIndex !== undefined;
+  const groupKey = byGroup ? groupKeySql(params, input.groupIndex!) : null;
   const global = andAll(
     propertyGroupSql(input.properties, params),
     testAccountSql(input.project, input.filterTestAccounts, params),
@@ -146,11 +159,12 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     `e.timestamp < CAST(${params.add(new Date(toExclusive).toISOString())} AS TIMESTAMPTZ)`,
     names.length > 0 ? `e.event IN (${names.map((n) => params.add(n)).join(', ')})` : 'true',
     global.sql,
+    groupKey ? `${groupKey} IS NOT NULL` : 'true',
   ].join(' AND ');
   const bval = breakdown ? `nullif(${breakdown.sql}, '')` : 'NULL::VARCHAR';
   const joins = `${person ? personJoin(needsPersonProps) : ''}${session ? `
   ${sessionJoinSql(params, team)}` : ''}`;
-  return { params, where, joins, seriesConds: seriesFilters.map((f) => f.sql), bval, personProps: needsPersonProps };
+  return { params, where, joins, actor: groupKey ?? PERSON_KEY_SQL, seriesConds: seriesFilters.map((f) => f.sql), bval, personProps: needsPersonProps };
 }
 
 /**
@@ -194,7 +208,9 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
   const series = indexes.map((i) => input.series[i]!);
   const hogql = series.some((x) => x.math === 'hogql');
   const needsPerson = series.some((x) => x.math === 'dau') || hogql;
-  const s = shared(input, series, period.from, period.toExclusive, needsPerson);
+  // Groups are read from the event itself: the person's join only for what reads the person.
+  const byGroup = input.groupIndex !== null && input.groupIndex !== undefined;
+  const s = shared(input, series, period.from, period.toExclusive, hogql || (needsPerson && !byGroup));
   const { params } = s;
   const bucket = period.aggregate ? '0'
     : bucketMsSql(period.interval, input.project.week_start_day, 'e.timestamp', (v) => params.add(v),
@@ -205,7 +221,7 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
     : mathProps.length === 1 ? mathProps[0]! : `CASE si ${mathProps.map((m, i) => `WHEN ${i} THEN ${m}`).join(' ')} END`;
   const sess = series.some((x) => x.math === 'unique_session')
     ? `nullif(${propertyText(params, 'event', '$session_id')}, '')` : 'NULL::VARCHAR';
-  const person = needsPerson ? PERSON_KEY_SQL : 'NULL::UUID';
+  const person = needsPerson ? s.actor : 'NULL::UUID';
   const tagged = `tagged AS (
       SELECT ${bucket} AS bucket, ${tag.select}, ${s.bval} AS bval, ${person} AS person_id,
              ${sess} AS sess, e.properties AS ep${s.personProps ? ', p.properties AS pp' : ''}${hogql ? `,
@@ -249,7 +265,7 @@ export function activeQuery(
 ): { sql: string; params: unknown[] } {
   const series = [input.series[index]!];
   const lookback = (days + 2) * DAY_MS;
-  const s = shared(input, series, period.from - lookback, period.toExclusive, true);
+  const s = shared(input, series, period.from - lookback, period.toExclusive, input.groupIndex === null || input.groupIndex === undefined);
   const { params } = s;
   const tz = params.add(input.project.timezone);
   const unit = period.interval === 'hour' && !period.aggregate ? 'hour' : 'day';
@@ -260,7 +276,7 @@ export function activeQuery(
        FROM unnest(generate_series(make_timestamp(${params.add((buckets[0] ?? 0) * 1000)}), make_timestamp(${params.add((buckets[buckets.length - 1] ?? 0) * 1000)}), INTERVAL 1 ${period.interval})) AS t(b)`;
   const sql = `
     WITH src AS (
-      SELECT e.timestamp AS ts, ${PERSON_KEY_SQL} AS person_id, ${s.bval} AS bval
+      SELECT e.timestamp AS ts, ${s.actor} AS person_id, ${s.bval} AS bval
       FROM events e ${s.joins}
       WHERE ${s.where} AND ${s.seriesConds[0]}
     ),

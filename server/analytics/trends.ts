@@ -13,6 +13,7 @@ import { cohortSplitOf, interleave, restrictedTo } from './cohort-breakdown.ts';
 import { hogqlSql } from './hogql/index.ts';
 import { envOf, materializedFor, SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
+import { aggregationOf, groupTypesFor } from './groups.ts';
 
 export type { TrendSeriesSpec } from './trends-types.ts';
 export { BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
@@ -46,11 +47,9 @@ function entityIndex(params: TrendParams, entity: Entity): number {
 }
 
 /** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
-async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext): Promise<FormulaNode | null> {
-  if (params.aggregation_group_type_index) {
-    throw new AnalyticsParamError('aggregation_group_type_index', 'Groups are not supported: aggregate by persons (0).');
-  }
-  breakdownOf(params);
+async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext, groupTypes: readonly string[]): Promise<FormulaNode | null> {
+  aggregationOf(params, groupTypes);
+  breakdownOf(params, groupTypes);
   for (const s of series) {
     if (s.mathHogql !== null) hogqlSql(s.mathHogql, 'aggregate', new SqlParams(), `${s.entity.type}__${entityIndex(params, s.entity)}__math_hogql`);
   }
@@ -64,8 +63,8 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
     throw new AnalyticsParamError('formula', (error as Error).message);
   }
   const patterns = [
-    ...regexPatterns(params.properties, 'properties', ctx.cohorts),
-    ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`, ctx.cohorts)),
+    ...regexPatterns(params.properties, 'properties', ctx.cohorts, groupTypes),
+    ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`, ctx.cohorts, groupTypes)),
   ];
   await checkRegexes(ctx.db, patterns);
   return formula;
@@ -143,12 +142,14 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     return interleave(runs);
   }
   const series = seriesSpecs(params);
-  const formula = await validate(params, series, ctx);
+  const groupTypes = await groupTypesFor(ctx);
+  const formula = await validate(params, series, ctx, groupTypes);
   const range = await resolveDateRange(params, ctx, params.interval);
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
-  const breakdown = breakdownOf(params);
+  const breakdown = breakdownOf(params, groupTypes);
   const input: TrendQueryInput = {
     project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
+    groupTypes, groupIndex: aggregationOf(params, groupTypes),
     breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedFor(ctx), env: envOf(ctx),
   };
   const periods = [{ from: range.from, toExclusive: range.to + 1 }];

@@ -68,6 +68,8 @@ export interface QueryContext {
   personIndex?: () => PersonIndex | null;
   /** The project's live cohorts (cohorts.ts): a cohort filter or breakdown may name only these. Absent: none. */
   cohorts?: CohortLookup;
+  /** The project's group types by index (groups.ts), when the caller keeps them. Absent: read from the store. */
+  groupTypes?: () => Promise<string[]>;
 }
 
 /** An event as the plain-TypeScript reference implementations see it (tests only). */
@@ -81,4 +83,6 @@ export interface ReferenceEvent {
   timestamp: number;
   properties: Record<string, unknown>;
   person_properties: Record<string, unknown>;
+  /** What an analysis aggregated by groups counts the event for (its group); absent: its person. */
+  actor?: string;
 }

@@ -63,6 +63,7 @@ const PARAM_PATHS: Record<string, readonly string[]> = {
   aggregation_group_type_index: ['aggregation_group_type_index'],
   breakdown: ['breakdownFilter', 'breakdown'],
   breakdown_type: ['breakdownFilter', 'breakdown_type'],
+  breakdown_group_type_index: ['breakdownFilter', 'breakdown_group_type_index'],
   breakdown_limit: ['breakdownFilter', 'breakdown_limit'],
   display: ['trendsFilter', 'display'],
   formula: ['trendsFilter', 'formula'],

@@ -1,6 +1,6 @@
 import { z } from './z';
 import { ANALYTICS_LIMITS, HOGQL_LIMITS } from './analytics-limits';
-import { choice, choiceMessage, list, MESSAGES, pythonTypeName, text } from './fields';
+import { choice, choiceMessage, integer, list, MESSAGES, pythonTypeName, text } from './fields';
 
 /**
  * Property filters of the analysis parameters: one filter, the AND/OR groups (one level of
@@ -33,9 +33,14 @@ export const FILTER_OPERATORS = [...PROPERTY_OPERATORS, ...COHORT_OPERATORS] as 
 /**
  * Types of a property filter: a property, a session property (`$session_duration`, …), a
  * HogQL condition whose `key` is the expression (docs/hogql.md; no value or operator needed),
- * or a cohort (`{type: 'cohort', key: 'id', value: <cohort id>, operator: 'in' | 'not_in'}`).
+ * a cohort (`{type: 'cohort', key: 'id', value: <cohort id>, operator: 'in' | 'not_in'}`), or a
+ * property of the event's group of type `group_type_index` (`{type: 'group', group_type_index: 0, …}`).
  */
-export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql', 'cohort'] as const;
+export const FILTER_TYPES = [...PROPERTY_TYPES, 'session', 'hogql', 'cohort', 'group'] as const;
+/** Group types of a project are numbered 0 to this (docs/api.md, "Groups"). */
+export const GROUP_TYPE_INDEX_MAX = 4;
+/** A group type's index, as aggregation, filters and breakdowns name it. */
+export const groupTypeIndexSchema = integer({ min: 0, max: GROUP_TYPE_INDEX_MAX });
 
 /** A cohort filter's cohort id (a number, or its digits as text), or null when it names none. */
 export function cohortIdOf(value: unknown): number | null {
@@ -74,8 +79,12 @@ export const propertyFilterSchema = z.object({
   value: z.optional(z.nullable(filterValueSchema)),
   operator: choice(FILTER_OPERATORS),
   type: choice(FILTER_TYPES),
+  group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
 }).check(z.superRefine((f, ctx) => {
   if (f.type === 'hogql') return;
+  if (f.type === 'group' && (f.group_type_index === undefined || f.group_type_index === null)) {
+    ctx.addIssue({ code: 'custom', path: ['group_type_index'], message: 'Enter the index of the group type whose property this is.', input: f.group_type_index });
+  }
   if (f.type === 'cohort') {
     // `exact` is what a client that leaves the operator out gets elsewhere: it means `in` here.
     if (!(COHORT_OPERATORS as readonly string[]).includes(f.operator) && f.operator !== 'exact') {

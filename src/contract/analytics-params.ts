@@ -1,6 +1,6 @@
 import { z } from './z';
 import {
-  dictType, isRecord, limitFilters, PROPERTY_KEY_MAX, propertiesSchema, type Filtered,
+  dictType, groupTypeIndexSchema, isRecord, limitFilters, PROPERTY_KEY_MAX, propertiesSchema, type Filtered,
 } from './analytics-filters';
 import { ANALYTICS_LIMITS, HOGQL_LIMITS } from './analytics-limits';
 import { blankableText, bool, choice, choiceMessage, integer, list, MESSAGES, text, typeError } from './fields';
@@ -165,7 +165,10 @@ const seriesShape = {
   interval: withDefault(choice(INTERVALS), 'day'),
   breakdown: z.optional(z.nullable(breakdownSchema)),
   breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
-  aggregation_group_type_index: z.optional(z.nullable(integer({ min: 0, max: 4 }))),
+  /** The group type whose property `breakdown` names, with `breakdown_type: group`. */
+  breakdown_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  /** Absent or null: persons; n: the keys of group type n (docs/api.md, "Groups"). */
+  aggregation_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
 };
 
 type Series = { events?: Entity[]; actions?: Entity[]; breakdown?: unknown; breakdown_type?: string };
@@ -320,7 +323,7 @@ export const retentionParamsSchema = z.object({
   date_to: z.optional(z.nullable(dateParamSchema)),
   properties: z.optional(propertiesSchema),
   filter_test_accounts: z.optional(bool()),
-  aggregation_group_type_index: z.optional(z.nullable(integer({ min: 0, max: 4 }))),
+  aggregation_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
 }).check(z.superRefine((v, ctx) => limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>)));
 export type RetentionParams = z.infer<typeof retentionParamsSchema>;
 export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;

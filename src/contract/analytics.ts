@@ -18,7 +18,7 @@ export const JSON_QUERY_PARAMS = [
 ] as const;
 export const BOOLEAN_QUERY_PARAMS = ['filter_test_accounts', 'compare', 'path_replacements'] as const;
 export const NUMBER_QUERY_PARAMS = [
-  'breakdown_limit', 'aggregation_group_type_index', 'funnel_window_interval', 'funnel_window_days',
+  'breakdown_limit', 'aggregation_group_type_index', 'breakdown_group_type_index', 'funnel_window_interval', 'funnel_window_days',
   'total_intervals', 'step_limit', 'edge_limit',
 ] as const;
 

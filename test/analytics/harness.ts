@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { openEventDb, type EventDb } from '../../server/analytics/duckdb.ts';
 import { FILL_PERSON_KEYS } from '../../server/analytics/schema.ts';
-import type { AnalyticsProject, QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
+import { fillGroups } from '../../server/analytics/groups.ts';
+import type { AnalyticsProject, QueryContext, ReferenceEvent, SqlRunner } from '../../server/analytics/types.ts';
 
 /**
  * An in-memory event store (DuckDB with the real schema) loaded with reference events, and the
@@ -54,12 +55,14 @@ export function personUuid(id: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export async function loadEvents(db: StatementRunner, teamId: number, events: readonly ReferenceEvent[]): Promise<void> {
+export async function loadEvents(db: StatementRunner & SqlRunner, teamId: number, events: readonly ReferenceEvent[]): Promise<void> {
   await db.run('DELETE FROM events WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM persons WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_distinct_ids WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_overrides WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_keys WHERE team_id = $1', [teamId]);
+  await db.run('DELETE FROM group_types WHERE team_id = $1', [teamId]);
+  await db.run('DELETE FROM groups WHERE team_id = $1', [teamId]);
   const persons = new Map<string, Record<string, unknown>>();
   const distinctIds = new Map<string, string>();
   for (const e of events) {
@@ -81,6 +84,7 @@ export async function loadEvents(db: StatementRunner, teamId: number, events: re
     [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personUuid(personId)]));
   // Written around the store's append: the events get their person keys as a bulk writer's do.
   for (const sql of FILL_PERSON_KEYS) await db.run(sql);
+  await fillGroups(db, teamId);
 }
 
 /** A fresh in-memory store for `project` (UTC, weeks from Sunday, no test filters by default). */

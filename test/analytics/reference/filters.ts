@@ -2,6 +2,7 @@ import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
 import { holds, type RefEnv } from './hogql.ts';
 import { sessionOf, sessionText, type RefSession } from './sessions.ts';
+import { groupPropertiesOf, type RefGroups } from './groups.ts';
 
 /**
  * Property filters in plain TypeScript: the obviously-correct reading of the rules documented in
@@ -9,7 +10,7 @@ import { sessionOf, sessionText, type RefSession } from './sessions.ts';
  * and booleans as JSON text); missing and null are "not set".
  */
 
-export interface RefFilter { key: string; value?: unknown; operator: string; type: 'event' | 'person' | string }
+export interface RefFilter { key: string; value?: unknown; operator: string; type: 'event' | 'person' | string; group_type_index?: number | null | undefined }
 export interface RefGroup { type: 'AND' | 'OR'; values: Array<RefFilter | RefGroup> }
 
 /** The text of a property, or null when it is not set. */
@@ -40,6 +41,8 @@ export interface FilterContext {
   env: RefEnv;
   /** Cohort id → the ids of its persons: what cohort filters read (an unknown cohort holds nobody). */
   cohorts?: ReadonlyMap<number, ReadonlySet<string>>;
+  /** The project's groups: what group filters read (without them no group has properties). */
+  groups?: RefGroups;
 }
 
 /** The number DuckDB's TRY_CAST gives for a text (as numberOf). */
@@ -59,7 +62,8 @@ export function matchesFilter(event: ReferenceEvent, f: RefFilter, ctx?: FilterC
     text = sessionText(session, f.key);
     number = () => numberOfText(text);
   } else {
-    const props = f.type === 'person' ? event.person_properties : event.properties;
+    const props = f.type === 'person' ? event.person_properties
+      : f.type === 'group' ? (ctx?.groups ? groupPropertiesOf(event, ctx.groups, f.group_type_index ?? -1) : {}) : event.properties;
     text = textOf(props, f.key);
     number = () => numberOf(props, f.key);
   }

@@ -1,4 +1,5 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
+import { actorOf } from './groups.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
 
 /**
@@ -86,9 +87,9 @@ export function eventsByPerson(input: Pick<RefFunnelInput, 'events' | 'from' | '
   for (const e of input.events) {
     if (e.timestamp < start || e.timestamp > input.to) continue;
     if (input.filter && !input.filter(e)) continue;
-    const list = map.get(e.person_id) ?? [];
+    const list = map.get(actorOf(e)) ?? [];
     list.push(e);
-    map.set(e.person_id, list);
+    map.set(actorOf(e), list);
   }
   const order = byTime(input.steps);
   for (const list of map.values()) list.sort(order);

@@ -1,3 +1,4 @@
+import { actorOf } from './groups.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 
 /**
@@ -89,8 +90,8 @@ export function referenceRetention(input: RefRetentionInput): RefRetentionCohort
     const firstSeen = new Map<string, number>();
     for (const e of kept) {
       if (!input.target(e)) continue;
-      const seen = firstSeen.get(e.person_id);
-      if (seen === undefined || e.timestamp < seen) firstSeen.set(e.person_id, e.timestamp);
+      const seen = firstSeen.get(actorOf(e));
+      if (seen === undefined || e.timestamp < seen) firstSeen.set(actorOf(e), e.timestamp);
     }
     for (const [person, t] of firstSeen) {
       const i = periodIndex(t, first, input.period, week);
@@ -99,7 +100,7 @@ export function referenceRetention(input: RefRetentionInput): RefRetentionCohort
   } else {
     for (const e of kept) {
       const i = index(e);
-      if (input.target(e) && inRange(i)) cohorts[i]!.add(e.person_id);
+      if (input.target(e) && inRange(i)) cohorts[i]!.add(actorOf(e));
     }
   }
 
@@ -107,7 +108,7 @@ export function referenceRetention(input: RefRetentionInput): RefRetentionCohort
   const returned: Set<string>[] = Array.from({ length: n }, () => new Set<string>());
   for (const e of kept) {
     const i = index(e);
-    if (input.returning(e) && inRange(i)) returned[i]!.add(e.person_id);
+    if (input.returning(e) && inRange(i)) returned[i]!.add(actorOf(e));
   }
 
   const result: RefRetentionCohort[] = [];

@@ -6,6 +6,7 @@ import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
 import { matchesGroup, matchesTestAccounts, numberOf, textOf, type FilterContext } from './filters.ts';
 import { aggregateOf, valueText, type RefEnv } from './hogql.ts';
 import { sessionOf, sessionsOf, sessionText } from './sessions.ts';
+import { actorOf, byGroup, groupPropertiesOf, referenceGroups, type RefGroups } from './groups.ts';
 
 /**
  * Trends in plain TypeScript, written for clarity, not speed: for every series, filter the
@@ -40,7 +41,7 @@ function applyMath(entity: Entity, events: ReferenceEvent[], env: RefEnv): numbe
   const numbers = () => events.map((e) => numberOf(e.properties, entity.math_property ?? '')).filter((n): n is number => n !== null);
   switch (entity.math) {
     case 'total': return events.length;
-    case 'dau': case 'weekly_active': case 'monthly_active': return new Set(events.map((e) => e.person_id)).size;
+    case 'dau': case 'weekly_active': case 'monthly_active': return new Set(events.map(actorOf)).size;
     case 'unique_session': {
       const sessions = new Set<string>();
       for (const e of events) {
@@ -67,6 +68,8 @@ interface Options {
   now: Date;
   /** The project's cohorts: id → name and persons (cohort filters and breakdowns read them). */
   cohorts?: ReadonlyMap<number, { name: string; members: ReadonlySet<string> }>;
+  /** The project's groups (computed from `events` when absent). */
+  groups?: RefGroups;
   /** Only these events count (a cohort breakdown's run). */
   only?: (e: ReferenceEvent) => boolean;
 }
@@ -122,11 +125,16 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   const entities = orderedEntities(params);
   const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
   const env: RefEnv = { timeZone: tz, weekStart: week, now: o.now.getTime() };
+  // Aggregated by a group type, only the events with such a group count, each for its group.
+  const refGroups = o.groups ?? referenceGroups(o.events);
   const fctx: FilterContext = {
     sessions: sessionsOf(o.events), env,
     ...(o.cohorts ? { cohorts: new Map([...o.cohorts].map(([id, c]) => [id, c.members])) } : {}),
+    groups: refGroups,
   };
   const hogqlBreakdown = breakdownKey !== null && params.breakdown_type === 'hogql' ? parseHogql(breakdownKey) : null;
+  const gi = params.aggregation_group_type_index;
+  const pool = gi === null || gi === undefined ? o.events : byGroup(o.events, refGroups, gi);
   const out: RefSeries[] = [];
 
   for (const period of periods) {
@@ -145,11 +153,12 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
         if (breakdownKey === null) return null;
         let t: string | null;
         if (hogqlBreakdown) t = valueText(hogqlBreakdown, e, env);
+        else if (params.breakdown_type === 'group') t = textOf(groupPropertiesOf(e, refGroups, params.breakdown_group_type_index ?? 0), breakdownKey);
         else if (params.breakdown_type === 'session') { const s = sessionOf(fctx.sessions, e); t = s === null ? null : sessionText(s, breakdownKey); }
         else t = textOf(params.breakdown_type === 'person' ? e.person_properties : e.properties, breakdownKey);
         return t === '' ? null : t;
       };
-      const inRange = o.events.filter((e) => e.timestamp >= period.from && e.timestamp < period.toExclusive && matches(e));
+      const inRange = pool.filter((e) => e.timestamp >= period.from && e.timestamp < period.toExclusive && matches(e));
       // Rank values by event count, ties by value.
       const counts = new Map<string, number>();
       for (const e of inRange) { const v = valueOf(e); if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1); }
@@ -177,7 +186,7 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
         } else {
           for (const b of buckets) { const end = addWall(b, params.interval, 1); windows.push({ start: end - active * DAY_MS, end }); }
         }
-        for (const e of o.events) {
+        for (const e of pool) {
           if (e.timestamp >= period.toExclusive || !matches(e)) continue;
           const wall = toWall(e.timestamp, tz);
           windows.forEach((w, slot) => { if (wall >= w.start && wall < w.end) put(e, slot); });
