@@ -16,6 +16,7 @@ import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerCohortRoutes } from './http/routes/cohorts/routes.ts';
 import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
 import { registerDomainRoutes } from './http/routes/domains/routes.ts';
+import { registerGroupRoutes } from './http/routes/groups/routes.ts';
 import { registerInsightRoutes } from './http/routes/insights/routes.ts';
 import { registerInviteRoutes } from './http/routes/invites/routes.ts';
 import { registerMemberRoutes } from './http/routes/members/routes.ts';
@@ -78,6 +79,7 @@ function registerApi(router: Router, deps: Deps, authenticate: Authenticate): vo
   registerFunnelRetentionPathRoutes(router, deps);
   registerInsightRoutes(router, deps);
   registerCohortRoutes(router, deps);
+  registerGroupRoutes(router, deps);
   registerDefinitionRoutes(router, deps);
   registerPipelineRoutes(router, deps);
   registerPluginConfigRoutes(router, deps);

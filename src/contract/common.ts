@@ -68,6 +68,8 @@ export const SCOPES = [
   /** Cohorts (`{PRJ}/cohorts/`): the production service's scopes, beside the API's. */
   'cohort:read',
   'cohort:write',
+  /** Groups (`{PRJ}/groups_types/`, `{PRJ}/groups/`): the production service's scope. */
+  'group:read',
 ] as const;
 export const scopeSchema = z.enum(SCOPES);
 export type Scope = z.infer<typeof scopeSchema>;

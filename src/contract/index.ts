@@ -8,6 +8,7 @@ import { batchExportEndpoints } from './batch-exports';
 import { cohortEndpoints } from './cohorts';
 import { eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints } from './definitions';
 import { domainEndpoints } from './domains';
+import { groupEndpoints } from './groups';
 import { insightEndpoints } from './insights';
 import { inviteEndpoints } from './invites';
 import { memberEndpoints } from './members';
@@ -40,6 +41,7 @@ export * from './analytics';
 export * from './persons';
 export * from './definitions';
 export * from './cohorts';
+export * from './groups';
 
 /** Every endpoint of the API, grouped by resource. */
 export const endpoints = {
@@ -57,6 +59,7 @@ export const endpoints = {
   personalApiKeys: personalApiKeyEndpoints,
   persons: personEndpoints,
   cohorts: cohortEndpoints,
+  groups: groupEndpoints,
   eventDefinitions: eventDefinitionEndpoints,
   propertyDefinitions: propertyDefinitionEndpoints,
   propertyValues: propertyValueEndpoints,

@@ -10,7 +10,7 @@ const PRJ = '/api/projects/:project_id';
 describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
-      'batchExports', 'cohorts', 'domains', 'eventDefinitions', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
+      'batchExports', 'cohorts', 'domains', 'eventDefinitions', 'groups', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
       'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'pluginConfigs', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
     ]);
   });

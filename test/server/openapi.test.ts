@@ -21,6 +21,7 @@ const served = [
   ...Object.values(endpoints.members), ...Object.values(endpoints.invites), ...Object.values(endpoints.domains), inviteAcceptEndpoint,
   ...Object.values(endpoints.pipelineDestinations), ...Object.values(endpoints.pipelineFrontendApps),
   ...Object.values(endpoints.pipelineImportApps), ...Object.values(endpoints.pluginConfigs), ...Object.values(endpoints.cohorts),
+  ...Object.values(endpoints.groups),
 ];
 const toOpenApi = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
