@@ -1,13 +1,16 @@
 import { defineConfig } from '@playwright/test';
 
-// Started by scripts/e2e.mjs, which runs a real reference server and passes its URL and key.
-const baseURL = process.env.E2E_BASE_URL;
-if (!baseURL) throw new Error('Run the e2e tests with `npm run test:e2e` (it starts the server).');
+import { e2eServers, workerServer } from './test/e2e/servers';
+
+// Started by scripts/e2e.mjs, which runs a real reference server per worker and passes their URLs
+// and keys. Each worker process loads this file again and takes its own server's URL.
+const workers = e2eServers().length;
+const baseURL = workerServer().url;
 
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,

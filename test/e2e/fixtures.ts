@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { workerServer } from './servers';
 
-export const demoKey = (): string => {
-  const key = process.env.E2E_DEMO_KEY;
-  if (!key) throw new Error('E2E_DEMO_KEY is not set: run the e2e tests with `npm run test:e2e`.');
-  return key;
-};
+export { workerServer } from './servers';
+
+export const demoKey = (): string => workerServer().key;
 
 /** Signs in the way the server's printed link does: the key rides in the URL fragment. */
 export async function signInWithDemoLink(page: Page, path = '/'): Promise<void> {
@@ -16,8 +15,7 @@ export async function signInWithDemoLink(page: Page, path = '/'): Promise<void> 
 
 /** Creates a key with the real CLI against the e2e server's data directory. */
 export function createKey(scopes: string, label = 'e2e'): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
+  const { dataDir } = workerServer();
   const out = execFileSync(
     process.execPath,
     ['--import', 'tsx', 'server/main.ts', 'key', 'create', '--label', label, '--scopes', scopes, '--data-dir', dataDir],
@@ -29,7 +27,7 @@ export function createKey(scopes: string, label = 'e2e'): string {
 }
 
 export function revokeKeyByLabel(label: string): void {
-  const dataDir = process.env.E2E_DATA_DIR ?? '';
+  const { dataDir } = workerServer();
   const run = (args: string[]) =>
     execFileSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'key', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
   const line = run(['list']).split('\n').find((l) => l.includes(label));

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiHeaders, expectNoViolations, seededOrganization, signInWithDemoLink } from './fixtures';
+import { apiHeaders, expectNoViolations, seededOrganization, signInWithDemoLink, workerServer } from './fixtures';
 
 const stamp = Date.now().toString(36);
 // Each flow takes 5–10 s on an idle machine; the margin is for a loaded CI runner.
@@ -17,7 +17,7 @@ const hedgeboxId = async (page: Page) => (await seededOrganization(page.request)
 
 /** The accept link of the newest outbox email to `email` (the data dir's mail/ folder). */
 function acceptLinkFor(email: string): string {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const outbox = join(workerServer().dataDir, 'mail');
   const mail = readdirSync(outbox).sort().reverse().map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(`To: ${email}`));
   const link = mail && /(https?:\/\/\S+\/invite\/[\w-]+#token=\w+)/.exec(mail)?.[1];
   if (!link) throw new Error(`no invite email to ${email} in ${outbox}`);
@@ -112,7 +112,7 @@ test('domains: add, publish the TXT record, verify, enable JIT', async ({ page }
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Not verified yet' })).toBeVisible();
   const challenge = await page.locator('dd code').nth(1).textContent();
-  writeFileSync(process.env.E2E_DNS_RECORDS ?? '', JSON.stringify({ [`_posthog-challenge.${domain}`]: [challenge] }));
+  writeFileSync(workerServer().dnsRecords, JSON.stringify({ [`_posthog-challenge.${domain}`]: [challenge] }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText(/^Verified on/)).toBeVisible();
   await jit.click();
