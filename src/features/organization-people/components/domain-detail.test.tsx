@@ -12,6 +12,12 @@ describe('domains', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Domain' }), 'Acme.example');
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
     expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveAccessibleDescription(/Enter a valid domain in lower case/);
+    // The server's refusal lands on the field too (spaces around a pasted name are trimmed first).
+    await user.clear(screen.getByRole('textbox', { name: 'Domain' }));
+    await user.type(screen.getByRole('textbox', { name: 'Domain' }), ' hedgebox.example ');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveAccessibleDescription('A domain with this name already exists.'));
+    expect(screen.getByRole('textbox', { name: 'Domain' })).toHaveFocus();
     await user.clear(screen.getByRole('textbox', { name: 'Domain' }));
     await user.type(screen.getByRole('textbox', { name: 'Domain' }), 'acme.example');
     await user.click(screen.getByRole('button', { name: 'Add domain' }));

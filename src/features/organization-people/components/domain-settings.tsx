@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { domainEndpoints, type Domain } from '@/contract/domains';
+import { z } from '@/contract/z';
 import { ConfirmActionDialog } from '@/components/feedback/confirm-delete';
-import { ScopedAction } from '@/components/feedback/scoped-action';
-import { FormError, SelectField, TextareaField, TextField } from '@/components/form-kit';
-import { Button } from '@/components/ui/button';
+import { FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
 import { Switch } from '@/components/ui/switch';
 import { useCan } from '@/lib/auth';
 import { describeError } from '@/lib/error-messages';
@@ -99,24 +100,24 @@ export function DomainAccess({ organizationId, domain, update, canManage }: { or
   );
 }
 
+const samlSchema = z.object({
+  saml_entity_id: z.string().check(z.trim()),
+  saml_acs_url: z.string().check(z.trim()),
+  saml_x509_cert: z.string().check(z.trim(), z.refine((cert) => pemProblem(cert) === null, { error: (issue) => pemProblem(String(issue.input)) ?? undefined })),
+});
+type SamlValues = z.output<typeof samlSchema>;
+const SAML_FIELDS = ['saml_entity_id', 'saml_acs_url', 'saml_x509_cert'] as const;
+
 /** SAML: entity id, ACS URL and X.509 certificate (checked as PEM before saving). */
 export function SamlForm({ domain, update, canManage }: { domain: Domain; update: Update; canManage: boolean }) {
-  const [entityId, setEntityId] = useState(domain.saml_entity_id ?? '');
-  const [acsUrl, setAcsUrl] = useState(domain.saml_acs_url ?? '');
-  const [cert, setCert] = useState(domain.saml_x509_cert ?? '');
-  const [certError, setCertError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | undefined>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = pemProblem(cert);
-    setCertError(problem ?? undefined);
-    if (problem) return;
-    setFormError(undefined);
-    update.mutate({ saml_entity_id: entityId.trim(), saml_acs_url: acsUrl.trim(), saml_x509_cert: cert.trim() }, {
-      onSuccess: () => toast.success('SAML configuration saved'),
-      onError: (error) => setFormError(describeError(error)),
-    });
-  };
+  const form = useForm<SamlValues>({
+    resolver: zodResolver(samlSchema),
+    defaultValues: { saml_entity_id: domain.saml_entity_id ?? '', saml_acs_url: domain.saml_acs_url ?? '', saml_x509_cert: domain.saml_x509_cert ?? '' },
+  });
+  const onSubmit = submitHandler(form, SAML_FIELDS, async (values) => {
+    await update.mutateAsync(values);
+    toast.success('SAML configuration saved');
+  });
   if (!canManage) {
     return (
       <section className="max-w-2xl space-y-2" aria-labelledby="saml-heading">
@@ -125,19 +126,16 @@ export function SamlForm({ domain, update, canManage }: { domain: Domain; update
       </section>
     );
   }
+  const { register, formState: { errors, isSubmitting } } = form;
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-3" aria-labelledby="saml-heading">
       <h2 id="saml-heading" className="text-lg font-semibold">SAML</h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">{domain.has_saml ? 'SAML is configured.' : 'Fill all three fields to configure SAML.'}</p>
-      <FormError message={formError} />
-      <TextField label="Entity ID" value={entityId} onChange={(event) => setEntityId(event.target.value)} autoComplete="off" />
-      <TextField label="ACS URL" type="url" value={acsUrl} onChange={(event) => setAcsUrl(event.target.value)} autoComplete="off" />
-      <TextareaField label="X.509 certificate" rows={5} value={cert} error={certError}
-        description="PEM: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----."
-        onChange={(event) => { setCert(event.target.value); setCertError(undefined); }} />
-      <ScopedAction scope={domainEndpoints.update.access}>
-        <Button type="submit" disabled={update.isPending}>Save SAML</Button>
-      </ScopedAction>
+      <TextField label="Entity ID" autoComplete="off" error={errors.saml_entity_id?.message} {...register('saml_entity_id')} />
+      <TextField label="ACS URL" type="url" autoComplete="off" error={errors.saml_acs_url?.message} {...register('saml_acs_url')} />
+      <TextareaField label="X.509 certificate" rows={5} error={errors.saml_x509_cert?.message}
+        description="PEM: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----." {...register('saml_x509_cert')} />
+      <FormFooter error={errors.root?.server?.message} submitLabel="Save SAML" pendingLabel="Saving…" isSubmitting={isSubmitting} scope={domainEndpoints.update.access} />
     </form>
   );
 }

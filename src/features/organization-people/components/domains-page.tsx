@@ -1,16 +1,15 @@
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { domainEndpoints, domainNameSchema, type Domain } from '@/contract/domains';
 import { MEMBERSHIP_LEVELS } from '@/contract/organizations';
-import { ScopedAction } from '@/components/feedback/scoped-action';
-import { TextField } from '@/components/form-kit';
+import { z } from '@/contract/z';
+import { FormFooter, submitHandler, TextField } from '@/components/form-kit';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-client';
-import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { domainsHeader } from './page-states';
@@ -30,33 +29,27 @@ export function VerifiedBadge({ domain }: { domain: Pick<Domain, 'is_verified'> 
   return domain.is_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>;
 }
 
+// Spaces around a pasted name are not the user's mistake: trimmed before the API's own rules.
+const addDomainSchema = z.object({ domain: z.pipe(z.string().check(z.trim()), domainNameSchema) });
+type AddDomainValues = z.output<typeof addDomainSchema>;
+
 function AddDomain({ organizationId }: { organizationId: string }) {
   const navigate = route.useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const { mutateAsync, isPending } = useMutation(peopleMutations.addDomain(organizationId));
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = domainNameSchema.safeParse(value.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    try {
-      const created = await mutateAsync({ domain: parsed.data });
-      toast.success(`${created.domain} added: publish its TXT record to verify it`);
-      await navigate({ to: '/organizations/$organizationId/domains/$domainId', params: { organizationId, domainId: created.id } });
-    } catch (failure) {
-      setError(isApiError(failure) && failure.attr === 'domain' ? failure.detail : describeError(failure));
-    }
-  };
+  const { mutateAsync } = useMutation(peopleMutations.addDomain(organizationId));
+  const form = useForm<AddDomainValues>({ resolver: zodResolver(addDomainSchema), defaultValues: { domain: '' } });
+  const onSubmit = submitHandler(form, ['domain'], async (values) => {
+    const created = await mutateAsync(values);
+    toast.success(`${created.domain} added: publish its TXT record to verify it`);
+    await navigate({ to: '/organizations/$organizationId/domains/$domainId', params: { organizationId, domainId: created.id } });
+  });
+  const { register, formState: { errors, isSubmitting } } = form;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="mb-6 flex flex-wrap items-start gap-3">
-      <TextField className="min-w-64" label="Domain" placeholder="example.com" value={value} error={error} autoComplete="off"
-        spellCheck={false} onChange={(event) => { setValue(event.target.value); setError(undefined); }} />
-      <ScopedAction scope={domainEndpoints.create.access}>
-        <Button variant="primary" type="submit" className="mt-6" disabled={isPending}>{isPending ? 'Adding…' : 'Add domain'}</Button>
-      </ScopedAction>
+    <form noValidate onSubmit={onSubmit} className="mb-6 flex flex-wrap items-start gap-3">
+      <TextField className="min-w-64" label="Domain" placeholder="example.com" autoComplete="off" spellCheck={false}
+        error={errors.domain?.message ?? errors.root?.server?.message} {...register('domain')} />
+      <div className="mt-6">
+        <FormFooter error={undefined} submitLabel="Add domain" pendingLabel="Adding…" isSubmitting={isSubmitting} scope={domainEndpoints.create.access} />
+      </div>
     </form>
   );
 }
