@@ -6,8 +6,8 @@ import type { Store } from '../store/store.ts';
 import type { SeedClock } from './data.ts';
 
 /**
- * Demo pipeline apps of the first organization: catalogue plugins in each group (the webhook one
- * a version behind, so an update shows), a source destination, some enabled in the first
+ * Demo pipeline apps of the first organization: catalogue plugins in each group (the webhook, the
+ * feedback widget and the JSON lines importer a version behind, so an update shows), a source destination, some enabled in the first
  * project with configs, hourly delivery counters over the last day and a few log lines. Written
  * without compiling (the seed is synchronous): code is compiled on first use (compiled-code.ts).
  */
@@ -29,7 +29,7 @@ const SEED_PLUGINS: readonly SeedPlugin[] = [
   { url: 'https://github.com/analytics-plugins/notification-bar', enabled: { message: 'New: shared folders are here' } },
   { url: 'https://github.com/analytics-plugins/feedback-widget', tag: '0.8.0' },
   { url: 'https://github.com/analytics-plugins/csv-import', enabled: { url: 'https://files.hedgebox.example/events.csv', format: 'csv' } },
-  { url: 'https://github.com/analytics-plugins/jsonl-import' },
+  { url: 'https://github.com/analytics-plugins/jsonl-import', tag: '0.9.0' },
 ];
 
 const methodsOf = (files: Record<string, string>) =>

@@ -135,7 +135,7 @@ const orgParams = z.object({ organization_id: z.string() });
 /**
  * The endpoints of one group. Static paths come before `:id/` so a router matching in order
  * does not take `activity/` for an id. Destinations and frontend apps have every operation;
- * import apps only list, create and retrieve (the API lists no more). The † endpoints take the
+ * import apps list, create, retrieve, delete, check for updates and upgrade. The † endpoints take the
  * scopes docs/api.md gives them (plugin:read, or plugin:write for update_source/ and upgrade/).
  */
 function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
@@ -204,7 +204,14 @@ const importApps = pluginGroupEndpoints('pipeline_import_apps');
 
 export const pipelineDestinationEndpoints = { ...destinations.core, ...destinations.extra };
 export const pipelineFrontendAppEndpoints = { ...frontendApps.core, ...frontendApps.extra };
-export const pipelineImportAppEndpoints = { ...importApps.core, retrieve: importApps.retrieve };
+/** Import apps: list, create and retrieve as the API gives them, and removing and upgrading as the other groups (docs/api.md). */
+export const pipelineImportAppEndpoints = {
+  ...importApps.core,
+  retrieve: importApps.retrieve,
+  destroy: importApps.extra.destroy,
+  checkForUpdates: importApps.extra.checkForUpdates,
+  upgrade: importApps.extra.upgrade,
+};
 
 /** The endpoints of a group by its path segment, for code that works on any group. */
 export const pluginEndpointsByGroup: { readonly [G in PluginGroup]: Record<string, Endpoint> } = {

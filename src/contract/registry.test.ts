@@ -84,9 +84,10 @@ describe('endpoint registry', () => {
     expect(find('GET', `${PRJ}/cohorts/:id/persons/`)?.access).toBe('cohort:read');
     expect(find('DELETE', `${PRJ}/cohorts/:id/`)?.status).toBe(405);
   });
-  it('gives import apps only list, create and retrieve', () => {
+  it('gives import apps list, create, retrieve, delete, check for updates and upgrade', () => {
     expect(Object.values(endpoints.pipelineImportApps).map((e) => e.method + ' ' + e.path.replace(ORG, ''))).toEqual([
-      'GET /pipeline_import_apps/', 'POST /pipeline_import_apps/', 'GET /pipeline_import_apps/:id/',
+      'GET /pipeline_import_apps/', 'POST /pipeline_import_apps/', 'GET /pipeline_import_apps/:id/', 'DELETE /pipeline_import_apps/:id/',
+      'GET /pipeline_import_apps/:id/check_for_updates/', 'POST /pipeline_import_apps/:id/upgrade/',
     ]);
     expect(Object.keys(endpoints.pipelineDestinations)).toHaveLength(13);
   });

@@ -37,12 +37,27 @@ describe('pipeline groups', () => {
     expect(wrong.body.attr).toBe('url');
   });
 
-  it('import apps have list, create and retrieve only', async () => {
+  it('import apps are upgraded and deleted as the other groups, and have no edit, source or group-wide endpoints', async () => {
     const app = await install('pipeline_import_apps', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/csv-import' });
     expect(app.public_jobs).toEqual({ import: { payload: {} } });
     expect((await server.get(`${ORG}/pipeline_import_apps/${app.id}/`)).status).toBe(200);
-    expect((await server.request('DELETE', `${ORG}/pipeline_import_apps/${app.id}/`)).status).toBe(405);
+    expect((await server.request('PATCH', `${ORG}/pipeline_import_apps/${app.id}/`, { json: { name: 'x' } })).status).toBe(405);
+    expect((await server.get(`${ORG}/pipeline_import_apps/${app.id}/source/`)).status).toBe(404);
     expect((await server.get(`${ORG}/pipeline_import_apps/repository/`)).status).toBe(404);
+
+    // An older version installed: the repository's newer one is found, and installed.
+    server.store.db.prepare("UPDATE plugins SET tag = '0.9.0', latest_tag = '0.9.0' WHERE id = ?").run(app.id);
+    expect((await server.get(`${ORG}/pipeline_import_apps/${app.id}/check_for_updates/`)).body).toMatchObject({ tag: '0.9.0', latest_tag: '1.0.0' });
+    const upgraded = await server.request('POST', `${ORG}/pipeline_import_apps/${app.id}/upgrade/`, { json: {} });
+    expect(upgraded.status, upgraded.text).toBe(200);
+    expect(upgraded.body).toMatchObject({ tag: '1.0.0', latest_tag: '1.0.0', public_jobs: { import: { payload: {} } } });
+    expect((await server.request('POST', `${ORG}/pipeline_import_apps/${app.id}/upgrade/`, { json: {} })).body).toMatchObject({ attr: 'tag' });
+
+    expect((await server.request('DELETE', `${ORG}/pipeline_import_apps/${app.id}/`)).status).toBe(204);
+    expect((await server.get(`${ORG}/pipeline_import_apps/${app.id}/`)).status).toBe(404);
+    // A destination's id is not an import app's.
+    const hook = await install('pipeline_destinations', { plugin_type: 'repository', url: WEBHOOK });
+    expect((await server.request('DELETE', `${ORG}/pipeline_import_apps/${hook.id}/`)).status).toBe(404);
   });
 
   it('takes the scopes of the API and of docs/api.md', async () => {

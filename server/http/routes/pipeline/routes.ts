@@ -16,11 +16,12 @@ import { pluginResponse } from './serializers.ts';
 /**
  * The three pipeline groups, one implementation: `{ORG}/pipeline_destinations/`,
  * `{ORG}/pipeline_frontend_apps/`, `{ORG}/pipeline_import_apps/`. A plugin of another group
- * (or organization) is a 404 here. Import apps have list, create and retrieve only (the API lists no more).
+ * (or organization) is a 404 here. Import apps have list, create, retrieve, delete, check for
+ * updates and upgrade (docs/api.md): no edit, source or group-wide endpoints.
  */
 type Full = typeof endpoints.pipelineDestinations;
 type GroupEndpoints = { [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string } };
-type CoreEndpoints = Pick<GroupEndpoints, 'list' | 'create' | 'retrieve'>;
+type ImportEndpoints = Pick<GroupEndpoints, 'list' | 'create' | 'retrieve' | 'destroy' | 'checkForUpdates' | 'upgrade'>;
 
 export const PLUGIN_SCOPE = 'Plugin';
 
@@ -30,7 +31,7 @@ export function registerPipelineRoutes(router: Router, deps: Deps): void {
   registerGroup(router, deps, 'pipeline_import_apps', endpoints.pipelineImportApps);
 }
 
-function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEndpoints | GroupEndpoints): void {
+function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: ImportEndpoints | GroupEndpoints): void {
   const { store, now } = deps;
   const pluginOf = (auth: AuthContext, organizationId: string, id: number): PluginRow => {
     reachableOrganization(store, auth, organizationId);
@@ -72,9 +73,36 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEn
     return view(id);
   });
 
+  const registerPluginRoutes = () => {
+    router.route(e.retrieve, ({ auth, params }) => view(pluginOf(auth, params.organization_id, params.id).id));
+
+    router.route(e.destroy, ({ auth, params }) => {
+      const row = pluginOf(auth, params.organization_id, params.id);
+      store.transaction(() => {
+        store.plugins.delete(row.id);
+        log(row, auth, 'uninstalled', null, now().toISOString());
+      });
+      deps.pipeline?.invalidate();
+    });
+
+    router.route(e.checkForUpdates, ({ auth, params }) => {
+      const row = pluginOf(auth, params.organization_id, params.id);
+      const entry = catalogueEntry(row.url);
+      if (entry && entry.latest_tag !== row.latest_tag) store.plugins.update({ ...row, latest_tag: entry.latest_tag });
+      return view(row.id);
+    });
+
+    router.route(e.upgrade, async ({ auth, params }) => {
+      const row = pluginOf(auth, params.organization_id, params.id);
+      const next = await upgradedRow(row, now().toISOString());
+      save(row, next, auth, ['tag']);
+      return view(row.id);
+    });
+  };
+
   // Static paths before `:id/`: the router matches in registration order.
   if (!('update' in e)) {
-    router.route(e.retrieve, ({ auth, params }) => view(pluginOf(auth, params.organization_id, params.id).id));
+    registerPluginRoutes();
     return;
   }
 
@@ -102,28 +130,12 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEn
     return store.plugins.unused(params.organization_id, group);
   });
 
-  router.route(e.retrieve, ({ auth, params }) => view(pluginOf(auth, params.organization_id, params.id).id));
+  registerPluginRoutes();
 
   router.route(e.update, ({ auth, params, body }) => {
     const row = pluginOf(auth, params.organization_id, params.id);
     const next = patchedRow(row, body, now().toISOString());
     save(row, next, auth, ['name', 'description', 'icon', 'tag', 'is_global', 'config_schema']);
-    return view(row.id);
-  });
-
-  router.route(e.destroy, ({ auth, params }) => {
-    const row = pluginOf(auth, params.organization_id, params.id);
-    store.transaction(() => {
-      store.plugins.delete(row.id);
-      log(row, auth, 'uninstalled', null, now().toISOString());
-    });
-    deps.pipeline?.invalidate();
-  });
-
-  router.route(e.checkForUpdates, ({ auth, params }) => {
-    const row = pluginOf(auth, params.organization_id, params.id);
-    const entry = catalogueEntry(row.url);
-    if (entry && entry.latest_tag !== row.latest_tag) store.plugins.update({ ...row, latest_tag: entry.latest_tag });
     return view(row.id);
   });
 
@@ -134,12 +146,5 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: CoreEn
     const next = await withSource(row, body, now().toISOString());
     save(row, next, auth, ['source', 'name', 'description']);
     return JSON.parse(next.source) as Record<string, string>;
-  });
-
-  router.route(e.upgrade, async ({ auth, params }) => {
-    const row = pluginOf(auth, params.organization_id, params.id);
-    const next = await upgradedRow(row, now().toISOString());
-    save(row, next, auth, ['tag']);
-    return view(row.id);
   });
 }
