@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 
@@ -9,10 +9,14 @@ describe('accept an invite', () => {
     const invite = await api().call<{ id: string; accept_url: string }>('POST', `/api/organizations/${api().organizationId(HEDGEBOX)}/invites/`,
       { target_email: 'zoe@new.example', level: 8 });
     const { user } = renderApp(new URL(invite.accept_url).pathname + new URL(invite.accept_url).hash);
-    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Zoe');
+    await user.click(await screen.findByRole('button', { name: 'Join' }));
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Enter your first name.');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter the email address the invite was sent to.');
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Zoe');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'someone@else.example');
     await user.click(screen.getByRole('button', { name: 'Join' }));
-    expect(await screen.findByText('This invite was sent to another email address.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('This invite was sent to another email address.'));
     await user.clear(screen.getByRole('textbox', { name: 'Email' }));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'zoe@new.example');
     await user.click(screen.getByRole('button', { name: 'Join' }));

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { INVITE_TOKEN_PARAM, type InviteAcceptResponse } from '@/contract/invites';
-import { FormError, TextField } from '@/components/form-kit';
+import { z } from '@/contract/z';
+import { applyServerError, FormFooter, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { setCredentials } from '@/lib/auth';
-import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { levelLabel } from './levels';
 
@@ -37,12 +39,21 @@ function Joined({ result }: { result: InviteAcceptResponse }) {
   );
 }
 
+/** The fields the API's `attr` can name; the token is the link's, not the person's to fix. */
+const ACCEPT_FIELDS = ['first_name', 'last_name', 'email'] as const;
+
 /** The accept link's secret, from the URL's fragment (`#token=…`): the server never sees a fragment. */
 function tokenFromLocation(): string {
   return new URLSearchParams(window.location.hash.replace(/^#/, '')).get(INVITE_TOKEN_PARAM) ?? '';
 }
 
-type Errors = { first_name?: string; email?: string; key?: string; form?: string };
+const acceptSchema = z.object({
+  first_name: z.string().check(z.trim(), z.minLength(1, { error: 'Enter your first name.' })),
+  last_name: z.string().check(z.trim()),
+  email: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the email address the invite was sent to.' })),
+  key: z.string().check(z.trim()),
+});
+type AcceptValues = z.output<typeof acceptSchema>;
 
 /**
  * The page of an invite email's link: name and email, then membership (and, for a new user, a key).
@@ -50,34 +61,29 @@ type Errors = { first_name?: string; email?: string; key?: string; form?: string
  */
 export function AcceptInvitePage({ inviteId }: { inviteId: string }) {
   const [token] = useState(tokenFromLocation);
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [email, setEmail] = useState('');
-  const [apiKey, setApiKey] = useState('');
   const [needsKey, setNeedsKey] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const { mutate, isPending, data } = useMutation(peopleMutations.acceptInvite(inviteId));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!firstName.trim()) next.first_name = 'Enter your first name.';
-    if (!email.trim()) next.email = 'Enter the email address the invite was sent to.';
-    if (needsKey && !apiKey.trim()) next.key = 'Enter the personal API key of your account.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const body = { first_name: firstName.trim(), last_name: lastName.trim(), email: email.trim(), token };
-    mutate({ body, key: needsKey ? apiKey.trim() : undefined }, {
-      onError: (error) => {
-        if (isApiError(error) && error.attr === 'token') setErrors({ form: error.detail });
-        else if (isApiError(error) && (error.attr === 'email' || error.attr === 'first_name')) setErrors({ [error.attr]: error.detail });
-        else if (isApiError(error) && error.status === 403) {
-          setNeedsKey(true);
-          setErrors(needsKey ? { key: error.detail } : { form: error.detail });
-        } else if (isApiError(error) && error.status === 401 && needsKey) setErrors({ key: 'This API key was not accepted.' });
-        else setErrors({ form: describeError(error) });
-      },
-    });
-  };
+  const form = useForm<AcceptValues>({ resolver: zodResolver(acceptSchema), defaultValues: { first_name: '', last_name: '', email: '', key: '' } });
+  const { mutateAsync, data } = useMutation(peopleMutations.acceptInvite(inviteId));
+  const onSubmit = form.handleSubmit(async ({ key, ...person }) => {
+    if (needsKey && !key) {
+      form.setError('key', { message: 'Enter the personal API key of your account.' }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await mutateAsync({ body: { ...person, token }, key: needsKey ? key : undefined });
+    } catch (error) {
+      // An address that has an account: the first refusal asks for its key, later ones are the key's.
+      if (isApiError(error) && error.status === 403) {
+        setNeedsKey(true);
+        form.setError(needsKey ? 'key' : 'root.server', { message: error.detail });
+      } else if (isApiError(error) && error.status === 401 && needsKey) {
+        form.setError('key', { message: 'This API key was not accepted.' }, { shouldFocus: true });
+      } else {
+        applyServerError(form, error, ACCEPT_FIELDS);
+      }
+    }
+  });
+  const { register, formState: { errors, isSubmitting } } = form;
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12 dark:bg-gray-950">
       <div className="w-full max-w-md rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
@@ -92,15 +98,11 @@ export function AcceptInvitePage({ inviteId }: { inviteId: string }) {
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <h1 className="text-2xl font-semibold">Accept your invite</h1>
             <p className="text-sm text-gray-700 dark:text-gray-300">Tell us who you are to join the organization.</p>
-            <FormError message={errors.form} />
-            <TextField label="First name" autoComplete="given-name" value={firstName} error={errors.first_name} onChange={(e) => setFirstName(e.target.value)} />
-            <TextField label="Last name" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
-            <TextField label="Email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-            {needsKey && (
-              <TextField label="Your personal API key" type="password" autoComplete="off" value={apiKey} error={errors.key}
-                onChange={(e) => setApiKey(e.target.value)} />
-            )}
-            <Button variant="primary" type="submit" disabled={isPending}>{isPending ? 'Joining…' : 'Join'}</Button>
+            <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+            <TextField label="Last name" autoComplete="family-name" {...register('last_name')} />
+            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            {needsKey && <TextField label="Your personal API key" type="password" autoComplete="off" error={errors.key?.message} {...register('key')} />}
+            <FormFooter error={errors.root?.server?.message} submitLabel="Join" pendingLabel="Joining…" isSubmitting={isSubmitting} />
           </form>
         )}
       </div>
