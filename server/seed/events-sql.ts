@@ -9,6 +9,21 @@
  */
 import { MATERIALIZED_PROPERTIES, materializedInsert, materializedPointer } from '../analytics/schema.ts';
 
+/**
+ * The demo's companies: persons belong to one each, and their events name it once they are known
+ * (`$groups: {company: <key>}`, docs/api.md "Groups"); a `$groupidentify` at the company's first
+ * sign-up gives its name, plan and employees.
+ */
+export const COMPANIES = [
+  'Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Wonka', 'Soylent', 'Cyberdyne',
+  'Tyrell', 'Aperture', 'Black Mesa', 'Vandelay', 'Pied Piper', 'Dunder Mifflin', 'Oscorp', 'Gringotts', 'Monsters Inc',
+  'Krusty Krab', 'Prestige Worldwide', 'Massive Dynamic', 'Virtucon', 'Nakatomi',
+] as const;
+/** SQL list of the companies' names (fixed text, no user input). */
+const COMPANY_NAMES = `[${COMPANIES.map((c) => `'${c}'`).join(', ')}]`;
+/** SQL of a company's key from its index: its name in lower case, words joined by '-'. */
+const companyKey = (idx: string) => `replace(lower(${COMPANY_NAMES}[1 + ${idx}]), ' ', '-')`;
+
 /** Temp macros of the writer connection: r() a number in [0, 1), uid() a UUID-shaped id. */
 export const SEED_MACROS = [
   `CREATE OR REPLACE TEMP MACRO seed_r(salt, a, b) AS ((hash(salt, a, b) % 1000003) / 1000003.0)`,
@@ -58,6 +73,8 @@ SELECT *,
        ELSE first_name || '.' || p || '@' || ['gmail.example', 'outlook.example', 'acme.example', 'globex.example', 'initech.example'][1 + floor(seed_r($salt, p, 17) * 5)::INTEGER]
   END AS email,
   seed_uid($salt, 'anon', p) AS anon_id,
+  -- Their company (a few big ones, many small): the group their events name once they are known.
+  floor(${COMPANIES.length} * pow(seed_r($salt, p, 60), 1.5))::INTEGER AS company_idx,
   seed_uid($salt, 'person', p) AS person_id,
   first_s + 90 + floor(seed_r($salt, p, 18) * 500) AS signup_s,
   signed_up AND r_project < 0.62 AS created_project
@@ -93,6 +110,10 @@ const COMMON_PROPS = `'$os', os, '$device_type', device_type, '$geoip_country_co
 const WEB_PROPS = `'$current_url', 'https://' || $host || path, '$pathname', path, '$host', $host, '$browser', browser, '$lib', 'web', ${COMMON_PROPS}`;
 const APP_PROPS = `'$lib', CASE WHEN os = 'iOS' THEN 'posthog-ios' ELSE 'posthog-android' END, '$app_version', '2.4.' || (p % 3), ${COMMON_PROPS}`;
 
+/** `props` with `$groups: {company}` added when `known` (SQL). */
+const withCompany = (known: string, idx: string, props: string) =>
+  `CASE WHEN ${known} THEN json_merge_patch(${props}, json_object('$groups', json_object('company', ${companyKey(idx)}))) ELSE ${props} END`;
+
 /** Browsing: pageviews along a few journeys ending in a pageleave on the web; screens in the app. */
 export const SEED_BROWSING = `
 CREATE OR REPLACE TEMP TABLE seed_browsing AS
@@ -124,8 +145,8 @@ SELECT seed_uid($salt, 'event', (p * 100 + j) * 100 + k) AS uuid,
        WHEN k = len - 1 THEN '$pageleave' ELSE '$pageview' END AS event,
   CASE WHEN known THEN email ELSE anon_id END AS distinct_id,
   ts_s,
-  CASE WHEN mobile THEN json_object('$screen_name', screen, '$session_id', session_id, ${APP_PROPS})
-       ELSE json_object('$session_id', session_id, ${WEB_PROPS}) END AS properties,
+  ${withCompany('known', 'company_idx', `CASE WHEN mobile THEN json_object('$screen_name', screen, '$session_id', session_id, ${APP_PROPS})
+       ELSE json_object('$session_id', session_id, ${WEB_PROPS}) END`)} AS properties,
   hash($salt, p, j, k) AS keep_order
 FROM paged`;
 
@@ -147,16 +168,25 @@ WITH ids AS (
     FROM (SELECT *, unnest(range(1 + floor(seed_r($salt, p, 32) * 3)::INTEGER)) AS n FROM ids WHERE created_project AND plan <> 'free')
 )
 SELECT seed_uid($salt, 'milestone:' || steps.event, p * 10 + steps.n) AS uuid, steps.event, ids.email AS distinct_id, steps.ts_s,
-  CASE steps.event
+  ${withCompany('true', 'ids.company_idx', `CASE steps.event
     WHEN '$identify' THEN json_object('$anon_distinct_id', ids.anon_id, '$set', json_object('email', ids.email, 'plan', ids.plan), '$session_id', ids.session_id, ${COMMON_PROPS})
     WHEN 'user signed up' THEN json_object('signup_method', ['email', 'google', 'github'][1 + floor(seed_r($salt, ids.p, 33) * 3)::INTEGER],
       '$session_id', ids.session_id, '$current_url', CASE WHEN ids.mobile THEN NULL ELSE 'https://' || $host || ids.path END, ${COMMON_PROPS})
     WHEN 'purchase' THEN json_object('revenue', CASE WHEN ids.plan = 'pro' THEN [29, 49][1 + floor(seed_r($salt, ids.p, 50 + steps.n) * 2)::INTEGER]
         ELSE 200 + floor(seed_r($salt, ids.p, 50 + steps.n) * 800)::INTEGER END, 'currency', 'USD', 'plan', ids.plan, ${COMMON_PROPS})
     ELSE json_object('plan', ids.plan, ${COMMON_PROPS})
-  END AS properties
+  END`)} AS properties
 FROM steps JOIN ids USING (p)
-WHERE steps.ts_s <= $now_s`;
+WHERE steps.ts_s <= $now_s
+UNION ALL
+SELECT seed_uid($salt, 'groupidentify', c.company_idx), '$groupidentify', c.email, c.ts_s,
+  json_object('$group_type', 'company', '$group_key', ${companyKey('c.company_idx')}, '$group_set', json_object(
+    'name', ${COMPANY_NAMES}[1 + c.company_idx],
+    'plan', ['free', 'pro', 'pro', 'enterprise'][1 + floor(4 * seed_r($salt, c.company_idx, 61))::INTEGER],
+    'employees', 5 + floor(2000 * pow(seed_r($salt, c.company_idx, 62), 3))::INTEGER),
+    '$groups', json_object('company', ${companyKey('c.company_idx')}))
+FROM (SELECT company_idx, arg_min(email, signup_s) AS email, min(signup_s) AS ts_s FROM ids GROUP BY company_idx) c
+WHERE c.ts_s <= $now_s`;
 
 const MATERIALIZED = materializedInsert('properties', (_, i) => `$mp_${i}`);
 /** Named parameters of {@link SEED_STAGE_EVENTS} besides $limit: the materialized keys' paths. */

@@ -1,6 +1,7 @@
 import type { EventStore } from '../analytics/event-store.ts';
 import { inTransaction } from '../analytics/event-store.ts';
 import { countEventProperties } from '../analytics/property-stats.ts';
+import { fillGroups } from '../analytics/groups.ts';
 import { ensurePersonKeysSql } from '../analytics/schema.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
@@ -103,6 +104,7 @@ async function seedProject(events: EventStore, plan: DemoEventsPlan, now: Date, 
         onWritten(counts.get(k) ?? 0);
       }
       await countEventProperties(db, plan.teamId);
+      await fillGroups(db, plan.teamId);
     });
     for (const sql of SEED_DROP) await db.run(sql);
   });
