@@ -17,6 +17,10 @@ describe('saving a builder', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save insight' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Give the insight a name.');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Weekly pageviews');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Last month, by week');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

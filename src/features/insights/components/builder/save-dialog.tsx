@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import { FormError, TextareaField, TextField } from '@/components/form-kit';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FormFooter, submitHandler, TextareaField, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { INSIGHT_NAME_MAX } from '@/contract/insights';
-import { describeError } from '@/lib/error-messages';
+import { z } from '@/contract/z';
 
 export interface SaveDetails {
   name: string;
@@ -29,36 +30,23 @@ export function SaveDialog({ open, onOpenChange, title, submitLabel, initial, on
   );
 }
 
+const saveSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'Give the insight a name.' }), z.maxLength(INSIGHT_NAME_MAX)),
+  description: z.string().check(z.trim()),
+});
+const SAVE_FIELDS = ['name', 'description'] as const;
+
 function SaveForm({ submitLabel, initial, onSave, onCancel }: Omit<SaveDialogProps, 'open' | 'onOpenChange' | 'title'> & { onCancel: () => void }) {
-  const id = useId();
-  const [name, setName] = useState(initial.name);
-  const [description, setDescription] = useState(initial.description);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setError(undefined);
-    try {
-      await onSave({ name: name.trim(), description: description.trim() });
-    } catch (failure) {
-      setError(describeError(failure));
-      setSaving(false);
-    }
-  };
-
+  const form = useForm<SaveDetails>({ resolver: zodResolver(saveSchema), defaultValues: initial });
+  const onSubmit = submitHandler(form, SAVE_FIELDS, onSave);
+  const { register, formState: { errors, isSubmitting } } = form;
   return (
-    <form id={id} className="space-y-4" onSubmit={(e) => void submit(e)}>
-      <TextField label="Name" value={name} maxLength={INSIGHT_NAME_MAX} required onChange={(e) => setName(e.target.value)} />
-      <TextareaField label="Description" value={description} rows={3} onChange={(e) => setDescription(e.target.value)} />
-      <FormError message={error} />
-      <div className="flex justify-end gap-2">
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+      <TextField label="Name" maxLength={INSIGHT_NAME_MAX} required error={errors.name?.message} {...register('name')} />
+      <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
+      <FormFooter align="end" error={errors.root?.server?.message} submitLabel={submitLabel} pendingLabel="Saving…" isSubmitting={isSubmitting}>
         <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={saving || name.trim() === ''}>
-          {saving ? 'Saving…' : submitLabel}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }
