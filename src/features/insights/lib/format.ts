@@ -1,11 +1,26 @@
 /** Number, percent and duration text of the insight charts, their axes and their tables. */
 
-const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const percentFormats = new Map<number, Intl.NumberFormat>();
+const percentWithDecimals = (digits: number) => {
+  let format = percentFormats.get(digits);
+  if (!format) percentFormats.set(digits, (format = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: digits })));
+  return format;
+};
+const smallPercentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumSignificantDigits: 2 });
 const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
-/** A ratio (0.125) as "12.5%". */
-export const formatPercent = (ratio: number) => percentFormat.format(ratio);
+/**
+ * A ratio (0.125) as "12.5%". A rate that is not 0 or 100% never reads as one: below 1% it keeps
+ * two significant digits (0.0002 → "0.02%"), just under 100% as many decimals as it takes
+ * (0.9996 → "99.96%").
+ */
+export function formatPercent(ratio: number): string {
+  const percent = Math.abs(ratio) * 100;
+  if (ratio !== 0 && percent < 1) return smallPercentFormat.format(ratio);
+  if (percent > 99.9 && percent < 100) return percentWithDecimals(Math.min(6, Math.ceil(-Math.log10(100 - percent)) + 1)).format(ratio);
+  return percentWithDecimals(1).format(ratio);
+}
 export const formatNumber = (value: number) => numberFormat.format(value);
 /** 1200 → "1.2K": for axes. */
 export const formatCompact = (value: number) => compactFormat.format(value);
