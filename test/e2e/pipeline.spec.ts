@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PostHog } from 'posthog-node';
-import { apiHeaders, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
+import { apiHeaders, drag, expectNoViolations, seededProject, signInWithDemoLink } from './fixtures';
 
 /**
  * Pipeline apps in the browser: install a webhook destination from the repository, configure and
@@ -38,7 +38,7 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
       if (/\/assets\/code-editor-[^/]+\.js$/.test(r.url())) editorCode.push(r.url());
     });
     await signInWithDemoLink(page, `/organizations/${project.organization}/pipeline/destinations`);
-    const installed = page.getByRole('table', { name: 'Installed destinations' });
+    const installed = page.getByRole('table', { name: 'Destinations' });
     await expect(installed).toBeVisible();
     await expectNoViolations(page);
     const before = await installed.getByRole('link', { name: 'Webhook', exact: true }).count();
@@ -110,7 +110,7 @@ async function axeOnDialog(page: Page, button: Locator, dialog: Locator): Promis
 
 /** A group's list with `app` in it passes axe; then the app's own page opens (its heading shown). */
 async function listThenApp(page: Page, group: string, app: string): Promise<void> {
-  const table = page.getByRole('table', { name: `Installed ${group}` });
+  const table = page.getByRole('table', { name: group });
   await expect(table.getByRole('link', { name: app, exact: true })).toBeVisible();
   await expectNoViolations(page);
   await table.getByRole('link', { name: app, exact: true }).click();
@@ -123,7 +123,7 @@ test('frontend and import apps: their lists, detail pages, and the upgrade and d
   const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
 
   await signInWithDemoLink(page, `/organizations/${organization}/pipeline/frontend-apps`);
-  await listThenApp(page, 'frontend apps', 'Feedback widget');
+  await listThenApp(page, 'Frontend apps', 'Feedback widget');
   await expect(page.getByRole('form', { name: 'Configuration in Hedgebox Web' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
   await expectNoViolations(page);
@@ -135,10 +135,99 @@ test('frontend and import apps: their lists, detail pages, and the upgrade and d
   await expect(page.getByText('Update available: 0.9.0')).toBeVisible();
 
   await page.goto(`/organizations/${organization}/pipeline/import-apps`);
-  await expect(page.getByRole('table', { name: 'Installed import apps' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Import apps' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Write your own' })).toHaveCount(0);
-  await listThenApp(page, 'import apps', 'CSV importer');
+  await listThenApp(page, 'Import apps', 'CSV importer');
   await expect(page.getByRole('button', { name: 'Start import' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
   await expectNoViolations(page);
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** The names in the processing order, first to last. */
+const orderOf = (list: Locator) => list.getByRole('listitem').getByRole('link').allTextContents();
+
+test('processing order: moved by drag and by keyboard, saved, the same after a reload; at phone width too', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const projectId = await seededProject(request);
+  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+  await signInWithDemoLink(page, `/organizations/${organization}/pipeline/destinations`);
+  const list = page.getByRole('list', { name: 'Processing order in Hedgebox Web' });
+  await expect(list.getByRole('link', { name: 'Event logger', exact: true })).toBeVisible();
+  const before = await orderOf(list);
+  const logger = before.indexOf('Event logger');
+  expect(logger).toBeGreaterThan(0);
+  const above = before[logger - 1]!;
+
+  // By drag: the event logger onto the row above it (both on screen first: the mouse works in the viewport).
+  await page.getByRole('heading', { name: 'Processing order' }).scrollIntoViewIfNeeded();
+  await list.getByRole('button', { name: 'Reorder Event logger' }).scrollIntoViewIfNeeded();
+  await drag(page, list.getByRole('button', { name: 'Reorder Event logger' }), list.getByRole('button', { name: `Reorder ${above}` }));
+  const dragged = [...before];
+  dragged.splice(logger - 1, 2, 'Event logger', above);
+  await expect(page.getByText('Order saved.')).toBeVisible();
+  await expect.poll(() => orderOf(list)).toEqual(dragged);
+
+  // By keyboard: Space on its handle, arrow down, Space puts it back.
+  await list.getByRole('button', { name: 'Reorder Event logger' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Event logger is over position ${logger} of ${before.length}.`)).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(`Event logger is over position ${logger + 1} of ${before.length}.`)).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(`Moved Event logger to position ${logger + 1}.`)).toBeAttached();
+  await expect.poll(() => orderOf(list)).toEqual(before);
+  await expect(page.getByText('Order saved.')).toBeVisible();
+  await expectNoViolations(page);
+
+  // Moved again and reloaded, at phone width: the server kept it, the rows fit the screen.
+  await page.setViewportSize(PHONE);
+  await list.getByRole('button', { name: 'Move Event logger up' }).click();
+  await expect(page.getByText('Order saved.')).toBeVisible();
+  await page.reload();
+  await expect.poll(() => orderOf(list)).toEqual(dragged);
+  const box = await list.getByRole('button', { name: 'Move Event logger down' }).boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('import apps upgraded (the new version at once) and removed; a group’s list pages in the address, as cards on a phone', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const projectId = await seededProject(request);
+  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+  const importApps = `/organizations/${organization}/pipeline/import-apps`;
+  const install = (body: Record<string, unknown>) => request.post(`/api/organizations/${organization}/pipeline_import_apps/`, { headers: apiHeaders(), data: body });
+  // A second JSON lines importer of its own (the seeded one may be upgraded by now), and enough apps for two pages.
+  const mine = await (await install({ plugin_type: 'repository', url: 'https://github.com/analytics-plugins/jsonl-import', tag: '0.9.0' })).json() as { id: number; tag: string };
+  for (let i = 0; i < 20; i += 1) expect((await install({ plugin_type: 'local', name: `Paged import ${i}` })).ok()).toBe(true);
+
+  await signInWithDemoLink(page, `${importApps}/${mine.id}`);
+  const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: 'JSON lines importer' }) });
+  await expect(header).toContainText(mine.tag === '0.9.0' ? 'Update available: 1.0.0' : '1.0.0');
+  if (mine.tag === '0.9.0') {
+    await header.getByRole('button', { name: 'Upgrade…' }).click();
+    await page.getByRole('alertdialog', { name: 'Upgrade JSON lines importer' }).getByRole('button', { name: 'Upgrade to 1.0.0' }).click();
+    await expect(header).not.toContainText('Update available');
+    await expect(header.getByText('1.0.0', { exact: true })).toBeVisible();
+  }
+  await header.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete JSON lines importer' }).getByRole('button', { name: 'Delete JSON lines importer' }).click();
+  await expect(page).toHaveURL(new RegExp(`${importApps}$`));
+  expect((await request.get(`/api/organizations/${organization}/pipeline_import_apps/${mine.id}/`, { headers: apiHeaders() })).status()).toBe(404);
+
+  // Page 2 of the list, in the address; Back returns to page 1.
+  const table = page.getByRole('table', { name: 'Import apps' });
+  await expect(table.getByRole('link', { name: 'CSV importer', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Import apps pages' }).getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(table.getByRole('link', { name: 'Paged import 19' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'CSV importer', exact: true })).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(table.getByRole('link', { name: 'Paged import 19' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.goBack();
+  await expect(table.getByRole('link', { name: 'CSV importer', exact: true })).toBeVisible();
+});
+

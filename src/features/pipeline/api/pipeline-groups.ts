@@ -17,8 +17,10 @@ const ENABLED: Record<GroupSlug, string> = {
 };
 /** What enabling an app of the group in a project does, in words. */
 export const groupEnabledHint = (slug: GroupSlug) => ENABLED[slug];
-/** Import apps have list, create and retrieve only (the API lists no more): no edit, delete, upgrade. */
+/** Import apps have no edit, source, activity, repository or unused endpoints (they are deleted and upgraded as the others). */
 export const groupHasFullApi = (slug: GroupSlug) => slug !== 'import-apps';
+/** Whether the order of a project's apps of the group means something: events go through destinations in their order. */
+export const groupHasOrder = (slug: GroupSlug) => slug === 'destinations';
 /**
  * Whether the group offers "Write your own" (a source plugin). Not import apps: their job is the
  * server's built-in URL import, which a source plugin never runs, and they have no source editing.

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pluginConfigEndpoints, type PluginConfig } from '@/contract/plugin-configs';
 import type { PluginCreateInput, PluginSourceUpdate } from '@/contract/plugins';
 import { apiRequest } from '@/lib/api-client';
@@ -52,4 +52,23 @@ export function useConfigMutations(projectId: number, group: { organizationId: s
       meta: { invalidates },
     }),
   };
+}
+
+/**
+ * Saves a processing order: each config whose `order` is not its position gets it (a PATCH of
+ * `order` alone). Sent one after another so a failure stops there; what was saved is refetched.
+ */
+export function useOrderMutation(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (configs: readonly PluginConfig[]) => {
+      for (const [position, config] of configs.entries()) {
+        if (config.order === position) continue;
+        await apiRequest(pluginConfigEndpoints.update, { params: { project_id: projectId, id: config.id }, body: { order: position } });
+      }
+    },
+    meta: { invalidates: [pipelineKeys.configs(projectId)] },
+    // Some may have been saved before the failure: the list is read again (the screen keeps the order asked for).
+    onError: () => queryClient.invalidateQueries({ queryKey: pipelineKeys.configs(projectId) }),
+  });
 }

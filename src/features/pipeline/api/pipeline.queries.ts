@@ -7,6 +7,7 @@ import { pluginConfigEndpoints } from '@/contract/plugin-configs';
 import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from '@/contract/plugins';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
+import type { PageParams } from '@/lib/page-search';
 import type { GroupSlug } from './pipeline-groups';
 import { pipelineKeys } from './pipeline.keys';
 
@@ -14,7 +15,7 @@ type Full = typeof pipelineDestinationEndpoints;
 /** A group's endpoints with their paths widened: the three groups share every shape but the path. */
 export type GroupEndpoints = { [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string } };
 
-/** The endpoints of a group. Import apps have only list, create and retrieve: the others are never called for them. */
+/** The endpoints of a group. Import apps have no edit, source or group-wide ones: those are never called for them. */
 export function groupEndpoints(slug: GroupSlug): GroupEndpoints {
   if (slug === 'frontend-apps') return pipelineFrontendAppEndpoints;
   if (slug === 'import-apps') return { ...pipelineDestinationEndpoints, ...pipelineImportAppEndpoints };
@@ -22,12 +23,15 @@ export function groupEndpoints(slug: GroupSlug): GroupEndpoints {
 }
 
 const org = (organizationId: string) => ({ organization_id: organizationId });
+/** The most configs of one project the processing order shows. */
+export const ORDER_LIMIT = 200;
 
 export const pipelineQueries = {
-  list: (organizationId: string, slug: GroupSlug) =>
+  /** A page of the group's apps (the page in the URL). */
+  list: (organizationId: string, slug: GroupSlug, page: PageParams) =>
     queryOptions({
-      queryKey: [...pipelineKeys.group(organizationId, slug), 'list'] as const,
-      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).list, { params: org(organizationId), query: { limit: 1000 }, signal }),
+      queryKey: [...pipelineKeys.group(organizationId, slug), 'list', page] as const,
+      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).list, { params: org(organizationId), query: page, signal }),
     }),
   unused: (organizationId: string, slug: GroupSlug) =>
     queryOptions({
@@ -65,6 +69,15 @@ export const pipelineQueries = {
         const page = await apiRequest(projectEndpoints.list, { query: { limit: 1000 }, signal });
         return page.results.filter((p) => p.organization === organizationId);
       },
+    }),
+  /**
+   * The project's configs in their processing order (the server sorts by `order`). One request
+   * of the most a project is expected to have: the order is edited as one list.
+   */
+  order: (projectId: number) =>
+    queryOptions({
+      queryKey: [...pipelineKeys.configs(projectId), 'order'] as const,
+      queryFn: ({ signal }) => apiRequest(pluginConfigEndpoints.list, { params: { project_id: projectId }, query: { limit: ORDER_LIMIT }, signal }),
     }),
   config: (projectId: number, pluginId: number) =>
     queryOptions({

@@ -55,7 +55,9 @@ export function ConfigForm({ group, projectId, projectName, pluginId, fields, ex
       config[f.key!] = value === '' ? null : value;
     }
     save.mutate({ existing, pluginId, enabled, config }, {
-      onSuccess: (saved) => toast.success(saved.enabled ? `Enabled in ${projectName}` : `Saved for ${projectName}`),
+      onSuccess: (saved) => toast.success(
+        saved.enabled ? `Enabled in ${projectName}` : existing?.enabled ? `Disabled in ${projectName}` : `Saved for ${projectName}`,
+      ),
       onError: (error) => {
         if (isApiError(error) && error.attr?.startsWith('config__')) setErrors({ [error.attr.slice(8)]: error.detail });
         else setFormError(describeError(error));

@@ -19,7 +19,7 @@ describe('the list of a pipeline group', () => {
     await create('Remote icon', 'https://cdn.example.com/icon.png');
     await create('Sly icon', '/\\cdn.example.com/icon.png'); // a path to the browser, another host's URL once resolved
     renderApp(group('destinations'), { apiKey: api().demoKey });
-    const table = await screen.findByRole('table', { name: 'Installed destinations' });
+    const table = await screen.findByRole('table', { name: 'Destinations' });
     // The icon column's header is for screen readers; the name column comes after it.
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Icon', 'Name', 'Type', 'Version', 'Delivered / failed']);
 
@@ -45,14 +45,29 @@ describe('the list of a pipeline group', () => {
     for (const row of within(table).getAllByRole('row').slice(1)) expect(within((row as HTMLTableRowElement).cells[0]!).queryByRole('img')).toBeNull();
   });
 
+  it('pages through the group on the server, the page in the address', async () => {
+    // Four seeded destinations and seventeen more: 21, a page of 20 and one of 1.
+    for (let i = 1; i <= 17; i += 1) {
+      await api().call('POST', `/api/organizations/${org()}/pipeline_destinations/`, { plugin_type: 'local', name: `Paged ${String(i).padStart(2, '0')}` });
+    }
+    const { user, router } = renderApp(group('destinations'), { apiKey: api().demoKey });
+    const table = await screen.findByRole('table', { name: 'Destinations' });
+    expect(within(table).getAllByRole('row')).toHaveLength(21); // the header and 20
+    const pages = screen.getByRole('navigation', { name: 'Destinations pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Destinations' })).getAllByRole('row')).toHaveLength(2));
+    expect(within(screen.getByRole('table', { name: 'Destinations' })).getByRole('link', { name: 'Paged 17' })).toBeInTheDocument();
+  });
+
   it('offers "Write your own" for destinations and frontend apps, not import apps', async () => {
     const { user } = renderApp(group('frontend-apps'), { apiKey: api().demoKey });
-    expect(await screen.findByRole('table', { name: 'Installed frontend apps' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Frontend apps' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Write your own' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name of the new source plugin' })).toBeInTheDocument();
 
     await user.click(within(screen.getByRole('navigation', { name: 'Pipeline groups' })).getByRole('link', { name: 'Import apps' }));
-    expect(await screen.findByRole('table', { name: 'Installed import apps' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Import apps' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Install from the repository' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Write your own' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name of the new source plugin' })).not.toBeInTheDocument();
@@ -64,7 +79,7 @@ describe('the list of a pipeline group', () => {
 
     it('creates a source plugin from the list: it is listed as Source, with a page to edit its code', async () => {
       const { user } = renderApp(group('destinations'), { apiKey: api().demoKey });
-      const table = await screen.findByRole('table', { name: 'Installed destinations' });
+      const table = await screen.findByRole('table', { name: 'Destinations' });
       const create = screen.getByRole('button', { name: 'Create source plugin' });
       expect(create).toBeDisabled();
       await user.type(screen.getByRole('textbox', { name: 'Name of the new source plugin' }), 'Order forwarder');

@@ -3,62 +3,59 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import type { Plugin } from '@/contract/plugins';
-import { EmptyState } from '@/components/feedback/empty-state';
-import { DataTable, type Column } from '@/components/list-kit';
+import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { TextField } from '@/components/form-kit/fields';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/numbers';
 import { describeError } from '@/lib/error-messages';
-import { GROUP_SLUG_LIST, groupHasFullApi, groupLabel, groupTakesSourcePlugins, type GroupSlug } from '../api/pipeline-groups';
+import { GROUP_SLUG_LIST, groupHasFullApi, groupHasOrder, groupLabel, groupTakesSourcePlugins, type GroupSlug } from '../api/pipeline-groups';
 import { usePipelineMutations } from '../api/pipeline.mutations';
 import { groupEndpoints, pipelineQueries } from '../api/pipeline.queries';
 import { notRunnable, PluginIcon, pluginTypeLabel, TagBadge } from './plugin-badges';
 import { InstallByUrl } from './install-by-url';
+import { pipelineHeader } from './pipeline-states';
+import { ProcessingOrder } from './processing-order';
 import { RepositoryBrowser } from './repository-browser';
 
 interface PipelinePageProps {
   organizationId: string;
   slug: GroupSlug;
-  unusedOnly: boolean;
-  onUnusedOnlyChange: (value: boolean) => void;
+  /** The project whose processing order is shown (destinations). */
+  projectId: number | undefined;
+  onProjectChange: (projectId: number) => void;
 }
 
-/** One pipeline group: its plugins (name, type, tag, update available), the repository to install from, a new source plugin. */
-export function PipelinePage({ organizationId, slug, unusedOnly, onUnusedOnlyChange }: PipelinePageProps) {
-  const { data } = useSuspenseQuery(pipelineQueries.list(organizationId, slug));
+/**
+ * One pipeline group: a page of its plugins (name, type, tag, update available, enabled in no
+ * project), the processing order, the repository to install from, a new source plugin.
+ */
+export function PipelinePage({ organizationId, slug, projectId, onProjectChange }: PipelinePageProps) {
+  const { params } = usePageSearch();
+  const { data } = useSuspenseQuery(pipelineQueries.list(organizationId, slug, params));
   const unused = useQuery(pipelineQueries.unused(organizationId, slug));
   const full = groupHasFullApi(slug);
-  const shown = unusedOnly && unused.data ? data.results.filter((p) => unused.data.includes(p.id)) : data.results;
   const label = groupLabel(slug);
   const ownPlugins = groupTakesSourcePlugins(slug);
-  const columns = useMemo(() => pluginColumns(organizationId, slug), [organizationId, slug]);
+  const unusedIds = unused.data;
+  const columns = useMemo(() => pluginColumns(organizationId, slug, unusedIds), [organizationId, slug, unusedIds]);
   return (
     <div className="space-y-8">
       <GroupNav organizationId={organizationId} current={slug} />
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{label}</h1>
-          <p className="text-sm text-gray-700 dark:text-gray-300">Pipeline apps of this organization, enabled per project.</p>
-        </div>
-        {full ? (
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={unusedOnly} onChange={(event) => onUnusedOnlyChange(event.target.checked)} className="size-4" />
-            Only apps enabled in no project
-          </label>
-        ) : null}
-      </header>
-      <section aria-labelledby="installed-heading" className="space-y-3">
-        <h2 id="installed-heading" className="text-lg font-semibold">Installed</h2>
-        {shown.length === 0 ? (
-          <EmptyState title={unusedOnly ? 'Every app here is enabled somewhere' : `No ${label.toLowerCase()} yet`}>
-            {full ? 'Install one from the repository below' : 'Install one by its repository URL below'}{ownPlugins ? ', or write your own.' : '.'}
-          </EmptyState>
-        ) : (
-          <DataTable caption={`Installed ${label.toLowerCase()}`} rows={shown} columns={columns} getRowId={pluginRowId} />
-        )}
-      </section>
-      {full ? <RepositoryBrowser organizationId={organizationId} slug={slug} installed={data.results} /> : <InstallByUrl organizationId={organizationId} slug={slug} />}
+      <div>
+        <ListPage
+          {...pipelineHeader(slug)}
+          data={data}
+          columns={columns}
+          getRowId={pluginRowId}
+          empty={{
+            title: `No ${label.toLowerCase()} yet`,
+            children: `${full ? 'Install one from the repository below' : 'Install one by its repository URL below'}${ownPlugins ? ', or write your own.' : '.'}`,
+          }}
+        />
+      </div>
+      {groupHasOrder(slug) ? <ProcessingOrder organizationId={organizationId} slug={slug} projectId={projectId} onProjectChange={onProjectChange} /> : null}
+      {full ? <RepositoryBrowser organizationId={organizationId} slug={slug} /> : <InstallByUrl organizationId={organizationId} slug={slug} />}
       {ownPlugins ? <NewSourcePlugin organizationId={organizationId} slug={slug} /> : null}
     </div>
   );
@@ -66,8 +63,11 @@ export function PipelinePage({ organizationId, slug, unusedOnly, onUnusedOnlyCha
 
 const pluginRowId = (plugin: Plugin) => String(plugin.id);
 
-/** The list's columns: the icon (its header for screen readers only), name, type, version, and a destination's deliveries. */
-function pluginColumns(organizationId: string, slug: GroupSlug): Column<Plugin>[] {
+/**
+ * The list's columns: the icon (its header for screen readers only), name (and whether it is
+ * enabled in no project, once known), type, version, and a destination's deliveries.
+ */
+function pluginColumns(organizationId: string, slug: GroupSlug, unused: readonly number[] | undefined): Column<Plugin>[] {
   const columns: Column<Plugin>[] = [
     { header: 'Icon', hideHeader: true, className: 'w-14 pr-0', cell: (plugin) => <PluginIcon plugin={plugin} /> },
     {
@@ -85,6 +85,7 @@ function pluginColumns(organizationId: string, slug: GroupSlug): Column<Plugin>[
               {plugin.name}
             </Link>
             {problem ? <span className="block text-xs text-amber-800 dark:text-amber-300">Not runnable: {problem}</span> : null}
+            {unused?.includes(plugin.id) ? <span className="block text-xs text-gray-600 dark:text-gray-400">Enabled in no project</span> : null}
           </>
         );
       },

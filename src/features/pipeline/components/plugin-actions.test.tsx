@@ -26,7 +26,7 @@ describe('a plugin’s actions', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Delete Slack notifications' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Slack notifications' }));
     // Back on the list, which no longer shows it (the repository still offers it).
-    const table = await screen.findByRole('table', { name: 'Installed destinations' });
+    const table = await screen.findByRole('table', { name: 'Destinations' });
     expect(router.state.location.pathname).toBe(destinations());
     expect(within(table).getByRole('link', { name: 'Webhook' })).toBeInTheDocument();
     expect(within(table).queryByRole('link', { name: 'Slack notifications' })).not.toBeInTheDocument();
@@ -59,5 +59,31 @@ describe('a plugin’s actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Check for updates' }));
     expect(await screen.findByText('This app is up to date')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Upgrade…' })).not.toBeInTheDocument();
+  });
+
+  it('upgrades and removes an import app as the other groups: the new version shows at once, the list loses it', async () => {
+    const importApps = `/organizations/${org()}/pipeline/import-apps`;
+    // Seeded a version behind (0.9.0; the repository has 1.0.0).
+    const { user, router } = renderApp(`${importApps}/${pluginId('JSON lines importer')}`, { apiKey: api().demoKey });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'JSON lines importer' });
+    const header = heading.closest('header')!;
+    expect(header).toHaveTextContent('Update available: 1.0.0');
+    await user.click(within(header).getByRole('button', { name: 'Upgrade…' }));
+    const upgrade = await screen.findByRole('alertdialog', { name: 'Upgrade JSON lines importer' });
+    expect(upgrade).toHaveTextContent('0.9.0 → 1.0.0');
+    await user.click(within(upgrade).getByRole('button', { name: 'Upgrade to 1.0.0' }));
+    expect(await screen.findByText('Upgraded to 1.0.0')).toBeInTheDocument();
+    await waitFor(() => expect(header).not.toHaveTextContent('Update available'));
+    expect(within(header).getByText('1.0.0')).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Upgrade…' })).not.toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: 'Delete' }));
+    const remove = await screen.findByRole('alertdialog', { name: 'Delete JSON lines importer' });
+    await user.click(within(remove).getByRole('button', { name: 'Delete JSON lines importer' }));
+    const table = await screen.findByRole('table', { name: 'Import apps' });
+    expect(router.state.location.pathname).toBe(importApps);
+    expect(within(table).getByRole('link', { name: 'CSV importer' })).toBeInTheDocument();
+    expect(within(table).queryByRole('link', { name: 'JSON lines importer' })).not.toBeInTheDocument();
+    expect((await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_import_apps/`)).results.map((p) => p.name)).toEqual(['CSV importer']);
   });
 });

@@ -40,7 +40,7 @@ export function PluginDetail({ organizationId, slug, pluginId, projectId, onProj
           {groupLabel(slug).replace(/s$/, '')} · {pluginTypeLabel(plugin.plugin_type)}{plugin.description ? ` · ${plugin.description}` : ''}
         </p>
         {problem ? <p role="status" className="text-sm text-amber-800 dark:text-amber-300">Not runnable: {problem}</p> : null}
-        {groupHasFullApi(slug) ? <PluginActions organizationId={organizationId} slug={slug} plugin={plugin} onDeleted={onDeleted} /> : null}
+        <PluginActions organizationId={organizationId} slug={slug} plugin={plugin} onDeleted={onDeleted} />
       </header>
       {project ? (
         <section aria-labelledby="config-heading" className="space-y-4">

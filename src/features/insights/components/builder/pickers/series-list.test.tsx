@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EntityInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
 import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
+import { layOutSortableRowsInTheseTests } from '@testing/sortable-layout';
 import type { ErrorFor } from './property-filters';
 import { SeriesList } from './series-list';
 
@@ -114,20 +115,7 @@ describe('SeriesList (trends)', () => {
 });
 
 describe('SeriesList reordering', () => {
-  // jsdom lays nothing out: each row gets the box it would have in a column, so the keyboard
-  // sensor can find the row below (dnd-kit measures rows with getBoundingClientRect).
-  beforeEach(() => {
-    const original = Element.prototype.getBoundingClientRect;
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-      const rows = [...document.querySelectorAll('[data-sortable-row]')];
-      const row = this.closest('[data-sortable-row]');
-      const i = row ? rows.indexOf(row) : -1;
-      if (i < 0) return original.call(this);
-      const top = i * 60;
-      return { x: 0, y: top, top, left: 0, right: 600, bottom: top + 50, width: 600, height: 50, toJSON: () => ({}) } as DOMRect;
-    });
-  });
-  afterEach(() => vi.restoreAllMocks());
+  layOutSortableRowsInTheseTests();
 
   it('moves a series with the keyboard: Space on the handle, arrow down, Space', async () => {
     const { user, emitted } = renderList('trends', [pageviews, signups, { id: 'purchase', type: 'events', math: 'total', order: 2 }]);

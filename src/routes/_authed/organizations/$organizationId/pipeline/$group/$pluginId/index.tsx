@@ -3,7 +3,7 @@ import { z } from '@/contract/z';
 import { optionalParam } from '@/lib/page-search';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PluginDetail } from '@/features/pipeline/components/plugin-detail';
-import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
+import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-states';
 
 const searchSchema = z.object({ project: optionalParam(z.int().check(z.positive())) });
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
     context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
     context.queryClient.ensureQueryData(pipelineQueries.projects(params.organizationId)),
   ]),
-  pendingComponent: PipelinePageSkeleton,
+  pendingComponent: PluginDetailSkeleton,
   component: PluginDetailRoute,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
-import { PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
+import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-states';
 import { SourceEditor } from '@/features/pipeline/components/source-editor';
 
 /** The source editor (CodeMirror loads with this route's chunk only). */
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
     context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
     context.queryClient.ensureQueryData(pipelineQueries.source(params.organizationId, params.group, params.pluginId)),
   ]),
-  pendingComponent: PipelinePageSkeleton,
+  pendingComponent: PluginDetailSkeleton,
   component: SourceRoute,
 });
 
