@@ -269,6 +269,17 @@ export async function firstEventTime(ctx: QueryContext): Promise<Instant | null>
   return t === null || t === undefined ? null : Number(t);
 }
 
+/**
+ * Where compare's previous period begins: `from − (to − from)`. Days, weeks and months measure
+ * the span on the local calendar (1 … 7 Nov is seven days in New York though clocks went back
+ * on the 3rd); hours measure it in real time, so the previous hours end where the current begin.
+ */
+export function previousAnchor(from: Instant, to: Instant, interval: Interval, timeZone: string): Instant {
+  if (interval === 'hour') return from - (to - from);
+  const wallFrom = toWall(from, timeZone);
+  return fromWall(wallFrom - (toWall(to, timeZone) - wallFrom), timeZone);
+}
+
 /** The first instant of the `interval` bucket (project zone and week start) holding `instant`. */
 export function bucketStartInstant(instant: Instant, interval: Interval, timeZone: string, weekStart: 0 | 1): Instant {
   return fromWall(truncWall(toWall(instant, timeZone), interval, weekStart), timeZone);

@@ -1,7 +1,7 @@
 import {
   AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
 } from '../../src/contract/analytics.ts';
-import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
+import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, previousAnchor, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
 import { formulaOf, type FormulaNode } from './formula.ts';
@@ -72,8 +72,9 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
 
 /**
  * The previous period (docs/api.md, "compare"): as many buckets as the current one, from the
- * bucket holding date_from − (date_to − date_from) on the exact instants (or date_from shifted
- * back by `compare_to`).
+ * bucket holding date_from − (date_to − date_from) (or date_from shifted back by `compare_to`).
+ * Days, weeks and months measure that span on the local calendar, so a week across a
+ * daylight-saving change follows the week before it; hours measure it in real time.
  */
 function previousRange(range: DateRange, compareTo: string | null | undefined, interval: Interval, buckets: number): { from: number; toExclusive: number } {
   const m = compareTo ? COMPARE_TO.exec(compareTo) : null;
@@ -83,7 +84,7 @@ function previousRange(range: DateRange, compareTo: string | null | undefined, i
     const wall = toWall(range.exactFrom, range.timeZone);
     anchor = range.exactFrom - (wall - addWall(wall, unit, -Number(m[1])));
   } else {
-    anchor = range.exactFrom - (range.to - range.exactFrom);
+    anchor = previousAnchor(range.exactFrom, range.to, interval, range.timeZone);
   }
   if (!(anchor >= MIN_INSTANT)) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
   const first = truncWall(toWall(anchor, range.timeZone), interval, range.weekStart);

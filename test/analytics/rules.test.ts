@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pathParamsSchema, trendParamsSchema, type FunnelStep, type TrendParamsInput } from '../../src/contract/analytics.ts';
 import { computePaths } from '../../server/analytics/paths.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
-import type { ReferenceEvent } from '../../server/analytics/types.ts';
+import type { AnalyticsProject, ReferenceEvent } from '../../server/analytics/types.ts';
 import { runFunnel, stepNumbers, steps } from './funnels-cases.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { referenceFunnel, type OrderType, type RefFunnelInput } from './reference/funnels.ts';
@@ -27,8 +27,8 @@ const ev = (iso: string, event = '$pageview', person = 'p1', properties: Record<
   timestamp: Date.parse(iso), properties, person_properties: {},
 });
 
-async function trend(events: ReferenceEvent[], input: Omit<TrendParamsInput, 'events'>, now: string) {
-  h = await createHarness({}, new Date(now));
+async function trend(events: ReferenceEvent[], input: Omit<TrendParamsInput, 'events'>, now: string, project: Partial<AnalyticsProject> = {}) {
+  h = await createHarness(project, new Date(now));
   await h.load(events);
   const params = trendParamsSchema.parse({ events: [{ id: '$pageview' }], ...input });
   const engine = (await computeTrends(params, h.ctx)).map((s) => ({ days: s.days, data: s.data, compare: s.compare_label ?? null }));
@@ -94,6 +94,61 @@ describe('compare', () => {
     expect(current!.data).toEqual([0, 1, 0]);
     expect(previous!.days).toEqual(days('2024-01-01', 3));
     expect(previous!.data).toEqual([1, 0, 1]);
+  });
+
+  it('an absolute range of whole days: the same number of days just before it', async () => {
+    const [current, previous] = await trend([ev('2024-03-01T00:00:00Z'), ev('2024-03-07T23:59:59Z'), ev('2024-03-08T00:00:00Z')],
+      { date_from: '2024-03-08', date_to: '2024-03-14', compare: true }, '2024-04-01T00:00:00Z');
+    expect(current!.days).toEqual(days('2024-03-08', 7));
+    expect(previous!.days).toEqual(days('2024-03-01', 7));
+    expect([current!.data[0], previous!.data[0], previous!.data[6]]).toEqual([1, 1, 1]);
+  });
+
+  it('a range of whole local days across a daylight-saving change (New York, an hour longer): still the days just before', async () => {
+    // 1 … 7 Nov 2024 in New York is 7 days and an hour (clocks went back on 3 Nov); its previous
+    // period is 25 … 31 Oct, not 24 … 30 Oct.
+    const ny = { timezone: 'America/New_York' };
+    const [current, previous] = await trend([ev('2024-10-25T04:30:00Z'), ev('2024-10-25T03:30:00Z')],
+      { date_from: '2024-11-01', date_to: '2024-11-07', compare: true }, '2024-12-01T00:00:00Z', ny);
+    expect(current!.days).toEqual(days('2024-11-01', 7));
+    expect(previous!.days).toEqual(days('2024-10-25', 7));
+    // 04:30Z on 25 Oct is 00:30 in New York (the previous period's first day); 03:30Z is the 24th.
+    expect(previous!.data).toEqual([1, 0, 0, 0, 0, 0, 0]);
+    // And the spring change (an hour shorter): 8 … 14 Mar 2024 after 1 … 7 Mar.
+    const [, spring] = await trend([], { date_from: '2024-03-08', date_to: '2024-03-14', compare: true }, '2024-04-01T00:00:00Z', ny);
+    expect(spring!.days).toEqual(days('2024-03-01', 7));
+  });
+
+  it('mStart: as many days as this month has had so far, just before its first', async () => {
+    // 1 … 15 Mar (15 days, the last one until 13:00) after 15 … 29 Feb.
+    const [current, previous] = await trend([ev('2024-02-15T00:00:00Z'), ev('2024-02-14T23:00:00Z')],
+      { date_from: 'mStart', compare: true }, '2024-03-15T13:00:00Z');
+    expect(current!.days).toEqual(days('2024-03-01', 15));
+    expect(previous!.days).toEqual(days('2024-02-15', 15));
+    expect(previous!.data[0]).toBe(1);
+  });
+
+  it('yStart by month: this year’s months after as many of the last year’s', async () => {
+    const [current, previous] = await trend([ev('2023-10-01T00:00:00Z'), ev('2023-09-30T23:00:00Z')],
+      { date_from: 'yStart', interval: 'month', compare: true }, '2024-03-15T13:00:00Z');
+    expect(current!.days).toEqual(['2024-01-01', '2024-02-01', '2024-03-01']);
+    expect(previous!.days).toEqual(['2023-10-01', '2023-11-01', '2023-12-01']);
+    expect(previous!.data).toEqual([1, 0, 0]);
+  });
+
+  it('hourly across a daylight-saving change: real hours, the previous period ends where the current begins', async () => {
+    // -24h at 12:30 on 3 Nov 2024 in New York (17:30Z) starts at 13:00 on 2 Nov (17:00Z); the
+    // buckets are local hours, so the repeated 01:00 is one bucket and there are 24. The previous
+    // period goes back 24 real hours: 13:00 on 1 Nov to 12:59 on 2 Nov, next to the current one.
+    const [current, previous] = await trend([ev('2024-11-01T17:10:00Z'), ev('2024-11-02T16:59:00Z')],
+      { date_from: '-24h', interval: 'hour', compare: true }, '2024-11-03T17:30:00Z', { timezone: 'America/New_York' });
+    expect(current!.days[0]).toBe('2024-11-02 13:00:00');
+    expect(current!.days).toHaveLength(24);
+    expect(previous!.days[0]).toBe('2024-11-01 13:00:00');
+    expect(previous!.days.at(-1)).toBe('2024-11-02 12:00:00');
+    expect(previous!.data[0]).toBe(1);
+    expect(previous!.data[23]).toBe(1);
+    expect(previous!.data.reduce((a, b) => a + b, 0)).toBe(2);
   });
 });
 

@@ -103,7 +103,8 @@ function resolveRange(params: TrendParams, o: Options): { from: number; to: numb
 /**
  * The reference trend: series in response order. The current period runs from the start of the
  * bucket holding date_from to date_to; compare's previous period is as many buckets, from the
- * one holding date_from − (date_to − date_from) (exact instants), each bucket whole.
+ * one holding date_from − (date_to − date_from) (hours in real time, longer intervals on the
+ * local calendar), each bucket whole.
  */
 export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   if (params.breakdown_type === 'cohort' && params.breakdown !== undefined && params.breakdown !== null) return cohortTrends(params, o);
@@ -118,7 +119,10 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   if (params.compare) {
     let n = 0;
     for (let b = firstBucket; b <= toWall(range.to, tz); b = addWall(b, params.interval, 1)) n += 1;
-    const prev = truncWall(toWall(range.from - (range.to - range.from), tz), params.interval, week);
+    // The span back from date_from: in real time for hours, on the local calendar otherwise.
+    const fromWall_ = toWall(range.from, tz);
+    const anchor = params.interval === 'hour' ? toWall(range.from - (range.to - range.from), tz) : fromWall_ - (toWall(range.to, tz) - fromWall_);
+    const prev = truncWall(anchor, params.interval, week);
     periods.push({ from: instantOf(prev), toExclusive: instantOf(addWall(prev, params.interval, n)), label: 'previous' });
   }
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
