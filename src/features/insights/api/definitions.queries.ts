@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { cohortEndpoints } from '@/contract/cohorts';
+import { groupEndpoints } from '@/contract/groups';
 import {
   eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints,
 } from '@/contract/definitions';
@@ -47,6 +48,7 @@ export const definitionKeys = {
   values: (projectId: number, p: PropertyValuesParams) =>
     [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
   cohorts: (projectId: number) => [...definitionKeys.all(projectId), 'cohorts'] as const,
+  groupTypes: (projectId: number) => [...definitionKeys.all(projectId), 'group-types'] as const,
 };
 
 /**
@@ -72,6 +74,13 @@ export const definitionQueries = {
     queryOptions({
       queryKey: definitionKeys.cohorts(projectId),
       queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { limit: 1000 }, signal }),
+      staleTime: STALE_MS,
+    }),
+  /** The project's group types by index (what an analysis may aggregate by). */
+  groupTypes: (projectId: number) =>
+    queryOptions({
+      queryKey: definitionKeys.groupTypes(projectId),
+      queryFn: ({ signal }) => apiRequest(groupEndpoints.types, { params: { project_id: String(projectId) }, signal }),
       staleTime: STALE_MS,
     }),
   /** Event names with their 30-day volume, most used first; `search` is a substring of the name. */

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import {
   FUNNEL_ORDER_TYPES, FUNNEL_VIZ_TYPES, type EntityInput, type FunnelParamsInput, type Interval,
 } from '@/contract/analytics-params';
+import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
 import { FunnelExclusions } from './funnel-exclusions';
@@ -62,6 +63,13 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
             {FUNNEL_VIZ_TYPES.map((v) => <option key={v} value={v}>{VIZ_TYPE_LABELS[v]}</option>)}
           </select>
         </div>
+        <AggregationControl
+          projectId={projectId}
+          value={state.aggregation_group_type_index}
+          errorFor={errorFor}
+          hint="Who goes through the steps: a group's events count whoever did them."
+          onChange={(v) => set('aggregation_group_type_index', v)}
+        />
       </ControlSection>
 
       <ControlSection title="Conversion">

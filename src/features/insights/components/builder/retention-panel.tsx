@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { RETENTION_PERIODS, type RetentionParamsInput } from '@/contract/analytics-params';
+import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, inputClasses, selectClasses } from './field-parts';
 import { NumberField } from './number-field';
@@ -62,6 +63,13 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
             </div>
           ))}
         </fieldset>
+        <AggregationControl
+          projectId={projectId}
+          value={state.aggregation_group_type_index}
+          errorFor={errorFor}
+          hint="Who comes back: a group returns when any of its events does."
+          onChange={(v) => set({ aggregation_group_type_index: v })}
+        />
         <div className="flex flex-wrap items-start gap-4">
           <div className="space-y-1.5">
             <label htmlFor={periodId} className="block text-sm font-medium">Period</label>

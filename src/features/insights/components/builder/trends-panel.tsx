@@ -3,6 +3,7 @@ import {
   DISPLAY_TYPES, type DisplayType, type EntityInput, type Interval, type TrendParamsInput,
 } from '@/contract/analytics-params';
 import { Switch } from '@/components/ui/switch';
+import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { DISPLAY_LABELS, WORLD_MAP_BREAKDOWN } from './display-options';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
@@ -37,6 +38,13 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           letters={letters}
           error={errorFor('formula')}
           onChange={(formula) => set({ formula: formula === '' ? undefined : formula })}
+        />
+        <AggregationControl
+          projectId={projectId}
+          value={state.aggregation_group_type_index}
+          errorFor={errorFor}
+          hint="Unique and active counts count these; with a group type, events without one do not count."
+          onChange={(v) => set({ aggregation_group_type_index: v })}
         />
       </ControlSection>
       <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={eventNames}>

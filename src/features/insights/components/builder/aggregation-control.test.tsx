@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HEDGEBOX, mswServer, renderApp, setupTestApi } from '@testing';
+
+// jsdom has no scrollIntoView; cmdk (the event picker) calls it on the active item.
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
+
+const api = setupTestApi();
+
+/** The funnel bodies the app POSTs, and the statuses the server answers them with. */
+function recordFunnels() {
+  const sent: Record<string, unknown>[] = [];
+  const statuses: number[] = [];
+  const isFunnel = (url: string) => new URL(url).pathname.endsWith('/insights/funnel/');
+  mswServer.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && isFunnel(request.url)) void request.clone().json().then((body: Record<string, unknown>) => sent.push(body));
+  });
+  mswServer.events.on('response:mocked', ({ request, response }) => {
+    if (request.method === 'POST' && isFunnel(request.url)) statuses.push(response.status);
+  });
+  return { sent, statuses };
+}
+
+describe('aggregating by a group type', { timeout: 30_000 }, () => {
+  it('offers persons and the project\'s group types; a funnel by companies asks for them and is answered', async () => {
+    const project = api().store.db.prepare('SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id')
+      .get(HEDGEBOX) as { id: number; api_token: string };
+    await api().call('POST', '/batch/', {
+      api_key: project.api_token,
+      batch: [
+        { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+        { event: 'user signed up', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+        { event: '$groupidentify', distinct_id: 'ann', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } },
+      ],
+    });
+    const { sent, statuses } = recordFunnels();
+    const { user } = renderApp(`/projects/${project.id}/insights/new/funnels`, { apiKey: api().demoKey });
+    const select = await screen.findByRole('combobox', { name: 'Aggregating by' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Persons', 'company (groups)']);
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index');
+
+    await user.selectOptions(select, 'company (groups)');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ aggregation_group_type_index: 0 }));
+    await waitFor(() => expect(statuses.at(-1)).toBe(200));
+    await user.selectOptions(select, 'Persons');
+    await waitFor(() => expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index'));
+  });
+
+  it('is not offered in a project without groups', async () => {
+    renderApp('/projects/1/insights/new/retention', { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
+    await screen.findByRole('combobox', { name: 'Period' });
+    expect(screen.queryByRole('combobox', { name: 'Aggregating by' })).not.toBeInTheDocument();
+  });
+});
