@@ -36,6 +36,14 @@ describe('pipeline apps', () => {
     expect(row.enabled).toBe(1);
     expect(row.config).not.toContain('hooks.slack.example');
     expect(within(screen.getByRole('form', { name: /Configuration in/ })).getByLabelText('Incoming webhook URL (required)')).toHaveValue('');
+    expect(await screen.findByText(/^Enabled in /)).toBeInTheDocument();
+
+    // Disabling says so too.
+    const again = screen.getByRole('form', { name: /Configuration in/ });
+    await user.click(within(again).getByRole('checkbox', { name: /^Enabled in/ }));
+    await user.click(within(again).getByRole('button', { name: 'Save configuration' }));
+    expect(await screen.findByText(/^Disabled in /)).toBeInTheDocument();
+    expect(api().store.db.prepare('SELECT enabled FROM plugin_configs WHERE plugin_id = ?').pluck().get(id)).toBe(0);
   });
 
   it('upgrades after showing the tag change', async () => {
@@ -46,5 +54,9 @@ describe('pipeline apps', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upgrade to 1.2.0' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Upgrade…' })).not.toBeInTheDocument());
     expect(api().store.db.prepare("SELECT tag FROM plugins WHERE name = 'Webhook'").pluck().get()).toBe('1.2.0');
+    // The page shows the new version without a reload.
+    const header = screen.getByRole('heading', { level: 1, name: 'Webhook' }).closest('header')!;
+    await waitFor(() => expect(header).not.toHaveTextContent('Update available'));
+    expect(within(header).getByText('1.2.0')).toBeInTheDocument();
   });
 });
