@@ -15,6 +15,7 @@ import { registerBatchExportRoutes } from './http/routes/batch-exports/routes.ts
 import { registerCaptureRoutes } from './http/routes/capture.ts';
 import { registerCohortRoutes } from './http/routes/cohorts/routes.ts';
 import { registerDefinitionRoutes } from './http/routes/definitions/routes.ts';
+import { registerPersonRoutes } from './http/routes/persons/routes.ts';
 import { registerDomainRoutes } from './http/routes/domains/routes.ts';
 import { registerGroupRoutes } from './http/routes/groups/routes.ts';
 import { registerInsightRoutes } from './http/routes/insights/routes.ts';
@@ -81,6 +82,8 @@ function registerApi(router: Router, deps: Deps, authenticate: Authenticate): vo
   registerCohortRoutes(router, deps);
   registerGroupRoutes(router, deps);
   registerDefinitionRoutes(router, deps);
+  // After the analyses: `persons/funnel/` is theirs, not a person's id.
+  registerPersonRoutes(router, deps);
   registerPipelineRoutes(router, deps);
   registerPluginConfigRoutes(router, deps);
   registerMemberRoutes(router, deps);

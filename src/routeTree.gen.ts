@@ -41,6 +41,7 @@ import { Route as AuthedProjectsProjectIdCohortsCohortIdRouteImport } from './ro
 import { Route as AuthedProjectsProjectIdCohortsNewRouteImport } from './routes/_authed/projects/$projectId/cohorts/new'
 import { Route as AuthedProjectsProjectIdInsightsIndexRouteImport } from './routes/_authed/projects/$projectId/insights/index'
 import { Route as AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport } from './routes/_authed/projects/$projectId/insights/$insightId/route'
+import { Route as AuthedProjectsProjectIdPersonsPersonIdRouteImport } from './routes/_authed/projects/$projectId/persons/$personId'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/index'
 import { Route as AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdEditRouteImport } from './routes/_authed/organizations/$organizationId/batch-exports/$batchExportId/edit'
 import { Route as AuthedOrganizationsOrganizationIdPipelineGroupIndexRouteImport } from './routes/_authed/organizations/$organizationId/pipeline/$group/index'
@@ -241,6 +242,12 @@ const AuthedProjectsProjectIdInsightsInsightIdRouteRoute =
     path: '/$insightId',
     getParentRoute: () => AuthedProjectsProjectIdInsightsRouteRoute,
   } as any)
+const AuthedProjectsProjectIdPersonsPersonIdRoute =
+  AuthedProjectsProjectIdPersonsPersonIdRouteImport.update({
+    id: '/persons/$personId',
+    path: '/persons/$personId',
+    getParentRoute: () => AuthedProjectsProjectIdRouteRoute,
+  } as any)
 const AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRoute =
   AuthedOrganizationsOrganizationIdBatchExportsBatchExportIdIndexRouteImport.update(
     {
@@ -338,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
   '/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
+  '/projects/$projectId/persons/$personId': typeof AuthedProjectsProjectIdPersonsPersonIdRoute
   '/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
@@ -368,6 +376,7 @@ export interface FileRoutesByTo {
   '/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
   '/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
+  '/projects/$projectId/persons/$personId': typeof AuthedProjectsProjectIdPersonsPersonIdRoute
   '/organizations/$organizationId/batch-exports': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/organizations/$organizationId/domains': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/organizations/$organizationId/invites': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
@@ -411,6 +420,7 @@ export interface FileRoutesById {
   '/_authed/organizations/$organizationId/invites/new': typeof AuthedOrganizationsOrganizationIdInvitesNewRoute
   '/_authed/projects/$projectId/cohorts/$cohortId': typeof AuthedProjectsProjectIdCohortsCohortIdRoute
   '/_authed/projects/$projectId/cohorts/new': typeof AuthedProjectsProjectIdCohortsNewRoute
+  '/_authed/projects/$projectId/persons/$personId': typeof AuthedProjectsProjectIdPersonsPersonIdRoute
   '/_authed/organizations/$organizationId/batch-exports/': typeof AuthedOrganizationsOrganizationIdBatchExportsIndexRoute
   '/_authed/organizations/$organizationId/domains/': typeof AuthedOrganizationsOrganizationIdDomainsIndexRoute
   '/_authed/organizations/$organizationId/invites/': typeof AuthedOrganizationsOrganizationIdInvitesIndexRoute
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/invites/new'
     | '/projects/$projectId/cohorts/$cohortId'
     | '/projects/$projectId/cohorts/new'
+    | '/projects/$projectId/persons/$personId'
     | '/organizations/$organizationId/batch-exports/'
     | '/organizations/$organizationId/domains/'
     | '/organizations/$organizationId/invites/'
@@ -485,6 +496,7 @@ export interface FileRouteTypes {
     | '/organizations/$organizationId/invites/new'
     | '/projects/$projectId/cohorts/$cohortId'
     | '/projects/$projectId/cohorts/new'
+    | '/projects/$projectId/persons/$personId'
     | '/organizations/$organizationId/batch-exports'
     | '/organizations/$organizationId/domains'
     | '/organizations/$organizationId/invites'
@@ -527,6 +539,7 @@ export interface FileRouteTypes {
     | '/_authed/organizations/$organizationId/invites/new'
     | '/_authed/projects/$projectId/cohorts/$cohortId'
     | '/_authed/projects/$projectId/cohorts/new'
+    | '/_authed/projects/$projectId/persons/$personId'
     | '/_authed/organizations/$organizationId/batch-exports/'
     | '/_authed/organizations/$organizationId/domains/'
     | '/_authed/organizations/$organizationId/invites/'
@@ -777,6 +790,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/insights/$insightId'
       preLoaderRoute: typeof AuthedProjectsProjectIdInsightsInsightIdRouteRouteImport
       parentRoute: typeof AuthedProjectsProjectIdInsightsRouteRoute
+    }
+    '/_authed/projects/$projectId/persons/$personId': {
+      id: '/_authed/projects/$projectId/persons/$personId'
+      path: '/persons/$personId'
+      fullPath: '/projects/$projectId/persons/$personId'
+      preLoaderRoute: typeof AuthedProjectsProjectIdPersonsPersonIdRouteImport
+      parentRoute: typeof AuthedProjectsProjectIdRouteRoute
     }
     '/_authed/organizations/$organizationId/batch-exports/$batchExportId/': {
       id: '/_authed/organizations/$organizationId/batch-exports/$batchExportId/'
@@ -1081,6 +1101,7 @@ interface AuthedProjectsProjectIdRouteRouteChildren {
   AuthedProjectsProjectIdCohortsRouteRoute: typeof AuthedProjectsProjectIdCohortsRouteRouteWithChildren
   AuthedProjectsProjectIdInsightsRouteRoute: typeof AuthedProjectsProjectIdInsightsRouteRouteWithChildren
   AuthedProjectsProjectIdIndexRoute: typeof AuthedProjectsProjectIdIndexRoute
+  AuthedProjectsProjectIdPersonsPersonIdRoute: typeof AuthedProjectsProjectIdPersonsPersonIdRoute
 }
 
 const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRouteChildren =
@@ -1090,6 +1111,8 @@ const AuthedProjectsProjectIdRouteRouteChildren: AuthedProjectsProjectIdRouteRou
     AuthedProjectsProjectIdInsightsRouteRoute:
       AuthedProjectsProjectIdInsightsRouteRouteWithChildren,
     AuthedProjectsProjectIdIndexRoute: AuthedProjectsProjectIdIndexRoute,
+    AuthedProjectsProjectIdPersonsPersonIdRoute:
+      AuthedProjectsProjectIdPersonsPersonIdRoute,
   }
 
 const AuthedProjectsProjectIdRouteRouteWithChildren =

@@ -1,8 +1,8 @@
 import { z } from './z';
 import { decodeAnalyticsQuery } from './analytics';
 import { funnelParamsSchema } from './analytics-params';
-import { endpoint, listQuerySchema } from './common';
-import { integer, queryInt } from './fields';
+import { endpoint, listQuerySchema, pageSchema } from './common';
+import { integer, MESSAGES, queryInt, typeError } from './fields';
 import { projectParams } from './insights';
 
 /**
@@ -48,10 +48,40 @@ export const funnelPersonsResultSchema = z.looseObject({
 });
 export type FunnelPersonsResult = z.infer<typeof funnelPersonsResultSchema>;
 
+/** A person id: any 8-4-4-4-12 hex UUID (persons' ids need not carry an RFC version). */
+const personId = () => z.guid({ error: typeError(MESSAGES.uuid) });
+const personParams = z.object({ project_id: z.string(), id: personId() });
+
+/** A person's events (`{PRJ}/events/?person_id=`): whose, and the page window. */
+export const personEventsQuerySchema = z.object({
+  person_id: personId(),
+  ...listQuerySchema.shape,
+});
+
+/** One event as the person page lists it (the production service's event fields). */
+export const personEventSchema = z.looseObject({
+  id: z.string(),
+  event: z.string(),
+  distinct_id: z.string(),
+  timestamp: z.string(),
+  properties: z.record(z.string(), z.unknown()),
+});
+export type PersonEvent = z.infer<typeof personEventSchema>;
+
 export const personEndpoints = {
   funnel: endpoint({
     method: 'GET', path: '/api/projects/:project_id/persons/funnel/', access: 'insight:read',
     summary: 'Persons who reached (or dropped off at) a funnel step',
     params: projectParams, query: funnelPersonsQuerySchema, status: 200, response: funnelPersonsResultSchema,
+  }),
+  retrieve: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/persons/:id/', access: 'insight:read',
+    summary: 'A person by its id: name, distinct ids, properties',
+    params: personParams, status: 200, response: funnelPersonSchema, extension: true,
+  }),
+  events: endpoint({
+    method: 'GET', path: '/api/projects/:project_id/events/', access: 'insight:read',
+    summary: "A person's events, newest first (person_id required)",
+    params: projectParams, query: personEventsQuerySchema, status: 200, response: pageSchema(personEventSchema), extension: true,
   }),
 };

@@ -14,7 +14,7 @@ const served = [
   endpoints.insights.funnelGet, endpoints.insights.funnel,
   endpoints.insights.retentionGet, endpoints.insights.retention,
   endpoints.insights.pathGet, endpoints.insights.path,
-  endpoints.persons.funnel,
+  ...Object.values(endpoints.persons),
   ...(['list', 'create', 'cancel', 'timing', 'activity', 'myLastViewed', 'retrieve', 'update', 'destroy', 'sharing', 'sharingUpdate',
     'sharingRefresh', 'itemActivity', 'viewed'] as const).map((k) => endpoints.insights[k]),
   sharedInsightEndpoint,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { OPERATOR_WORDS, type PropertyOperator } from '@/contract/analytics-filters';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cohortEndpoints, type Cohort, type CohortUpdateInput } from '@/contract/cohorts';
 import type { FunnelPerson } from '@/contract/persons';
 import { ConfirmDelete } from '@/components/feedback/confirm-delete';
@@ -39,21 +39,30 @@ function criterionWords(c: Criterion): string {
   return `${not}did ${String(c.key)}${times} ${window}`;
 }
 
-const personColumns: readonly Column<FunnelPerson>[] = [
-  { header: 'Person', cell: (p) => p.name },
+/** Each person's name leads to its page (properties, recent events). */
+const personColumns = (projectId: number): readonly Column<FunnelPerson>[] => [
+  {
+    header: 'Person',
+    cell: (p) => (
+      <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+        {p.name}
+      </Link>
+    ),
+  },
   { header: 'Distinct ids', cell: (p) => p.distinct_ids.join(', ') },
 ];
 const personId = (p: FunnelPerson) => p.id;
 
 function CohortPersons({ projectId, cohort }: { projectId: number; cohort: Cohort }) {
   const { page, pageSize, params, setPage } = usePageSearch();
+  const columns = useMemo(() => personColumns(projectId), [projectId]);
   const { data } = useSuspenseQuery(cohortQueries.persons(projectId, cohort.id, params));
   return (
     <section className="space-y-3" aria-labelledby="cohort-persons">
       <h2 id="cohort-persons" className="text-lg font-semibold">Persons</h2>
       {data.results.length === 0 ? <p className="text-sm text-gray-700 dark:text-gray-300">Nobody is in this cohort.</p> : (
         <>
-          <DataTable caption={`Persons of ${cohortName(cohort)}`} rows={data.results} columns={personColumns} getRowId={personId} />
+          <DataTable caption={`Persons of ${cohortName(cohort)}`} rows={data.results} columns={columns} getRowId={personId} />
           <Pagination page={page} pageSize={pageSize} count={data.count ?? cohort.count ?? 0} onPageChange={setPage} label="Persons" />
         </>
       )}

@@ -34,7 +34,8 @@ describe('cohorts', () => {
     expect(await screen.findByRole('heading', { name: 'Early <b>adopters</b>', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('2 persons')).toBeInTheDocument();
     const persons = await screen.findByRole('table', { name: /Persons of/ });
-    expect(within(persons).getByText('alice@example.com')).toBeInTheDocument();
+    // Each person's name leads to its page.
+    expect(within(persons).getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/projects/${projectId}/persons/[0-9a-f-]{36}$`)));
     expect(within(persons).getAllByText('bob')).toHaveLength(2); // its name and its distinct id
 
     await user.click(screen.getByRole('button', { name: 'Delete cohort' }));

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { encodeAnalyticsQuery } from '@/contract/analytics';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
@@ -47,12 +48,17 @@ function Harness({ dropped, named = true }: { dropped: boolean; named?: boolean 
   );
 }
 
+/** The panel inside a router, as in the app: each person's name links to the person's page. */
+function inRouter(ui: ReactNode) {
+  return <RouterProvider router={createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory() })} />;
+}
+
 function renderPanel(dropped: boolean, key = api().demoKey, named = true) {
   resetCredentialsStore();
   setCredentials({ baseUrl: window.location.origin, key }, false);
   const client = createQueryClient({ onUnauthorized: () => undefined });
   const user = userEvent.setup();
-  render(<QueryClientProvider client={client}><Harness dropped={dropped} named={named} /></QueryClientProvider>);
+  render(<QueryClientProvider client={client}>{inRouter(<Harness dropped={dropped} named={named} />)}</QueryClientProvider>);
   return user;
 }
 
@@ -62,20 +68,24 @@ describe('funnel persons panel', () => {
   it('lists exactly the persons who converted at a step, as the API does', async () => {
     await ingestFunnel();
     const user = renderPanel(false);
-    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: Sign up' });
     await within(dialog).findByRole('table');
     const expected = await listed(2);
     expect(expected).toHaveLength(12);
     expect(rowNames(dialog)).toEqual(expected);
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Each name leads to that person's page.
+    const [first] = (await api().call<{ results: [{ people: Array<{ uuid: string; name: string }> }] }>('GET',
+      `/api/projects/${PROJECT}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery(params), funnel_step: '2', limit: '1' }).toString()}`)).results[0].people;
+    expect(within(dialog).getByRole('link', { name: first!.name })).toHaveAttribute('href', `/projects/${PROJECT}/persons/${first!.uuid}`);
   });
 
   it('lists the persons who dropped off before a step', async () => {
     await ingestFunnel();
     // Without a name from the page, the step's own name (its event) is the title's.
     const user = renderPanel(true, api().demoKey, false);
-    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Persons who dropped off before step 2: fp signup' });
     await within(dialog).findByRole('table');
     // The 18 visitors who never signed up, none of those who did.
@@ -99,8 +109,8 @@ describe('funnel persons panel', () => {
         </>
       );
     }
-    render(<QueryClientProvider client={client}><StepOne /></QueryClientProvider>);
-    const opener = screen.getByRole('button', { name: 'Open step 1' });
+    render(<QueryClientProvider client={client}>{inRouter(<StepOne />)}</QueryClientProvider>);
+    const opener = await screen.findByRole('button', { name: 'Open step 1' });
     await user.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 1: fp visit' });
     await within(dialog).findByRole('table');
@@ -134,7 +144,7 @@ describe('funnel persons panel', () => {
     setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
     render(
       <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-        <FunnelPersonsPanel projectId={PROJECT} params={byBrowser} target={{ step: 2, dropped: false, breakdownValue: 'Chrome' }} onClose={() => undefined} />
+        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byBrowser} target={{ step: 2, dropped: false, breakdownValue: 'Chrome' }} onClose={() => undefined} />)}
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
@@ -145,14 +155,14 @@ describe('funnel persons panel', () => {
 
   it('says so when there is nobody', async () => {
     const user = renderPanel(false);
-    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('No persons here for this date range.')).toBeInTheDocument();
   });
 
   it('says why the persons could not be loaded (a key without insight:read)', async () => {
     const user = renderPanel(false, api().makeKey(['organization:read']));
-    await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/The persons could not be loaded\. .*insight:read/);
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -174,7 +184,7 @@ describe('funnel persons panel', () => {
     });
     try {
       const user = renderPanel(true);
-      await user.click(screen.getByRole('button', { name: 'Open step 2' }));
+      await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
       const dialog = await screen.findByRole('dialog');
       await within(dialog).findByRole('table');
       expect(rowNames(dialog)).toHaveLength(25);

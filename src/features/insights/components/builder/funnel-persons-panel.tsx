@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useLayoutEffect, useRef, useState } from 'react';
@@ -134,7 +135,7 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
             {offset === 0 ? 'No persons here for this date range.' : 'No more persons.'}
           </p>
         ) : (
-          <PersonsTable people={people} caption={title} dim={stale} />
+          <PersonsTable projectId={projectId} people={people} caption={title} dim={stale} />
         )}
       </div>
       <nav aria-label="Persons pages" className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800">
@@ -187,7 +188,7 @@ function DownloadPersons({ projectId, params, target, title }: { projectId: numb
   );
 }
 
-function PersonsTable({ people, caption, dim }: { people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
+function PersonsTable({ projectId, people, caption, dim }: { projectId: number; people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
   return (
     <table className={`w-full text-left text-sm ${dim ? 'opacity-60' : ''}`}>
       <caption className="sr-only">{caption}</caption>
@@ -201,7 +202,12 @@ function PersonsTable({ people, caption, dim }: { people: readonly FunnelPerson[
       <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
         {people.map((p) => (
           <tr key={p.uuid}>
-            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{p.name}</th>
+            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+              {/* The person's page (properties, recent events). */}
+              <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+                {p.name}
+              </Link>
+            </th>
             <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">{p.distinct_ids.join(', ')}</td>
             <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{p.created_at ? formatDateTime(p.created_at) : '—'}</td>
           </tr>
