@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
-import { GROUP_TABLES, recordGroups, sightingsOf } from './groups.ts';
+import { eventGroupKeys, GROUP_KEY_COLUMNS, GROUP_TABLES, identifyGroups, recordGroups, sightingsOf, type GroupKeys } from './groups.ts';
 import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
@@ -80,7 +80,8 @@ export interface EventStore extends SqlRunner {
 
 export const eventStoreFile = (dataDir: string) => path.join(dataDir, 'events.duckdb');
 
-const EVENT_SHAPE = '[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","person_key":"INTEGER","timestamp":"VARCHAR","properties":"JSON"}]';
+const EVENT_SHAPE = `[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","person_key":"INTEGER","timestamp":"VARCHAR","properties":"JSON",${
+  GROUP_KEY_COLUMNS.map((c) => `"${c}":"INTEGER"`).join(',')}}]`;
 
 /** Runs `fn` in a transaction on the writer connection: all of it is stored, or none. */
 export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>): Promise<T> {
@@ -95,8 +96,8 @@ export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>):
   }
 }
 
-/** Writes `events`, each with the person of its distinct id (`persons`, from applyPersons). */
-async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[], persons: ReadonlyMap<string, string>): Promise<void> {
+/** Writes `events`, each with the person of its distinct id (`persons`, from applyPersons) and the keys of its groups (`groups`, from recordGroups). */
+async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[], persons: ReadonlyMap<string, string>, groups: GroupKeys): Promise<void> {
   // Every person the events name has its integer key (schema.ts), stored with each event.
   const keys = await personKeys(db, teamId, [...new Set(persons.values())]);
   for (let i = 0; i < events.length; i += APPEND_CHUNK) {
@@ -104,15 +105,18 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
       uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, person_id: persons.get(e.distinct_id) ?? null,
       person_key: keys.get(persons.get(e.distinct_id) ?? '') ?? null,
       timestamp: e.timestamp.toISOString(), properties: e.properties,
+      ...(groups.size > 0 ? Object.fromEntries(eventGroupKeys(e.properties, groups).map((k, i) => [GROUP_KEY_COLUMNS[i], k])) : {}),
     }));
     const params: unknown[] = [JSON.stringify(rows), teamId];
     const mat = materializedInsert('r.properties', (v) => {
       params.push(v);
       return `$${params.length}`;
     });
-    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, ${mat.columns})
-      SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp::TIMESTAMPTZ, r.properties, ${mat.values}
-      FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp, r.properties, ${mat.list} AS mp
+    const keyColumns = GROUP_KEY_COLUMNS.join(', ');
+    const keyValues = GROUP_KEY_COLUMNS.map((k) => `r.${k}`).join(', ');
+    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, ${keyColumns}, ${mat.columns})
+      SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp::TIMESTAMPTZ, r.properties, ${keyValues}, ${mat.values}
+      FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp, r.properties, ${keyValues}, ${mat.list} AS mp
         FROM ${unnestJson('$1', EVENT_SHAPE)}) r`,
     params);
   }
@@ -133,9 +137,9 @@ async function writeAppends(c: SqlConnection, group: readonly PendingAppend[], c
   }
   for (const [teamId, { events, compact }] of byTeam) {
     const persons = await applyPersons(c, teamId, events);
-    await insertEvents(c, teamId, events, persons);
     const groups = sightingsOf(events);
-    await recordGroups(c, teamId, groups.sightings, groups.identified);
+    await insertEvents(c, teamId, events, persons, await recordGroups(c, teamId, groups.sightings));
+    if (groups.identified) await identifyGroups(c, teamId);
     if (compact || countNow(teamId)) await countEventProperties(c, teamId);
     if (compact) await compactEventProperties(c, teamId);
   }

@@ -6,7 +6,7 @@ import { envOf, materializedFor, SqlParams } from './properties.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import { sessionJoinSql } from './sessions.ts';
 import type { QueryContext } from './types.ts';
-import { groupKeySql, groupTypesFor } from './groups.ts';
+import { groupKeyColumn, groupTypesFor } from './groups.ts';
 
 /**
  * The event rows the funnel, retention and paths engines start from: one row per event of the
@@ -62,10 +62,9 @@ export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []
   if (global.sql !== 'true') conditions.push(global.sql);
   conditions.push(...(o.where ?? []));
   const byGroup = o.groupIndex !== null && o.groupIndex !== undefined;
-  const actor = byGroup ? `JOIN groups ag ON ag.team_id = e.team_id AND ag.group_type_index = ${o.params.add(o.groupIndex)} AND ag.group_key = ${groupKeySql(o.params, o.groupIndex!)}` : '';
-  return `SELECT ${byGroup ? 'ag.key' : PERSON_INT_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
+  if (byGroup) conditions.push(`${groupKeyColumn(o.groupIndex!)} IS NOT NULL`);
+  return `SELECT ${byGroup ? groupKeyColumn(o.groupIndex!) : PERSON_INT_KEY_SQL} AS person_id, e.uuid, epoch_ms(e.timestamp) AS ts, e.event${o.columns.map((c) => `, ${c}`).join('')}
     FROM events e
-    ${actor}
     ${PERSON_JOIN_SQL}
     ${person ? `LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}
     ${o.needSession || global.session ? sessionJoinSql(o.params, team) : ''}

@@ -13,9 +13,22 @@ import type { QueryContext } from './types.ts';
  *                an event names, with an integer key unique in the store (what funnels and
  *                retention group by, as persons' keys) and its properties: the `$group_set`s of
  *                its `$groupidentify` events merged in time order (then uuid), later values winning.
- * Writers record them as they write events ({@link recordGroups}); bulk writers call
- * {@link fillGroups} once their events are in.
+ * Each event also stores the integer key of its group of each type (`events.group_0` …
+ * `group_4`, from its `$groups`): analyses aggregate and join on these, as persons' on
+ * `person_key`, without reading the event's JSON. The append path records the groups and
+ * writes the keys with the events ({@link recordGroups}, {@link eventGroupKeys}); bulk writers
+ * call {@link fillGroups} once their events are in.
  */
+
+/** The events' group key columns, by type index (fixed names: only these become SQL text). */
+export const GROUP_KEY_COLUMNS = ['group_0', 'group_1', 'group_2', 'group_3', 'group_4'] as const;
+
+/** SQL of event `e`'s group key column of type `index` (INTEGER, NULL without such a group). */
+export function groupKeyColumn(index: number, alias = 'e'): string {
+  const column = GROUP_KEY_COLUMNS[index];
+  if (column === undefined) throw new Error(`no group type ${index}`);
+  return `${alias}.${column}`;
+}
 
 export const GROUPS_DDL = [
   `CREATE TABLE IF NOT EXISTS group_types (
@@ -40,6 +53,19 @@ export const GROUP_TABLES = ['group_types', 'groups'] as const;
 interface Db {
   all<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   run(sql: string, params?: readonly unknown[]): Promise<void>;
+}
+
+/** A group's integer key by its type and key (`JSON.stringify([type, key])`), as {@link recordGroups} gives them. */
+export type GroupKeys = ReadonlyMap<string, { index: number; key: number }>;
+
+/** An event's group key columns' values (index i: its `$groups` group of type i), from `keys`. */
+export function eventGroupKeys(properties: Record<string, unknown>, keys: GroupKeys): (number | null)[] {
+  const out: (number | null)[] = GROUP_KEY_COLUMNS.map(() => null);
+  for (const g of groupsOfEvent('', properties)) {
+    const k = keys.get(JSON.stringify([g.type, g.key]));
+    if (k) out[k.index] = k.key;
+  }
+  return out;
 }
 
 /** One group named by events: its type, key and the earliest time an event named it (ms). */
@@ -84,10 +110,10 @@ export function sightingsOf(events: readonly { event: string; timestamp: Date; p
 /**
  * Stores the types and groups of `sightings` that the project does not have yet: new types
  * take the next indexes (while there are any), ordered by their first sighting then name; new
- * groups the next integer keys. Then, when `identified`, recomputes the project's group
- * properties from its `$groupidentify` events.
+ * groups the next integer keys. Returns the keys of the sighted groups (of kept types).
  */
-export async function recordGroups(db: Db, teamId: number, sightings: readonly GroupSighting[], identified: boolean): Promise<void> {
+export async function recordGroups(db: Db, teamId: number, sightings: readonly GroupSighting[]): Promise<GroupKeys> {
+  const out = new Map<string, { index: number; key: number }>();
   if (sightings.length > 0) {
     const known = await db.all<{ t: string; i: number }>('SELECT group_type AS t, group_type_index AS i FROM group_types WHERE team_id = $1', [teamId]);
     const index = new Map(known.map((r) => [r.t, Number(r.i)]));
@@ -119,13 +145,18 @@ export async function recordGroups(db: Db, teamId: number, sightings: readonly G
         FROM (SELECT unnest(from_json($2::JSON, '[{"i":"INTEGER","k":"VARCHAR","f":"VARCHAR"}]'), recursive := true)) n
         WHERE NOT EXISTS (SELECT 1 FROM groups g WHERE g.team_id = $1 AND g.group_type_index = n.i AND g.group_key = n.k)`,
       [teamId, JSON.stringify(groups)]);
+      const rows = await db.all<{ i: number; k: string; key: number }>(`SELECT g.group_type_index AS i, g.group_key AS k, g.key FROM groups g
+        JOIN (SELECT unnest(from_json($2::JSON, '[{"i":"INTEGER","k":"VARCHAR"}]'), recursive := true)) n ON n.i = g.group_type_index AND n.k = g.group_key
+        WHERE g.team_id = $1`, [teamId, JSON.stringify(groups.map(({ i, k }) => ({ i, k })))]);
+      const names = new Map([...index].map(([t, i]) => [i, t]));
+      for (const r of rows) out.set(JSON.stringify([names.get(Number(r.i)), r.k]), { index: Number(r.i), key: Number(r.key) });
     }
   }
-  if (identified) await identifyGroups(db, teamId);
+  return out;
 }
 
 /** Recomputes every group's properties of the project from its `$groupidentify` events. */
-async function identifyGroups(db: Db, teamId: number): Promise<void> {
+export async function identifyGroups(db: Db, teamId: number): Promise<void> {
   const rows = await db.all<{ t: string; k: string; s: string | null }>(`SELECT json_extract_string(properties, '/$group_type') AS t,
       json_extract_string(properties, '/$group_key') AS k, json_extract(properties, '/$group_set')::VARCHAR AS s
     FROM events WHERE team_id = $1 AND event = $2 ORDER BY timestamp, uuid`, [teamId, GROUP_IDENTIFY]);
@@ -160,14 +191,30 @@ export async function fillGroups(db: Db, teamId: number): Promise<void> {
     SELECT json_extract_string(properties, '/$group_type'), json_extract_string(properties, '/$group_key'), epoch_ms(min(timestamp))
     FROM events WHERE team_id = $1 AND event = $2 GROUP BY ALL`, [teamId, GROUP_IDENTIFY]);
   const sightings = rows.filter((r) => r.t && r.k).map((r) => ({ type: r.t, key: r.k, first: Number(r.f) }));
-  await recordGroups(db, teamId, sightings, rows.length > 0);
+  await recordGroups(db, teamId, sightings);
+  if (rows.length > 0) await identifyGroups(db, teamId);
+  // Each event's group keys, for the events written without them.
+  const types = await groupTypesOf(db, teamId);
+  for (const [i, type] of types.entries()) {
+    await db.run(`UPDATE events SET ${GROUP_KEY_COLUMNS[i]} = g.key FROM groups g
+      WHERE events.team_id = $1 AND events.${GROUP_KEY_COLUMNS[i]} IS NULL AND g.team_id = $1 AND g.group_type_index = $2
+        AND g.group_key = json_extract_string(events.properties, $3)`, [teamId, i, jsonPointer('$groups') + jsonPointer(type)]);
+  }
 }
 
-/** Creates the group tables; a file written before them has its events' groups recorded once. */
+/**
+ * Creates the group tables and the events' group key columns; a file written before them has
+ * its events' groups recorded once.
+ */
 export async function openGroupTables(db: Db): Promise<void> {
-  const had = await db.all("SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND table_name = 'group_types'");
+  const had = await db.all<{ c: string }>(`SELECT column_name AS c FROM duckdb_columns()
+    WHERE database_name = current_database() AND schema_name = 'main' AND table_name = 'events' AND starts_with(column_name, 'group_')`);
   for (const sql of GROUPS_DDL) await db.run(sql);
-  if (had.length > 0) return;
+  const missing = GROUP_KEY_COLUMNS.filter((c) => !had.some((r) => r.c === c));
+  if (missing.length === 0) return;
+  for (const c of missing) await db.run(`ALTER TABLE events ADD COLUMN IF NOT EXISTS ${c} INTEGER`);
+  // DuckDB cannot replay an ALTER TABLE of this table from the WAL (schema.ts does the same).
+  await db.run('CHECKPOINT');
   for (const { t } of await db.all<{ t: number }>('SELECT DISTINCT team_id AS t FROM events')) await fillGroups(db, Number(t));
 }
 
@@ -203,22 +250,9 @@ export function aggregationOf(p: { aggregation_group_type_index?: number | null 
   return index;
 }
 
-/**
- * SQL VARCHAR: the key of event `e`'s group of type `index` (`params.groupTypes`), NULL when the
- * event has none (or the type is unknown).
- */
-export function groupKeySql(params: SqlParams, index: number, event = 'e.properties'): string {
-  const type = params.groupTypes[index];
-  if (type === undefined) return 'NULL::VARCHAR';
-  return `nullif(json_extract_string(${event}, ${params.add(jsonPointer('$groups') + jsonPointer(type))}), '')`;
-}
-
-/** SQL of one column of event `e`'s group of type `index` (`properties` JSON, or `key` INTEGER); NULL without one. */
-export function groupColumnSql(params: SqlParams, index: number, column: 'properties' | 'key'): string {
-  return `(SELECT g.${column} FROM groups g WHERE g.team_id = e.team_id AND g.group_type_index = ${params.add(index)} AND g.group_key = ${groupKeySql(params, index)})`;
-}
-
-/** SQL VARCHAR of a property of event `e`'s group of type `index`; NULL when not set (or no group). */
+/** SQL VARCHAR of a property of event `e`'s group of type `index`; NULL when not set (or no group, or no such type). */
 export function groupPropertyText(params: SqlParams, index: number, key: string): string {
-  return `json_extract_string(${groupColumnSql(params, index, 'properties')}, ${params.add(jsonPointer(key))})`;
+  if (params.groupTypes[index] === undefined) return 'NULL::VARCHAR';
+  // Group keys are unique in the store: the key column alone names the group.
+  return `json_extract_string((SELECT g.properties FROM groups g WHERE g.key = ${groupKeyColumn(index)}), ${params.add(jsonPointer(key))})`;
 }

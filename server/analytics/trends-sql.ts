@@ -9,7 +9,7 @@ import { sessionJoinSql } from './sessions.ts';
 import type { AnalyticsProject } from './types.ts';
 import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { groupKeySql } from './groups.ts';
+import { groupKeyColumn } from './groups.ts';
 
 /**
  * The SQL of one trend period: a single scan of the project's events in the range, each event
@@ -138,7 +138,7 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
   if (input.groupTypes) params.groupTypes = input.groupTypes;
   const team = params.add(input.project.id);
   const byGroup = input.groupIndex !== null && input.groupIndex !== undefined;
-  const groupKey = byGroup ? groupKeySql(params, input.groupIndex!) : null;
+  const groupKey = byGroup ? groupKeyColumn(input.groupIndex!) : null;
   const global = andAll(
     propertyGroupSql(input.properties, params),
     testAccountSql(input.project, input.filterTestAccounts, params),
