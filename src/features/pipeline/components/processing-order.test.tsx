@@ -80,4 +80,14 @@ describe('the processing order of a project’s destinations', () => {
     await waitFor(() => expect(shownOrder(list)).toEqual(['Webhook', 'Event logger', 'Slack notifications']));
     expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
   });
+
+  it('an app installed twice: its controls say which by position', async () => {
+    const org = api().organizationId(HEDGEBOX);
+    const second = await api().call<{ id: number }>('POST', `/api/organizations/${org}/pipeline_destinations/`, { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/slack-destination' });
+    await api().call('POST', `/api/projects/${PROJECT}/plugin_configs/`, { plugin: second.id, enabled: false });
+    const { list } = await openOrder();
+    expect(within(list).getByRole('button', { name: 'Reorder Webhook' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Reorder Slack notifications at position 3' })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Move Slack notifications at position 4 up' })).toBeInTheDocument();
+  });
 });

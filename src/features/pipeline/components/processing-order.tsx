@@ -94,6 +94,10 @@ function OrderList({ organizationId, slug, projectId, projectName }: { organizat
     send(next);
   };
 
+  // An app installed twice has one name twice: its controls then say which (by position).
+  const names = ids.map((id) => nameOfConfig(byId.get(id)));
+  const label = (index: number) => (names.filter((n) => n === names[index]).length > 1 ? `${names[index]} at position ${index + 1}` : names[index]!);
+
   if (ids.length === 0) {
     return (
       <EmptyState title={`No destination is set up in ${projectName}`}>
@@ -106,9 +110,9 @@ function OrderList({ organizationId, slug, projectId, projectName }: { organizat
       <SortableList ids={ids} onMove={move} nameOf={(id) => nameOfConfig(byId.get(id))} noun="destination" label={`Processing order in ${projectName}`} className="space-y-2">
         {ids.map((id, index) => {
           const config = byId.get(id)!;
-          const name = nameOfConfig(config);
+          const name = names[index]!;
           return (
-            <SortableItem key={id} id={id} handleLabel={`Reorder ${name}`} draggingClassName="relative z-10 shadow-lg"
+            <SortableItem key={id} id={id} handleLabel={`Reorder ${label(index)}`} draggingClassName="relative z-10 shadow-lg"
               className="flex items-center gap-2 rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 dark:bg-gray-950">
               {(handle) => (
                 <>
@@ -122,10 +126,10 @@ function OrderList({ organizationId, slug, projectId, projectName }: { organizat
                     </Link>
                     {config.enabled ? <Badge tone="success">Enabled</Badge> : <Badge>Disabled</Badge>}
                   </div>
-                  <MoveButton label={`Move ${name} up`} disabled={index === 0} busy={save.isPending} onClick={() => move(index, index - 1)}>
+                  <MoveButton label={`Move ${label(index)} up`} disabled={index === 0} busy={save.isPending} onClick={() => move(index, index - 1)}>
                     <ArrowUp aria-hidden className="size-4" />
                   </MoveButton>
-                  <MoveButton label={`Move ${name} down`} disabled={index === ids.length - 1} busy={save.isPending} onClick={() => move(index, index + 1)}>
+                  <MoveButton label={`Move ${label(index)} down`} disabled={index === ids.length - 1} busy={save.isPending} onClick={() => move(index, index + 1)}>
                     <ArrowDown aria-hidden className="size-4" />
                   </MoveButton>
                 </>
