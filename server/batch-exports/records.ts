@@ -38,11 +38,9 @@ interface ModelSql {
 }
 /**
  * Persons: a person's time is when it last changed (its update time, which older rows lack: then
- * its creation, as the store's migration fills it). Each person's distinct ids come as JSON text
- * (id and its row's version), sorted, so a person is one read row and one row per distinct id out.
+ * its creation, as the store's migration fills it). A page of persons is read, then their distinct
+ * ids in a second columnar read (see distinctIdsOf): one record per distinct id out.
  */
-const PERSON_DISTINCT_IDS = `(SELECT to_json(list({'d': d.distinct_id, 'v': coalesce(d.version, 0)} ORDER BY d.distinct_id))
-  FROM person_distinct_ids d WHERE d.team_id = persons.team_id AND d.person_id = persons.id)::VARCHAR`;
 const MODELS: Record<BatchExportModel, ModelSql> = {
   events: {
     table: 'events', time: 'timestamp', id: 'uuid',
@@ -51,9 +49,8 @@ const MODELS: Record<BatchExportModel, ModelSql> = {
   },
   persons: {
     table: 'persons', time: 'coalesce(updated_at, created_at)', id: 'id',
-    columns: `id, epoch_us(coalesce(updated_at, created_at))::DOUBLE, properties::VARCHAR, ${PERSON_DISTINCT_IDS},
-      coalesce(version, 0)::DOUBLE, epoch_us(created_at)::DOUBLE`,
-    types: ['uuid', 'double', 'text', 'text', 'double', 'double'],
+    columns: 'id, epoch_us(coalesce(updated_at, created_at))::DOUBLE, properties::VARCHAR, coalesce(version, 0)::DOUBLE, epoch_us(created_at)::DOUBLE',
+    types: ['uuid', 'double', 'text', 'double', 'double'],
   },
 };
 
@@ -164,6 +161,27 @@ export function recordSource(
     );
   }
 
+  /**
+   * The distinct ids (and their rows' versions) of persons `ids`, each person's sorted: one columnar
+   * read for a page of persons (building a JSON list per person in SQL cost several times more).
+   */
+  async function distinctIdsOf(ids: readonly string[]): Promise<Map<string, Array<[string, number]>>> {
+    const read = await events.columns(
+      `SELECT person_id, distinct_id, coalesce(version, 0)::DOUBLE FROM person_distinct_ids
+        WHERE team_id = $1 AND person_id IN (SELECT unnest(from_json($2::JSON, '["UUID"]'))) ORDER BY person_id, distinct_id`,
+      [teamId, JSON.stringify(ids)], ['uuid', 'text', 'double']);
+    const [persons, distinctIds, versions] = read.columns as [Uint32Array, (string | null)[], Float64Array];
+    const out = new Map<string, Array<[string, number]>>();
+    for (let i = 0; i < read.rows; i++) {
+      const person = uuidAt(persons, i);
+      let list = out.get(person);
+      if (!list) out.set(person, (list = []));
+      list.push([distinctIds[i]!, versions[i]!]);
+    }
+    read.release();
+    return out;
+  }
+
   return {
     async count() {
       const filters = filterAt(4);
@@ -183,20 +201,20 @@ export function recordSource(
         let after: { us: number; id: string } | null = null;
         for (;;) {
           const read = await page(from, to, after);
-          const [ids, us, properties, a, b, c] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[], (string | null)[] | Float64Array, Float64Array | undefined];
+          const [ids, us, properties, a, b] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[] | Float64Array, (string | null)[] | Float64Array];
+          const personIds = model === 'persons' ? await distinctIdsOf(Array.from({ length: read.rows }, (_, i) => uuidAt(ids, i))) : null;
           let last = '';
           for (let i = 0; i < read.rows; i++) {
             const at = isoOfMs(Math.floor(us[i]! / 1000));
             last = uuidAt(ids, i);
-            if (model === 'events') {
-              pending.push({ uuid: last, event: a[i], distinct_id: (b as (string | null)[])[i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) });
+            if (!personIds) {
+              pending.push({ uuid: last, event: (a as (string | null)[])[i], distinct_id: (b as (string | null)[])[i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) });
             } else {
               const props = parse(properties[i]!);
-              const version = (b as Float64Array)[i]!;
-              const createdAt = isoOfMs(Math.floor(c![i]! / 1000));
+              const version = (a as Float64Array)[i]!;
+              const createdAt = isoOfMs(Math.floor((b as Float64Array)[i]! / 1000));
               // A person without distinct ids (none of this server's writers leave one) has no row to export.
-              const distinctIds = JSON.parse(a[i] ?? 'null') as Array<{ d: string; v: number }> | null;
-              for (const { d, v } of distinctIds ?? []) {
+              for (const [d, v] of personIds.get(last) ?? []) {
                 pending.push({ team_id: teamId, distinct_id: d, person_id: last, properties: props, person_version: version,
                   person_distinct_id_version: v, created_at: createdAt, _inserted_at: at });
                 if (pending.length >= batch) {
