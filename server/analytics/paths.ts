@@ -1,17 +1,18 @@
 import type { PathEdge, PathParams } from '../../src/contract/analytics.ts';
 import { resolveDateRange } from './dates.ts';
-import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes } from './filters.ts';
 import { analysisParams, checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
+import { hogqlTextSql } from './hogql/index.ts';
 import { propertyText, type SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
 
 /**
  * Paths (docs/api.md, "Paths"). Where the rules are silent:
  * - Events in [date_from, date_to] passing the global filters and `include_event_types`
- *   (`custom_event` = names not starting with `$`; empty = all). Item: `$current_url` of a
- *   `$pageview`, `$screen_name` of a `$screen`, else the event name (also when that property
- *   is missing).
+ *   (`custom_event` = names not starting with `$`; empty or with `hogql` = all). Item:
+ *   `$current_url` of a `$pageview`, `$screen_name` of a `$screen`, else the event name (also
+ *   when that property is missing); `hogql` puts `paths_hogql_expression` in the name's place,
+ *   and in the others' unless their types are listed too (itemSql).
  * - `local_path_cleaning_filters`, in order: every match of `regex` (RE2, as the production
  *   service's ClickHouse) is replaced by `alias`, literally. `path_replacements` would apply the
  *   project's rules: projects here have none. `exclude_events` drops events whose name or
@@ -29,24 +30,32 @@ import type { QueryContext } from './types.ts';
 const SESSION_GAP_MS = 30 * 60_000;
 
 function eventTypeSql(types: PathParams['include_event_types'], params: SqlParams): string[] {
-  if (!types || types.length === 0) return [];
-  const parts = types.map((t, i) => {
-    if (t === 'hogql') throw new AnalyticsParamError(`include_event_types__${i}`, 'HogQL path items are not supported.');
-    return t === 'custom_event' ? `NOT starts_with(e.event, ${params.add('$')})` : `e.event = ${params.add(t)}`;
-  });
+  // `hogql` takes every event: its expression names each one's item.
+  if (!types || types.length === 0 || types.includes('hogql')) return [];
+  const parts = types.map((t) => (t === 'custom_event' ? `NOT starts_with(e.event, ${params.add('$')})` : `e.event = ${params.add(t)}`));
   return [`(${parts.join(' OR ')})`];
 }
 
-function itemSql(p: PathParams, params: SqlParams): string {
-  const pageview = params.add('$pageview');
-  const screen = params.add('$screen');
-  let item = `CASE WHEN e.event = ${pageview} THEN coalesce(${propertyText(params, 'event', '$current_url', { event: 'e.properties', person: 'p.properties' })}, e.event)
-    WHEN e.event = ${screen} THEN coalesce(${propertyText(params, 'event', '$screen_name')}, e.event) ELSE e.event END`;
+/**
+ * The item of an event `e`: a page's URL, a screen's name, else the event name; with `hogql`
+ * among the types, the expression's value instead of the name, and instead of the URL and the
+ * screen name unless `$pageview` / `$screen` are listed too. A missing value is the event name.
+ */
+function itemSql(p: PathParams, params: SqlParams): { sql: string; person: boolean } {
+  const types = p.include_event_types ?? [];
+  const hogql = types.includes('hogql') ? hogqlTextSql(p.paths_hogql_expression ?? '', params, 'paths_hogql_expression') : null;
+  const other = hogql ? `coalesce(${hogql.sql}, e.event)` : 'e.event';
+  const keeps = (type: '$pageview' | '$screen') => !hogql || types.includes(type);
+  const cases = [
+    keeps('$pageview') ? `WHEN e.event = ${params.add('$pageview')} THEN coalesce(${propertyText(params, 'event', '$current_url', { event: 'e.properties', person: 'p.properties' })}, e.event)` : '',
+    keeps('$screen') ? `WHEN e.event = ${params.add('$screen')} THEN coalesce(${propertyText(params, 'event', '$screen_name')}, e.event)` : '',
+  ].filter(Boolean);
+  let item = cases.length > 0 ? `CASE ${cases.join(' ')} ELSE ${other} END` : other;
   for (const rule of p.local_path_cleaning_filters ?? []) {
     // RE2 rewrite strings treat backslash as an escape: double it so the alias stays literal.
     item = `regexp_replace(${item}, ${params.add(rule.regex)}, ${params.add(rule.alias.replace(/\\/g, '\\\\'))}, 'g')`;
   }
-  return item;
+  return { sql: item, person: Boolean(hogql && (hogql.person || hogql.personKey)) };
 }
 
 export async function computePaths(p: PathParams, ctx: QueryContext): Promise<PathEdge[]> {
@@ -54,9 +63,10 @@ export async function computePaths(p: PathParams, ctx: QueryContext): Promise<Pa
   await checkRegexes(ctx.db, (p.local_path_cleaning_filters ?? []).map((r, i) => ({ pattern: r.regex, attr: `local_path_cleaning_filters__${i}__regex` })));
   const range = await resolveDateRange(p, ctx);
   const params = await analysisParams(ctx);
+  const item = itemSql(p, params);
   const base = eventRowsSql({
-    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts,
-    columns: [`${itemSql(p, params)} AS item`],
+    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, needPerson: item.person,
+    columns: [`${item.sql} AS item`],
     where: eventTypeSql(p.include_event_types, params),
   });
   const excluded = (p.exclude_events ?? []).map((x) => params.add(x));

@@ -82,6 +82,7 @@ const PARAM_PATHS: Record<string, readonly string[]> = {
   period: ['retentionFilter', 'period'],
   total_intervals: ['retentionFilter', 'totalIntervals'],
   include_event_types: ['pathsFilter', 'includeEventTypes'],
+  paths_hogql_expression: ['pathsFilter', 'pathsHogQLExpression'],
   start_point: ['pathsFilter', 'startPoint'],
   end_point: ['pathsFilter', 'endPoint'],
   step_limit: ['pathsFilter', 'stepLimit'],

@@ -331,6 +331,8 @@ export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;
 export const pathParamsSchema = z.object({
   /** Which events make path items; missing or empty = all of them. */
   include_event_types: z.optional(list(choice(PATH_EVENT_TYPES), PATH_EVENT_TYPES.length)),
+  /** With `hogql` among the types: each event's path item, a HogQL value (docs/hogql.md). */
+  paths_hogql_expression: z.optional(z.nullable(blankableText(HOGQL_LIMITS.length))),
   start_point: z.optional(z.nullable(blankableText(2000))),
   end_point: z.optional(z.nullable(blankableText(2000))),
   step_limit: z._default(integer({ min: 1, max: 20 }), 5),
@@ -345,6 +347,11 @@ export const pathParamsSchema = z.object({
   date_to: z.optional(z.nullable(dateParamSchema)),
   properties: z.optional(propertiesSchema),
   filter_test_accounts: z.optional(bool()),
-}).check(z.superRefine((v, ctx) => limitFilters([v], ctx as z.core.$RefinementCtx<never>)));
+}).check(z.superRefine((v, ctx) => {
+  limitFilters([v], ctx as z.core.$RefinementCtx<never>);
+  if (v.include_event_types?.includes('hogql') && !v.paths_hogql_expression) {
+    ctx.addIssue({ code: 'custom', path: ['paths_hogql_expression'], message: 'Enter a HogQL expression: the path item of each event.', input: v.paths_hogql_expression });
+  }
+}));
 export type PathParams = z.infer<typeof pathParamsSchema>;
 export type PathParamsInput = z.input<typeof pathParamsSchema>;

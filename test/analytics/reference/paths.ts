@@ -21,15 +21,17 @@ const DAY_MS = 86_400_000;
  *    mean milliseconds over every occurrence. Ordered by value desc, source, target.
  */
 
-export type PathEventType = '$pageview' | '$screen' | 'custom_event';
+export type PathEventType = '$pageview' | '$screen' | 'custom_event' | 'hogql';
 
 export interface RefPathInput {
   events: readonly ReferenceEvent[];
   from: number;
   to: number;
   filter?: (e: ReferenceEvent) => boolean;
-  /** Empty or missing: all events. */
+  /** Empty or missing: all events; with `hogql`, all events too. */
   eventTypes?: PathEventType[];
+  /** With `hogql` among the types: an event's item, as text (null: the event name). */
+  hogql?: (e: ReferenceEvent) => string | null;
   cleaning?: { alias: string; regex: string }[];
   exclude?: string[];
   startPoint?: string;
@@ -42,15 +44,23 @@ export interface RefEdge { source: string; target: string; value: number; averag
 
 export const SESSION_GAP_MS = 30 * 60_000;
 
-export function pathItem(e: ReferenceEvent): string {
-  const prop = e.event === '$pageview' ? '$current_url' : e.event === '$screen' ? '$screen_name' : null;
-  const v = prop === null ? undefined : e.properties[prop];
+/**
+ * An event's item: a page's URL, a screen's name, else its name. With a HogQL expression, the
+ * expression's value takes the name's place, and the URL's and screen name's unless their
+ * types are listed too; a missing value is the event name.
+ */
+export function pathItem(e: ReferenceEvent, types: PathEventType[] = [], hogql?: (e: ReferenceEvent) => string | null): string {
+  const useHogql = types.includes('hogql') && hogql !== undefined;
+  const prop = e.event === '$pageview' && (!useHogql || types.includes('$pageview')) ? '$current_url'
+    : e.event === '$screen' && (!useHogql || types.includes('$screen')) ? '$screen_name' : null;
+  if (prop === null) return (useHogql ? hogql(e) : null) ?? e.event;
+  const v = e.properties[prop];
   if (v === undefined || v === null) return e.event;
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
 function typeMatches(e: ReferenceEvent, types: PathEventType[] | undefined): boolean {
-  if (!types || types.length === 0) return true;
+  if (!types || types.length === 0 || types.includes('hogql')) return true;
   return types.some((t) => (t === 'custom_event' ? !e.event.startsWith('$') : e.event === t));
 }
 
@@ -69,7 +79,7 @@ export function referenceSessions(input: RefPathInput): Map<string, Step[][]> {
   for (const [person, list] of byPerson) {
     const steps: Step[] = [];
     for (const e of [...list].sort(byTime)) {
-      let item = pathItem(e);
+      let item = pathItem(e, input.eventTypes, input.hogql);
       for (const rule of input.cleaning ?? []) item = item.replace(new RegExp(rule.regex, 'g'), () => rule.alias);
       if (input.exclude?.includes(item) || input.exclude?.includes(e.event)) continue;
       steps.push({ item, timestamp: e.timestamp });

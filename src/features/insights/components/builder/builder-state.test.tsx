@@ -163,7 +163,8 @@ const pathState = fc.tuple(
     path_replacements: fc.boolean(),
     local_path_cleaning_filters: fc.array(fc.record({ alias: text, regex: fc.constantFrom('/\\d+', '\\?.*$', '[a-z]+', 'x|y', '^https?://[^/]+', '(\\d{4})-(\\d{2})') }), { minLength: 1, maxLength: 3 }),
   }, { requiredKeys: ['step_limit'] }),
-).map(([range, rest]) => ({ ...range, ...rest }));
+  fc.constantFrom("concat(event, ' ', properties.$browser)", 'lower(event)'),
+).map(([range, rest, hogql]) => ({ ...range, ...rest, ...(rest.include_event_types?.includes('hogql') ? { paths_hogql_expression: hogql } : {}) }));
 
 const STATES = { trends: trendState, funnels: funnelState, retention: retentionState, paths: pathState };
 

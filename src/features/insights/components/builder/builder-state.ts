@@ -28,7 +28,7 @@ export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K]
     'properties', 'filter_test_accounts', 'aggregation_group_type_index',
   ],
   paths: [
-    'include_event_types', 'start_point', 'end_point', 'step_limit', 'edge_limit', 'exclude_events',
+    'include_event_types', 'paths_hogql_expression', 'start_point', 'end_point', 'step_limit', 'edge_limit', 'exclude_events',
     'path_replacements', 'local_path_cleaning_filters', 'date_from', 'date_to', 'properties', 'filter_test_accounts',
   ],
 };

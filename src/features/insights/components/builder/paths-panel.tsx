@@ -13,6 +13,7 @@ const EVENT_TYPES = [
   { value: '$pageview', label: 'Pageviews' },
   { value: '$screen', label: 'Screens' },
   { value: 'custom_event', label: 'Custom events' },
+  { value: 'hogql', label: 'HogQL expression' },
 ] as const;
 type EventType = NonNullable<PathParamsInput['include_event_types']>[number];
 type Rule = NonNullable<PathParamsInput['local_path_cleaning_filters']>[number];
@@ -40,6 +41,10 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
           ))}
           <FieldMessage id="paths-types" error={errorFor('include_event_types')} hint={types.length ? undefined : 'None chosen: every event counts.'} />
         </fieldset>
+        {types.includes('hogql') ? (
+          <HogqlItemField value={state.paths_hogql_expression ?? ''} error={errorFor('paths_hogql_expression')}
+            onChange={(v) => set({ paths_hogql_expression: v || undefined })} />
+        ) : null}
         <PathPointField
           projectId={projectId}
           label="Starts at"
@@ -81,6 +86,20 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
       <CleaningRules rules={state.local_path_cleaning_filters ?? []} errorFor={errorFor} onChange={(rules) => set({ local_path_cleaning_filters: rules.length ? rules : undefined })} />
       <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} />
     </>
+  );
+}
+
+/** The HogQL expression whose value is each event's path item; the server's refusal shows under it. */
+function HogqlItemField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">Path item (HogQL)</label>
+      <input id={id} className={inputClasses(Boolean(error), 'font-mono')} value={value} spellCheck={false} autoComplete="off"
+        placeholder="properties.$current_url" aria-invalid={error ? true : undefined} aria-describedby={`${id}-message`}
+        onChange={(e) => onChange(e.target.value)} />
+      <FieldMessage id={`${id}-message`} error={error} hint="Each event's path item: any HogQL value, e.g. concat(event, ' ', properties.$browser)." />
+    </div>
   );
 }
 

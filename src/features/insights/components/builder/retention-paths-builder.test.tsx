@@ -70,6 +70,23 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     expect(regex).not.toHaveAttribute('aria-invalid');
   });
 
+  it('paths by a HogQL expression: its field appears with the type, reaches the request, and a refused expression is said under it', async () => {
+    const sent = recordBodies('path');
+    const { user, router } = renderApp(`/projects/${PROJECT}/insights/new/paths`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New paths' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Path item (HogQL)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'HogQL expression' }));
+    const field = await screen.findByRole('textbox', { name: 'Path item (HogQL)' });
+    await user.type(field, 'nope(event)');
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/nope/));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, 'lower(event)');
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ include_event_types: ['$pageview', 'hogql'], paths_hogql_expression: 'lower(event)' }));
+    await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid'));
+    expect(router.state.location.search).toMatchObject({ paths_hogql_expression: 'lower(event)' });
+  });
+
   it('retention: the "First did" and "Came back to do" events reach the request, and the URL keeps them', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const sent = recordBodies('retention');
