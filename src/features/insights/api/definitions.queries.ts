@@ -49,6 +49,7 @@ export const definitionKeys = {
     [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
   cohorts: (projectId: number) => [...definitionKeys.all(projectId), 'cohorts'] as const,
   groupTypes: (projectId: number) => [...definitionKeys.all(projectId), 'group-types'] as const,
+  groupPropertyKeys: (projectId: number, index: number) => [...definitionKeys.all(projectId), 'group-property-keys', { index }] as const,
 };
 
 /**
@@ -81,6 +82,16 @@ export const definitionQueries = {
     queryOptions({
       queryKey: definitionKeys.groupTypes(projectId),
       queryFn: ({ signal }) => apiRequest(groupEndpoints.types, { params: { project_id: String(projectId) }, signal }),
+      staleTime: STALE_MS,
+    }),
+  /** The property keys of a group type's groups (those of its first groups by key), sorted. */
+  groupPropertyKeys: (projectId: number, index: number) =>
+    queryOptions({
+      queryKey: definitionKeys.groupPropertyKeys(projectId, index),
+      queryFn: async ({ signal }) => {
+        const page = await apiRequest(groupEndpoints.list, { params: { project_id: String(projectId) }, query: { group_type_index: index, limit: DEFINITIONS_PAGE_SIZE }, signal });
+        return [...new Set(page.results.flatMap((g) => Object.keys(g.group_properties)))].sort();
+      },
       staleTime: STALE_MS,
     }),
   /** Event names with their 30-day volume, most used first; `search` is a substring of the name. */

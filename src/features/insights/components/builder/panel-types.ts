@@ -35,8 +35,8 @@ export function usePickerBindings<S extends { events?: unknown } & BreakdownValu
   const patchState = usePatch(state, onChange);
   const setEvents = useCallback((events: EntityInput[]) => patchState({ events } as Partial<S>), [patchState]);
   const breakdown = useMemo<BreakdownValue>(
-    () => ({ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit }),
-    [state.breakdown, state.breakdown_type, state.breakdown_limit],
+    () => ({ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit, breakdown_group_type_index: state.breakdown_group_type_index }),
+    [state.breakdown, state.breakdown_type, state.breakdown_limit, state.breakdown_group_type_index],
   );
   return { patchState, setEvents, breakdown };
 }

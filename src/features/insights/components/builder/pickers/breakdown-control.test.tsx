@@ -52,6 +52,27 @@ describe('BreakdownControl', () => {
     expect(emitted.at(-1)).toEqual({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined });
   });
 
+  it("breaks down by a property of one of the project's group types, named by its index", async () => {
+    const { api_token: token } = await api().call<{ api_token: string }>('GET', `/api/projects/${PROJECT}/`);
+    await api().call('POST', '/batch/', {
+      api_key: token,
+      batch: [
+        { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+        { event: '$groupidentify', distinct_id: 'ann', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { plan: 'pro', employees: 12 } } },
+      ],
+    });
+    const { user, emitted } = renderControl({});
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    await user.click(await within(await screen.findByRole('group', { name: 'Whose properties' })).findByRole('button', { name: 'Company properties' }));
+    const list = await screen.findByRole('listbox', { name: 'Company properties' });
+    expect((await within(list).findAllByRole('option')).map((o) => o.textContent)).toEqual(['employees', 'plan']);
+    await user.click(within(list).getByRole('option', { name: 'plan' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: 'plan', breakdown_type: 'group', breakdown_group_type_index: 0, breakdown_limit: 25 });
+    expect(await screen.findByRole('button', { name: 'Breakdown by: plan (company)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
+    expect(emitted.at(-1)).toEqual({ breakdown: null });
+  });
+
   it('switches to a person property, and removes the breakdown', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 10 });

@@ -4,17 +4,18 @@ import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-pa
 import { cn } from '@/components/ui/cn';
 import { FieldError } from './picker-trigger';
 import type { ErrorFor } from './property-filters';
-import { PropertyKeyPicker, type CohortKey, type PropertyKey } from './property-key-picker';
+import { PropertyKeyPicker, type CohortKey, type GroupKey, type PropertyKey } from './property-key-picker';
 
-const BREAKDOWN_KINDS = ['event', 'person', 'cohort'] as const;
+const BREAKDOWN_KINDS = ['event', 'person', 'group', 'cohort'] as const;
+type BreakdownKey = PropertyKey | CohortKey | GroupKey;
 
 /**
  * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
  * passes its state in and spreads the answer back). This control sets property breakdowns
- * (`event` / `person`) and a cohort breakdown: one cohort, `[id]`, or `["all", id]` to compare
- * its persons with everyone.
+ * (`event` / `person`, or a group type's with `breakdown_group_type_index`) and a cohort
+ * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone.
  */
-export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit'>;
+export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit' | 'breakdown_group_type_index'>;
 
 export interface BreakdownControlProps {
   projectId: number;
@@ -46,16 +47,19 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
   const n = Number(draft);
   const draftValid = draft.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= MAX;
   const limitError = (draftValid ? undefined : `Enter a whole number from 1 to ${MAX}.`) ?? errorFor?.('breakdown_limit');
-  const keyError = errorFor?.('breakdown') ?? errorFor?.('breakdown_type');
+  const keyError = errorFor?.('breakdown') ?? errorFor?.('breakdown_type') ?? errorFor?.('breakdown_group_type_index');
 
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <PropertyKeyPicker<PropertyKey | CohortKey>
+      <PropertyKeyPicker<BreakdownKey>
         projectId={projectId}
-        value={key === null ? null : ({ key, type: cohort ? 'cohort' : value.breakdown_type === 'person' ? 'person' : 'event' } as PropertyKey | CohortKey)}
+        value={key === null ? null : keyOf(key, value)}
         onChange={(k) => onChange(k.type === 'cohort'
           ? { breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
-          : { ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit })}
+          : {
+            ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit,
+            breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined,
+          })}
         types={BREAKDOWN_KINDS}
         label="Breakdown by"
         placeholder="Add breakdown"
@@ -115,12 +119,19 @@ function RemoveBreakdown({ onChange }: { onChange: (next: BreakdownValue) => voi
       type="button"
       aria-label="Remove breakdown"
       title="Remove breakdown"
-      onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined })}
+      onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined })}
       className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
     >
       <X aria-hidden className="size-4" />
     </button>
   );
+}
+
+/** The picker's value of a breakdown whose key is `key`: whose property it is. */
+function keyOf(key: string, value: BreakdownValue): BreakdownKey {
+  if (value.breakdown_type === 'cohort') return { key, type: 'cohort' };
+  if (value.breakdown_type === 'group' && typeof value.breakdown_group_type_index === 'number') return { key, type: 'group', group_type_index: value.breakdown_group_type_index };
+  return { key, type: value.breakdown_type === 'person' ? 'person' : 'event' };
 }
 
 /** The breakdown as a key to show: a property name, or cohort ids as text. */

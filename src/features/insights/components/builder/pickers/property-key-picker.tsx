@@ -21,9 +21,21 @@ export interface CohortKey {
   key: string;
   type: 'cohort';
 }
-type Kind = PropertyKey['type'] | 'cohort';
+/** A property of a group of one of the project's group types, where the picker offers them. */
+export interface GroupKey {
+  key: string;
+  type: 'group';
+  group_type_index: number;
+}
+/** What a picker may offer: `group` stands for one list per group type of the project. */
+type Offered = PropertyKey['type'] | 'cohort' | 'group';
+/** One list of the picker: a group type's is `group:<index>`. */
+type Kind = Exclude<Offered, 'group'> | `group:${number}`;
+type AnyKey = PropertyKey | CohortKey | GroupKey;
+const kindOf = (k: AnyKey): Kind => (k.type === 'group' ? `group:${k.group_type_index}` : k.type);
+const groupIndexOf = (kind: Kind): number | null => (kind.startsWith('group:') ? Number(kind.slice(6)) : null);
 
-export interface PropertyKeyPickerProps<K extends PropertyKey | CohortKey = PropertyKey> {
+export interface PropertyKeyPickerProps<K extends AnyKey = PropertyKey> {
   projectId: number;
   value: K | null;
   onChange: (next: K) => void;
@@ -43,6 +55,7 @@ export interface PropertyKeyPickerProps<K extends PropertyKey | CohortKey = Prop
 }
 
 const KIND_WORDS = { event: 'Event properties', person: 'Person properties', cohort: 'Cohorts' } as const;
+const groupWords = (type: string) => `${type[0]?.toUpperCase() ?? ''}${type.slice(1)} properties`;
 const DEFAULT_TYPES = ['event', 'person'] as const;
 
 /** The chosen key in words: person keys say so. */
@@ -62,32 +75,47 @@ function useCohortNames(projectId: number, enabled: boolean) {
  * A button with the chosen property key; it opens the event and person property lists, each key
  * with its value type. numericOnly and eventNames narrow the lists; a key they lack can be typed.
  */
-export function PropertyKeyPicker<K extends PropertyKey | CohortKey = PropertyKey>({
+export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
   projectId, value, onChange, label, numericOnly, types = DEFAULT_TYPES as readonly K['type'][], eventNames, error, placeholder = 'Choose a property', defaultOpen = false,
 }: PropertyKeyPickerProps<K>) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch(defaultOpen);
-  const offered = types as readonly Kind[];
-  const [chosenKind, setKind] = useState<Kind>(value?.type ?? offered[0] ?? 'event');
+  const wanted = types as readonly Offered[];
+  // `group` becomes one list per group type of the project (none until it has some).
+  const groupTypes = useQuery({ ...definitionQueries.groupTypes(projectId), enabled: wanted.includes('group') }).data ?? [];
+  const offered: Kind[] = wanted.flatMap((t): Kind[] => (t === 'group' ? groupTypes.map((g) => `group:${g.group_type_index}` as const) : [t]));
+  const [chosenKind, setKind] = useState<Kind>(value ? kindOf(value) : offered[0] ?? 'event');
   const kind = offered.includes(chosenKind) ? chosenKind : (offered[0] ?? 'event');
+  const groupIndex = groupIndexOf(kind);
+  const kindWords = (k: Kind) => {
+    const index = groupIndexOf(k);
+    return index === null ? KIND_WORDS[k as keyof typeof KIND_WORDS] : groupWords(groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`);
+  };
   const { errorId, describedBy } = useErrorId(error);
+  const listed = kind === 'event' || kind === 'person' ? kind : 'event';
   const query = useQuery({
-    ...definitionQueries.properties(projectId, { type: kind === 'cohort' ? 'event' : kind, search: debounced, eventNames, numericOnly }),
-    enabled: open && kind !== 'cohort',
+    ...definitionQueries.properties(projectId, { type: listed, search: debounced, eventNames, numericOnly }),
+    enabled: open && (kind === 'event' || kind === 'person'),
   });
+  const groupKeys = useQuery({ ...definitionQueries.groupPropertyKeys(projectId, groupIndex ?? 0), enabled: open && groupIndex !== null });
   const cohorts = useCohortNames(projectId, (open && kind === 'cohort') || value?.type === 'cohort');
 
   const results = kind === 'cohort'
     ? cohorts.names.filter((c) => matchesSearch(c.name, typed)).map((c) => ({ id: c.id, name: c.name, key: c.id, property_type: null }))
-    : (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical)).map((d) => ({ ...d, key: d.name }));
+    : groupIndex !== null
+      ? (groupKeys.data ?? []).filter((k) => matchesSearch(k, typed)).map((k) => ({ id: k, name: k, key: k, property_type: null }))
+      : (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical)).map((d) => ({ ...d, key: d.name }));
   const exact = results.some((d) => d.name === typed);
-  const noun = kind === 'cohort' ? 'cohorts' : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
+  const noun = kind === 'cohort' ? 'cohorts' : groupIndex !== null ? kindWords(kind).toLowerCase() : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
 
   const pick = (key: string) => {
-    onChange({ key, type: kind } as K);
+    onChange((groupIndex !== null ? { key, type: 'group', group_type_index: groupIndex } : { key, type: kind }) as K);
     setOpen(false);
   };
   const cohortName = (id: string) => cohorts.names.find((c) => c.id === id)?.name ?? `Cohort ${id}`;
-  const shown = value ? (value.type === 'cohort' ? `Cohort: ${cohortName(value.key)}` : propertyKeyText(value as PropertyKey)) : placeholder;
+  const groupName = (index: number) => groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`;
+  const shown = !value ? placeholder
+    : value.type === 'cohort' ? `Cohort: ${cohortName(value.key)}`
+      : value.type === 'group' ? `${propertyLabel(value.key)} (${groupName(value.group_type_index)})` : propertyKeyText(value as PropertyKey);
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -96,7 +124,7 @@ export function PropertyKeyPicker<K extends PropertyKey | CohortKey = PropertyKe
         onOpenChange={(next) => {
           setOpen(next);
           // Open on the list of the chosen key.
-          if (next && value) setKind(value.type);
+          if (next && value) setKind(kindOf(value));
         }}
         label={label}
         className="w-80"
@@ -119,7 +147,7 @@ export function PropertyKeyPicker<K extends PropertyKey | CohortKey = PropertyKe
                   kind === t ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-100' : 'text-gray-700 dark:text-gray-300',
                 )}
               >
-                {KIND_WORDS[t]}
+                {kindWords(t)}
               </button>
             ))}
           </div>
@@ -133,9 +161,9 @@ export function PropertyKeyPicker<K extends PropertyKey | CohortKey = PropertyKe
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker was just opened by the user
             autoFocus
           />
-          <PickerStatus query={kind === 'cohort' ? cohorts.query : query} stale={kind === 'cohort' ? false : stale} count={results.length} typed={typed} noun={noun}
+          <PickerStatus query={kind === 'cohort' ? cohorts.query : groupIndex !== null ? groupKeys : query} stale={kind === 'cohort' || groupIndex !== null ? false : stale} count={results.length} typed={typed} noun={noun}
             empty={kind === 'cohort' ? 'No cohorts yet: make one on the Cohorts page.' : `No ${noun} yet. Type a property name to use it.`} />
-          <CommandList label={KIND_WORDS[kind]}>
+          <CommandList label={kindWords(kind)}>
             {results.map((d) => (
               <CommandItem key={d.id} value={d.key} onSelect={() => pick(d.key)}>
                 {/* A key the SDKs send in words, then the key itself; others as they are. */}
