@@ -32,7 +32,7 @@ export const INTERVALS = ['hour', 'day', 'week', 'month'] as const;
 export type Interval = (typeof INTERVALS)[number];
 export const BREAKDOWN_TYPES = ['event', 'person', 'cohort', 'group', 'session', 'hogql'] as const;
 export const DISPLAY_TYPES = [
-  'ActionsLineGraph', 'ActionsLineGraphCumulative', 'ActionsTable', 'ActionsPie',
+  'ActionsLineGraph', 'ActionsLineGraphCumulative', 'ActionsAreaGraph', 'ActionsTable', 'ActionsPie',
   'ActionsBar', 'ActionsBarValue', 'WorldMap', 'BoldNumber',
 ] as const;
 export type DisplayType = (typeof DISPLAY_TYPES)[number];

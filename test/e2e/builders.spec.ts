@@ -98,7 +98,7 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
 
   // Every display draws (or tables) the same query without an error.
   const displays = [
-    ['Line chart', 'ActionsLineGraph'], ['Cumulative line', 'ActionsLineGraphCumulative'], ['Pie', 'ActionsPie'],
+    ['Line chart', 'ActionsLineGraph'], ['Cumulative line', 'ActionsLineGraphCumulative'], ['Area (stacked)', 'ActionsAreaGraph'], ['Pie', 'ActionsPie'],
     ['Bar chart (over time)', 'ActionsBar'], ['Bar by value', 'ActionsBarValue'], ['World map', 'WorldMap'], ['Number', 'BoldNumber'],
     ['Table', 'ActionsTable'],
   ] as const;

@@ -1,5 +1,6 @@
 import { formatChange, formatDuration, formatNumber, formatValue, type ValueUnit } from './format';
 import { nodeText } from './path-nodes';
+import { isTimeSeries } from './trends-view';
 import type { FunnelStepView, ResultView, TrendSeriesView, TrendsView } from './view-types';
 
 /** A measured value: formatted by its unit; `note` after it; `shade` (0..1) tints its cell. */
@@ -41,7 +42,7 @@ export function countryText(code: string): string {
 
 function trendsGrid(view: TrendsView): Grid {
   const single = (rows: GridSection['rows']): Grid['sections'] => [{ title: null, rows }];
-  if (view.labels.length === 0 || !['line', 'cumulative', 'bar'].includes(view.display)) {
+  if (view.labels.length === 0 || !isTimeSeries(view.display)) {
     const map = view.display === 'map';
     const head = map ? 'Country' : 'Series';
     const rowHead = (s: TrendSeriesView) => (map && s.breakdownValue !== null ? countryText(s.breakdownValue) : s.label);

@@ -7,6 +7,7 @@ import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
 const DISPLAYS: Record<string, TrendDisplay> = {
   ActionsLineGraph: 'line',
   ActionsLineGraphCumulative: 'cumulative',
+  ActionsAreaGraph: 'area',
   ActionsTable: 'table',
   ActionsPie: 'pie',
   ActionsBar: 'bar',
@@ -15,10 +16,10 @@ const DISPLAYS: Record<string, TrendDisplay> = {
   BoldNumber: 'number',
   // Older displays of saved insights.
   ActionsStackedBar: 'bar',
-  ActionsAreaGraph: 'line',
 };
 /** Displays that draw points over time; the others draw one value per series. */
-const TIME_SERIES: ReadonlySet<TrendDisplay> = new Set(['line', 'cumulative', 'bar']);
+const TIME_SERIES: ReadonlySet<TrendDisplay> = new Set(['line', 'cumulative', 'area', 'bar']);
+export const isTimeSeries = (display: TrendDisplay) => TIME_SERIES.has(display);
 
 export function trendDisplay(display: unknown): TrendDisplay {
   return (typeof display === 'string' && DISPLAYS[display]) || 'line';

@@ -1,7 +1,7 @@
 import type { ValueUnit } from './format';
 
 /** How a trends result is drawn: the `display` of its filters. */
-export type TrendDisplay = 'line' | 'cumulative' | 'table' | 'pie' | 'bar' | 'bar-value' | 'map' | 'number';
+export type TrendDisplay = 'line' | 'cumulative' | 'area' | 'table' | 'pie' | 'bar' | 'bar-value' | 'map' | 'number';
 
 export interface TrendSeriesView {
   /** Stable across renders and displays: the legend's and the chart's key. */

@@ -4,6 +4,7 @@ import type { DisplayType } from '@/contract/analytics-params';
 export const DISPLAY_LABELS: Record<DisplayType, string> = {
   ActionsLineGraph: 'Line chart',
   ActionsLineGraphCumulative: 'Cumulative line',
+  ActionsAreaGraph: 'Area (stacked)',
   ActionsTable: 'Table',
   ActionsPie: 'Pie',
   ActionsBar: 'Bar chart (over time)',

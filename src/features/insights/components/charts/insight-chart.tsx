@@ -28,6 +28,7 @@ export default memo(function InsightChart({ view, onFunnelPersons }: InsightChar
           return <BoldNumber view={view} />;
         case 'line':
         case 'cumulative':
+        case 'area':
         case 'bar':
           return <TrendsChart view={view} />;
         case 'pie':

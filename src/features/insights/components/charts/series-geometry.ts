@@ -11,6 +11,8 @@ export interface SeriesMark {
   d: string;
   colour: number;
   previous: boolean;
+  /** An area's outline is a closed shape: filled, its top edge stroked. */
+  area: boolean;
 }
 
 export interface Geometry {
@@ -24,6 +26,8 @@ export interface Geometry {
   /** The x of point `i` (a bar group's centre). */
   xAt: (i: number) => number;
   yAt: (value: number) => number;
+  /** Where series `key`'s point `i` is drawn (stacked areas: the top of its band). */
+  pointY: (key: string, i: number) => number;
   /** The point under the pointer's x. */
   indexAt: (x: number) => number;
 }
@@ -69,12 +73,25 @@ function xLabels(labels: readonly string[], every: number, xAt: (i: number) => n
  */
 export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, width: number, height: number): Geometry {
   const bar = view.display === 'bar';
+  const area = view.display === 'area';
   const count = view.labels.length;
   const visible = view.series.map((series, index) => ({ series, index })).filter(({ series }) => !hidden.has(series.key));
+  // Stacked areas: each visible series on top of those before it in its period (a compared
+  // previous period is a stack of its own); lines and bars stand on zero.
+  const bottoms = new Map<string, number[]>();
+  const tops = new Map<string, number[]>();
+  const running = new Map<string, number[]>();
+  for (const { series } of visible) {
+    const below = area ? (running.get(series.period ?? '') ?? series.data.map(() => 0)) : series.data.map(() => 0);
+    const top = series.data.map((value, i) => (below[i] ?? 0) + value);
+    bottoms.set(series.key, below);
+    tops.set(series.key, top);
+    if (area) running.set(series.period ?? '', top);
+  }
   let min = 0;
   let max = 0;
-  for (const { series } of visible) {
-    for (const value of series.data) {
+  for (const top of tops.values()) {
+    for (const value of top) {
       if (value < min) min = value;
       if (value > max) max = value;
     }
@@ -107,13 +124,20 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
         parts.push(`M${px(left + band * i + offset)},${px(yAt(value))}h${px(barWidth)}V${px(baseline)}h${px(-barWidth)}Z`);
       });
     } else {
-      series.data.forEach((value, i) => parts.push(`${i === 0 ? 'M' : 'L'}${px(xAt(i))},${px(yAt(value))}`));
+      const top = tops.get(series.key)!;
+      top.forEach((value, i) => parts.push(`${i === 0 ? 'M' : 'L'}${px(xAt(i))},${px(yAt(value))}`));
+      if (area && top.length > 0) {
+        const below = bottoms.get(series.key)!;
+        for (let i = below.length - 1; i >= 0; i -= 1) parts.push(`L${px(xAt(i))},${px(yAt(below[i]!))}`);
+        parts.push('Z');
+      }
     }
-    return { key: series.key, index, d: parts.join(''), colour: series.colour, previous: series.period === 'previous' };
+    return { key: series.key, index, d: parts.join(''), colour: series.colour, previous: series.period === 'previous', area };
   });
+  const pointY = (key: string, i: number) => yAt(tops.get(key)?.[i] ?? 0);
 
   const longest = view.labels.reduce((longest, label) => Math.max(longest, label.length), 0);
   const every = labelEvery(count, plotWidth, longest * CHAR_PX);
   const xTicks = xLabels(view.labels, every, xAt, width);
-  return { width, height, bar, marks, yTicks: ticks.map((value) => ({ value, y: yAt(value) })), xTicks, xAt, yAt, indexAt };
+  return { width, height, bar, marks, yTicks: ticks.map((value) => ({ value, y: yAt(value) })), xTicks, xAt, yAt, pointY, indexAt };
 }

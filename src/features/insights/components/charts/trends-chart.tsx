@@ -33,14 +33,16 @@ const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry;
           <path key={mark.key} data-series={mark.key} d={mark.d} fill={colour(mark.colour)} fillOpacity={mark.previous ? 0.45 : 1} />
         ) : (
           <path
-            key={mark.key} data-series={mark.key} d={mark.d} fill="none" stroke={colour(mark.colour)} strokeWidth={2}
-            strokeLinejoin="round" strokeDasharray={mark.previous ? '6 4' : undefined}
+            key={mark.key} data-series={mark.key} d={mark.d} fill={mark.area ? colour(mark.colour) : 'none'} fillOpacity={mark.area ? (mark.previous ? 0.25 : 0.55) : undefined}
+            stroke={colour(mark.colour)} strokeWidth={mark.area ? 1.5 : 2} strokeLinejoin="round" strokeDasharray={mark.previous ? '6 4' : undefined}
           />
         ),
       )}
     </>
   );
 });
+
+const CHART_WORDS: Partial<Record<TrendsView['display'], string>> = { bar: 'Bar chart', area: 'Stacked area chart' };
 
 /** Rows of the pointer's box per column: what the chart's height holds. */
 const ROWS = 16;
@@ -78,7 +80,7 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
           ? null
           : shown.map((series) => {
               const value = series.data[index];
-              return value === undefined ? null : <circle key={series.key} cx={x} cy={geometry.yAt(value)} r={3} fill={colour(series.colour)} />;
+              return value === undefined ? null : <circle key={series.key} cx={x} cy={geometry.pointY(series.key, index)} r={3} fill={colour(series.colour)} />;
             })}
       </svg>
       <div
@@ -133,7 +135,7 @@ function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: Readonl
     <div className="relative" data-chart={view.display}>
       <svg
         width={width} height={CHART_HEIGHT} role="img" tabIndex={0}
-        aria-label={`${view.display === 'bar' ? 'Bar' : 'Line'} chart of ${view.valueLabel}, ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
+        aria-label={`${CHART_WORDS[view.display] ?? 'Line chart'} of ${view.valueLabel}, ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
         className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
         onMouseMove={onMove} onMouseLeave={() => setActive(null)} onKeyDown={onKey} onBlur={() => setActive(null)}
       >
@@ -146,7 +148,7 @@ function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: Readonl
 }
 
 /**
- * Trends over time: lines (cumulative: running sums) or bars, drawn as plain SVG (one path per
+ * Trends over time: lines (cumulative: running sums), stacked areas or bars, drawn as plain SVG (one path per
  * series: a year of days × 30 series paints in a few milliseconds). With compare the previous
  * period is in its series' colour, dashed (bars: paler). The legend hides and shows series.
  */
