@@ -63,13 +63,19 @@ async function everyPage(page: Page): Promise<string[]> {
   const domainId = (await get(`/api/organizations/${org}/domains/?limit=1`)).results[0]!.id as string;
   const pluginId = (await get(`/api/organizations/${org}/pipeline_destinations/?limit=1`)).results[0]!.id as number;
   const insight = (await get(`/api/projects/${project}/insights/?limit=1&saved=true`)).results[0]!.short_id as string;
+  // A person: one who signed up after a page view (a funnel's converted persons).
+  const funnel = new URLSearchParams({
+    events: JSON.stringify([{ id: '$pageview', order: 0 }, { id: 'user signed up', order: 1 }]), date_from: '-30d', funnel_step: '2', limit: '1',
+  });
+  const persons = await (await page.request.get(`/api/projects/${project}/persons/funnel/?${funnel}`, { headers: apiHeaders() })).json() as { results: [{ people: [{ id: string }] }] };
+  const person = persons.results[0].people[0].id;
   const o = `/organizations/${org}`;
   const p = `/projects/${project}`;
   return [
     '/organizations', o, `${o}/members`, `${o}/invites`, `${o}/invites/new`, `${o}/domains`, `${o}/domains/${domainId}`,
     `${o}/batch-exports`, `${o}/batch-exports/new`, `${o}/batch-exports/${exportId}`, `${o}/batch-exports/${exportId}/edit`,
     `${o}/pipeline/destinations`, `${o}/pipeline/destinations/${pluginId}`, p, `${p}/insights`, `${p}/insights/${insight}`,
-    `${p}/insights/${insight}/edit`, `${p}/insights/new/trends`,
+    `${p}/insights/${insight}/edit`, `${p}/insights/new/trends`, `${p}/persons/${person}`,
   ];
 }
 
