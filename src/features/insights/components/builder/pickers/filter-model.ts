@@ -15,7 +15,9 @@ export interface FilterRow {
   uid: string;
   /** A property's name; for a cohort, its id as text. */
   key: string | null;
-  type: 'event' | 'person' | 'cohort';
+  type: 'event' | 'person' | 'cohort' | 'group';
+  /** The group type whose property it is (`type: group`). */
+  group_type_index?: number | undefined;
   /** A property operator; a cohort's is `in` or `not_in`. */
   operator: PropertyOperator | CohortOperator;
   value: unknown;
@@ -54,12 +56,13 @@ const takesNoValue = (r: FilterRow) => r.type === 'cohort' || (VALUELESS_OPERATO
 /** A row is sent once it has a key (a cohort: its id), and a value unless its operator takes none. */
 export const isComplete = (r: FilterRow) => r.key !== null && r.key !== '' && (takesNoValue(r) || hasValue(r.value));
 
-type Filter = { key: string; type: FilterRow['type']; operator: FilterRow['operator']; value?: unknown };
+type Filter = { key: string; type: FilterRow['type']; operator: FilterRow['operator']; value?: unknown; group_type_index?: number };
 const toFilter = (r: FilterRow): Filter => {
   if (r.type === 'cohort') return { key: 'id', type: 'cohort', operator: isCohortOperator(r.operator) ? r.operator : 'in', value: Number(r.key) };
-  return takesNoValue(r)
+  const filter: Filter = takesNoValue(r)
     ? { key: r.key!, type: r.type, operator: r.operator }
     : { key: r.key!, type: r.type, operator: r.operator, value: r.value };
+  return r.type === 'group' ? { ...filter, group_type_index: r.group_type_index ?? 0 } : filter;
 };
 
 /** Where each row went in the emitted group: its `attr` path (`values__1__values__0`), or null while incomplete. */
@@ -100,7 +103,8 @@ const rowFrom = (v: Record<string, unknown>): FilterRow => (v.type === 'cohort' 
 } : {
   uid: newUid(),
   key: typeof v.key === 'string' ? v.key : null,
-  type: v.type === 'person' ? 'person' : 'event',
+  type: v.type === 'person' ? 'person' : v.type === 'group' ? 'group' : 'event',
+  ...(v.type === 'group' && typeof v.group_type_index === 'number' ? { group_type_index: v.group_type_index } : {}),
   operator: (typeof v.operator === 'string' && v.operator in OPERATOR_WORDS ? v.operator : 'exact') as PropertyOperator,
   value: v.value,
 });

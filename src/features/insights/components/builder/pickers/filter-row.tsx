@@ -4,9 +4,15 @@ import { cn } from '@/components/ui/cn';
 import { COHORT_OPERATOR_WORDS, OPERATOR_WORDS, valueForOperator, type CohortOperator, type FilterRow } from './filter-model';
 import { lowerFirst } from './labels';
 import { FieldError, useErrorId } from './picker-trigger';
-import { PropertyKeyPicker, type CohortKey, type PropertyKey } from './property-key-picker';
+import { PropertyKeyPicker, type CohortKey, type GroupKey, type PropertyKey } from './property-key-picker';
 
-const FILTER_KINDS = ['event', 'person', 'cohort'] as const;
+const FILTER_KINDS = ['event', 'person', 'group', 'cohort'] as const;
+type FilterKey = PropertyKey | CohortKey | GroupKey;
+
+/** The picker's value of a row with a key. */
+const keyOfRow = (row: FilterRow & { key: string }): FilterKey => (row.type === 'group'
+  ? { key: row.key, type: 'group', group_type_index: row.group_type_index ?? 0 }
+  : { key: row.key, type: row.type } as PropertyKey | CohortKey);
 import { PropertyValueInput } from './property-value-input';
 
 interface FilterRowEditorProps {
@@ -30,14 +36,15 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
   const keyError = errorOf('key') ?? errorOf('type');
   return (
     <div className="flex flex-wrap items-start gap-1.5">
-      <PropertyKeyPicker<PropertyKey | CohortKey>
+      <PropertyKeyPicker<FilterKey>
         projectId={projectId}
-        value={row.key === null ? null : ({ key: row.key, type: row.type } as PropertyKey | CohortKey)}
+        value={row.key === null ? null : keyOfRow({ ...row, key: row.key })}
         onChange={(k) => {
-          const same = k.key === row.key && k.type === row.type;
+          const index = k.type === 'group' ? k.group_type_index : undefined;
+          const same = k.key === row.key && k.type === row.type && index === row.group_type_index;
           // A cohort is matched by membership (in / not in); a property by a property operator.
           const operator = k.type === 'cohort' ? (row.type === 'cohort' ? row.operator : 'in') : (row.type === 'cohort' ? 'exact' : row.operator);
-          onChange({ ...row, key: k.key, type: k.type, operator, value: same ? row.value : undefined });
+          onChange({ ...row, key: k.key, type: k.type, group_type_index: index, operator, value: same ? row.value : undefined });
         }}
         label={`${name} property`}
         types={FILTER_KINDS}
@@ -77,7 +84,7 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
       {row.key !== null && row.type !== 'cohort' ? (
         <PropertyValueInput
           projectId={projectId}
-          property={{ key: row.key, type: row.type }}
+          property={keyOfRow({ ...row, key: row.key }) as PropertyKey | GroupKey}
           operator={row.operator as PropertyOperator}
           value={row.value}
           onChange={(value) => onChange({ ...row, value })}

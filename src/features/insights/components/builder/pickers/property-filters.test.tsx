@@ -56,6 +56,25 @@ describe('PropertyFilters', () => {
     expect(screen.queryByRole('group', { name: 'Filter 1 value' })).not.toBeInTheDocument();
   });
 
+  it("filters by a property of one of the project's group types, its index sent with it", async () => {
+    const { api_token: token } = await api().call<{ api_token: string }>('GET', `/api/projects/${PROJECT}/`);
+    await api().call('POST', '/batch/', {
+      api_key: token,
+      batch: [
+        { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+        { event: '$groupidentify', distinct_id: 'ann', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { plan: 'pro' } } },
+      ],
+    });
+    const { user, emitted } = renderFilters(undefined);
+    await user.click(screen.getByRole('button', { name: 'Add filter to filters' }));
+    await user.click(await within(await screen.findByRole('group', { name: 'Whose properties' })).findByRole('button', { name: 'Company properties' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Company properties' })).findByRole('option', { name: 'plan' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 operator' }), 'contains');
+    await user.type(screen.getByRole('textbox', { name: 'Filter 1 value' }), 'pr');
+    await waitFor(() => expect(emitted.at(-1)).toEqual({ type: 'AND', values: [{ key: 'plan', type: 'group', group_type_index: 0, operator: 'icontains', value: 'pr' }] }));
+    expect(await screen.findByRole('button', { name: 'Filter 1 property: plan (company)' })).toBeInTheDocument();
+  });
+
   it('lists every operator in words', () => {
     renderFilters({ type: 'AND', values: [{ key: 'plan', type: 'event', operator: 'exact', value: ['pro'] }] });
     const options = within(screen.getByRole('combobox', { name: 'Filter 1 operator' })).getAllByRole('option').map((o) => o.textContent);

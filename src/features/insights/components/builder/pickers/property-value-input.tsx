@@ -4,13 +4,14 @@ import { VALUELESS_OPERATORS, type PropertyOperator } from '@/contract/analytics
 import { cn } from '@/components/ui/cn';
 import { definitionQueries } from '../../../api/definitions.queries';
 import { FieldError, useErrorId } from './picker-trigger';
-import type { PropertyKey } from './property-key-picker';
+import type { GroupKey, PropertyKey } from './property-key-picker';
 import { useDebounced } from './use-debounced';
 import { ValueChipsPicker, type ScalarValue } from './value-chips-picker';
 
 export interface PropertyValueInputProps {
   projectId: number;
-  property: PropertyKey;
+  /** Whose property: an event's or person's values are suggested; a group's are typed. */
+  property: PropertyKey | GroupKey;
   operator: PropertyOperator;
   value: unknown;
   onChange: (value: unknown) => void;
@@ -43,12 +44,15 @@ export function valueText(value: unknown): string {
 export function PropertyValueInput({ projectId, property, operator, value, onChange, label, eventName, error }: PropertyValueInputProps) {
   const { errorId, describedBy } = useErrorId(error);
   if (VALUELESS_OPERATORS.includes(operator)) return null;
+  const listed: PropertyKey | null = property.type === 'group' ? null : property;
+  const suggested = listed ?? { key: property.key, type: 'event' as const };
   let control;
   if (operator === 'exact' || operator === 'is_not') {
     control = (
       <ValueChipsPicker
         projectId={projectId}
-        property={property}
+        property={suggested}
+        suggest={listed !== null}
         values={valueList(value)}
         onChange={(next) => onChange(next.length ? next : undefined)}
         label={label}
@@ -63,8 +67,8 @@ export function PropertyValueInput({ projectId, property, operator, value, onCha
     control = (
       <TextValue
         projectId={projectId}
-        property={property}
-        suggest={operator === 'icontains' || operator === 'not_icontains'}
+        property={suggested}
+        suggest={listed !== null && (operator === 'icontains' || operator === 'not_icontains')}
         value={valueText(value)}
         onChange={(text) => onChange(text === '' ? undefined : text)}
         label={label}

@@ -20,6 +20,8 @@ interface ValueChipsPickerProps {
   eventName?: string | undefined;
   describedBy?: string | undefined;
   invalid?: boolean;
+  /** Whether to suggest the values the property takes (false: typed values only). */
+  suggest?: boolean;
 }
 
 const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
@@ -28,11 +30,11 @@ const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
  * Several values as removable chips, and a popover to add more: the values the property takes
  * (most frequent first) or any typed text. Picking a chosen value again removes it.
  */
-export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid }: ValueChipsPickerProps) {
+export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid, suggest = true }: ValueChipsPickerProps) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch();
   const query = useQuery({
     ...definitionQueries.values(projectId, { key: property.key, type: property.type, search: debounced, eventName }),
-    enabled: open,
+    enabled: open && suggest,
   });
   const suggestions = (query.data ?? []).filter((s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()));
   const exact = suggestions.some((s) => String(s.name) === typed) || values.some((v) => String(v) === typed);
