@@ -55,7 +55,7 @@ describe('funnels', () => {
     const base = { ...RANGE, events: [{ id: 'A' }, { id: 'B' }] };
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, actions: [{ id: 7 }] }), h.ctx))).toBe('actions');
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, exclusions: [{ id: 3, type: 'actions', funnel_from_step: 0, funnel_to_step: 1 }] }), h.ctx))).toBe('exclusions__0__id');
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, breakdown: 'x', breakdown_type: 'group' }), h.ctx))).toBe('breakdown_type');
+    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, breakdown: 'x', breakdown_type: 'group' }), h.ctx))).toBe('breakdown_group_type_index');
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, properties: [{ key: 'k', value: '(?=x)', operator: 'regex' }] }), h.ctx))).toBe('properties__values__0__value');
     expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, funnel_viz_type: 'trends', interval: 'hour', date_from: '1990-01-01' }), h.ctx))).toBe('interval');
   });
