@@ -39,7 +39,8 @@ import { aggregationOf, groupTypesFor } from './groups.ts';
  *   (`/api/projects/:id/persons/funnel/?<params>&funnel_step=k`, dropped: `-k`, as the
  *   production service's), served by {@link computeFunnelPersons}; dropped_people_url is null
  *   on step 1.
- * - time_to_convert: seconds from step 1 to the last step; bins = ceil(cbrt(n)) (≤ 60) of equal
+ * - time_to_convert: seconds from step funnel_from_step (default the first) to funnel_to_step
+ *   (default the last) of the persons who reached the latter; bins = ceil(cbrt(n)) (≤ 60) of equal
  *   whole-second width from the fastest conversion.
  */
 
@@ -388,8 +389,10 @@ export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise
   if (p.funnel_viz_type === 'time_to_convert') {
     const c = await countedPersons(ctx, prep);
     const n = c.steps;
+    const from = p.funnel_from_step ?? 0;
+    const to = p.funnel_to_step ?? n - 1;
     const seconds: number[] = [];
-    for (let i = 0; i < c.count; i++) if (c.reached[i] === n) seconds.push((c.times[i * n + n - 1]! - c.times[i * n]!) / 1000);
+    for (let i = 0; i < c.count; i++) if (c.reached[i]! > to) seconds.push((c.times[i * n + to]! - c.times[i * n + from]!) / 1000);
     return timeToConvertBins(seconds);
   }
   return stepsResult(p, ctx, prep);

@@ -76,6 +76,8 @@ const PARAM_PATHS: Record<string, readonly string[]> = {
   funnel_window_interval_type: ['funnelsFilter', 'funnelWindowIntervalUnit'],
   funnel_window_days: ['funnelsFilter', 'funnelWindowInterval'],
   exclusions: ['funnelsFilter', 'exclusions'],
+  funnel_from_step: ['funnelsFilter', 'funnelFromStep'],
+  funnel_to_step: ['funnelsFilter', 'funnelToStep'],
   target_entity: ['retentionFilter', 'targetEntity'],
   returning_entity: ['retentionFilter', 'returningEntity'],
   retention_type: ['retentionFilter', 'retentionType'],

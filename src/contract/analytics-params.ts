@@ -249,11 +249,23 @@ export const funnelParamsSchema = z.object({
   funnel_viz_type: withDefault(choice(FUNNEL_VIZ_TYPES), 'steps'),
   funnel_order_type: withDefault(choice(FUNNEL_ORDER_TYPES), 'ordered'),
   exclusions: z.optional(list(exclusionSchema, ANALYTICS_LIMITS.exclusions)),
+  /** time_to_convert: the steps the time runs between (0-based; missing: the first and the last). */
+  funnel_from_step: z.optional(z.nullable(integer({ min: 0 }))),
+  funnel_to_step: z.optional(z.nullable(integer({ min: 0 }))),
 }).check(z.superRefine((v, ctx) => {
   requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
   limitWindow(v, ctx as z.core.$RefinementCtx<never>);
   const steps = orderedEntities(v);
   const last = steps.length - 1;
+  const [from, to] = [v.funnel_from_step ?? 0, v.funnel_to_step ?? last];
+  const chosen = (v.funnel_from_step ?? null) !== null || (v.funnel_to_step ?? null) !== null;
+  if (chosen && steps.length > 0 && (from >= to || to > last)) {
+    const [field, input] = to > last ? ['funnel_to_step', v.funnel_to_step] : ['funnel_from_step', v.funnel_from_step];
+    ctx.addIssue({
+      code: 'custom', path: [field], input,
+      message: to > last ? `The funnel has ${steps.length} steps: funnel_to_step is at most ${last}.` : 'funnel_from_step must come before funnel_to_step.',
+    });
+  }
   (v.exclusions ?? []).forEach((x, i) => {
     const issue = (field: string, message: string) =>
       ctx.addIssue({ code: 'custom', path: ['exclusions', i, field], message, input: x });

@@ -27,6 +27,8 @@ const arbParams = fc.record({
   // A sub-range of the generated weeks (inclusive ends).
   from: fc.integer({ min: RANGE_START, max: RANGE_START + 7 * 86_400_000 }),
   to: fc.integer({ min: RANGE_END - 7 * 86_400_000, max: RANGE_END }),
+  // time_to_convert between two steps (each taken modulo the steps there are).
+  between: fc.option(fc.tuple(fc.nat(3), fc.nat(3)), { nil: undefined }),
 });
 type Arb = typeof arbParams extends fc.Arbitrary<infer T> ? T : never;
 
@@ -41,6 +43,9 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     if (!clash) exclusion = { id: a.exclusion.id, from, to };
   }
   const breakdownKey = a.breakdown ? (a.breakdown.type === 'event' ? a.breakdown.event : a.breakdown.person) : undefined;
+  const between = viz === 'time_to_convert' && a.between && n > 1
+    ? [Math.min(a.between[0], n - 2), 0] as [number, number] : undefined;
+  if (between) between[1] = between[0] + 1 + (a.between![1] % (n - 1 - between[0]));
   const params = funnelParamsSchema.parse({
     events: a.steps.map((s, order) => ({ id: s.id, type: 'events', order, properties: s.properties })),
     funnel_order_type: a.order,
@@ -52,6 +57,7 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     breakdown_type: a.breakdown?.type,
     breakdown_limit: a.breakdown?.limit ?? 10,
     funnel_viz_type: viz,
+    ...(between ? { funnel_from_step: between[0], funnel_to_step: between[1] } : {}),
     interval: 'day',
     date_from: iso(a.from),
     date_to: iso(a.to),
@@ -65,7 +71,7 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
     ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit } } : {}),
   };
-  return { params, input };
+  return { params, input, between };
 }
 
 const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
@@ -109,7 +115,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       }));
       const a: Arb = {
         steps: names.map((id) => ({ id, properties: undefined })), order, window: { interval: window, unit: 'minute' },
-        properties: undefined, exclusion: undefined, breakdown: undefined, from: RANGE_START, to: RANGE_END,
+        properties: undefined, exclusion: undefined, breakdown: undefined, from: RANGE_START, to: RANGE_END, between: undefined,
       };
       const { params, input } = build(a, events);
       await h.load(events);
@@ -149,12 +155,12 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
     }), { numRuns: propertyRuns(100) });
   });
 
-  it('time_to_convert: the histogram of the reference conversion times', async () => {
+  it('time_to_convert: the histogram of the reference conversion times, between any two steps', async () => {
     await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
-      const { params, input } = build(a, events, 'time_to_convert');
+      const { params, input, between } = build(a, events, 'time_to_convert');
       await h.load(events);
       const result = (await computeFunnel(params, h.ctx)) as FunnelTimeToConvert;
-      const expected = timeToConvertBins(referenceTimesToConvert(input));
+      const expected = timeToConvertBins(referenceTimesToConvert(input, ...(between ?? [])));
       expect(result.bins).toEqual(expected.bins);
       expect(close(result.average_conversion_time, expected.average_conversion_time)).toBe(true);
     }), { numRuns: propertyRuns(60) });

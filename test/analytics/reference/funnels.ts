@@ -241,12 +241,11 @@ export function referenceFunnelPersons(input: RefFunnelInput, step: number, grou
   return counted.filter((a) => (step > 0 ? a.times.length >= k : a.times.length === k - 1)).map((a) => a.person).sort();
 }
 
-/** time_to_convert: conversion times (s) from step 1 to the last step of converted persons. */
-export function referenceTimesToConvert(input: RefFunnelInput): number[] {
-  const n = input.steps.length;
+/** time_to_convert: times (s) from step `from` to step `to` (0-based) of the persons who reached `to`. */
+export function referenceTimesToConvert(input: RefFunnelInput, from = 0, to = input.steps.length - 1): number[] {
   return countedAttempts(input)
-    .filter((a) => a.times.length === n)
-    .map((a) => (a.times[n - 1]! - a.times[0]!) / 1000);
+    .filter((a) => a.times.length > to)
+    .map((a) => (a.times[to]! - a.times[from]!) / 1000);
 }
 
 /** One series of the trends viz: a breakdown group (null without a breakdown) and its counts per period. */

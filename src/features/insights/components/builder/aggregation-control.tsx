@@ -15,14 +15,16 @@ interface AggregationControlProps {
 }
 
 /**
- * "Aggregating by": persons, or one of the project's group types (docs/api.md, "Groups"). Shown
- * once the project has group types, or while the state names one (so a saved choice stays visible).
+ * "Aggregating by": persons, or one of the project's group types (docs/api.md, "Groups"). A
+ * choice once the project has group types, or while the state names one (so a saved choice stays
+ * visible); before that, the words "Aggregating by: Persons".
  */
 export function AggregationControl({ projectId, value, onChange, errorFor, hint }: AggregationControlProps) {
   const id = useId();
   const types = useQuery(definitionQueries.groupTypes(projectId)).data ?? [];
   const chosen = value ?? null;
-  if (types.length === 0 && chosen === null) return null;
+  // Without group types there is nothing to choose: it says so in words.
+  if (types.length === 0 && chosen === null) return <p className="text-sm"><span className="font-medium">Aggregating by:</span> Persons</p>;
   const error = errorFor('aggregation_group_type_index');
   const known = types.some((t) => t.group_type_index === chosen);
   return (

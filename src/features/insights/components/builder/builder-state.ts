@@ -21,7 +21,7 @@ export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K]
   trends: [...SERIES_KEYS, 'compare', 'compare_to', 'display', 'formula'],
   funnels: [
     ...SERIES_KEYS, 'funnel_window_interval', 'funnel_window_interval_type', 'funnel_window_interval_unit',
-    'funnel_window_days', 'funnel_viz_type', 'funnel_order_type', 'exclusions',
+    'funnel_window_days', 'funnel_viz_type', 'funnel_order_type', 'exclusions', 'funnel_from_step', 'funnel_to_step',
   ],
   retention: [
     'target_entity', 'returning_entity', 'retention_type', 'period', 'total_intervals', 'date_from', 'date_to',

@@ -100,8 +100,20 @@ describe('funnels panel', () => {
     // Conversion over time is a time series: its interval appears.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'Week');
     expect(seen.state.interval).toBe('week');
+    expect(screen.queryByRole('combobox', { name: 'Time from step' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Graph type' }), 'Time to convert');
     expect(seen.state.funnel_viz_type).toBe('time_to_convert');
+    // Between any two steps: the first and the last unless chosen; an end past the other is not offered.
+    const from = screen.getByRole('combobox', { name: 'Time from step' });
+    const to = screen.getByRole('combobox', { name: 'To step' });
+    expect(from).toHaveValue('0');
+    expect(to).toHaveValue(String(within(to).getAllByRole('option').length - 1));
+    await user.selectOptions(from, '1');
+    expect(seen.state.funnel_from_step).toBe(1);
+    expect(within(to).getByRole('option', { name: /^Step 2:/ })).toBeDisabled();
+    await user.selectOptions(to, '2');
+    await user.selectOptions(from, '0');
+    expect(seen.state).not.toHaveProperty('funnel_from_step');
   });
 
   it('adds, edits and removes exclusions, with the contract’s errors at the row', async () => {

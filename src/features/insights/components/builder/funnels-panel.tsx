@@ -6,6 +6,7 @@ import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
 import { FunnelExclusions } from './funnel-exclusions';
+import { orderedSteps, stepLabel } from './funnel-steps';
 import { FunnelWindowControl } from './funnel-window-control';
 import { IntervalControl } from './interval-control';
 import { usePickerBindings, type PanelProps } from './panel-types';
@@ -25,6 +26,35 @@ export const VIZ_TYPE_LABELS: Record<VizType, string> = {
   trends: 'Conversion over time',
   time_to_convert: 'Time to convert',
 };
+
+/**
+ * Time to convert between two steps (the first and the last unless chosen): a later "from" or an
+ * earlier "to" than the other end are not offered; the first and last leave the URL clean.
+ */
+function ConversionSteps({ state, steps, onChange, errorFor }: Pick<PanelProps<FunnelParamsInput>, 'state' | 'onChange' | 'errorFor'> & { steps: EntityInput[] }) {
+  const id = useId();
+  const last = steps.length - 1;
+  const from = Math.min(state.funnel_from_step ?? 0, last - 1);
+  const to = Math.max(state.funnel_to_step ?? last, from + 1);
+  const choose = (key: 'funnel_from_step' | 'funnel_to_step', value: number) =>
+    onChange(patch(state, key, value === (key === 'funnel_from_step' ? 0 : last) ? undefined : value));
+  const select = (key: 'funnel_from_step' | 'funnel_to_step', label: string, value: number, allowed: (i: number) => boolean) => (
+    <div className="space-y-1.5">
+      <label htmlFor={`${id}-${key}`} className="block text-sm font-medium">{label}</label>
+      <select id={`${id}-${key}`} value={value} className={selectClasses(Boolean(errorFor(key)), 'w-full')}
+        aria-describedby={`${id}-${key}-message`} onChange={(e) => choose(key, Number(e.target.value))}>
+        {steps.map((step, i) => <option key={i} value={i} disabled={!allowed(i)}>{stepLabel(step, i)}</option>)}
+      </select>
+      <FieldMessage id={`${id}-${key}-message`} error={errorFor(key)} />
+    </div>
+  );
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {select('funnel_from_step', 'Time from step', from, (i) => i < to)}
+      {select('funnel_to_step', 'To step', to, (i) => i > from)}
+    </div>
+  );
+}
 
 /** Removes `key` when `value` is undefined (the URL keeps only what is set). */
 function patch<K extends keyof FunnelParamsInput>(state: FunnelParamsInput, key: K, value: FunnelParamsInput[K] | undefined): FunnelParamsInput {
@@ -63,6 +93,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
             {FUNNEL_VIZ_TYPES.map((v) => <option key={v} value={v}>{VIZ_TYPE_LABELS[v]}</option>)}
           </select>
         </div>
+        {viz === 'time_to_convert' && steps.length > 1 ? <ConversionSteps state={state} steps={orderedSteps(steps)} onChange={onChange} errorFor={errorFor} /> : null}
         <AggregationControl
           projectId={projectId}
           value={state.aggregation_group_type_index}
@@ -91,9 +122,6 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
           </select>
           <FieldMessage id={`${id}-order-hint`} error={errorFor('funnel_order_type')} hint={ORDER_TYPE_LABELS[order].hint} />
         </div>
-        <p className="text-sm">
-          <span className="font-medium">Aggregating by:</span> Persons
-        </p>
       </ControlSection>
 
       <ControlSection title="Exclusions">
