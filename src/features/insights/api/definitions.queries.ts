@@ -50,6 +50,7 @@ export const definitionKeys = {
   cohorts: (projectId: number) => [...definitionKeys.all(projectId), 'cohorts'] as const,
   groupTypes: (projectId: number) => [...definitionKeys.all(projectId), 'group-types'] as const,
   groupPropertyKeys: (projectId: number, index: number) => [...definitionKeys.all(projectId), 'group-property-keys', { index }] as const,
+  groupPropertyValues: (projectId: number, index: number, key: string) => [...definitionKeys.all(projectId), 'group-property-values', { index, key }] as const,
 };
 
 /**
@@ -67,6 +68,12 @@ function sameListButSearch(previous: readonly unknown[] | undefined, next: reado
 }
 
 const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim());
+
+/** The first groups of a type by key: what the group pickers list keys and values from. */
+async function firstGroups(projectId: number, index: number, signal: AbortSignal) {
+  const page = await apiRequest(groupEndpoints.list, { params: { project_id: String(projectId) }, query: { group_type_index: index, limit: DEFINITIONS_PAGE_SIZE }, signal });
+  return page.results;
+}
 
 /** Query options of the builders' pickers: event names, property keys, property values. */
 export const definitionQueries = {
@@ -88,9 +95,20 @@ export const definitionQueries = {
   groupPropertyKeys: (projectId: number, index: number) =>
     queryOptions({
       queryKey: definitionKeys.groupPropertyKeys(projectId, index),
+      queryFn: async ({ signal }) => [...new Set((await firstGroups(projectId, index, signal)).flatMap((g) => Object.keys(g.group_properties)))].sort(),
+      staleTime: STALE_MS,
+    }),
+  /** The values a group property takes among the type's first groups, with how many groups have each, most first. */
+  groupPropertyValues: (projectId: number, index: number, key: string) =>
+    queryOptions({
+      queryKey: definitionKeys.groupPropertyValues(projectId, index, key),
       queryFn: async ({ signal }) => {
-        const page = await apiRequest(groupEndpoints.list, { params: { project_id: String(projectId) }, query: { group_type_index: index, limit: DEFINITIONS_PAGE_SIZE }, signal });
-        return [...new Set(page.results.flatMap((g) => Object.keys(g.group_properties)))].sort();
+        const counts = new Map<string | number | boolean, number>();
+        for (const g of await firstGroups(projectId, index, signal)) {
+          const v = g.group_properties[key];
+          if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') counts.set(v, (counts.get(v) ?? 0) + 1);
+        }
+        return [...counts].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]))).map(([name, count]) => ({ name, count }));
       },
       staleTime: STALE_MS,
     }),

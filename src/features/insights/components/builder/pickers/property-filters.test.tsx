@@ -69,7 +69,13 @@ describe('PropertyFilters', () => {
     await user.click(screen.getByRole('button', { name: 'Add filter to filters' }));
     await user.click(await within(await screen.findByRole('group', { name: 'Whose properties' })).findByRole('button', { name: 'Company properties' }));
     await user.click(await within(await screen.findByRole('listbox', { name: 'Company properties' })).findByRole('option', { name: 'plan' }));
+    // Values are suggested from the type's groups.
+    await user.click(screen.getByRole('button', { name: 'Filter 1 value: choose values' }));
+    await user.click(await screen.findByRole('option', { name: /^pro/ }));
+    expect(emitted.at(-1)).toEqual({ type: 'AND', values: [{ key: 'plan', type: 'group', group_type_index: 0, operator: 'exact', value: ['pro'] }] });
+    await user.keyboard('{Escape}');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 operator' }), 'contains');
+    await user.clear(screen.getByRole('textbox', { name: 'Filter 1 value' }));
     await user.type(screen.getByRole('textbox', { name: 'Filter 1 value' }), 'pr');
     await waitFor(() => expect(emitted.at(-1)).toEqual({ type: 'AND', values: [{ key: 'plan', type: 'group', group_type_index: 0, operator: 'icontains', value: 'pr' }] }));
     expect(await screen.findByRole('button', { name: 'Filter 1 property: plan (company)' })).toBeInTheDocument();

@@ -44,15 +44,14 @@ export function valueText(value: unknown): string {
 export function PropertyValueInput({ projectId, property, operator, value, onChange, label, eventName, error }: PropertyValueInputProps) {
   const { errorId, describedBy } = useErrorId(error);
   if (VALUELESS_OPERATORS.includes(operator)) return null;
+  // A group's values are suggested from its type's groups; typed text searches events' values only.
   const listed: PropertyKey | null = property.type === 'group' ? null : property;
-  const suggested = listed ?? { key: property.key, type: 'event' as const };
   let control;
   if (operator === 'exact' || operator === 'is_not') {
     control = (
       <ValueChipsPicker
         projectId={projectId}
-        property={suggested}
-        suggest={listed !== null}
+        property={property}
         values={valueList(value)}
         onChange={(next) => onChange(next.length ? next : undefined)}
         label={label}
@@ -67,7 +66,7 @@ export function PropertyValueInput({ projectId, property, operator, value, onCha
     control = (
       <TextValue
         projectId={projectId}
-        property={suggested}
+        property={listed ?? { key: property.key, type: 'event' }}
         suggest={listed !== null && (operator === 'icontains' || operator === 'not_icontains')}
         value={valueText(value)}
         onChange={(text) => onChange(text === '' ? undefined : text)}

@@ -5,7 +5,7 @@ import { UseTypedItem } from './use-typed-item';
 import { cn } from '@/components/ui/cn';
 import { Popover } from '@/components/ui/popover';
 import { definitionQueries } from '../../../api/definitions.queries';
-import type { PropertyKey } from './property-key-picker';
+import type { GroupKey, PropertyKey } from './property-key-picker';
 import { PickerStatus, usePickerSearch } from './picker-search';
 import { propertyLabel } from './labels';
 
@@ -13,15 +13,14 @@ export type ScalarValue = string | number | boolean;
 
 interface ValueChipsPickerProps {
   projectId: number;
-  property: PropertyKey;
+  /** Whose property: an event's or person's values come from the events, a group's from the type's groups. */
+  property: PropertyKey | GroupKey;
   values: readonly ScalarValue[];
   onChange: (values: ScalarValue[]) => void;
   label: string;
   eventName?: string | undefined;
   describedBy?: string | undefined;
   invalid?: boolean;
-  /** Whether to suggest the values the property takes (false: typed values only). */
-  suggest?: boolean;
 }
 
 const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
@@ -30,12 +29,15 @@ const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
  * Several values as removable chips, and a popover to add more: the values the property takes
  * (most frequent first) or any typed text. Picking a chosen value again removes it.
  */
-export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid, suggest = true }: ValueChipsPickerProps) {
+export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid }: ValueChipsPickerProps) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch();
-  const query = useQuery({
-    ...definitionQueries.values(projectId, { key: property.key, type: property.type, search: debounced, eventName }),
-    enabled: open && suggest,
+  const group = property.type === 'group' ? property.group_type_index : null;
+  const eventValues = useQuery({
+    ...definitionQueries.values(projectId, { key: property.key, type: property.type === 'person' ? 'person' : 'event', search: debounced, eventName }),
+    enabled: open && group === null,
   });
+  const groupValues = useQuery({ ...definitionQueries.groupPropertyValues(projectId, group ?? 0, property.key), enabled: open && group !== null });
+  const query = group === null ? eventValues : groupValues;
   const suggestions = (query.data ?? []).filter((s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()));
   const exact = suggestions.some((s) => String(s.name) === typed) || values.some((v) => String(v) === typed);
 
