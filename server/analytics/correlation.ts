@@ -1,5 +1,6 @@
 import type { FunnelCorrelationBody, FunnelCorrelationEntry, FunnelCorrelationParams } from '../../src/contract/index.ts';
 import { FUNNEL_CORRELATION_LIMITS } from '../../src/contract/index.ts';
+import { AnalyticsParamError } from './errors.ts';
 import { countedPersons, prepare } from './funnels.ts';
 import { propertyText } from './properties.ts';
 import type { QueryContext } from './types.ts';
@@ -39,6 +40,10 @@ export function rankCorrelations(counts: readonly CorrelationCounts[], S: number
 }
 
 export async function computeFunnelCorrelation(p: FunnelCorrelationParams, ctx: QueryContext): Promise<FunnelCorrelationBody> {
+  // By groups the counted are groups: their events correlate, persons' properties do not describe them.
+  if (p.funnel_correlation_type === 'properties' && p.aggregation_group_type_index !== null && p.aggregation_group_type_index !== undefined) {
+    throw new AnalyticsParamError('aggregation_group_type_index', 'A funnel aggregated by groups correlates events only: person properties do not describe a group.');
+  }
   const steps = { ...p, breakdown: null, funnel_viz_type: 'steps' as const };
   const prep = await prepare(steps, ctx, { everyEvent: true });
   const params = prep.evParams();

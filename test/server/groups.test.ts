@@ -140,6 +140,19 @@ describe('analyses by group', () => {
     expect(await retention({ aggregation_group_type_index: 0 })).toEqual([[1, 1, 0], [1, 0], [0]]);
   });
 
+  it("a group funnel's correlation reads events, not persons' properties; it lists no persons", async () => {
+    const body = { events: [{ id: '$pageview', order: 0 }, { id: 'purchase', order: 1 }], date_from: '2024-03-14', date_to: '2024-03-20', aggregation_group_type_index: 0 };
+    const events = await server.request('POST', `${prj}/insights/funnel/correlation/`, { json: body });
+    expect(events.status, events.text).toBe(200);
+    const props = await server.request('POST', `${prj}/insights/funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] } });
+    expect(props.status).toBe(400);
+    expect(props.body).toMatchObject({ attr: 'aggregation_group_type_index' });
+    const query = new URLSearchParams({ events: JSON.stringify(body.events), date_from: body.date_from, date_to: body.date_to, aggregation_group_type_index: '0', funnel_step: '1' });
+    const persons = await server.get(`${prj}/persons/funnel/?${query.toString()}`);
+    expect(persons.status).toBe(400);
+    expect(persons.body).toMatchObject({ attr: 'aggregation_group_type_index' });
+  });
+
   it.each([
     ['trend', { aggregation_group_type_index: 2 }, 'aggregation_group_type_index'],
     ['trend', { properties: [{ type: 'group', group_type_index: 3, key: 'plan', value: 'pro' }] }, 'properties__values__0__group_type_index'],

@@ -40,11 +40,16 @@ describe('aggregating by a group type', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent.length).toBeGreaterThan(0));
     expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index');
 
+    // By persons a step's count opens its persons; by groups there are none to list.
+    expect((await screen.findAllByRole('button', { name: /converted/ })).length).toBeGreaterThan(0);
     await user.selectOptions(select, 'company (groups)');
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ aggregation_group_type_index: 0 }));
     await waitFor(() => expect(statuses.at(-1)).toBe(200));
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: /converted/ })).toHaveLength(0));
+    expect(screen.getAllByText(/1 converted/).length).toBeGreaterThan(0);
+    // Back to persons (its result may come from the cache): the counts open persons again.
     await user.selectOptions(select, 'Persons');
-    await waitFor(() => expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index'));
+    expect((await screen.findAllByRole('button', { name: /converted/ })).length).toBeGreaterThan(0);
   });
 
   it('is not offered in a project without groups', async () => {

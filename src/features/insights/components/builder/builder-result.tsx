@@ -40,6 +40,8 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
     [kind, chart.resultParams, chart.result],
   );
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
+  // A funnel by groups counts groups: its steps list no persons (the server refuses to).
+  const listsPersons = funnel !== undefined && typeof funnel.aggregation_group_type_index !== 'number';
   const fieldProblems = [...issues.values()];
   // The server's refusal was of the last state sent; while the controls hold a state they cannot
   // send, it would speak of an earlier one.
@@ -69,7 +71,7 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
           title={chartTitle}
           stale={!chart.stale ? false : chart.updating ? 'loading' : 'held'}
           downloads
-          {...(funnel ? { onFunnelPersons: setPersons } : {})}
+          {...(listsPersons ? { onFunnelPersons: setPersons } : {})}
         />
       ) : live.error ? null : fieldProblems.length > 0 && !live.loading ? (
         // Nothing is computing: the first request was refused, or the controls' state is not sent.
