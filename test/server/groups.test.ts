@@ -126,6 +126,13 @@ describe('analyses by group', () => {
     expect(await funnel({ aggregation_group_type_index: 0 })).toEqual([2, 2]);
     expect(await funnel({ aggregation_group_type_index: 1 })).toEqual([1, 0]);
     expect(await funnel({ aggregation_group_type_index: 0, properties: [{ type: 'group', group_type_index: 0, key: 'plan', value: 'free' }] })).toEqual([1, 1]);
+    // Persons broken down by their company's plan: ann and bob (enterprise), cat (free), dan (none).
+    const { result } = await post('funnel', {
+      events: [{ id: '$pageview', order: 0 }, { id: 'purchase', order: 1 }], date_from: '2024-03-14', date_to: '2024-03-20',
+      breakdown: 'plan', breakdown_type: 'group', breakdown_group_type_index: 0,
+    });
+    expect((result as { breakdown_value: string; count: number }[][]).map((steps) => [steps[0]!.breakdown_value, steps.map((s) => s.count)]))
+      .toEqual([['enterprise', [2, 1]], ['free', [1, 1]], ['None', [1, 1]]]);
   });
 
   it('retention: first pageviews of companies, then pageviews again', async () => {
