@@ -23,11 +23,13 @@ export interface PeriodResult {
   to: number;
 }
 
+export interface TrendFormula { text: string; node: FormulaNode }
+
 export interface AssembleOptions {
   result: PeriodResult;
   series: readonly TrendSeriesSpec[];
-  formula: FormulaNode | null;
-  formulaText: string;
+  /** The trend's formulas in order (none: each series as it is). */
+  formulas: readonly TrendFormula[];
   interval: Interval;
   aggregate: boolean;
   cumulative: boolean;
@@ -78,7 +80,7 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
     return out;
   };
 
-  if (o.formula) {
+  if (o.formulas.length > 0) {
     const keys: string[] = [];
     const entryOf = new Map<string, SeriesEntry>();
     if (!o.breakdown) keys.push(NO_BREAKDOWN_KEY);
@@ -89,13 +91,15 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
         }
       }
     }
-    const formula = o.formula;
-    return keys.map((key) => {
+    // One series per formula (and breakdown value); with several formulas a breakdown value's
+    // label names its formula too.
+    return o.formulas.flatMap((formula) => keys.map((key) => {
       const columns = result.values.map((values) => read(values.get(key)));
-      const data = points.map((_, j) => evaluateFormula(formula, columns.map((c) => c[j] ?? 0)));
+      const data = points.map((_, j) => evaluateFormula(formula.node, columns.map((c) => c[j] ?? 0)));
       const bd = o.breakdown ? breakdownFields(entryOf.get(key), key) : null;
-      return build(data, bd ? bd.label : o.formulaText, null, bd?.value);
-    });
+      const label = !bd ? formula.text : o.formulas.length > 1 ? `${formula.text} · ${bd.label}` : bd.label;
+      return build(data, label, null, bd?.value);
+    }));
   }
 
   return o.series.flatMap((spec) => {

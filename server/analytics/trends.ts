@@ -1,12 +1,12 @@
 import {
-  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
+  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, formulasWithPath, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
 } from '../../src/contract/analytics.ts';
 import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, previousAnchor, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
-import { formulaOf, type FormulaNode } from './formula.ts';
+import { formulaOf } from './formula.ts';
 import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
-import { assembleSeries, type PeriodResult, type SeriesValues } from './trends-assemble.ts';
+import { assembleSeries, type PeriodResult, type SeriesValues, type TrendFormula } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
 import { breakdownOf } from './breakdowns.ts';
 import { cohortSplitOf, interleave, restrictedTo } from './cohort-breakdown.ts';
@@ -47,7 +47,7 @@ function entityIndex(params: TrendParams, entity: Entity): number {
 }
 
 /** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
-async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext, groupTypes: readonly string[]): Promise<FormulaNode | null> {
+async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext, groupTypes: readonly string[]): Promise<TrendFormula[]> {
   aggregationOf(params, groupTypes);
   breakdownOf(params, groupTypes);
   for (const s of series) {
@@ -56,18 +56,19 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
   if (params.compare && params.compare_to && !COMPARE_TO.test(params.compare_to)) {
     throw new AnalyticsParamError('compare_to', 'Enter a relative offset such as -7d, -1w or -1m.');
   }
-  let formula: FormulaNode | null;
-  try {
-    formula = formulaOf(params.formula, series.length);
-  } catch (error) {
-    throw new AnalyticsParamError('formula', (error as Error).message);
-  }
+  const formulas = formulasWithPath(params).map(({ text, path }) => {
+    try {
+      return { text, node: formulaOf(text, series.length)! };
+    } catch (error) {
+      throw new AnalyticsParamError(path.join('__'), (error as Error).message);
+    }
+  });
   const patterns = [
     ...regexPatterns(params.properties, 'properties', ctx.cohorts, groupTypes),
     ...series.flatMap((s) => regexPatterns(s.properties, `events__${s.index}__properties`, ctx.cohorts, groupTypes)),
   ];
   await checkRegexes(ctx.db, patterns);
-  return formula;
+  return formulas;
 }
 
 /**
@@ -144,7 +145,7 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
   }
   const series = seriesSpecs(params);
   const groupTypes = await groupTypesFor(ctx);
-  const formula = await validate(params, series, ctx, groupTypes);
+  const formulas = await validate(params, series, ctx, groupTypes);
   const range = await resolveDateRange(params, ctx, params.interval);
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const breakdown = breakdownOf(params, groupTypes);
@@ -174,7 +175,7 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     formula: params.formula ?? null,
   };
   return results.flatMap((result, i) => assembleSeries({
-    result, series, formula, formulaText: params.formula ?? '', interval: params.interval, aggregate,
+    result, series, formulas, interval: params.interval, aggregate,
     cumulative: params.display === 'ActionsLineGraphCumulative', breakdown: breakdown !== null,
     compareLabel: params.compare ? (i === 0 ? 'current' : 'previous') : null, filter,
   }));

@@ -1,6 +1,6 @@
 import type { z } from '../../src/contract/z';
 import {
-  funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
+  formulasWithPath, funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
   trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
 } from '../../src/contract/index.ts';
 import { formulaOf, FormulaError } from '../analytics/formula.ts';
@@ -67,6 +67,7 @@ const PARAM_PATHS: Record<string, readonly string[]> = {
   breakdown_limit: ['breakdownFilter', 'breakdown_limit'],
   display: ['trendsFilter', 'display'],
   formula: ['trendsFilter', 'formula'],
+  formulas: ['trendsFilter', 'formulas'],
   compare: ['compareFilter', 'compare'],
   compare_to: ['compareFilter', 'compare_to'],
   funnel_order_type: ['funnelsFilter', 'funnelOrderType'],
@@ -240,11 +241,13 @@ function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: s
   // a write is refused here, as the trend endpoint refuses it. (One stored before this check
   // still reads back: opening it answers the engine's 400.)
   if (mode.write && analysis.kind === 'TRENDS') {
-    try {
-      formulaOf(analysis.params.formula, orderedEntities(analysis.params).length);
-    } catch (error) {
-      if (!(error instanceof FormulaError)) throw error;
-      throw new InsightInputError(attrOf([prefix, ...fieldPath(['formula'])]), error.message);
+    for (const { text, path } of formulasWithPath(analysis.params)) {
+      try {
+        formulaOf(text, orderedEntities(analysis.params).length);
+      } catch (error) {
+        if (!(error instanceof FormulaError)) throw error;
+        throw new InsightInputError(attrOf([prefix, ...fieldPath(path)]), error.message);
+      }
     }
   }
   return analysis;

@@ -10,6 +10,8 @@ export const ANALYTICS_LIMITS = {
   /** Steps of a funnel (events + actions together). */
   funnelSteps: 20,
   exclusions: 20,
+  /** Formulas of a trend (`formulas`). */
+  formulas: 5,
   /** Entries of one property group (filters or inner groups). */
   groupValues: 50,
   /** Property filters in the whole request (every series, step and group counted). */

@@ -209,21 +209,34 @@ export const trendParamsSchema = z.object({
   compare_to: z.optional(z.nullable(blankableText(100))),
   display: withDefault(choice(DISPLAY_TYPES), 'ActionsLineGraph'),
   formula: z.optional(z.nullable(blankableText(1000))),
+  /** Several formulas on one chart, each a series of its own; when given, `formula` is not used. */
+  formulas: z.optional(list(blankableText(1000), ANALYTICS_LIMITS.formulas)),
 }).check(z.superRefine((v, ctx) => {
   requireSeries(v, ctx, ANALYTICS_LIMITS.series, 'series');
-  if (!v.formula) return;
   const count = (v.events?.length ?? 0) + (v.actions?.length ?? 0);
-  const letters = v.formula.match(/[A-Za-z]+/g) ?? [];
-  const bad = letters.find((l) => l.length !== 1 || l.toUpperCase().charCodeAt(0) - 65 >= count);
-  if (!FORMULA_PATTERN.test(v.formula) || bad !== undefined) {
-    ctx.addIssue({
-      code: 'custom', path: ['formula'], input: v.formula,
-      message: bad !== undefined
-        ? `"${bad}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(count, 1))}.`
-        : 'A formula may only contain series letters, numbers, + - * / %, and parentheses.',
-    });
-  }
+  formulasWithPath(v).forEach(({ text, path }) => {
+    const letters = text.match(/[A-Za-z]+/g) ?? [];
+    const bad = letters.find((l) => l.length !== 1 || l.toUpperCase().charCodeAt(0) - 65 >= count);
+    if (!FORMULA_PATTERN.test(text) || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom', path, input: text,
+        message: bad !== undefined
+          ? `"${bad}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(count, 1))}.`
+          : 'A formula may only contain series letters, numbers, + - * / %, and parentheses.',
+      });
+    }
+  });
 }));
+
+/**
+ * A trend's formulas with the field each came from: `formulas` when it has any, else the one
+ * `formula` (docs/api.md, "Trends"). Blank entries are left out.
+ */
+export function formulasWithPath(v: { formula?: string | null | undefined; formulas?: readonly (string | null | undefined)[] | null | undefined }): { text: string; path: (string | number)[] }[] {
+  const listed = (v.formulas ?? []).map((text, i) => ({ text: text ?? '', path: ['formulas', i] })).filter((f) => f.text.trim() !== '');
+  if (listed.length > 0) return listed;
+  return v.formula ? [{ text: v.formula, path: ['formula'] }] : [];
+}
 export type TrendParams = z.infer<typeof trendParamsSchema>;
 export type TrendParamsInput = z.input<typeof trendParamsSchema>;
 

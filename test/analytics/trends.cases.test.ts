@@ -116,6 +116,20 @@ describe('formula', () => {
     h = await createHarness();
     await expect(computeTrends({ ...trendParamsSchema.parse({ events: [{ id: 'a' }] }), formula: 'A +' }, h.ctx))
       .rejects.toMatchObject({ attr: 'formula' });
+    await expect(computeTrends({ ...trendParamsSchema.parse({ events: [{ id: 'a' }] }), formulas: ['A', 'A +'] }, h.ctx))
+      .rejects.toMatchObject({ attr: 'formulas__1' });
+  });
+
+  it('several formulas: a series each, in order; by breakdown value, each label names its formula', async () => {
+    const range = { events: series, date_from: '2024-03-01', date_to: '2024-03-02' };
+    const list = await trend(events, { ...range, formula: 'B', formulas: ['A + B', 'A - B'] });
+    expect(list.map((s) => [s.label, s.data])).toEqual([['A + B', [3, 1]], ['A - B', [1, 1]]]);
+    const withBrowser = [ev('2024-03-01T10:00:00Z', 'a', { $browser: 'Chrome' }), ev('2024-03-01T11:00:00Z', 'b', { $browser: 'Chrome' }), ev('2024-03-02T10:00:00Z', 'a', { $browser: 'Safari' })];
+    const byBrowser = await trend(withBrowser, { ...range, formulas: ['A + B', 'A * 10'], breakdown: '$browser' });
+    expect(byBrowser.map((s) => [s.label, s.breakdown_value, s.data])).toEqual([
+      ['A + B · Chrome', 'Chrome', [2, 0]], ['A + B · Safari', 'Safari', [0, 1]],
+      ['A * 10 · Chrome', 'Chrome', [10, 0]], ['A * 10 · Safari', 'Safari', [0, 10]],
+    ]);
   });
 });
 

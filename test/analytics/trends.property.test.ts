@@ -47,6 +47,8 @@ const arbParams: fc.Arbitrary<TrendParamsInput> = fc.record({
   compare: fc.boolean(),
   display: fc.constantFrom('ActionsLineGraph', 'ActionsLineGraphCumulative', 'ActionsTable', 'BoldNumber', 'ActionsPie'),
   formula: fc.option(fc.constantFrom('A', 'A + 1', 'A * 2 - A / 3', '(A + A) % 3', '-A / 0'), { nil: undefined }),
+  // Several formulas on one chart (when given, `formula` is not used).
+  formulas: fc.option(fc.array(fc.constantFrom('A', 'A * 2', 'A - 1', 'A / 4'), { minLength: 1, maxLength: 3 }), { nil: undefined, freq: 4 }),
 }).map((r) => ({
   events: r.series.map((s) => ({
     id: s.id, type: 'events' as const, math: s.math,
@@ -64,6 +66,7 @@ const arbParams: fc.Arbitrary<TrendParamsInput> = fc.record({
   compare: r.compare,
   display: r.display,
   formula: r.formula,
+  formulas: r.formulas,
 }));
 
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));

@@ -221,14 +221,20 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
     };
     const labelOf = (key: string, fallback: string) => (key === 'none' ? 'None' : key === 'other' ? 'Other' : key === 'all' ? fallback : key.slice(2));
 
-    if (params.formula) {
-      const formula = parseFormula(params.formula, entities.length);
+    // `formulas` when it has any, else `formula`: one series per formula and breakdown value.
+    const listed = (params.formulas ?? []).filter((f) => f.trim() !== '');
+    const formulas = listed.length > 0 ? listed : params.formula ? [params.formula] : [];
+    if (formulas.length > 0) {
       const keys: string[] = [];
       for (const s of perSeries) for (const k of s.keys) if (!keys.includes(k)) keys.push(k);
       const slots = aggregate ? 1 : buckets.length;
-      for (const key of keys) {
-        const values = Array.from({ length: slots }, (_, j) => evaluateFormula(formula, perSeries.map((s) => s.data.get(key)?.[j] ?? 0)));
-        emit(labelOf(key, params.formula), key, values);
+      for (const text of formulas) {
+        const formula = parseFormula(text, entities.length);
+        for (const key of keys) {
+          const values = Array.from({ length: slots }, (_, j) => evaluateFormula(formula, perSeries.map((s) => s.data.get(key)?.[j] ?? 0)));
+          const label = labelOf(key, text);
+          emit(formulas.length > 1 && key !== 'all' ? `${text} · ${label}` : label, key, values);
+        }
       }
     } else {
       entities.forEach((entity, i) => {

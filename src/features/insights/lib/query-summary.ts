@@ -1,6 +1,7 @@
 import { OPERATOR_WORDS } from '../components/builder/pickers/filter-model';
 import { rangeLabel } from '../components/builder/date-range';
 import { eventLabel, mathWords, propertyLabel } from './display-names';
+import { formulasWithPath } from '@/contract/analytics-params';
 
 /**
  * A saved insight's query in words, shown above its chart so a reader knows what it counts
@@ -88,7 +89,10 @@ export function querySummary(filters: unknown): SummaryLine[] {
   } else {
     const items = series(filters);
     add(kind === 'FUNNELS' ? 'Steps' : 'Series', items.map((e) => entityText(e, kind !== 'FUNNELS')).join(kind === 'FUNNELS' ? ' → ' : '; '));
-    if (kind === 'TRENDS') add('Formula', str(filters.formula));
+    if (kind === 'TRENDS') {
+      const formulas = formulasWithPath({ formula: str(filters.formula), formulas: Array.isArray(filters.formulas) ? filters.formulas.map(String) : null });
+      add(formulas.length > 1 ? 'Formulas' : 'Formula', formulas.map((f) => f.text).join('; '));
+    }
   }
   add('Filters', [filtersText(filters.properties), filters.filter_test_accounts === true ? 'internal and test users excluded' : null].filter(Boolean).join('; '));
   add('Breakdown', breakdownText(filters));

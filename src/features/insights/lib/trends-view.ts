@@ -87,11 +87,12 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
   const series = result.map((s, index): TrendSeriesView => {
     const breakdownValue = breakdownText(s.breakdown_value);
     const period = s.compare_label === 'current' || s.compare_label === 'previous' ? s.compare_label : null;
-    const pair = `${String(s.action?.order ?? nameOf(s))}|${breakdownValue ?? ''}`;
+    // A compared pair shares a colour; a formula's series (no action) are told apart by label.
+    const pair = s.action ? `${String(s.action.order ?? nameOf(s))}|${breakdownValue ?? ''}` : `formula|${s.label}`;
     if (!colours.has(pair)) colours.set(pair, colours.size);
     // Without a breakdown a series is named by its event in words and its math ("purchase (sum
     // of revenue)", not a bare "purchase" over a sum); a formula has no action and keeps its label.
-    const base = breakdownValue === null ? (s.action ? nameOf(s) : s.label) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
+    const base = !s.action ? s.label : breakdownValue === null ? nameOf(s) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
     keys.add(key);

@@ -18,7 +18,7 @@ const SERIES_KEYS = [
 
 /** The parameter names of each kind (a test checks them against the contract's schemas). */
 export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K] & string)[] } = {
-  trends: [...SERIES_KEYS, 'compare', 'compare_to', 'display', 'formula'],
+  trends: [...SERIES_KEYS, 'compare', 'compare_to', 'display', 'formula', 'formulas'],
   funnels: [
     ...SERIES_KEYS, 'funnel_window_interval', 'funnel_window_interval_type', 'funnel_window_interval_unit',
     'funnel_window_days', 'funnel_viz_type', 'funnel_order_type', 'exclusions', 'funnel_from_step', 'funnel_to_step',

@@ -248,6 +248,31 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/not updated until this is fixed/);
   });
 
+  it('several formulas on one chart: a line each, in the request as formulas, each error on its own field', async () => {
+    const sent = recordTrendRequests();
+    const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    expect(screen.queryByRole('button', { name: 'Add a formula' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Formula' }), 'A * 2');
+    await user.click(screen.getByRole('button', { name: 'Add a formula' }));
+    const second = screen.getByRole('textbox', { name: 'Formula 2' });
+    await user.type(second, 'C');
+    expect(await screen.findAllByText(/"C" is not a series of this insight/)).not.toHaveLength(0);
+    expect(second).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Formula' })).not.toHaveAttribute('aria-invalid');
+    await user.clear(second);
+    await user.type(second, 'A / 2');
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ formulas: ['A * 2', 'A / 2'] }));
+    expect(lastBody(sent)).not.toHaveProperty('formula');
+    const table = await screen.findByRole('table', { name: 'New trend: data' });
+    await waitFor(() => expect(within(table).getByText('A / 2')).toBeInTheDocument(), SLOW);
+    expect(within(table).getByText('A * 2')).toBeInTheDocument();
+    // Back to one: it is the single `formula` again.
+    await user.click(screen.getByRole('button', { name: 'Remove formula 2' }));
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ formula: 'A * 2' }));
+    expect(lastBody(sent)).not.toHaveProperty('formulas');
+  });
+
   it('keeps the old chart visible, dimmed and busy, while the new one loads; a superseded request is aborted', async () => {
     const sent = recordTrendRequests();
     const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });

@@ -7,7 +7,7 @@ import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { DISPLAY_LABELS, WORLD_MAP_BREAKDOWN } from './display-options';
 import { ControlSection, FieldMessage, selectClasses } from './field-parts';
-import { FormulaField } from './formula-field';
+import { FormulaList } from './formula-field';
 import { IntervalControl } from './interval-control';
 import { usePickerBindings, type PanelProps } from './panel-types';
 import { BreakdownControl, SeriesList } from './pickers';
@@ -33,11 +33,12 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
     <>
       <ControlSection title="Series">
         <SeriesList projectId={projectId} mode="trends" value={series} errorFor={errorFor} onChange={setEvents} />
-        <FormulaField
-          value={state.formula ?? ''}
+        <FormulaList
+          value={state.formulas?.length ? state.formulas : [state.formula ?? '']}
           letters={letters}
-          error={errorFor('formula')}
-          onChange={(formula) => set({ formula: formula === '' ? undefined : formula })}
+          errorAt={(i) => (state.formulas?.length ? errorFor(`formulas__${i}`) : errorFor('formula'))}
+          // One formula is `formula`, as saved insights have it; several are `formulas`.
+          onChange={(list) => set(list.length > 1 ? { formulas: list, formula: undefined } : { formula: list[0] || undefined, formulas: undefined })}
         />
         <AggregationControl
           projectId={projectId}
