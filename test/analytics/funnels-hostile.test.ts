@@ -85,10 +85,10 @@ describe('retention and paths', () => {
     const found = await computePaths(pathParamsSchema.parse({ ...RANGE, start_point: NASTY[1] }), h.ctx);
     expect(found.map((e) => `${e.source}>${e.target}`)).toEqual([`1_${NASTY[1]}>2_/ok`]);
   });
-  it('a regex DuckDB cannot compile is a 400 on the rule; hogql items are not supported', async () => {
+  it('a regex DuckDB cannot compile is a 400 on the rule; a HogQL item outside the subset is a 400 on its expression', async () => {
     const rule = pathParamsSchema.parse({ local_path_cleaning_filters: [{ regex: '(?<=a)b', alias: 'x' }] });
     expect(await attrOf(computePaths(rule, h.ctx))).toBe('local_path_cleaning_filters__0__regex');
-    expect(await attrOf(computePaths(pathParamsSchema.parse({ include_event_types: ['hogql'] }), h.ctx))).toBe('include_event_types__0');
+    expect(await attrOf(computePaths(pathParamsSchema.parse({ include_event_types: ['hogql'], paths_hogql_expression: "event; DROP TABLE events" }), h.ctx))).toBe('paths_hogql_expression');
     expect(await attrOf(computeRetention(retentionParamsSchema.parse({ target_entity: { id: 1, type: 'actions' } }), h.ctx))).toBe('target_entity__id');
   });
 });
