@@ -10,8 +10,10 @@ import { bin, buildIfStale, run, startServer } from './lib.mjs';
 // E2E_DIST_DIR: test an app already built elsewhere (`vite build --outDir X`) instead of dist/.
 const distDir = process.env.E2E_DIST_DIR;
 // Playwright runs this many test files at once (E2E_WORKERS), each worker against a server of its
-// own, so no test sees what another worker's tests changed.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+// own, so no test sees what another worker's tests changed. One worker left the second core
+// mostly idle (the browser waits on the server and the server on the browser): two run the suite
+// in 5.5 minutes instead of 9 on this 2-core machine.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 let code = await ensureChromium();
 if (code === 0 && !distDir) code = await buildIfStale();
 if (code !== 0) process.exit(code);
