@@ -3,6 +3,8 @@ import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, 
 import { AnalyticsParamError } from './errors.ts';
 import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
 import { aggregationOf } from './groups.ts';
+import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
+import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
 import type { QueryContext } from './types.ts';
 
 /**
@@ -14,6 +16,10 @@ import type { QueryContext } from './types.ts';
  * - first-time: a person's cohort is the period of their first target event ever (all time,
  *   global filters applied); recurring: every period in which they did the target event.
  * - values[0] = cohort size; values[j] = cohort persons doing the returning event in period i+j.
+ * - breakdown: a person's place in a cohort is counted under the breakdown value of the target
+ *   event that put them there (first-time: their first; recurring: their first in that period;
+ *   ties by uuid). The `breakdown_limit` values with the most places come first (then by text),
+ *   then None, then Other; each group has all the cohorts, each row its `breakdown_value`.
  */
 
 const INTERVAL: Record<RetentionParams['period'], Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' };
@@ -38,6 +44,8 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
 
   const params = await analysisParams(ctx);
   const groupIndex = aggregationOf(p, params.groupTypes);
+  const bd = breakdownOf(p, params.groupTypes);
+  const bv = bd ? breakdownValueSql(bd, params) : null;
   const target = entityMatchSql(p.target_entity, params, 'target_entity__id');
   const returning = entityMatchSql(p.returning_entity, params, 'returning_entity__id');
   const firstTime = p.retention_type === 'retention_first_time';
@@ -45,37 +53,51 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
   const base = eventRowsSql({
     params, ctx, range: firstTime ? null : range,
     properties: p.properties, filterTestAccounts: p.filter_test_accounts,
-    columns: [`${target.sql} AS tg`, `${returning.sql} AS rt`, `${bucket} AS bucket`],
-    needPerson: target.person || returning.person,
-    needSession: target.session === true || returning.session === true,
+    columns: [`${target.sql} AS tg`, `${returning.sql} AS rt`, `${bucket} AS bucket`, `${bv?.sql ?? 'NULL::VARCHAR'} AS bv`],
+    needPerson: target.person || returning.person || Boolean(bv?.person),
+    needSession: target.session === true || returning.session === true || Boolean(bv?.session),
     where: firstTime ? [] : [`(${target.sql} OR ${returning.sql})`],
     groupIndex,
   });
   const from = `${params.add(range.from)}::BIGINT`;
   const to = `${params.add(range.to)}::BIGINT`;
   const inRange = `ts >= ${from} AND ts <= ${to}`;
+  // The breakdown value of the event that put the person in the cohort (first by time, then uuid).
+  const value = 'first(bv ORDER BY ts, uuid)';
   const cohorts = firstTime
-    ? `SELECT person_id, arg_min(bucket, ts) AS bucket FROM ev WHERE tg GROUP BY person_id HAVING min(ts) >= ${from} AND min(ts) <= ${to}`
-    : `SELECT DISTINCT person_id, bucket FROM ev WHERE tg AND ${inRange}`;
+    ? `SELECT person_id, arg_min(bucket, ts) AS bucket, ${value} AS bv FROM ev WHERE tg GROUP BY person_id HAVING min(ts) >= ${from} AND min(ts) <= ${to}`
+    : `SELECT person_id, bucket, ${value} AS bv FROM ev WHERE tg AND ${inRange} GROUP BY person_id, bucket`;
+  // Groups: 'v:<value>' for the top values by places, 'none' without a value, 'other' past the limit.
+  const limit = `${params.add(p.breakdown_limit)}::BIGINT`;
   const sql = `WITH ev AS (${base}),
-    cohorts AS (${cohorts}),
+    c0 AS (${cohorts}),
+    ranked AS (SELECT bv, row_number() OVER (ORDER BY count(*) DESC, bv) AS rk FROM c0 WHERE bv IS NOT NULL GROUP BY bv),
+    cohorts AS (SELECT c0.person_id, c0.bucket, CASE WHEN c0.bv IS NULL THEN 'none' WHEN r.rk <= ${limit} THEN 'v:' || c0.bv ELSE 'other' END AS g,
+      coalesce(r.rk, 0) AS rk FROM c0 LEFT JOIN ranked r ON r.bv = c0.bv),
     returns AS (SELECT DISTINCT person_id, bucket FROM ev WHERE rt AND ${inRange})
-    SELECT c.bucket AS cohort, r.bucket AS period, count(*) AS n
-      FROM cohorts c JOIN returns r ON r.person_id = c.person_id AND r.bucket > c.bucket GROUP BY ALL
-    UNION ALL SELECT bucket, bucket, count(*) FROM cohorts GROUP BY ALL`;
-  const rows = await ctx.db.all<{ cohort: unknown; period: unknown; n: unknown }>(sql, params.values);
+    SELECT c.g, min(c.rk) AS rk, c.bucket AS cohort, r.bucket AS period, count(*) AS n
+      FROM cohorts c JOIN returns r ON r.person_id = c.person_id AND r.bucket > c.bucket GROUP BY c.g, c.bucket, r.bucket
+    UNION ALL SELECT g, min(rk), bucket, bucket, count(*) FROM cohorts GROUP BY g, bucket`;
+  const rows = await ctx.db.all<{ g: string; rk: unknown; cohort: unknown; period: unknown; n: unknown }>(sql, params.values);
 
   const index = new Map(starts.map((s, i) => [s, i]));
-  const table = starts.map((_, i) => new Array<number>(n - i).fill(0));
+  const tables = new Map<string, { rank: number; table: number[][] }>();
+  if (!bd) tables.set('none', { rank: 0, table: starts.map((_, i) => new Array<number>(n - i).fill(0)) });
   for (const r of rows) {
     const i = index.get(num(r.cohort) ?? NaN);
     const j = index.get(num(r.period) ?? NaN);
     if (i === undefined || j === undefined || j < i) continue;
-    table[i]![j - i] = num(r.n) ?? 0;
+    let group = tables.get(r.g);
+    if (!group) tables.set(r.g, (group = { rank: num(r.rk) ?? 0, table: starts.map((_, k) => new Array<number>(n - k).fill(0)) }));
+    group.table[i]![j - i] = num(r.n) ?? 0;
   }
-  return starts.map((wall, i) => ({
+  // Ranked values, then None, then Other (as trends order their breakdown values).
+  const order = (g: string, rank: number) => (g === 'none' ? 1e12 : g === 'other' ? 2e12 : rank);
+  const groups = [...tables].sort(([a, x], [b, y]) => order(a, x.rank) - order(b, y.rank));
+  return groups.flatMap(([g, { table }]) => starts.map((wall, i) => ({
     date: formatInstant(fromWall(wall, tz), tz),
     label: `${p.period} ${i}`,
     values: table[i]!.map((count) => ({ count })),
-  }));
+    ...(bd ? { breakdown_value: g === 'none' ? BREAKDOWN_NULL_VALUE : g === 'other' ? BREAKDOWN_OTHER_VALUE : g.slice(2) } : {}),
+  })));
 }

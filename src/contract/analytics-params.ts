@@ -349,6 +349,11 @@ export const retentionParamsSchema = z.object({
   properties: z.optional(propertiesSchema),
   filter_test_accounts: z.optional(bool()),
   aggregation_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  /** A property (or HogQL) breakdown of the cohorts, by the value at the event that put each person in one. */
+  breakdown: z.optional(z.nullable(text(HOGQL_LIMITS.length))),
+  breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
+  breakdown_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  breakdown_limit: z._default(integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }), 10),
 }).check(z.superRefine((v, ctx) => limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>)));
 export type RetentionParams = z.infer<typeof retentionParamsSchema>;
 export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;

@@ -1,19 +1,22 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionParamsSchema, type PropertyGroup } from '../../src/contract/analytics.ts';
+import { parseHogql } from '../../server/analytics/hogql/index.ts';
 import { computeRetention } from '../../server/analytics/retention.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { DAY, ev, HOUR } from './funnels-cases.ts';
-import { arbEvents, arbPropertyGroup, EVENT_NAMES, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
+import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, GENERATED_NOW, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
-import { matchesGroup, type RefGroup } from './reference/filters.ts';
-import { referenceRetention, type Period } from './reference/retention.ts';
+import { matchesGroup, textOf, type RefGroup } from './reference/filters.ts';
+import { valueText, type RefEnv } from './reference/hogql.ts';
+import { referenceRetentionGroups, type Period } from './reference/retention.ts';
 
 let h: Harness;
 beforeAll(async () => { h = await createHarness(); });
 afterAll(() => h.close());
 
 const counts = (r: { values: { count: number }[] }[]) => r.map((c) => c.values.map((v) => v.count));
+const ENV: RefEnv = { timeZone: 'UTC', weekStart: 0, now: GENERATED_NOW.getTime() };
 
 describe('retention, hand-worked', () => {
   // T0 = Fri 1 Mar 2024 12:00Z; date_to 3 Mar → cohorts 1, 2, 3 March.
@@ -28,6 +31,22 @@ describe('retention, hand-worked', () => {
     expect(r.map((c) => c.label)).toEqual(['Day 0', 'Day 1', 'Day 2']);
     expect(r[0]!.date).toBe('2024-03-01T00:00:00Z');
     expect(counts(r)).toEqual([[2, 1, 2], [2, 1], [2]]);
+  });
+  it('by breakdown: each place in a cohort under the value of the event that made it; most places first, then None, then Other', async () => {
+    const at = (person: string, day: number, browser?: string) => ev(person, '$pageview', day * DAY, browser ? { $browser: browser } : {});
+    await h.load([at('a', 0, 'Chrome'), at('a', 1, 'Safari'), at('a', 2, 'Chrome'), at('b', 0, 'Safari'), at('b', 2, 'Safari'), at('c', 1)]);
+    const run = async (limit?: number) => (await computeRetention(retentionParamsSchema.parse({
+      retention_type: 'recurring', total_intervals: 3, date_to: '2024-03-03', breakdown: '$browser', ...(limit ? { breakdown_limit: limit } : {}),
+    }), h.ctx)).map((c) => [c.breakdown_value, c.values.map((v) => v.count)]);
+    expect(await run()).toEqual([
+      ['Safari', [1, 0, 1]], ['Safari', [1, 1]], ['Safari', [1]],
+      ['Chrome', [1, 1, 1]], ['Chrome', [0, 0]], ['Chrome', [1]],
+      ['$$_posthog_breakdown_null_$$', [0, 0, 0]], ['$$_posthog_breakdown_null_$$', [1, 0]], ['$$_posthog_breakdown_null_$$', [0]],
+    ]);
+    expect((await run(1)).map(([value]) => value)).toEqual([
+      'Safari', 'Safari', 'Safari', '$$_posthog_breakdown_null_$$', '$$_posthog_breakdown_null_$$', '$$_posthog_breakdown_null_$$',
+      '$$_posthog_breakdown_other_$$', '$$_posthog_breakdown_other_$$', '$$_posthog_breakdown_other_$$',
+    ]);
   });
   it('first-time: the period of the first target event ever (a, whose first is earlier, is in none)', async () => {
     await h.load(events);
@@ -67,6 +86,11 @@ const arbRetention = fc.record({
   properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 3 }),
   dateTo: fc.integer({ min: RANGE_START, max: RANGE_END + 7 * DAY }),
   weekStart: fc.constantFrom(0 as const, 1 as const),
+  breakdown: fc.option(fc.oneof(
+    fc.record({ type: fc.constant('event' as const), key: fc.constantFrom(...EVENT_PROPERTY_KEYS) }),
+    fc.record({ type: fc.constant('person' as const), key: fc.constantFrom(...PERSON_PROPERTY_KEYS) }),
+    fc.record({ type: fc.constant('hogql' as const), key: fc.constantFrom("concat(event, '-', properties.$browser)", 'length(event) > 6') }),
+  ).chain((b) => fc.record({ type: fc.constant(b.type), key: fc.constant(b.key), limit: fc.integer({ min: 1, max: 3 }) })), { nil: undefined, freq: 2 }),
 });
 
 describe('retention equals the reference', () => {
@@ -78,15 +102,21 @@ describe('retention equals the reference', () => {
         period: a.period, total_intervals: a.intervals, retention_type: a.firstTime ? 'first_time' : 'recurring',
         target_entity: { id: a.target }, returning_entity: { id: a.returning }, properties: a.properties,
         date_to: new Date(a.dateTo).toISOString(),
+        ...(a.breakdown ? { breakdown: a.breakdown.key, breakdown_type: a.breakdown.type, breakdown_limit: a.breakdown.limit } : {}),
       });
       const result = await computeRetention(params, h.ctx);
-      const expected = referenceRetention({
+      const b = a.breakdown;
+      const hogql = b?.type === 'hogql' ? parseHogql(b.key) : null;
+      const groups = referenceRetentionGroups({
         events, period: a.period, totalIntervals: a.intervals, firstTime: a.firstTime, dateTo: a.dateTo, weekStartDay: a.weekStart,
         target: (e: ReferenceEvent) => e.event === a.target,
         returning: (e: ReferenceEvent) => e.event === a.returning,
         filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefGroup | undefined),
+        ...(b ? { breakdown: { limit: b.limit, read: (e: ReferenceEvent) => (hogql ? valueText(hogql, e, ENV) : textOf(b.type === 'person' ? e.person_properties : e.properties, b.key)) } } : {}),
       });
-      expect(result.map((c) => Date.parse(c.date))).toEqual(expected.map((c) => c.start));
+      const label = (v: unknown) => (v === '$$_posthog_breakdown_null_$$' ? 'None' : v === '$$_posthog_breakdown_other_$$' ? 'Other' : v ?? null);
+      const expected = groups.flatMap((g) => g.cohorts.map((c) => ({ ...c, value: g.value })));
+      expect(result.map((c) => [label(c.breakdown_value), Date.parse(c.date)])).toEqual(expected.map((c) => [c.value, c.start]));
       expect(counts(result)).toEqual(expected.map((c) => c.values));
     }), { numRuns: propertyRuns(120) });
     h.ctx.project = { ...h.ctx.project, week_start_day: 0 };

@@ -27,7 +27,12 @@ export interface RefRetentionInput {
   /** ms, UTC. */
   dateTo: number;
   weekStartDay?: 0 | 1;
+  /** The breakdown value of an event (null: none), and how many values keep their own group. */
+  breakdown?: { read: (e: ReferenceEvent) => string | null; limit: number };
 }
+
+/** One breakdown group's cohorts: `value` the value, or 'None' / 'Other' (null without a breakdown). */
+export interface RefRetentionGroup { value: string | null; cohorts: RefRetentionCohort[] }
 
 export interface RefRetentionCohort {
   /** Cohort start, ms UTC. */
@@ -75,7 +80,59 @@ export function periodIndex(t: number, first: number, period: Period, weekStartD
   return Math.round((s - first) / size);
 }
 
-export function referenceRetention(input: RefRetentionInput): RefRetentionCohort[] {
+/** Events in time order, ties by uuid: which target event put a person in a cohort. */
+const byTime = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+
+/**
+ * Retention by breakdown value: a person's place in cohort i goes to the group of the value at
+ * the target event that put them there (first-time: their first ever; recurring: their first in
+ * period i). The `limit` values with the most places (then by text) keep their group, then
+ * None, then Other.
+ */
+export function referenceRetentionGroups(input: RefRetentionInput): RefRetentionGroup[] {
+  const bd = input.breakdown;
+  if (!bd) return [{ value: null, cohorts: referenceRetention(input) }];
+  const n = input.totalIntervals;
+  const week = input.weekStartDay ?? 0;
+  const last = periodStart(input.dateTo, input.period, week);
+  const first = addPeriods(last, input.period, -(n - 1));
+  const kept = input.events.filter((e) => input.filter?.(e) ?? true).sort(byTime);
+  const index = (t: number) => periodIndex(t, first, input.period, week);
+  // places: person → cohort index → value
+  const places = new Map<string, Map<number, string | null>>();
+  const seen = new Set<string>();
+  for (const e of kept) {
+    if (!input.target(e)) continue;
+    const person = actorOf(e);
+    if (input.firstTime) {
+      if (seen.has(person)) continue;
+      seen.add(person);
+    }
+    const i = index(e.timestamp);
+    if (i < 0 || i >= n) continue;
+    const mine = places.get(person) ?? new Map<number, string | null>();
+    if (!mine.has(i)) mine.set(i, bd.read(e));
+    places.set(person, mine);
+  }
+  const counts = new Map<string, number>();
+  for (const mine of places.values()) for (const v of mine.values()) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([v]) => v);
+  const top = new Set(ranked.slice(0, bd.limit));
+  const groupOf = (v: string | null) => (v === null ? 'None' : top.has(v) ? v : 'Other');
+  const groups = [...ranked.slice(0, bd.limit), 'None', 'Other'];
+  const out: RefRetentionGroup[] = [];
+  for (const g of groups) {
+    const members = new Set<string>();
+    const inGroup = (person: string, i: number) => places.has(person) && places.get(person)!.has(i) && groupOf(places.get(person)!.get(i)!) === g;
+    for (const [person, mine] of places) for (const [i, v] of mine) if (groupOf(v) === g) members.add(`${person}\u0000${i}`);
+    if (members.size === 0) continue;
+    const cohorts = referenceRetention({ ...input, breakdown: undefined, inCohort: (person, i) => inGroup(person, i) });
+    out.push({ value: g, cohorts });
+  }
+  return out;
+}
+
+export function referenceRetention(input: RefRetentionInput & { inCohort?: (person: string, i: number) => boolean }): RefRetentionCohort[] {
   const n = input.totalIntervals;
   const week = input.weekStartDay ?? 0;
   const last = periodStart(input.dateTo, input.period, week);
@@ -111,6 +168,8 @@ export function referenceRetention(input: RefRetentionInput): RefRetentionCohort
     if (input.returning(e) && inRange(i)) returned[i]!.add(actorOf(e));
   }
 
+  // A breakdown group keeps only its own places.
+  if (input.inCohort) cohorts.forEach((members, i) => { for (const person of members) if (!input.inCohort!(person, i)) members.delete(person); });
   const result: RefRetentionCohort[] = [];
   for (let i = 0; i < n; i++) {
     const values = [cohorts[i]!.size];
