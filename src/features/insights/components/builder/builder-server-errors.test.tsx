@@ -64,6 +64,32 @@ async function refusal(seen: Answered[], body: Record<string, unknown>, attr: st
 
 const accepted = async (seen: Answered[], body: Record<string, unknown>) => expect((await answerTo(seen, body)).status).toBe(200);
 
+type User = ReturnType<typeof renderApp>['user'];
+
+/** A new trend's builder, once its first answer has come. */
+async function freshTrends() {
+  const seen = recordAnswers('trend');
+  const { user } = renderApp(builderUrl('trends', {}), { apiKey: api().demoKey });
+  await accepted(seen, { events: [{ id: '$pageview' }] });
+  return { seen, user };
+}
+
+/** In the open property picker: the list of `kind`, then its option `option`. */
+async function pickFrom(user: User, kind: string, option: string | RegExp) {
+  await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: kind }));
+  await user.click(await within(await screen.findByRole('listbox', { name: kind })).findByRole('option', { name: option }));
+}
+
+/** `text` in the expression field: the request with `body` is refused on `attr`, and its words show under the field. */
+async function refusedUnder(user: User, seen: Answered[], field: HTMLElement, text: string, body: Record<string, unknown>, attr: string): Promise<string> {
+  await user.clear(field);
+  await user.paste(text);
+  const detail = await refusal(seen, body, attr);
+  await waitFor(() => expect(field).toHaveAccessibleDescription(detail));
+  expect(field).toBeInvalid();
+  return detail;
+}
+
 const chromeRegex = { type: 'AND', values: [{ key: '$browser', type: 'event', operator: 'regex', value: 'Chrome' }] };
 
 describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
@@ -167,5 +193,66 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     const detail = await refusal(seen, { date_to: '0999-12-31' }, 'date_to');
     expect(detail).toBe('Enter a valid date.');
     await waitFor(() => expect(end).toHaveAccessibleDescription(detail));
+  });
+
+  it('trends: a HogQL filter from the property picker is sent as its expression alone; a refused one shows its error under the field', async () => {
+    const { seen, user } = await freshTrends();
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await user.click(within(filters).getByRole('button', { name: 'Add filter to filters' }));
+    await pickFrom(user, 'HogQL expression', 'HogQL expression');
+    const field = within(filters).getByRole('textbox', { name: 'Filter 1 HogQL expression' });
+    expect(field).toHaveClass('font-mono');
+    expect(within(filters).queryByRole('combobox', { name: 'Filter 1 operator' })).not.toBeInTheDocument();
+
+    await user.click(field);
+    await user.paste("properties.$browser = 'Chrome'");
+    const good = { type: 'AND', values: [{ type: 'hogql', key: "properties.$browser = 'Chrome'" }] };
+    await accepted(seen, { properties: good });
+    expect(seen.findLast((a) => matches(a.body, { properties: good }))!.body.properties).toEqual(good);
+
+    const detail = await refusedUnder(user, seen, field, 'nosuchfn(event)', { properties: { values: [{ type: 'hogql', key: 'nosuchfn(event)' }] } }, 'properties__values__0__key');
+    expect(detail).toMatch(/nosuchfn/);
+  });
+
+  it('trends: a session property filter and breakdown, and a HogQL breakdown whose refusal shows under its field', async () => {
+    const { seen, user } = await freshTrends();
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    await user.click(within(filters).getByRole('button', { name: 'Add filter to filters' }));
+    await pickFrom(user, 'Session properties', /\$session_duration/);
+    // A duration is a number: the row starts at "greater than".
+    expect(within(filters).getByRole('combobox', { name: 'Filter 1 operator' })).toHaveDisplayValue('greater than');
+    await user.type(within(filters).getByRole('spinbutton', { name: 'Filter 1 value' }), '60');
+    await accepted(seen, { properties: { type: 'AND', values: [{ type: 'session', key: '$session_duration', operator: 'gt', value: 60 }] } });
+
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    await pickFrom(user, 'Session properties', /\$entry_current_url/);
+    await accepted(seen, { breakdown: '$entry_current_url', breakdown_type: 'session' });
+
+    await user.click(screen.getByRole('button', { name: /^Breakdown by: / }));
+    await pickFrom(user, 'HogQL expression', 'HogQL expression');
+    const field = screen.getByRole('textbox', { name: 'Breakdown HogQL expression' });
+    await user.click(field);
+    await user.paste('lower(properties.$browser)');
+    await accepted(seen, { breakdown: 'lower(properties.$browser)', breakdown_type: 'hogql' });
+
+    const detail = await refusedUnder(user, seen, field, 'select 1', { breakdown: 'select 1', breakdown_type: 'hogql' }, 'breakdown');
+    expect(detail).toMatch(/select/i);
+  });
+
+  it('trends: a HogQL math asks for its expression; a refused one shows its error under the field', async () => {
+    const { seen, user } = await freshTrends();
+    expect(screen.queryByRole('textbox', { name: 'Series A HogQL expression' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Series A math' }), 'HogQL expression');
+    const field = await screen.findByRole('textbox', { name: 'Series A HogQL expression' });
+    await user.click(field);
+    await user.paste('count() * 2');
+    await accepted(seen, { events: [{ id: '$pageview', math: 'hogql', math_hogql: 'count() * 2' }] });
+
+    await refusedUnder(user, seen, field, 'count(', { events: [{ math: 'hogql', math_hogql: 'count(' }] }, 'events__0__math_hogql');
+
+    // Back to a count: the expression is dropped from the request.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Series A math' }), 'Total count');
+    const back = await answerTo(seen, { events: [{ math: 'total' }] });
+    expect(back.body.events).toEqual([expect.not.objectContaining({ math_hogql: expect.anything() })]);
   });
 });

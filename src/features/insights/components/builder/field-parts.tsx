@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { cn } from '@/components/ui/cn';
 
 /** A native select's look in the builder's controls column (error state in red). */
@@ -32,5 +33,33 @@ export function ControlSection({ title, children }: { title: string; children: R
       <h2 className="text-sm font-semibold tracking-wide text-gray-700 uppercase dark:text-gray-300">{title}</h2>
       {children}
     </section>
+  );
+}
+
+export interface HogqlFieldProps {
+  /** The field's name, e.g. "Filter 1 HogQL expression". */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The server's 400 for this expression (docs/hogql.md: it names the token). */
+  error?: string | undefined;
+  hint?: string | undefined;
+  placeholder?: string | undefined;
+  /** Keep the name for screen readers only (a field inside a row that already says what it is). */
+  hideLabel?: boolean;
+  className?: string | undefined;
+}
+
+/** A HogQL expression (docs/hogql.md): monospace, with the server's error or a hint under it. */
+export function HogqlField({ label, value, onChange, error, hint, placeholder, hideLabel = false, className }: HogqlFieldProps) {
+  const id = useId();
+  return (
+    <div className={cn('min-w-0 space-y-1', className)}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium'}>{label}</label>
+      <input id={id} className={inputClasses(Boolean(error), 'font-mono')} value={value} spellCheck={false} autoComplete="off"
+        placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-message` : undefined}
+        onChange={(e) => onChange(e.target.value)} />
+      <FieldMessage id={`${id}-message`} error={error} hint={hint} />
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { PathParamsInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { CommonControls } from './common-controls';
-import { ControlSection, FieldMessage, inputClasses } from './field-parts';
+import { ControlSection, FieldMessage, HogqlField, inputClasses } from './field-parts';
 import { NumberField } from './number-field';
 import type { ErrorFor, PanelProps } from './panel-types';
 import { PathPointField } from './path-point-field';
@@ -42,7 +42,8 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
           <FieldMessage id="paths-types" error={errorFor('include_event_types')} hint={types.length ? undefined : 'None chosen: every event counts.'} />
         </fieldset>
         {types.includes('hogql') ? (
-          <HogqlItemField value={state.paths_hogql_expression ?? ''} error={errorFor('paths_hogql_expression')}
+          <HogqlField label="Path item (HogQL)" value={state.paths_hogql_expression ?? ''} error={errorFor('paths_hogql_expression')}
+            placeholder="properties.$current_url" hint="Each event's path item: any HogQL value, e.g. concat(event, ' ', properties.$browser)."
             onChange={(v) => set({ paths_hogql_expression: v || undefined })} />
         ) : null}
         <PathPointField
@@ -86,20 +87,6 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
       <CleaningRules rules={state.local_path_cleaning_filters ?? []} errorFor={errorFor} onChange={(rules) => set({ local_path_cleaning_filters: rules.length ? rules : undefined })} />
       <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} />
     </>
-  );
-}
-
-/** The HogQL expression whose value is each event's path item; the server's refusal shows under it. */
-function HogqlItemField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">Path item (HogQL)</label>
-      <input id={id} className={inputClasses(Boolean(error), 'font-mono')} value={value} spellCheck={false} autoComplete="off"
-        placeholder="properties.$current_url" aria-invalid={error ? true : undefined} aria-describedby={`${id}-message`}
-        onChange={(e) => onChange(e.target.value)} />
-      <FieldMessage id={`${id}-message`} error={error} hint="Each event's path item: any HogQL value, e.g. concat(event, ' ', properties.$browser)." />
-    </div>
   );
 }
 

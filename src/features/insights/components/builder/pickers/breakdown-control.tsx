@@ -2,18 +2,23 @@ import { X } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
+import { HogqlField } from '../field-parts';
 import { FieldError } from './picker-trigger';
 import type { ErrorFor } from './property-filters';
-import { PropertyKeyPicker, type CohortKey, type GroupKey, type PropertyKey } from './property-key-picker';
+import {
+  PropertyKeyPicker, type CohortKey, type GroupKey, type HogqlKey, type PropertyKey, type SessionKey,
+} from './property-key-picker';
 
-const BREAKDOWN_KINDS = ['event', 'person', 'group', 'cohort'] as const;
-type BreakdownKey = PropertyKey | CohortKey | GroupKey;
+const BREAKDOWN_KINDS = ['event', 'person', 'session', 'group', 'cohort', 'hogql'] as const;
+type BreakdownKey = PropertyKey | CohortKey | GroupKey | SessionKey | HogqlKey;
 
 /**
  * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
  * passes its state in and spreads the answer back). This control sets property breakdowns
  * (`event` / `person`, or a group type's with `breakdown_group_type_index`) and a cohort
- * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone.
+ * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone. A session
+ * property is `breakdown_type: session`; a HogQL breakdown is its expression, typed in a field of its
+ * own (the key stays empty, and unsent, until something is typed).
  */
 export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit' | 'breakdown_group_type_index'>;
 
@@ -48,23 +53,47 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
   const draftValid = draft.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= MAX;
   const limitError = (draftValid ? undefined : `Enter a whole number from 1 to ${MAX}.`) ?? errorFor?.('breakdown_limit');
   const keyError = errorFor?.('breakdown') ?? errorFor?.('breakdown_type') ?? errorFor?.('breakdown_group_type_index');
+  const hogql = value.breakdown_type === 'hogql';
+  // The expression while it is written: an empty one is not sent (the state has no breakdown).
+  const [writing, setWriting] = useState<string | null>(null);
+  const expression = hogql ? (typeof value.breakdown === 'string' ? value.breakdown : '') : key === null ? writing : null;
+  const setExpression = (text: string) => {
+    setWriting(text);
+    onChange(text.trim()
+      ? { ...value, breakdown: text, breakdown_type: 'hogql', breakdown_limit: value.breakdown_limit ?? defaultLimit, breakdown_group_type_index: undefined }
+      : { breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined });
+  };
+  const hogqlShown = expression !== null;
 
   return (
     <div className="flex flex-wrap items-start gap-2">
       <PropertyKeyPicker<BreakdownKey>
         projectId={projectId}
-        value={key === null ? null : keyOf(key, value)}
-        onChange={(k) => onChange(k.type === 'cohort'
+        value={hogqlShown ? { key: expression, type: 'hogql' } : key === null ? null : keyOf(key, value)}
+        onChange={(k) => {
+          if (k.type === 'hogql') {
+            setExpression(k.key || expression || '');
+            return;
+          }
+          setWriting(null);
+          onChange(k.type === 'cohort'
           ? { breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
           : {
             ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit,
             breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined,
-          })}
+          });
+        }}
         types={BREAKDOWN_KINDS}
         label="Breakdown by"
         placeholder="Add breakdown"
-        error={keyError}
+        // A HogQL breakdown's error shows under its expression.
+        error={hogqlShown ? undefined : keyError}
       />
+      {hogqlShown ? (
+        <HogqlField label="Breakdown HogQL expression" className="min-w-48 flex-1" value={expression} error={keyError}
+          placeholder="properties.$browser" hint="Each event's breakdown value, e.g. lower(properties.$browser)."
+          onChange={setExpression} />
+      ) : null}
       {key !== null && cohort ? (
         <>
           <RemoveBreakdown onChange={onChange} />
@@ -75,9 +104,10 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
           </label>
         </>
       ) : null}
+      {hogqlShown && key === null ? <RemoveBreakdown onChange={(next) => { setWriting(null); onChange(next); }} /> : null}
       {key !== null && !cohort ? (
         <>
-          <RemoveBreakdown onChange={onChange} />
+          <RemoveBreakdown onChange={(next) => { setWriting(null); onChange(next); }} />
           <div className="flex flex-col gap-1">
             <div className="flex items-center gap-1.5">
               <label htmlFor={limitId} className="text-sm text-gray-700 dark:text-gray-300">
@@ -131,6 +161,7 @@ function RemoveBreakdown({ onChange }: { onChange: (next: BreakdownValue) => voi
 function keyOf(key: string, value: BreakdownValue): BreakdownKey {
   if (value.breakdown_type === 'cohort') return { key, type: 'cohort' };
   if (value.breakdown_type === 'group' && typeof value.breakdown_group_type_index === 'number') return { key, type: 'group', group_type_index: value.breakdown_group_type_index };
+  if (value.breakdown_type === 'session' || value.breakdown_type === 'hogql') return { key, type: value.breakdown_type };
   return { key, type: value.breakdown_type === 'person' ? 'person' : 'event' };
 }
 

@@ -13,9 +13,9 @@ export type GroupType = 'AND' | 'OR';
 
 export interface FilterRow {
   uid: string;
-  /** A property's name; for a cohort, its id as text. */
+  /** A property's name; for a cohort, its id as text; for `hogql`, the expression. */
   key: string | null;
-  type: 'event' | 'person' | 'cohort' | 'group';
+  type: 'event' | 'person' | 'cohort' | 'group' | 'session' | 'hogql';
   /** The group type whose property it is (`type: group`). */
   group_type_index?: number | undefined;
   /** A property operator; a cohort's is `in` or `not_in`. */
@@ -51,13 +51,15 @@ export const emptyRow = (): FilterRow => ({ uid: newUid(), key: null, type: 'eve
 
 const hasValue = (v: unknown) => !(v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0));
 
-const takesNoValue = (r: FilterRow) => r.type === 'cohort' || (VALUELESS_OPERATORS as readonly string[]).includes(r.operator);
+const takesNoValue = (r: FilterRow) => r.type === 'cohort' || r.type === 'hogql' || (VALUELESS_OPERATORS as readonly string[]).includes(r.operator);
 
-/** A row is sent once it has a key (a cohort: its id), and a value unless its operator takes none. */
-export const isComplete = (r: FilterRow) => r.key !== null && r.key !== '' && (takesNoValue(r) || hasValue(r.value));
+/** A row is sent once it has a key (a cohort: its id; HogQL: an expression), and a value unless its operator takes none. */
+export const isComplete = (r: FilterRow) => r.key !== null && r.key.trim() !== '' && (takesNoValue(r) || hasValue(r.value));
 
-type Filter = { key: string; type: FilterRow['type']; operator: FilterRow['operator']; value?: unknown; group_type_index?: number };
+type Filter = { key: string; type: FilterRow['type']; operator?: FilterRow['operator']; value?: unknown; group_type_index?: number };
 const toFilter = (r: FilterRow): Filter => {
+  // A HogQL filter is its expression alone (docs/hogql.md).
+  if (r.type === 'hogql') return { key: r.key!, type: 'hogql' };
   if (r.type === 'cohort') return { key: 'id', type: 'cohort', operator: isCohortOperator(r.operator) ? r.operator : 'in', value: Number(r.key) };
   const filter: Filter = takesNoValue(r)
     ? { key: r.key!, type: r.type, operator: r.operator }
@@ -103,7 +105,7 @@ const rowFrom = (v: Record<string, unknown>): FilterRow => (v.type === 'cohort' 
 } : {
   uid: newUid(),
   key: typeof v.key === 'string' ? v.key : null,
-  type: v.type === 'person' ? 'person' : v.type === 'group' ? 'group' : 'event',
+  type: v.type === 'person' || v.type === 'group' || v.type === 'session' || v.type === 'hogql' ? v.type : 'event',
   ...(v.type === 'group' && typeof v.group_type_index === 'number' ? { group_type_index: v.group_type_index } : {}),
   operator: (typeof v.operator === 'string' && v.operator in OPERATOR_WORDS ? v.operator : 'exact') as PropertyOperator,
   value: v.value,

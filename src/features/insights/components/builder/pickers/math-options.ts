@@ -12,6 +12,6 @@ export const MATH_WORDS: Record<MathType, string> = {
   hogql: 'HogQL expression',
 };
 
-/** The maths that need nothing else (a HogQL math needs its expression: not offered here yet). */
+/** The maths that need nothing else (a HogQL math is offered apart, with its expression). */
 export const COUNT_MATHS = (Object.keys(MATH_WORDS) as MathType[]).filter((m) => !isPropertyMath(m) && m !== 'hogql');
 export { isPropertyMath, PROPERTY_MATHS };

@@ -27,11 +27,28 @@ export interface GroupKey {
   type: 'group';
   group_type_index: number;
 }
+/** A session property (docs/hogql.md, "Session properties"), derived from `$session_id`. */
+export interface SessionKey {
+  key: string;
+  type: 'session';
+}
+/** A HogQL expression where a property would go (docs/hogql.md); `key` is the expression, maybe still empty. */
+export interface HogqlKey {
+  key: string;
+  type: 'hogql';
+}
+/** The session properties the server derives, with their value types. */
+export const SESSION_PROPERTIES = [
+  { name: '$session_duration', property_type: 'Numeric' },
+  { name: '$entry_current_url', property_type: 'String' },
+  { name: '$exit_current_url', property_type: 'String' },
+  { name: '$pageview_count', property_type: 'Numeric' },
+] as const;
 /** What a picker may offer: `group` stands for one list per group type of the project. */
-type Offered = PropertyKey['type'] | 'cohort' | 'group';
+type Offered = PropertyKey['type'] | 'cohort' | 'group' | 'session' | 'hogql';
 /** One list of the picker: a group type's is `group:<index>`. */
 type Kind = Exclude<Offered, 'group'> | `group:${number}`;
-type AnyKey = PropertyKey | CohortKey | GroupKey;
+type AnyKey = PropertyKey | CohortKey | GroupKey | SessionKey | HogqlKey;
 const kindOf = (k: AnyKey): Kind => (k.type === 'group' ? `group:${k.group_type_index}` : k.type);
 const groupIndexOf = (kind: Kind): number | null => (kind.startsWith('group:') ? Number(kind.slice(6)) : null);
 
@@ -54,7 +71,7 @@ export interface PropertyKeyPickerProps<K extends AnyKey = PropertyKey> {
   defaultOpen?: boolean;
 }
 
-const KIND_WORDS = { event: 'Event properties', person: 'Person properties', cohort: 'Cohorts' } as const;
+const KIND_WORDS = { event: 'Event properties', person: 'Person properties', cohort: 'Cohorts', session: 'Session properties', hogql: 'HogQL expression' } as const;
 const groupWords = (type: string) => `${type[0]?.toUpperCase() ?? ''}${type.slice(1)} properties`;
 const DEFAULT_TYPES = ['event', 'person'] as const;
 
@@ -63,6 +80,9 @@ export function propertyKeyText(value: PropertyKey): string {
   const text = propertyLabel(value.key);
   return value.type === 'person' ? `${text} (person)` : text;
 }
+
+/** The status of a list the picker holds itself: never loading, never failed. */
+const LOCAL_LIST = { isError: false, error: null, isPending: false, isFetching: false };
 
 /** The project's cohorts as the picker lists them (id as text, name), fetched when asked. */
 function useCohortNames(projectId: number, enabled: boolean) {
@@ -99,13 +119,19 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
   const groupKeys = useQuery({ ...definitionQueries.groupPropertyKeys(projectId, groupIndex ?? 0), enabled: open && groupIndex !== null });
   const cohorts = useCohortNames(projectId, (open && kind === 'cohort') || value?.type === 'cohort');
 
-  const results = kind === 'cohort'
+  // Lists of the picker's own (no request): the session properties, and the one HogQL entry, which picks what is typed.
+  const local = kind === 'session' || kind === 'hogql';
+  const results = kind === 'session'
+    ? SESSION_PROPERTIES.filter((d) => matchesSearch(d.name, typed)).map((d) => ({ id: d.name, name: d.name, key: d.name, property_type: d.property_type }))
+    : kind === 'hogql'
+      ? [{ id: 'hogql', name: typed || 'HogQL expression', key: typed, property_type: null }]
+      : kind === 'cohort'
     ? cohorts.names.filter((c) => matchesSearch(c.name, typed)).map((c) => ({ id: c.id, name: c.name, key: c.id, property_type: null }))
     : groupIndex !== null
       ? (groupKeys.data ?? []).filter((k) => matchesSearch(k, typed)).map((k) => ({ id: k, name: k, key: k, property_type: null }))
       : (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical)).map((d) => ({ ...d, key: d.name }));
   const exact = results.some((d) => d.name === typed);
-  const noun = kind === 'cohort' ? 'cohorts' : groupIndex !== null ? kindWords(kind).toLowerCase() : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
+  const noun = kind === 'cohort' ? 'cohorts' : kind === 'session' ? 'session properties' : kind === 'hogql' ? 'HogQL expressions' : groupIndex !== null ? kindWords(kind).toLowerCase() : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
 
   const pick = (key: string) => {
     onChange((groupIndex !== null ? { key, type: 'group', group_type_index: groupIndex } : { key, type: kind }) as K);
@@ -115,7 +141,9 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
   const groupName = (index: number) => groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`;
   const shown = !value ? placeholder
     : value.type === 'cohort' ? `Cohort: ${cohortName(value.key)}`
-      : value.type === 'group' ? `${propertyLabel(value.key)} (${groupName(value.group_type_index)})` : propertyKeyText(value as PropertyKey);
+      : value.type === 'group' ? `${propertyLabel(value.key)} (${groupName(value.group_type_index)})`
+        : value.type === 'session' ? `${propertyLabel(value.key)} (session)`
+          : value.type === 'hogql' ? 'HogQL expression' : propertyKeyText(value as PropertyKey);
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -135,7 +163,7 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
         }
       >
         {offered.length > 1 ? (
-          <div role="group" aria-label="Whose properties" className="mb-2 flex gap-1 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800">
+          <div role="group" aria-label="Whose properties" className="mb-2 flex flex-wrap gap-1 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800">
             {offered.map((t) => (
               <button
                 key={t}
@@ -156,12 +184,12 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
           <CommandInput
             value={search}
             onValueChange={setSearch}
-            placeholder={`Search ${noun}`}
+            placeholder={kind === 'hogql' ? 'Type an expression, e.g. properties.$browser' : `Search ${noun}`}
             // Typing starts in the search, not on the Event/Person switch above it.
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker was just opened by the user
             autoFocus
           />
-          <PickerStatus query={kind === 'cohort' ? cohorts.query : groupIndex !== null ? groupKeys : query} stale={kind === 'cohort' || groupIndex !== null ? false : stale} count={results.length} typed={typed} noun={noun}
+          <PickerStatus query={local ? LOCAL_LIST : kind === 'cohort' ? cohorts.query : groupIndex !== null ? groupKeys : query} stale={local || kind === 'cohort' || groupIndex !== null ? false : stale} count={results.length} typed={typed} noun={noun}
             empty={kind === 'cohort' ? 'No cohorts yet: make one on the Cohorts page.' : `No ${noun} yet. Type a property name to use it.`} />
           <CommandList label={kindWords(kind)}>
             {results.map((d) => (
@@ -178,7 +206,7 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
                 <PropertyTypeBadge type={d.property_type} />
               </CommandItem>
             ))}
-            {kind === 'cohort' ? null : <UseTypedItem typed={typed} exact={exact} onPick={pick} />}
+            {local || kind === 'cohort' ? null : <UseTypedItem typed={typed} exact={exact} onPick={pick} />}
           </CommandList>
         </Command>
       </Popover>

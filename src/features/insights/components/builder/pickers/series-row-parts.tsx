@@ -59,9 +59,13 @@ export function withEvent(entry: EntityInput, id: string | null): EntityInput {
 
 /** A count math drops the property a property math needed. */
 export function withMath(entry: EntityInput, math: MathType): EntityInput {
-  if (isPropertyMath(math)) return { ...entry, math };
-  const { math_property: _dropped, ...rest } = entry;
-  return { ...rest, math };
+  const { math_property: property, math_hogql: expression, ...rest } = entry;
+  // Each math keeps only what it reads: a property math its property, a HogQL math its expression.
+  return {
+    ...rest, math,
+    ...(isPropertyMath(math) && property !== undefined ? { math_property: property } : {}),
+    ...(math === 'hogql' && expression !== undefined ? { math_hogql: expression } : {}),
+  };
 }
 
 /** Filters of an entry, inner groups' filters counted one by one. */

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { EntityInput, MathType } from '@/contract/analytics-params';
 import { SortableItem } from '@/components/sortable/sortable-list';
 import { cn } from '@/components/ui/cn';
+import { HogqlField } from '../field-parts';
 import { EventPicker } from './event-picker';
 import { lowerFirst } from './labels';
 import { COUNT_MATHS, isPropertyMath, MATH_WORDS, PROPERTY_MATHS } from './math-options';
@@ -134,6 +135,7 @@ export function SeriesRow(p: SeriesRowProps) {
                           <option key={m} value={m}>{MATH_WORDS[m]}</option>
                         ))}
                       </optgroup>
+                      <option value="hogql">{MATH_WORDS.hogql}</option>
                     </select>
                     <FieldError id={mathError.errorId} message={err('math')} />
                   </div>
@@ -150,6 +152,11 @@ export function SeriesRow(p: SeriesRowProps) {
                     error={err('math_property')}
                     placeholder="Choose a numeric property"
                   />
+                ) : null}
+                {p.mode === 'trends' && math === 'hogql' ? (
+                  <HogqlField label={`${name} HogQL expression`} hideLabel className="min-w-48 flex-1" value={entry.math_hogql ?? ''} error={err('math_hogql')}
+                    placeholder="sum(properties.price)" hint="A number from aggregates, e.g. count() / uniq(person_id)."
+                    onChange={(text) => p.onChange({ ...entry, math_hogql: text })} />
                 ) : null}
                 <div className="ml-auto flex items-center">
                   <RowIconButton
