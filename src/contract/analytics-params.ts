@@ -350,7 +350,7 @@ export const retentionParamsSchema = z.object({
   filter_test_accounts: z.optional(bool()),
   aggregation_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
   /** A property (or HogQL) breakdown of the cohorts, by the value at the event that put each person in one. */
-  breakdown: z.optional(z.nullable(text(HOGQL_LIMITS.length))),
+  breakdown: z.optional(z.nullable(breakdownSchema)),
   breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
   breakdown_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
   breakdown_limit: z._default(integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }), 10),

@@ -61,17 +61,33 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
   return { type: 'funnel', steps: stepViews(totals), groups };
 }
 
-/** Retention cohorts and the curve: per period, the persons still there over the cohorts' first-period persons. */
-export function retentionView(cohorts: Array<{ label: string; date: string; values: Array<{ count: number }> }>): RetentionView {
+type RetentionCohortInput = { label: string; date: string; values: Array<{ count: number }>; breakdown_value?: unknown };
+
+/** The API's words for the rest of a breakdown, as people read them. */
+const BREAKDOWN_WORDS: Record<string, string> = { $$_posthog_breakdown_null_$$: 'None', $$_posthog_breakdown_other_$$: 'Other' };
+
+/**
+ * Retention cohorts and the curve: per period, the persons still there over the cohorts'
+ * first-period persons; broken down, the same per value (rows of one value come together).
+ */
+export function retentionView(cohorts: RetentionCohortInput[]): RetentionView {
   const periodName = /^(\p{L}[\p{L} ]*?)\s+\d+$/u.exec(cohorts[0]?.label ?? '')?.[1] ?? 'Period';
   // Hourly cohorts show their hour, midnight's too.
-  const rows = cohorts.map((c) => ({ head: formatWallTime(c.date, periodName === 'Hour') ?? c.label, counts: c.values.map((v) => v.count) }));
-  const periods = Math.max(0, ...rows.map((c) => c.counts.length));
-  const curve = Array.from({ length: periods }, (_, period) => {
+  const rowOf = (c: RetentionCohortInput) => ({ head: formatWallTime(c.date, periodName === 'Hour') ?? c.label, counts: c.values.map((v) => v.count) });
+  const periods = Math.max(0, ...cohorts.map((c) => c.values.length));
+  const curveOf = (rows: RetentionView['cohorts']) => Array.from({ length: periods }, (_, period) => {
     const reached = rows.filter((c) => c.counts.length > period);
     const persons = reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0);
     // No cohort that reached the period has anyone in it: nothing to average (not 0 %).
     return persons > 0 ? reached.reduce((sum, c) => sum + c.counts[period]!, 0) / persons : null;
   });
-  return { type: 'retention', periods, periodName, cohorts: rows, curve };
+  const byValue = new Map<string | null, RetentionView['cohorts']>();
+  for (const c of cohorts) {
+    const value = c.breakdown_value === undefined || c.breakdown_value === null ? null : String(c.breakdown_value);
+    const label = value === null ? null : (BREAKDOWN_WORDS[value] ?? value);
+    byValue.set(label, [...(byValue.get(label) ?? []), rowOf(c)]);
+  }
+  const groups = [...byValue].map(([label, rows]) => ({ label, cohorts: rows, curve: curveOf(rows) }));
+  const first = groups[0] ?? { cohorts: [], curve: curveOf([]) };
+  return { type: 'retention', periods, periodName, cohorts: first.cohorts, curve: first.curve, groups };
 }

@@ -112,11 +112,10 @@ export function resultGrid(view: ResultView): Grid | null {
       const periods = Array.from({ length: view.periods }, (_, period) => period);
       return {
         columns: ['Cohort', ...periods.map((period) => `${view.periodName} ${period}`)],
-        sections: [
-          {
-            title: null,
+        sections: view.groups.map((group) => ({
+            title: group.label,
             rows: [
-              ...view.cohorts.map((cohort) => {
+              ...group.cohorts.map((cohort) => {
                 const first = cohort.counts[0] ?? 0;
                 return {
                   head: cohort.head,
@@ -128,10 +127,9 @@ export function resultGrid(view: ResultView): Grid | null {
                   }),
                 };
               }),
-              { head: 'Average', cells: view.curve.map((share): Cell => (share === null ? null : { value: share, unit: 'ratio', shade: share })) },
+              { head: 'Average', cells: group.curve.map((share): Cell => (share === null ? null : { value: share, unit: 'ratio', shade: share })) },
             ],
-          },
-        ],
+          })),
       };
     }
     case 'paths':

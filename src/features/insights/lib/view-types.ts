@@ -75,6 +75,11 @@ export interface RetentionView {
    * reached it; null when those cohorts have no persons (nothing to average).
    */
   curve: Array<number | null>;
+  /**
+   * Broken down: each value's cohorts and curve, in the API's order (`label` the value, "None",
+   * "Other"); without a breakdown one group, labelled null, the same as `cohorts` and `curve`.
+   */
+  groups: Array<{ label: string | null; cohorts: RetentionView['cohorts']; curve: RetentionView['curve'] }>;
 }
 
 export interface PathsView {

@@ -26,6 +26,7 @@ export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K]
   retention: [
     'target_entity', 'returning_entity', 'retention_type', 'period', 'total_intervals', 'date_from', 'date_to',
     'properties', 'filter_test_accounts', 'aggregation_group_type_index',
+    'breakdown', 'breakdown_type', 'breakdown_group_type_index', 'breakdown_limit',
   ],
   paths: [
     'include_event_types', 'paths_hogql_expression', 'start_point', 'end_point', 'step_limit', 'edge_limit', 'exclude_events',

@@ -4,7 +4,8 @@ import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, inputClasses, selectClasses } from './field-parts';
 import { NumberField } from './number-field';
-import type { PanelProps } from './panel-types';
+import { usePickerBindings, type PanelProps } from './panel-types';
+import { BreakdownControl } from './pickers';
 import { EventPicker } from './pickers/event-picker';
 
 type Entity = NonNullable<RetentionParamsInput['target_entity']>;
@@ -20,6 +21,7 @@ const TYPES = [
 export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelProps<RetentionParamsInput>) {
   const periodId = useId();
   const set = (patch: Partial<RetentionParamsInput>) => onChange({ ...state, ...patch });
+  const { patchState, breakdown } = usePickerBindings(state, onChange);
   const type = state.retention_type === 'recurring' || state.retention_type === 'retention_recurring' ? 'retention_recurring' : 'retention_first_time';
   const names = [idOf(state.target_entity), idOf(state.returning_entity)].filter((n): n is string => n !== null);
   return (
@@ -107,6 +109,9 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
         </div>
       </ControlSection>
       <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={names} dateRange={false} />
+      <ControlSection title="Breakdown">
+        <BreakdownControl projectId={projectId} defaultLimit={10} errorFor={errorFor} value={breakdown} onChange={patchState} />
+      </ControlSection>
     </>
   );
 }

@@ -43,6 +43,21 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     expect(sent.length).toBe(count);
   });
 
+  it('retention by a breakdown: the property reaches the request, and the table has a part per value', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const sent = recordBodies('retention');
+    const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    const list = await screen.findByRole('listbox', { name: 'Event properties' });
+    await user.click(await within(list).findByRole('option', { name: /^Browser\s*\$browser/ }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ breakdown: '$browser', breakdown_type: 'event' }));
+    const table = await screen.findByRole('table', { name: 'New retention: data' });
+    // The picker's events: Chrome and Firefox pageviews in the last day and a half.
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Chrome' })).toBeInTheDocument());
+    expect(within(table).getByRole('columnheader', { name: 'Firefox' })).toBeInTheDocument();
+  });
+
   it('paths: event types, step limit, a start point and a cleaning rule whose regex is checked as it is typed', async () => {
     const sent = recordBodies('path');
     const { user } = renderApp(`/projects/${PROJECT}/insights/new/paths`, { apiKey: api().demoKey });

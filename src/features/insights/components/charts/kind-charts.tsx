@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDuration, formatTick } from '../../lib/format';
 import type { RetentionView, TimeToConvertView } from '../../lib/view-types';
 import { AxisTitle, axisProps, CHART_HEIGHT, tooltipContent, colour, gridProps, margin, Sized } from './chart-frame';
@@ -31,9 +31,14 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
   );
 }
 
-/** The retention curve: per period, the share of the cohorts' persons still there. */
+/** The retention curve: per period, the share of the cohorts' persons still there; a line per breakdown value. */
 export function RetentionCurve({ view }: { view: RetentionView }) {
-  const data = useMemo(() => view.curve.map((share, period) => ({ label: `${view.periodName} ${period}`, share })), [view]);
+  const data = useMemo(
+    () => Array.from({ length: view.periods }, (_, period) => Object.fromEntries([
+      ['label', `${view.periodName} ${period}`], ...view.groups.map((g, i) => [`g${i}`, g.curve[period] ?? null]),
+    ])),
+    [view],
+  );
   return (
     <>
       <AxisTitle axis="y">Share of persons retained (average of the cohorts)</AxisTitle>
@@ -44,7 +49,10 @@ export function RetentionCurve({ view }: { view: RetentionView }) {
             <XAxis dataKey="label" {...axisProps} minTickGap={16} />
             <YAxis {...axisProps} width={56} domain={[0, 1]} tickFormatter={(value: number) => formatTick(value, 'ratio')} />
             <Tooltip content={tooltipContent('ratio')} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3 }} isAnimationActive={false} />
-            <Line dataKey="share" name="Retained (average)" stroke={colour(0)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            {view.groups.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+            {view.groups.map((g, i) => (
+              <Line key={i} dataKey={`g${i}`} name={g.label === null ? 'Retained (average)' : g.label} stroke={colour(i)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+            ))}
           </LineChart>
         )}
       </Sized>
