@@ -90,7 +90,7 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
         error={hogqlShown ? undefined : keyError}
       />
       {hogqlShown ? (
-        <HogqlField label="Breakdown HogQL expression" className="min-w-48 flex-1" value={expression} error={keyError}
+        <HogqlField label="Breakdown HogQL expression" hideLabel className="basis-full" value={expression} error={keyError}
           placeholder="properties.$browser" hint="Each event's breakdown value, e.g. lower(properties.$browser)."
           onChange={setExpression} />
       ) : null}

@@ -65,11 +65,7 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
         error={row.type === 'hogql' ? undefined : keyError}
         defaultOpen={fresh}
       />
-      {row.type === 'hogql' ? (
-        <HogqlField label={`${name} HogQL expression`} hideLabel className="min-w-48 flex-1" value={row.key ?? ''} error={keyError}
-          placeholder="properties.$browser = 'Chrome'" hint="A condition, e.g. properties.$current_url like '%/pricing%'."
-          onChange={(key) => onChange({ ...row, key })} />
-      ) : (
+      {row.type === 'hogql' ? null : (
         <div className="flex flex-col gap-1">
           <select
             aria-label={`${name} operator`}
@@ -121,6 +117,12 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
       >
         <X aria-hidden className="size-4" />
       </button>
+      {row.type === 'hogql' ? (
+        // On a line of its own under the picker and the remove button: an expression needs the width.
+        <HogqlField label={`${name} HogQL expression`} hideLabel className="basis-full" value={row.key ?? ''} error={keyError}
+          placeholder="properties.$browser = 'Chrome'" hint="A condition, e.g. properties.$current_url like '%/pricing%'."
+          onChange={(key) => onChange({ ...row, key })} />
+      ) : null}
     </div>
   );
 }
