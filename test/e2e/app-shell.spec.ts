@@ -81,10 +81,10 @@ async function everyPage(page: Page): Promise<string[]> {
 
 const seenOn = (page: Page) => page.evaluate(() => window.__seen!);
 
-/** Opens each path in a tab of its own (a first visit), six at a time, and runs `check` on it; never an error box. */
+/** Opens each path in a tab of its own (a first visit), four at a time, and runs `check` on it; never an error box. */
 async function inTabs(context: BrowserContext, paths: string[], check: (tab: Page, path: string) => Promise<void>) {
-  for (let i = 0; i < paths.length; i += 6) {
-    await Promise.all(paths.slice(i, i + 6).map(async (path, j) => {
+  for (let i = 0; i < paths.length; i += 4) {
+    await Promise.all(paths.slice(i, i + 4).map(async (path, j) => {
       const tab = await context.newPage();
       // Every other one on a phone (the shell's drawer instead of its sidebar).
       if (j % 2) await tab.setViewportSize({ width: 390, height: 844 });
@@ -97,7 +97,7 @@ async function inTabs(context: BrowserContext, paths: string[], check: (tab: Pag
 }
 
 test('every page shows a skeleton while its data is late and says the server is unreachable when it is; never a framework error', async ({ page, context }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const paths = await everyPage(page);
   await context.addInitScript(() => {
     const seen: Seen = { error: '', skeleton: false };
