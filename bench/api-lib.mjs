@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { root, startServer } from '../scripts/lib.mjs';
 
 /** Starts the server, runs `fn({url, key})`, then stops it and removes its data dir. */
@@ -114,4 +115,82 @@ export function seededDataDir(events, dataDir, prefix) {
     if (seed.status !== 0) process.exit(seed.status ?? 1);
   }
   return dir;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * An analytics bench on seeded demo events (the cohorts and groups benches): reads --events,
+ * --runs and --data-dir, starts a server on the seeded directory with the result cache off,
+ * waits for a quiet machine, and runs `fn` with the first project's API; then stops the server
+ * and removes the directory unless --data-dir named it. Exits 1 when `fn` returns true (a missed target).
+ */
+export async function withSeededAnalytics(prefix, fn) {
+  const { values: args } = parseArgs({
+    options: { events: { type: 'string', default: process.env.SEED_EVENTS ?? '1000000' }, runs: { type: 'string', default: '10' }, 'data-dir': { type: 'string' } },
+  });
+  const runs = Number(args.runs);
+  const dataDir = seededDataDir(args.events, args['data-dir'], prefix);
+  const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
+    env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
+    quiet: true,
+  });
+  let failed = false;
+  try {
+    await waitForIdleMachine(60_000, 'the first queries may read high', 1000);
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const call = async (method, path, body) => {
+      const res = await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) });
+      const json = await res.json();
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      return json;
+    };
+    const prj = `/api/projects/${(await call('GET', '/api/projects/')).results[0].id}`;
+    /** One analysis, uncached: its time in ms. */
+    const once = async (path, body) => {
+      const start = performance.now();
+      const json = await call('POST', `${prj}/insights/${path}/`, body);
+      if (json.is_cached) throw new Error('cached');
+      return performance.now() - start;
+    };
+    failed = await fn({ call, prj, once, runs });
+  } finally {
+    child.kill('SIGTERM');
+    if (!args['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+/**
+ * Each pair `[name, path, body, variant]` run as it is and with `variant` merged in, the two
+ * alternating run by run (a busy machine slows both alike); prints the medians and their ratio
+ * against `target`. Returns whether a ratio missed it.
+ */
+export async function comparePairs({ once, runs, pairs, headings: [plain, varied], target = 1.5 }) {
+  console.log(`\nmedian of ${runs} runs each, cache off, the two queries alternating (a busy machine slows both alike)`);
+  console.log(`query                 ${plain.padStart(14)}${varied.padStart(17)}   ratio   target`);
+  let missed = false;
+  for (const [name, path, body, variant] of pairs) {
+    const changed = { ...body, ...variant };
+    await once(path, body);
+    await once(path, changed);
+    const a = [];
+    const b = [];
+    for (let i = 0; i < runs; i++) {
+      a.push(await once(path, body));
+      b.push(await once(path, changed));
+    }
+    const ratio = median(b) / median(a);
+    if (ratio > target) missed = true;
+    console.log(`${name.padEnd(22)}${median(a).toFixed(0).padStart(14)}${median(b).toFixed(0).padStart(17)}${ratio.toFixed(2).padStart(8)}   ≤ ${target} ${ratio <= target ? 'ok' : 'MISSED'}`);
+  }
+  return missed;
+}
+
+/** The median time of `runs` uncached runs of one analysis (after one to warm up). */
+export async function medianTime(once, runs, path, body) {
+  await once(path, body);
+  const times = [];
+  for (let i = 0; i < runs; i++) times.push(await once(path, body));
+  return median(times);
 }
