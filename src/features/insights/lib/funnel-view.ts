@@ -85,7 +85,9 @@ export function retentionView(cohorts: RetentionCohortInput[]): RetentionView {
   for (const c of cohorts) {
     const value = c.breakdown_value === undefined || c.breakdown_value === null ? null : String(c.breakdown_value);
     const label = value === null ? null : (BREAKDOWN_WORDS[value] ?? value);
-    byValue.set(label, [...(byValue.get(label) ?? []), rowOf(c)]);
+    const rows = byValue.get(label) ?? [];
+    rows.push(rowOf(c));
+    byValue.set(label, rows);
   }
   const groups = [...byValue].map(([label, rows]) => ({ label, cohorts: rows, curve: curveOf(rows) }));
   const first = groups[0] ?? { cohorts: [], curve: curveOf([]) };

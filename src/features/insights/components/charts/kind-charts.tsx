@@ -49,7 +49,8 @@ export function RetentionCurve({ view }: { view: RetentionView }) {
             <XAxis dataKey="label" {...axisProps} minTickGap={16} />
             <YAxis {...axisProps} width={56} domain={[0, 1]} tickFormatter={(value: number) => formatTick(value, 'ratio')} />
             <Tooltip content={tooltipContent('ratio')} cursor={{ stroke: 'currentColor', strokeOpacity: 0.3 }} isAnimationActive={false} />
-            {view.groups.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+            {/* In the API's order (most places first, then None, Other), not recharts' alphabetical one. */}
+            {view.groups.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} /> : null}
             {view.groups.map((g, i) => (
               <Line key={i} dataKey={`g${i}`} name={g.label === null ? 'Retained (average)' : g.label} stroke={colour(i)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
             ))}
