@@ -1,20 +1,17 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from '@/lib/toast';
-import type { Plugin } from '@/contract/plugins';
+import { useMemo } from 'react';
+import { text } from '@/contract/fields';
+import { PLUGIN_NAME_MAX, type Plugin } from '@/contract/plugins';
+import { z } from '@/contract/z';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
-import { ScopedAction } from '@/components/feedback/scoped-action';
-import { TextField } from '@/components/form-kit/fields';
-import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/numbers';
-import { describeError } from '@/lib/error-messages';
 import { GROUP_SLUG_LIST, groupHasFullApi, groupHasOrder, groupLabel, groupTakesSourcePlugins, type GroupSlug } from '../api/pipeline-groups';
-import { usePipelineMutations } from '../api/pipeline.mutations';
-import { groupEndpoints, pipelineQueries } from '../api/pipeline.queries';
+import { pipelineQueries } from '../api/pipeline.queries';
 import { notRunnable, PluginIcon, pluginTypeLabel, TagBadge } from './plugin-badges';
 import { InstallByUrl } from './install-by-url';
 import { pipelineHeader } from './pipeline-states';
+import { PluginCreateForm } from './plugin-create-form';
 import { ProcessingOrder } from './processing-order';
 import { RepositoryBrowser } from './repository-browser';
 
@@ -105,31 +102,15 @@ function pluginColumns(organizationId: string, slug: GroupSlug, unused: readonly
   }];
 }
 
+// Spaces around the name are not the user's mistake: trimmed before the API's own rules.
+const newSourceSchema = z.object({ name: z.pipe(z.string().check(z.trim()), text(PLUGIN_NAME_MAX)) });
+
 function NewSourcePlugin({ organizationId, slug }: { organizationId: string; slug: GroupSlug }) {
-  const { create } = usePipelineMutations(organizationId, slug);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    create.mutate({ plugin_type: 'source', name: name.trim() }, {
-      onSuccess: (plugin) => {
-        toast.success(`“${plugin.name}” created: edit its source from its page`);
-        setName('');
-      },
-      onError: (e) => setError(describeError(e)),
-    });
-  };
   return (
-    <section aria-labelledby="new-source-heading" className="space-y-3">
-      <h2 id="new-source-heading" className="text-lg font-semibold">Write your own</h2>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <TextField label="Name of the new source plugin" value={name} onChange={(event) => setName(event.target.value)} error={error} required className="w-72" />
-        <ScopedAction scope={groupEndpoints(slug).create.access}>
-          <Button type="submit" disabled={create.isPending || name.trim() === ''}>Create source plugin</Button>
-        </ScopedAction>
-      </form>
-    </section>
+    <PluginCreateForm organizationId={organizationId} slug={slug} field="name" schema={newSourceSchema}
+      toBody={(name) => ({ plugin_type: 'source', name })} created={(plugin) => `“${plugin.name}” created: edit its source from its page`}
+      heading="Write your own" headingId="new-source-heading" label="Name of the new source plugin" className="w-72"
+      submitLabel="Create source plugin" pendingLabel="Creating…" />
   );
 }
 
