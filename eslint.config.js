@@ -38,6 +38,19 @@ const featureImport = {
   message: 'Shared code (src/components, src/lib) never imports a feature: pass what it needs as props or render props.',
 };
 
+/** server/ imports from src/ only the contract. */
+const serverSrcImports = [
+  { group: ['@/*', '!@/contract', '!@/contract/**'], message: 'server/ imports from src/ only src/contract/.' },
+  { regex: '(^|/)src/(?!contract(/|$))', message: 'server/ imports from src/ only src/contract/.' },
+];
+
+/** The server's domain folders: below server/http/, which maps their errors to the API's. */
+const SERVER_DOMAINS = ['analytics', 'batch-exports', 'dns', 'insights', 'mail', 'net', 'plugins', 'seed', 'store'];
+const serverHttpImport = {
+  regex: '^(\\.\\./)+http(/|$)',
+  message: 'Domain code never imports server/http/: throw an error of server/domain-errors.ts; server/http/errors.ts maps it (docs/server.md).',
+};
+
 const TEST_FILES = ['src/**/*.test.{ts,tsx}'];
 
 /** One block per feature: importing another feature (by alias or by relative path) is an error. */
@@ -148,16 +161,12 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/*', '!@/contract', '!@/contract/**'], message: 'server/ imports from src/ only src/contract/.' },
-            { regex: '(^|/)src/(?!contract(/|$))', message: 'server/ imports from src/ only src/contract/.' },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverSrcImports }] },
+  },
+  {
+    // The domain below the HTTP layer (docs/server.md, "Layers"): it throws server/domain-errors.ts's
+    // errors and server/http/ maps them to the API's; it never imports server/http/.
+    files: [`server/{${SERVER_DOMAINS.join(',')}}/**/*.ts`, 'server/domain-errors.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverSrcImports, serverHttpImport] }] },
   },
 );

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createEventStore, type EventStore } from './analytics/event-store.ts';
 import { createAuthenticator, type Authenticate } from './http/auth.ts';
-import { ApiError, notFound, serverError } from './http/errors.ts';
+import { apiErrorOf, notFound, serverError } from './http/errors.ts';
 import { compressResponses } from './http/compression.ts';
 import { apiOrigin, securityHeaders } from './http/headers.ts';
 import { refuseDotSegments } from './http/raw-request.ts';
@@ -27,10 +27,10 @@ import { registerPluginConfigRoutes } from './http/routes/pipeline/plugin-config
 import { registerPipelineRoutes } from './http/routes/pipeline/routes.ts';
 import { registerProjectRoutes } from './http/routes/projects/routes.ts';
 import { registerSchemaRoute } from './http/routes/schema.ts';
+import { registerSiteAppRoutes } from './http/routes/site-app.ts';
 import { registerUserRoutes } from './http/routes/users/routes.ts';
 import { createStaticHandler } from './http/static.ts';
 import { createPipelineRuntime, type PipelineRuntime } from './plugins/runtime.ts';
-import { registerSiteAppRoutes } from './plugins/site-app.ts';
 import type { AppEnv, Deps, Logger } from './http/types.ts';
 import type { Store } from './store/store.ts';
 
@@ -108,7 +108,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const publicUrl = options.publicUrl ?? publicUrlOf(undefined);
   app.use('*', allowedHostsOnly(publicUrl));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return error.render(c);
+    const apiError = apiErrorOf(error);
+    if (apiError) return apiError.render(c);
     logger.error(`${c.req.method} ${c.req.path} failed`, error);
     return serverError().render(c);
   });

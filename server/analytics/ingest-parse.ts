@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/contract/json-depth.ts';
-import { validationError } from '../http/errors.ts';
+import { InputError } from '../domain-errors.ts';
 
 /** One event ready for the store: validated, its time resolved, its person updates pulled out. */
 export interface CaptureEvent {
@@ -37,8 +37,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const invalid = (attr: string, detail: string) => validationError('invalid_input', detail, attr);
-const required = (attr: string, detail: string) => validationError('required', detail, attr);
+const invalid = (attr: string, detail: string) => new InputError(attr, detail);
+const required = (attr: string, detail: string) => new InputError(attr, detail, 'required');
 const join = (prefix: string, name: string) => (prefix ? `${prefix}__${name}` : name);
 
 function parseTime(value: unknown, attr: string): Date | null {

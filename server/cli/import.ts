@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { EventStore } from '../analytics/event-store.ts';
 import { normalizeEvent, type CaptureEvent } from '../analytics/ingest-parse.ts';
 import { openDataDir } from '../data-dir.ts';
-import { ApiError } from '../http/errors.ts';
+import { InputError } from '../domain-errors.ts';
 import { dataDirFrom, UsageError } from './args.ts';
 import { prepareEvents } from './start.ts';
 
@@ -20,7 +20,7 @@ export interface ImportResult {
 }
 
 function reasonOf(error: unknown): string {
-  if (error instanceof ApiError) return error.body.attr ? `${error.body.attr}: ${error.body.detail}` : error.body.detail;
+  if (error instanceof InputError) return error.attr ? `${error.attr}: ${error.message}` : error.message;
   if (error instanceof SyntaxError) return `invalid JSON (${error.message})`;
   throw error;
 }

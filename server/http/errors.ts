@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../src/contract/index.ts';
+import { InputError } from '../domain-errors.ts';
 
 /** An error with the API's exact body (docs/api.md's error table); thrown anywhere, rendered by the app. */
 export class ApiError extends Error {
@@ -50,6 +51,16 @@ export const notFound = () => new ApiError(404, { type: 'invalid_request', code:
 
 export const validationError = (code: string, detail: string, attr: string | null) =>
   new ApiError(400, { type: 'validation_error', code, detail, attr });
+
+/**
+ * The API's error for what a handler threw: an ApiError as it is, a domain error
+ * (server/domain-errors.ts) as its status and body; null for anything else (a 500).
+ */
+export function apiErrorOf(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof InputError) return validationError(error.code, error.message, error.attr);
+  return null;
+}
 
 export const parseError = (detail: string) => validationError('parse_error', detail, null);
 

@@ -4,6 +4,7 @@ import {
   trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
 } from '../../src/contract/index.ts';
 import { formulaOf, FormulaError } from '../analytics/formula.ts';
+import { InputError } from '../domain-errors.ts';
 
 /**
  * An insight's analysis in its two wire forms (docs/api.md, "Insights"):
@@ -36,9 +37,10 @@ type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A 400 naming the field (`query__series__0__math`): the route turns it into the API's error. */
-export class InsightInputError extends Error {
-  constructor(readonly attr: string, message: string, readonly code = 'invalid_input') {
-    super(message);
+export class InsightInputError extends InputError {
+  declare readonly attr: string;
+  constructor(attr: string, message: string, code = 'invalid_input') {
+    super(attr, message, code);
   }
 }
 
@@ -65,6 +67,8 @@ const PARAM_PATHS: Record<string, readonly string[]> = {
   breakdown_type: ['breakdownFilter', 'breakdown_type'],
   breakdown_group_type_index: ['breakdownFilter', 'breakdown_group_type_index'],
   breakdown_limit: ['breakdownFilter', 'breakdown_limit'],
+  breakdowns: ['breakdownFilter', 'breakdowns'],
+  breakdown_histogram_bin_count: ['breakdownFilter', 'breakdown_histogram_bin_count'],
   display: ['trendsFilter', 'display'],
   formula: ['trendsFilter', 'formula'],
   formulas: ['trendsFilter', 'formulas'],

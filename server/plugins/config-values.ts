@@ -1,5 +1,5 @@
 import { pluginConfigFieldSchema, type PluginConfigField } from '../../src/contract/index.ts';
-import { validationError } from '../http/errors.ts';
+import { InputError } from '../domain-errors.ts';
 
 /**
  * A config's values checked against the plugin's `config_schema`: each value has its field's
@@ -21,7 +21,7 @@ export function schemaFields(configSchema: string): PluginConfigField[] {
 
 function checkValue(field: PluginConfigField, value: unknown): unknown {
   const attr = `config__${field.key}`;
-  const bad = (detail: string) => validationError('invalid_input', detail, attr);
+  const bad = (detail: string) => new InputError(attr, detail);
   switch (field.type ?? 'string') {
     case 'boolean':
       if (typeof value === 'boolean') return value;
@@ -67,7 +67,7 @@ export function mergeConfig(
     const value = input && Object.hasOwn(input, key) ? given : previous;
     if (isEmpty(value)) {
       if (enabled && field.required && isEmpty(field.default)) {
-        throw validationError('required', `${field.name ?? key} is required.`, `config__${key}`);
+        throw new InputError(`config__${key}`, `${field.name ?? key} is required.`, 'required');
       }
       continue;
     }

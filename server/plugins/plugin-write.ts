@@ -1,6 +1,6 @@
 import type { PluginCreate, PluginGroup, PluginUpdate } from '../../src/contract/index.ts';
 import { PLUGIN_GROUP_LABELS } from '../../src/contract/index.ts';
-import { validationError } from '../http/errors.ts';
+import { InputError } from '../domain-errors.ts';
 import type { NewPlugin, PluginRow } from '../store/plugins.ts';
 import { catalogueEntry, type CatalogueEntry } from './catalogue.ts';
 import { CompileError, compileSource, type Compiled } from './compile.ts';
@@ -10,7 +10,7 @@ import { sourceTemplate } from './templates.ts';
  * Plugin writes shared by create, PATCH, update_source/ and upgrade/: files compiled into the
  * stored row (capabilities, config_schema, compiled code), catalogue installs, and the 400s.
  */
-const compileError = (error: CompileError) => validationError('invalid_input', error.message, error.file);
+const compileError = (error: CompileError) => new InputError(error.file, error.message);
 
 export async function compiledOrThrow(files: Record<string, string>, group: PluginGroup): Promise<Compiled> {
   try {
@@ -46,9 +46,9 @@ export async function newPluginRow(organizationId: string, group: PluginGroup, b
   };
   if (body.plugin_type === 'repository') {
     const entry = catalogueEntry(body.url ?? null);
-    if (!entry) throw validationError('invalid_input', 'No plugin with this URL is in the repository.', 'url');
+    if (!entry) throw new InputError('url', 'No plugin with this URL is in the repository.');
     if (entry.group !== group) {
-      throw validationError('invalid_input', `${entry.name} belongs to ${PLUGIN_GROUP_LABELS[entry.group].toLowerCase()}: install it there.`, 'url');
+      throw new InputError('url', `${entry.name} belongs to ${PLUGIN_GROUP_LABELS[entry.group].toLowerCase()}: install it there.`);
     }
     const compiled = await compiledOrThrow(entry.files, group);
     return {
@@ -92,7 +92,7 @@ export function patchedRow(row: PluginRow, body: PluginUpdate, at: string): Plug
 /** update_source/: files merged (null deletes), compiled, stored; 400 naming the file and line. */
 export async function withSource(row: PluginRow, changes: Record<string, string | null>, at: string): Promise<PluginRow> {
   if (row.plugin_type !== 'source') {
-    throw validationError('invalid_input', 'Only source plugins can be edited; this one comes from elsewhere.', 'plugin_type');
+    throw new InputError('plugin_type', 'Only source plugins can be edited; this one comes from elsewhere.');
   }
   const files = { ...(JSON.parse(row.source) as Record<string, string>) };
   for (const [name, text] of Object.entries(changes)) {
@@ -107,7 +107,7 @@ export async function withSource(row: PluginRow, changes: Record<string, string 
 export async function upgradedRow(row: PluginRow, at: string): Promise<PluginRow> {
   const entry = catalogueEntry(row.url);
   if (!entry || row.latest_tag === null || row.tag === row.latest_tag) {
-    throw validationError('invalid_input', 'This plugin is already up to date.', 'tag');
+    throw new InputError('tag', 'This plugin is already up to date.');
   }
   const compiled = await compiledOrThrow(entry.files, row.grp);
   return { ...row, ...filesFields(entry.files, compiled, entry.builtin), tag: entry.latest_tag, latest_tag: entry.latest_tag, builtin: entry.builtin, updated_at: at };

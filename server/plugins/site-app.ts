@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Context, Hono } from 'hono';
-import type { AppEnv, Deps } from '../http/types.ts';
 import type { PluginConfigRow } from '../store/plugin-configs.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
@@ -33,22 +31,4 @@ export async function siteAppScript(store: Store, row: PluginConfigRow, plugin: 
   if (code === null) return null;
   const config = JSON.stringify(publicConfig(row, plugin)).replace(/</g, '\\u003c');
   return `"use strict";\n(function () {\nvar module = { exports: {} }; var exports = module.exports;\n${code}\nreturn module.exports;\n})().inject({ config: ${config}, posthog: window['__$$ph_site_app_${row.id}'] });\n`;
-}
-
-export function registerSiteAppRoutes(app: Hono<AppEnv>, { store }: Deps): void {
-  const serve = async (c: Context<AppEnv>) => {
-    c.header('Access-Control-Allow-Origin', '*');
-    const id = Number(c.req.param('id'));
-    const row = Number.isInteger(id) && id > 0 ? store.pluginConfigs.get(id) : undefined;
-    const plugin = row ? store.plugins.get(row.plugin_id) : undefined;
-    const project = row ? store.projects.get(row.team_id) : undefined;
-    const script = row && plugin && project && row.enabled === 1 && plugin.grp === 'pipeline_frontend_apps' && project.api_token === c.req.param('token')
-      ? await siteAppScript(store, row, plugin) : null;
-    if (script === null) return c.text('Not found.\n', 404);
-    c.header('Content-Type', 'application/javascript; charset=utf-8');
-    c.header('Cache-Control', c.req.param('hash') === siteAppHash(row!, plugin!) ? 'public, max-age=3600' : 'no-store');
-    return c.body(script);
-  };
-  app.get('/site_app/:id/:token/:hash', serve);
-  app.get('/site_app/:id/:token/:hash/', serve);
 }

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
-import { readCaptureBody } from '../../analytics/ingest-body.ts';
 import { parseCapturePayload } from '../../analytics/ingest-parse.ts';
+import { readCaptureBody } from '../capture-body.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv, Deps } from '../types.ts';
 

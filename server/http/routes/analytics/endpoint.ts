@@ -4,7 +4,6 @@ import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../an
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
 import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
-import { AnalyticsParamError } from '../../../analytics/errors.ts';
 import type { EventStore } from '../../../analytics/event-store.ts';
 import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-indexes.ts';
 import { materializedReady } from '../../../analytics/properties.ts';
@@ -143,7 +142,6 @@ export async function cachedAnalysis<P, R>(
       }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
   } catch (error) {
-    if (error instanceof AnalyticsParamError) throw validationError(error.code, error.message, error.attr);
     if (error instanceof QueryCancelledError) throw validationError('query_cancelled', error.message, null);
     if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
     throw error;

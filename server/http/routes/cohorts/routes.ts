@@ -2,7 +2,7 @@ import { endpoints, type Cohort, type CohortFilters } from '../../../../src/cont
 import {
   addStaticMembers, computeDynamicCohort, criteriaRegexes, csvFirstColumn, removeStaticMember, unknownPersons, type StaticMembers,
 } from '../../../analytics/cohorts.ts';
-import { checkRegexes, FilterParamError } from '../../../analytics/filters.ts';
+import { checkRegexes } from '../../../analytics/filters.ts';
 import { readPersonsPage } from '../../../analytics/persons.ts';
 import { SqlParams } from '../../../analytics/properties.ts';
 import type { CohortRow } from '../../../store/cohorts.ts';
@@ -80,12 +80,7 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
   /** A regex the database cannot compile is a 400 on its criterion's value, before anything is stored. */
   const checkCriteria = async (filters: CohortFilters | null | undefined) => {
     if (!filters) return;
-    try {
-      await checkRegexes(deps.events, criteriaRegexes(filters));
-    } catch (error) {
-      if (error instanceof FilterParamError) throw validationError(error.code, error.message, error.attr);
-      throw error;
-    }
+    await checkRegexes(deps.events, criteriaRegexes(filters)); // a FilterParamError answers 400 (apiErrorOf, http/errors.ts)
   };
 
   router.route(e.list, ({ auth, params, query, url }) => {

@@ -2,7 +2,7 @@ import { endpoints, MY_LAST_VIEWED_MAX, sharedInsightEndpoint } from '../../../.
 import type { AnalyticsProject } from '../../../analytics/types.ts';
 import { INSIGHT_SCOPE, insightActivity } from '../../../insights/activity.ts';
 import { csvText, resultRows } from '../../../insights/csv.ts';
-import { storedAnalysis } from '../../../insights/fields.ts';
+import { createFields, storedAnalysis, updatedFields } from '../../../insights/fields.ts';
 import { createRunningQueries } from '../../../insights/running-queries.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';
 import type { InsightViewRow } from '../../../store/insights.ts';
@@ -13,7 +13,6 @@ import { pageHead, pageJson, pageWindow, paginate } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { analyticsViewOf, projectFor } from '../analytics/endpoint.ts';
-import { insightCreateFields, insightUpdateFields } from './input.ts';
 import { computeInsight } from './result.ts';
 import { activityLogEntryResponse, insightBasicResponse, insightResponse, insightTimingResponse, sharingResponse } from './serializers.ts';
 
@@ -82,7 +81,7 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
     const project = projectFor(deps, auth, params.project_id);
     const at = now().toISOString();
     const row = store.transaction(() => {
-      const id = store.insights.create(project.id, auth.userId, insightCreateFields(body, at, auth.userId), at);
+      const id = store.insights.create(project.id, auth.userId, createFields(body, at, auth.userId), at);
       const created = reload(project, id);
       log(project, created, auth, 'created', null, at);
       return created;
@@ -137,7 +136,7 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   router.route(e.update, ({ auth, params, body }) => {
     const { project, row } = insightOf(auth, params.project_id, params.id, body.deleted === false);
     const at = now().toISOString();
-    const { fields, changes, deletedChanged } = insightUpdateFields(row, body, at, auth.userId);
+    const { fields, changes, deletedChanged } = updatedFields(row, body, at, auth.userId);
     const updated = store.transaction(() => {
       store.insights.update(row.id, fields);
       const next = reload(project, row.id);

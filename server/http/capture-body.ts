@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { readBodyBytes } from '../http/body.ts';
-import { parseError, payloadTooLarge } from '../http/errors.ts';
+import { readBodyBytes } from './body.ts';
+import { parseError, payloadTooLarge } from './errors.ts';
 
 /** Production accepts capture bodies of up to 20 MB; the same limit applies after decompression. */
 export const MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
