@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PluginConfig } from '@/contract/plugin-configs';
 import type { Plugin } from '@/contract/plugins';
-import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+import { pluginConfigEndpoints } from '@/contract/plugin-configs';
+import { HEDGEBOX, override, renderApp, setupTestApi } from '@testing';
+import { HttpResponse } from 'msw';
 
 const api = setupTestApi();
 const org = () => api().organizationId(HEDGEBOX);
@@ -102,5 +104,43 @@ describe('the config form of a plugin', () => {
     expect(await savedConfigs(projectName, id)).toEqual([]);
     // What was typed stays, to be corrected.
     expect(within(form).getByLabelText('Property mapping')).toHaveValue('{"plan": ');
+  });
+
+  it('enabling without a required value puts “… is required.” on that field, focuses it and saves nothing', async () => {
+    const plugin = await api().call<Plugin>('POST', `/api/organizations/${org()}/pipeline_destinations/`, {
+      plugin_type: 'local', name: 'Hook', config_schema: [{ key: 'endpoint', name: 'Endpoint', type: 'string', required: true }],
+    });
+    const { user, form, projectName } = await openForm(plugin.id);
+    await user.click(within(form).getByRole('checkbox', { name: /^Enabled/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+
+    const endpoint = within(form).getByLabelText('Endpoint (required)');
+    await waitFor(() => expect(endpoint).toHaveAccessibleDescription('Endpoint is required.'));
+    expect(endpoint).toHaveAttribute('aria-invalid', 'true');
+    expect(endpoint).toHaveFocus();
+    expect(await savedConfigs(projectName, plugin.id)).toEqual([]);
+
+    // Filled in, it saves.
+    await user.type(endpoint, 'https://hooks.example.com/in');
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+    await waitFor(async () => expect((await savedConfigs(projectName, plugin.id))[0]?.config).toEqual({ endpoint: 'https://hooks.example.com/in' }));
+  });
+
+  it('a refusal whose attr names a field (`config__mapping`) lands on that field', async () => {
+    const id = await routerPlugin();
+    // A production instance checks more than the reference server (a JSON object, not any JSON).
+    override(pluginConfigEndpoints.create, () => HttpResponse.json(
+      { type: 'validation_error', code: 'invalid_input', detail: 'Must be a JSON object.', attr: 'config__mapping' }, { status: 400 },
+    ));
+    const { user, form } = await openForm(id);
+    const mapping = within(form).getByLabelText('Property mapping');
+    await user.clear(mapping);
+    await user.click(mapping);
+    await user.paste('[1, 2]');
+    await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
+
+    await waitFor(() => expect(mapping).toHaveAccessibleDescription(/Must be a JSON object\./));
+    expect(mapping).toHaveFocus();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 });
