@@ -9,7 +9,8 @@ import {
 export interface SeriesEntry {
   /** 0 = a ranked value, 1 = None, 2 = Other. */
   kind: number;
-  value: string | null;
+  /** The value; with several breakdowns, one per breakdown. */
+  value: string | readonly string[] | null;
   rank: number | null;
   /** Bucket start (wall ms; 0 when aggregated) → value. */
   byBucket: Map<number, number>;
@@ -34,6 +35,8 @@ export interface AssembleOptions {
   aggregate: boolean;
   cumulative: boolean;
   breakdown: boolean;
+  /** With several breakdowns, how many (each value is a list of that length); else 0. */
+  breakdownParts: number;
   compareLabel: 'current' | 'previous' | null;
   /** The request's parameters, echoed in each series. */
   filter: NonNullable<TrendSeries['filter']>;
@@ -47,11 +50,17 @@ function orderedKeys(entries: Iterable<[string, SeriesEntry]>): string[] {
   return [...entries].sort((a, b) => order(a[1]) - order(b[1])).map(([key]) => key);
 }
 
-function breakdownFields(entry: SeriesEntry | undefined, key: string): { label: string; value: string } {
+/** A value's label: None for a missing one; several breakdowns' values joined. */
+const valueLabel = (value: string | readonly string[]): string => (typeof value === 'string' ? value
+  : value.map((v) => (v === BREAKDOWN_NULL_VALUE ? BREAKDOWN_NULL_LABEL : v)).join(' · '));
+
+function breakdownFields(entry: SeriesEntry | undefined, key: string, parts: number): { label: string; value: string | string[] } {
   if (key === 'none' || entry?.kind === 1) return { label: BREAKDOWN_NULL_LABEL, value: BREAKDOWN_NULL_VALUE };
-  if (key === 'other' || entry?.kind === 2) return { label: BREAKDOWN_OTHER_LABEL, value: BREAKDOWN_OTHER_VALUE };
+  if (key === 'other' || entry?.kind === 2) {
+    return { label: BREAKDOWN_OTHER_LABEL, value: parts > 0 ? Array.from({ length: parts }, () => BREAKDOWN_OTHER_VALUE) : BREAKDOWN_OTHER_VALUE };
+  }
   const value = entry?.value ?? key.slice(2);
-  return { label: value, value };
+  return { label: valueLabel(value), value: typeof value === 'string' ? value : [...value] };
 }
 
 const running = (data: number[]) => {
@@ -67,7 +76,7 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
   const labels = result.buckets.map((b) => formatLabel(b, o.interval));
   const read = (entry: SeriesEntry | undefined) => points.map((b) => entry?.byBucket.get(b) ?? 0);
 
-  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string): TrendSeries => {
+  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string | string[]): TrendSeries => {
     const shown = o.cumulative && !o.aggregate ? running(data) : data;
     const out: TrendSeries = {
       data: o.aggregate ? [] : shown, days, labels, label,
@@ -96,7 +105,7 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
     return o.formulas.flatMap((formula) => keys.map((key) => {
       const columns = result.values.map((values) => read(values.get(key)));
       const data = points.map((_, j) => evaluateFormula(formula.node, columns.map((c) => c[j] ?? 0)));
-      const bd = o.breakdown ? breakdownFields(entryOf.get(key), key) : null;
+      const bd = o.breakdown ? breakdownFields(entryOf.get(key), key, o.breakdownParts) : null;
       const label = !bd ? formula.text : o.formulas.length > 1 ? `${formula.text} · ${bd.label}` : bd.label;
       return build(data, label, null, bd?.value);
     }));
@@ -111,7 +120,7 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
     if (!o.breakdown) return [build(read(values.get(NO_BREAKDOWN_KEY)), spec.label, action)];
     return orderedKeys(values).map((key) => {
       const entry = values.get(key);
-      const bd = breakdownFields(entry, key);
+      const bd = breakdownFields(entry, key, o.breakdownParts);
       return build(read(entry), bd.label, action, bd.value);
     });
   });

@@ -3,7 +3,7 @@ import { bucketMsSql } from './bucket-sql.ts';
 import { DAY_MS } from './dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { propertyNumber, propertyText, SqlParams, type HogqlEnv } from './properties.ts';
-import { breakdownValueSql, type BreakdownSpec } from './breakdowns.ts';
+import { breakdownNumberSql, breakdownSql, type Breakdown } from './breakdowns.ts';
 import { hogqlSql, type HogqlColumns } from './hogql/index.ts';
 import { sessionJoinSql } from './sessions.ts';
 import type { AnalyticsProject } from './types.ts';
@@ -34,7 +34,8 @@ export interface TrendQueryInput {
   /** Global `properties` filter. */
   properties: PropertyGroup | undefined;
   filterTestAccounts: boolean | undefined;
-  breakdown: BreakdownSpec | null;
+  /** Binned parts need their `edges` (binRangeQuery) before the period's statements. */
+  breakdown: Breakdown | null;
   breakdownLimit: number;
   /** Every event of the project has its materialized property columns filled (properties.ts). */
   materialized?: boolean;
@@ -55,7 +56,7 @@ export interface TrendRow {
   bucket: number;
   /** 0 = a ranked value, 1 = None, 2 = Other; 0 without breakdown. */
   kind: number;
-  bval: string | null;
+  bval: string | string[] | null;
   /** Rank of the value (1 = most events) for kind 0. */
   rn: number | null;
   [aggregate: `a${number}`]: number | null;
@@ -147,7 +148,7 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     s.event === null ? { sql: 'true', person: false } : { sql: `e.event = ${params.add(s.event)}`, person: false },
     propertyGroupSql(s.properties, params),
   ));
-  const breakdown = input.breakdown ? breakdownValueSql(input.breakdown, params) : null;
+  const breakdown = input.breakdown ? breakdownSql(input.breakdown, params) : null;
   const mathPerson = series.some((x) => x.mathHogql !== null && hogqlReadsPerson(x.mathHogql));
   const needsPersonProps = global.person || seriesFilters.some((f) => f.person) || breakdown?.person === true || mathPerson;
   const person = extraPerson || needsPersonProps || global.personKey === true || seriesFilters.some((f) => f.personKey);
@@ -161,7 +162,7 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     global.sql,
     groupKey ? `${groupKey} IS NOT NULL` : 'true',
   ].join(' AND ');
-  const bval = breakdown ? `nullif(${breakdown.sql}, '')` : 'NULL::VARCHAR';
+  const bval = breakdown ? breakdown.sql : 'NULL::VARCHAR';
   const joins = `${person ? personJoin(needsPersonProps) : ''}${session ? `
   ${sessionJoinSql(params, team)}` : ''}`;
   return { params, where, joins, actor: groupKey ?? PERSON_KEY_SQL, seriesConds: seriesFilters.map((f) => f.sql), bval, personProps: needsPersonProps };
@@ -252,6 +253,26 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
     FROM x ${rank.join}
     GROUP BY ALL`;
   return { sql, params: params.values };
+}
+
+/**
+ * The range of each binned part of the breakdown (`lo<i>`, `hi<i>`: the least and greatest
+ * finite number) over the period's events of any series: the bins' span (docs/api.md).
+ */
+export function binRangeQuery(input: TrendQueryInput, period: PeriodQuery): { sql: string; params: unknown[] } {
+  const parts = input.breakdown?.parts ?? [];
+  // The parts' raw values, as a list: their numbers are read from it below.
+  const raw: Breakdown = { parts: parts.map(({ key, type, groupIndex }) => ({ key, type, ...(groupIndex === undefined ? {} : { groupIndex }) })), multi: true };
+  const s = shared({ ...input, breakdown: raw }, input.series, period.from, period.toExclusive, false);
+  const binned = parts.flatMap((p, i) => (p.bins ? [i] : []));
+  const sql = `
+    SELECT ${binned.map((i) => `min(n${i}) FILTER (WHERE isfinite(n${i})) AS lo${i}, max(n${i}) FILTER (WHERE isfinite(n${i})) AS hi${i}`).join(', ')}
+    FROM (
+      SELECT ${binned.map((i) => `${breakdownNumberSql(`(${s.bval})[${i + 1}]`)} AS n${i}`).join(', ')}
+      FROM events e ${s.joins}
+      WHERE ${s.where} AND (${s.seriesConds.join(' OR ')})
+    )`;
+  return { sql, params: s.params.values };
 }
 
 /**

@@ -5,10 +5,10 @@ import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, previousAn
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
 import { formulaOf } from './formula.ts';
-import { activeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
+import { activeQuery, binRangeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues, type TrendFormula } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { breakdownOf } from './breakdowns.ts';
+import { breakdownsOf, histogramEdges, type Breakdown } from './breakdowns.ts';
 import { cohortSplitOf, interleave, restrictedTo } from './cohort-breakdown.ts';
 import { hogqlSql } from './hogql/index.ts';
 import { envOf, materializedFor, SqlParams } from './properties.ts';
@@ -49,7 +49,7 @@ function entityIndex(params: TrendParams, entity: Entity): number {
 /** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
 async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext, groupTypes: readonly string[]): Promise<TrendFormula[]> {
   aggregationOf(params, groupTypes);
-  breakdownOf(params, groupTypes);
+  breakdownsOf(params, groupTypes);
   for (const s of series) {
     if (s.mathHogql !== null) hogqlSql(s.mathHogql, 'aggregate', new SqlParams(), `${s.entity.type}__${entityIndex(params, s.entity)}__math_hogql`);
   }
@@ -109,7 +109,7 @@ async function runPeriod(
     for (const row of rows) {
       const si = indexes[Number(row.si)]!;
       const kind = Number(row.kind);
-      const key = kind === 0 ? `v:${row.bval ?? ''}` : kind === 1 ? 'none' : 'other';
+      const key = kind === 0 ? `v:${Array.isArray(row.bval) ? JSON.stringify(row.bval) : row.bval ?? ''}` : kind === 1 ? 'none' : 'other';
       const map = values[si]!;
       let entry = map.get(key);
       if (!entry) {
@@ -132,6 +132,24 @@ async function runPeriod(
   return { buckets, values, from: period.from, to: period.toExclusive - 1 };
 }
 
+/**
+ * The edges of each binned part of the breakdown, from its values' range in `period` (the
+ * current one: a compared period keeps the same bins, as the production service does).
+ */
+async function withBinEdges(ctx: QueryContext, input: TrendQueryInput, period: PeriodQuery): Promise<Breakdown | null> {
+  const b = input.breakdown;
+  if (!b?.parts.some((p) => p.bins)) return b;
+  const q = binRangeQuery(input, period);
+  const [row] = await ctx.db.all<Record<string, number | null>>(q.sql, q.params);
+  const parts = b.parts.map((p, i) => {
+    if (!p.bins) return p;
+    const lo = row?.[`lo${i}`];
+    const hi = row?.[`hi${i}`];
+    return { ...p, edges: lo === null || lo === undefined || hi === null || hi === undefined ? [] : histogramEdges(Number(lo), Number(hi), p.bins) };
+  });
+  return { ...b, parts };
+}
+
 /** Computes a trend (docs/api.md, "Trends"); throws AnalyticsParamError for a 400. */
 export async function computeTrends(params: TrendParams, ctx: QueryContext): Promise<TrendSeries[]> {
   const split = cohortSplitOf(params, ctx.cohorts);
@@ -148,7 +166,7 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
   const formulas = await validate(params, series, ctx, groupTypes);
   const range = await resolveDateRange(params, ctx, params.interval);
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
-  const breakdown = breakdownOf(params, groupTypes);
+  const breakdown = breakdownsOf(params, groupTypes);
   const input: TrendQueryInput = {
     project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
     groupTypes, groupIndex: aggregationOf(params, groupTypes),
@@ -161,8 +179,9 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     periods.push(previousRange(range, params.compare_to, params.interval, count));
   }
   const results: PeriodResult[] = [];
+  for (const p of periods) if (p.toExclusive <= p.from) p.toExclusive = p.from + 1;
+  input.breakdown = await withBinEdges(ctx, input, { ...periods[0]!, interval: params.interval, aggregate });
   for (const p of periods) {
-    if (p.toExclusive <= p.from) p.toExclusive = p.from + 1;
     results.push(await runPeriod(ctx, input, { ...p, interval: params.interval, aggregate }, params.interval));
   }
   // The series and filters are not echoed: repeated in every series they made the response
@@ -173,10 +192,12 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     interval: params.interval, display: params.display, breakdown: params.breakdown ?? null,
     breakdown_type: params.breakdown ? params.breakdown_type : null, compare: params.compare ?? false,
     formula: params.formula ?? null,
+    ...(breakdown?.multi ? { breakdowns: params.breakdowns } : {}),
   };
   return results.flatMap((result, i) => assembleSeries({
     result, series, formulas, interval: params.interval, aggregate,
     cumulative: params.display === 'ActionsLineGraphCumulative', breakdown: breakdown !== null,
+    breakdownParts: breakdown?.multi ? breakdown.parts.length : 0,
     compareLabel: params.compare ? (i === 0 ? 'current' : 'previous') : null, filter,
   }));
 }

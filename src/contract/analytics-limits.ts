@@ -23,6 +23,10 @@ export const ANALYTICS_LIMITS = {
   breakdownLimit: 1000,
   /** Entries of a list breakdown (cohort ids). */
   breakdowns: 50,
+  /** Entries of `breakdowns` (several breakdowns at once), as the production service allows. */
+  multipleBreakdowns: 3,
+  /** Bins of a numeric breakdown (`breakdown_histogram_bin_count`, `histogram_bin_count`). */
+  histogramBins: 100,
   /** Time buckets of one chart (interval × range). */
   buckets: 1000,
   /** Cells of a trend: buckets × series × breakdown values. */

@@ -154,6 +154,22 @@ export const breakdownSchema = z.union(
   { error: 'Enter a property name, a cohort ID or a list of cohort IDs.' },
 );
 
+/** Bins of a numeric breakdown: equal-width ranges over the values seen (docs/api.md, "Breakdowns"). */
+const histogramBinCount = () => z.optional(z.nullable(integer({ min: 1, max: ANALYTICS_LIMITS.histogramBins })));
+
+/**
+ * One entry of `breakdowns` (the production service's `BreakdownFilter.breakdowns`): a property
+ * (or HogQL expression) of any single-breakdown type but cohort, optionally binned.
+ */
+export const breakdownEntrySchema = z.object({
+  property: text(HOGQL_LIMITS.length),
+  type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
+  group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  histogram_bin_count: histogramBinCount(),
+});
+export type BreakdownEntry = z.infer<typeof breakdownEntrySchema>;
+export type BreakdownEntryInput = z.input<typeof breakdownEntrySchema>;
+
 /** Series, filters and dates shared by trends and funnels. */
 const seriesShape = {
   events: z.optional(eventsSchema),
@@ -167,11 +183,18 @@ const seriesShape = {
   breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
   /** The group type whose property `breakdown` names, with `breakdown_type: group`. */
   breakdown_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  /** Split a numeric `breakdown` into this many equal-width bins. */
+  breakdown_histogram_bin_count: histogramBinCount(),
+  /** Several breakdowns at once (instead of `breakdown`): each series splits by their combinations. */
+  breakdowns: z.optional(z.nullable(list(breakdownEntrySchema, ANALYTICS_LIMITS.multipleBreakdowns))),
   /** Absent or null: persons; n: the keys of group type n (docs/api.md, "Groups"). */
   aggregation_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
 };
 
-type Series = { events?: Entity[]; actions?: Entity[]; breakdown?: unknown; breakdown_type?: string };
+type Series = {
+  events?: Entity[]; actions?: Entity[]; breakdown?: unknown; breakdown_type?: string;
+  breakdowns?: BreakdownEntry[] | null; breakdown_histogram_bin_count?: number | null;
+};
 
 /** The series in order: `order` when given, else events then actions as listed. */
 export function orderedEntities(params: Series): Entity[] {
@@ -197,7 +220,27 @@ function requireSeries(v: Series & Filtered, ctx: z.core.$RefinementCtx<Series>,
   if (typeof v.breakdown === 'string' && v.breakdown_type !== 'hogql' && v.breakdown.length > PROPERTY_KEY_MAX) {
     ctx.addIssue({ code: 'custom', path: ['breakdown'], input: v.breakdown, message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.` });
   }
+  checkBreakdowns(v, ctx);
   limitFilters([v, ...(v.events ?? []), ...(v.actions ?? [])], ctx as z.core.$RefinementCtx<never>);
+}
+
+/** What the entries of `breakdowns` cannot say by their own schema (docs/api.md, "Breakdowns"). */
+function checkBreakdowns(v: Series, ctx: z.core.$RefinementCtx<Series>) {
+  const hasBreakdown = v.breakdown !== undefined && v.breakdown !== null;
+  if (v.breakdowns && v.breakdowns.length > 0 && hasBreakdown) {
+    ctx.addIssue({ code: 'custom', path: ['breakdowns'], input: v.breakdowns, message: 'Give either breakdown or breakdowns, not both.' });
+  }
+  if (hasBreakdown && v.breakdown_type === 'cohort' && v.breakdown_histogram_bin_count != null) {
+    ctx.addIssue({ code: 'custom', path: ['breakdown_histogram_bin_count'], input: v.breakdown_histogram_bin_count, message: 'A cohort breakdown cannot be split into bins.' });
+  }
+  v.breakdowns?.forEach((b, i) => {
+    // A cohort splits the persons, not the events' values: it does not combine with others.
+    if (b.type === 'cohort') {
+      ctx.addIssue({ code: 'custom', path: ['breakdowns', i, 'type'], input: b.type, message: 'A cohort breakdown cannot be combined with others: use breakdown with breakdown_type cohort.' });
+    } else if (b.type !== 'hogql' && b.property.length > PROPERTY_KEY_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['breakdowns', i, 'property'], input: b.property, message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.` });
+    }
+  });
 }
 
 export const FORMULA_PATTERN = /^[A-Za-z0-9+\-*/%().\s]*$/;
@@ -268,6 +311,11 @@ export const funnelParamsSchema = z.object({
 }).check(z.superRefine((v, ctx) => {
   requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
   limitWindow(v, ctx as z.core.$RefinementCtx<never>);
+  // Trends only so far (docs/api.md, "Breakdowns"): refused rather than ignored.
+  if (v.breakdowns?.length) ctx.addIssue({ code: 'custom', path: ['breakdowns'], input: v.breakdowns, message: 'Funnels break down by one breakdown: use breakdown.' });
+  if (v.breakdown_histogram_bin_count != null) {
+    ctx.addIssue({ code: 'custom', path: ['breakdown_histogram_bin_count'], input: v.breakdown_histogram_bin_count, message: 'Funnels do not split a breakdown into bins.' });
+  }
   const steps = orderedEntities(v);
   const last = steps.length - 1;
   const [from, to] = [v.funnel_from_step ?? 0, v.funnel_to_step ?? last];

@@ -14,11 +14,12 @@ export * from './analytics-results';
  */
 export const JSON_QUERY_PARAMS = [
   'events', 'actions', 'properties', 'exclusions', 'target_entity', 'returning_entity',
-  'include_event_types', 'exclude_events', 'local_path_cleaning_filters',
+  'include_event_types', 'exclude_events', 'local_path_cleaning_filters', 'breakdowns',
 ] as const;
 export const BOOLEAN_QUERY_PARAMS = ['filter_test_accounts', 'compare', 'path_replacements'] as const;
 export const NUMBER_QUERY_PARAMS = [
   'breakdown_limit', 'aggregation_group_type_index', 'breakdown_group_type_index', 'funnel_window_interval', 'funnel_window_days',
+  'breakdown_histogram_bin_count',
   'total_intervals', 'step_limit', 'edge_limit',
 ] as const;
 

@@ -19,6 +19,15 @@ const arbEntity = fc.record({
   properties: fc.option(arbPropertyGroup, { nil: undefined }),
 });
 
+const arbBreakdownEntry = fc.record({
+  entry: fc.oneof(
+    fc.record({ property: fc.constantFrom(...EVENT_PROPERTY_KEYS), type: fc.constant('event' as const) }),
+    fc.record({ property: fc.constantFrom(...PERSON_PROPERTY_KEYS), type: fc.constant('person' as const) }),
+    fc.record({ property: fc.constant("concat(event, '/', toString(properties.amount))"), type: fc.constant('hogql' as const) }),
+  ),
+  bins: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 3 }),
+}).map(({ entry, bins }) => ({ ...entry, ...(bins === undefined ? {} : { histogram_bin_count: bins }) }));
+
 const arbDates = fc.oneof(
   fc.constant({ date_from: '2024-02-25', date_to: '2024-03-23' }),
   fc.constant({ date_from: '2024-03-08', date_to: '2024-03-12T06:30:00' }),
@@ -42,6 +51,10 @@ const arbParams: fc.Arbitrary<TrendParamsInput> = fc.record({
   breakdown: fc.option(fc.oneof(
     fc.record({ breakdown: fc.constantFrom(...EVENT_PROPERTY_KEYS), breakdown_type: fc.constant('event' as const) }),
     fc.record({ breakdown: fc.constantFrom(...PERSON_PROPERTY_KEYS), breakdown_type: fc.constant('person' as const) }),
+    // A numeric property in equal-width bins (non-numbers are None).
+    fc.record({ breakdown: fc.constantFrom('amount', 'a.b', '$browser'), breakdown_type: fc.constant('event' as const), breakdown_histogram_bin_count: fc.integer({ min: 1, max: 5 }) }),
+    // Several breakdowns at once: each series splits by the combinations.
+    fc.record({ breakdowns: fc.array(arbBreakdownEntry, { minLength: 1, maxLength: 3 }) }),
   ), { nil: undefined }),
   breakdown_limit: fc.integer({ min: 1, max: 4 }),
   compare: fc.boolean(),

@@ -4,6 +4,7 @@ import { evaluateFormula, parseFormula } from '../../../server/analytics/formula
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
 import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
 import { matchesGroup, matchesTestAccounts, numberOf, textOf, type FilterContext } from './filters.ts';
+import { propertyNumberOf } from '../../../server/analytics/properties.ts';
 import { aggregateOf, valueText, type RefEnv } from './hogql.ts';
 import { sessionOf, sessionsOf, sessionText } from './sessions.ts';
 import { actorOf, byGroup, groupPropertiesOf, referenceGroups, type RefGroups } from './groups.ts';
@@ -17,7 +18,7 @@ import { actorOf, byGroup, groupPropertiesOf, referenceGroups, type RefGroups } 
 
 export interface RefSeries {
   label: string;
-  breakdown_value: string | number | null;
+  breakdown_value: string | number | string[] | null;
   compare_label: 'current' | 'previous' | null;
   days: string[];
   data: number[];
@@ -26,6 +27,48 @@ export interface RefSeries {
 
 const OTHER = '$$_posthog_breakdown_other_$$';
 const NONE = '$$_posthog_breakdown_null_$$';
+
+/** One breakdown: `breakdown` (+ its bins), or an entry of `breakdowns`. */
+interface RefPart { type: string; key: string; groupIndex: number; bins: number | null }
+
+function partsOf(params: TrendParams): RefPart[] {
+  if (params.breakdowns?.length) {
+    return params.breakdowns.map((b) => ({ type: b.type, key: b.property, groupIndex: b.group_type_index ?? 0, bins: b.histogram_bin_count ?? null }));
+  }
+  if (typeof params.breakdown !== 'string') return [];
+  return [{ type: params.breakdown_type, key: params.breakdown, groupIndex: params.breakdown_group_type_index ?? 0, bins: params.breakdown_histogram_bin_count ?? null }];
+}
+
+/** `[10.0,20.0]`: a bin as Python prints its floats. */
+const binName = (lo: number, hi: number) => {
+  const f = (n: number) => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+  return `[${f(lo)},${f(hi)}]`;
+};
+
+/**
+ * N equal-width bins over [min, max], their edges floored to hundredths (in whole hundredths, so
+ * 0.29 stays 0.29), the last one a hundredth above max's; bins that collapse merge.
+ */
+function binsOf(numbers: number[], n: number): { lo: number; hi: number; name: string }[] {
+  if (numbers.length === 0) return [];
+  const min = Math.min(...numbers);
+  const max = Math.max(...numbers);
+  const hundredths: number[] = [];
+  for (let i = 0; i < n; i++) hundredths.push(Math.floor((min + (i * (max - min)) / n) * 100 + 1e-9));
+  hundredths.push(Math.floor(max * 100 + 1e-9) + 1);
+  const edges = hundredths.filter((h, i) => i === 0 || h > Math.max(...hundredths.slice(0, i))).map((h) => h / 100);
+  const bins = [];
+  for (let i = 0; i + 1 < edges.length; i++) bins.push({ lo: edges[i]!, hi: edges[i + 1]!, name: binName(edges[i]!, edges[i + 1]!) });
+  return bins;
+}
+
+/** Tuples in order, element by element (several breakdowns' values rank ties so). */
+function compareValues(a: string, b: string, multi: boolean): number {
+  const x: string[] = multi ? JSON.parse(a) as string[] : [a];
+  const y: string[] = multi ? JSON.parse(b) as string[] : [b];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return 0;
+}
 
 function quantile(values: number[], q: number): number {
   if (values.length === 0) return 0;
@@ -127,7 +170,9 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
   }
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const entities = orderedEntities(params);
-  const breakdownKey = typeof params.breakdown === 'string' ? params.breakdown : null;
+  const parts = partsOf(params);
+  const multi = (params.breakdowns?.length ?? 0) > 0;
+  const breakdownKey = parts.length > 0 ? 'on' : null;
   const env: RefEnv = { timeZone: tz, weekStart: week, now: o.now.getTime() };
   // Aggregated by a group type, only the events with such a group count, each for its group.
   const refGroups = o.groups ?? referenceGroups(o.events);
@@ -136,9 +181,37 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
     ...(o.cohorts ? { cohorts: new Map([...o.cohorts].map(([id, c]) => [id, c.members])) } : {}),
     groups: refGroups,
   };
-  const hogqlBreakdown = breakdownKey !== null && params.breakdown_type === 'hogql' ? parseHogql(breakdownKey) : null;
+  const hogqlParts = parts.map((p) => (p.type === 'hogql' ? parseHogql(p.key) : null));
+  const partText = (i: number, e: ReferenceEvent): string | null => {
+    const p = parts[i]!;
+    let t: string | null;
+    if (hogqlParts[i]) t = valueText(hogqlParts[i], e, env);
+    else if (p.type === 'group') t = textOf(groupPropertiesOf(e, refGroups, p.groupIndex), p.key);
+    else if (p.type === 'session') { const s = sessionOf(fctx.sessions, e); t = s === null ? null : sessionText(s, p.key); }
+    else t = textOf(p.type === 'person' ? e.person_properties : e.properties, p.key);
+    return t === '' ? null : t;
+  };
+  const numberIn = (t: string | null) => (t === null ? null : propertyNumberOf({ v: t }, 'v'));
   const gi = params.aggregation_group_type_index;
   const pool = gi === null || gi === undefined ? o.events : byGroup(o.events, refGroups, gi);
+  const matchesEntity = (entity: Entity, e: ReferenceEvent) =>
+    (o.only === undefined || o.only(e))
+    && (entity.id === null || e.event === String(entity.id))
+    && matchesGroup(e, params.properties, fctx) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
+    && matchesGroup(e, entity.properties, fctx);
+  // Bins span the numbers of the current period's events of any series; a compared period keeps them.
+  const binned = parts.map((p, i) => {
+    if (p.bins === null) return null;
+    const seen = pool.filter((e) => e.timestamp >= current.from && e.timestamp < current.toExclusive && entities.some((en) => matchesEntity(en, e)));
+    return binsOf(seen.map((e) => numberIn(partText(i, e))).filter((n): n is number => n !== null), p.bins);
+  });
+  const partValue = (i: number, e: ReferenceEvent): string | null => {
+    const t = partText(i, e);
+    const bins = binned[i];
+    if (!bins) return t;
+    const n = numberIn(t);
+    return n === null ? null : bins.find((b) => n >= b.lo && n < b.hi)?.name ?? null;
+  };
   const out: RefSeries[] = [];
 
   for (const period of periods) {
@@ -148,25 +221,18 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
     const perSeries: { keys: string[]; data: Map<string, number[]> }[] = [];
 
     for (const entity of entities) {
-      const matches = (e: ReferenceEvent) =>
-        (o.only === undefined || o.only(e))
-        && (entity.id === null || e.event === String(entity.id))
-        && matchesGroup(e, params.properties, fctx) && matchesTestAccounts(e, o.project, params.filter_test_accounts)
-        && matchesGroup(e, entity.properties, fctx);
+      const matches = (e: ReferenceEvent) => matchesEntity(entity, e);
       const valueOf = (e: ReferenceEvent): string | null => {
         if (breakdownKey === null) return null;
-        let t: string | null;
-        if (hogqlBreakdown) t = valueText(hogqlBreakdown, e, env);
-        else if (params.breakdown_type === 'group') t = textOf(groupPropertiesOf(e, refGroups, params.breakdown_group_type_index ?? 0), breakdownKey);
-        else if (params.breakdown_type === 'session') { const s = sessionOf(fctx.sessions, e); t = s === null ? null : sessionText(s, breakdownKey); }
-        else t = textOf(params.breakdown_type === 'person' ? e.person_properties : e.properties, breakdownKey);
-        return t === '' ? null : t;
+        // Several breakdowns: every combination is a value, a missing part reads as None.
+        if (multi) return JSON.stringify(parts.map((_, i) => partValue(i, e) ?? NONE));
+        return partValue(0, e);
       };
       const inRange = pool.filter((e) => e.timestamp >= period.from && e.timestamp < period.toExclusive && matches(e));
       // Rank values by event count, ties by value.
       const counts = new Map<string, number>();
       for (const e of inRange) { const v = valueOf(e); if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1); }
-      const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([v]) => v);
+      const ranked = [...counts].sort((a, b) => b[1] - a[1] || compareValues(a[0], b[0], multi)).map(([v]) => v);
       const top = ranked.slice(0, params.breakdown_limit);
       const keyOf = (e: ReferenceEvent) => {
         if (breakdownKey === null) return 'all';
@@ -212,14 +278,17 @@ export function referenceTrends(params: TrendParams, o: Options): RefSeries[] {
       let total = 0;
       out.push({
         label,
-        breakdown_value: breakdownKey === null ? null : key === 'none' ? NONE : key === 'other' ? OTHER : key.slice(2),
+        breakdown_value: breakdownKey === null ? null : key === 'none' ? NONE
+          : key === 'other' ? (multi ? parts.map(() => OTHER) : OTHER)
+          : multi ? JSON.parse(key.slice(2)) as string[] : key.slice(2),
         compare_label: period.label,
         days,
         data: aggregate ? [] : cumulative ? values.map((v) => (total += v)) : values,
         aggregated_value: aggregate ? values[0]! : null,
       });
     };
-    const labelOf = (key: string, fallback: string) => (key === 'none' ? 'None' : key === 'other' ? 'Other' : key === 'all' ? fallback : key.slice(2));
+    const labelOf = (key: string, fallback: string) => (key === 'none' ? 'None' : key === 'other' ? 'Other' : key === 'all' ? fallback
+      : multi ? (JSON.parse(key.slice(2)) as string[]).map((v) => (v === NONE ? 'None' : v)).join(' · ') : key.slice(2));
 
     // `formulas` when it has any, else `formula`: one series per formula and breakdown value.
     const listed = (params.formulas ?? []).filter((f) => f.trim() !== '');
