@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+import { HttpResponse } from 'msw';
+import { inviteEndpoints } from '@/contract/invites';
+import { HEDGEBOX, override, renderApp, setupTestApi } from '@testing';
 
 const api = setupTestApi();
 const invited = () =>
@@ -117,6 +119,52 @@ describe('invite people', () => {
     await user.click(screen.getByRole('button', { name: 'Send invites' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/invites$/));
     expect(idOf()).not.toBe(before);
+  });
+
+  it('a bad address puts its message on that row’s field, focuses it and sends nothing; rows are added and removed', async () => {
+    const before = invited();
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'ok@new.example');
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email 2' }), 'nope@');
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+
+    const email2 = screen.getByRole('textbox', { name: 'Email 2' });
+    await waitFor(() => expect(email2).toHaveAccessibleDescription('Enter a valid email address.'));
+    expect(email2).toHaveAttribute('aria-invalid', 'true');
+    expect(email2).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).not.toHaveAttribute('aria-invalid');
+    expect(invited()).toEqual(before);
+
+    // Row 1 removed: the bad row becomes row 1, its value and message with it.
+    await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveValue('nope@');
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(screen.queryByRole('textbox', { name: 'Email 2' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
+  });
+
+  it('a bulk refusal naming an item’s field lands on that row, counting only the rows sent', async () => {
+    // A production instance may refuse a name the reference server takes; its attr is `<item>__<field>`.
+    override(inviteEndpoints.bulk, () => HttpResponse.json(
+      { type: 'validation_error', code: 'invalid_input', detail: 'Names may not contain a URL.', attr: '1__first_name' }, { status: 400 },
+    ));
+    const before = invited();
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'one@new.example');
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    // Row 2 stays blank (not sent): the second item sent is row 3.
+    await user.type(screen.getByRole('textbox', { name: 'Email 3' }), 'three@new.example');
+    await user.type(screen.getByRole('textbox', { name: 'Name 3' }), 'three.example');
+    await user.click(screen.getByRole('button', { name: 'Send invites' }));
+
+    const name3 = screen.getByRole('textbox', { name: 'Name 3' });
+    await waitFor(() => expect(name3).toHaveAccessibleDescription('Names may not contain a URL.'));
+    expect(name3).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Nobody was invited: fix the row marked below and send again.');
+    expect(screen.getByRole('textbox', { name: 'Email 3' })).not.toHaveAttribute('aria-invalid');
+    expect(invited()).toEqual(before);
   });
 
   it('lists pending and expired invites; revoke removes one', async () => {

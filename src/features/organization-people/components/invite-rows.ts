@@ -1,19 +1,20 @@
 import { INVITE_BULK_MAX, inviteCreateSchema, type InviteCreateInput } from '@/contract/invites';
+import { z } from '@/contract/z';
 import { isApiError } from '@/lib/api-client';
 
+/** One row of the invite form (a field array's item: react-hook-form gives it its key). */
 export interface InviteRow {
-  key: number;
   target_email: string;
   first_name: string;
   level: 1 | 8 | 15;
   /** The address has a pending invite and the admin chose to send again (which replaces it). */
-  resend?: boolean;
+  resend: boolean;
 }
+export interface InviteFormValues { rows: InviteRow[] }
 export type RowField = 'target_email' | 'first_name' | 'level';
 export type RowErrors = Partial<Record<RowField, string>>;
 
-let nextKey = 0;
-export const emptyRow = (): InviteRow => ({ key: nextKey++, target_email: '', first_name: '', level: 1 });
+export const emptyRow = (): InviteRow => ({ target_email: '', first_name: '', level: 1, resend: false });
 
 /**
  * A pasted list, line by line. Every entry of the text gets a status the form shows beside it:
@@ -118,7 +119,8 @@ export function pasteIntoRows(rows: InviteRow[], text: string, pending: Readonly
 }
 
 /** What is sent for the rows: blank rows are left out. */
-export const filledRows = (rows: InviteRow[]) => rows.filter((r) => r.target_email.trim() !== '' || r.first_name.trim() !== '');
+const isFilled = (row: InviteRow) => row.target_email.trim() !== '' || row.first_name.trim() !== '';
+export const filledRows = (rows: InviteRow[]) => rows.filter(isFilled);
 
 export const toBody = (row: InviteRow): InviteCreateInput => ({
   target_email: row.target_email.trim(), first_name: row.first_name.trim(), level: row.level,
@@ -126,39 +128,63 @@ export const toBody = (row: InviteRow): InviteCreateInput => ({
 
 export const ALREADY_INVITED = 'Already invited, not yet accepted: send again to replace that invite with this one.';
 
+/** A filled row as sent, with its place in the form (where the server's error for it goes). */
+export interface SentRow { index: number; body: InviteCreateInput }
+
 /**
- * Each row checked with the contract before sending: errors by row key. A row whose address has
- * a pending invite (`pending`, lower-cased) is held back once, unless the admin asked to resend.
+ * The form's schema: each filled row checked with the contract (blank rows are left out), its
+ * errors on its own fields. A row whose address has a pending invite (`pending`, lower-cased) is
+ * held back once, unless the admin asked to resend. The output is the rows to send.
  */
-export function validateRows(rows: InviteRow[], pending: ReadonlySet<string> = new Set()): Map<number, RowErrors> {
-  const errors = new Map<number, RowErrors>();
-  for (const row of rows) {
-    const result = inviteCreateSchema.safeParse(toBody(row));
-    if (result.success) {
-      if (!row.resend && pending.has(row.target_email.trim().toLowerCase())) errors.set(row.key, { target_email: ALREADY_INVITED });
-      continue;
-    }
-    const rowErrors: RowErrors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as RowField;
-      rowErrors[field] ??= issue.message;
-    }
-    errors.set(row.key, rowErrors);
-  }
-  return errors;
+export function inviteRowsSchema(pending: ReadonlySet<string>): z.ZodMiniType<SentRow[], InviteFormValues> {
+  const values = z.object({ rows: z.array(z.custom<InviteRow>()) }).check(z.superRefine(({ rows }, ctx) => {
+    rows.forEach((row, index) => {
+      if (!isFilled(row)) return;
+      const result = inviteCreateSchema.safeParse(toBody(row));
+      if (result.success) {
+        if (!row.resend && pending.has(row.target_email.trim().toLowerCase())) {
+          ctx.addIssue({ code: 'custom', path: ['rows', index, 'target_email'], message: ALREADY_INVITED, input: row.target_email });
+        }
+        return;
+      }
+      const seen = new Set<PropertyKey>();
+      for (const issue of result.error.issues) {
+        const field = issue.path[0];
+        if (field === undefined || seen.has(field)) continue;
+        seen.add(field);
+        ctx.addIssue({ code: 'custom', path: ['rows', index, field], message: issue.message, input: row });
+      }
+    });
+  }));
+  return z.pipe(values, z.transform(({ rows }) => rows.flatMap((row, index) => (isFilled(row) ? [{ index, body: toBody(row) }] : []))));
 }
 
-interface BulkItemError { index: number; attr: string | null; detail: string }
+/** Whether a row's only error is that its address is already invited (it is held back once). */
+export const onlyAlreadyInvited = (errors: Partial<Record<RowField, { message?: string }>> | undefined) =>
+  errors?.target_email?.message === ALREADY_INVITED && Object.keys(errors).length === 1;
 
-/** A bulk 400's per-item errors (`errors: [{index, attr, detail}]`) by row key; null when the error is not of that kind. */
-export function serverRowErrors(error: unknown, sent: InviteRow[]): Map<number, RowErrors> | null {
-  if (!isApiError(error) || error.status !== 400 || !Array.isArray(error.body.errors)) return null;
+interface BulkItemError { index: number; attr: string | null; detail: string }
+const ROW_FIELDS: readonly string[] = ['target_email', 'first_name', 'level'] satisfies RowField[];
+const rowField = (attr: string | null): RowField => (attr && ROW_FIELDS.includes(attr) ? (attr as RowField) : 'target_email');
+
+/**
+ * A bulk 400's errors by the form's row index: each item's (`errors: [{index, attr, detail}]`,
+ * `index` its place among the rows sent), or the first one's `attr` (`1__first_name`) when the
+ * answer lists no items. Null when the error names no row.
+ */
+export function serverRowErrors(error: unknown, sent: readonly SentRow[]): Map<number, RowErrors> | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  const items: BulkItemError[] = Array.isArray(error.body.errors)
+    ? (error.body.errors as BulkItemError[])
+    : (() => {
+        const match = error.attr ? /^(\d+)(?:__(.+))?$/.exec(error.attr) : null;
+        return match ? [{ index: Number(match[1]), attr: match[2] ?? null, detail: error.detail }] : [];
+      })();
   const errors = new Map<number, RowErrors>();
-  for (const item of error.body.errors as BulkItemError[]) {
+  for (const item of items) {
     const row = sent[item.index];
     if (!row) continue;
-    const field: RowField = item.attr === 'first_name' || item.attr === 'level' ? item.attr : 'target_email';
-    errors.set(row.key, { ...errors.get(row.key), [field]: item.detail });
+    errors.set(row.index, { ...errors.get(row.index), [rowField(item.attr)]: item.detail });
   }
-  return errors;
+  return errors.size > 0 ? errors : null;
 }
