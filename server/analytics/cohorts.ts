@@ -2,7 +2,7 @@ import type {
   CohortBehavioralCriterion, CohortCriteriaGroup, CohortCriterion, CohortFilters, CohortTimeInterval,
 } from '../../src/contract/cohorts.ts';
 import { addWall } from './dates.ts';
-import type { SqlConnection } from './duckdb.ts';
+import type { SqlConnection } from './db-types.ts';
 import { inTransaction } from './event-store.ts';
 import { propertyFilterSql } from './filters.ts';
 import { unnestJson } from './persons.ts';
@@ -27,9 +27,6 @@ import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
  *   column) or by person id; adding more keeps those already in.
  * Membership is as of the computation: later events change it only when it is computed again.
  */
-
-/** What an analysis knows of the project's cohorts: the name of a live cohort, or null. */
-export type CohortLookup = (id: number) => { id: number; name: string } | null;
 
 /** Whatever gives the writer connection (EventStore, EventDb). */
 export interface CohortWriter { write<T>(fn: (c: SqlConnection) => Promise<T>): Promise<T> }

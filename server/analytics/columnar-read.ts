@@ -1,36 +1,8 @@
 import bindings from '@duckdb/node-bindings';
 import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
-import type { SqlParams } from './duckdb.ts';
+import type { ChunkVisitor, ColumnarResult, ColumnOf, ColumnType, SqlParams, TypedColumnType } from './db-types.ts';
 import type { KeptBuffers } from './kept-buffers.ts';
 import { TextCells } from './text-cells.ts';
-
-/**
- * How a columnar read returns a column (see {@link ColumnReader}): `int32` (INTEGER) and
- * `double` (DOUBLE) as typed arrays, never NULL (a NULL fails the read); `uuid` (UUID) as four
- * 32-bit words per row in DuckDB's own order-preserving layout (see {@link compareUuidWords};
- * a NULL's words are unspecified);
- * `text` (VARCHAR) as strings or null.
- */
-export type ColumnType = 'int32' | 'double' | 'uuid' | 'text';
-export type ColumnOf<T extends ColumnType> = T extends 'int32' ? Int32Array : T extends 'double' ? Float64Array : T extends 'uuid' ? Uint32Array : (string | null)[];
-export interface ColumnarResult<T extends readonly ColumnType[]> {
-  rows: number;
-  columns: { [K in keyof T]: ColumnOf<T[K]> };
-  /**
-   * Hands the typed columns' memory back for later reads (kept-buffers.ts): call it once the
-   * columns are no longer read (nothing may read them after). Without it they are garbage
-   * collected as any array.
-   */
-  release(): void;
-}
-
-/**
- * Reads a query's result column by column, straight from DuckDB's vectors: an engine that
- * walks hundreds of thousands of rows in TypeScript (funnels) pays no per-value conversion.
- */
-export interface ColumnReader {
-  columns<const T extends readonly ColumnType[]>(sql: string, params: SqlParams, types: T): Promise<ColumnarResult<T>>;
-}
 
 /**
  * Orders two UUIDs given as words (index `a` of `x`, `b` of `y`, four words each) as DuckDB
@@ -98,11 +70,6 @@ async function eachChunk(
   }
   return rows;
 }
-
-/** Typed columns only: what {@link visitChunks} hands over. */
-export type TypedColumnType = Exclude<ColumnType, 'text'>;
-/** Gets one chunk's columns: rows `at` … `at + size` of the result's `rows`. */
-export type ChunkVisitor<T extends readonly TypedColumnType[]> = (columns: { [K in keyof T]: ColumnOf<T[K]> }, size: number, at: number, rows: number) => void;
 
 /**
  * The result of `connection.run` chunk by chunk (2,048 rows each): `visit` gets each chunk's

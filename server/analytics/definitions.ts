@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import type { PropertyValueType } from '../../src/contract/index.ts';
 import { materializedFor, propertyText, SqlParams, type PropertySource } from './properties.ts';
 import { entriesSql, eventPropertyKinds, ISO_DATE_PATTERN, kindSql, type KindRow } from './property-stats.ts';
-import type { QueryContext, SqlRunner } from './types.ts';
+import type { QueryContext } from './types.ts';
+import type { SqlRunner } from './db-types.ts';
 
 /** The counting window of `volume_30_day`. */
 export const VOLUME_WINDOW_DAYS = 30;

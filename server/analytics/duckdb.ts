@@ -2,21 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { readColumns, visitChunks, type ChunkVisitor, type ColumnarResult, type ColumnType, type TypedColumnType } from './columnar-read.ts';
+import { readColumns, visitChunks } from './columnar-read.ts';
+import type { EventDb, ReadOptions, SqlConnection, SqlParams } from './db-types.ts';
 import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
 import { openGroupTables } from './groups.ts';
 import { KeptBuffers } from './kept-buffers.ts';
-import type { SqlRunner } from './types.ts';
-
-/** Parameters bound to `$1, $2, …` (an array) or to `$name` (an object). Never spliced into SQL text. */
-export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
-
-/** How long a read may run: until `deadline` (epoch ms) when given, else the database's default budget. */
-export interface ReadOptions {
-  deadline?: number | undefined;
-  /** The caller's cancel (`cancel/` of the insight API): aborting interrupts the read. */
-  signal?: AbortSignal | undefined;
-}
 
 /** A read ran past its time budget and was interrupted (DuckDB's interrupt): the connection is free again. */
 export class QueryTimeoutError extends Error {
@@ -31,40 +21,6 @@ export class QueryTimeoutError extends Error {
  */
 export const DEFAULT_QUERY_TIMEOUT_MS = 9_000;
 const defaultTimeout = () => Number(process.env.ANALYTICS_TIMEOUT_MS) || DEFAULT_QUERY_TIMEOUT_MS;
-
-/** One connection: statements run on it one at a time (see {@link EventDb.write}). */
-export interface SqlConnection extends SqlRunner {
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams): Promise<T[]>;
-  run(sql: string, params?: SqlParams): Promise<void>;
-}
-
-/**
- * The DuckDB database behind the event store. Queries run on DuckDB's own threads (the node
- * API is asynchronous), so a long analytics query never blocks the HTTP server's event loop.
- * A DuckDB connection runs one statement at a time, so reads take a connection from a small
- * pool (concurrent requests run side by side) and writes go through one writer connection,
- * one writer at a time ({@link EventDb.write}).
- */
-export interface EventDb extends SqlRunner {
-  /** A read whose result comes back column by column (columnar-read.ts), on a pooled connection like {@link all}. */
-  columns<const T extends readonly ColumnType[]>(sql: string, params: SqlParams, types: T, options?: ReadOptions): Promise<ColumnarResult<T>>;
-  /** The same read handed over chunk by chunk (columnar-read.ts `visitChunks`): resolves with the row count. */
-  chunks<const T extends readonly TypedColumnType[]>(sql: string, params: SqlParams, types: T, visit: ChunkVisitor<T>, options?: ReadOptions): Promise<number>;
-  /**
-   * Reads on a pooled connection: concurrent reads run side by side, each under a time budget
-   * (QueryTimeoutError past it). When `signal` aborts, the running statement is interrupted (and
-   * a read not started yet never starts): the read rejects with {@link QueryCancelledError}.
-   */
-  all<T = Record<string, unknown>>(sql: string, params?: SqlParams, options?: ReadOptions): Promise<T[]>;
-  /** Runs a statement that returns no rows on the writer connection, after any write in progress. */
-  run(sql: string, params?: SqlParams): Promise<void>;
-  /** Runs `fn` with exclusive use of the writer connection (a transaction, a temp table). */
-  write<T>(fn: (connection: SqlConnection) => Promise<T>): Promise<T>;
-  /** A dedicated connection, e.g. for an appender; close it when done. */
-  connect(): Promise<DuckDBConnection>;
-  /** Waits for the running statements, then closes every connection and the database. */
-  close(): Promise<void>;
-}
 
 export const DEFAULT_POOL_SIZE = 4;
 

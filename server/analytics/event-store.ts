@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { openEventDb, type EventDb, type ReadOptions, type SqlConnection, type SqlParams } from './duckdb.ts';
+import { openEventDb } from './duckdb.ts';
+import type { EventDb, ReadOptions, SqlConnection, SqlParams, SqlRunner } from './db-types.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 import { eventGroupKeys, GROUP_KEY_COLUMNS, GROUP_TABLES, identifyGroups, recordGroups, sightingsOf, type GroupKeys } from './groups.ts';
 import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
-import type { SqlRunner } from './types.ts';
 
 /** Events are written in chunks of at most this many rows (one bound JSON parameter each). */
 export const APPEND_CHUNK = 5_000;

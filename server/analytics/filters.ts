@@ -7,7 +7,8 @@ import { AnalyticsParamError } from './errors.ts';
 import { hogqlSql } from './hogql/index.ts';
 import { HAS_SESSION_SQL, isSessionProperty, SESSION_PROPERTIES, sessionTextSql, sessionValueSql } from './sessions.ts';
 import { PERSON_INT_KEY_SQL } from './schema.ts';
-import type { AnalyticsProject, CohortLookup, SqlRunner } from './types.ts';
+import type { AnalyticsProject, CohortLookup } from './types.ts';
+import type { SqlRunner } from './db-types.ts';
 import { cohortIdOf } from '../../src/contract/analytics-filters.ts';
 import { checkGroupType, groupPropertyText } from './groups.ts';
 

@@ -1,5 +1,5 @@
 import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
-import type { ColumnType } from './columnar-read.ts';
+import type { ColumnType } from './db-types.ts';
 import { funnelCut, UNIT_MS } from './funnel-pass.ts';
 import type { SqlParams } from './properties.ts';
 

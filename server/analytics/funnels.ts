@@ -8,7 +8,7 @@ import { AnalyticsParamError } from './errors.ts';
 import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts';
-import type { ColumnType } from './columnar-read.ts';
+import type { ColumnType } from './db-types.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
 import { readPersonsPage, type FunnelPersonsPage } from './persons.ts';

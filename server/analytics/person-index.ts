@@ -1,4 +1,4 @@
-import type { EventDb, ReadOptions } from './duckdb.ts';
+import type { EventDb, ReadOptions } from './db-types.ts';
 import { grown } from './funnel-pass.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from './schema.ts';
 

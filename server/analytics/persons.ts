@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FunnelPerson } from '../../src/contract/persons.ts';
 import type { SqlParams } from './properties.ts';
-import type { SqlRunner } from './types.ts';
-import type { SqlConnection } from './duckdb.ts';
+import type { SqlRunner, SqlConnection } from './db-types.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 
 type Json = Record<string, unknown>;

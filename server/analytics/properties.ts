@@ -5,7 +5,8 @@
  * as a name (a column alias, a table alias) is checked against a strict identifier grammar.
  */
 import { materializedColumn } from './schema.ts';
-import type { QueryContext, SqlRunner } from './types.ts';
+import type { QueryContext } from './types.ts';
+import type { SqlRunner } from './db-types.ts';
 
 export interface HogqlEnv {
   timeZone: string;

@@ -1,8 +1,5 @@
 import type { PersonIndex } from './person-index.ts';
-import type { ColumnReader } from './columnar-read.ts';
-import type { CohortLookup } from './cohorts.ts';
-
-export type { CohortLookup } from './cohorts.ts';
+import type { ColumnReader, SqlRunner } from './db-types.ts';
 
 /**
  * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and
@@ -22,6 +19,9 @@ export type { CohortLookup } from './cohorts.ts';
  * re-attribute past events): its stored person, or that person's override (schema.ts).
  */
 
+/** What an analysis knows of the project's cohorts (cohorts.ts): the name of a live cohort, or null. */
+export type CohortLookup = (id: number) => { id: number; name: string } | null;
+
 /** What an engine needs to know about the project it computes for. */
 export interface AnalyticsProject {
   id: number;
@@ -34,11 +34,6 @@ export interface AnalyticsProject {
    * events matching all of them (person/event property filters of the contract's shape).
    */
   test_account_filters: ReadonlyArray<{ key: string; value?: unknown; operator: string; type: 'event' | 'person' }>;
-}
-
-/** Runs SQL with bound parameters ($1, $2, … or ?) and returns plain row objects. */
-export interface SqlRunner {
-  all<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface QueryContext {

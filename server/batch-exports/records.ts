@@ -1,5 +1,5 @@
 import type { BatchExportModel } from '../../src/contract/index.ts';
-import type { ColumnType } from '../analytics/columnar-read.ts';
+import type { ColumnType } from '../analytics/db-types.ts';
 import type { EventStore } from '../analytics/event-store.ts';
 
 /** One exported record: an event or a person, as the HTTP destination sends it (one JSON line). */

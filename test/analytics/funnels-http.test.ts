@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAnalyticsQuery, funnelResultSchema, pathResultSchema, retentionResultSchema, type FunnelStep } from '../../src/contract/analytics.ts';
 import { funnelPersonsResultSchema, type FunnelPersonsResult } from '../../src/contract/persons.ts';
-import type { EventDb } from '../../server/analytics/duckdb.ts';
+import type { EventDb } from '../../server/analytics/db-types.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
 import { ApiError, serverError } from '../../server/http/errors.ts';
 import { publicUrlOf } from '../../server/http/public-url.ts';

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { openEventDb, type EventDb } from '../../server/analytics/duckdb.ts';
+import { openEventDb } from '../../server/analytics/duckdb.ts';
+import type { EventDb, SqlRunner } from '../../server/analytics/db-types.ts';
 import { FILL_PERSON_KEYS } from '../../server/analytics/schema.ts';
 import { fillGroups } from '../../server/analytics/groups.ts';
-import type { AnalyticsProject, QueryContext, ReferenceEvent, SqlRunner } from '../../server/analytics/types.ts';
+import type { AnalyticsProject, QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 
 /**
  * An in-memory event store (DuckDB with the real schema) loaded with reference events, and the
