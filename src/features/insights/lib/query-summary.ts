@@ -60,6 +60,11 @@ export function filtersText(properties: unknown): string | null {
 }
 
 function breakdownText(filters: Rec): string | null {
+  // Several breakdowns: each as one breakdown of its type would read, joined.
+  if (Array.isArray(filters.breakdowns) && filters.breakdowns.length > 0) {
+    return filters.breakdowns.map((e: unknown) => (isRec(e) ? breakdownText({ breakdown: e.property, breakdown_type: e.type }) : null))
+      .filter((t) => t !== null).join(' · ');
+  }
   const b = filters.breakdown;
   if (b === undefined || b === null || b === '' || (Array.isArray(b) && b.length === 0)) return null;
   const values = Array.isArray(b) ? b.map(String) : [String(b)];

@@ -28,8 +28,13 @@ export function trendDisplay(display: unknown): TrendDisplay {
 /** A breakdown value as text (a list of values joined), null without a breakdown. */
 export function breakdownText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+  if (!Array.isArray(value)) return String(value);
+  // Several breakdowns: their values joined, as the series' label has them (docs/api.md).
+  if (value.length > 0 && value.every((v) => v === BREAKDOWN_OTHER)) return 'Other';
+  return value.map((v) => (v === BREAKDOWN_NULL ? 'None' : String(v))).join(' · ');
 }
+const BREAKDOWN_OTHER = '$$_posthog_breakdown_other_$$';
+const BREAKDOWN_NULL = '$$_posthog_breakdown_null_$$';
 
 const isDuration = (action: Record<string, unknown> | null | undefined) => {
   const property = action?.math_property;

@@ -14,6 +14,7 @@ import type { BuilderKind, BuilderParams } from './builder-search';
 const SERIES_KEYS = [
   'events', 'actions', 'properties', 'filter_test_accounts', 'date_from', 'date_to', 'interval',
   'breakdown', 'breakdown_type', 'breakdown_group_type_index', 'aggregation_group_type_index', 'breakdown_limit',
+  'breakdowns', 'breakdown_histogram_bin_count',
 ] as const;
 
 /** The parameter names of each kind (a test checks them against the contract's schemas). */

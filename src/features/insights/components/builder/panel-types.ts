@@ -35,8 +35,11 @@ export function usePickerBindings<S extends { events?: unknown } & BreakdownValu
   const patchState = usePatch(state, onChange);
   const setEvents = useCallback((events: EntityInput[]) => patchState({ events } as Partial<S>), [patchState]);
   const breakdown = useMemo<BreakdownValue>(
-    () => ({ breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit, breakdown_group_type_index: state.breakdown_group_type_index }),
-    [state.breakdown, state.breakdown_type, state.breakdown_limit, state.breakdown_group_type_index],
+    () => ({
+      breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit, breakdown_group_type_index: state.breakdown_group_type_index,
+      breakdowns: state.breakdowns, breakdown_histogram_bin_count: state.breakdown_histogram_bin_count,
+    }),
+    [state.breakdown, state.breakdown_type, state.breakdown_limit, state.breakdown_group_type_index, state.breakdowns, state.breakdown_histogram_bin_count],
   );
   return { patchState, setEvents, breakdown };
 }

@@ -273,6 +273,25 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(lastBody(sent)).not.toHaveProperty('formulas');
   });
 
+  it('several breakdowns: the request carries them, the URL keeps them, series are named by the values joined', async () => {
+    await ingestPageviews();
+    const sent = recordTrendRequests();
+    const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
+    await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /^Browser\s*\$browser/ }));
+    await user.click(await screen.findByRole('button', { name: 'Add breakdown' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /\$current_url/ }));
+    const breakdowns = [{ property: '$browser', type: 'event' }, { property: '$current_url', type: 'event' }];
+    await waitFor(() => expect(lastBody(sent)).toMatchObject({ breakdowns }));
+    expect(lastBody(sent)).not.toHaveProperty('breakdown');
+    expect(router.state.location.search).toMatchObject({ breakdowns });
+    const table = await screen.findByRole('table', { name: 'New trend: data' });
+    // Chrome pageviews are on pages 1 and 3 (ingestPageviews).
+    expect(await within(table).findByText('Chrome · https://hedgebox.example/1', {}, SLOW)).toBeInTheDocument();
+    expect(within(table).getByText('Chrome · https://hedgebox.example/3')).toBeInTheDocument();
+  });
+
   it('keeps the old chart visible, dimmed and busy, while the new one loads; a superseded request is aborted', async () => {
     const sent = recordTrendRequests();
     const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });

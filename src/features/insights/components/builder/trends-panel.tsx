@@ -64,6 +64,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
       <ControlSection title="Breakdown">
         <BreakdownControl
           projectId={projectId}
+          several
           defaultLimit={25}
           errorFor={errorFor}
           value={breakdown}

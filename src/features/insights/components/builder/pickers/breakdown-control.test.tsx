@@ -7,9 +7,9 @@ import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 const api = setupTestApi();
 const PROJECT = 1;
 
-function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}) {
+function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}, several = false) {
   return renderWithState<BreakdownValue>(api().demoKey, initial, (value, onChange) => (
-    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} />
+    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} several={several} />
   ));
 }
 
@@ -94,5 +94,46 @@ describe('BreakdownControl', () => {
     });
     expect(screen.getByRole('button', { name: 'Breakdown by: plan' })).toHaveAccessibleDescription('Enter a property name, a cohort ID or a list of cohort IDs.');
     expect(screen.getByRole('spinbutton', { name: 'Show top' })).toHaveAccessibleDescription('Ensure this value is less than or equal to 1000.');
+  });
+
+  it('several breakdowns: up to three, each its own labelled picker, removable; a numeric one in buckets', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 }, {}, true);
+    // $browser is text: no buckets offered.
+    expect(screen.queryByRole('checkbox', { name: /into buckets/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add breakdown' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /\$current_url/ }));
+    expect(emitted.at(-1)).toMatchObject({
+      breakdown: null, breakdown_limit: 5,
+      breakdowns: [{ property: '$browser', type: 'event' }, { property: '$current_url', type: 'event' }],
+    });
+    expect(screen.getByRole('button', { name: 'Breakdown 1 by: Browser' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Breakdown 2 by: .*/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add breakdown' }));
+    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /amount/ }));
+    expect(emitted.at(-1)?.breakdowns).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Add breakdown' })).not.toBeInTheDocument();
+
+    // amount is numeric: it may be binned; a bad count says so and is not sent.
+    await user.click(await screen.findByRole('checkbox', { name: 'Bin breakdown 3 into buckets' }));
+    expect(emitted.at(-1)?.breakdowns?.[2]).toEqual({ property: 'amount', type: 'event', histogram_bin_count: 10 });
+    const buckets = screen.getByRole('spinbutton', { name: 'Number of buckets for breakdown 3' });
+    await user.clear(buckets);
+    await user.type(buckets, '0');
+    expect(buckets).toHaveAccessibleDescription('Enter a whole number of buckets from 1 to 100.');
+    await user.clear(buckets);
+    await user.type(buckets, '4');
+    expect(buckets).not.toHaveAccessibleDescription();
+    expect(emitted.at(-1)?.breakdowns?.[2]).toEqual({ property: 'amount', type: 'event', histogram_bin_count: 4 });
+
+    // By keyboard: remove the first two; the last one left is a single breakdown again, bins kept.
+    screen.getByRole('button', { name: 'Remove breakdown 1' }).focus();
+    await user.keyboard('{Enter}');
+    expect(emitted.at(-1)?.breakdowns?.map((b) => b.property)).toEqual(['$current_url', 'amount']);
+    screen.getByRole('button', { name: 'Remove breakdown 1' }).focus();
+    await user.keyboard(' ');
+    expect(emitted.at(-1)).toMatchObject({ breakdown: 'amount', breakdown_type: 'event', breakdown_histogram_bin_count: 4, breakdown_limit: 5, breakdowns: undefined });
+    expect(screen.getByRole('spinbutton', { name: 'Number of buckets for breakdown' })).toHaveValue(4);
   });
 });

@@ -1,10 +1,9 @@
-import { X } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { ANALYTICS_LIMITS, type TrendParamsInput } from '@/contract/analytics-params';
-import { cn } from '@/components/ui/cn';
+import { ANALYTICS_LIMITS } from '@/contract/analytics-params';
 import { HogqlField } from '../field-parts';
-import { FieldError } from './picker-trigger';
 import type { ErrorFor } from './property-filters';
+import { AddBreakdown, BinsField, entryOf, LimitField, RemoveButton, useNumericBreakdown, type BreakdownValue } from './breakdown-parts';
+import { BreakdownList } from './breakdown-list';
 import {
   PropertyKeyPicker, type CohortKey, type GroupKey, type HogqlKey, type PropertyKey, type SessionKey,
 } from './property-key-picker';
@@ -12,16 +11,16 @@ import {
 const BREAKDOWN_KINDS = ['event', 'person', 'session', 'group', 'cohort', 'hogql'] as const;
 type BreakdownKey = PropertyKey | CohortKey | GroupKey | SessionKey | HogqlKey;
 
+export type { BreakdownValue } from './breakdown-parts';
+
 /**
- * The breakdown fields of trend and funnel parameters, as the contract types them (so a panel
- * passes its state in and spreads the answer back). This control sets property breakdowns
+ * The breakdown control sets property breakdowns
  * (`event` / `person`, or a group type's with `breakdown_group_type_index`) and a cohort
  * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone. A session
  * property is `breakdown_type: session`; a HogQL breakdown is its expression, typed in a field of its
- * own (the key stays empty, and unsent, until something is typed).
+ * own (the key stays empty, and unsent, until something is typed). With `several` (trends) it
+ * adds up to 3 breakdowns at once (breakdown-list.tsx) and bins a numeric one.
  */
-export type BreakdownValue = Pick<TrendParamsInput, 'breakdown' | 'breakdown_type' | 'breakdown_limit' | 'breakdown_group_type_index'>;
-
 export interface BreakdownControlProps {
   projectId: number;
   value: BreakdownValue;
@@ -29,13 +28,26 @@ export interface BreakdownControlProps {
   errorFor?: ErrorFor;
   /** The limit shown while none is set (trends 25, funnels 10). */
   defaultLimit: number;
+  /** Trends: up to 3 breakdowns at once (`breakdowns`), and numeric ones in bins. */
+  several?: boolean;
 }
+
+/** No breakdown at all. */
+const CLEARED: BreakdownValue = {
+  breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined,
+  breakdown_histogram_bin_count: undefined, breakdowns: undefined,
+};
 
 const MAX = ANALYTICS_LIMITS.breakdownLimit;
 
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
-export const BreakdownControl = memo(function BreakdownControl({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
-  const limitId = useId();
+export const BreakdownControl = memo(function BreakdownControl(props: BreakdownControlProps) {
+  return props.several && props.value.breakdowns?.length
+    ? <BreakdownList projectId={props.projectId} value={props.value} onChange={props.onChange} errorFor={props.errorFor} defaultLimit={props.defaultLimit} />
+    : <SingleBreakdown {...props} />;
+});
+
+function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, several = false }: BreakdownControlProps) {
   const cohort = value.breakdown_type === 'cohort';
   // A cohort breakdown's cohort: its listed id (beside "all" when it is compared with everyone).
   const listed = cohort && Array.isArray(value.breakdown) ? value.breakdown : null;
@@ -43,15 +55,6 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
   const key = listed ? (listed.filter((v) => v !== 'all').map(String)[0] ?? null) : breakdownKey(value.breakdown);
   const allId = useId();
   const limit = value.breakdown_limit ?? defaultLimit;
-  const [draft, setDraft] = useState(String(limit));
-  const [seen, setSeen] = useState(limit);
-  if (seen !== limit) {
-    setSeen(limit);
-    setDraft(String(limit));
-  }
-  const n = Number(draft);
-  const draftValid = draft.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= MAX;
-  const limitError = (draftValid ? undefined : `Enter a whole number from 1 to ${MAX}.`) ?? errorFor?.('breakdown_limit');
   const keyError = errorFor?.('breakdown') ?? errorFor?.('breakdown_type') ?? errorFor?.('breakdown_group_type_index');
   const hogql = value.breakdown_type === 'hogql';
   // The expression while it is written: an empty one is not sent (the state has no breakdown).
@@ -61,9 +64,11 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
     setWriting(text);
     onChange(text.trim()
       ? { ...value, breakdown: text, breakdown_type: 'hogql', breakdown_limit: value.breakdown_limit ?? defaultLimit, breakdown_group_type_index: undefined }
-      : { breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined });
+      : CLEARED);
   };
   const hogqlShown = expression !== null;
+  const numeric = useNumericBreakdown(projectId, value.breakdown_type, key);
+  const remove = (next: BreakdownValue) => { setWriting(null); onChange(next); };
 
   return (
     <div className="flex flex-wrap items-start gap-2">
@@ -80,7 +85,7 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
           ? { breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
           : {
             ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit,
-            breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined,
+            breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined, breakdown_histogram_bin_count: undefined,
           });
         }}
         types={BREAKDOWN_KINDS}
@@ -104,57 +109,30 @@ export const BreakdownControl = memo(function BreakdownControl({ projectId, valu
           </label>
         </>
       ) : null}
-      {hogqlShown && key === null ? <RemoveBreakdown onChange={(next) => { setWriting(null); onChange(next); }} /> : null}
+      {hogqlShown && key === null ? <RemoveBreakdown onChange={remove} /> : null}
       {key !== null && !cohort ? (
         <>
-          <RemoveBreakdown onChange={(next) => { setWriting(null); onChange(next); }} />
-          <div className="flex flex-col gap-1">
-            <div className="flex items-center gap-1.5">
-              <label htmlFor={limitId} className="text-sm text-gray-700 dark:text-gray-300">
-                Show top
-              </label>
-              <input
-                id={limitId}
-                type="number"
-                min={1}
-                max={MAX}
-                step={1}
-                inputMode="numeric"
-                aria-describedby={limitError ? `${limitId}-error` : undefined}
-                aria-invalid={limitError ? true : undefined}
-                value={draft}
-                onChange={(e) => {
-                  setDraft(e.target.value);
-                  const next = Number(e.target.value);
-                  if (e.target.value.trim() !== '' && Number.isInteger(next) && next >= 1 && next <= MAX) onChange({ ...value, breakdown_limit: next });
-                }}
-                className={cn(
-                  'h-8 w-20 rounded-md border bg-white px-2 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100',
-                  limitError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
-                )}
-              />
-              <span className="text-sm text-gray-700 dark:text-gray-300">values</span>
-            </div>
-            <FieldError id={`${limitId}-error`} message={limitError} />
-          </div>
+          <RemoveBreakdown onChange={remove} />
+          <LimitField value={limit} max={MAX} error={errorFor?.('breakdown_limit')} onChange={(n) => onChange({ ...value, breakdown_limit: n })} />
+          {several && (numeric || typeof value.breakdown_histogram_bin_count === 'number') ? (
+            <BinsField name="breakdown" value={value.breakdown_histogram_bin_count} error={errorFor?.('breakdown_histogram_bin_count')}
+              onChange={(bins) => onChange({ ...value, breakdown_histogram_bin_count: bins })} />
+          ) : null}
+          {several ? (
+            <AddBreakdown projectId={projectId} position={2} onAdd={(k) => {
+              const first = keyOf(key, value);
+              const entry = first.type === 'hogql' || first.type === 'cohort' ? { property: key, type: first.type } : entryOf(first, value.breakdown_histogram_bin_count);
+              onChange({ ...CLEARED, breakdown_limit: limit, breakdowns: [entry, entryOf(k)] });
+            }} />
+          ) : null}
         </>
       ) : null}
     </div>
   );
-});
+}
 
 function RemoveBreakdown({ onChange }: { onChange: (next: BreakdownValue) => void }) {
-  return (
-    <button
-      type="button"
-      aria-label="Remove breakdown"
-      title="Remove breakdown"
-      onClick={() => onChange({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined })}
-      className="inline-flex size-8 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100"
-    >
-      <X aria-hidden className="size-4" />
-    </button>
-  );
+  return <RemoveButton label="Remove breakdown" onClick={() => onChange(CLEARED)} />;
 }
 
 /** The picker's value of a breakdown whose key is `key`: whose property it is. */
