@@ -164,6 +164,31 @@ function expectRoundedPercent(shown: number, exact: number) {
   expect(Math.abs(shown - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
 }
 
+test('a trend broken down by browser and OS at once: each row names its combination ("Chrome · Mac OS X") with the API’s number; the URL keeps both', async ({ page, request }) => {
+  const projectId = await seededProject(request);
+  await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
+  await settled(page, 'New trend');
+  await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^Browser\s*\$browser/ }).click();
+  await page.getByRole('button', { name: 'Add breakdown' }).click();
+  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^OS\s*\$os/ }).click();
+  await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });
+  await expect(page).toHaveURL(/breakdowns=/);
+  await expect(page.getByRole('button', { name: 'Breakdown 2 by: OS' })).toBeVisible();
+  const result = await settled(page, 'New trend');
+  const params = paramsOf(page);
+  expect(params).toMatchObject({ breakdowns: [{ property: '$browser', type: 'event' }, { property: '$os', type: 'event' }] });
+  const answer = await request.post(`/api/projects/${projectId}/insights/trend/`, { headers: headers(), data: params });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const series = (await answer.json()).result as (TrendSeries & { label: string; breakdown_value: string[] })[];
+  const first = series[0]!;
+  expect(first.breakdown_value).toHaveLength(2);
+  expect(first.label).toBe(first.breakdown_value.join(' · '));
+  const row = result.getByRole('table', { name: 'New trend: data' }).locator('tbody tr', { hasText: first.label });
+  await expect(row).toHaveCount(1);
+  expect(number(await row.getByRole('cell').first().textContent())).toBe(first.aggregated_value ?? first.count);
+});
+
 test('the New insight menu opens the retention builder; its cohort grid shows the API’s counts and percentages; axe finds nothing', async ({ page, request }) => {
   test.slow();
   const projectId = await seededProject(request);
