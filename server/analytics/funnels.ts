@@ -2,7 +2,7 @@ import {
   ANALYTICS_LIMITS, encodeAnalyticsQuery, funnelWindow, orderedEntities,
   cohortIdOf, type Entity, type FunnelParams, type PropertyFilter, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
-import type { FunnelStepQuery } from '../../src/contract/persons.ts';
+import type { FunnelActor, FunnelStepQuery } from '../../src/contract/persons.ts';
 import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
@@ -11,12 +11,12 @@ import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts
 import type { ColumnType } from './db-types.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
-import { readPersonsPage, type FunnelPersonsPage } from './persons.ts';
+import { readPersonsPage } from './persons.ts';
 import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
 import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
 import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
 import type { QueryContext } from './types.ts';
-import { aggregationOf, groupTypesFor } from './groups.ts';
+import { aggregationOf, groupTypesFor, readGroupsPage } from './groups.ts';
 
 /**
  * Funnels (docs/api.md, "Funnels"). Where the rules are silent, this engine decides:
@@ -60,8 +60,10 @@ export interface Prepared {
   pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
-  /** The funnel as the person index answers it (person-index.ts), when names alone decide its steps and nothing else filters. */
+  /** The funnel as the person index (or its group type's) answers it (person-index.ts), when names alone decide its steps and nothing else filters. */
   indexed: IndexedFunnel | null;
+  /** The group type the funnel counts (its actors' keys are that type's groups'); null: persons. */
+  groupIndex: number | null;
 }
 
 /**
@@ -146,13 +148,16 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const cohortsOnly = p.properties?.type === 'AND' && p.properties.values.every((v) => !('values' in v) && v.type === 'cohort') ? p.properties : null;
   const unfiltered = andAll(propertyGroupSql(cohortsOnly ? undefined : p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
   const byNames = stepSql.every((s, k) => s.name !== null || (steps[k]!.id === null && s.sql === '(true)'));
-  const indexed = !everyEvent && groupIndex === null && unfiltered && byNames && breakdown === null && !layout.byBucket
+  // By a group type, its own index (person-index.ts): the same walk, with groups for persons. A
+  // cohort filter there picks events by their persons, which that index does not hold: SQL.
+  const cohorts = cohortsOnly?.values.length ? cohortsOnly.values as PropertyFilter[] : null;
+  const indexed = !everyEvent && (groupIndex === null || cohorts === null) && unfiltered && byNames && breakdown === null && !layout.byBucket
     ? {
       steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass,
-      persons: cohortsOnly?.values.length ? await cohortPersons(ctx, cohortsOnly.values as PropertyFilter[]) : undefined,
+      persons: cohorts ? await cohortPersons(ctx, cohorts) : undefined, groupIndex,
     }
     : null;
-  return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed };
+  return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed, groupIndex };
 }
 
 /** Whether a person (integer key) passes every cohort filter of `filters`, from the cohorts' stored members. */
@@ -213,7 +218,7 @@ async function countedFromSql(ctx: QueryContext, prep: Prepared): Promise<Counte
  * `breakdown_limit` values by persons counted (then text), the rest "Other", missing "None".
  */
 export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
-  const byPerson = prep.indexed ? (ctx.personIndex?.() ?? null) : null;
+  const byPerson = prep.indexed ? (ctx.personIndex?.(prep.indexed.groupIndex) ?? null) : null;
   const counted = byPerson ? await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint) : await countedFromSql(ctx, prep);
   const group = new Int32Array(counted.count);
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
@@ -336,12 +341,17 @@ export function timeToConvertBins(seconds: number[]): FunnelTimeToConvert {
   return { bins, average_conversion_time: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-export type { FunnelPersonsPage } from './persons.ts';
+/** A page of a step's actors: persons, or the groups of a funnel aggregated by a group type. */
+export interface FunnelPersonsPage {
+  people: FunnelActor[];
+  more: boolean;
+}
 
 /**
  * The persons who reached step `funnel_step` (1-based), or with `-k` reached step k − 1 but not
  * step k: the same counted persons as the steps result (so a page per step adds up to its
- * count), in one breakdown group when the funnel has a breakdown, ordered by person id.
+ * count), in one breakdown group when the funnel has a breakdown, ordered by person id. A funnel
+ * aggregated by a group type lists its counted groups the same way, ordered by key.
  */
 export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ctx: QueryContext, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
   const split = cohortSplitOf(q, ctx.cohorts);
@@ -349,9 +359,6 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     // A cohort breakdown's group is its cohort: the persons of the funnel restricted to it.
     const c = split.find((x) => String(x.value) === q.funnel_step_breakdown) ?? { value: 'all' as const, label: '' };
     return computeFunnelPersons(restrictedTo(q, c), ctx, page);
-  }
-  if (q.aggregation_group_type_index !== null && q.aggregation_group_type_index !== undefined) {
-    throw new AnalyticsParamError('aggregation_group_type_index', 'A funnel aggregated by groups counts groups, not persons: leave it out to list persons.');
   }
   const prep = await prepare({ ...q, funnel_viz_type: 'steps' }, ctx);
   const n = prep.steps.length;
@@ -365,6 +372,8 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
     const inGroup = typeof q.breakdown !== 'string' || q.funnel_step_breakdown === undefined || c.groups[c.group[i]!]!.grp === q.funnel_step_breakdown;
     if (inGroup && (q.funnel_step > 0 ? c.reached[i]! >= k : c.reached[i] === k - 1)) keys.push(c.person[i]!);
   }
+  // Aggregated by a group type, the keys are its groups' (funnels-events.ts): those are listed.
+  if (prep.groupIndex !== null) return readGroupsPage(ctx.db, ctx.project.id, keys, page);
   const team = params.add(ctx.project.id);
   return readPersonsPage(ctx.db, team, `SELECT k.person_id FROM person_keys k
       WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))`, params, page);

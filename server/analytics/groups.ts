@@ -1,7 +1,9 @@
 import { GROUP_TYPE_INDEX_MAX } from '../../src/contract/analytics-filters.ts';
+import type { FunnelGroupActor } from '../../src/contract/persons.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { jsonPointer, propertyTextOf, type SqlParams } from './properties.ts';
 import type { QueryContext } from './types.ts';
+import type { SqlRunner } from './db-types.ts';
 
 /**
  * Groups (docs/api.md, "Groups"). An event's `$groups` property maps a group type to the key of
@@ -255,4 +257,20 @@ export function groupPropertyText(params: SqlParams, index: number, key: string)
   if (params.groupTypes[index] === undefined) return 'NULL::VARCHAR';
   // Group keys are unique in the store: the key column alone names the group.
   return `json_extract_string((SELECT g.properties FROM groups g WHERE g.key = ${groupKeyColumn(index)}), ${params.add(jsonPointer(key))})`;
+}
+
+/**
+ * A page of the groups with integer keys `keys` (a funnel step's, aggregated by a group type), by
+ * group key as `{PRJ}/groups/` lists them, in a funnel listing's actor shape; `more` when a next page has some.
+ */
+export async function readGroupsPage(db: SqlRunner, teamId: number, keys: readonly number[], page: { limit: number; offset: number }): Promise<{ people: FunnelGroupActor[]; more: boolean }> {
+  const rows = await db.all<{ i: number; k: string; p: string; c: unknown }>(
+    `SELECT group_type_index AS i, group_key AS k, properties::VARCHAR AS p, epoch_ms(created_at) AS c FROM groups
+     WHERE team_id = $1 AND key IN (SELECT unnest(from_json($2::JSON, '["INTEGER"]')))
+     ORDER BY group_key LIMIT $3 OFFSET $4`, [teamId, JSON.stringify(keys), page.limit + 1, page.offset]);
+  const people = rows.slice(0, page.limit).map((r): FunnelGroupActor => ({
+    type: 'group', id: r.k, group_type_index: Number(r.i), group_key: r.k,
+    group_properties: JSON.parse(r.p) as Record<string, unknown>, created_at: new Date(Number(r.c)).toISOString(),
+  }));
+  return { people, more: rows.length > page.limit };
 }

@@ -10,6 +10,8 @@ export interface IndexedFunnel {
   pass: FunnelPassOptions;
   /** Only the persons (integer keys) that pass: a funnel filtered by cohorts (their members, or not). */
   persons?: ((key: number) => boolean) | undefined;
+  /** The group type the funnel aggregates by, whose index it walks (its runs are groups); null: persons. */
+  groupIndex: number | null;
 }
 
 /** Per event-name id (1-based; 0 for none): bit k set when the name matches `names[k]` (null matches every name). */

@@ -20,6 +20,11 @@ import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from './schema.ts';
  * person: 56 MB for 10M events of 300,000 persons, which the server's memory budget has room
  * for (docs/limits.md).
  *
+ * The same copy keyed by a group type's keys instead (events without such a group left out)
+ * answers the funnels aggregated by that type (docs/api.md, "Groups"): a group's events in time
+ * order, whoever did them, are what such a funnel walks, so the walk is the same; `runKey` then
+ * holds group keys (groups.ts).
+ *
  * It is valid for one write version of its project (any write to it makes it stale: appends,
  * merges, deletes) and built in the background (person-indexes.ts); funnels read it through
  * person-index-walk.ts, and with SQL until it is there.
@@ -67,11 +72,20 @@ function growing<A extends Int32Array | Float64Array>(Make: new (n: number) => A
 }
 
 /**
- * Reads the index of project `teamId` from the store; null when it has too many event names,
- * or an event before 1970 with microseconds (DuckDB's `epoch_ms` rounds those up, which the
- * range's ends would need another bit to tell).
+ * Whose events an index holds side by side, as SQL over event `e`: the actor's integer key, the
+ * join it reads, and which events have one (as funnels-events.ts keys a funnel's rows).
  */
-export async function buildPersonIndex(db: PersonIndexReader, teamId: number, options: ReadOptions = {}): Promise<PersonIndex | null> {
+export interface IndexActorSql { key: string; join: string; where: string }
+
+/** Persons, after merges (schema.ts); person-indexes.ts has the groups'. */
+export const PERSON_ACTOR: IndexActorSql = { key: PERSON_INT_KEY_SQL, join: PERSON_JOIN_SQL, where: 'true' };
+
+/**
+ * Reads the index of project `teamId` (its persons', or with `by` a group type's) from the
+ * store; null when it has too many event names, or an event before 1970 with microseconds
+ * (DuckDB's `epoch_ms` rounds those up, which the range's ends would need another bit to tell).
+ */
+export async function buildPersonIndex(db: PersonIndexReader, teamId: number, options: ReadOptions = {}, by: IndexActorSql = PERSON_ACTOR): Promise<PersonIndex | null> {
   const names = (await db.all<{ event: string }>('SELECT DISTINCT event FROM events WHERE team_id = $1 ORDER BY event', [teamId], options)).map((r) => r.event);
   if (names.length > MAX_NAMES) return null;
   // One byte a name while the ids and the bit fit in it.
@@ -90,11 +104,11 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
   // DuckDB sorts the events into one result (about 16 bytes a row); it is folded into the index
   // chunk by chunk, never copied whole into JavaScript.
   const rows = await db.chunks(
-    `SELECT ${PERSON_INT_KEY_SQL} AS person_id, epoch_ms(e.timestamp)::DOUBLE AS ts,
+    `SELECT ${by.key} AS person_id, epoch_ms(e.timestamp)::DOUBLE AS ts,
       (coalesce(list_position(from_json($2::JSON, '["VARCHAR"]'), e.event), 0) | CASE WHEN epoch_us(e.timestamp) % 1000 <> 0 THEN $3 ELSE 0 END)::INTEGER AS name
     FROM events e
-    ${PERSON_JOIN_SQL}
-    WHERE e.team_id = $1
+    ${by.join}
+    WHERE e.team_id = $1 AND ${by.where}
     ORDER BY 1, 2, e.uuid`,
     [teamId, JSON.stringify(names), sub], ['int32', 'double', 'int32'] as const,
     ([person, ts, id], size, at, total) => {

@@ -1,5 +1,6 @@
 import type { EventStore } from './event-store.ts';
-import { buildPersonIndex, type PersonIndex } from './person-index.ts';
+import { groupKeyColumn } from './groups.ts';
+import { buildPersonIndex, PERSON_ACTOR, type IndexActorSql, type PersonIndex } from './person-index.ts';
 
 /** What the indexes read from: the event store. */
 export type PersonIndexSource = Pick<EventStore, 'all' | 'chunks' | 'teamWriteVersion'>;
@@ -16,37 +17,56 @@ export interface PersonIndexOptions {
 }
 
 export interface PersonIndexes {
-  /** The project's index when it is current (built at the project's write version); else null, and a build is asked for (call it on any analysis of the project to have it ready). */
-  current(teamId: number): PersonIndex | null;
+  /**
+   * The project's index when it is current (built at the project's write version); else null, and a build is asked for (call it on any analysis of the project to have it ready).
+   * With `groupIndex`, the index of that group type's groups (person-index.ts) instead of its persons'.
+   */
+  current(teamId: number, groupIndex?: number | null): PersonIndex | null;
   /** Settles once the builds asked for so far are done (tests). */
   settled(): Promise<void>;
 }
 
 export const PERSON_INDEX_DEFAULTS = { quietMs: 250, maxRows: 12_000_000, buildBudgetMs: 60_000 };
 
+/** The events a group type's index holds: those naming a group of the type, keyed by its integer key (groups.ts). */
+export function groupActor(groupIndex: number): IndexActorSql {
+  const column = groupKeyColumn(groupIndex);
+  return { key: column, join: '', where: `${column} IS NOT NULL` };
+}
+
 /**
- * The indexes of one event store, one per project asked for, each valid for the
- * project's write version it was built at (`teamWriteVersion`: another project's appends leave
- * it valid). A funnel that finds none (or a stale one, whose memory goes at once) is read with
- * SQL. Asking for a project's index asks for a build when it has none: `quietMs` later, if the project has had no write meanwhile, one
- * build at a time, as an analysis (it sorts the project's events in DuckDB). A write during the
- * build interrupts it; a build that fails is not tried again until the next write. Projects
- * past `maxRows` together are dropped least recently used first.
+ * The indexes of one event store, one per project asked for (and per group type its group
+ * funnels aggregate by), each valid for the project's write version it was built at
+ * (`teamWriteVersion`: another project's appends leave it valid). A funnel that finds none (or a
+ * stale one, whose memory goes at once) is read with SQL. Asking for a project's index asks for a
+ * build when it has none: `quietMs` later, if the project has had no write meanwhile, one build at
+ * a time, as an analysis (it sorts the project's events in DuckDB). A write during the build
+ * interrupts it; a build that fails is not tried again until the next write. Person indexes past
+ * `maxRows` together are dropped least recently used first; a group type's index is built only
+ * where it fits beside those held (it never pushes a person index out: persons' funnels are the
+ * common ones, and two indexes taking turns would sort the events again on every switch).
  */
 export function createPersonIndexes(store: PersonIndexSource, options: PersonIndexOptions = {}): PersonIndexes {
   const { quietMs, maxRows, buildBudgetMs } = { ...PERSON_INDEX_DEFAULTS, ...options };
   const admit = options.admit ?? (<T>(work: () => Promise<T>) => work());
-  /** Per project: the index of a version (null: none can be built at that version), and when it was last used. */
-  const built = new Map<number, { version: string; index: PersonIndex | null; used: number }>();
-  const wanted = new Set<number>();
+  /** Per project and actor (slotOf): the index of a version (null: none can be built at that version), and when it was last used. */
+  const built = new Map<string, { team: number; group: number | null; version: string; index: PersonIndex | null; used: number }>();
+  const wanted = new Set<string>();
   /** The builds asked for and not started yet (for `settled`). */
   const timers = new Set<Promise<void>>();
   let builds: Promise<unknown> = Promise.resolve();
   let uses = 0;
+  const slotOf = (teamId: number, group: number | null) => `${teamId}/${group ?? 'persons'}`;
+  const heldRows = (except: string) => {
+    let total = 0;
+    for (const [slot, e] of built) if (slot !== except) total += e.index?.rows ?? 0;
+    return total;
+  };
 
-  const build = async (teamId: number, version: string) => {
+  const build = async (teamId: number, group: number | null, version: string) => {
+    const slot = slotOf(teamId, group);
     // Written meanwhile (the next funnel asks again), or built already.
-    if (store.teamWriteVersion(teamId) !== version || built.get(teamId)?.version === version) return;
+    if (store.teamWriteVersion(teamId) !== version || built.get(slot)?.version === version) return;
     const deadline = Date.now() + buildBudgetMs;
     // A write to the project while it builds makes the build worthless: it stops there.
     const abort = new AbortController();
@@ -54,10 +74,12 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
       if (store.teamWriteVersion(teamId) !== version) abort.abort();
     }, 100);
     watch.unref?.();
+    const by = group === null ? PERSON_ACTOR : groupActor(group);
     let index: PersonIndex | null = null;
     try {
-      const [{ n }] = await store.all<{ n: number | bigint }>('SELECT count(*) AS n FROM events WHERE team_id = $1', [teamId], { deadline }) as [{ n: number | bigint }];
-      if (Number(n) <= maxRows) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }), deadline);
+      const [{ n }] = await store.all<{ n: number | bigint }>(`SELECT count(*) AS n FROM events e WHERE e.team_id = $1 AND ${by.where}`, [teamId], { deadline }) as [{ n: number | bigint }];
+      const room = group === null ? maxRows : maxRows - heldRows(slot);
+      if (Number(n) <= room) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }, by), deadline);
     } catch {
       // A closed store, the budget spent, a write, a row without its person key: SQL answers
       // (and reports what is wrong) until the next write.
@@ -65,36 +87,36 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
       clearInterval(watch);
     }
     if (store.teamWriteVersion(teamId) !== version) return;
-    built.set(teamId, { version, index, used: ++uses });
-    let total = 0;
-    for (const e of built.values()) total += e.index?.rows ?? 0;
-    // Least recently used first, past the cap.
-    for (const [team, e] of [...built].sort((a, b) => a[1].used - b[1].used)) {
+    built.set(slot, { team: teamId, group, version, index, used: ++uses });
+    let total = heldRows('');
+    // Least recently used first, past the cap (group indexes before person indexes).
+    for (const [other, e] of [...built].sort((a, b) => Number(a[1].group === null) - Number(b[1].group === null) || a[1].used - b[1].used)) {
       if (total <= maxRows) break;
-      if (team !== teamId && e.index) {
+      if (other !== slot && e.index) {
         total -= e.index.rows;
-        built.delete(team);
+        built.delete(other);
       }
     }
   };
 
   return {
-    current(teamId) {
+    current(teamId, groupIndex = null) {
       // Stale copies go at the first look after a write, whichever project they are of (a
       // deleted project's is never asked for again).
-      for (const [team, e] of built) if (e.version !== store.teamWriteVersion(team)) built.delete(team);
+      for (const [slot, e] of built) if (e.version !== store.teamWriteVersion(e.team)) built.delete(slot);
       const version = store.teamWriteVersion(teamId);
-      const entry = built.get(teamId);
+      const slot = slotOf(teamId, groupIndex);
+      const entry = built.get(slot);
       if (entry) {
         entry.used = ++uses;
         return entry.index;
       }
-      if (!wanted.has(teamId)) {
-        wanted.add(teamId);
+      if (!wanted.has(slot)) {
+        wanted.add(slot);
         const timer = new Promise<void>((resolve) => {
           setTimeout(() => {
-            wanted.delete(teamId);
-            builds = builds.then(() => build(teamId, version)).catch(() => undefined);
+            wanted.delete(slot);
+            builds = builds.then(() => build(teamId, groupIndex, version)).catch(() => undefined);
             timers.delete(timer);
             resolve();
           }, quietMs).unref?.();

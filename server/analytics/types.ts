@@ -57,10 +57,11 @@ export interface QueryContext {
   materialized?: () => Promise<boolean>;
   /**
    * The project's events in person order when a current copy is in memory (person-index.ts):
-   * funnels whose steps are told apart by names alone read it instead of SQL. Absent or null:
-   * SQL (tests, tools, a store written since).
+   * funnels whose steps are told apart by names alone read it instead of SQL; with `groupIndex`,
+   * its events in the order of that group type's groups (funnels aggregated by it). Absent or
+   * null: SQL (tests, tools, a store written since).
    */
-  personIndex?: () => PersonIndex | null;
+  personIndex?: (groupIndex?: number | null) => PersonIndex | null;
   /** The project's live cohorts (cohorts.ts): a cohort filter or breakdown may name only these. Absent: none. */
   cohorts?: CohortLookup;
   /** The project's group types by index (groups.ts), when the caller keeps them. Absent: read from the store. */

@@ -2,6 +2,7 @@ import { z } from './z';
 import { decodeAnalyticsQuery } from './analytics';
 import { funnelParamsSchema } from './analytics-params';
 import { endpoint, listQuerySchema, pageSchema } from './common';
+import { groupSchema } from './groups';
 import { integer, MESSAGES, queryInt, typeError } from './fields';
 import { projectParams } from './insights';
 
@@ -10,7 +11,8 @@ import { projectParams } from './insights';
  * `dropped_people_url` lead (`/api/projects/:project_id/persons/funnel/?<funnel params>&funnel_step=k`),
  * in the production service's shape. `funnel_step` is 1-based: `k` lists the persons who
  * reached step k, `-k` those who reached step k − 1 and not step k. With a breakdown,
- * `funnel_step_breakdown` names the group (a value, `Other` or `None`).
+ * `funnel_step_breakdown` names the group (a value, `Other` or `None`). A funnel aggregated by a
+ * group type (`aggregation_group_type_index`) lists its groups instead, by key.
  */
 
 /** The listing's own parameters, beside the funnel's. */
@@ -37,9 +39,23 @@ export const funnelPersonSchema = z.looseObject({
 });
 export type FunnelPerson = z.infer<typeof funnelPersonSchema>;
 
+/**
+ * A group as the listing of a funnel aggregated by a group type shows one: the `{PRJ}/groups/`
+ * shape, with the production service's actor fields `type` ("group") and `id` (the key).
+ */
+export const funnelGroupActorSchema = z.extend(groupSchema, {
+  type: z.literal('group'),
+  id: z.string(),
+});
+export type FunnelGroupActor = z.infer<typeof funnelGroupActorSchema>;
+
+/** Who a funnel step lists: persons, or groups when the funnel is aggregated by a group type. */
+export type FunnelActor = FunnelPerson | FunnelGroupActor;
+export const isGroupActor = (actor: FunnelActor): actor is FunnelGroupActor => 'group_key' in actor && actor.type === 'group';
+
 export const funnelPersonsResultSchema = z.looseObject({
-  /** One entry: the page of persons and how many are on it. */
-  results: z.array(z.looseObject({ people: z.array(funnelPersonSchema), count: integer({ min: 0 }) })),
+  /** One entry: the page of persons (or groups) and how many are on it. */
+  results: z.array(z.looseObject({ people: z.array(z.union([funnelGroupActorSchema, funnelPersonSchema])), count: integer({ min: 0 }) })),
   /** The next page (absolute URL), null on the last. */
   next: z.nullable(z.string()),
   is_cached: z.boolean(),

@@ -248,4 +248,29 @@ describe('the indexes of a store', () => {
     await tiny.settled();
     expect(tiny.current(DEFAULT_PROJECT.id)).toBeNull(); // 5 events > 2: SQL answers
   });
+
+  it("keeps a group type's index beside the persons': the events naming such a group, group by group; it never pushes a person index out", async () => {
+    const team = DEFAULT_PROJECT.id + 2;
+    const acme = { $groups: { company: 'acme' } };
+    await store.append(team, [capture('ann', '$pageview', t, acme), capture('bob', '$pageview', t + 1000, acme), capture('bob', 'purchase', t + 2000)]);
+    const indexes = createPersonIndexes(store, { quietMs: 0 });
+    expect(indexes.current(team, 0)).toBeNull();
+    await indexes.settled();
+    const companies = indexes.current(team, 0)!;
+    // ann's and bob's views are one run, acme's; bob's purchase names no company.
+    expect([companies.rows, companies.runs]).toEqual([2, 1]);
+    expect(indexes.current(team)).toBeNull();
+    await indexes.settled();
+    expect([indexes.current(team)?.rows, indexes.current(team)?.runs]).toEqual([3, 2]);
+    expect(indexes.current(team, 0)).toBe(companies);
+
+    // Room for 4 events: the persons' 3 stay, the companies' 2 are not built (SQL answers those).
+    const tight = createPersonIndexes(store, { quietMs: 0, maxRows: 4 });
+    tight.current(team);
+    await tight.settled();
+    tight.current(team, 0);
+    await tight.settled();
+    expect(tight.current(team, 0)).toBeNull();
+    expect(tight.current(team)?.rows).toBe(3);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupSchema, groupTypeSchema, pageSchema } from '../../src/contract/index.ts';
+import { funnelPersonsResultSchema, groupSchema, groupTypeSchema, pageSchema } from '../../src/contract/index.ts';
 import { z } from '../../src/contract/z.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from './helpers.ts';
 
@@ -147,17 +147,36 @@ describe('analyses by group', () => {
     expect(await retention({ aggregation_group_type_index: 0 })).toEqual([[1, 1, 0], [1, 0], [0]]);
   });
 
-  it("a group funnel's correlation reads events, not persons' properties; it lists no persons", async () => {
+  it("a group funnel's correlation reads events, not persons' properties", async () => {
     const body = { events: [{ id: '$pageview', order: 0 }, { id: 'purchase', order: 1 }], date_from: '2024-03-14', date_to: '2024-03-20', aggregation_group_type_index: 0 };
     const events = await server.request('POST', `${prj}/insights/funnel/correlation/`, { json: body });
     expect(events.status, events.text).toBe(200);
     const props = await server.request('POST', `${prj}/insights/funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] } });
     expect(props.status).toBe(400);
     expect(props.body).toMatchObject({ attr: 'aggregation_group_type_index' });
-    const query = new URLSearchParams({ events: JSON.stringify(body.events), date_from: body.date_from, date_to: body.date_to, aggregation_group_type_index: '0', funnel_step: '1' });
-    const persons = await server.get(`${prj}/persons/funnel/?${query.toString()}`);
-    expect(persons.status).toBe(400);
-    expect(persons.body).toMatchObject({ attr: 'aggregation_group_type_index' });
+  });
+
+  it("a group funnel's step lists its groups by key, as groups/ shapes them", async () => {
+    const steps = JSON.stringify([{ id: '$pageview', order: 0 }, { id: 'purchase', order: 1 }]);
+    const actors = async (index: number, step: number) => {
+      const query = new URLSearchParams({ events: steps, date_from: '2024-03-14', date_to: '2024-03-20', aggregation_group_type_index: String(index), funnel_step: String(step) });
+      const res = await server.get(`${prj}/persons/funnel/?${query.toString()}`);
+      expect(res.status, res.text).toBe(200);
+      const page = funnelPersonsResultSchema.parse(res.body).results[0]!;
+      expect(page.count).toBe(page.people.length);
+      return page.people;
+    };
+    // acme (ann views and buys on the 19th) and globex (cat views on the 19th, buys on the 20th) both convert.
+    const acmeGroup = { type: 'group', id: 'acme', group_type_index: 0, group_key: 'acme', group_properties: { name: 'Acme Inc', plan: 'enterprise', employees: 120 }, created_at: '2024-03-01T10:00:00.000Z' };
+    const globexGroup = { type: 'group', id: 'globex', group_type_index: 0, group_key: 'globex', group_properties: { name: 'Globex', plan: 'free' }, created_at: '2024-03-02T10:00:00.000Z' };
+    expect(await actors(0, 1)).toEqual([acmeGroup, globexGroup]);
+    expect(await actors(0, 2)).toEqual([acmeGroup, globexGroup]);
+    expect(await actors(0, -2)).toEqual([]);
+    // Team red (bob's pageview) enters and buys nothing: it drops off before the purchase.
+    const red = { type: 'group', id: 'red', group_type_index: 1, group_key: 'red', group_properties: {}, created_at: '2024-03-19T10:00:00.000Z' };
+    expect(await actors(1, 1)).toEqual([red]);
+    expect(await actors(1, 2)).toEqual([]);
+    expect(await actors(1, -2)).toEqual([red]);
   });
 
   it.each([

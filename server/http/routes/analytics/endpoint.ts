@@ -1,5 +1,6 @@
 import type { z } from '../../../../src/contract/z';
 import type { Endpoint } from '../../../../src/contract/index.ts';
+import { GROUP_TYPE_INDEX_MAX } from '../../../../src/contract/analytics-filters.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
@@ -133,11 +134,14 @@ export async function cachedAnalysis<P, R>(
   // funnels of a project are rarely its first analysis).
   const personIndexes = personIndexesOf(deps);
   personIndexes.current(project.id);
+  // An analysis by a group type asks for that type's index as well (its funnels read it).
+  const byGroup = (params as { aggregation_group_type_index?: unknown }).aggregation_group_type_index;
+  if (typeof byGroup === 'number' && Number.isInteger(byGroup) && byGroup >= 0 && byGroup <= GROUP_TYPE_INDEX_MAX) personIndexes.current(project.id, byGroup);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
       key, () => analysisGateOf(deps).run(() => compute(params, {
-        db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id), personIndex: () => personIndexes.current(project.id),
+        db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id), personIndex: (group) => personIndexes.current(project.id, group),
         cohorts: cohortLookup(deps.store, project.id),
       }), read), options.maxAgeMs);
     return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
