@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { encodeAnalyticsQuery } from '@/contract/analytics';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
-import { personEndpoints, type FunnelPerson } from '@/contract/persons';
+import { personEndpoints, type FunnelActor } from '@/contract/persons';
 import { apiRequest } from '@/lib/api-client';
 import { projectScope } from '@/lib/query-keys';
 
@@ -47,9 +47,9 @@ function requestPersons(projectId: number, params: FunnelParamsInput, target: Fu
 /** The most persons a download holds (40 requests of 1,000). */
 export const FUNNEL_PERSONS_DOWNLOAD_MAX = 40_000;
 
-/** Every person of a step, a page of 1,000 at a time, up to FUNNEL_PERSONS_DOWNLOAD_MAX; `more` when some were left out. */
-export async function allFunnelPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget): Promise<{ people: FunnelPerson[]; more: boolean }> {
-  const people: FunnelPerson[] = [];
+/** Every person (or group) of a step, a page of 1,000 at a time, up to FUNNEL_PERSONS_DOWNLOAD_MAX; `more` when some were left out. */
+export async function allFunnelPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget): Promise<{ people: FunnelActor[]; more: boolean }> {
+  const people: FunnelActor[] = [];
   for (let offset = 0; offset < FUNNEL_PERSONS_DOWNLOAD_MAX; offset += 1000) {
     const page = await requestPersons(projectId, params, target, offset, 1000);
     people.push(...(page.results[0]?.people ?? []));

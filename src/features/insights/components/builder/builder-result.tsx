@@ -40,8 +40,8 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
     [kind, chart.resultParams, chart.result],
   );
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
-  // A funnel by groups counts groups: its steps list no persons (the server refuses to).
-  const listsPersons = funnel !== undefined && typeof funnel.aggregation_group_type_index !== 'number';
+  // Each step's count opens who it counts: persons, or a funnel by groups' groups.
+  const listsPersons = funnel !== undefined;
   const fieldProblems = [...issues.values()];
   // The server's refusal was of the last state sent; while the controls hold a state they cannot
   // send, it would speak of an earlier one.

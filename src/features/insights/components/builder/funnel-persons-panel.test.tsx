@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -200,5 +200,53 @@ describe('funnel persons panel', () => {
     } finally {
       click.mockRestore();
     }
+  });
+
+  it('lists the companies of a funnel aggregated by companies, by name (or key), and says how many converted', async () => {
+    const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const company = (key: string) => ({ $groups: { company: key } });
+    // acme (two persons) and initech sign up after visiting; globex only visits; a visit without a company counts for none.
+    await api().call('POST', '/batch/', {
+      api_key: token,
+      batch: [
+        { event: '$groupidentify', distinct_id: 'server', timestamp: at(120), properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme Inc' } } },
+        { event: 'fg visit', distinct_id: 'fg-ann', timestamp: at(60), properties: company('acme') },
+        { event: 'fg visit', distinct_id: 'fg-bob', timestamp: at(60), properties: company('acme') },
+        { event: 'fg signup', distinct_id: 'fg-bob', timestamp: at(30), properties: company('acme') },
+        { event: 'fg visit', distinct_id: 'fg-cat', timestamp: at(60), properties: company('globex') },
+        { event: 'fg visit', distinct_id: 'fg-dan', timestamp: at(60), properties: company('initech') },
+        { event: 'fg signup', distinct_id: 'fg-dan', timestamp: at(30), properties: company('initech') },
+        { event: 'fg visit', distinct_id: 'fg-eve', timestamp: at(60) },
+        { event: 'fg signup', distinct_id: 'fg-eve', timestamp: at(30) },
+      ],
+    });
+    const types = await api().call<Array<{ group_type: string; group_type_index: number }>>('GET', `/api/projects/${PROJECT}/groups_types/`);
+    const index = types.find((t) => t.group_type === 'company')!.group_type_index;
+    const byCompany: FunnelParamsInput = {
+      events: [{ id: 'fg visit', type: 'events', order: 0 }, { id: 'fg signup', type: 'events', order: 1 }], date_from: '-7d', aggregation_group_type_index: index,
+    };
+    resetCredentialsStore();
+    setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
+    const open = (dropped: boolean) => render(
+      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byCompany} target={{ step: 2, dropped }} stepName="Sign up" onClose={() => undefined} />)}
+      </QueryClientProvider>,
+    );
+    open(false);
+    const dialog = await screen.findByRole('dialog', { name: 'Companies that converted at step 2: Sign up' });
+    expect(dialog).toHaveAccessibleDescription('Each company once, by name (or key).');
+    await within(dialog).findByRole('table');
+    // By key: acme (named), initech (no name: its key).
+    expect(rowNames(dialog)).toEqual(['Acme Inc', 'initech']);
+    expect(within(dialog).getAllByRole('cell').map((c) => c.textContent).filter((t) => t === 'acme' || t === 'initech')).toEqual(['acme', 'initech']);
+    expect(within(dialog).getByText('2 companies converted')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+
+    cleanup();
+    open(true);
+    const dropped = await screen.findByRole('dialog', { name: 'Companies that dropped off before step 2: Sign up' });
+    await waitFor(() => expect(rowNames(dropped)).toEqual(['globex']));
+    expect(within(dropped).getByText('1 company dropped off')).toBeInTheDocument();
   });
 });

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
-import type { FunnelPerson } from '@/contract/persons';
+import { isGroupActor, type FunnelActor, type FunnelGroupActor, type FunnelPerson } from '@/contract/persons';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +12,7 @@ import { describeError } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/dates';
 import { useFocusReturn } from '@/lib/focus-return';
 import { toast } from '@/lib/toast';
+import { definitionQueries } from '../../api/definitions.queries';
 import {
   allFunnelPersons, FUNNEL_PERSONS_DOWNLOAD_MAX, FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
@@ -29,15 +30,40 @@ export interface FunnelPersonsPanelProps {
   onClose: () => void;
 }
 
-/** The panel's title: which persons, at which step. */
-export function funnelPersonsTitle(target: FunnelPersonsTarget, stepName?: string): string {
+/** What the panel lists, in words: persons, or the groups of the type a funnel is aggregated by. */
+export interface ActorWords { one: string; many: string; groups: boolean }
+const PERSONS: ActorWords = { one: 'person', many: 'persons', groups: false };
+
+/** An English plural for a group type's name when the project gives none (company → companies). */
+export function pluralOf(word: string): string {
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
+  return `${word}s`;
+}
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The words for the funnel's actors: its group type's names (from `groups_types/`) when aggregated by one. */
+function useActorWords(projectId: number, params: FunnelParamsInput): ActorWords {
+  const index = params.aggregation_group_type_index;
+  const byGroup = typeof index === 'number';
+  const types = useQuery({ ...definitionQueries.groupTypes(projectId), enabled: byGroup }).data;
+  if (!byGroup) return PERSONS;
+  const type = types?.find((t) => t.group_type_index === index);
+  // A key that may not read group types still lists the groups: it names them plainly.
+  if (!type) return { one: 'group', many: 'groups', groups: true };
+  return { one: type.name_singular ?? type.group_type, many: type.name_plural ?? pluralOf(type.group_type), groups: true };
+}
+
+/** The panel's title: which persons (or groups), at which step. */
+export function funnelPersonsTitle(target: FunnelPersonsTarget, stepName?: string, words: ActorWords = PERSONS): string {
   const where = target.dropped ? `dropped off before step ${target.step}` : `converted at step ${target.step}`;
-  return `Persons who ${where}${stepName ? `: ${stepName}` : ''}`;
+  return `${capitalized(words.many)} ${words.groups ? 'that' : 'who'} ${where}${stepName ? `: ${stepName}` : ''}`;
 }
 
 /**
  * A right-hand side sheet listing the persons behind a funnel step's count (the step's people
- * URL), a page at a time. Radix Dialog: focus moves in and is trapped, Escape closes, and focus
+ * URL), a page at a time; for a funnel aggregated by a group type, its groups (companies…). Radix Dialog: focus moves in and is trapped, Escape closes, and focus
  * returns to the count that opened it.
  */
 export function FunnelPersonsPanel({ target, ...props }: FunnelPersonsPanelProps) {
@@ -55,7 +81,8 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
   const stepName = givenName ?? nameOfStep(params, target.step);
   // Opened without a Radix trigger: focus goes back to the step's count that opened it.
   const focusReturn = useFocusReturn(true);
-  const title = funnelPersonsTitle(target, stepName);
+  const words = useActorWords(projectId, params);
+  const title = funnelPersonsTitle(target, stepName, words);
   return (
     <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
       <Dialog.Portal>
@@ -69,7 +96,7 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
               <Dialog.Title className="text-lg font-semibold wrap-anywhere">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
                 {target.breakdownValue !== undefined ? `Breakdown: ${target.breakdownValue}. ` : ''}
-                Each person once, by email (or first distinct ID).
+                {words.groups ? `Each ${words.one} once, by name (or key).` : 'Each person once, by email (or first distinct ID).'}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -79,14 +106,14 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
             </Dialog.Close>
           </div>
           {/* A new target starts on its first page. */}
-          <PersonsPages key={JSON.stringify(target)} projectId={projectId} params={params} target={target} title={title} />
+          <PersonsPages key={JSON.stringify(target)} projectId={projectId} params={params} target={target} title={title} words={words} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PersonsPages({ projectId, params, target, title }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string }) {
+function PersonsPages({ projectId, params, target, title, words }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string; words: ActorWords }) {
   const [offset, setOffset] = useState(0);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -115,35 +142,37 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
       {/* Scrolls on its own: focusable so the keyboard can scroll it too (axe: scrollable-region-focusable). */}
       <div
         role="region"
-        aria-label="Persons"
+        aria-label={capitalized(words.many)}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reached by Tab (axe).
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
         aria-busy={query.isFetching || undefined}
       >
         {query.isPending ? (
-          <div role="status" aria-label="Loading persons" className="space-y-2">
+          <div role="status" aria-label={`Loading ${words.many}`} className="space-y-2">
             {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
           </div>
         ) : query.isError ? (
           <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            <p>The persons could not be loaded. {describeError(query.error)}</p>
+            <p>The {words.many} could not be loaded. {describeError(query.error)}</p>
             <Button size="sm" onClick={() => void query.refetch()}>Try again</Button>
           </div>
         ) : people.length === 0 ? (
           <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
-            {offset === 0 ? 'No persons here for this date range.' : 'No more persons.'}
+            {offset === 0 ? `No ${words.many} here for this date range.` : `No more ${words.many}.`}
           </p>
+        ) : words.groups ? (
+          <GroupsTable groups={people.filter(isGroupActor)} words={words} caption={title} dim={stale} />
         ) : (
-          <PersonsTable projectId={projectId} people={people} caption={title} dim={stale} />
+          <PersonsTable projectId={projectId} people={people.filter((p): p is FunnelPerson => !isGroupActor(p))} caption={title} dim={stale} />
         )}
       </div>
-      <nav aria-label="Persons pages" className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800">
+      <nav aria-label={`${capitalized(words.many)} pages`} className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800">
         <span aria-live="polite" className="text-gray-700 dark:text-gray-300">
-          {people.length > 0 ? `Persons ${offset + 1}–${offset + people.length}` : ''}
+          {pageSummary(people.length, offset, atEnd, target, words)}
         </span>
         <div className="flex flex-wrap gap-2">
-          <DownloadPersons projectId={projectId} params={params} target={target} title={title} />
+          <DownloadPersons projectId={projectId} params={params} target={target} title={title} words={words} />
           <Button
             size="sm"
             ref={previousRef}
@@ -161,21 +190,41 @@ function PersonsPages({ projectId, params, target, title }: { projectId: number;
   );
 }
 
-/** Every person of the step (not only this page) as CSV: name, email, distinct ids, first seen, id. */
-function DownloadPersons({ projectId, params, target, title }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string }) {
+/**
+ * Under the list: "3 companies converted" when one page holds them all (groups), else which of
+ * them the page shows ("Persons 26–30").
+ */
+function pageSummary(shown: number, offset: number, atEnd: boolean, target: FunnelPersonsTarget, words: ActorWords): string {
+  if (shown === 0) return '';
+  if (words.groups && offset === 0 && atEnd) return `${shown} ${shown === 1 ? words.one : words.many} ${target.dropped ? 'dropped off' : 'converted'}`;
+  return `${capitalized(words.many)} ${offset + 1}–${offset + shown}`;
+}
+
+/** A group's name as the list shows it: its `name` property, else its key. */
+const groupName = (g: FunnelGroupActor) => (typeof g.group_properties.name === 'string' && g.group_properties.name !== '' ? g.group_properties.name : g.group_key);
+
+/** The CSV of a step's actors: persons (name, email, distinct ids, first seen, id) or groups (name, key, first seen). */
+function csvLines(actors: readonly FunnelActor[], words: ActorWords): string[][] {
+  if (words.groups) {
+    return [[capitalized(words.one), 'Key', 'First seen'], ...actors.filter(isGroupActor).map((g) => [groupName(g), g.group_key, g.created_at])];
+  }
+  return [
+    ['Person', 'Email', 'Distinct IDs', 'First seen', 'Person ID'],
+    ...actors.filter((p): p is FunnelPerson => !isGroupActor(p)).map((p) => [p.name, typeof p.properties.email === 'string' ? p.properties.email : '', p.distinct_ids.join(' '), p.created_at ?? '', p.uuid]),
+  ];
+}
+
+/** Every person (or group) of the step, not only this page, as CSV. */
+function DownloadPersons({ projectId, params, target, title, words }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string; words: ActorWords }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       const { people, more } = await allFunnelPersons(projectId, params, target);
-      const lines = [
-        ['Person', 'Email', 'Distinct IDs', 'First seen', 'Person ID'],
-        ...people.map((p) => [p.name, typeof p.properties.email === 'string' ? p.properties.email : '', p.distinct_ids.join(' '), p.created_at ?? '', p.uuid]),
-      ];
-      downloadCsv(csvText(lines), title);
-      if (more) toast.success(`Downloaded the first ${FUNNEL_PERSONS_DOWNLOAD_MAX.toLocaleString()} persons: the step has more.`);
+      downloadCsv(csvText(csvLines(people, words)), title);
+      if (more) toast.success(`Downloaded the first ${FUNNEL_PERSONS_DOWNLOAD_MAX.toLocaleString()} ${words.many}: the step has more.`);
     } catch (error) {
-      toast.error(`Couldn't download the persons: ${describeError(error)}`);
+      toast.error(`Couldn't download the ${words.many}: ${describeError(error)}`);
     } finally {
       setBusy(false);
     }
@@ -188,31 +237,50 @@ function DownloadPersons({ projectId, params, target, title }: { projectId: numb
   );
 }
 
-function PersonsTable({ projectId, people, caption, dim }: { projectId: number; people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
+/** One row of the list: the actor's name (a link for persons), its second column and when first seen. */
+interface ActorRow { key: string; name: ReactNode; second: string; firstSeen: string | null }
+
+/** The persons' or groups' table: the first column names them, the second (distinct ids, or key) hides on narrow screens. */
+function ActorsTable({ headers, rows, caption, dim }: { headers: [string, string]; rows: readonly ActorRow[]; caption: string; dim: boolean }) {
   return (
     <table className={`w-full text-left text-sm ${dim ? 'opacity-60' : ''}`}>
       <caption className="sr-only">{caption}</caption>
       <thead className="text-xs text-gray-600 uppercase dark:text-gray-400">
         <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">Person</th>
-          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">Distinct IDs</th>
+          <th scope="col" className="py-2 pr-3 font-medium">{headers[0]}</th>
+          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{headers[1]}</th>
           <th scope="col" className="py-2 font-medium">First seen</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
-        {people.map((p) => (
-          <tr key={p.uuid}>
-            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
-              {/* The person's page (properties, recent events). */}
-              <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
-                {p.name}
-              </Link>
-            </th>
-            <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">{p.distinct_ids.join(', ')}</td>
-            <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{p.created_at ? formatDateTime(p.created_at) : '—'}</td>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{r.name}</th>
+            <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">{r.second}</td>
+            <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{r.firstSeen ? formatDateTime(r.firstSeen) : '—'}</td>
           </tr>
         ))}
       </tbody>
     </table>
   );
+}
+
+function PersonsTable({ projectId, people, caption, dim }: { projectId: number; people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
+  const rows = people.map((p): ActorRow => ({
+    key: p.uuid,
+    // The person's page (properties, recent events).
+    name: (
+      <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+        {p.name}
+      </Link>
+    ),
+    second: p.distinct_ids.join(', '),
+    firstSeen: p.created_at,
+  }));
+  return <ActorsTable headers={['Person', 'Distinct IDs']} rows={rows} caption={caption} dim={dim} />;
+}
+
+function GroupsTable({ groups, words, caption, dim }: { groups: readonly FunnelGroupActor[]; words: ActorWords; caption: string; dim: boolean }) {
+  const rows = groups.map((g): ActorRow => ({ key: g.group_key, name: groupName(g), second: g.group_key, firstSeen: g.created_at }));
+  return <ActorsTable headers={[capitalized(words.one), 'Key']} rows={rows} caption={caption} dim={dim} />;
 }
