@@ -1,5 +1,5 @@
 import { PLUGIN_CONFIG_FIELD_TYPES, type PluginConfigField } from '../../src/contract/index.ts';
-import { CompileError } from './compile-error.ts';
+import { CompileError } from './compile/error.ts';
 
 /**
  * `plugin.json`: `{name, description, config: [{key, name, type, default, required, secret,

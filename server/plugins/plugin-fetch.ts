@@ -1,5 +1,5 @@
 import { sendOutbound, type OutboundPolicy } from '../net/outbound.ts';
-import type { SandboxHost } from './sandbox-quickjs.ts';
+import type { SandboxHost } from './sandbox/quickjs.ts';
 
 /** What a source plugin's `fetch` may reach: the hosts of the URLs in its config, under the outbound policy. */
 export interface PluginFetchRules {

@@ -3,7 +3,7 @@ import { PLUGIN_GROUP_LABELS } from '../../src/contract/index.ts';
 import { InputError } from '../domain-errors.ts';
 import type { NewPlugin, PluginRow } from '../store/plugins.ts';
 import { catalogueEntry, type CatalogueEntry } from './catalogue.ts';
-import { CompileError, compileSource, type Compiled } from './compile.ts';
+import { CompileError, compileSource, type Compiled } from './compile/compile.ts';
 import { sourceTemplate } from './templates.ts';
 
 /**

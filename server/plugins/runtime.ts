@@ -1,16 +1,16 @@
 import type { CaptureEvent } from '../analytics/ingest-parse.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
-import { compiledCode, exportsEvents } from './compiled-code.ts';
+import { compiledCode, exportsEvents } from './compile/compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
-import { configuredHosts, type PluginEvent } from './deliver.ts';
-import { createDeliveryEngine, type DeliveryReport, type DeliveryTarget } from './delivery.ts';
+import { configuredHosts, type PluginEvent } from './http-delivery.ts';
+import { createDeliveryEngine, type DeliveryReport, type DeliveryTarget } from './delivery-engine.ts';
 import { createPluginLogWriter } from './log-writer.ts';
-import type { SandboxLimits } from './sandbox.ts';
+import type { SandboxLimits } from './sandbox/sandbox.ts';
 
 /**
  * Runs the enabled destinations. Ingestion hands each accepted batch to `onIngested`, which only
- * queues it (never waits, never throws) for the delivery engine (delivery.ts): every enabled
+ * queues it (never waits, never throws) for the delivery engine (delivery-engine.ts): every enabled
  * destination of the project gets the events in the background, through its built-in delivery
  * (webhook, Slack) or its compiled source in a sandbox (a worker thread per plugin), with retries
  * on retryable failures. While ingestion is under pressure (a burst of `/batch/`), no new delivery

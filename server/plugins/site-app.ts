@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PluginConfigRow } from '../store/plugin-configs.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
-import { compiledCode } from './compiled-code.ts';
+import { compiledCode } from './compile/compiled-code.ts';
 import { effectiveConfig, schemaFields } from './config-values.ts';
 
 /**

@@ -53,7 +53,7 @@ export function Td({ className, ...props }: ComponentProps<'td'>) {
 /**
  * Classes of the column kept in view while a table scrolls sideways (its identifying column):
  * it sticks to the frame's left edge with the row's background. The list kit's tables become
- * cards on phones (see list-kit/data-table.tsx), so this applies from `md` up.
+ * cards on phones (see data-table.tsx), so this applies from `md` up.
  */
 export const pinnedCellClasses =
   'md:sticky md:left-0 md:z-[1] md:bg-white md:group-hover:bg-gray-50 md:dark:bg-gray-950 md:dark:group-hover:bg-gray-900';

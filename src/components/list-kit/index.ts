@@ -1,5 +1,5 @@
 /** The paged-list kit: every list page is built from these (see docs/kits.md). */
-export { DataTable, type Column } from './data-table';
+export { DataTable, type Column } from '@/components/data-table/data-table';
 export {
   ListPage,
   ListPageError,

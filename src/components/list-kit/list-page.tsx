@@ -9,7 +9,7 @@ import { RouteError } from '@/components/feedback/route-error';
 import { ScopedAction } from '@/components/feedback/scoped-action';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '@/components/data-table/data-table';
 import { BulkActionBar, useRowSelection } from './selection';
 import { usePageSearch } from './use-page-search';
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDeliveryEngine, HTTP_CONCURRENCY, type DeliveryReport } from '../../../server/plugins/delivery.ts';
+import { createDeliveryEngine, HTTP_CONCURRENCY, type DeliveryReport } from '../../../server/plugins/delivery-engine.ts';
 import { startReceiver, type Receiver } from './harness.ts';
 
 const receivers: Receiver[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { HTTP_CONCURRENCY } from '../../../server/plugins/delivery.ts';
+import { HTTP_CONCURRENCY } from '../../../server/plugins/delivery-engine.ts';
 import { createPipelineServer, startReceiver } from './harness.ts';
 
 const server = createPipelineServer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox as createWorkerSandbox } from '../../../server/plugins/sandbox.ts';
-import { createSandbox, SandboxLimitError, type SandboxHost } from '../../../server/plugins/sandbox-quickjs.ts';
+import { createSandbox as createWorkerSandbox } from '../../../server/plugins/sandbox/sandbox.ts';
+import { createSandbox, SandboxLimitError, type SandboxHost } from '../../../server/plugins/sandbox/quickjs.ts';
 
 /**
  * The QuickJS sandbox as the delivery engine calls it: many calls at once, each awaiting its own

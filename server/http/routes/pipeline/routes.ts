@@ -1,6 +1,6 @@
 import { endpoints, type PluginGroup } from '../../../../src/contract/index.ts';
 import { CATALOGUE, catalogueEntry, repositoryEntry } from '../../../plugins/catalogue.ts';
-import { exportsEvents } from '../../../plugins/compiled-code.ts';
+import { exportsEvents } from '../../../plugins/compile/compiled-code.ts';
 import { newPluginRow, patchedRow, upgradedRow, withSource } from '../../../plugins/plugin-write.ts';
 import type { PluginRow } from '../../../store/plugins.ts';
 import type { ActivityChange } from '../../../store/activity-log.ts';

@@ -12,7 +12,7 @@ import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { Badge } from '@/components/ui/badge';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
-import { domainsHeader } from './page-states';
+import { domainsHeader } from './organization-people-page-states';
 import { ssoLabel } from './sso';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/domains/');

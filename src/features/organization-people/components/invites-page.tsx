@@ -15,7 +15,7 @@ import { describeError } from '@/lib/error-messages';
 import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { inviteExpiry, levelLabel } from './levels';
-import { invitesHeader } from './page-states';
+import { invitesHeader } from './organization-people-page-states';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/invites/');
 

@@ -15,7 +15,7 @@ import { peopleMutations } from '../api/people.mutations';
 import { peopleQueries } from '../api/people.queries';
 import { levelLabel } from './levels';
 import { MemberLevelSelect } from './member-level-select';
-import { membersHeader } from './page-states';
+import { membersHeader } from './organization-people-page-states';
 import { RemoveMember } from './remove-member';
 
 const route = getRouteApi('/_authed/organizations/$organizationId/members/');

@@ -10,7 +10,7 @@ import { GROUP_SLUG_LIST, groupHasFullApi, groupHasOrder, groupLabel, groupTakes
 import { pipelineQueries } from '../api/pipeline.queries';
 import { notRunnable, PluginIcon, pluginTypeLabel, TagBadge } from './plugin-badges';
 import { InstallByUrl } from './install-by-url';
-import { pipelineHeader } from './pipeline-states';
+import { pipelineHeader } from './pipeline-page-states';
 import { PluginCreateForm } from './plugin-create-form';
 import { ProcessingOrder } from './processing-order';
 import { RepositoryBrowser } from './repository-browser';

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { peopleQueries } from '@/features/organization-people/api/people.queries';
 import { DomainsPage } from '@/features/organization-people/components/domains-page';
-import { DomainsPageError, DomainsPageSkeleton } from '@/features/organization-people/components/page-states';
+import { DomainsPageError, DomainsPageSkeleton } from '@/features/organization-people/components/organization-people-page-states';
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/domains/')({
   validateSearch: pageSearchSchema,

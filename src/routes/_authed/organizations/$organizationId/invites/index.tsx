@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { peopleQueries } from '@/features/organization-people/api/people.queries';
 import { InvitesPage } from '@/features/organization-people/components/invites-page';
-import { InvitesPageError, InvitesPageSkeleton } from '@/features/organization-people/components/page-states';
+import { InvitesPageError, InvitesPageSkeleton } from '@/features/organization-people/components/organization-people-page-states';
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/invites/')({
   validateSearch: pageSearchSchema,

@@ -3,7 +3,7 @@ import { z } from '@/contract/z';
 import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { peopleQueries } from '@/features/organization-people/api/people.queries';
 import { MembersPage } from '@/features/organization-people/components/members-page';
-import { MembersPageError, MembersPageSkeleton } from '@/features/organization-people/components/page-states';
+import { MembersPageError, MembersPageSkeleton } from '@/features/organization-people/components/organization-people-page-states';
 
 const membersSearchSchema = z.extend(pageSearchSchema, { search: optionalParam(z.string()) });
 

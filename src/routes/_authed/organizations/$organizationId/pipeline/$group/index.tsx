@@ -3,7 +3,7 @@ import { z } from '@/contract/z';
 import { optionalParam, PAGE_DEFAULTS, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PipelinePage } from '@/features/pipeline/components/pipeline-page';
-import { PipelinePageError, PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-states';
+import { PipelinePageError, PipelinePageSkeleton } from '@/features/pipeline/components/pipeline-page-states';
 
 /** `?page=&pageSize=` of the group's list; `?project=` the project whose processing order shows. */
 const searchSchema = z.extend(pageSearchSchema, { project: optionalParam(z.int().check(z.positive())) });

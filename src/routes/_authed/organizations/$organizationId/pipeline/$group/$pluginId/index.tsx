@@ -3,7 +3,7 @@ import { z } from '@/contract/z';
 import { optionalParam } from '@/lib/page-search';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
 import { PluginDetail } from '@/features/pipeline/components/plugin-detail';
-import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-states';
+import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-page-states';
 
 const searchSchema = z.object({ project: optionalParam(z.int().check(z.positive())) });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pipelineQueries } from '@/features/pipeline/api/pipeline.queries';
-import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-states';
+import { PluginDetailSkeleton } from '@/features/pipeline/components/pipeline-page-states';
 import { SourceEditor } from '@/features/pipeline/components/source-editor';
 
 /** The source editor (CodeMirror loads with this route's chunk only). */

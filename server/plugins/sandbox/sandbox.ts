@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { createBatcher } from './batcher.ts';
-import type { PluginFetchRules } from './plugin-fetch.ts';
-import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './sandbox-quickjs.ts';
+import { createBatcher } from '../batcher.ts';
+import type { PluginFetchRules } from '../plugin-fetch.ts';
+import { DEFAULT_LIMITS, SandboxError, type SandboxHost, type SandboxLimits } from './quickjs.ts';
 
 export { DEFAULT_LIMITS, SandboxError, type SandboxLimits };
 
@@ -12,8 +12,8 @@ export interface SandboxOptions {
 }
 
 /**
- * A plugin sandbox as the runtime uses it: the QuickJS sandbox (sandbox-quickjs.ts) in its own
- * worker thread (sandbox-worker.ts). The worker gives each call its wall time and reports at
+ * A plugin sandbox as the runtime uses it: the QuickJS sandbox (quickjs.ts) in its own
+ * worker thread (worker.ts). The worker gives each call its wall time and reports at
  * least every `cpuMs` while it has work; a worker that reports nothing for `wallMs` while calls
  * are open is stuck (code QuickJS cannot interrupt) and is ended: the error says the plugin was
  * stopped, and the next call needs a new sandbox. So is one whose call hit a limit (`fatal`).
@@ -36,7 +36,7 @@ export type Result = { id: number; ok: boolean; value?: unknown; error?: string;
 /** Calls go to the worker together too: those made before the next microtask (a destination's pump). */
 export type Call = { id: number; name: string; args: unknown[] };
 
-const ENTRY = new URL('./sandbox-worker-entry.mjs', import.meta.url);
+const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
 export function createSandbox(code: string, host: SandboxOptions, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
   const worker = new Worker(ENTRY, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });

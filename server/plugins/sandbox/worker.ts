@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createBatcher } from './batcher.ts';
-import { pluginFetch, type PluginFetchRules } from './plugin-fetch.ts';
-import { createSandbox, SandboxLimitError, type Sandbox, type SandboxLimits } from './sandbox-quickjs.ts';
+import { createBatcher } from '../batcher.ts';
+import { pluginFetch, type PluginFetchRules } from '../plugin-fetch.ts';
+import { createSandbox, SandboxLimitError, type Sandbox, type SandboxLimits } from './quickjs.ts';
 import type { Call, Result } from './sandbox.ts';
 
 /**

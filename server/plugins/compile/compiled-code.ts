@@ -1,5 +1,5 @@
-import type { PluginRow } from '../store/plugins.ts';
-import type { Store } from '../store/store.ts';
+import type { PluginRow } from '../../store/plugins.ts';
+import type { Store } from '../../store/store.ts';
 import { compileSource } from './compile.ts';
 
 /**

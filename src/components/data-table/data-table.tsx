@@ -1,7 +1,7 @@
 import { memo, useId, type ReactNode } from 'react';
-import { cellClasses, pinnedCellClasses, pinnedHeaderClasses, Table, Th } from '@/components/data-table/table';
+import { cellClasses, pinnedCellClasses, pinnedHeaderClasses, Table, Th } from './table';
 import { cn } from '@/components/ui/cn';
-import { RowCheckbox, SelectAllCheckbox, type RowSelection } from './selection';
+import { RowCheckbox, SelectAllCheckbox, type RowSelection } from '@/components/list-kit/selection';
 
 /** One column: its header and what a row shows in it. */
 export interface Column<T> {

@@ -1,5 +1,5 @@
-import { builtinDelivery, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './deliver.ts';
-import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox.ts';
+import { builtinDelivery, deliverHttp, DeliveryError, type HttpDelivery, type PluginEvent } from './http-delivery.ts';
+import { createSandbox, DEFAULT_LIMITS, SandboxStopped, type Sandbox, type SandboxLimits } from './sandbox/sandbox.ts';
 
 /**
  * The delivery side of the pipeline runtime (runtime.ts), which knows nothing of the store. It is

@@ -1,7 +1,7 @@
 import type { Message } from 'esbuild';
-import type { PluginConfigField, PluginGroup } from '../../src/contract/index.ts';
-import { CompileError } from './compile-error.ts';
-import { readConfigSchema } from './config-schema.ts';
+import type { PluginConfigField, PluginGroup } from '../../../src/contract/index.ts';
+import { CompileError } from './error.ts';
+import { readConfigSchema } from '../config-schema.ts';
 
 export { CompileError };
 
