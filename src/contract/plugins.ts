@@ -97,12 +97,14 @@ export type PluginUpdate = z.infer<typeof pluginUpdateSchema>;
 /** A source file name: `plugin.json`, `index.ts`, `frontend.tsx`, `site.ts` or another plain name. */
 export const PLUGIN_FILE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 export const PLUGIN_SOURCE_MAX = 200_000;
+/** One file's text, as `update_source/` takes it. */
+export const pluginSourceTextSchema = z.string().check(z.maxLength(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }));
 /** `source/`: file name → text. `update_source/` takes the same map; a `null` value deletes the file. */
 export const pluginSourceSchema = z.record(z.string(), z.string());
 export type PluginSource = z.infer<typeof pluginSourceSchema>;
 export const pluginSourceUpdateSchema = z.record(
   z.string().check(z.regex(PLUGIN_FILE_NAME, { error: 'Not a valid file name.' })),
-  z.nullable(z.string().check(z.maxLength(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }))),
+  z.nullable(pluginSourceTextSchema),
   { error: 'Expected a dictionary of file names to text.' },
 );
 export type PluginSourceUpdate = z.infer<typeof pluginSourceUpdateSchema>;

@@ -13,6 +13,10 @@ export interface CodeEditorProps {
   /** The line a compile error points at (1-based): marked and scrolled to. */
   errorLine: number | null;
   label: string;
+  /** The id of the text that describes the contents (a compile error), while there is one. */
+  describedBy?: string | undefined;
+  /** Gets what focuses the editor once it exists (react-hook-form's field ref, to focus a refused file). */
+  editorRef?: (editor: { focus: () => void } | null) => void;
 }
 
 const setErrorLine = StateEffect.define<number | null>();
@@ -34,13 +38,16 @@ const errorLineField = StateField.define<DecorationSet>({
 const errorLineTheme = EditorView.baseTheme({ '.cm-error-line': { backgroundColor: 'rgba(220, 38, 38, 0.2)' } });
 
 /** CodeMirror 6 in TypeScript or JSON mode (loaded only with the source editor's chunk). */
-export default function CodeEditor({ fileName, value, onChange, errorLine, label }: CodeEditorProps) {
+export default function CodeEditor({ fileName, value, onChange, errorLine, label, describedBy, editorRef }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
+  // Read by the content's attributes on every update, so the error's description follows the field.
+  const description = useRef(describedBy);
   useEffect(() => {
     latest.current = onChange;
-  }, [onChange]);
+    description.current = describedBy;
+  }, [onChange, describedBy]);
 
   useEffect(() => {
     const language = fileName.endsWith('.json') ? json() : javascript({ typescript: true, jsx: fileName.endsWith('x') });
@@ -49,14 +56,21 @@ export default function CodeEditor({ fileName, value, onChange, errorLine, label
       doc: value,
       extensions: [
         basicSetup, language, errorLineField, errorLineTheme,
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.contentAttributes.of(() => ({
+          'aria-label': label,
+          ...(description.current ? { 'aria-describedby': description.current, 'aria-invalid': 'true' } : {}),
+        })),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) latest.current(update.state.doc.toString());
         }),
       ],
     });
     view.current = editor;
-    return () => editor.destroy();
+    editorRef?.({ focus: () => editor.focus() });
+    return () => {
+      editorRef?.(null);
+      editor.destroy();
+    };
     // One editor per file; later values come from typing in it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fileName]);
@@ -71,7 +85,8 @@ export default function CodeEditor({ fileName, value, onChange, errorLine, label
     } else {
       editor.dispatch({ effects });
     }
-  }, [errorLine, fileName]);
+    // describedBy: the dispatch also refreshes the content's aria attributes.
+  }, [errorLine, fileName, describedBy]);
 
   return <div ref={host} className="overflow-hidden rounded-md border border-gray-300 text-sm dark:border-gray-600" />;
 }
