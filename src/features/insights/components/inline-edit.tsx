@@ -1,12 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { describeError } from '@/lib/error-messages';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from '@/contract/z';
+import { FormFooter, submitHandler, TextareaField, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+
+type Values = Record<string, string>;
 
 interface InlineEditProps {
   /** The field's name: "Name" → the "Edit name" button and the "Name" input. */
   label: string;
+  /** The API's name of the field: a refusal whose `attr` names it goes under the input. */
+  name: string;
+  /** The contract's check of the (trimmed) value. */
+  schema: z.ZodMiniType<string, string>;
   value: string;
   /** What is shown when not editing (the h1, a paragraph). */
   children: ReactNode;
@@ -16,27 +24,24 @@ interface InlineEditProps {
 }
 
 /** Shows a value with an "Edit <label>" button; editing is a labelled input (Enter saves, Escape cancels). */
-export function InlineEdit({ label, value, children, onSave, multiline = false, disabled = false }: InlineEditProps) {
-  const [draft, setDraft] = useState<string | null>(null);
+export function InlineEdit({ label, name, schema, value, children, onSave, multiline = false, disabled = false }: InlineEditProps) {
+  const [editing, setEditing] = useState(false);
   // When an edit ends (saved or cancelled) with focus still in its form (or nowhere), focus goes
   // back to the Edit button, not to the page's start; once, and not if the user has moved on
   // (clicked another field while the save was on its way).
-  const form = useRef<HTMLFormElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const refocus = useRef(false);
   const end = () => {
     const active = document.activeElement;
-    refocus.current = !active || active === document.body || Boolean(form.current?.contains(active));
-    setDraft(null);
+    refocus.current = !active || active === document.body || Boolean(formRef.current?.contains(active));
+    setEditing(false);
   };
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
-  if (draft === null) {
+  if (!editing) {
     return (
       <div className="flex min-w-0 items-start gap-2">
         <div className="min-w-0">{children}</div>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setDraft(value)}
+        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setEditing(true)}
           ref={(button: HTMLButtonElement | null) => {
             if (!button || !refocus.current) return;
             refocus.current = false;
@@ -48,70 +53,42 @@ export function InlineEdit({ label, value, children, onSave, multiline = false, 
       </div>
     );
   }
+  return <InlineEditForm {...{ label, name, schema, value, multiline, formRef }} onSave={onSave} onEnd={end} />;
+}
 
-  const cancel = () => {
-    setError(null);
-    end();
-  };
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(draft.trim());
-      end();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const inputClasses = cn(
-    'block w-full max-w-xl rounded-md border bg-white px-3 py-2 text-sm dark:bg-gray-900',
-    error ? 'border-red-600' : 'border-gray-300 dark:border-gray-600',
-  );
-  const common = {
-    id,
-    value: draft,
+function InlineEditForm({ label, name, schema, value, multiline, formRef, onSave, onEnd }: Omit<InlineEditProps, 'children' | 'disabled'> & {
+  formRef: React.RefObject<HTMLFormElement | null>;
+  onEnd: () => void;
+}) {
+  // Spaces around the value are not the user's mistake: trimmed before the contract's check.
+  const [resolver] = useState(() => zodResolver(z.object({ [name]: z.pipe(z.string().check(z.trim()), schema) }) as z.ZodMiniType<Values, Values>));
+  const form = useForm<Values>({ resolver, defaultValues: { [name]: value } });
+  const onSubmit = submitHandler(form, [name], async (values) => {
+    await onSave(values[name] ?? '');
+    onEnd();
+  });
+  const { register, formState: { errors, isSubmitting } } = form;
+  const field = {
+    label,
+    // A refusal that names no field is still about this one: it shows under the input.
+    error: errors[name]?.message ?? errors.root?.server?.message,
     // Opened by the user's click to be typed in.
     autoFocus: true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    className: inputClasses,
-    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
-    onKeyDown: (event: React.KeyboardEvent) => {
-      if (event.key === 'Escape') cancel();
-      if (event.key === 'Enter' && (!multiline || event.metaKey || event.ctrlKey)) {
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onEnd();
+      if (multiline && event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
-        void save();
+        void onSubmit();
       }
     },
+    ...register(name),
   };
   return (
-    <form
-      ref={form}
-      className="w-full max-w-xl space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" variant="primary" size="sm" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </Button>
-        <Button size="sm" onClick={cancel}>
-          Cancel
-        </Button>
-      </div>
+    <form ref={formRef} noValidate className="w-full max-w-xl space-y-2" onSubmit={onSubmit}>
+      {multiline ? <TextareaField rows={3} {...field} /> : <TextField type="text" {...field} />}
+      <FormFooter error={undefined} submitLabel="Save" pendingLabel="Saving…" isSubmitting={isSubmitting}>
+        <Button onClick={onEnd}>Cancel</Button>
+      </FormFooter>
     </form>
   );
 }

@@ -2,7 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Copy, Download, RotateCcw, Share2, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { insightEndpoints } from '@/contract/insights';
+import { blankableText } from '@/contract/fields';
+import { INSIGHT_LIMITS, INSIGHT_NAME_MAX, insightEndpoints } from '@/contract/insights';
 import { describeError } from '@/lib/error-messages';
 import { TableSkeleton } from '@/components/data-table/table-skeleton';
 import { ScopedAction } from '@/components/feedback/scoped-action';
@@ -109,7 +110,7 @@ export function InsightPage() {
 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-2">
-          <InlineEdit label="Name" value={insight.name ?? ''} disabled={!canWrite} onSave={(name) => update.mutateAsync({ name })}>
+          <InlineEdit label="Name" name="name" schema={blankableText(INSIGHT_NAME_MAX)} value={insight.name ?? ''} disabled={!canWrite} onSave={(name) => update.mutateAsync({ name })}>
             <h1 className="inline-flex items-center gap-2 text-2xl font-semibold wrap-anywhere">
               <KindIcon kind={kind} />
               {title}
@@ -117,6 +118,8 @@ export function InsightPage() {
           </InlineEdit>
           <InlineEdit
             label="Description"
+            name="description"
+            schema={blankableText(INSIGHT_LIMITS.descriptionLength)}
             multiline
             value={insight.description ?? ''}
             disabled={!canWrite}
