@@ -119,7 +119,11 @@ export const binLabel = (lo: number, hi: number) => `[${pyFloat(lo)},${pyFloat(h
 /** SQL: the number a breakdown's text reads as, else NULL (infinities and NaN fall in no bin). */
 export const breakdownNumberSql = (text: string) => `TRY_CAST(${text} AS DOUBLE)`;
 
-/** SQL: the label of the bin holding `num`, NULL outside every bin (and for NULL). */
+/**
+ * SQL: the label of the bin holding `num`, NULL outside every bin (and for NULL). `num` repeats
+ * in each branch; measured on 1M events, 100 bins cost half again a plain breakdown, and reading
+ * `num` once through a one-item list's lambda was slower still.
+ */
 function binSql(num: string, edges: readonly number[], params: SqlParams): string {
   const branches = edges.slice(1).map((hi, i) => `WHEN ${num} < ${params.add(hi)}::DOUBLE THEN ${params.add(binLabel(edges[i]!, hi))}`);
   return `CASE WHEN ${num} < ${params.add(edges[0])}::DOUBLE THEN NULL ${branches.join(' ')} END`;
