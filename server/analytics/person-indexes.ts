@@ -42,9 +42,10 @@ export function groupActor(groupIndex: number): IndexActorSql {
  * build when it has none: `quietMs` later, if the project has had no write meanwhile, one build at
  * a time, as an analysis (it sorts the project's events in DuckDB). A write during the build
  * interrupts it; a build that fails is not tried again until the next write. Person indexes past
- * `maxRows` together are dropped least recently used first; a group type's index is built only
- * where it fits beside those held (it never pushes a person index out: persons' funnels are the
- * common ones, and two indexes taking turns would sort the events again on every switch).
+ * `maxRows` together are dropped least recently used first. The group types' indexes have a
+ * budget of their own, as large: one is built only where it fits beside the group indexes held,
+ * and pushes none out (a person index could not go either: two indexes taking turns in one
+ * budget would sort the events again at every switch, and persons' funnels are the common ones).
  */
 export function createPersonIndexes(store: PersonIndexSource, options: PersonIndexOptions = {}): PersonIndexes {
   const { quietMs, maxRows, buildBudgetMs } = { ...PERSON_INDEX_DEFAULTS, ...options };
@@ -57,9 +58,10 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
   let builds: Promise<unknown> = Promise.resolve();
   let uses = 0;
   const slotOf = (teamId: number, group: number | null) => `${teamId}/${group ?? 'persons'}`;
-  const heldRows = (except: string) => {
+  /** The rows held by the person copies, or by the group types' copies, but `except`'s. */
+  const heldRows = (groups: boolean, except: string) => {
     let total = 0;
-    for (const [slot, e] of built) if (slot !== except) total += e.index?.rows ?? 0;
+    for (const [slot, e] of built) if (slot !== except && (e.group !== null) === groups) total += e.index?.rows ?? 0;
     return total;
   };
 
@@ -78,7 +80,7 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
     let index: PersonIndex | null = null;
     try {
       const [{ n }] = await store.all<{ n: number | bigint }>(`SELECT count(*) AS n FROM events e WHERE e.team_id = $1 AND ${by.where}`, [teamId], { deadline }) as [{ n: number | bigint }];
-      const room = group === null ? maxRows : maxRows - heldRows(slot);
+      const room = group === null ? maxRows : maxRows - heldRows(true, slot);
       if (Number(n) <= room) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }, by), deadline);
     } catch {
       // A closed store, the budget spent, a write, a row without its person key: SQL answers
@@ -88,11 +90,12 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
     }
     if (store.teamWriteVersion(teamId) !== version) return;
     built.set(slot, { team: teamId, group, version, index, used: ++uses });
-    let total = heldRows('');
-    // Least recently used first, past the cap (group indexes before person indexes).
-    for (const [other, e] of [...built].sort((a, b) => Number(a[1].group === null) - Number(b[1].group === null) || a[1].used - b[1].used)) {
+    if (group !== null) return;
+    let total = heldRows(false, '');
+    // The person copies, least recently used first, past the cap.
+    for (const [other, e] of [...built].sort((a, b) => a[1].used - b[1].used)) {
       if (total <= maxRows) break;
-      if (other !== slot && e.index) {
+      if (other !== slot && e.group === null && e.index) {
         total -= e.index.rows;
         built.delete(other);
       }

@@ -249,7 +249,7 @@ describe('the indexes of a store', () => {
     expect(tiny.current(DEFAULT_PROJECT.id)).toBeNull(); // 5 events > 2: SQL answers
   });
 
-  it("keeps a group type's index beside the persons': the events naming such a group, group by group; it never pushes a person index out", async () => {
+  it("keeps a group type's index beside the persons': the events naming such a group, group by group, in a budget of its own", async () => {
     const team = DEFAULT_PROJECT.id + 2;
     const acme = { $groups: { company: 'acme' } };
     await store.append(team, [capture('ann', '$pageview', t, acme), capture('bob', '$pageview', t + 1000, acme), capture('bob', 'purchase', t + 2000)]);
@@ -264,13 +264,18 @@ describe('the indexes of a store', () => {
     expect([indexes.current(team)?.rows, indexes.current(team)?.runs]).toEqual([3, 2]);
     expect(indexes.current(team, 0)).toBe(companies);
 
-    // Room for 4 events: the persons' 3 stay, the companies' 2 are not built (SQL answers those).
-    const tight = createPersonIndexes(store, { quietMs: 0, maxRows: 4 });
+    // Room for 3 events of each kind: the persons' 3 and the companies' 2 both fit, each in its own budget.
+    const tight = createPersonIndexes(store, { quietMs: 0, maxRows: 3 });
     tight.current(team);
-    await tight.settled();
     tight.current(team, 0);
     await tight.settled();
-    expect(tight.current(team, 0)).toBeNull();
-    expect(tight.current(team)?.rows).toBe(3);
+    expect([tight.current(team)?.rows, tight.current(team, 0)?.rows]).toEqual([3, 2]);
+    // A second company's views: acme's 2 and globex's 2 are 4 events, past the groups' budget,
+    // which is not built, while the persons' copy (now 5 rows) is not kept either.
+    await store.append(team, [capture('cat', '$pageview', t, { $groups: { company: 'globex' } }), capture('cat', '$pageview', t + 1, { $groups: { company: 'globex' } })]);
+    tight.current(team);
+    tight.current(team, 0);
+    await tight.settled();
+    expect([tight.current(team), tight.current(team, 0)]).toEqual([null, null]);
   });
 });
