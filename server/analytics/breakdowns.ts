@@ -4,7 +4,7 @@ import { DEFAULT_COLUMNS, propertyText, SqlParams, type PropertyColumns } from '
 import { isSessionProperty, SESSION_PROPERTIES, sessionTextSql } from './sessions.ts';
 import { checkGroupType, groupPropertyText } from './groups.ts';
 import type { BreakdownEntry } from '../../src/contract/analytics.ts';
-import { BREAKDOWN_NULL_VALUE } from './trends-types.ts';
+import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
 
 /**
  * The breakdowns trends and funnels support: an event or person property, a session property
@@ -167,5 +167,38 @@ export function breakdownValueSql(b: BreakdownSpec, params: SqlParams, cols: Pro
       const c = hogqlTextSql(b.key, params, 'breakdown');
       return { sql: c.sql, person: c.person || c.personKey, session: false };
     }
+  }
+}
+
+/**
+ * Funnels group their persons by a text: several breakdowns' values (breakdownSql's list) joined
+ * by the unit separator, which sorts below any printable character, so that joined texts order
+ * as their lists do.
+ */
+export const PARTS_SEPARATOR = '\u001f';
+
+export function joinedBreakdownSql(b: Breakdown, params: SqlParams): BreakdownSql {
+  const list = breakdownSql(b, params);
+  return { ...list, sql: `array_to_string(${list.sql}, ${params.add(PARTS_SEPARATOR)})` };
+}
+
+/**
+ * A funnel group's `breakdown_value`: its text, or with `parts` breakdowns the list of their
+ * values ("Other", `kind` 1, is the production service's Other value once per part).
+ */
+export function groupValue(grp: string, kind: number, parts: number): string | string[] {
+  if (parts === 0) return grp;
+  return kind === 1 ? Array.from({ length: parts }, () => BREAKDOWN_OTHER_VALUE) : grp.split(PARTS_SEPARATOR);
+}
+
+/** The group a persons listing's `funnel_step_breakdown` names: a JSON list of the parts' values (or its joined text). */
+export function groupOfValue(value: string, parts: number): string {
+  if (parts === 0 || !value.startsWith('[')) return value;
+  try {
+    const list = JSON.parse(value) as unknown;
+    if (!Array.isArray(list)) return value;
+    return list.every((v) => v === BREAKDOWN_OTHER_VALUE) ? 'Other' : list.map(String).join(PARTS_SEPARATOR);
+  } catch {
+    return value;
   }
 }

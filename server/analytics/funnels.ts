@@ -13,7 +13,7 @@ import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, ty
 import { funnelRowsSql } from './funnels-sql.ts';
 import { readPersonsPage } from './persons.ts';
 import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
-import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
+import { breakdownOf, breakdownsOf, breakdownValueSql, groupOfValue, groupValue, joinedBreakdownSql } from './breakdowns.ts';
 import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
 import type { QueryContext } from './types.ts';
 import { aggregationOf, groupTypesFor, readGroupsPage } from './groups.ts';
@@ -80,7 +80,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   };
   const groupTypes = await groupTypesFor(ctx);
   const groupIndex = aggregationOf(p, groupTypes);
-  const spec = breakdownOf(p, groupTypes);
+  // Several breakdowns are one text per event, as a HogQL breakdown is (breakdowns.ts).
+  const several = p.breakdowns?.length ? breakdownsOf(p, groupTypes) : null;
+  const spec = several ? null : breakdownOf(p, groupTypes);
   await checkFilterRegexes(ctx, [
     { group: p.properties, attr: 'properties' },
     ...events.map((e, i) => ({ group: e.properties, attr: `events__${i}__properties` })),
@@ -93,13 +95,14 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const params = await analysisParams(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
-  const breakdown = spec === null ? null : spec.key;
+  const breakdown = several ? '' : spec === null ? null : spec.key;
   // The breakdown's text is needed only on the rows that reach the pass (about one in ten of
   // `ev`'s): `ev.bd` carries what it is read from, a materialized column as it is, else the
   // JSON, and the pass's statement extracts the text there (`breakdownText`). Session and
   // HogQL breakdowns read more than one JSON: their text is computed in `ev`.
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
-  const computed = spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group') ? breakdownValueSql(spec, params) : null;
+  const computed = several ? joinedBreakdownSql(several, params)
+    : spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group') ? breakdownValueSql(spec, params) : null;
   const column = computed !== null || (breakdown !== null && readsColumn(params, source, breakdown));
   const bd = breakdown === null ? 'NULL::VARCHAR' : computed ? computed.sql : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
   const bucket = p.funnel_viz_type === 'trends'
@@ -239,10 +242,10 @@ function orderGroups<T extends { grp: string; kind: number; size: number }>(rows
 }
 
 /** The persons-listing URL of a step (1-based; negative: dropped off there), in the production service's shape. */
-export function peopleUrl(projectId: number, p: FunnelParams, step: number, breakdownValue: string | null): string {
+export function peopleUrl(projectId: number, p: FunnelParams, step: number, breakdownValue: string | string[] | null): string {
   const query = new URLSearchParams(encodeAnalyticsQuery({ ...p, funnel_viz_type: 'steps', insight: 'FUNNELS' }));
   query.set('funnel_step', String(step));
-  if (breakdownValue !== null) query.set('funnel_step_breakdown', breakdownValue);
+  if (breakdownValue !== null) query.set('funnel_step_breakdown', typeof breakdownValue === 'string' ? breakdownValue : JSON.stringify(breakdownValue));
   return `/api/projects/${projectId}/persons/funnel/?${query.toString()}`;
 }
 
@@ -276,8 +279,9 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
       await turn();
     }
   }
-  const breakdown = typeof p.breakdown === 'string';
-  const build = (g: (typeof stats)[number] | undefined, value: string | null): FunnelStep[] =>
+  const parts = p.breakdowns?.length ?? 0;
+  const breakdown = typeof p.breakdown === 'string' || parts > 0;
+  const build = (g: (typeof stats)[number] | undefined, value: string | string[] | null): FunnelStep[] =>
     prep.steps.map((s, k) => {
       const gaps = g?.sorted[k] ?? new Float64Array(0);
       const step: FunnelStep = {
@@ -296,7 +300,7 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
       return step;
     });
   if (!breakdown) return build(groups[0], null);
-  return groups.map((g) => build(g, g.grp));
+  return groups.map((g) => build(g, groupValue(g.grp, g.kind, parts)));
 }
 
 async function trendsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelTrendsSeries[]> {
@@ -313,14 +317,15 @@ async function trendsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared):
     s.size += 1;
     if (c.reached[i] === c.steps) s.converted[b]! += 1;
   }
-  const breakdown = typeof p.breakdown === 'string';
+  const parts = p.breakdowns?.length ?? 0;
+  const breakdown = typeof p.breakdown === 'string' || parts > 0;
   const list = breakdown ? orderGroups(series.filter((s) => s.size > 0)) : [series[0]!];
   return list.map((s) => ({
     data: s.entered.map((e, i) => conversionRate(s.converted[i]!, e)),
     days: starts.map((w) => formatDay(w, p.interval)),
     labels: starts.map((w) => formatLabel(w, p.interval)),
     count: s.size,
-    ...(breakdown ? { breakdown_value: s.grp } : {}),
+    ...(breakdown ? { breakdown_value: groupValue(s.grp, s.kind, parts) } : {}),
   }));
 }
 
@@ -367,9 +372,12 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   if (q.funnel_step === -1) throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
   const params = new SqlParams();
   const c = await countedPersons(ctx, prep);
+  const parts = q.breakdowns?.length ?? 0;
+  // The group asked for, when the funnel has a breakdown (several: a JSON list of their values).
+  const wanted = (typeof q.breakdown === 'string' || parts > 0) && q.funnel_step_breakdown !== undefined ? groupOfValue(q.funnel_step_breakdown, parts) : undefined;
   const keys: number[] = [];
   for (let i = 0; i < c.count; i++) {
-    const inGroup = typeof q.breakdown !== 'string' || q.funnel_step_breakdown === undefined || c.groups[c.group[i]!]!.grp === q.funnel_step_breakdown;
+    const inGroup = wanted === undefined || c.groups[c.group[i]!]!.grp === wanted;
     if (inGroup && (q.funnel_step > 0 ? c.reached[i]! >= k : c.reached[i] === k - 1)) keys.push(c.person[i]!);
   }
   // Aggregated by a group type, the keys are its groups' (funnels-events.ts): those are listed.

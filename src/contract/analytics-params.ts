@@ -311,11 +311,15 @@ export const funnelParamsSchema = z.object({
 }).check(z.superRefine((v, ctx) => {
   requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
   limitWindow(v, ctx as z.core.$RefinementCtx<never>);
-  // Trends only so far (docs/api.md, "Breakdowns"): refused rather than ignored.
-  if (v.breakdowns?.length) ctx.addIssue({ code: 'custom', path: ['breakdowns'], input: v.breakdowns, message: 'Funnels break down by one breakdown: use breakdown.' });
+  // Bins are trends' only (docs/api.md, "Breakdowns"): refused rather than ignored.
   if (v.breakdown_histogram_bin_count != null) {
     ctx.addIssue({ code: 'custom', path: ['breakdown_histogram_bin_count'], input: v.breakdown_histogram_bin_count, message: 'Funnels do not split a breakdown into bins.' });
   }
+  v.breakdowns?.forEach((b, i) => {
+    if (b.histogram_bin_count != null) {
+      ctx.addIssue({ code: 'custom', path: ['breakdowns', i, 'histogram_bin_count'], input: b.histogram_bin_count, message: 'Funnels do not split a breakdown into bins.' });
+    }
+  });
   const steps = orderedEntities(v);
   const last = steps.length - 1;
   const [from, to] = [v.funnel_from_step ?? 0, v.funnel_to_step ?? last];

@@ -23,7 +23,8 @@ const arbParams = fc.record({
   window: fc.record({ interval: fc.integer({ min: 1, max: 3 }), unit: fc.constantFrom<WindowUnit>('minute', 'hour', 'day', 'week', 'month') }),
   properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 3 }),
   exclusion: fc.option(fc.record({ id: fc.constantFrom(...EVENT_NAMES), a: fc.nat(3), b: fc.nat(3) }), { nil: undefined }),
-  breakdown: fc.option(fc.record({ type: fc.constantFrom('event' as const, 'person' as const), event: fc.constantFrom(...EVENT_PROPERTY_KEYS), person: fc.constantFrom(...PERSON_PROPERTY_KEYS), limit: fc.integer({ min: 1, max: 3 }) }), { nil: undefined }),
+  // several: by the event property and the person property at once (breakdowns).
+  breakdown: fc.option(fc.record({ type: fc.constantFrom('event' as const, 'person' as const), event: fc.constantFrom(...EVENT_PROPERTY_KEYS), person: fc.constantFrom(...PERSON_PROPERTY_KEYS), limit: fc.integer({ min: 1, max: 3 }), several: fc.boolean() }), { nil: undefined }),
   // A sub-range of the generated weeks (inclusive ends).
   from: fc.integer({ min: RANGE_START, max: RANGE_START + 7 * 86_400_000 }),
   to: fc.integer({ min: RANGE_END - 7 * 86_400_000, max: RANGE_END }),
@@ -53,7 +54,9 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     funnel_window_interval_type: a.window.unit,
     properties: a.properties,
     exclusions: exclusion ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }] : undefined,
-    breakdown: viz !== 'time_to_convert' ? breakdownKey : undefined,
+    breakdown: viz !== 'time_to_convert' && !a.breakdown?.several ? breakdownKey : undefined,
+    breakdowns: viz !== 'time_to_convert' && a.breakdown?.several
+      ? [{ property: a.breakdown.event, type: 'event' }, { property: a.breakdown.person, type: 'person' }] : undefined,
     breakdown_type: a.breakdown?.type,
     breakdown_limit: a.breakdown?.limit ?? 10,
     funnel_viz_type: viz,
@@ -69,10 +72,25 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     steps: a.steps.map(step),
     filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefFilterGroup | undefined),
     exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
-    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit } } : {}),
+    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit, ...(a.breakdown.several ? { read: bothParts(a.breakdown.event, a.breakdown.person) } : {}) } } : {}),
   };
   return { params, input, between };
 }
+
+const NONE = '$$_posthog_breakdown_null_$$';
+const OTHER = '$$_posthog_breakdown_other_$$';
+const SEPARATOR = '\u001f';
+/** Several breakdowns' group as the reference names it: the parts' texts joined (a missing or empty one None). */
+const bothParts = (eventKey: string, personKey: string) => (e: ReferenceEvent) => {
+  const text = (props: Record<string, unknown>, key: string) => {
+    const v = props[key];
+    const t = v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
+    return t === null || t === '' ? NONE : t;
+  };
+  return [text(e.properties, eventKey), text(e.person_properties, personKey)].join(SEPARATOR);
+};
+/** A group's breakdown_value as the reference's text: a list of the parts' values joined, Other's once. */
+const groupText = (v: unknown) => (Array.isArray(v) ? (v.every((x) => x === OTHER) ? 'Other' : v.join(SEPARATOR)) : String(v));
 
 const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
 
@@ -87,7 +105,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       const result = await computeFunnel(params, h.ctx);
       const expected = referenceFunnel(input);
       const groups = input.breakdown ? (result as FunnelStep[][]) : [result as FunnelStep[]];
-      const got = groups.map((list) => ({ value: input.breakdown ? String(list[0]!.breakdown_value) : null, steps: list.map((s) => ({ count: s.count, average: s.average_conversion_time, median: s.median_conversion_time })) }));
+      const got = groups.map((list) => ({ value: input.breakdown ? groupText(list[0]!.breakdown_value) : null, steps: list.map((s) => ({ count: s.count, average: s.average_conversion_time, median: s.median_conversion_time })) }));
       if (input.breakdown) expect(got.map((g) => g.value)).toEqual(expected.map((g) => g.value));
       expect(got.map((g) => g.steps.map((s) => s.count))).toEqual(expected.map((g) => g.steps.map((s) => s.count)));
       got.forEach((g, i) => g.steps.forEach((s, k) => {
@@ -149,7 +167,7 @@ describe('funnels equal the reference', { timeout: 90_000 }, () => {
       await h.load(events);
       const series = (await computeFunnel(params, h.ctx)) as FunnelTrendsSeries[];
       const expected = referenceFunnelTrendSeries(input, 'Day');
-      expect(series.map((s) => s.breakdown_value ?? null)).toEqual(expected.map((s) => s.value));
+      expect(series.map((s) => (s.breakdown_value === undefined ? null : groupText(s.breakdown_value)))).toEqual(expected.map((s) => s.value));
       expect(series.map((s) => s.data)).toEqual(expected.map(({ entered, converted }) => entered.map((e, i) => conversionRate(converted[i]!, e))));
       expect(series.map((s) => s.count)).toEqual(expected.map((s) => s.entered.reduce((x, y) => x + y, 0)));
     }), { numRuns: propertyRuns(100) });

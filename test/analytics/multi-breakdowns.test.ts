@@ -14,8 +14,8 @@ const NONE = '$$_posthog_breakdown_null_$$';
 const OTHER = '$$_posthog_breakdown_other_$$';
 
 let seq = 0;
-const ev = (properties: Record<string, unknown>, iso = '2024-03-01T10:00:00Z', event = '$pageview'): ReferenceEvent => ({
-  uuid: `00000000-0000-4000-8000-${String(seq++).padStart(12, '0')}`, event, distinct_id: 'p1', person_id: 'p1',
+const ev = (properties: Record<string, unknown>, iso = '2024-03-01T10:00:00Z', event = '$pageview', person = 'p1'): ReferenceEvent => ({
+  uuid: `00000000-0000-4000-8000-${String(seq++).padStart(12, '0')}`, event, distinct_id: person, person_id: person,
   timestamp: Date.parse(iso), properties, person_properties: {},
 });
 
@@ -112,7 +112,13 @@ describe('trend/ with breakdowns over HTTP', () => {
     const projects = server.store.db.prepare('SELECT p.id, o.name FROM projects p JOIN organizations o ON o.id = p.organization_id ORDER BY p.id').all() as { id: number; name: string }[];
     const projectId = projects.find((p) => p.name === HEDGEBOX)!.id;
     base = `/api/projects/${projectId}/insights/trend/`;
-    await loadEvents(server.events, projectId, [ev({ $browser: 'Chrome', $os: 'Mac OS X' }), ev({ $browser: 'Chrome', $os: 'Windows' })]);
+    await loadEvents(server.events, projectId, [
+      ev({ $browser: 'Chrome', $os: 'Mac OS X' }), ev({ $browser: 'Chrome', $os: 'Windows' }),
+      // A funnel: u1 and u2 enter on Chrome and Mac OS X (u1 converts), u3 on Firefox with no OS (converts).
+      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u1'), ev({}, '2024-03-01T11:05:00Z', 'finish', 'u1'),
+      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u2'),
+      ev({ $browser: 'Firefox' }, '2024-03-01T11:00:00Z', 'start', 'u3'), ev({}, '2024-03-01T11:10:00Z', 'finish', 'u3'),
+    ]);
   });
   afterAll(async () => { await server.close(); });
 
@@ -144,10 +150,26 @@ describe('trend/ with breakdowns over HTTP', () => {
     expect(res.body).toMatchObject({ type: 'validation_error', attr });
   });
 
+  it('a funnel by several breakdowns: one step list per combination, its people URL names it as a JSON list', async () => {
+    const funnel = { events: [{ id: 'start', order: 0 }, { id: 'finish', order: 1 }], date_from: '2024-03-01', date_to: '2024-03-02', breakdowns: [{ property: '$browser' }, { property: '$os' }] };
+    const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json: funnel });
+    expect(res.status).toBe(200);
+    const groups = (res.body as { result: { count: number; breakdown_value: unknown; converted_people_url: string }[][] }).result;
+    expect(groups.map((steps) => [steps[0]!.breakdown_value, steps.map((s) => s.count)])).toEqual([
+      [['Chrome', 'Mac OS X'], [2, 1]],
+      [['Firefox', NONE], [1, 1]],
+    ]);
+    const url = groups[0]![1]!.converted_people_url;
+    expect(new URL(url, 'http://x').searchParams.get('funnel_step_breakdown')).toBe('["Chrome","Mac OS X"]');
+    const people = await server.get(url);
+    expect(people.status).toBe(200);
+    expect((people.body as { results: { people: { distinct_ids: string[] }[] }[] }).results[0]!.people.map((p) => p.distinct_ids)).toEqual([['u1']]);
+  });
+
   it.each([
-    [{ breakdowns: [{ property: '$os' }] }, 'breakdowns'],
     [{ breakdown: 'amount', breakdown_histogram_bin_count: 3 }, 'breakdown_histogram_bin_count'],
-  ])('funnel/ %j → 400 on %s (funnels take one breakdown)', async (extra, attr) => {
+    [{ breakdowns: [{ property: '$os' }, { property: 'amount', histogram_bin_count: 3 }] }, 'breakdowns__1__histogram_bin_count'],
+  ])('funnel/ %j → 400 on %s (funnels take no bins)', async (extra, attr) => {
     const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json: { events: [{ id: '$pageview' }, { id: 'sign up' }], ...extra } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ type: 'validation_error', attr });
