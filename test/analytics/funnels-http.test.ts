@@ -4,7 +4,7 @@ import { encodeAnalyticsQuery, funnelResultSchema, pathResultSchema, retentionRe
 import { funnelPersonsResultSchema, type FunnelPersonsResult } from '../../src/contract/persons.ts';
 import type { EventDb } from '../../server/analytics/db-types.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
-import { ApiError, serverError } from '../../server/http/errors.ts';
+import { apiErrorOf, serverError } from '../../server/http/errors.ts';
 import { publicUrlOf } from '../../server/http/public-url.ts';
 import { createRouter } from '../../server/http/router.ts';
 import { registerFunnelRetentionPathRoutes } from '../../server/http/routes/analytics/routes.ts';
@@ -27,7 +27,7 @@ const alice = { person_properties: { email: 'a@example.com' } };
 beforeAll(async () => {
   server = createTestServer({ now });
   app = new Hono<AppEnv>({ strict: false });
-  app.onError((error, c) => (error instanceof ApiError ? error.render(c) : serverError().render(c)));
+  app.onError((error, c) => (apiErrorOf(error) ?? serverError()).render(c));
   const publicUrl = publicUrlOf(undefined);
   registerFunnelRetentionPathRoutes(createRouter(app, createAuthenticator(server.store, now), publicUrl), { store: server.store, events: server.events, now, publicUrl });
   projectId = (server.store.db.prepare('SELECT id FROM projects ORDER BY id LIMIT 1').get() as { id: number }).id;
