@@ -13,6 +13,8 @@ export interface FunnelPersonsTarget {
   step: number;
   dropped: boolean;
   breakdownValue?: string | undefined;
+  /** The group as the API names it when that differs from breakdownValue (several breakdowns' JSON list). */
+  breakdownKey?: string | undefined;
 }
 
 /** The listing's `funnel_step`: `k` reached step k, `-k` reached step k − 1 and not step k. */
@@ -24,7 +26,7 @@ export const funnelPersonsKeys = {
   page: (projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number) =>
     [
       ...funnelPersonsKeys.all(projectId),
-      { params, step: funnelStepParam(target), breakdown: target.breakdownValue ?? null, offset },
+      { params, step: funnelStepParam(target), breakdown: target.breakdownKey ?? target.breakdownValue ?? null, offset },
     ] as const,
 };
 
@@ -36,7 +38,7 @@ function requestPersons(projectId: number, params: FunnelParamsInput, target: Fu
       // The persons of a step are those of the steps view, whatever the chart shows.
       ...encodeAnalyticsQuery({ ...params, funnel_viz_type: 'steps' }),
       funnel_step: funnelStepParam(target),
-      funnel_step_breakdown: target.breakdownValue,
+      funnel_step_breakdown: target.breakdownKey ?? target.breakdownValue,
       limit,
       offset,
     },

@@ -40,10 +40,15 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
     return { type: 'funnel', steps: stepViews((result as FunnelStep[]).map(input)), groups: null };
   }
   const lists = (result as FunnelStep[][]).filter((steps) => steps.length > 0);
-  const groups = lists.map((steps) => ({
-    breakdownValue: breakdownText(steps[0]!.breakdown_value) ?? 'None',
-    steps: stepViews(steps.map(input)),
-  }));
+  const groups = lists.map((steps) => {
+    const value = steps[0]!.breakdown_value;
+    // Several breakdowns: shown joined, named to the persons listing as the API's JSON list.
+    return {
+      breakdownValue: breakdownText(value) ?? 'None',
+      ...(Array.isArray(value) ? { breakdownKey: JSON.stringify(value) } : {}),
+      steps: stepViews(steps.map(input)),
+    };
+  });
   const length = Math.max(0, ...lists.map((steps) => steps.length));
   // The sums: counts add up; an average time is the groups' averages weighted by their converted
   // persons; a median cannot be made from medians, so the whole funnel has none.

@@ -54,7 +54,7 @@ export interface FunnelView {
   /** All persons (the groups summed with a breakdown). */
   steps: FunnelStepView[];
   /** With a breakdown: each value's steps. */
-  groups: Array<{ breakdownValue: string; steps: FunnelStepView[] }> | null;
+  groups: Array<{ breakdownValue: string; breakdownKey?: string; steps: FunnelStepView[] }> | null;
 }
 
 export interface TimeToConvertView {

@@ -153,6 +153,30 @@ describe('funnel persons panel', () => {
     expect(rowNames(dialog).sort()).toEqual(['fb-1', 'fb-3']);
   });
 
+  it('lists the persons of one combination of several breakdowns, named to the API as its list', async () => {
+    const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    // fm-1..6 visit (odd: Chrome; 1, 2: Mac, else Windows); fm-1..4 sign up: Chrome on Mac converted = fm-1.
+    const props = (i: number) => ({ $browser: i % 2 ? 'Chrome' : 'Safari', $os: i <= 2 ? 'Mac' : 'Windows' });
+    const batch = [1, 2, 3, 4, 5, 6].flatMap((i) => [
+      { event: 'fp visit', distinct_id: `fm-${i}`, timestamp: at(60), properties: props(i) },
+      ...(i <= 4 ? [{ event: 'fp signup', distinct_id: `fm-${i}`, timestamp: at(30), properties: props(i) }] : []),
+    ]);
+    await api().call('POST', '/batch/', { api_key: token, batch });
+    const byBoth: FunnelParamsInput = { ...params, breakdowns: [{ property: '$browser' }, { property: '$os' }] };
+    resetCredentialsStore();
+    setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
+    render(
+      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byBoth} target={{ step: 2, dropped: false, breakdownValue: 'Chrome · Mac', breakdownKey: '["Chrome","Mac"]' }} onClose={() => undefined} />)}
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
+    expect(dialog).toHaveAccessibleDescription(/^Breakdown: Chrome · Mac\./);
+    await within(dialog).findByRole('table');
+    expect(rowNames(dialog)).toEqual(['fm-1']);
+  });
+
   it('says so when there is nobody', async () => {
     const user = renderPanel(false);
     await user.click(await screen.findByRole('button', { name: 'Open step 2' }));

@@ -143,6 +143,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
       <ControlSection title="Breakdown">
         <BreakdownControl
           projectId={projectId}
+          several
           defaultLimit={10}
           errorFor={errorFor}
           value={breakdown}

@@ -65,6 +65,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
         <BreakdownControl
           projectId={projectId}
           several
+          bins
           defaultLimit={25}
           errorFor={errorFor}
           value={breakdown}

@@ -7,7 +7,10 @@ export interface FunnelPersonsTarget {
   /** 1-based. */
   step: number;
   dropped: boolean;
+  /** The group as shown ("Chrome · Mac OS X"). */
   breakdownValue?: string;
+  /** The group as the API names it, where that differs: several breakdowns' JSON list. */
+  breakdownKey?: string;
 }
 export type OnFunnelPersons = (target: FunnelPersonsTarget) => void;
 
@@ -30,10 +33,11 @@ function Count({ children, context, onClick }: { children: ReactNode; context: s
   );
 }
 
-function StepNumbers({ step, index, prefix, breakdownValue, onPersons }: {
-  step: FunnelStepView; index: number; prefix: string; breakdownValue: string | undefined; onPersons: OnFunnelPersons | undefined;
+function StepNumbers({ step, index, prefix, breakdownValue, breakdownKey, onPersons }: {
+  step: FunnelStepView; index: number; prefix: string; breakdownValue: string | undefined; breakdownKey?: string | undefined; onPersons: OnFunnelPersons | undefined;
 }) {
-  const target = (dropped: boolean) => (onPersons ? () => onPersons({ step: index + 1, dropped, ...(breakdownValue !== undefined ? { breakdownValue } : {}) }) : undefined);
+  const group = { ...(breakdownValue !== undefined ? { breakdownValue } : {}), ...(breakdownKey !== undefined ? { breakdownKey } : {}) };
+  const target = (dropped: boolean) => (onPersons ? () => onPersons({ step: index + 1, dropped, ...group }) : undefined);
   const times = [step.averageTime !== null ? `avg ${formatDuration(step.averageTime)}` : null, step.medianTime !== null ? `median ${formatDuration(step.medianTime)}` : null].filter(Boolean);
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs text-gray-700 dark:text-gray-300">
@@ -90,7 +94,7 @@ export function FunnelSteps({ view, onPersons }: { view: FunnelView; onPersons?:
                     </span>
                     <div className="space-y-1">
                       <Track share={at.count / widest} fill={colour(g)} />
-                      <StepNumbers step={at} index={index} prefix={`${group.breakdownValue}, `} breakdownValue={group.breakdownValue} onPersons={onPersons} />
+                      <StepNumbers step={at} index={index} prefix={`${group.breakdownValue}, `} breakdownValue={group.breakdownValue} breakdownKey={group.breakdownKey} onPersons={onPersons} />
                     </div>
                   </li>
                 );

@@ -9,7 +9,7 @@ const PROJECT = 1;
 
 function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}, several = false) {
   return renderWithState<BreakdownValue>(api().demoKey, initial, (value, onChange) => (
-    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} several={several} />
+    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} several={several} bins={several} />
   ));
 }
 

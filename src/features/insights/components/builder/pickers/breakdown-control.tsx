@@ -19,7 +19,7 @@ export type { BreakdownValue } from './breakdown-parts';
  * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone. A session
  * property is `breakdown_type: session`; a HogQL breakdown is its expression, typed in a field of its
  * own (the key stays empty, and unsent, until something is typed). With `several` (trends) it
- * adds up to 3 breakdowns at once (breakdown-list.tsx) and bins a numeric one.
+ * adds up to 3 breakdowns at once (breakdown-list.tsx); with `bins`, a numeric one may be binned.
  */
 export interface BreakdownControlProps {
   projectId: number;
@@ -28,8 +28,10 @@ export interface BreakdownControlProps {
   errorFor?: ErrorFor;
   /** The limit shown while none is set (trends 25, funnels 10). */
   defaultLimit: number;
-  /** Trends: up to 3 breakdowns at once (`breakdowns`), and numeric ones in bins. */
+  /** Up to 3 breakdowns at once (`breakdowns`). */
   several?: boolean;
+  /** Numeric breakdowns in bins (trends). */
+  bins?: boolean;
 }
 
 /** No breakdown at all. */
@@ -43,11 +45,11 @@ const MAX = ANALYTICS_LIMITS.breakdownLimit;
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
 export const BreakdownControl = memo(function BreakdownControl(props: BreakdownControlProps) {
   return props.several && props.value.breakdowns?.length
-    ? <BreakdownList projectId={props.projectId} value={props.value} onChange={props.onChange} errorFor={props.errorFor} defaultLimit={props.defaultLimit} />
+    ? <BreakdownList projectId={props.projectId} value={props.value} onChange={props.onChange} errorFor={props.errorFor} defaultLimit={props.defaultLimit} bins={props.bins ?? false} />
     : <SingleBreakdown {...props} />;
 });
 
-function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, several = false }: BreakdownControlProps) {
+function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, several = false, bins = false }: BreakdownControlProps) {
   const cohort = value.breakdown_type === 'cohort';
   // A cohort breakdown's cohort: its listed id (beside "all" when it is compared with everyone).
   const listed = cohort && Array.isArray(value.breakdown) ? value.breakdown : null;
@@ -114,7 +116,7 @@ function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, s
         <>
           <RemoveBreakdown onChange={remove} />
           <LimitField value={limit} max={MAX} error={errorFor?.('breakdown_limit')} onChange={(n) => onChange({ ...value, breakdown_limit: n })} />
-          {several && (numeric || typeof value.breakdown_histogram_bin_count === 'number') ? (
+          {bins && (numeric || typeof value.breakdown_histogram_bin_count === 'number') ? (
             <BinsField name="breakdown" value={value.breakdown_histogram_bin_count} error={errorFor?.('breakdown_histogram_bin_count')}
               onChange={(bins) => onChange({ ...value, breakdown_histogram_bin_count: bins })} />
           ) : null}

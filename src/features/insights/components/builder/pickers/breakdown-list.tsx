@@ -7,8 +7,10 @@ import {
 } from './breakdown-parts';
 
 /** Several breakdowns at once (docs/api.md, "Breakdowns"): one row each, then the limit. */
-export function BreakdownList({ projectId, value, onChange, errorFor, defaultLimit }: {
+export function BreakdownList({ projectId, value, onChange, errorFor, defaultLimit, bins }: {
   projectId: number; value: BreakdownValue; onChange: (next: BreakdownValue) => void; errorFor: ErrorFor | undefined; defaultLimit: number;
+  /** Whether a numeric entry may be binned (trends). */
+  bins: boolean;
 }) {
   const entries = value.breakdowns ?? [];
   const setEntries = (next: BreakdownEntry[]) => {
@@ -28,7 +30,7 @@ export function BreakdownList({ projectId, value, onChange, errorFor, defaultLim
     <div className="flex flex-col gap-2">
       <ol className="flex flex-col gap-2" aria-label="Breakdowns">
         {entries.map((entry, i) => (
-          <EntryRow key={i} projectId={projectId} position={i + 1} entry={entry} errorFor={errorFor}
+          <EntryRow key={i} projectId={projectId} position={i + 1} entry={entry} errorFor={errorFor} bins={bins}
             onChange={(next) => replace(i, next)} onRemove={() => setEntries(entries.filter((_, j) => j !== i))} />
         ))}
       </ol>
@@ -44,8 +46,8 @@ export function BreakdownList({ projectId, value, onChange, errorFor, defaultLim
   );
 }
 
-function EntryRow({ projectId, position, entry, errorFor, onChange, onRemove }: {
-  projectId: number; position: number; entry: BreakdownEntry; errorFor: ErrorFor | undefined;
+function EntryRow({ projectId, position, entry, errorFor, bins, onChange, onRemove }: {
+  projectId: number; position: number; entry: BreakdownEntry; errorFor: ErrorFor | undefined; bins: boolean;
   onChange: (next: BreakdownEntry) => void; onRemove: () => void;
 }) {
   const at = (field: string) => errorFor?.(`breakdowns__${position - 1}__${field}`);
@@ -66,7 +68,7 @@ function EntryRow({ projectId, position, entry, errorFor, onChange, onRemove }: 
           onChange={(k) => onChange(entryOf(k, entry.histogram_bin_count))} />
       )}
       <RemoveButton label={`Remove breakdown ${position}`} onClick={onRemove} />
-      {numeric || typeof entry.histogram_bin_count === 'number' ? (
+      {bins && (numeric || typeof entry.histogram_bin_count === 'number') ? (
         <BinsField name={name} value={entry.histogram_bin_count} error={at('histogram_bin_count')}
           onChange={(bins) => {
             const { histogram_bin_count: _old, ...rest } = entry;
