@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAnalyticsQuery, trendParamsSchema, trendResultSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
+import { analysisFromQuery, paramsToQuery } from '../../server/insights/query.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';
 import { createHarness, loadEvents, type Harness } from './harness.ts';
@@ -100,6 +101,15 @@ describe('several breakdowns', () => {
       ['Chrome · [10.0,15.01]', ['Chrome', '[10.0,15.01]'], [4, 0]],
       ['Other', [OTHER, OTHER], [6, 0]],
     ]);
+  });
+});
+
+describe('a saved query', () => {
+  it('carries them in breakdownFilter, as the production service names them, both ways', () => {
+    const breakdownFilter = { breakdowns: [{ property: '$browser', type: 'event' }, { property: 'amount', type: 'event', histogram_bin_count: 4 }] };
+    const analysis = analysisFromQuery({ kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], breakdownFilter });
+    expect(analysis.params).toMatchObject({ breakdowns: breakdownFilter.breakdowns });
+    expect(paramsToQuery(analysis)).toMatchObject({ breakdownFilter });
   });
 });
 
