@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
+import { cohortEndpoints } from '@/contract/cohorts';
+import { HEDGEBOX, override, renderApp, setupTestApi, slowDown } from '@testing';
 
 const api = setupTestApi();
 
@@ -43,7 +45,7 @@ describe('cohorts', () => {
     expect(await screen.findByText('No cohorts yet')).toBeInTheDocument();
   });
 
-  it('creates a dynamic cohort from criteria, and puts the server\'s refusal on the criterion it names', async () => {
+  it('creates a dynamic cohort from criteria, and puts a refused window on the criterion it names', async () => {
     const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Buyers');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Criterion 1: kind' }), 'performed');
@@ -91,5 +93,101 @@ describe('cohorts', () => {
     expect(await screen.findByText('1 person')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Add persons from a CSV file'), new File(['alice\n'], 'more.csv', { type: 'text/csv' }));
     expect(await screen.findByText('2 persons')).toBeInTheDocument();
+  });
+});
+
+const stored = () => api().store.db.prepare('SELECT name, description, filters, is_static, count FROM cohorts WHERE team_id = ? ORDER BY id')
+  .all(projectId) as { name: string; description: string; filters: string | null; is_static: number; count: number | null }[];
+
+const refuse = (attr: string | null, detail: string) =>
+  override(cohortEndpoints.create, () => HttpResponse.json({ type: 'validation_error', code: 'invalid_input', detail, attr }, { status: 400 }));
+
+describe('new cohort', () => {
+  it('shows a bad input on its field, focused, and sends nothing; a static cohort needs its file', async () => {
+    const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Buyers');
+    await user.click(screen.getByRole('button', { name: 'Add criterion' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Criterion 2: kind' }), 'not_performed');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: event' }), 'purchase');
+    const window2 = screen.getByRole('textbox', { name: 'Criterion 2: in the last' });
+    await user.clear(window2);
+    await user.type(window2, 'soon');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+
+    // Criterion 1's property is blank: the first field in error has the focus.
+    const property1 = screen.getByRole('textbox', { name: 'Criterion 1: property' });
+    await waitFor(() => expect(property1).toHaveAccessibleDescription('This field may not be blank.'));
+    expect(property1).toHaveFocus();
+    expect(window2).toHaveAccessibleDescription('A valid integer is required.');
+    expect(screen.getByRole('textbox', { name: 'Criterion 2: event' })).not.toHaveAttribute('aria-invalid');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+    await waitFor(() => expect(screen.getByLabelText('CSV file')).toHaveAccessibleDescription(/Choose a CSV file of distinct ids or emails\./));
+    expect(screen.getByLabelText('CSV file')).toHaveFocus();
+    expect(stored()).toEqual([]);
+  });
+
+  it('puts a 400 on a criterion row’s field on that row and focuses it; one naming no field is the form’s error', async () => {
+    // A production instance may refuse a window the reference server takes.
+    refuse('filters__properties__values__1__time_value', 'Ensure this value is less than or equal to 90.');
+    const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Criterion 1: property' }), 'plan');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 1: value' }), 'pro');
+    await user.click(screen.getByRole('button', { name: 'Add criterion' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Criterion 2: kind' }), 'performed');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: event' }), 'purchase');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+
+    const window2 = screen.getByRole('textbox', { name: 'Criterion 2: in the last' });
+    await waitFor(() => expect(window2).toHaveAccessibleDescription('Ensure this value is less than or equal to 90.'));
+    expect(window2).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Criterion 1: property' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save cohort' })).toBeEnabled();
+
+    refuse('filters__properties', 'Criteria of this kind are not enabled for this project.');
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Criteria of this kind are not enabled for this project.');
+    expect(window2).not.toHaveAttribute('aria-invalid');
+    expect(stored()).toEqual([]);
+  });
+
+  it('creates a dynamic cohort matching any criterion, after one is removed, with the keyboard', async () => {
+    const { user, router } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Pro or free');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Everyone with a plan');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Persons who match' }), 'OR');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 1: property' }), 'plan');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 1: value' }), 'pro');
+    await user.click(screen.getByRole('button', { name: 'Add criterion' }));
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: property' }), 'nothing');
+    await user.click(screen.getByRole('button', { name: 'Add criterion' }));
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 3: property' }), 'plan');
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 3: value' }), 'free');
+    await user.click(screen.getByRole('button', { name: 'Remove criterion 2' }));
+    expect(screen.getByRole('textbox', { name: 'Criterion 2: value' })).toHaveValue('free');
+    // Enter in a field submits.
+    await user.type(screen.getByRole('textbox', { name: 'Criterion 2: value' }), '{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Pro or free', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(new RegExp(`^/projects/${projectId}/cohorts/\\d+$`));
+    expect(screen.getByText('2 persons')).toBeInTheDocument();
+    const [cohort] = stored();
+    expect(cohort).toMatchObject({ name: 'Pro or free', description: 'Everyone with a plan', is_static: 0, count: 2 });
+    expect(JSON.parse(cohort!.filters!)).toMatchObject({ properties: { type: 'OR', values: [{ key: 'plan', value: 'pro' }, { key: 'plan', value: 'free' }] } });
+  });
+
+  it('creates a static cohort from a CSV, showing “Saving…” while it is sent', async () => {
+    slowDown(cohortEndpoints.create, 300);
+    const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Picked');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
+    await user.upload(screen.getByLabelText('CSV file'), new File(['alice@example.com\n'], 'people.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Save cohort' }));
+    expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: 'Picked', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('1 person')).toBeInTheDocument();
+    expect(stored()).toMatchObject([{ name: 'Picked', is_static: 1, count: 1 }]);
   });
 });
