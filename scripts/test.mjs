@@ -1,5 +1,5 @@
-// `npm test`: everything that can fail, stopping at the first red stage: type-check, lint and
-// build side by side (each mostly on one core), then vitest (unit, component, server; on every
+// `npm test`: everything that can fail, stopping at the first red stage: type-check, lint, the
+// format check and build side by side (each mostly on one core), then vitest (unit, component, server; on every
 // core), then Playwright e2e against the build.
 import { bin, run } from './lib.mjs';
 
@@ -7,6 +7,7 @@ const stages = [
   [
     ['type-check', bin('tsc'), ['--noEmit']],
     ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+    ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   ],
   [['vitest', bin('vitest'), ['run']]],
