@@ -36,7 +36,8 @@ const testingImport = {
 /** Shared code (src/components, src/lib) serves every feature and imports none. */
 const featureImport = {
   group: ['@/features/**', '**/features/**'],
-  message: 'Shared code (src/components, src/lib) never imports a feature: pass what it needs as props or render props.',
+  message:
+    'Shared code (src/components, src/lib) never imports a feature: pass what it needs as props or render props.',
 };
 
 /** server/ imports from src/ only the contract. */
@@ -49,7 +50,8 @@ const serverSrcImports = [
 const SERVER_DOMAINS = ['analytics', 'batch-exports', 'dns', 'insights', 'mail', 'net', 'plugins', 'seed', 'store'];
 const serverHttpImport = {
   regex: '^(\\.\\./)+http(/|$)',
-  message: 'Domain code never imports server/http/: throw an error of server/domain-errors.ts; server/http/errors.ts maps it (docs/server.md).',
+  message:
+    'Domain code never imports server/http/: throw an error of server/domain-errors.ts; server/http/errors.ts maps it (docs/server.md).',
 };
 
 const TEST_FILES = ['src/**/*.test.{ts,tsx}'];
@@ -66,7 +68,13 @@ const featureBoundaries = features.map((feature) => ({
           ...features
             .filter((other) => other !== feature)
             .map((other) => ({
-              group: [`@/features/${other}`, `@/features/${other}/**`, `**/features/${other}/**`, `../../${other}/**`, `../../../${other}/**`],
+              group: [
+                `@/features/${other}`,
+                `@/features/${other}/**`,
+                `**/features/${other}/**`,
+                `../../${other}/**`,
+                `../../../${other}/**`,
+              ],
               message: `Features do not import each other (${feature} → ${other}); they meet in routes.`,
             })),
         ],
@@ -82,21 +90,41 @@ const featureBoundaries = features.map((feature) => ({
  */
 const importXNoCycle = importX.rules['no-cycle'];
 /** @param {any} node */
-const asValueImport = (node) => (node?.type === 'ImportDeclaration'
-  ? { ...node, importKind: 'value', specifiers: node.specifiers.map((/** @type {any} */ s) => ({ ...s, importKind: 'value' })) }
-  : node);
+const asValueImport = (node) =>
+  node?.type === 'ImportDeclaration'
+    ? {
+        ...node,
+        importKind: 'value',
+        specifiers: node.specifiers.map((/** @type {any} */ s) => ({ ...s, importKind: 'value' })),
+      }
+    : node;
 /** @type {any} */
 const noCycleCountingTypes = {
   ...importXNoCycle,
   create(/** @type {any} */ context) {
     const listener = /** @type {Record<string, (node: any) => void>} */ (importXNoCycle.create(context));
-    return Object.fromEntries(Object.entries(listener).map(([selector, visit]) => [selector, (/** @type {any} */ node) => visit(asValueImport(node))]));
+    return Object.fromEntries(
+      Object.entries(listener).map(([selector, visit]) => [
+        selector,
+        (/** @type {any} */ node) => visit(asValueImport(node)),
+      ]),
+    );
   },
 };
 const typeEdgesParser = fileURLToPath(new URL('./scripts/lint-type-edges-parser.cjs', import.meta.url));
 
 export default tseslint.config(
-  { ignores: ['dist/', '.tmp/', 'node_modules/', 'src/routeTree.gen.ts', 'test-results/', 'playwright-report/', '.data/'] },
+  {
+    ignores: [
+      'dist/',
+      '.tmp/',
+      'node_modules/',
+      'src/routeTree.gen.ts',
+      'test-results/',
+      'playwright-report/',
+      '.data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -162,14 +190,19 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'src/lib/preloadable.tsx', 'src/contract/z.ts'],
     rules: {
-      'no-restricted-syntax': ['error', zodImport, {
-        selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
-        message: 'Load components later with preloadable (src/lib/preloadable.tsx), not React.lazy.',
-      }, {
-        // sonner loads with the first toast (docs/kits.md): a static import would put it in the page's chunk.
-        selector: "ImportDeclaration[source.value='sonner'][importKind='value']",
-        message: "Show toasts with `toast` from '@/lib/toast', which loads sonner with the first one.",
-      }],
+      'no-restricted-syntax': [
+        'error',
+        zodImport,
+        {
+          selector: "ImportDeclaration[source.value='react'] ImportSpecifier[imported.name='lazy']",
+          message: 'Load components later with preloadable (src/lib/preloadable.tsx), not React.lazy.',
+        },
+        {
+          // sonner loads with the first toast (docs/kits.md): a static import would put it in the page's chunk.
+          selector: "ImportDeclaration[source.value='sonner'][importKind='value']",
+          message: "Show toasts with `toast` from '@/lib/toast', which loads sonner with the first one.",
+        },
+      ],
     },
   },
   {
@@ -180,7 +213,10 @@ export default tseslint.config(
         {
           patterns: [
             serverImport,
-            { group: ['react', 'react-*', 'node:*', '@/*', '../*'], message: 'The contract is zod only: no React, no Node, no app code.' },
+            {
+              group: ['react', 'react-*', 'node:*', '@/*', '../*'],
+              message: 'The contract is zod only: no React, no Node, no app code.',
+            },
           ],
         },
       ],

@@ -22,7 +22,9 @@ const TEXT_ASSET = /\.(html|js|mjs|css|json|webmanifest|svg|txt)$/i;
 function precompress(): Plugin {
   let outDir = 'dist';
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+    );
   return {
     name: 'precompress',
     apply: 'build',
@@ -33,7 +35,12 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!TEXT_ASSET.test(file) || statSync(file).size < 1024) continue;
         const data = readFileSync(file);
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
     },
@@ -60,10 +67,18 @@ function warmUpScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, server }) {
-        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(WARM_UP_ENTRY));
+        const chunk = Object.values(bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith(WARM_UP_ENTRY),
+        );
         const src = server ? `${base}${WARM_UP_ENTRY}` : chunk ? `${base}${chunk.fileName}` : null;
         if (!src) throw new Error(`warm-up-script: ${WARM_UP_ENTRY} is not an entry of the build`);
-        return [{ tag: 'script', attrs: { type: 'module', async: true, fetchpriority: 'low', 'data-warm-up': true, src }, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, fetchpriority: 'low', 'data-warm-up': true, src },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

@@ -26,7 +26,15 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/analytics/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'server/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/features/*/lib/**/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/analytics/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
+            'server/**/*.test.ts',
+            'src/contract/**/*.test.ts',
+            'src/lib/**/*.test.ts',
+            'src/features/*/lib/**/*.test.ts',
+          ],
           exclude: ['test/server/pipeline/**', 'test/server/destinations/**', ...PROCESS_TESTS],
           testTimeout: 30_000,
           isolate: false,

@@ -11,19 +11,26 @@ import { startServer } from '../scripts/lib.mjs';
 import { seededDataDir, waitForIdleMachine } from './api-lib.mjs';
 
 const { values: args } = parseArgs({
-  options: { events: { type: 'string', default: '1000000' }, seconds: { type: 'string', default: '15' }, 'data-dir': { type: 'string' } },
+  options: {
+    events: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '15' },
+    'data-dir': { type: 'string' },
+  },
 });
 const seconds = Number(args.seconds);
 const keepDir = Boolean(args['data-dir']);
 const dataDir = seededDataDir(args.events, args['data-dir'], 'bench-responsive-');
 
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' }, quiet: true,
+  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
+  quiet: true,
 });
 const headers = { authorization: `Bearer ${key}` };
 const target = `${url}/api/organizations/`;
 const line = (label, { latency, requests, non2xx, errors }) =>
-  console.log(`${label.padEnd(24)} p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max} ms   ${requests.total} requests, non-2xx ${non2xx}, errors ${errors}`);
+  console.log(
+    `${label.padEnd(24)} p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max} ms   ${requests.total} requests, non-2xx ${non2xx}, errors ${errors}`,
+  );
 
 let failed = false;
 try {
@@ -33,7 +40,8 @@ try {
   const projectId = (await (await fetch(`${url}/api/projects/`, { headers })).json()).results[0].id;
   const funnel = {
     events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })),
-    date_from: '-90d', funnel_order_type: 'ordered',
+    date_from: '-90d',
+    funnel_order_type: 'ordered',
   };
   await autocannon({ url: target, headers, connections: 10, amount: 500 }); // warm-up
   line('no analytics', await autocannon({ url: target, headers, connections: 20, duration: seconds }));
@@ -44,7 +52,9 @@ try {
   const worker = async () => {
     while (running) {
       const res = await fetch(`${url}/api/projects/${projectId}/insights/funnel/`, {
-        method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(funnel),
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(funnel),
       });
       const text = await res.text();
       if (res.status === 200) done += 1;

@@ -14,7 +14,11 @@ import { root, startServer } from '../scripts/lib.mjs';
 import { waitForIdleMachine } from './api-lib.mjs';
 
 const { values: args } = parseArgs({
-  options: { events: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '10' }, 'data-dir': { type: 'string' } },
+  options: {
+    events: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '10' },
+    'data-dir': { type: 'string' },
+  },
 });
 const requested = Number(args.events);
 const runs = Number(args.runs);
@@ -27,9 +31,14 @@ const DAY = 86_400_000;
 if (!existsSync(join(dataDir, 'events.duckdb'))) {
   console.log(`seeding ${requested.toLocaleString('en')} demo events into ${dataDir}…`);
   const started = performance.now();
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', String(requested)], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', String(requested)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -77,12 +86,34 @@ const { child, url, key } = await startServer(['--port', '0', '--data-dir', data
 });
 
 const QUERIES = [
-  ['trend', 'trend', 50, { events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id })), date_from: '-30d', interval: 'day', breakdown: '$browser' }],
+  [
+    'trend',
+    'trend',
+    50,
+    {
+      events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id })),
+      date_from: '-30d',
+      interval: 'day',
+      breakdown: '$browser',
+    },
+  ],
   ...['ordered', 'strict', 'unordered'].map((order) => [
-    `funnel ${order}`, 'funnel', 250,
+    `funnel ${order}`,
+    'funnel',
+    250,
     { events: FUNNEL_STEPS.map((id, i) => ({ id, order: i })), date_from: '-90d', funnel_order_type: order },
   ]),
-  ['retention', 'retention', 150, { target_entity: { id: '$pageview', type: 'events' }, returning_entity: { id: '$pageview', type: 'events' }, period: 'Week', total_intervals: 8 }],
+  [
+    'retention',
+    'retention',
+    150,
+    {
+      target_entity: { id: '$pageview', type: 'events' },
+      returning_entity: { id: '$pageview', type: 'events' },
+      period: 'Week',
+      total_intervals: 8,
+    },
+  ],
   ['paths', 'path', 500, { include_event_types: ['$pageview', '$screen'], date_from: '-30d' }],
 ];
 
@@ -106,9 +137,14 @@ try {
     const times = [];
     for (let i = 0; i <= runs; i++) {
       const t = performance.now();
-      const res = await fetch(`${url}/api/projects/${projectId}/insights/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const res = await fetch(`${url}/api/projects/${projectId}/insights/${path}/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
       const json = await res.json();
-      if (res.status !== 200 || json.is_cached) throw new Error(`${name}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      if (res.status !== 200 || json.is_cached)
+        throw new Error(`${name}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
       if (i > 0) times.push(performance.now() - t);
     }
     const ms = median(times);
@@ -116,11 +152,15 @@ try {
     if (ms > limit) failed = true;
     const floor = floors[path === 'path' ? 'paths' : path];
     const verdict = ms <= limit ? 'ok' : 'MISSED';
-    console.log(`${name.padEnd(20)}${ms.toFixed(0).padStart(11)}${floor.toFixed(0).padStart(18)}${(ms / floor).toFixed(1).padStart(10)}${String(limit).padStart(12)}  ${verdict.padEnd(6)}${memoryOf(child.pid).peak.toFixed(0).padStart(16)}`);
+    console.log(
+      `${name.padEnd(20)}${ms.toFixed(0).padStart(11)}${floor.toFixed(0).padStart(18)}${(ms / floor).toFixed(1).padStart(10)}${String(limit).padStart(12)}  ${verdict.padEnd(6)}${memoryOf(child.pid).peak.toFixed(0).padStart(16)}`,
+    );
   }
   const { rss, peak } = memoryOf(child.pid);
   if (peak > 1536) failed = true;
-  console.log(`server memory: ${rss.toFixed(0)} MB now, ${peak.toFixed(0)} MB peak (target ≤ 1536 MB): ${peak <= 1536 ? 'ok' : 'MISSED'}`);
+  console.log(
+    `server memory: ${rss.toFixed(0)} MB now, ${peak.toFixed(0)} MB peak (target ≤ 1536 MB): ${peak <= 1536 ? 'ok' : 'MISSED'}`,
+  );
 } finally {
   child.kill('SIGTERM');
   if (!keepDir) rmSync(dataDir, { recursive: true, force: true });

@@ -20,11 +20,14 @@ await withServer('batch-exports', async ({ url, key }) => {
   await autocannon({ url: base, headers, connections: 10, amount: 500 }); // warm up: prepared statements, JIT
   report('GET  {ORG}/batch_exports/', await run({ url: base }));
   report('POST {ORG}/batch_exports/:id/pause/', await run({ url: `${base}${target.id}/pause/`, method: 'POST' }));
-  report('POST pause/ + unpause/ alternating (every request writes)', await run({
-    url: base,
-    requests: exports.flatMap((e) => [
-      { method: 'POST', path: new URL(`${base}${e.id}/pause/`).pathname },
-      { method: 'POST', path: new URL(`${base}${e.id}/unpause/`).pathname },
-    ]),
-  }));
+  report(
+    'POST pause/ + unpause/ alternating (every request writes)',
+    await run({
+      url: base,
+      requests: exports.flatMap((e) => [
+        { method: 'POST', path: new URL(`${base}${e.id}/pause/`).pathname },
+        { method: 'POST', path: new URL(`${base}${e.id}/unpause/`).pathname },
+      ]),
+    }),
+  );
 });

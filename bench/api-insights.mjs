@@ -18,10 +18,20 @@ await withServer('insights', async ({ url, key }) => {
   const existing = (await (await fetch(base, { headers })).json()).count;
   for (let i = existing; i < TOTAL; i += 1) {
     const res = await fetch(base, {
-      method: 'POST', headers,
+      method: 'POST',
+      headers,
       body: JSON.stringify({
-        name: `Insight ${i}`, description: `Weekly numbers ${i % 17}`, tags: [`team-${i % 5}`], favorited: i % 9 === 0, saved: true,
-        filters: { insight: 'TRENDS', events: [{ id: i % 2 ? '$pageview' : 'signup' }], date_from: '-30d', display: 'ActionsLineGraph' },
+        name: `Insight ${i}`,
+        description: `Weekly numbers ${i % 17}`,
+        tags: [`team-${i % 5}`],
+        favorited: i % 9 === 0,
+        saved: true,
+        filters: {
+          insight: 'TRENDS',
+          events: [{ id: i % 2 ? '$pageview' : 'signup' }],
+          date_from: '-30d',
+          display: 'ActionsLineGraph',
+        },
       }),
     });
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);

@@ -27,7 +27,9 @@ export async function withServer(name, fn) {
 /** Prints requests/s and latency percentiles of an autocannon result. */
 export function report(label, { latency, requests, non2xx, errors }, duration) {
   console.log(`${label}  50 connections  ${duration} s`);
-  console.log(`  requests/s  avg ${requests.average.toFixed(0)}  total ${requests.total}  non-2xx ${non2xx}  errors ${errors}`);
+  console.log(
+    `  requests/s  avg ${requests.average.toFixed(0)}  total ${requests.total}  non-2xx ${non2xx}  errors ${errors}`,
+  );
   console.log(`  latency ms  p50 ${latency.p50}  p90 ${latency.p90}  p99 ${latency.p99}  max ${latency.max}`);
   console.log(`  target p99 ≤ 20 ms: ${latency.p99 <= 20 && non2xx === 0 ? 'ok' : 'MISSED'}`);
 }
@@ -38,9 +40,13 @@ function rawGet(url, headers) {
     httpRequest(url, { headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -51,11 +57,15 @@ function rawGet(url, headers) {
  */
 export async function withFloor(url, headers, fn) {
   const { status, headers: got, body } = await rawGet(url, headers);
-  const kept = Object.fromEntries(Object.entries(got).filter(([name]) => !['content-length', 'connection', 'keep-alive', 'date'].includes(name)));
+  const kept = Object.fromEntries(
+    Object.entries(got).filter(([name]) => !['content-length', 'connection', 'keep-alive', 'date'].includes(name)),
+  );
   const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, JSON.stringify({ status, headers: kept, body: body.toString('base64') }));
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.mjs', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./floor-server.mjs', import.meta.url)), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const port = await new Promise((resolve, reject) => {
       child.stdout.on('data', (chunk) => {
@@ -73,7 +83,9 @@ export async function withFloor(url, headers, fn) {
 
 /** One line comparing our p99 with the floor's, measured in the same run. */
 export function reportFloor(ours, floor) {
-  console.log(`  floor (bare node:http, same answer)  requests/s ${floor.requests.average.toFixed(0)}  p50 ${floor.latency.p50}  p99 ${floor.latency.p99} ms  ->  ours ÷ floor: p99 ${(ours.latency.p99 / floor.latency.p99).toFixed(2)}, requests/s ${(ours.requests.average / floor.requests.average).toFixed(2)}`);
+  console.log(
+    `  floor (bare node:http, same answer)  requests/s ${floor.requests.average.toFixed(0)}  p50 ${floor.latency.p50}  p99 ${floor.latency.p99} ms  ->  ours ÷ floor: p99 ${(ours.latency.p99 / floor.latency.p99).toFixed(2)}, requests/s ${(ours.requests.average / floor.requests.average).toFixed(2)}`,
+  );
 }
 
 /**
@@ -109,9 +121,14 @@ export function seededDataDir(events, dataDir, prefix) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), prefix));
   if (!existsSync(join(dir, 'events.duckdb'))) {
     console.log(`seeding ${Number(events).toLocaleString('en')} demo events into ${dir}…`);
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dir, '--demo-events', String(events)], {
-      cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const seed = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dir, '--demo-events', String(events)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     if (seed.status !== 0) process.exit(seed.status ?? 1);
   }
   return dir;
@@ -127,7 +144,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
  */
 export async function withSeededAnalytics(prefix, fn) {
   const { values: args } = parseArgs({
-    options: { events: { type: 'string', default: process.env.SEED_EVENTS ?? '1000000' }, runs: { type: 'string', default: '10' }, 'data-dir': { type: 'string' } },
+    options: {
+      events: { type: 'string', default: process.env.SEED_EVENTS ?? '1000000' },
+      runs: { type: 'string', default: '10' },
+      'data-dir': { type: 'string' },
+    },
   });
   const runs = Number(args.runs);
   const dataDir = seededDataDir(args.events, args['data-dir'], prefix);
@@ -167,7 +188,9 @@ export async function withSeededAnalytics(prefix, fn) {
  * against `target`. Returns whether a ratio missed it.
  */
 export async function comparePairs({ once, runs, pairs, headings: [plain, varied], target = 1.5 }) {
-  console.log(`\nmedian of ${runs} runs each, cache off, the two queries alternating (a busy machine slows both alike)`);
+  console.log(
+    `\nmedian of ${runs} runs each, cache off, the two queries alternating (a busy machine slows both alike)`,
+  );
   console.log(`query                 ${plain.padStart(14)}${varied.padStart(17)}   ratio   target`);
   let missed = false;
   for (const [name, path, body, variant] of pairs) {
@@ -182,7 +205,9 @@ export async function comparePairs({ once, runs, pairs, headings: [plain, varied
     }
     const ratio = median(b) / median(a);
     if (ratio > target) missed = true;
-    console.log(`${name.padEnd(22)}${median(a).toFixed(0).padStart(14)}${median(b).toFixed(0).padStart(17)}${ratio.toFixed(2).padStart(8)}   ≤ ${target} ${ratio <= target ? 'ok' : 'MISSED'}`);
+    console.log(
+      `${name.padEnd(22)}${median(a).toFixed(0).padStart(14)}${median(b).toFixed(0).padStart(17)}${ratio.toFixed(2).padStart(8)}   ≤ ${target} ${ratio <= target ? 'ok' : 'MISSED'}`,
+    );
   }
   return missed;
 }

@@ -16,7 +16,9 @@ import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
 import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { exports: { type: 'string', default: '1000' }, runs: { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: { exports: { type: 'string', default: '1000' }, runs: { type: 'string', default: '20' } },
+});
 const TARGET_EXPORTS = Number(args.exports);
 const RUNS = Number(args.runs);
 
@@ -47,13 +49,20 @@ try {
       Array.from({ length: Math.min(25, toCreate - i) }, (_, j) =>
         api(base, {
           method: 'POST',
-          body: JSON.stringify({ name: `Bench export ${String(i + j).padStart(4, '0')}`, interval: 'day', paused: false, destination: { type: 'NoOp', config: {} } }),
+          body: JSON.stringify({
+            name: `Bench export ${String(i + j).padStart(4, '0')}`,
+            interval: 'day',
+            paused: false,
+            destination: { type: 'NoOp', config: {} },
+          }),
         }),
       ),
     );
   }
   count = (await api(`${base}?limit=1`)).count;
-  console.log(`${count} batch exports in the store (${toCreate} created in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `${count} batch exports in the store (${toCreate} created in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -68,7 +77,9 @@ try {
     const result = await page.evaluate(
       () =>
         new Promise((resolve, reject) => {
-          const toggle = [...document.querySelectorAll('[role="switch"][aria-checked="true"]')].find((el) => !el.disabled);
+          const toggle = [...document.querySelectorAll('[role="switch"][aria-checked="true"]')].find(
+            (el) => !el.disabled,
+          );
           if (!toggle) return reject(new Error('no active export on the page'));
           const state = toggle.closest('tr').querySelector('[data-column="state"]');
           const timeout = setTimeout(() => reject(new Error('the row never showed "Paused"')), 5000);
@@ -79,7 +90,9 @@ try {
             observer.disconnect();
             clearTimeout(timeout);
             // The frame that shows the change: the next requestAnimationFrame callback runs before its paint.
-            requestAnimationFrame(() => resolve({ id: toggle.closest('tr').dataset.batchExportId, changed, frame: performance.now() - t0 }));
+            requestAnimationFrame(() =>
+              resolve({ id: toggle.closest('tr').dataset.batchExportId, changed, frame: performance.now() - t0 }),
+            );
           });
           observer.observe(state, { subtree: true, childList: true, characterData: true });
           t0 = performance.now();

@@ -24,13 +24,17 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, startAppServer, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } },
+});
 const RUNS = Number(args.runs);
 
 const dataDir = benchDataDir('bench-builder-', args.from);
 const seedStarted = performance.now();
 const { child, url, key } = await startAppServer({ dist: args.dist, dataDir, env: { ANALYTICS_CACHE_TTL_MS: '0' } });
-console.log(`server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'}, cache off)`);
+console.log(
+  `server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'}, cache off)`,
+);
 const api = apiClient(url, key);
 
 /** A builder URL: the state as TanStack Router writes it (JSON values for objects and lists). */
@@ -44,8 +48,16 @@ const builderUrl = (projectId, kind, state) => {
 const FIELD = { Interval: 'interval', 'Step order': 'funnel_order_type' };
 
 const TRENDS = {
-  events: ['$pageview', 'user signed up', 'purchase'].map((id, order) => ({ id, type: 'events', order, math: 'total' })),
-  date_from: '-30d', interval: 'day', breakdown: '$browser', breakdown_type: 'event',
+  events: ['$pageview', 'user signed up', 'purchase'].map((id, order) => ({
+    id,
+    type: 'events',
+    order,
+    math: 'total',
+  })),
+  date_from: '-30d',
+  interval: 'day',
+  breakdown: '$browser',
+  breakdown_type: 'event',
 };
 const TRENDS_DAU = {
   ...TRENDS,
@@ -56,8 +68,17 @@ const TRENDS_DAU = {
   ],
 };
 const FUNNELS = {
-  events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, type: 'events', order })),
-  date_from: '-90d', interval: 'day', funnel_window_interval: 14, funnel_window_interval_unit: 'day', funnel_order_type: 'ordered', funnel_viz_type: 'steps',
+  events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({
+    id,
+    type: 'events',
+    order,
+  })),
+  date_from: '-90d',
+  interval: 'day',
+  funnel_window_interval: 14,
+  funnel_window_interval_unit: 'day',
+  funnel_order_type: 'ordered',
+  funnel_viz_type: 'steps',
 };
 
 let browser;
@@ -84,7 +105,9 @@ try {
       const next = values[(run + 1) % values.length];
       await page.goto(builderUrl(project.id, kind, { ...state, [FIELD[label]]: from }));
       await page.locator('figure[data-insight-chart]').waitFor({ timeout: 60_000 });
-      await page.locator('section[aria-label="Result"] [aria-busy="true"]').waitFor({ state: 'detached', timeout: 60_000 });
+      await page
+        .locator('section[aria-label="Result"] [aria-busy="true"]')
+        .waitFor({ state: 'detached', timeout: 60_000 });
       await page.waitForTimeout(400);
       const timing = await page.evaluate(
         ({ label, next }) =>
@@ -98,7 +121,11 @@ try {
             const done = () => {
               const busy = result.querySelector('[aria-busy="true"]');
               const table = result.querySelector('table');
-              return !busy && table && (table.querySelectorAll('tbody tr').length !== rowsBefore || table.textContent !== headBefore);
+              return (
+                !busy &&
+                table &&
+                (table.querySelectorAll('tbody tr').length !== rowsBefore || table.textContent !== headBefore)
+              );
             };
             let t0 = 0;
             const observer = new MutationObserver(() => {
@@ -108,8 +135,15 @@ try {
               clearTimeout(timeout);
               requestAnimationFrame(() => {
                 // The edit's analysis request (insights/trend/ or insights/funnel/): from its start to its last byte.
-                const analysis = performance.getEntriesByType('resource').find((e) => e.startTime >= t0 && /\/insights\/(trend|funnel)\//.test(e.name));
-                resolve({ changed, frame: performance.now() - t0, request: analysis?.duration ?? null, started: analysis ? analysis.startTime - t0 : null });
+                const analysis = performance
+                  .getEntriesByType('resource')
+                  .find((e) => e.startTime >= t0 && /\/insights\/(trend|funnel)\//.test(e.name));
+                resolve({
+                  changed,
+                  frame: performance.now() - t0,
+                  request: analysis?.duration ?? null,
+                  started: analysis ? analysis.startTime - t0 : null,
+                });
               });
             });
             observer.observe(result, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -130,12 +164,20 @@ try {
   const trendsDau = await measure('trends', TRENDS_DAU, 'Interval', ['week', 'day']);
   const funnels = await measure('funnels', FUNNELS, 'Step order', ['strict', 'ordered']);
   // Where the time goes: when the request left after the edit, and how long the API took to answer it.
-  const parts = ({ requests, starts }) => requests.length === 0 ? '(no analysis request seen)'
-    : `(request sent after ${stats(starts).median.toFixed(1)} ms, answered in ${stats(requests).median.toFixed(1)} ms, medians of ${requests.length})`;
+  const parts = ({ requests, starts }) =>
+    requests.length === 0
+      ? '(no analysis request seen)'
+      : `(request sent after ${stats(starts).median.toFixed(1)} ms, answered in ${stats(requests).median.toFixed(1)} ms, medians of ${requests.length})`;
   console.log(`builder edit → chart repainted, ${RUNS} runs each, server cache off`);
-  console.log(`  trends (30 d, 3 series, by browser; Interval)   ${fmt(stats(trends.times))}   target ≤ 150 ms: ${stats(trends.times).median <= 150 ? 'ok' : 'MISSED'}  ${parts(trends)}`);
-  console.log(`  the same with unique users as series B          ${fmt(stats(trendsDau.times))}   (for reference)  ${parts(trendsDau)}`);
-  console.log(`  funnels (4 steps, 90 d; Step order)             ${fmt(stats(funnels.times))}   target ≤ 400 ms: ${stats(funnels.times).median <= 400 ? 'ok' : 'MISSED'}  ${parts(funnels)}`);
+  console.log(
+    `  trends (30 d, 3 series, by browser; Interval)   ${fmt(stats(trends.times))}   target ≤ 150 ms: ${stats(trends.times).median <= 150 ? 'ok' : 'MISSED'}  ${parts(trends)}`,
+  );
+  console.log(
+    `  the same with unique users as series B          ${fmt(stats(trendsDau.times))}   (for reference)  ${parts(trendsDau)}`,
+  );
+  console.log(
+    `  funnels (4 steps, 90 d; Step order)             ${fmt(stats(funnels.times))}   target ≤ 400 ms: ${stats(funnels.times).median <= 400 ? 'ok' : 'MISSED'}  ${parts(funnels)}`,
+  );
 } finally {
   await browser?.close();
   child.kill('SIGTERM');

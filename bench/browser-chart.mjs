@@ -20,7 +20,9 @@ import { chromium } from '@playwright/test';
 import { buildIfStale, startServer } from '../scripts/lib.mjs';
 import { apiClient, CHROMIUM_ARGS, fmt, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, url: { type: 'string' }, key: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, url: { type: 'string' }, key: { type: 'string' } },
+});
 const RUNS = Number(args.runs);
 
 let server = null;
@@ -28,10 +30,13 @@ let dataDir = null;
 if (!args.url) {
   if ((await buildIfStale()) !== 0) process.exit(1);
   dataDir = mkdtempSync(join(tmpdir(), 'bench-chart-'));
-  server = await startServer(['--port', '0', '--data-dir', dataDir, '--demo-events', process.env.SEED_EVENTS ?? '200000'], {
-    env: { ...process.env, LOG_REQUESTS: '0' },
-    quiet: true,
-  });
+  server = await startServer(
+    ['--port', '0', '--data-dir', dataDir, '--demo-events', process.env.SEED_EVENTS ?? '200000'],
+    {
+      env: { ...process.env, LOG_REQUESTS: '0' },
+      quiet: true,
+    },
+  );
 }
 const url = args.url ?? server.url;
 const key = args.key ?? server.key;
@@ -44,7 +49,11 @@ const filters = (display) => ({
     { id: '$pageview', type: 'events', math: 'total' },
     { id: '$pageview', type: 'events', math: 'dau' },
   ],
-  breakdown: '$current_url', breakdown_limit: 30, date_from: '-365d', interval: 'day', display,
+  breakdown: '$current_url',
+  breakdown_limit: 30,
+  date_from: '-365d',
+  interval: 'day',
+  display,
 });
 /** The chart's marks: one path per series (a line, or all its bars). */
 const MARKS = 'svg[role="img"] path[data-series]';
@@ -58,7 +67,10 @@ try {
   const insights = [];
   for (const display of DISPLAYS) {
     const name = `Bench chart ${display} ${stamp}`;
-    const created = await api(base, { method: 'POST', body: JSON.stringify({ name, saved: true, filters: filters(display) }) });
+    const created = await api(base, {
+      method: 'POST',
+      body: JSON.stringify({ name, saved: true, filters: filters(display) }),
+    });
     const full = await api(`${base}${created.id}/`); // computes the result once: the runs read the server's cache
     insights.push({ id: created.id, name, series: full.result.length, points: full.result[0]?.data.length ?? 0 });
   }
@@ -90,7 +102,9 @@ try {
       [click.toString(), done.toString(), arg],
     );
   /** The chart of the insight named `arg.name` shows `arg.count` marks. */
-  const painted = (arg) => document.querySelectorAll(`figure[aria-label="${CSS.escape(arg.name)}: chart"] :is(${arg.marks})`).length === arg.count;
+  const painted = (arg) =>
+    document.querySelectorAll(`figure[aria-label="${CSS.escape(arg.name)}: chart"] :is(${arg.marks})`).length ===
+    arg.count;
   const clickLink = (arg) => [...document.querySelectorAll('table a')].find((a) => a.textContent === arg.name).click();
   /** A client-side navigation (the router follows the history), as the builders' display switch re-renders in place. */
   const go = (arg) => {
@@ -112,7 +126,10 @@ try {
   // Switch display: the same result in each display, every insight already in the app's cache.
   for (const insight of insights) {
     await page.evaluate(go, { href: hrefOf(insight.id) });
-    await page.locator(`figure[aria-label="${insight.name}: chart"] :is(${MARKS})`).nth(series - 1).waitFor();
+    await page
+      .locator(`figure[aria-label="${insight.name}: chart"] :is(${MARKS})`)
+      .nth(series - 1)
+      .waitFor();
     await page.waitForLoadState('networkidle');
   }
   const switches = [];
@@ -137,10 +154,15 @@ try {
   }
 
   console.log(`chart kit, ${series} series × ${points} points (trends, saved insights' pages), ${RUNS} runs each`);
-  console.log(`  open (list click → 30 lines painted)      ${fmt(stats(open))}   target ≤ 300 ms: ${stats(open).median <= 300 ? 'ok' : 'MISSED'}`);
-  console.log(`  switch display (line → bar → cumulative)  ${fmt(stats(switches))}   target ≤ 100 ms: ${stats(switches).median <= 100 ? 'ok' : 'MISSED'}`);
+  console.log(
+    `  open (list click → 30 lines painted)      ${fmt(stats(open))}   target ≤ 300 ms: ${stats(open).median <= 300 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  switch display (line → bar → cumulative)  ${fmt(stats(switches))}   target ≤ 100 ms: ${stats(switches).median <= 100 ? 'ok' : 'MISSED'}`,
+  );
   console.log(`  legend toggle (one series hidden/shown)   ${fmt(stats(legend))}`);
-  for (const { id } of insights) await api(`${base}${id}/`, { method: 'PATCH', body: JSON.stringify({ deleted: true }) });
+  for (const { id } of insights)
+    await api(`${base}${id}/`, { method: 'PATCH', body: JSON.stringify({ deleted: true }) });
 } finally {
   await browser?.close();
   server?.child.kill('SIGTERM');

@@ -21,20 +21,30 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { apiClient, benchDataDir, CHROMIUM_ARGS, fmt, startAppServer, stats } from './browser-lib.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, from: { type: 'string' }, dist: { type: 'string' } },
+});
 const RUNS = Number(args.runs);
 
 const dataDir = benchDataDir('bench-insights-', args.from);
 const seedStarted = performance.now();
 const { child, url, key } = await startAppServer({ dist: args.dist, dataDir });
-console.log(`server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'})`);
+console.log(
+  `server seeded and listening in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s (SEED_EVENTS=${process.env.SEED_EVENTS ?? 'default'})`,
+);
 const api = apiClient(url, key);
 
 /** A trends insight of daily pageviews over `days` days: each `days` is a query the server has not cached. */
 const trendsInsight = (name, days) => ({
   name,
   saved: true,
-  filters: { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events' }], date_from: `-${days}d`, interval: 'day', display: 'ActionsLineGraph' },
+  filters: {
+    insight: 'TRENDS',
+    events: [{ id: '$pageview', type: 'events' }],
+    date_from: `-${days}d`,
+    interval: 'day',
+    display: 'ActionsLineGraph',
+  },
 });
 
 let browser;
@@ -111,9 +121,15 @@ try {
 
   console.log(`insight page open (click in the list → chart painted), ${RUNS} runs each, daily pageviews`);
   console.log('  (clicked once the list is idle)');
-  console.log(`  fresh (computed from the events)   ${fmt(stats(fresh))}   target ≤ 300 ms: ${stats(fresh).median <= 300 ? 'ok' : 'MISSED'}`);
-  console.log(`  cached (the server's cache)        ${fmt(stats(cached))}   target ≤ 100 ms: ${stats(cached).median <= 100 ? 'ok' : 'MISSED'}`);
-  console.log(`  cached, clicked as the link appears  ${fmt(stats(cachedCold))}   (for reference: the list's warm-up not run yet, the code in the HTTP cache)`);
+  console.log(
+    `  fresh (computed from the events)   ${fmt(stats(fresh))}   target ≤ 300 ms: ${stats(fresh).median <= 300 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  cached (the server's cache)        ${fmt(stats(cached))}   target ≤ 100 ms: ${stats(cached).median <= 100 ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  cached, clicked as the link appears  ${fmt(stats(cachedCold))}   (for reference: the list's warm-up not run yet, the code in the HTTP cache)`,
+  );
   console.log(`  cached retrieve alone (GET :id/ from Node)  ${fmt(stats(retrieve))}`);
   if (!freshCached.every(Boolean)) console.log('  note: a fresh insight was not in the cache after its open');
 } finally {

@@ -6,8 +6,14 @@ import { buildIfStale, startServer } from '../scripts/lib.mjs';
 // client of the API with the bench's key, and the summary of a series of timings.
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 /** `api(path, init)` → the JSON answer of the server at `url`, as `key`; throws on a non-2xx. */
@@ -26,7 +32,8 @@ export const stats = (values) => {
   return { median: at(50), p95: at(95), max: sorted[sorted.length - 1] };
 };
 
-export const fmt = ({ median, p95, max }) => `median ${median.toFixed(1)}  p95 ${p95.toFixed(1)}  max ${max.toFixed(1)} ms`;
+export const fmt = ({ median, p95, max }) =>
+  `median ${median.toFixed(1)}  p95 ${p95.toFixed(1)}  max ${max.toFixed(1)} ms`;
 
 /**
  * A fresh data dir for a bench's server: empty (the server seeds it), or a copy of `from`, a

@@ -38,7 +38,9 @@ const entry = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 let failed = false;
 for (const [route, files] of Object.entries(ROUTES)) {
   // A route file is split into chunks keyed `<file>?tsr-split=…`; take them all.
-  const routeKeys = Object.keys(manifest).filter((key) => files.some((file) => key === file || key.startsWith(`${file}?`)));
+  const routeKeys = Object.keys(manifest).filter((key) =>
+    files.some((file) => key === file || key.startsWith(`${file}?`)),
+  );
   if (routeKeys.length === 0) {
     console.error(`${route}: no chunk found for ${files.join(', ')}`);
     failed = true;

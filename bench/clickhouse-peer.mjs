@@ -23,8 +23,10 @@ import { clickhouseQueries } from './clickhouse-peer-queries.mjs';
 const CHDB_VERSION = '3.4.0';
 const { values: args } = parseArgs({
   options: {
-    events: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '7' },
-    'data-dir': { type: 'string' }, 'chdb-dir': { type: 'string', default: join(tmpdir(), 'clickhouse-peer-chdb') },
+    events: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '7' },
+    'data-dir': { type: 'string' },
+    'chdb-dir': { type: 'string', default: join(tmpdir(), 'clickhouse-peer-chdb') },
   },
 });
 const runs = Number(args.runs);
@@ -37,7 +39,11 @@ if (!existsSync(join(chdbDir, 'node_modules', 'chdb', 'package.json'))) {
   mkdirSync(chdbDir, { recursive: true });
   writeFileSync(join(chdbDir, 'package.json'), JSON.stringify({ name: 'clickhouse-peer', private: true }));
   console.log(`installing chdb@${CHDB_VERSION} into ${chdbDir}…`);
-  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `chdb@${CHDB_VERSION}`], { cwd: chdbDir, stdio: 'inherit' });
+  execFileSync(
+    'npm',
+    ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', `chdb@${CHDB_VERSION}`],
+    { cwd: chdbDir, stdio: 'inherit' },
+  );
 }
 const { Session } = createRequire(join(chdbDir, 'package.json'))('chdb');
 
@@ -46,9 +52,14 @@ const keepDir = Boolean(args['data-dir']);
 const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'bench-peer-'));
 if (!existsSync(join(dataDir, 'events.duckdb'))) {
   console.log(`seeding ${Number(args.events).toLocaleString('en')} demo events into ${dataDir}…`);
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', args.events], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', args.events],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 
@@ -94,16 +105,63 @@ const range = (days) => ({ from: dayStart(now - days * DAY), to: now });
 const work30 = range(30);
 const work90 = range(90);
 const ours = {
-  trend: ['trend', { events: TREND_EVENTS.map((id) => ({ id })), date_from: iso(now - 30 * DAY), date_to: iso(now), interval: 'day', breakdown: '$browser' }],
-  'funnel ordered': ['funnel', { events: FUNNEL_STEPS.map((id, i) => ({ id, order: i })), date_from: iso(now - 90 * DAY), date_to: iso(now), funnel_order_type: 'ordered', funnel_window_interval: 14, funnel_window_interval_unit: 'day' }],
-  'funnel strict': ['funnel', { events: FUNNEL_STEPS.map((id, i) => ({ id, order: i })), date_from: iso(now - 90 * DAY), date_to: iso(now), funnel_order_type: 'strict', funnel_window_interval: 14, funnel_window_interval_unit: 'day' }],
-  retention: ['retention', { target_entity: { id: '$pageview', type: 'events' }, returning_entity: { id: '$pageview', type: 'events' }, period: 'Week', total_intervals: 8, retention_type: 'retention_recurring', date_to: iso(now) }],
+  trend: [
+    'trend',
+    {
+      events: TREND_EVENTS.map((id) => ({ id })),
+      date_from: iso(now - 30 * DAY),
+      date_to: iso(now),
+      interval: 'day',
+      breakdown: '$browser',
+    },
+  ],
+  'funnel ordered': [
+    'funnel',
+    {
+      events: FUNNEL_STEPS.map((id, i) => ({ id, order: i })),
+      date_from: iso(now - 90 * DAY),
+      date_to: iso(now),
+      funnel_order_type: 'ordered',
+      funnel_window_interval: 14,
+      funnel_window_interval_unit: 'day',
+    },
+  ],
+  'funnel strict': [
+    'funnel',
+    {
+      events: FUNNEL_STEPS.map((id, i) => ({ id, order: i })),
+      date_from: iso(now - 90 * DAY),
+      date_to: iso(now),
+      funnel_order_type: 'strict',
+      funnel_window_interval: 14,
+      funnel_window_interval_unit: 'day',
+    },
+  ],
+  retention: [
+    'retention',
+    {
+      target_entity: { id: '$pageview', type: 'events' },
+      returning_entity: { id: '$pageview', type: 'events' },
+      period: 'Week',
+      total_intervals: 8,
+      retention_type: 'retention_recurring',
+      date_to: iso(now),
+    },
+  ],
   paths: ['path', { include_event_types: ['$pageview', '$screen'], date_from: iso(now - 30 * DAY), date_to: iso(now) }],
 };
-const theirs = clickhouseQueries({ now, trend: work30, funnel: work90, paths: work30, trendEvents: TREND_EVENTS, funnelSteps: FUNNEL_STEPS });
+const theirs = clickhouseQueries({
+  now,
+  trend: work30,
+  funnel: work90,
+  paths: work30,
+  trendEvents: TREND_EVENTS,
+  funnelSteps: FUNNEL_STEPS,
+});
 
 const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir], {
-  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' }, quiet: true,
+  env: { ...process.env, LOG_REQUESTS: '0', ANALYTICS_CACHE_TTL_MS: '0' },
+  quiet: true,
 });
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 let failed = false;
@@ -112,20 +170,27 @@ try {
   const ask = async ([path, body], retried = false) => {
     let res;
     try {
-      res = await fetch(`${url}/api/projects/${projectId}/insights/${path}/`, { method: 'POST', headers, body: JSON.stringify(body) });
+      res = await fetch(`${url}/api/projects/${projectId}/insights/${path}/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
     } catch (error) {
       // A kept-alive socket the server closed while ClickHouse ran: once more on a new one.
       if (retried) throw error;
       return ask([path, body], true);
     }
     const json = await res.json();
-    if (res.status !== 200 || json.is_cached) throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    if (res.status !== 200 || json.is_cached)
+      throw new Error(`${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return json.result;
   };
   // Both sides start on a quiet machine: the server prepares its funnels' person index as it
   // starts (docs/limits.md), which would slow the first runs of either side.
   await waitForIdleMachine(60_000, 'the first runs may read high', 1000);
-  console.log(`\n${eventCount.toLocaleString('en')} events; median of ${runs} alternating runs (ours through HTTP, cache off; ClickHouse ${chQuery('SELECT version()')[0][0]} via chdb)`);
+  console.log(
+    `\n${eventCount.toLocaleString('en')} events; median of ${runs} alternating runs (ours through HTTP, cache off; ClickHouse ${chQuery('SELECT version()')[0][0]} via chdb)`,
+  );
   console.log('query              ours ms   ClickHouse ms   ours ÷ ClickHouse');
   const answers = {};
   for (const name of Object.keys(ours)) {
@@ -141,24 +206,36 @@ try {
       answers[name] = { mine, peer };
     }
     const [x, y] = [median(a), median(b)];
-    console.log(`${name.padEnd(16)}${x.toFixed(0).padStart(9)}${y.toFixed(0).padStart(16)}${(x / y).toFixed(2).padStart(20)}   (ours ${a.map((v) => v.toFixed(0)).join(' ')}; ClickHouse ${b.map((v) => v.toFixed(0)).join(' ')})`);
+    console.log(
+      `${name.padEnd(16)}${x.toFixed(0).padStart(9)}${y.toFixed(0).padStart(16)}${(x / y).toFixed(2).padStart(20)}   (ours ${a.map((v) => v.toFixed(0)).join(' ')}; ClickHouse ${b.map((v) => v.toFixed(0)).join(' ')})`,
+    );
   }
 
   // Cross-checks.
   const { mine: trend, peer: trendRows } = answers.trend;
-  const oursTotals = TREND_EVENTS.map((e) => trend.filter((s) => s.action?.id === e).reduce((sum, s) => sum + s.count, 0));
-  const theirTotals = TREND_EVENTS.map((e) => trendRows.filter((r) => r[0] === e).reduce((sum, r) => sum + Number(r[3]), 0));
+  const oursTotals = TREND_EVENTS.map((e) =>
+    trend.filter((s) => s.action?.id === e).reduce((sum, s) => sum + s.count, 0),
+  );
+  const theirTotals = TREND_EVENTS.map((e) =>
+    trendRows.filter((r) => r[0] === e).reduce((sum, r) => sum + Number(r[3]), 0),
+  );
   const trendOk = JSON.stringify(oursTotals) === JSON.stringify(theirTotals);
-  console.log(`trend totals: ours ${oursTotals.join(', ')}; ClickHouse ${theirTotals.join(', ')}: ${trendOk ? 'equal' : 'DIFFERENT'}`);
+  console.log(
+    `trend totals: ours ${oursTotals.join(', ')}; ClickHouse ${theirTotals.join(', ')}: ${trendOk ? 'equal' : 'DIFFERENT'}`,
+  );
   for (const name of ['funnel ordered', 'funnel strict']) {
     const { mine, peer } = answers[name];
     const oursSteps = mine.map((s) => s.count);
     const levels = new Map(peer.map((r) => [Number(r[0]), Number(r[1])]));
-    const theirSteps = FUNNEL_STEPS.map((_, k) => [...levels].filter(([level]) => level >= k + 1).reduce((s, [, n]) => s + n, 0));
+    const theirSteps = FUNNEL_STEPS.map((_, k) =>
+      [...levels].filter(([level]) => level >= k + 1).reduce((s, [, n]) => s + n, 0),
+    );
     const equal = JSON.stringify(oursSteps) === JSON.stringify(theirSteps);
     const checked = name === 'funnel ordered';
     if (checked && !equal) failed = true;
-    console.log(`${name} steps: ours ${oursSteps.join(', ')}; ClickHouse ${theirSteps.join(', ')}: ${equal ? 'equal' : checked ? 'DIFFERENT' : 'different (ClickHouse\'s strict_order stops a person at the first other event after any step-1 event; ours checks each attempt)'}`);
+    console.log(
+      `${name} steps: ours ${oursSteps.join(', ')}; ClickHouse ${theirSteps.join(', ')}: ${equal ? 'equal' : checked ? 'DIFFERENT' : "different (ClickHouse's strict_order stops a person at the first other event after any step-1 event; ours checks each attempt)"}`,
+    );
   }
   if (!trendOk) failed = true;
 } finally {

@@ -9,15 +9,42 @@ import { comparePairs, medianTime, withSeededAnalytics } from './api-lib.mjs';
 await withSeededAnalytics('bench-cohorts-', async ({ call, prj, once, runs }) => {
   // Two cohorts: one by a person property, one by behaviour (bought in the last 90 days).
   let t = performance.now();
-  const pro = await call('POST', `${prj}/cohorts/`, { name: 'Paying plans', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro', 'enterprise'] }] } } });
+  const pro = await call('POST', `${prj}/cohorts/`, {
+    name: 'Paying plans',
+    filters: {
+      properties: {
+        type: 'AND',
+        values: [{ type: 'person', key: 'plan', operator: 'exact', value: ['pro', 'enterprise'] }],
+      },
+    },
+  });
   const proMs = performance.now() - t;
   t = performance.now();
-  const buyers = await call('POST', `${prj}/cohorts/`, { name: 'Buyers', filters: { properties: { type: 'AND', values: [{ type: 'behavioral', key: 'purchase', value: 'performed_event', time_value: 90, time_interval: 'day' }] } } });
+  const buyers = await call('POST', `${prj}/cohorts/`, {
+    name: 'Buyers',
+    filters: {
+      properties: {
+        type: 'AND',
+        values: [
+          { type: 'behavioral', key: 'purchase', value: 'performed_event', time_value: 90, time_interval: 'day' },
+        ],
+      },
+    },
+  });
   const buyersMs = performance.now() - t;
-  console.log(`cohort "${pro.name}": ${pro.count} persons, computed in ${proMs.toFixed(0)} ms; "${buyers.name}": ${buyers.count} persons, ${buyersMs.toFixed(0)} ms`);
+  console.log(
+    `cohort "${pro.name}": ${pro.count} persons, computed in ${proMs.toFixed(0)} ms; "${buyers.name}": ${buyers.count} persons, ${buyersMs.toFixed(0)} ms`,
+  );
 
-  const trend = { events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id })), date_from: '-30d', interval: 'day' };
-  const funnel = { events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })), date_from: '-90d' };
+  const trend = {
+    events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id })),
+    date_from: '-30d',
+    interval: 'day',
+  };
+  const funnel = {
+    events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })),
+    date_from: '-90d',
+  };
   const filter = (id) => ({ properties: [{ type: 'cohort', key: 'id', value: id, operator: 'in' }] });
   const PAIRS = [
     ['trend', 'trend', trend, pro.id],
@@ -25,8 +52,17 @@ await withSeededAnalytics('bench-cohorts-', async ({ call, prj, once, runs }) =>
     ['funnel', 'funnel', funnel, pro.id],
     ['funnel, behavioural', 'funnel', funnel, buyers.id],
   ];
-  const missed = await comparePairs({ once, runs, pairs: PAIRS.map(([name, path, body, cohort]) => [name, path, body, filter(cohort)]), headings: ['without ms', 'with cohort ms'] });
-  const split = await medianTime(once, runs, 'trend', { ...trend, breakdown: ['all', pro.id, buyers.id], breakdown_type: 'cohort' });
+  const missed = await comparePairs({
+    once,
+    runs,
+    pairs: PAIRS.map(([name, path, body, cohort]) => [name, path, body, filter(cohort)]),
+    headings: ['without ms', 'with cohort ms'],
+  });
+  const split = await medianTime(once, runs, 'trend', {
+    ...trend,
+    breakdown: ['all', pro.id, buyers.id],
+    breakdown_type: 'cohort',
+  });
   console.log(`trend by 3 cohorts (all, ${pro.name}, ${buyers.name}): ${split.toFixed(0)} ms`);
   return missed;
 });

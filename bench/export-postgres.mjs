@@ -17,7 +17,11 @@ import { waitForIdleMachine } from './api-lib.mjs';
 
 register();
 const { values: args } = parseArgs({
-  options: { events: { type: 'string', default: '1000000' }, 'data-dir': { type: 'string' }, model: { type: 'string', default: 'events' } },
+  options: {
+    events: { type: 'string', default: '1000000' },
+    'data-dir': { type: 'string' },
+    model: { type: 'string', default: 'events' },
+  },
 });
 const keepDir = Boolean(args['data-dir']);
 const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'bench-export-pg-'));
@@ -26,9 +30,14 @@ const model = args.model === 'persons' ? 'persons' : 'events';
 if (!existsSync(join(dataDir, 'events.duckdb'))) {
   console.log(`seeding ${Number(args.events).toLocaleString('en')} demo events into ${dataDir}…`);
   const started = performance.now();
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', args.events], {
-    cwd: root, stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', 'seed', '--data-dir', dataDir, '--demo-events', args.events],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -37,7 +46,10 @@ if (!existsSync(join(dataDir, 'events.duckdb'))) {
 const cluster = await startPgCluster();
 const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 const cpuSeconds = (fields) => (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
-const ownCpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 const peakKb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /**
@@ -54,7 +66,9 @@ function sampleDatabase() {
       if (Number(entry) !== cluster.pid && Number(fields[1]) !== cluster.pid) continue;
       const name = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
       database.set(entry, { name, cpu: cpuSeconds(fields), peakKb: peakKb(entry) });
-    } catch { /* it ended between the listing and the read */ }
+    } catch {
+      /* it ended between the listing and the read */
+    }
   }
 }
 
@@ -67,10 +81,13 @@ const pg = (await import('pg')).default;
 const { store, events } = openDataDir(dataDir);
 // Persons: a record (a table row) per distinct id of every person, each changed before the interval's end.
 const [{ team_id: teamId, n }] = await events.all(
-  `SELECT team_id, count(*)::DOUBLE AS n FROM ${model === 'persons' ? 'person_distinct_ids' : 'events'} GROUP BY team_id ORDER BY n DESC LIMIT 1`);
+  `SELECT team_id, count(*)::DOUBLE AS n FROM ${model === 'persons' ? 'person_distinct_ids' : 'events'} GROUP BY team_id ORDER BY n DESC LIMIT 1`,
+);
 const interval = { start: new Date(0).toISOString(), end: new Date(Date.now() + 86_400_000).toISOString() };
 const source = () => recordSource(events, model, teamId, interval.start, interval.end);
-console.log(`${model}: ${Number(n).toLocaleString('en')} ${model === 'persons' ? 'distinct ids of persons ' : ''}in one interval of project ${teamId}; PostgreSQL on 127.0.0.1:${cluster.port} (pid ${cluster.pid})`);
+console.log(
+  `${model}: ${Number(n).toLocaleString('en')} ${model === 'persons' ? 'distinct ids of persons ' : ''}in one interval of project ${teamId}; PostgreSQL on 127.0.0.1:${cluster.port} (pid ${cluster.pid})`,
+);
 
 const rate = (count, ms) => `${Math.round(count / (ms / 1000)).toLocaleString('en')} ${model}/s`;
 // Other work on the machine slows both measurements: each waits for a quiet moment, and says the load it ran under.
@@ -82,14 +99,22 @@ await waitForIdleMachine(60_000, 'the numbers may read low', 1000);
   let read = 0;
   for await (const chunk of source().batches(READ_BATCH)) read += chunk.length;
   const ms = performance.now() - t;
-  console.log(`read only (records.ts, batches of ${READ_BATCH}): ${read.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(read, ms)}, ` +
-    `CPU ${(ownCpu() - cpu).toFixed(1)} s (${load()})`);
+  console.log(
+    `read only (records.ts, batches of ${READ_BATCH}): ${read.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(read, ms)}, ` +
+      `CPU ${(ownCpu() - cpu).toFixed(1)} s (${load()})`,
+  );
 }
 await waitForIdleMachine(60_000, 'the numbers may read low', 1000);
 
 const config = {
-  host: '127.0.0.1', port: cluster.port, database: 'postgres', user: cluster.user, password: cluster.password,
-  schema: 'public', table_name: `bench_${model}`, has_self_signed_cert: true,
+  host: '127.0.0.1',
+  port: cluster.port,
+  database: 'postgres',
+  user: cluster.user,
+  password: cluster.password,
+  schema: 'public',
+  table_name: `bench_${model}`,
+  has_self_signed_cert: true,
 };
 let lastLog = 0;
 sampleDatabase();
@@ -100,33 +125,55 @@ const sampler = setInterval(sampleDatabase, 100);
 const peakBefore = peakKb(process.pid);
 writeFileSync('/proc/self/clear_refs', '5');
 const t = performance.now();
-const delivered = await postgresDestination.deliver({
-  config, records: source(), total: Number(n), model, interval, exportId: 'bench',
-  log: (level, message) => { if (level !== 'DEBUG') console.log(`  ${level} ${message}`); },
-  progress: (done) => {
-    if (performance.now() - lastLog > 5000) {
-      lastLog = performance.now();
-      console.log(`  … ${done.toLocaleString('en')} after ${((lastLog - t) / 1000).toFixed(0)} s`);
-    }
+const delivered = await postgresDestination.deliver(
+  {
+    config,
+    records: source(),
+    total: Number(n),
+    model,
+    interval,
+    exportId: 'bench',
+    log: (level, message) => {
+      if (level !== 'DEBUG') console.log(`  ${level} ${message}`);
+    },
+    progress: (done) => {
+      if (performance.now() - lastLog > 5000) {
+        lastLog = performance.now();
+        console.log(`  … ${done.toLocaleString('en')} after ${((lastLog - t) / 1000).toFixed(0)} s`);
+      }
+    },
   },
-}, { allowHosts: ['127.0.0.1'] });
+  { allowHosts: ['127.0.0.1'] },
+);
 const ms = performance.now() - t;
 clearInterval(sampler);
 sampleDatabase();
 const dbCpu = [...database.values()].reduce((sum, p) => sum + p.cpu, 0) - dbBefore;
-console.log(`CPU during delivery: this process ${(ownCpu() - ownBefore).toFixed(1)} s, the database's processes ${dbCpu.toFixed(1)} s`);
-console.log(`delivered: ${delivered.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(delivered, ms)} (target ≥ 20,000 events/s; ${load()})`);
+console.log(
+  `CPU during delivery: this process ${(ownCpu() - ownBefore).toFixed(1)} s, the database's processes ${dbCpu.toFixed(1)} s`,
+);
+console.log(
+  `delivered: ${delivered.toLocaleString('en')} in ${(ms / 1000).toFixed(1)} s = ${rate(delivered, ms)} (target ≥ 20,000 events/s; ${load()})`,
+);
 
 const client = new pg.Client({ host: cluster.socketDir, port: cluster.port, user: cluster.user, database: 'postgres' });
 await client.connect();
-const [{ rows, size }] = (await client.query(`SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('public.bench_${model}')) AS size FROM public.bench_${model}`)).rows;
+const [{ rows, size }] = (
+  await client.query(
+    `SELECT count(*)::int AS rows, pg_size_pretty(pg_total_relation_size('public.bench_${model}')) AS size FROM public.bench_${model}`,
+  )
+).rows;
 await client.end();
 console.log(`table: ${rows.toLocaleString('en')} rows, ${size}`);
 const mb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const backend = [...database.values()].filter((p) => p.name.includes('127.0.0.1(')).sort((a, b) => b.peakKb - a.peakKb)[0];
-console.log(`peak RSS: this process (the exporting server) ${mb(peakKb(process.pid))} during the delivery (${mb(peakBefore)} before it, reading alone); ` +
-  `the session's backend ${backend ? mb(backend.peakKb) : 'not seen'} (shared buffers it touched included); ` +
-  `largest database process ${mb(Math.max(...[...database.values()].map((p) => p.peakKb)))}`);
+const backend = [...database.values()]
+  .filter((p) => p.name.includes('127.0.0.1('))
+  .sort((a, b) => b.peakKb - a.peakKb)[0];
+console.log(
+  `peak RSS: this process (the exporting server) ${mb(peakKb(process.pid))} during the delivery (${mb(peakBefore)} before it, reading alone); ` +
+    `the session's backend ${backend ? mb(backend.peakKb) : 'not seen'} (shared buffers it touched included); ` +
+    `largest database process ${mb(Math.max(...[...database.values()].map((p) => p.peakKb)))}`,
+);
 
 await cluster.stop();
 await events.close();

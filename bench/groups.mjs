@@ -15,15 +15,35 @@ await withSeededAnalytics('bench-groups-', async ({ call, prj, once, runs }) => 
   console.log(`group type "company" is ${company.group_type_index}; ${companies.count} companies`);
 
   const byCompany = { aggregation_group_type_index: company.group_type_index };
-  const trend = { events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id, math: 'dau' })), date_from: '-30d', interval: 'day' };
-  const funnel = { events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })), date_from: '-90d' };
+  const trend = {
+    events: ['$pageview', 'user signed up', 'purchase'].map((id) => ({ id, math: 'dau' })),
+    date_from: '-30d',
+    interval: 'day',
+  };
+  const funnel = {
+    events: ['$pageview', 'user signed up', 'created project', 'purchase'].map((id, order) => ({ id, order })),
+    date_from: '-90d',
+  };
   const PAIRS = [
     ['trend, dau', 'trend', trend],
     ['trend, weekly active', 'trend', { ...trend, events: [{ id: '$pageview', math: 'weekly_active' }] }],
     ['funnel', 'funnel', funnel],
     // A filter every event passes: the person funnel then reads SQL too, not the in-memory person index.
-    ['funnel, both by SQL', 'funnel', { ...funnel, properties: [{ key: '$browser', type: 'event', operator: 'is_not', value: 'no such browser' }] }],
-    ['retention', 'retention', { target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' }, period: 'Week', total_intervals: 8 }],
+    [
+      'funnel, both by SQL',
+      'funnel',
+      { ...funnel, properties: [{ key: '$browser', type: 'event', operator: 'is_not', value: 'no such browser' }] },
+    ],
+    [
+      'retention',
+      'retention',
+      { target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' }, period: 'Week', total_intervals: 8 },
+    ],
   ];
-  return comparePairs({ once, runs, pairs: PAIRS.map(([name, path, body]) => [name, path, body, byCompany]), headings: ['by person ms', 'by company ms'] });
+  return comparePairs({
+    once,
+    runs,
+    pairs: PAIRS.map(([name, path, body]) => [name, path, body, byCompany]),
+    headings: ['by person ms', 'by company ms'],
+  });
 });

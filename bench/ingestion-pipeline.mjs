@@ -73,7 +73,12 @@ if (process.argv[2] === '--receiver') {
 
 async function main() {
   const { values: args } = parseArgs({
-    options: { seconds: { type: 'string', default: '15' }, batch: { type: 'string', default: '50' }, rate: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '2' } },
+    options: {
+      seconds: { type: 'string', default: '15' },
+      batch: { type: 'string', default: '50' },
+      rate: { type: 'string', default: '1000' },
+      rounds: { type: 'string', default: '2' },
+    },
   });
   const SECONDS = Number(args.seconds);
   const BATCH = Number(args.batch);
@@ -81,19 +86,26 @@ async function main() {
 
   const receiver = fork(fileURLToPath(import.meta.url), ['--receiver']);
   const { port } = await new Promise((r) => receiver.once('message', r));
-  const ask = (m) => new Promise((r) => {
-    receiver.once('message', r);
-    receiver.send(m);
-  });
+  const ask = (m) =>
+    new Promise((r) => {
+      receiver.once('message', r);
+      receiver.send(m);
+    });
   const sink = `http://127.0.0.1:${port}`;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ingestion-'));
-  const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1'], {
-    env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: '0' }, quiet: true,
-  });
+  const { child, url, key } = await startServer(
+    ['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1'],
+    {
+      env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: '0' },
+      quiet: true,
+    },
+  );
   const api = async (method, path, body) => {
     const res = await fetch(`${url}${path}`, {
-      method, headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
@@ -111,7 +123,11 @@ async function main() {
 
     // The seeded source plugin is compiled when its source is saved.
     const source = byName('Signup forwarder');
-    await api('PATCH', `/api/organizations/${org.id}/pipeline_destinations/${source.id}/update_source/`, await api('GET', `/api/organizations/${org.id}/pipeline_destinations/${source.id}/source/`));
+    await api(
+      'PATCH',
+      `/api/organizations/${org.id}/pipeline_destinations/${source.id}/update_source/`,
+      await api('GET', `/api/organizations/${org.id}/pipeline_destinations/${source.id}/source/`),
+    );
     const wanted = [
       [byName('Webhook'), { url: `${sink}/hook` }],
       [byName('Slack notifications'), { webhook_url: `${sink}/slack`, events: 'bench_event', message: '{person}' }],
@@ -119,33 +135,50 @@ async function main() {
     ];
     const enableAll = async (enabled) => {
       for (const [plugin, config] of wanted) {
-        const existing = configs.find((c) => c.plugin === plugin.id) ?? (await api('GET', `${PRJ}/plugin_configs/?plugin=${plugin.id}`)).results[0];
+        const existing =
+          configs.find((c) => c.plugin === plugin.id) ??
+          (await api('GET', `${PRJ}/plugin_configs/?plugin=${plugin.id}`)).results[0];
         if (existing) await api('PATCH', `${PRJ}/plugin_configs/${existing.id}/`, { enabled, config });
         else if (enabled) await api('POST', `${PRJ}/plugin_configs/`, { plugin: plugin.id, enabled, config });
       }
     };
 
     let seq = 0;
-    const batchBody = (prefix) => JSON.stringify({
-      api_key: project.api_token,
-      batch: Array.from({ length: BATCH }, () => ({ event: 'bench_event', distinct_id: `${prefix}-${Date.now()}-${seq++}`, properties: { $current_url: 'https://hedgebox.example/bench', plan: 'pro' } })),
-    });
+    const batchBody = (prefix) =>
+      JSON.stringify({
+        api_key: project.api_token,
+        batch: Array.from({ length: BATCH }, () => ({
+          event: 'bench_event',
+          distinct_id: `${prefix}-${Date.now()}-${seq++}`,
+          properties: { $current_url: 'https://hedgebox.example/bench', plan: 'pro' },
+        })),
+      });
     // CPU used per 1,000 accepted events while autocannon runs (the deliveries of those events
     // may finish after it: what the receiver and server spend then is not counted).
-    const cpuPerThousand = (before, after, events) => (before === null || after === null ? '?' : `${(((after - before) / events) * 1000).toFixed(0)} ms`);
+    const cpuPerThousand = (before, after, events) =>
+      before === null || after === null ? '?' : `${(((after - before) / events) * 1000).toFixed(0)} ms`;
     const throughput = async (label) => {
       const cpu0 = [cpuMs(child.pid), cpuMs(receiver.pid)];
       const machine0 = machineCpu();
       const result = await autocannon({
-        url: `${url}/batch/`, method: 'POST', connections: 10, duration: SECONDS,
-        headers: { 'Content-Type': 'application/json' }, body: batchBody('tp'),
+        url: `${url}/batch/`,
+        method: 'POST',
+        connections: 10,
+        duration: SECONDS,
+        headers: { 'Content-Type': 'application/json' },
+        body: batchBody('tp'),
       });
       const cpu1 = [cpuMs(child.pid), cpuMs(receiver.pid)];
       const machine1 = machineCpu();
-      const busy = machine0 && machine1 ? `${(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100).toFixed(0)} %` : '?';
-      const eventsPerSecond = (result.requests.average * BATCH);
+      const busy =
+        machine0 && machine1
+          ? `${(((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100).toFixed(0)} %`
+          : '?';
+      const eventsPerSecond = result.requests.average * BATCH;
       const events = result.requests.total * BATCH;
-      console.log(`${label.padEnd(22)} ${Math.round(eventsPerSecond).toLocaleString('en').padStart(8)} events/s  (${result.requests.average.toFixed(0)} batches/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per 1,000 events: server ${cpuPerThousand(cpu0[0], cpu1[0], events)}, receiver ${cpuPerThousand(cpu0[1], cpu1[1], events)}; machine busy ${busy})`);
+      console.log(
+        `${label.padEnd(22)} ${Math.round(eventsPerSecond).toLocaleString('en').padStart(8)} events/s  (${result.requests.average.toFixed(0)} batches/s, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per 1,000 events: server ${cpuPerThousand(cpu0[0], cpu1[0], events)}, receiver ${cpuPerThousand(cpu0[1], cpu1[1], events)}; machine busy ${busy})`,
+      );
       return { eventsPerSecond, events };
     };
     // Waits until every destination has all `expected` events (or, when that is not given or
@@ -179,7 +212,9 @@ async function main() {
       const { eventsPerSecond: three, events } = await throughput(`round ${round}  three`);
       const waited = await settle(events);
       const { count } = await ask('report');
-      console.log(`  of ${events.toLocaleString('en')} accepted, delivered: webhook ${count.hook.toLocaleString('en')}, Slack ${count.slack.toLocaleString('en')}, source ${count.source.toLocaleString('en')}; the last ${waited.toFixed(0)} s after the burst`);
+      console.log(
+        `  of ${events.toLocaleString('en')} accepted, delivered: webhook ${count.hook.toLocaleString('en')}, Slack ${count.slack.toLocaleString('en')}, source ${count.source.toLocaleString('en')}; the last ${waited.toFixed(0)} s after the burst`,
+      );
       rows.push(three / none);
     }
     console.log(`three ÷ none: ${rows.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}  (target ≥ 80 %)`);
@@ -193,9 +228,19 @@ async function main() {
     const sending = [];
     while (Date.now() - started < SECONDS * 1000) {
       const tick = Date.now();
-      const body = JSON.stringify({ api_key: project.api_token, batch: Array.from({ length: perTick }, (_, i) => ({ event: 'bench_event', distinct_id: `lag-${Date.now()}-${i}` })) });
+      const body = JSON.stringify({
+        api_key: project.api_token,
+        batch: Array.from({ length: perTick }, (_, i) => ({
+          event: 'bench_event',
+          distinct_id: `lag-${Date.now()}-${i}`,
+        })),
+      });
       // Sent on the clock, not after the previous answer: the rate holds even when answers are slow.
-      sending.push(fetch(`${url}/batch/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((res) => res.arrayBuffer()));
+      sending.push(
+        fetch(`${url}/batch/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((res) =>
+          res.arrayBuffer(),
+        ),
+      );
       sent += perTick;
       await new Promise((r) => setTimeout(r, Math.max(0, 50 - (Date.now() - tick))));
     }
@@ -204,10 +249,14 @@ async function main() {
     await settle(sent);
     const { arrivals } = await ask('report');
     const pct = (xs, p) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-    console.log(`delivery lag at ${Math.round(rate).toLocaleString('en')} events/s for ${SECONDS} s (${sent.toLocaleString('en')} events), send → arrival at the receiver:`);
+    console.log(
+      `delivery lag at ${Math.round(rate).toLocaleString('en')} events/s for ${SECONDS} s (${sent.toLocaleString('en')} events), send → arrival at the receiver:`,
+    );
     for (const [name, xs] of Object.entries(arrivals)) {
       xs.sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(7)} delivered ${xs.length.toLocaleString('en').padStart(7)}  p50 ${pct(xs, 50)} ms  p99 ${pct(xs, 99)} ms  max ${xs.at(-1)} ms  ${pct(xs, 99) <= 2000 && xs.length === sent ? 'ok' : 'MISSED'}`);
+      console.log(
+        `  ${name.padEnd(7)} delivered ${xs.length.toLocaleString('en').padStart(7)}  p50 ${pct(xs, 50)} ms  p99 ${pct(xs, 99)} ms  max ${xs.at(-1)} ms  ${pct(xs, 99) <= 2000 && xs.length === sent ? 'ok' : 'MISSED'}`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

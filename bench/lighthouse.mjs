@@ -22,7 +22,9 @@ const flag = (name, fallback) => {
 };
 const peerDir = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (!peerDir || !existsSync(join(peerDir, 'index.html'))) {
-  console.error('usage: node bench/lighthouse.mjs <peer-dist-dir> [--ours dist] [--runs 3]  (the peer dir holds its built index.html)');
+  console.error(
+    'usage: node bench/lighthouse.mjs <peer-dist-dir> [--ours dist] [--runs 3]  (the peer dir holds its built index.html)',
+  );
   process.exit(2);
 }
 const oursDir = resolve(root, flag('ours', 'dist'));
@@ -39,19 +41,35 @@ const lhDir = join(tmpdir(), `lighthouse-bench-${version}`);
 const lhCli = join(lhDir, 'node_modules', 'lighthouse', 'cli', 'index.js');
 if (!existsSync(lhCli)) {
   console.log(`installing lighthouse@${version} into ${lhDir} …`);
-  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', lhDir, `lighthouse@${version}`], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', lhDir, `lighthouse@${version}`], {
+    stdio: 'inherit',
+  });
 }
 const lhVersion = JSON.parse(readFileSync(join(lhDir, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
 
 // The peer: a static server with what any production host does (gzip, SPA fallback, immutable assets).
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.png': 'image/png', '.ico': 'image/x-icon', '.woff2': 'font/woff2' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
 const peer = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   let file = resolve(peerDir, `.${path}`);
-  if (!file.startsWith(resolve(peerDir)) || !existsSync(file) || statSync(file).isDirectory()) file = join(peerDir, 'index.html');
+  if (!file.startsWith(resolve(peerDir)) || !existsSync(file) || statSync(file).isDirectory())
+    file = join(peerDir, 'index.html');
   let body = readFileSync(file);
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
-  const headers = { 'content-type': type, 'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache', vary: 'Accept-Encoding' };
+  const headers = {
+    'content-type': type,
+    'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'Accept-Encoding',
+  };
   if (/text|javascript|json|svg/.test(type) && /gzip/.test(req.headers['accept-encoding'] ?? '')) {
     body = gzipSync(body, { level: 9 });
     headers['content-encoding'] = 'gzip';
@@ -69,7 +87,24 @@ const port = await new Promise((r) => {
     probe.close(() => r(free));
   });
 });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', 'start', '--port', String(port), '--data-dir', dataDir, '--static-dir', oursDir, '--demo-events', events], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'server/main.ts',
+    'start',
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+    '--static-dir',
+    oursDir,
+    '--demo-events',
+    events,
+  ],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const oursUrl = await new Promise((resolveUrl, reject) => {
   let out = '';
   server.stdout.on('data', (chunk) => {
@@ -98,30 +133,56 @@ async function lighthouse(url, preset) {
       return await lighthouseOnce(url, preset);
     } catch (error) {
       if (attempt >= 3) throw error;
-      console.log(`  (run failed: ${String(error.stderr ?? error.message).trim().split('\n')[0]}; again)`);
+      console.log(
+        `  (run failed: ${
+          String(error.stderr ?? error.message)
+            .trim()
+            .split('\n')[0]
+        }; again)`,
+      );
     }
   }
 }
 
 // Asynchronous: the peer's server lives in this process, and must answer while Lighthouse runs.
 async function lighthouseOnce(url, preset) {
-  const { stdout: out } = await promisify(execFile)(process.execPath, [
-    lhCli, url, '--quiet', '--output=json', '--only-categories=performance',
-    `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic`,
-    ...(preset === 'desktop' ? ['--preset=desktop'] : []),
-  ], { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', timeout: 180_000 });
+  const { stdout: out } = await promisify(execFile)(
+    process.execPath,
+    [
+      lhCli,
+      url,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance',
+      `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic`,
+      ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', timeout: 180_000 },
+  );
   const lhr = JSON.parse(out);
   const num = (id) => lhr.audits[id]?.numericValue ?? NaN;
-  return { score: Math.round(lhr.categories.performance.score * 100), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift') };
+  return {
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const line = (r) => `score ${String(r.score).padStart(3)}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`;
-console.log(`Lighthouse ${lhVersion}, Chromium ${CHROME}; ours ${oursDir} at ${oursUrl}, peer ${resolve(peerDir)} at ${peerUrl}; ${runs} runs, alternating`);
+const line = (r) =>
+  `score ${String(r.score).padStart(3)}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}`;
+console.log(
+  `Lighthouse ${lhVersion}, Chromium ${CHROME}; ours ${oursDir} at ${oursUrl}, peer ${resolve(peerDir)} at ${peerUrl}; ${runs} runs, alternating`,
+);
 try {
   for (const preset of presets) {
     const results = new Map();
-    const pairs = oursPages.map((page, i) => [[`ours ${page.replace(/#.*/, '').replace(org.id, '<org>')}`, `${oursUrl}${page}`], [`peer ${peerPages[i] ?? peerPages[0]}`, `${peerUrl}${peerPages[i] ?? peerPages[0]}`]]);
+    const pairs = oursPages.map((page, i) => [
+      [`ours ${page.replace(/#.*/, '').replace(org.id, '<org>')}`, `${oursUrl}${page}`],
+      [`peer ${peerPages[i] ?? peerPages[0]}`, `${peerUrl}${peerPages[i] ?? peerPages[0]}`],
+    ]);
     for (let run = 1; run <= runs; run += 1) {
       for (const pair of pairs) {
         for (const [name, url] of pair) {

@@ -6,7 +6,11 @@ import { bin, root, startServer } from './lib.mjs';
 const port = process.env.PORT ?? '8000';
 const vitePort = process.env.VITE_PORT ?? '5173';
 const { child: server, url, key } = await startServer(['--port', port, ...process.argv.slice(2)]);
-const vite = spawn(bin('vite'), ['--port', vitePort, '--strictPort'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_TARGET: url } });
+const vite = spawn(bin('vite'), ['--port', vitePort, '--strictPort'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, API_TARGET: url },
+});
 if (key) console.log(`dev sign in: http://localhost:${vitePort}/#key=${key}`);
 const stop = () => {
   vite.kill('SIGTERM');

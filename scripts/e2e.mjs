@@ -29,13 +29,32 @@ async function startWorkerServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
   const dnsRecords = join(dataDir, 'dns-records.json');
   const dns = await startRecordsDnsServer(dnsRecords);
-  const { child, url, key } = await startServer(['--port', '0', '--data-dir', dataDir, '--allow-destination', '127.0.0.1', ...(distDir ? ['--static-dir', distDir] : [])], {
-    env: { ...process.env, LOG_REQUESTS: '0', SEED_EVENTS: process.env.SEED_EVENTS ?? '200000', DNS_SERVER: dns.address },
-    quiet: true,
-  });
+  const { child, url, key } = await startServer(
+    [
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--allow-destination',
+      '127.0.0.1',
+      ...(distDir ? ['--static-dir', distDir] : []),
+    ],
+    {
+      env: {
+        ...process.env,
+        LOG_REQUESTS: '0',
+        SEED_EVENTS: process.env.SEED_EVENTS ?? '200000',
+        DNS_SERVER: dns.address,
+      },
+      quiet: true,
+    },
+  );
   console.log(`e2e: reference server at ${url} with data in ${dataDir}`);
   return {
-    url, key, dataDir, dnsRecords,
+    url,
+    key,
+    dataDir,
+    dnsRecords,
     async close() {
       child.kill('SIGTERM');
       await dns.close();
@@ -49,7 +68,12 @@ const servers = [];
 try {
   for (let i = 0; i < workers; i += 1) servers.push(await startWorkerServer());
   code = await run(bin('playwright'), ['test', ...process.argv.slice(2)], {
-    env: { ...process.env, E2E_SERVERS: JSON.stringify(servers.map(({ url, key, dataDir, dnsRecords }) => ({ url, key, dataDir, dnsRecords }))) },
+    env: {
+      ...process.env,
+      E2E_SERVERS: JSON.stringify(
+        servers.map(({ url, key, dataDir, dnsRecords }) => ({ url, key, dataDir, dnsRecords })),
+      ),
+    },
   });
 } finally {
   await Promise.all(servers.map((server) => server.close()));

@@ -9,7 +9,9 @@ export async function ensureChromium() {
   if (existsSync(CHROMIUM)) return 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(
+      `Chromium is missing at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+    );
     return 1;
   }
   console.log(`Chromium is missing at ${CHROMIUM}: installing Debian's chromium package…`);

@@ -21,12 +21,18 @@ const icons = [
   },
 ];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--headless', '--disable-gpu'],
+});
 try {
   for (const { file, size, body } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     await page.setContent(`<body style="margin:0;background:transparent">${body}</body>`);
-    await page.locator('img').last().evaluate((img) => img.decode());
+    await page
+      .locator('img')
+      .last()
+      .evaluate((img) => img.decode());
     writeFileSync(join(root, 'public', file), await page.screenshot({ omitBackground: true }));
     await page.close();
     console.log(`public/${file}`);

@@ -59,11 +59,22 @@ const START_TIMEOUT_MS = 180_000;
  */
 export function startServer(args, { env = process.env, quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(process.env.SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts', 'start', ...args], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(process.env.SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        'server/main.ts',
+        'start',
+        ...args,
+      ],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let url = null;
     let key = null;
     let buffer = '';

@@ -12,7 +12,16 @@
 // or was killed), shuts the server down and removes the folder. The server also gets SIGINT when
 // its parent dies (`setpriv --pdeathsig`), should the watchdog be killed with it.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,16 +32,19 @@ const READY_TIMEOUT_MS = 30_000;
 /** The folder holding initdb and postgres: `PG_BIN`, else the newest of Debian's `/usr/lib/postgresql/<version>/bin`. */
 export function postgresBinDir() {
   if (process.env.PG_BIN) {
-    if (!existsSync(join(process.env.PG_BIN, 'initdb'))) throw new Error(`PG_BIN is ${process.env.PG_BIN}, which holds no initdb.`);
+    if (!existsSync(join(process.env.PG_BIN, 'initdb')))
+      throw new Error(`PG_BIN is ${process.env.PG_BIN}, which holds no initdb.`);
     return process.env.PG_BIN;
   }
   const versions = existsSync(DEBIAN_BINARIES)
-    ? readdirSync(DEBIAN_BINARIES).filter((v) => existsSync(join(DEBIAN_BINARIES, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
+    ? readdirSync(DEBIAN_BINARIES)
+        .filter((v) => existsSync(join(DEBIAN_BINARIES, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
     : [];
   if (versions.length === 0) {
     throw new Error(
       `PostgreSQL's server is not installed (no ${DEBIAN_BINARIES}/*/bin/initdb). Install Debian's package ` +
-      '(apt-get update && apt-get install -y postgresql; .ci/run does this when run as root), or set PG_BIN to a folder holding initdb and postgres.',
+        '(apt-get update && apt-get install -y postgresql; .ci/run does this when run as root), or set PG_BIN to a folder holding initdb and postgres.',
     );
   }
   return join(DEBIAN_BINARIES, versions[0], 'bin');
@@ -42,8 +54,13 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 
 /** uid and gid of the `postgres` system user. */
 function postgresUser() {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
-  if (!line) throw new Error('Running as root, but there is no `postgres` system user to run the server as (Debian\'s postgresql package creates it).');
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  if (!line)
+    throw new Error(
+      "Running as root, but there is no `postgres` system user to run the server as (Debian's postgresql package creates it).",
+    );
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
@@ -104,7 +121,10 @@ const SETTINGS = {
 export async function startPgCluster({ settings = {} } = {}) {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'pg-cluster-'));
-  const watchdog = spawn('sh', ['-c', WATCHDOG, 'pg-cluster-watchdog', dir], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const watchdog = spawn('sh', ['-c', WATCHDOG, 'pg-cluster-watchdog', dir], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
   watchdog.unref();
   watchdog.stdin.unref?.();
   const stopped = new Promise((resolve) => watchdog.once('exit', resolve));
@@ -122,18 +142,47 @@ export async function startPgCluster({ settings = {} } = {}) {
     writeFileSync(join(dir, 'password'), password, { mode: 0o600 });
     give(join(dir, 'password'));
     const [initdb, initArgs] = asServerUser(join(bin, 'initdb'), [
-      '-D', data, '-U', 'postgres', `--pwfile=${join(dir, 'password')}`, '-E', 'UTF8', '--locale=C',
-      '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync', '--no-instructions',
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      `--pwfile=${join(dir, 'password')}`,
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--auth-local=trust',
+      '--auth-host=scram-sha-256',
+      '--no-sync',
+      '--no-instructions',
     ]);
     execFileSync(initdb, initArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
     // Every TCP connection, with TLS or without, logs in with SCRAM; the local socket is the set-up's.
     writeFileSync(join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
     const certFile = join(dir, 'server.crt');
     const keyFile = join(dir, 'server.key');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile,
-    ], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     give(certFile);
     give(keyFile); // the server refuses a key file others may read; openssl writes it 0600
     const options = { ...SETTINGS, ssl_cert_file: certFile, ssl_key_file: keyFile, ...settings };
@@ -165,7 +214,9 @@ async function launch(bin, args, port, logFile, tell) {
   server.unref();
   tell(server.pid);
   let exited = false;
-  server.once('exit', () => { exited = true; });
+  server.once('exit', () => {
+    exited = true;
+  });
   const pidFile = join(args[1], 'postmaster.pid');
   const started = Date.now();
   for (;;) {
@@ -173,7 +224,8 @@ async function launch(bin, args, port, logFile, tell) {
     const state = existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n')[7]?.trim() : '';
     if (state === 'ready') return server.pid;
     if (exited) return null;
-    if (Date.now() - started > READY_TIMEOUT_MS) throw new Error(`postgres was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+    if (Date.now() - started > READY_TIMEOUT_MS)
+      throw new Error(`postgres was not ready within ${READY_TIMEOUT_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -42,7 +42,8 @@ export function routePattern(file: string): string | null {
   if (last === '__root') return '^/';
   const path = segments.filter((s) => !s.startsWith('_')).map((s) => (s.startsWith('$') ? '[^/]+' : escapeRegExp(s)));
   const exact = last === 'index';
-  if (!exact && last !== 'route' && !last.startsWith('_')) path.push(last.startsWith('$') ? '[^/]+' : escapeRegExp(last));
+  if (!exact && last !== 'route' && !last.startsWith('_'))
+    path.push(last.startsWith('$') ? '[^/]+' : escapeRegExp(last));
   const prefix = path.length ? `/${path.join('/')}` : '';
   return exact ? `^${prefix}/?$` : `^${prefix}(/|$)`;
 }
@@ -59,14 +60,18 @@ export function preloadTable(manifest: Manifest): Array<[string, string[]]> {
     }
     return seen;
   };
-  const initial = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry), new Set());
+  const initial = closure(
+    Object.keys(manifest).filter((key) => manifest[key]!.isEntry),
+    new Set(),
+  );
   const chunksOf = new Map<string, Set<string>>();
   for (const key of Object.keys(manifest)) {
     const [file, query = ''] = key.split('?');
     const split = /tsr-split=([^&]+)/.exec(query)?.[1];
     // Component, loader and pending chunks are fetched to show the route (TanStack Router loads
     // the pending component with the component); error and not-found ones only when needed.
-    if (!split || !/(^|-)(component|loader|pendingComponent)(-|$)/.test(split) || !file!.startsWith('src/routes/')) continue;
+    if (!split || !/(^|-)(component|loader|pendingComponent)(-|$)/.test(split) || !file!.startsWith('src/routes/'))
+      continue;
     const chunks = chunksOf.get(file!) ?? new Set<string>();
     for (const dep of closure([key], new Set())) if (!initial.has(dep)) chunks.add(manifest[dep]!.file);
     chunksOf.set(file!, chunks);
@@ -78,7 +83,8 @@ export function preloadTable(manifest: Manifest): Array<[string, string[]]> {
     const pattern = pathless.includes(file) ? null : routePattern(file);
     if (!pattern) continue;
     const all = byRoute.get(pattern) ?? new Set<string>();
-    for (const layout of pathless) if (file.startsWith(`${layout.slice(0, -'.tsx'.length)}/`)) chunksOf.get(layout)!.forEach((c) => all.add(c));
+    for (const layout of pathless)
+      if (file.startsWith(`${layout.slice(0, -'.tsx'.length)}/`)) chunksOf.get(layout)!.forEach((c) => all.add(c));
     chunks.forEach((c) => all.add(c));
     byRoute.set(pattern, all);
   }
@@ -108,7 +114,9 @@ export function firstViewFiles(manifest: Manifest, table: Array<[string, string[
     files.add(chunk.file);
     (chunk.imports ?? []).forEach(visit);
   };
-  Object.keys(manifest).filter((key) => manifest[key]!.isEntry).forEach(visit);
+  Object.keys(manifest)
+    .filter((key) => manifest[key]!.isEntry)
+    .forEach(visit);
   for (const [, chunks] of table) chunks.forEach((file) => files.add(file));
   return [...files].filter((file) => file.endsWith('.js')).sort();
 }
@@ -122,9 +130,11 @@ export function withCompileHint(code: string): string {
 export function preloadScript(table: Array<[string, string[]]>, base: string): string {
   const files = [...new Set(table.flatMap(([, f]) => f))];
   const rows = table.map(([pattern, f]) => [pattern, f.map((file) => files.indexOf(file))]);
-  return `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(rows)},p=location.pathname,s={};` +
+  return (
+    `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(rows)},p=location.pathname,s={};` +
     `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p))for(var j=0;j<r[i][1].length;j++)s[r[i][1][j]]=1;` +
-    `for(var k in s){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=${JSON.stringify(base)}+f[k];document.head.appendChild(l)}})();\n`;
+    `for(var k in s){var l=document.createElement("link");l.rel="modulepreload";l.fetchPriority="low";l.href=${JSON.stringify(base)}+f[k];document.head.appendChild(l)}})();\n`
+  );
 }
 
 /**

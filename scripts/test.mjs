@@ -16,12 +16,18 @@ const stages = [
 
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(', ')}`);
-  const codes = await Promise.all(stage.map(async ([name, command, args]) => {
-    const started = Date.now();
-    const code = await run(command, args);
-    console.log(code === 0 ? `✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)` : `\n✖ ${name} failed (exit ${code})`);
-    return code;
-  }));
+  const codes = await Promise.all(
+    stage.map(async ([name, command, args]) => {
+      const started = Date.now();
+      const code = await run(command, args);
+      console.log(
+        code === 0
+          ? `✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`
+          : `\n✖ ${name} failed (exit ${code})`,
+      );
+      return code;
+    }),
+  );
   const failed = codes.find((code) => code !== 0);
   if (failed !== undefined) process.exit(failed);
 }

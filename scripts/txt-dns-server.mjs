@@ -11,8 +11,11 @@ export async function startTxtDnsServer(lookup) {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const values = question && question.type === Packet.TYPE.TXT ? lookup(question.name.toLowerCase()) : undefined;
-      if (!Array.isArray(values)) response.header.rcode = 3; // NXDOMAIN
-      else for (const data of values) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
+      if (!Array.isArray(values))
+        response.header.rcode = 3; // NXDOMAIN
+      else
+        for (const data of values)
+          response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data });
       send(response);
     },
   });

@@ -56,12 +56,13 @@ export type AppOptions = {
   publicUrl?: PublicUrl;
   /** Ask for every project's person index at once (server/analytics/person-index.ts): ready before the first funnel. */
   preparePersonIndexes?: boolean;
-} & (
+} &
   /** `events`: the event store; default an in-memory one (opened only if used). */
-  | { store: Store; events?: EventStore; upstream?: undefined }
-  /** Proxy mode: /api goes to `upstream`; no local store. */
-  | { upstream: string; store?: undefined; events?: undefined }
-);
+  (
+    | { store: Store; events?: EventStore; upstream?: undefined }
+    /** Proxy mode: /api goes to `upstream`; no local store. */
+    | { upstream: string; store?: undefined; events?: undefined }
+  );
 
 /** Writes request lines to stdout and failures to stderr. */
 export const consoleLogger: Logger = {
@@ -102,7 +103,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
 
   if (options.logger?.request) app.use('*', requestLog(logger.request));
-  const apiOrigins = [...(options.upstream ? [apiOrigin(options.upstream)] : []), ...(options.apiOrigins ?? []).map(apiOrigin)];
+  const apiOrigins = [
+    ...(options.upstream ? [apiOrigin(options.upstream)] : []),
+    ...(options.apiOrigins ?? []).map(apiOrigin),
+  ];
   app.use('*', securityHeaders(apiOrigins));
   app.use('*', refuseDotSegments());
   const publicUrl = options.publicUrl ?? publicUrlOf(undefined);
@@ -120,11 +124,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.all('/api/*', proxy);
   } else {
     const deps: Deps = {
-      store: options.store, events: options.events ?? createEventStore(':memory:'), now, publicUrl,
+      store: options.store,
+      events: options.events ?? createEventStore(':memory:'),
+      now,
+      publicUrl,
       analyticsCacheTtlMs: options.analyticsCacheTtlMs,
       analyticsTimeoutMs: options.analyticsTimeoutMs ?? (Number(process.env.ANALYTICS_TIMEOUT_MS) || undefined),
-      allowDestinations: options.allowDestinations ?? [], jobs: new Set(),
-      pipeline: options.pipeline ?? createPipelineRuntime({ store: options.store, now, allowHosts: options.allowDestinations ?? [] }),
+      allowDestinations: options.allowDestinations ?? [],
+      jobs: new Set(),
+      pipeline:
+        options.pipeline ??
+        createPipelineRuntime({ store: options.store, now, allowHosts: options.allowDestinations ?? [] }),
     };
     // API answers and shared insights over 1 kB, compressed for clients that accept it.
     app.use('/api/*', compressResponses());
@@ -134,7 +144,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const authenticate = createAuthenticator(options.store, now);
     const router = createRouter(app, authenticate, publicUrl);
     registerApi(router, deps, authenticate);
-    if (options.preparePersonIndexes) preparePersonIndexes(deps).catch((error: unknown) => logger.error('preparing the person indexes failed', error));
+    if (options.preparePersonIndexes)
+      preparePersonIndexes(deps).catch((error: unknown) => logger.error('preparing the person indexes failed', error));
     const fallback = (c: Context<AppEnv>) => {
       const allowed = router.allowedMethods(c.req.path);
       if (allowed.length === 0) return notFound().render(c);

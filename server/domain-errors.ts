@@ -10,7 +10,11 @@
  * (`batch__3__event`, `config__url`, `query__series__0__math`) or null for the whole input.
  */
 export class InputError extends Error {
-  constructor(readonly attr: string | null, message: string, readonly code = 'invalid_input') {
+  constructor(
+    readonly attr: string | null,
+    message: string,
+    readonly code = 'invalid_input',
+  ) {
     super(message);
   }
 }

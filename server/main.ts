@@ -18,7 +18,11 @@ const USAGE = `usage: tsx server/main.ts <command> [flags]
   import FILE.jsonl --project ID [--data-dir DIR]   bulk import of events, one JSON event per line`;
 
 async function seedCommand(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, 'demo-events': { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, 'demo-events': { type: 'string' } },
+    strict: true,
+  });
   let count: number;
   try {
     count = demoEventCount(values['demo-events']);
@@ -41,11 +45,18 @@ async function main(argv: string[]): Promise<void> {
   process.umask(0o077);
   const [command, ...rest] = argv;
   switch (command) {
-    case 'start': return start(rest);
-    case 'key': return key(rest);
-    case 'seed': return seedCommand(rest);
-    case 'import': return importCommand(rest);
-    case undefined: case 'help': case '--help': case '-h':
+    case 'start':
+      return start(rest);
+    case 'key':
+      return key(rest);
+    case 'seed':
+      return seedCommand(rest);
+    case 'import':
+      return importCommand(rest);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
       process.stdout.write(`${USAGE}\n`);
       return;
     default:
@@ -54,7 +65,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (
+    error instanceof UsageError ||
+    (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
     process.stderr.write(`error: ${error.message}\n${USAGE}\n`);
     process.exit(2);
   }

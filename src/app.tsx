@@ -17,7 +17,11 @@ export function createApp(options: { history?: RouterHistory } = {}): {
   // The entry has taken it already, a step before (src/main.tsx); other callers (tests) have not.
   consumeKeyFromFragment();
   let disposed = false;
-  const queryClient = createQueryClient({ onUnauthorized: () => { if (!disposed) backToSignIn(); } });
+  const queryClient = createQueryClient({
+    onUnauthorized: () => {
+      if (!disposed) backToSignIn();
+    },
+  });
   const router = createAppRouter({ queryClient, ...(options.history ? { history: options.history } : {}) });
 
   function backToSignIn() {
@@ -26,7 +30,12 @@ export function createApp(options: { history?: RouterHistory } = {}): {
     if (location.pathname === '/sign-in') return;
     void router
       // Past any "Leave without saving?": the key is gone, nothing could be saved any more.
-      .navigate({ to: '/sign-in', search: { redirect: location.href, reason: 'expired' }, replace: true, ignoreBlocker: true })
+      .navigate({
+        to: '/sign-in',
+        search: { redirect: location.href, reason: 'expired' },
+        replace: true,
+        ignoreBlocker: true,
+      })
       .then(() => queryClient.clear());
   }
 

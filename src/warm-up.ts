@@ -32,7 +32,10 @@ const SANS_WEIGHTS = [400, 500, 600, 700];
 function appFonts(): string[] {
   const sans = getComputedStyle(document.body).fontFamily;
   const mono = getComputedStyle(document.documentElement).getPropertyValue('--font-mono').trim();
-  return [...(sans ? SANS_WEIGHTS.map((weight) => `${weight} 16px ${sans}`) : []), ...(mono ? [`400 16px ${mono}`] : [])];
+  return [
+    ...(sans ? SANS_WEIGHTS.map((weight) => `${weight} 16px ${sans}`) : []),
+    ...(mono ? [`400 16px ${mono}`] : []),
+  ];
 }
 
 /** Runs `callback` once the page is parsed and its stylesheet applies. */

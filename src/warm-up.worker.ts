@@ -2,9 +2,18 @@
 // loads the locale's data for the whole browser process; then, on the page's message, measures a
 // letter in each font the page sends (CSS `font` values), which resolves those families for the
 // process; then says so.
-const scope = self as unknown as { postMessage(message: string): void; onmessage: ((event: MessageEvent<unknown>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: string): void;
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
+};
 
-new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date());
+new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+}).format(new Date());
 new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }).format(-3, 'hour');
 new Intl.NumberFormat().format(12345.5);
 

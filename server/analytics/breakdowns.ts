@@ -21,15 +21,32 @@ export interface BreakdownSpec {
 const SUPPORTED = ['event', 'person', 'session', 'hogql', 'group'] as const;
 
 /** The fields an entry's errors name (`breakdown`, or `breakdowns__1__property`). */
-interface PartAttrs { key: string; type: string; groupIndex: string }
+interface PartAttrs {
+  key: string;
+  type: string;
+  groupIndex: string;
+}
 const SINGLE_ATTRS: PartAttrs = { key: 'breakdown', type: 'breakdown_type', groupIndex: 'breakdown_group_type_index' };
 
 /** One breakdown, checked: a 400 naming `attrs` when its type, key or group type is not usable. */
-function partOf(key: unknown, typeName: string, groupIndex: number | null | undefined, attrs: PartAttrs, groupTypes: readonly string[]): BreakdownSpec {
+function partOf(
+  key: unknown,
+  typeName: string,
+  groupIndex: number | null | undefined,
+  attrs: PartAttrs,
+  groupTypes: readonly string[],
+): BreakdownSpec {
   const type = SUPPORTED.find((t) => t === typeName);
-  if (!type) throw new AnalyticsParamError(attrs.type, `Breakdown by ${typeName} is not supported: use event, person, session, group or hogql.`);
+  if (!type)
+    throw new AnalyticsParamError(
+      attrs.type,
+      `Breakdown by ${typeName} is not supported: use event, person, session, group or hogql.`,
+    );
   if (typeof key !== 'string') {
-    throw new AnalyticsParamError(attrs.key, type === 'hogql' ? 'Enter a HogQL expression.' : 'Enter the name of a property.');
+    throw new AnalyticsParamError(
+      attrs.key,
+      type === 'hogql' ? 'Enter a HogQL expression.' : 'Enter the name of a property.',
+    );
   }
   const spec: BreakdownSpec = { key, type };
   if (type === 'group') {
@@ -37,7 +54,10 @@ function partOf(key: unknown, typeName: string, groupIndex: number | null | unde
     spec.groupIndex = groupIndex!;
   }
   if (type === 'session' && !isSessionProperty(spec.key)) {
-    throw new AnalyticsParamError(attrs.key, `"${spec.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`);
+    throw new AnalyticsParamError(
+      attrs.key,
+      `"${spec.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`,
+    );
   }
   // Compiled once here so that an expression outside the subset is a 400 before any SQL runs.
   if (type === 'hogql') hogqlTextSql(spec.key, new SqlParams(), attrs.key);
@@ -48,7 +68,10 @@ function partOf(key: unknown, typeName: string, groupIndex: number | null | unde
  * The request's breakdown, checked (a 400 on `breakdown_type`, `breakdown` or
  * `breakdown_group_type_index`, which must be one of the project's `groupTypes`); null without one.
  */
-export function breakdownOf(p: { breakdown?: unknown; breakdown_type: string; breakdown_group_type_index?: number | null | undefined }, groupTypes: readonly string[] = []): BreakdownSpec | null {
+export function breakdownOf(
+  p: { breakdown?: unknown; breakdown_type: string; breakdown_group_type_index?: number | null | undefined },
+  groupTypes: readonly string[] = [],
+): BreakdownSpec | null {
   if (p.breakdown === null || p.breakdown === undefined) return null;
   return partOf(p.breakdown, p.breakdown_type, p.breakdown_group_type_index, SINGLE_ATTRS, groupTypes);
 }
@@ -80,7 +103,13 @@ export function breakdownsOf(p: BreakdownParams, groupTypes: readonly string[] =
   if (p.breakdowns && p.breakdowns.length > 0) {
     const parts = p.breakdowns.map((b, i): BreakdownPart => {
       const at = (field: string) => `breakdowns__${i}__${field}`;
-      const part: BreakdownPart = partOf(b.property, b.type, b.group_type_index, { key: at('property'), type: at('type'), groupIndex: at('group_type_index') }, groupTypes);
+      const part: BreakdownPart = partOf(
+        b.property,
+        b.type,
+        b.group_type_index,
+        { key: at('property'), type: at('type'), groupIndex: at('group_type_index') },
+        groupTypes,
+      );
       if (b.histogram_bin_count) part.bins = b.histogram_bin_count;
       return part;
     });
@@ -125,7 +154,9 @@ export const breakdownNumberSql = (text: string) => `TRY_CAST(${text} AS DOUBLE)
  * `num` once through a one-item list's lambda was slower still.
  */
 function binSql(num: string, edges: readonly number[], params: SqlParams): string {
-  const branches = edges.slice(1).map((hi, i) => `WHEN ${num} < ${params.add(hi)}::DOUBLE THEN ${params.add(binLabel(edges[i]!, hi))}`);
+  const branches = edges
+    .slice(1)
+    .map((hi, i) => `WHEN ${num} < ${params.add(hi)}::DOUBLE THEN ${params.add(binLabel(edges[i]!, hi))}`);
   return `CASE WHEN ${num} < ${params.add(edges[0])}::DOUBLE THEN NULL ${branches.join(' ')} END`;
 }
 
@@ -158,11 +189,23 @@ export interface BreakdownSql {
 }
 
 /** SQL text of the breakdown's value for the events `e` of a statement. */
-export function breakdownValueSql(b: BreakdownSpec, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): BreakdownSql {
+export function breakdownValueSql(
+  b: BreakdownSpec,
+  params: SqlParams,
+  cols: PropertyColumns = DEFAULT_COLUMNS,
+): BreakdownSql {
   switch (b.type) {
-    case 'event': case 'person': return { sql: propertyText(params, b.type, b.key, cols), person: b.type === 'person', session: false };
-    case 'group': return { sql: groupPropertyText(params, b.groupIndex ?? 0, b.key), person: false, session: false };
-    case 'session': return { sql: isSessionProperty(b.key) ? sessionTextSql(b.key, params) : 'NULL::VARCHAR', person: false, session: true };
+    case 'event':
+    case 'person':
+      return { sql: propertyText(params, b.type, b.key, cols), person: b.type === 'person', session: false };
+    case 'group':
+      return { sql: groupPropertyText(params, b.groupIndex ?? 0, b.key), person: false, session: false };
+    case 'session':
+      return {
+        sql: isSessionProperty(b.key) ? sessionTextSql(b.key, params) : 'NULL::VARCHAR',
+        person: false,
+        session: true,
+      };
     case 'hogql': {
       const c = hogqlTextSql(b.key, params, 'breakdown');
       return { sql: c.sql, person: c.person || c.personKey, session: false };

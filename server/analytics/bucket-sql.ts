@@ -40,7 +40,8 @@ function yearTransitions(timeZone: string, year: number): { at: Instant; offset:
     let hi = next;
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2);
-      if (offsetAt(mid, timeZone) === offset) lo = mid; else hi = mid;
+      if (offsetAt(mid, timeZone) === offset) lo = mid;
+      else hi = mid;
     }
     out.push({ at: hi, offset: o });
     offset = o;
@@ -59,8 +60,13 @@ const MAX_TABLE_YEARS = 40;
  * every row with ICU; the result is the same as {@link bucketSql}.
  */
 export function bucketMsSql(
-  interval: Interval, weekStart: 0 | 1, ts: string, add: (value: unknown) => string,
-  timeZone: string, from: Instant, to: Instant,
+  interval: Interval,
+  weekStart: 0 | 1,
+  ts: string,
+  add: (value: unknown) => string,
+  timeZone: string,
+  from: Instant,
+  to: Instant,
 ): string {
   const y0 = new Date(from).getUTCFullYear();
   const y1 = new Date(to).getUTCFullYear();

@@ -28,7 +28,9 @@ export function normalise(value: unknown): string {
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       return Object.fromEntries(
-        Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+        Object.keys(v)
+          .sort()
+          .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
           .map((k) => [k, walk((v as Record<string, unknown>)[k])]),
       );
     }
@@ -37,11 +39,20 @@ export function normalise(value: unknown): string {
   return JSON.stringify(walk(value)) ?? 'null';
 }
 
-export function cacheKey(parts: { endpoint: string; project: unknown; params: unknown; version: string | number }): string {
+export function cacheKey(parts: {
+  endpoint: string;
+  project: unknown;
+  params: unknown;
+  version: string | number;
+}): string {
   return normalise([parts.endpoint, parts.project, parts.params, String(parts.version)]);
 }
 
-interface Entry { at: number; refreshed: string; value: Promise<unknown> }
+interface Entry {
+  at: number;
+  refreshed: string;
+  value: Promise<unknown>;
+}
 
 export interface AnalyticsCache {
   /**
@@ -85,6 +96,8 @@ export function createAnalyticsCache(options: CacheOptions = {}): AnalyticsCache
     },
     ttlMs: ttl,
     clear: () => entries.clear(),
-    get size() { return entries.size; },
+    get size() {
+      return entries.size;
+    },
   };
 }

@@ -34,7 +34,10 @@ function listed(breakdown: unknown): unknown[] {
 }
 
 /** The cohorts a request breaks down by, checked (a 400 on `breakdown`); null when it is no cohort breakdown. */
-export function cohortSplitOf(p: { breakdown?: unknown; breakdown_type: string }, cohorts: CohortLookup | undefined): CohortSplit[] | null {
+export function cohortSplitOf(
+  p: { breakdown?: unknown; breakdown_type: string },
+  cohorts: CohortLookup | undefined,
+): CohortSplit[] | null {
   if (p.breakdown_type !== 'cohort' || p.breakdown === null || p.breakdown === undefined) return null;
   const values = listed(p.breakdown);
   if (values.length === 0) throw new AnalyticsParamError('breakdown', 'Enter at least one cohort id (or "all").');
@@ -51,11 +54,16 @@ export function cohortSplitOf(p: { breakdown?: unknown; breakdown_type: string }
 }
 
 /** The request restricted to one cohort's persons, without the breakdown. */
-export function restrictedTo<P extends { properties?: PropertyGroup | undefined; breakdown?: unknown; breakdown_type: string }>(p: P, split: CohortSplit): P {
+export function restrictedTo<
+  P extends { properties?: PropertyGroup | undefined; breakdown?: unknown; breakdown_type: string },
+>(p: P, split: CohortSplit): P {
   const { breakdown: _breakdown, ...rest } = p;
   if (split.value === 'all') return { ...rest, breakdown_type: 'event' } as P;
   const filter = { key: 'id', type: 'cohort' as const, operator: 'in' as const, value: split.value };
-  const properties = { type: 'AND' as const, values: [...(p.properties?.values.length ? [p.properties] : []), filter] } as PropertyGroup;
+  const properties = {
+    type: 'AND' as const,
+    values: [...(p.properties?.values.length ? [p.properties] : []), filter],
+  } as PropertyGroup;
   return { ...rest, breakdown_type: 'event', properties } as P;
 }
 

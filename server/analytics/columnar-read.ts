@@ -34,7 +34,12 @@ function allValid(validity: Uint8Array, size: number): boolean {
 }
 
 /** A typed column's values in one chunk, as a view of its own copy of the vector's bytes; a NULL fails the read. */
-function typedView(vector: bindings.Vector, type: Exclude<ColumnType, 'text'>, size: number, column: number): Int32Array | Float64Array | Uint32Array {
+function typedView(
+  vector: bindings.Vector,
+  type: Exclude<ColumnType, 'text'>,
+  size: number,
+  column: number,
+): Int32Array | Float64Array | Uint32Array {
   // A NULL in a column declared never NULL is a bug upstream (a row written without its
   // person key, say): fail the read rather than hand over whatever the slot holds.
   const validity = type === 'uuid' ? null : bindings.vector_get_validity(vector, Math.ceil(size / 64) * 8);
@@ -49,8 +54,11 @@ function typedView(vector: bindings.Vector, type: Exclude<ColumnType, 'text'>, s
  * it (row `at` first), yielding to the event loop every few.
  */
 async function eachChunk(
-  connection: DuckDBConnection, sql: string, params: SqlParams,
-  start: (rows: number) => void, chunk: (data: bindings.DataChunk, size: number, at: number) => void,
+  connection: DuckDBConnection,
+  sql: string,
+  params: SqlParams,
+  start: (rows: number) => void,
+  chunk: (data: bindings.DataChunk, size: number, at: number) => void,
 ): Promise<number> {
   const result: DuckDBMaterializedResult = await connection.run(sql, params as never);
   // node-api keeps the native result protected; its bindings (pinned to the same version) read
@@ -76,16 +84,34 @@ async function eachChunk(
  * columns as typed arrays of their own (rows `at` … `at + size`), to fold into a structure of
  * the caller's without holding the whole result in columns first. Resolves with the row count.
  */
-export async function visitChunks<const T extends readonly TypedColumnType[]>(connection: DuckDBConnection, sql: string, params: SqlParams, types: T, visit: ChunkVisitor<T>): Promise<number> {
+export async function visitChunks<const T extends readonly TypedColumnType[]>(
+  connection: DuckDBConnection,
+  sql: string,
+  params: SqlParams,
+  types: T,
+  visit: ChunkVisitor<T>,
+): Promise<number> {
   let rows = 0;
-  return eachChunk(connection, sql, params, (n) => (rows = n), (data, size, at) => {
-    const columns = types.map((type, i) => typedView(bindings.data_chunk_get_vector(data, i), type, size, i));
-    visit(columns as { [K in keyof T]: ColumnOf<T[K]> }, size, at, rows);
-  });
+  return eachChunk(
+    connection,
+    sql,
+    params,
+    (n) => (rows = n),
+    (data, size, at) => {
+      const columns = types.map((type, i) => typedView(bindings.data_chunk_get_vector(data, i), type, size, i));
+      visit(columns as { [K in keyof T]: ColumnOf<T[K]> }, size, at, rows);
+    },
+  );
 }
 
 /** The result of `connection.run` read into columns (see {@link ColumnReader}), the typed ones in memory from `kept`. */
-export async function readColumns<const T extends readonly ColumnType[]>(connection: DuckDBConnection, sql: string, params: SqlParams, types: T, kept: KeptBuffers): Promise<ColumnarResult<T>> {
+export async function readColumns<const T extends readonly ColumnType[]>(
+  connection: DuckDBConnection,
+  sql: string,
+  params: SqlParams,
+  types: T,
+  kept: KeptBuffers,
+): Promise<ColumnarResult<T>> {
   let out: (Int32Array | Float64Array | Uint32Array | (string | null)[])[] = [];
   let buffers: ArrayBuffer[] = [];
   let released = false;
@@ -103,7 +129,11 @@ export async function readColumns<const T extends readonly ColumnType[]>(connect
     out = types.map((t, i) => {
       if (t === 'text') return new Array<string | null>(rows);
       const buffer = buffers[typedAt.indexOf(i)]!;
-      return t === 'int32' ? new Int32Array(buffer, 0, rows) : t === 'double' ? new Float64Array(buffer, 0, rows) : new Uint32Array(buffer, 0, rows * 4);
+      return t === 'int32'
+        ? new Int32Array(buffer, 0, rows)
+        : t === 'double'
+          ? new Float64Array(buffer, 0, rows)
+          : new Uint32Array(buffer, 0, rows * 4);
     });
   };
   let rows: number;
@@ -112,7 +142,11 @@ export async function readColumns<const T extends readonly ColumnType[]>(connect
       types.forEach((type, i) => {
         const vector = bindings.data_chunk_get_vector(data, i);
         if (type === 'text') texts[i]!.read(vector, size, out[i] as (string | null)[], at);
-        else (out[i] as Int32Array | Float64Array | Uint32Array).set(typedView(vector, type, size, i), at * (type === 'uuid' ? 4 : 1));
+        else
+          (out[i] as Int32Array | Float64Array | Uint32Array).set(
+            typedView(vector, type, size, i),
+            at * (type === 'uuid' ? 4 : 1),
+          );
       });
     });
   } catch (error) {

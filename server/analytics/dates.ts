@@ -29,8 +29,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(timeZone, f);
   }
@@ -39,7 +45,12 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
-  try { formatter(timeZone); return true; } catch { return false; }
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The wall time in `timeZone` at `instant`. */
@@ -51,7 +62,15 @@ export function toWall(instant: Instant, timeZone: string): WallTime {
   }
   const ms = ((instant % 1000) + 1000) % 1000;
   const year = parts.year ?? 1970;
-  const wall = Date.UTC(year, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, ms);
+  const wall = Date.UTC(
+    year,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+    ms,
+  );
   // Date.UTC maps years 0–99 to 1900–1999.
   return year < 100 ? new Date(wall).setUTCFullYear(year) : wall;
 }
@@ -84,10 +103,14 @@ const ymd = (y: number, m: number, d: number, h = 0) => {
 export function truncWall(wall: WallTime, interval: Interval, weekStart: 0 | 1 = 0): WallTime {
   const p = wallParts(wall);
   switch (interval) {
-    case 'hour': return ymd(p.y, p.m, p.d, p.h);
-    case 'day': return ymd(p.y, p.m, p.d);
-    case 'week': return ymd(p.y, p.m, p.d - ((p.dow - weekStart + 7) % 7));
-    case 'month': return ymd(p.y, p.m, 1);
+    case 'hour':
+      return ymd(p.y, p.m, p.d, p.h);
+    case 'day':
+      return ymd(p.y, p.m, p.d);
+    case 'week':
+      return ymd(p.y, p.m, p.d - ((p.dow - weekStart + 7) % 7));
+    case 'month':
+      return ymd(p.y, p.m, 1);
   }
 }
 
@@ -95,10 +118,14 @@ export function truncWall(wall: WallTime, interval: Interval, weekStart: 0 | 1 =
 export function addWall(wall: WallTime, interval: Interval | 'year' | 'quarter', n: number): WallTime {
   const d = new Date(wall);
   switch (interval) {
-    case 'hour': return wall + n * HOUR_MS;
-    case 'day': return wall + n * DAY_MS;
-    case 'week': return wall + 7 * n * DAY_MS;
-    case 'quarter': return wall + 13 * 7 * n * DAY_MS;
+    case 'hour':
+      return wall + n * HOUR_MS;
+    case 'day':
+      return wall + n * DAY_MS;
+    case 'week':
+      return wall + 7 * n * DAY_MS;
+    case 'quarter':
+      return wall + 13 * 7 * n * DAY_MS;
     case 'month':
     case 'year': {
       const months = interval === 'year' ? 12 * n : n;
@@ -122,8 +149,10 @@ export function bucketStarts(from: WallTime, to: WallTime, interval: Interval, w
   const last = truncWall(to, interval, weekStart);
   for (let b = truncWall(from, interval, weekStart); b <= last; b = addWall(b, interval, 1)) {
     if (out.length === ANALYTICS_LIMITS.buckets) {
-      throw new AnalyticsParamError('interval',
-        `This date range has more than ${ANALYTICS_LIMITS.buckets} ${interval}s: choose a longer interval or a shorter date range.`);
+      throw new AnalyticsParamError(
+        'interval',
+        `This date range has more than ${ANALYTICS_LIMITS.buckets} ${interval}s: choose a longer interval or a shorter date range.`,
+      );
     }
     out.push(b);
   }
@@ -151,7 +180,7 @@ export function formatLabel(wall: WallTime, interval: Interval): string {
 export function formatInstant(instant: Instant, timeZone: string): string {
   const wall = toWall(instant, timeZone);
   const offsetMin = Math.round((wall - instant) / 60_000);
-  const iso = new Date(wall - (wall % 1000 + 1000) % 1000).toISOString().slice(0, 19);
+  const iso = new Date(wall - (((wall % 1000) + 1000) % 1000)).toISOString().slice(0, 19);
   if (offsetMin === 0) return `${iso}Z`;
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
@@ -168,30 +197,58 @@ const ABSOLUTE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(
 const MAX_RELATIVE = 3_650_000;
 
 export type DateRole = 'from' | 'to';
-export interface DateParseOptions { now: Instant; timeZone: string; weekStart: 0 | 1; role: DateRole }
+export interface DateParseOptions {
+  now: Instant;
+  timeZone: string;
+  weekStart: 0 | 1;
+  role: DateRole;
+}
 
 /** Start of the unit (`h d w m q y`) holding `wall`; quarters are calendar quarters. */
 function unitStart(wall: WallTime, unit: string, weekStart: 0 | 1): WallTime {
   switch (unit) {
-    case 'h': return truncWall(wall, 'hour');
-    case 'd': return truncWall(wall, 'day');
-    case 'w': return truncWall(wall, 'week', weekStart);
-    case 'm': return truncWall(wall, 'month');
-    case 'q': { const p = wallParts(wall); return ymd(p.y, p.m - (p.m % 3), 1); }
-    default: { const p = wallParts(wall); return ymd(p.y, 0, 1); }
+    case 'h':
+      return truncWall(wall, 'hour');
+    case 'd':
+      return truncWall(wall, 'day');
+    case 'w':
+      return truncWall(wall, 'week', weekStart);
+    case 'm':
+      return truncWall(wall, 'month');
+    case 'q': {
+      const p = wallParts(wall);
+      return ymd(p.y, p.m - (p.m % 3), 1);
+    }
+    default: {
+      const p = wallParts(wall);
+      return ymd(p.y, 0, 1);
+    }
   }
 }
 function unitNext(start: WallTime, unit: string): WallTime {
   switch (unit) {
-    case 'h': return start + HOUR_MS;
-    case 'd': return addWall(start, 'day', 1);
-    case 'w': return addWall(start, 'week', 1);
-    case 'm': return addWall(start, 'month', 1);
-    case 'q': return addWall(start, 'month', 3);
-    default: return addWall(start, 'year', 1);
+    case 'h':
+      return start + HOUR_MS;
+    case 'd':
+      return addWall(start, 'day', 1);
+    case 'w':
+      return addWall(start, 'week', 1);
+    case 'm':
+      return addWall(start, 'month', 1);
+    case 'q':
+      return addWall(start, 'month', 3);
+    default:
+      return addWall(start, 'year', 1);
   }
 }
-const UNIT_STEP: Record<string, Interval | 'year' | 'quarter'> = { h: 'hour', d: 'day', w: 'week', m: 'month', q: 'quarter', y: 'year' };
+const UNIT_STEP: Record<string, Interval | 'year' | 'quarter'> = {
+  h: 'hour',
+  d: 'day',
+  w: 'week',
+  m: 'month',
+  q: 'quarter',
+  y: 'year',
+};
 
 /**
  * One `date_from`/`date_to` value → an instant, or null for `all` (the caller resolves it).
@@ -228,9 +285,16 @@ export function parseDateParam(value: string, o: DateParseOptions): Instant | nu
   if (!abs) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = abs;
   const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
-  const wall = ymd(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0)) + Number(mi ?? 0) * 60_000 + Number(s ?? 0) * 1000 + ms;
+  const wall =
+    ymd(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0)) + Number(mi ?? 0) * 60_000 + Number(s ?? 0) * 1000 + ms;
   const check = new Date(wall);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h ?? 0) > 23 || Number(mi ?? 0) > 59 || Number(s ?? 0) > 59) {
+  if (
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h ?? 0) > 23 ||
+    Number(mi ?? 0) > 59 ||
+    Number(s ?? 0) > 59
+  ) {
     return undefined;
   }
   if (wall < MIN_INSTANT || wall > MAX_INSTANT) return undefined;
@@ -263,7 +327,8 @@ export const MAX_INSTANT = Date.UTC(9999, 11, 31);
 /** Earliest event time of the project (for `all`), or null when it has none. */
 export async function firstEventTime(ctx: QueryContext): Promise<Instant | null> {
   const rows = await ctx.db.all<{ t: number | bigint | null }>(
-    'SELECT epoch_ms(min(timestamp)) AS t FROM events WHERE team_id = $1', [ctx.project.id],
+    'SELECT epoch_ms(min(timestamp)) AS t FROM events WHERE team_id = $1',
+    [ctx.project.id],
   );
   const t = rows[0]?.t;
   return t === null || t === undefined ? null : Number(t);
@@ -308,7 +373,7 @@ export async function resolveDateRange(
     if (parsed === undefined || (parsed !== null && (parsed < MIN_INSTANT || parsed > MAX_INSTANT))) {
       throw new DateParamError(attr, 'Enter a valid date.');
     }
-    if (parsed === null) return role === 'to' ? now : (await firstEventTime(ctx)) ?? now;
+    if (parsed === null) return role === 'to' ? now : ((await firstEventTime(ctx)) ?? now);
     return parsed;
   };
   const from = await read(params.date_from, 'from', '-7d');

@@ -36,9 +36,20 @@ export interface SqlConnection extends SqlRunner {
  */
 export interface EventDb extends SqlRunner {
   /** A read whose result comes back column by column (columnar-read.ts), on a pooled connection like {@link all}. */
-  columns<const T extends readonly ColumnType[]>(sql: string, params: SqlParams, types: T, options?: ReadOptions): Promise<ColumnarResult<T>>;
+  columns<const T extends readonly ColumnType[]>(
+    sql: string,
+    params: SqlParams,
+    types: T,
+    options?: ReadOptions,
+  ): Promise<ColumnarResult<T>>;
   /** The same read handed over chunk by chunk (columnar-read.ts `visitChunks`): resolves with the row count. */
-  chunks<const T extends readonly TypedColumnType[]>(sql: string, params: SqlParams, types: T, visit: ChunkVisitor<T>, options?: ReadOptions): Promise<number>;
+  chunks<const T extends readonly TypedColumnType[]>(
+    sql: string,
+    params: SqlParams,
+    types: T,
+    visit: ChunkVisitor<T>,
+    options?: ReadOptions,
+  ): Promise<number>;
   /**
    * Reads on a pooled connection: concurrent reads run side by side, each under a time budget
    * (QueryTimeoutError past it). When `signal` aborts, the running statement is interrupted (and
@@ -63,7 +74,13 @@ export interface EventDb extends SqlRunner {
  * `text` (VARCHAR) as strings or null.
  */
 export type ColumnType = 'int32' | 'double' | 'uuid' | 'text';
-export type ColumnOf<T extends ColumnType> = T extends 'int32' ? Int32Array : T extends 'double' ? Float64Array : T extends 'uuid' ? Uint32Array : (string | null)[];
+export type ColumnOf<T extends ColumnType> = T extends 'int32'
+  ? Int32Array
+  : T extends 'double'
+    ? Float64Array
+    : T extends 'uuid'
+      ? Uint32Array
+      : (string | null)[];
 export interface ColumnarResult<T extends readonly ColumnType[]> {
   rows: number;
   columns: { [K in keyof T]: ColumnOf<T[K]> };
@@ -86,4 +103,9 @@ export interface ColumnReader {
 /** Typed columns only: what `visitChunks` (columnar-read.ts) hands over. */
 export type TypedColumnType = Exclude<ColumnType, 'text'>;
 /** Gets one chunk's columns: rows `at` … `at + size` of the result's `rows`. */
-export type ChunkVisitor<T extends readonly TypedColumnType[]> = (columns: { [K in keyof T]: ColumnOf<T[K]> }, size: number, at: number, rows: number) => void;
+export type ChunkVisitor<T extends readonly TypedColumnType[]> = (
+  columns: { [K in keyof T]: ColumnOf<T[K]> },
+  size: number,
+  at: number,
+  rows: number,
+) => void;

@@ -33,7 +33,10 @@ export interface PropertyKeyStats {
   volume_30_day: number;
 }
 
-export interface PropertyValueStats { name: string; count: number }
+export interface PropertyValueStats {
+  name: string;
+  count: number;
+}
 
 /** A stable UUID-shaped id derived from the parts (definitions have no stored id). */
 export function definitionId(...parts: (string | number)[]): string {
@@ -52,10 +55,13 @@ export async function eventNameStats(db: SqlRunner, teamId: number, now: Date): 
     `SELECT event AS name, (count(*) FILTER (WHERE timestamp >= $2::TIMESTAMPTZ))::DOUBLE AS v,
        epoch_ms(min(timestamp))::DOUBLE AS first, epoch_ms(max(timestamp))::DOUBLE AS last
      FROM events WHERE team_id = $1 GROUP BY event`,
-    [teamId, windowStart(now).toISOString()]);
+    [teamId, windowStart(now).toISOString()],
+  );
   return rows.map((r) => ({
-    name: r.name, volume_30_day: Number(r.v),
-    first_seen: new Date(Number(r.first)).toISOString(), last_seen: new Date(Number(r.last)).toISOString(),
+    name: r.name,
+    volume_30_day: Number(r.v),
+    first_seen: new Date(Number(r.first)).toISOString(),
+    last_seen: new Date(Number(r.last)).toISOString(),
   }));
 }
 
@@ -64,7 +70,7 @@ function foldKinds(rows: readonly KindRow[]): PropertyKeyStats[] {
   const byKey = new Map<string, { volume: number; kinds: Map<PropertyValueType, number> }>();
   for (const r of rows) {
     let entry = byKey.get(r.key);
-    if (!entry) byKey.set(r.key, entry = { volume: 0, kinds: new Map() });
+    if (!entry) byKey.set(r.key, (entry = { volume: 0, kinds: new Map() }));
     entry.volume += Number(r.recent);
     if (r.kind !== null) entry.kinds.set(r.kind, (entry.kinds.get(r.kind) ?? 0) + Number(r.total));
   }
@@ -82,7 +88,12 @@ function foldKinds(rows: readonly KindRow[]): PropertyKeyStats[] {
  * Property keys of the events of project `teamId` (only those of `eventNames` when given), each
  * with its most common value type and the events carrying it in the last 30 days.
  */
-export async function eventPropertyStats(db: SqlRunner, teamId: number, now: Date, eventNames: readonly string[] | null): Promise<PropertyKeyStats[]> {
+export async function eventPropertyStats(
+  db: SqlRunner,
+  teamId: number,
+  now: Date,
+  eventNames: readonly string[] | null,
+): Promise<PropertyKeyStats[]> {
   return foldKinds(await eventPropertyKinds(db, teamId, windowStartDay(now), eventNames));
 }
 
@@ -91,7 +102,9 @@ export async function personPropertyStats(db: SqlRunner, teamId: number): Promis
   const rows = await db.all<KindRow>(
     `SELECT p.key AS key, ${kindSql('p.value::VARCHAR', '$2')} AS kind, count(*)::DOUBLE AS total, count(*)::DOUBLE AS recent
      FROM (SELECT ${entriesSql('properties')} AS p FROM persons WHERE team_id = $1)
-     GROUP BY ALL`, [teamId, ISO_DATE_PATTERN]);
+     GROUP BY ALL`,
+    [teamId, ISO_DATE_PATTERN],
+  );
   return foldKinds(rows);
 }
 
@@ -104,7 +117,8 @@ export const VALUES_WINDOW_DAYS = 7;
  * on its persons; `search` keeps values containing it, in any letter case.
  */
 export async function propertyValueStats(
-  ctx: Pick<QueryContext, 'db' | 'project' | 'materialized'>, now: Date,
+  ctx: Pick<QueryContext, 'db' | 'project' | 'materialized'>,
+  now: Date,
   options: { key: string; source: PropertySource; search?: string | undefined; eventName?: string | undefined },
 ): Promise<PropertyValueStats[]> {
   const { db, project } = ctx;
@@ -127,7 +141,9 @@ export async function propertyValueStats(
     const search = options.search ? `AND contains(lower(v), ${params.add(options.search.toLowerCase())})` : '';
     const rows = await db.all<{ name: string; n: number }>(
       `SELECT v AS name, count(*)::DOUBLE AS n FROM (SELECT ${value} AS v FROM ${from})
-       WHERE v IS NOT NULL ${search} GROUP BY v ORDER BY n DESC, v LIMIT ${PROPERTY_VALUES_LIMIT}`, params.values);
+       WHERE v IS NOT NULL ${search} GROUP BY v ORDER BY n DESC, v LIMIT ${PROPERTY_VALUES_LIMIT}`,
+      params.values,
+    );
     return rows.map((r) => ({ name: r.name, count: Number(r.n) }));
   };
   if (options.source === 'person') return run(null);

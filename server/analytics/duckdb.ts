@@ -55,7 +55,8 @@ export function throwIfSpent(read: ReadOptions): void {
 export const DEFAULT_MEMORY_LIMIT = '576MB';
 
 /** DuckDB's worker threads: every core, at most 8 (`DUCKDB_THREADS` overrides). */
-export const duckdbThreads = () => Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
+export const duckdbThreads = () =>
+  Number(process.env.DUCKDB_THREADS) || Math.min(8, Math.max(1, os.availableParallelism()));
 
 /**
  * Grouping by a column whose stored values span at most 2^bits (person keys: schema.ts) uses a
@@ -123,8 +124,11 @@ function settings(): Record<string, string> {
 /** Brings files written by older versions to the current schema (schema.ts). */
 async function migrate(connection: DuckDBConnection): Promise<void> {
   const reader = await connection.runAndReadAll(
-    "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main'");
-  const existing = reader.getRowObjectsJS().map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: String(r.data_type) }));
+    "SELECT table_name, column_name, data_type FROM duckdb_columns() WHERE database_name = current_database() AND schema_name = 'main'",
+  );
+  const existing = reader
+    .getRowObjectsJS()
+    .map((r) => ({ table: String(r.table_name), column: String(r.column_name), type: String(r.data_type) }));
   for (const step of eventStoreMigrations(existing)) await connection.run(step.sql, step.params);
 }
 
@@ -141,7 +145,10 @@ function wrap(connection: DuckDBConnection): SqlConnection {
 }
 
 /** Opens (creating) `file`, or an in-memory database for `':memory:'`, and applies the schema. */
-export async function openEventDb(file: string, options: { poolSize?: number; queryTimeoutMs?: number } = {}): Promise<EventDb> {
+export async function openEventDb(
+  file: string,
+  options: { poolSize?: number; queryTimeoutMs?: number } = {},
+): Promise<EventDb> {
   const timeoutMs = options.queryTimeoutMs ?? defaultTimeout();
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const instance = await DuckDBInstance.create(file, settings());
@@ -231,9 +238,11 @@ export async function openEventDb(file: string, options: { poolSize?: number; qu
     });
 
   return {
-    all: <T>(sql: string, params: SqlParams = [], options: ReadOptions = {}) => read((c) => wrap(c).all<T>(sql, params), options),
+    all: <T>(sql: string, params: SqlParams = [], options: ReadOptions = {}) =>
+      read((c) => wrap(c).all<T>(sql, params), options),
     columns: (sql, params, types, options = {}) => read((c) => readColumns(c, sql, params, types, kept), options),
-    chunks: (sql, params, types, visit, options = {}) => read((c) => visitChunks(c, sql, params, types, visit), options),
+    chunks: (sql, params, types, visit, options = {}) =>
+      read((c) => visitChunks(c, sql, params, types, visit), options),
     run: (sql, params = []) => write((c) => c.run(sql, params)),
     write,
     connect: () => instance.connect(),

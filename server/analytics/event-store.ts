@@ -2,7 +2,15 @@ import path from 'node:path';
 import { openEventDb } from './duckdb.ts';
 import type { EventDb, ReadOptions, SqlConnection, SqlParams, SqlRunner } from './db-types.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
-import { eventGroupKeys, GROUP_KEY_COLUMNS, GROUP_TABLES, identifyGroups, recordGroups, sightingsOf, type GroupKeys } from './groups.ts';
+import {
+  eventGroupKeys,
+  GROUP_KEY_COLUMNS,
+  GROUP_TABLES,
+  identifyGroups,
+  recordGroups,
+  sightingsOf,
+  type GroupKeys,
+} from './groups.ts';
 import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';
@@ -80,8 +88,9 @@ export interface EventStore extends SqlRunner {
 
 export const eventStoreFile = (dataDir: string) => path.join(dataDir, 'events.duckdb');
 
-const EVENT_SHAPE = `[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","person_key":"INTEGER","timestamp":"VARCHAR","properties":"JSON",${
-  GROUP_KEY_COLUMNS.map((c) => `"${c}":"INTEGER"`).join(',')}}]`;
+const EVENT_SHAPE = `[{"uuid":"VARCHAR","event":"VARCHAR","distinct_id":"VARCHAR","person_id":"UUID","person_key":"INTEGER","timestamp":"VARCHAR","properties":"JSON",${GROUP_KEY_COLUMNS.map(
+  (c) => `"${c}":"INTEGER"`,
+).join(',')}}]`;
 
 /** Runs `fn` in a transaction on the writer connection: all of it is stored, or none. */
 export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>): Promise<T> {
@@ -97,15 +106,27 @@ export async function inTransaction<T>(db: SqlConnection, fn: () => Promise<T>):
 }
 
 /** Writes `events`, each with the person of its distinct id (`persons`, from applyPersons) and the keys of its groups (`groups`, from recordGroups). */
-async function insertEvents(db: SqlConnection, teamId: number, events: readonly CaptureEvent[], persons: ReadonlyMap<string, string>, groups: GroupKeys): Promise<void> {
+async function insertEvents(
+  db: SqlConnection,
+  teamId: number,
+  events: readonly CaptureEvent[],
+  persons: ReadonlyMap<string, string>,
+  groups: GroupKeys,
+): Promise<void> {
   // Every person the events name has its integer key (schema.ts), stored with each event.
   const keys = await personKeys(db, teamId, [...new Set(persons.values())]);
   for (let i = 0; i < events.length; i += APPEND_CHUNK) {
     const rows = events.slice(i, i + APPEND_CHUNK).map((e) => ({
-      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, person_id: persons.get(e.distinct_id) ?? null,
+      uuid: e.uuid,
+      event: e.event,
+      distinct_id: e.distinct_id,
+      person_id: persons.get(e.distinct_id) ?? null,
       person_key: keys.get(persons.get(e.distinct_id) ?? '') ?? null,
-      timestamp: e.timestamp.toISOString(), properties: e.properties,
-      ...(groups.size > 0 ? Object.fromEntries(eventGroupKeys(e.properties, groups).map((k, i) => [GROUP_KEY_COLUMNS[i], k])) : {}),
+      timestamp: e.timestamp.toISOString(),
+      properties: e.properties,
+      ...(groups.size > 0
+        ? Object.fromEntries(eventGroupKeys(e.properties, groups).map((k, i) => [GROUP_KEY_COLUMNS[i], k]))
+        : {}),
     }));
     const params: unknown[] = [JSON.stringify(rows), teamId];
     const mat = materializedInsert('r.properties', (v) => {
@@ -114,11 +135,13 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
     });
     const keyColumns = GROUP_KEY_COLUMNS.join(', ');
     const keyValues = GROUP_KEY_COLUMNS.map((k) => `r.${k}`).join(', ');
-    await db.run(`INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, ${keyColumns}, ${mat.columns})
+    await db.run(
+      `INSERT INTO events (uuid, team_id, event, distinct_id, person_id, person_key, timestamp, properties, ${keyColumns}, ${mat.columns})
       SELECT r.uuid, $2, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp::TIMESTAMPTZ, r.properties, ${keyValues}, ${mat.values}
       FROM (SELECT r.uuid, r.event, r.distinct_id, r.person_id, r.person_key, r.timestamp, r.properties, ${keyValues}, ${mat.list} AS mp
         FROM ${unnestJson('$1', EVENT_SHAPE)}) r`,
-    params);
+      params,
+    );
   }
 }
 
@@ -127,7 +150,11 @@ async function insertEvents(db: SqlConnection, teamId: number, events: readonly 
  * its first append came), its events in append order, as one batch (persons, events, property
  * statistics).
  */
-async function writeAppends(c: SqlConnection, group: readonly PendingAppend[], countNow: (teamId: number) => boolean): Promise<void> {
+async function writeAppends(
+  c: SqlConnection,
+  group: readonly PendingAppend[],
+  countNow: (teamId: number) => boolean,
+): Promise<void> {
   const byTeam = new Map<number, { events: CaptureEvent[]; compact: boolean }>();
   for (const a of group) {
     const team = byTeam.get(a.teamId) ?? { events: [], compact: false };
@@ -195,7 +222,12 @@ export function createEventStore(file: string): EventStore {
       // Rolled back: each append again in its own transaction, so only a bad one fails.
       const errors: unknown[] = [];
       for (const a of group) {
-        errors.push(await inTransaction(c, () => writeAppends(c, [a], countNow)).then(() => undefined, (own: unknown) => own ?? new Error('the append failed')));
+        errors.push(
+          await inTransaction(c, () => writeAppends(c, [a], countNow)).then(
+            () => undefined,
+            (own: unknown) => own ?? new Error('the append failed'),
+          ),
+        );
       }
       return errors;
     }
@@ -218,7 +250,13 @@ export function createEventStore(file: string): EventStore {
       const appends = (appendsByTeam.get(teamId) ?? 0) + 1;
       appendsByTeam.set(teamId, appends);
       return new Promise<number>((resolve, reject) => {
-        const pending: PendingAppend = { teamId, events, compact: appends % COMPACT_EVERY_APPENDS === 0, resolve, reject };
+        const pending: PendingAppend = {
+          teamId,
+          events,
+          compact: appends % COMPACT_EVERY_APPENDS === 0,
+          resolve,
+          reject,
+        };
         if (open && open.events + events.length <= GROUP_COMMIT_EVENTS) {
           open.appends.push(pending);
           open.events += events.length;
@@ -226,28 +264,51 @@ export function createEventStore(file: string): EventStore {
         }
         const group = { appends: [pending], events: events.length };
         // Settled once the write is counted (writeVersion), so no read after it can be served from a stale cache.
-        write((c) => {
-          if (open === group) open = null; // appends from now on wait for the next transaction
-          return commitGroup(c, group.appends);
-        }, () => group.appends.map((a) => a.teamId)).then((errors) => {
-          group.appends.forEach((a, i) => (errors[i] === undefined ? a.resolve(a.events.length) : a.reject(errors[i])));
-        }, (error: unknown) => {
-          for (const a of group.appends) a.reject(error); // the store could not be opened, or is closed
-        });
+        write(
+          (c) => {
+            if (open === group) open = null; // appends from now on wait for the next transaction
+            return commitGroup(c, group.appends);
+          },
+          () => group.appends.map((a) => a.teamId),
+        ).then(
+          (errors) => {
+            group.appends.forEach((a, i) =>
+              errors[i] === undefined ? a.resolve(a.events.length) : a.reject(errors[i]),
+            );
+          },
+          (error: unknown) => {
+            for (const a of group.appends) a.reject(error); // the store could not be opened, or is closed
+          },
+        );
         open = group;
       });
     },
     purge: (teamIds) => {
       if (teamIds.length === 0) return Promise.resolve();
       const ids = JSON.stringify(teamIds);
-      return write((c) => inTransaction(c, async () => {
-        for (const table of ['events', 'persons', 'person_distinct_ids', 'person_overrides', 'person_keys', 'event_property_stats', 'cohort_people', ...GROUP_TABLES]) {
-          await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [ids]);
-        }
-      }));
+      return write((c) =>
+        inTransaction(c, async () => {
+          for (const table of [
+            'events',
+            'persons',
+            'person_distinct_ids',
+            'person_overrides',
+            'person_keys',
+            'event_property_stats',
+            'cohort_people',
+            ...GROUP_TABLES,
+          ]) {
+            await c.run(`DELETE FROM ${table} WHERE team_id IN (SELECT unnest(from_json($1::JSON, '["INTEGER"]')))`, [
+              ids,
+            ]);
+          }
+        }),
+      );
     },
     async getMeta(key) {
-      const rows = await (await db()).all<{ value: string }>('SELECT value FROM event_store_meta WHERE key = $1', [key]);
+      const rows = await (
+        await db()
+      ).all<{ value: string }>('SELECT value FROM event_store_meta WHERE key = $1', [key]);
       return rows[0]?.value ?? null;
     },
     async setMeta(key, value) {

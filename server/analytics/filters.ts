@@ -1,6 +1,11 @@
 import type { PropertyFilter, PropertyGroup } from '../../src/contract/analytics.ts';
 import {
-  DEFAULT_COLUMNS, propertyNumber, propertyText, SqlParams, valueText, type PropertyColumns,
+  DEFAULT_COLUMNS,
+  propertyNumber,
+  propertyText,
+  SqlParams,
+  valueText,
+  type PropertyColumns,
 } from './properties.ts';
 import { EVENT_COLUMNS } from './hogql/compile.ts';
 import { AnalyticsParamError } from './errors.ts';
@@ -37,7 +42,10 @@ import { checkGroupType, groupPropertyText } from './groups.ts';
 
 /** A filter of the contract's shape (operators outside the list never match). */
 export type FilterLike = {
-  key: string; operator: PropertyFilter['operator'] | (string & {}); type: PropertyFilter['type'] | (string & {}); value?: unknown;
+  key: string;
+  operator: PropertyFilter['operator'] | (string & {});
+  type: PropertyFilter['type'] | (string & {});
+  value?: unknown;
   group_type_index?: number | null | undefined;
 };
 type GroupLike = { type: 'AND' | 'OR'; values: ReadonlyArray<FilterLike | GroupLike> };
@@ -70,16 +78,31 @@ export function propertyFilterSql(f: FilterLike, params: SqlParams, cols: Proper
     const text = () => groupPropertyText(params, index, f.key);
     return operatorSql(f, params, text, () => `TRY_CAST(${text()} AS DOUBLE)`);
   }
-  if (f.type === 'hogql') return hogqlSql(f.key, 'boolean', params, 'properties', { ...EVENT_COLUMNS, event: cols.event, person: cols.person }).sql;
+  if (f.type === 'hogql')
+    return hogqlSql(f.key, 'boolean', params, 'properties', {
+      ...EVENT_COLUMNS,
+      event: cols.event,
+      person: cols.person,
+    }).sql;
   if (f.type === 'session') {
     if (!isSessionProperty(f.key)) return 'false';
     const key = f.key;
     const numeric = sessionValueSql(key);
-    const sql = operatorSql(f, params, () => sessionTextSql(key, params), () => (numeric.numeric ? numeric.sql : `TRY_CAST(${numeric.sql} AS DOUBLE)`));
+    const sql = operatorSql(
+      f,
+      params,
+      () => sessionTextSql(key, params),
+      () => (numeric.numeric ? numeric.sql : `TRY_CAST(${numeric.sql} AS DOUBLE)`),
+    );
     return `(${HAS_SESSION_SQL} AND ${sql})`;
   }
   const source = f.type === 'person' ? 'person' : 'event';
-  return operatorSql(f, params, () => propertyText(params, source, f.key, cols), () => propertyNumber(params, source, f.key, cols));
+  return operatorSql(
+    f,
+    params,
+    () => propertyText(params, source, f.key, cols),
+    () => propertyNumber(params, source, f.key, cols),
+  );
 }
 
 /** A filter's operator over a value's SQL text (`text`) and number (`number`). */
@@ -90,12 +113,26 @@ function operatorSql(f: FilterLike, params: SqlParams, text: () => string, numbe
     return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
   };
   switch (f.operator) {
-    case 'exact': return `coalesce(${text()} IN (${values().join(', ')}), false)`;
-    case 'is_not': return `coalesce(${text()} NOT IN (${values().join(', ')}), true)`;
-    case 'icontains': { const t = text(); return `coalesce(${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, false)`; }
-    case 'not_icontains': { const t = text(); return `coalesce(NOT ${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, true)`; }
-    case 'regex': { const t = text(); return `coalesce(${anyOf((r) => `regexp_matches(${t}, ${r})`)}, false)`; }
-    case 'not_regex': { const t = text(); return `coalesce(NOT ${anyOf((r) => `regexp_matches(${t}, ${r})`)}, true)`; }
+    case 'exact':
+      return `coalesce(${text()} IN (${values().join(', ')}), false)`;
+    case 'is_not':
+      return `coalesce(${text()} NOT IN (${values().join(', ')}), true)`;
+    case 'icontains': {
+      const t = text();
+      return `coalesce(${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, false)`;
+    }
+    case 'not_icontains': {
+      const t = text();
+      return `coalesce(NOT ${anyOf((r) => `contains(lower(${t}), lower(${r}))`)}, true)`;
+    }
+    case 'regex': {
+      const t = text();
+      return `coalesce(${anyOf((r) => `regexp_matches(${t}, ${r})`)}, false)`;
+    }
+    case 'not_regex': {
+      const t = text();
+      return `coalesce(NOT ${anyOf((r) => `regexp_matches(${t}, ${r})`)}, true)`;
+    }
     case 'gt':
     case 'lt': {
       const n = Number(asList(f.value)[0]);
@@ -103,9 +140,12 @@ function operatorSql(f: FilterLike, params: SqlParams, text: () => string, numbe
       // Bound as text and cast: a JS number past 2^63 (1e20) would be bound as an overflowing BIGINT.
       return `coalesce(${number()} ${f.operator === 'gt' ? '>' : '<'} ${params.add(String(n))}::DOUBLE, false)`;
     }
-    case 'is_set': return `(${text()} IS NOT NULL)`;
-    case 'is_not_set': return `(${text()} IS NULL)`;
-    default: return 'false';
+    case 'is_set':
+      return `(${text()} IS NOT NULL)`;
+    case 'is_not_set':
+      return `(${text()} IS NULL)`;
+    default:
+      return 'false';
   }
 }
 
@@ -126,7 +166,9 @@ function hogqlReadsPerson(expr: string): boolean {
 }
 
 function readsPerson(group: GroupLike): boolean {
-  return group.values.some((v) => (isGroup(v) ? readsPerson(v) : v.type === 'person' || (v.type === 'hogql' && hogqlReadsPerson(v.key))));
+  return group.values.some((v) =>
+    isGroup(v) ? readsPerson(v) : v.type === 'person' || (v.type === 'hogql' && hogqlReadsPerson(v.key)),
+  );
 }
 
 function readsSession(group: GroupLike): boolean {
@@ -138,14 +180,28 @@ function readsCohort(group: GroupLike): boolean {
 }
 
 /** A property group (or none) → SQL; `true` when it constrains nothing. */
-export function propertyGroupSql(group: PropertyGroup | GroupLike | undefined | null, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
+export function propertyGroupSql(
+  group: PropertyGroup | GroupLike | undefined | null,
+  params: SqlParams,
+  cols: PropertyColumns = DEFAULT_COLUMNS,
+): FilterSql {
   if (!group || group.values.length === 0) return { sql: 'true', person: false };
   const g = group as GroupLike;
-  return { sql: groupSql(g, params, cols), person: readsPerson(g), session: readsSession(g), personKey: readsCohort(g) };
+  return {
+    sql: groupSql(g, params, cols),
+    person: readsPerson(g),
+    session: readsSession(g),
+    personKey: readsCohort(g),
+  };
 }
 
 /** `filter_test_accounts: true` → the project's test account filters, all of them (AND). */
-export function testAccountSql(project: AnalyticsProject, enabled: boolean | undefined, params: SqlParams, cols: PropertyColumns = DEFAULT_COLUMNS): FilterSql {
+export function testAccountSql(
+  project: AnalyticsProject,
+  enabled: boolean | undefined,
+  params: SqlParams,
+  cols: PropertyColumns = DEFAULT_COLUMNS,
+): FilterSql {
   if (!enabled) return { sql: 'true', person: false };
   return propertyGroupSql({ type: 'AND', values: project.test_account_filters }, params, cols);
 }
@@ -155,7 +211,9 @@ export function andAll(...parts: FilterSql[]): FilterSql {
   const sql = parts.map((p) => p.sql).filter((s) => s !== 'true');
   return {
     sql: sql.length === 0 ? 'true' : sql.join(' AND '),
-    person: parts.some((p) => p.person), session: parts.some((p) => p.session), personKey: parts.some((p) => p.personKey),
+    person: parts.some((p) => p.person),
+    session: parts.some((p) => p.session),
+    personKey: parts.some((p) => p.personKey),
   };
 }
 
@@ -169,7 +227,12 @@ export class FilterParamError extends AnalyticsParamError {}
  * every engine walks its groups here before it builds SQL. A group filter's type must be one of
  * the project's `groupTypes` (a 400 on its `group_type_index`).
  */
-export function regexPatterns(group: PropertyGroup | GroupLike | undefined | null, attr: string, cohorts?: CohortLookup, groupTypes: readonly string[] = []): { pattern: string; attr: string }[] {
+export function regexPatterns(
+  group: PropertyGroup | GroupLike | undefined | null,
+  attr: string,
+  cohorts?: CohortLookup,
+  groupTypes: readonly string[] = [],
+): { pattern: string; attr: string }[] {
   if (!group) return [];
   const out: { pattern: string; attr: string }[] = [];
   (group as GroupLike).values.forEach((v, i) => {
@@ -179,7 +242,10 @@ export function regexPatterns(group: PropertyGroup | GroupLike | undefined | nul
     else if (v.type === 'cohort') checkCohort(v.value, `${here}__value`, cohorts);
     else if (v.type === 'hogql') hogqlSql(v.key, 'boolean', new SqlParams(), `${here}__key`);
     else if (v.type === 'session' && !isSessionProperty(v.key)) {
-      throw new FilterParamError(`${here}__key`, `"${v.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`);
+      throw new FilterParamError(
+        `${here}__key`,
+        `"${v.key}" is not a session property: use ${SESSION_PROPERTIES.join(', ')}.`,
+      );
     } else if (v.operator === 'regex' || v.operator === 'not_regex') {
       for (const p of asList(v.value)) out.push({ pattern: valueText(p), attr: `${here}__value` });
     }
@@ -188,7 +254,11 @@ export function regexPatterns(group: PropertyGroup | GroupLike | undefined | nul
 }
 
 /** A 400 on `attr` unless `value` is the id of a live cohort of the project; returns the cohort. */
-export function checkCohort(value: unknown, attr: string, cohorts: CohortLookup | undefined): { id: number; name: string } {
+export function checkCohort(
+  value: unknown,
+  attr: string,
+  cohorts: CohortLookup | undefined,
+): { id: number; name: string } {
   const id = cohortIdOf(value);
   const cohort = id === null ? null : (cohorts?.(id) ?? null);
   if (!cohort) throw new FilterParamError(attr, `Cohort ${JSON.stringify(value)} does not exist in this project.`);
@@ -205,7 +275,7 @@ export async function checkRegexes(db: SqlRunner, patterns: { pattern: string; a
     if (seen.has(pattern)) continue;
     seen.add(pattern);
     try {
-      await db.all('SELECT regexp_matches(\'\', $1) AS ok', [pattern]);
+      await db.all("SELECT regexp_matches('', $1) AS ok", [pattern]);
     } catch {
       throw new FilterParamError(attr, 'Enter a valid regular expression.');
     }

@@ -22,7 +22,10 @@ function tokenize(text: string): Token[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (/\s/.test(c)) { i += 1; continue; }
+    if (/\s/.test(c)) {
+      i += 1;
+      continue;
+    }
     const num = /^(\d+(\.\d*)?|\.\d+)/.exec(text.slice(i, i + 400));
     if (num) {
       tokens.push({ t: 'num', v: Number(num[0]) });
@@ -35,7 +38,11 @@ function tokenize(text: string): Token[] {
       i += id[0].length;
       continue;
     }
-    if ('+-*/%()'.includes(c)) { tokens.push({ t: 'op', v: c }); i += 1; continue; }
+    if ('+-*/%()'.includes(c)) {
+      tokens.push({ t: 'op', v: c });
+      i += 1;
+      continue;
+    }
     throw new FormulaError(`Unexpected character "${c}" in the formula.`);
   }
   return tokens;
@@ -54,7 +61,10 @@ export function parseFormula(text: string, seriesCount: number): FormulaNode {
   const tokens = tokenize(text);
   let pos = 0;
   const peek = () => tokens[pos];
-  const isOp = (v: string) => { const t = peek(); return t?.t === 'op' && t.v === v; };
+  const isOp = (v: string) => {
+    const t = peek();
+    return t?.t === 'op' && t.v === v;
+  };
 
   function primary(depth: number): FormulaNode {
     if (depth > FORMULA_MAX_DEPTH) throw new FormulaError('The formula is nested too deeply.');
@@ -65,7 +75,9 @@ export function parseFormula(text: string, seriesCount: number): FormulaNode {
     if (t.t === 'id') {
       const index = t.v.length === 1 ? t.v.toUpperCase().charCodeAt(0) - 65 : -1;
       if (index < 0 || index >= seriesCount) {
-        throw new FormulaError(`"${t.v}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(seriesCount, 1))}.`);
+        throw new FormulaError(
+          `"${t.v}" is not a series of this insight: use letters A to ${String.fromCharCode(64 + Math.max(seriesCount, 1))}.`,
+        );
       }
       return { kind: 'series', index };
     }
@@ -108,18 +120,26 @@ export function parseFormula(text: string, seriesCount: number): FormulaNode {
 export function evaluateFormula(node: FormulaNode, values: readonly number[]): number {
   const ev = (n: FormulaNode): number => {
     switch (n.kind) {
-      case 'num': return n.value;
-      case 'series': return values[n.index] ?? 0;
-      case 'neg': return -ev(n.arg);
+      case 'num':
+        return n.value;
+      case 'series':
+        return values[n.index] ?? 0;
+      case 'neg':
+        return -ev(n.arg);
       case 'bin': {
         const a = ev(n.left);
         const b = ev(n.right);
         switch (n.op) {
-          case '+': return a + b;
-          case '-': return a - b;
-          case '*': return a * b;
-          case '/': return b === 0 ? 0 : a / b;
-          case '%': return b === 0 ? 0 : a % b;
+          case '+':
+            return a + b;
+          case '-':
+            return a - b;
+          case '*':
+            return a * b;
+          case '/':
+            return b === 0 ? 0 : a / b;
+          case '%':
+            return b === 0 ? 0 : a % b;
         }
       }
     }
@@ -134,7 +154,10 @@ export function formulaSeries(node: FormulaNode): Set<number> {
   const walk = (n: FormulaNode): void => {
     if (n.kind === 'series') out.add(n.index);
     else if (n.kind === 'neg') walk(n.arg);
-    else if (n.kind === 'bin') { walk(n.left); walk(n.right); }
+    else if (n.kind === 'bin') {
+      walk(n.left);
+      walk(n.right);
+    }
   };
   walk(node);
   return out;

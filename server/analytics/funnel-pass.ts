@@ -65,7 +65,11 @@ export interface CountedAttempts {
 export const SLICE_MS = 2;
 
 export const UNIT_MS: Record<Exclude<FunnelWindowUnit, 'month'>, number> = {
-  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
 };
 
 /**
@@ -92,12 +96,17 @@ export function deadlineMs(t: number, window: FunnelPassOptions['window']): numb
  * far before a person's first advancing event a start may lie and still reach it (the window;
  * months as 31 days, never short of the calendar's).
  */
-export function funnelCut(o: Pick<FunnelPassOptions, 'steps' | 'order' | 'window'>): { aggregated: number[]; advancing: number[]; reachBackMs: number } {
+export function funnelCut(o: Pick<FunnelPassOptions, 'steps' | 'order' | 'window'>): {
+  aggregated: number[];
+  advancing: number[];
+  reachBackMs: number;
+} {
   const steps = Array.from({ length: o.steps }, (_, k) => k);
   return {
     aggregated: o.order === 'unordered' ? steps : steps.slice(0, 2),
     advancing: o.steps === 1 ? [] : o.order === 'unordered' ? steps.slice(1) : [1],
-    reachBackMs: o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit],
+    reachBackMs:
+      o.window.unit === 'month' ? o.window.interval * 31 * UNIT_MS.day : o.window.interval * UNIT_MS[o.window.unit],
   };
 }
 
@@ -194,7 +203,15 @@ function sortEvents(r: FunnelRows, ev: Int32Array, m: number): void {
  * into `times`; returns how many. `next[k]` is where the search for step k's event resumes:
  * chains only move forward from one start to the next, so each advances over the events once.
  */
-function attempt(r: FunnelRows, ev: Int32Array, m: number, i: number, o: FunnelPassOptions, next: Int32Array, times: Float64Array): number {
+function attempt(
+  r: FunnelRows,
+  ev: Int32Array,
+  m: number,
+  i: number,
+  o: FunnelPassOptions,
+  next: Int32Array,
+  times: Float64Array,
+): number {
   const { ts, steps } = r;
   const S = o.steps;
   const dl = deadlineMs(ts[ev[i]!]!, o.window);
@@ -246,7 +263,15 @@ function attempt(r: FunnelRows, ev: Int32Array, m: number, i: number, o: FunnelP
  * Whether an exclusion event (xs[0 … nx)) falls inside the attempt reaching `n` steps at
  * times[at …] (funnels.ts).
  */
-function excluded(r: FunnelRows, xs: Int32Array, nx: number, times: readonly number[], at: number, n: number, o: FunnelPassOptions): boolean {
+function excluded(
+  r: FunnelRows,
+  xs: Int32Array,
+  nx: number,
+  times: readonly number[],
+  at: number,
+  n: number,
+  o: FunnelPassOptions,
+): boolean {
   for (let i = 0; i < o.exclusions.length; i++) {
     const { from, to } = o.exclusions[i]!;
     if (n <= from) continue;
@@ -285,7 +310,11 @@ function reserve(out: CountedAttempts, count: number): void {
  * furthest step, ties to the first start, unless an exclusion drops it. `checkpoint` (the
  * request's budget, QueryContext) is called each time the walk yields.
  */
-export async function countAttempts(r: FunnelRows, o: FunnelPassOptions, checkpoint?: () => void): Promise<CountedAttempts> {
+export async function countAttempts(
+  r: FunnelRows,
+  o: FunnelPassOptions,
+  checkpoint?: () => void,
+): Promise<CountedAttempts> {
   const { start, groups, longest } = personRuns(r.person, r.rows);
   const counter = new AttemptCounter(o, longest, groups, { bucket: !!r.bucket, bd: !!r.bd });
   // A large funnel walks for a while on the event loop: it lets other requests in every few ms.
@@ -317,11 +346,21 @@ export class AttemptCounter {
   private readonly opens: number;
 
   /** `longest`: room for this many rows of one person at first; `persons`: for this many attempts (both grow). */
-  constructor(private readonly o: FunnelPassOptions, longest: number, persons: number, withs: { bucket: boolean; bd: boolean }) {
+  constructor(
+    private readonly o: FunnelPassOptions,
+    longest: number,
+    persons: number,
+    withs: { bucket: boolean; bd: boolean },
+  ) {
     const S = o.steps;
     this.out = {
-      count: 0, steps: S, person: new Int32Array(persons), reached: new Int32Array(persons), times: new Float64Array(persons * S),
-      bucket: withs.bucket ? new Float64Array(persons) : null, bd: withs.bd ? [] : null,
+      count: 0,
+      steps: S,
+      person: new Int32Array(persons),
+      reached: new Int32Array(persons),
+      times: new Float64Array(persons * S),
+      bucket: withs.bucket ? new Float64Array(persons) : null,
+      bd: withs.bd ? [] : null,
     };
     this.ev = new Int32Array(longest);
     this.xs = new Int32Array(longest);

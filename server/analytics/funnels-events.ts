@@ -51,7 +51,11 @@ export async function analysisParams(ctx: QueryContext): Promise<SqlParams> {
 }
 
 export function eventRowsSql(o: EventRowsOptions, extraFilters: FilterSql[] = []): string {
-  const global = andAll(propertyGroupSql(o.properties, o.params), testAccountSql(o.ctx.project, o.filterTestAccounts, o.params), ...extraFilters);
+  const global = andAll(
+    propertyGroupSql(o.properties, o.params),
+    testAccountSql(o.ctx.project, o.filterTestAccounts, o.params),
+    ...extraFilters,
+  );
   const person = o.needPerson || global.person;
   const team = o.params.add(o.ctx.project.id);
   const conditions = [`e.team_id = ${team}`];
@@ -88,14 +92,22 @@ export function eventNameInSql(names: readonly string[], params: SqlParams): str
  * property filters. Actions cannot match (the server has no actions API): 400 on `attr`.
  * `name` is set when the name alone decides (an event id, no property filters).
  */
-export function entityMatchSql(entity: Pick<Entity, 'id' | 'type' | 'properties'>, params: SqlParams, attr: string): FilterSql & { name: string | null } {
-  if (entity.type === 'actions') throw new AnalyticsParamError(attr, `Action ${JSON.stringify(entity.id)} does not exist.`);
+export function entityMatchSql(
+  entity: Pick<Entity, 'id' | 'type' | 'properties'>,
+  params: SqlParams,
+  attr: string,
+): FilterSql & { name: string | null } {
+  if (entity.type === 'actions')
+    throw new AnalyticsParamError(attr, `Action ${JSON.stringify(entity.id)} does not exist.`);
   const props = propertyGroupSql(entity.properties, params);
   const name = entity.id === null ? 'true' : eventNameInSql([String(entity.id)], params);
   const plain = props.sql === 'true' && entity.id !== null;
   return {
     sql: props.sql === 'true' ? `(${name})` : `(${name} AND ${props.sql})`,
-    person: props.person, session: props.session, personKey: props.personKey, name: plain ? String(entity.id) : null,
+    person: props.person,
+    session: props.session,
+    personKey: props.personKey,
+    name: plain ? String(entity.id) : null,
   };
 }
 
@@ -114,7 +126,9 @@ export function matchMaskSql(matches: readonly { sql: string; name: string | nul
   });
   if (byName.size > 0) {
     const names = [...byName.keys()].map((n) => params.add(n)).join(', ');
-    terms.unshift(`coalesce(map_extract_value(MAP([${names}]::VARCHAR[], [${[...byName.values()].join(', ')}]::INTEGER[]), e.event), 0)`);
+    terms.unshift(
+      `coalesce(map_extract_value(MAP([${names}]::VARCHAR[], [${[...byName.values()].join(', ')}]::INTEGER[]), e.event), 0)`,
+    );
   }
   return terms.length === 0 ? '0::INTEGER' : `(${terms.join(' | ')})::INTEGER`;
 }
@@ -125,14 +139,23 @@ export async function checkFilterRegexes(
   groups: { group: PropertyGroup | undefined | null; attr: string }[],
 ): Promise<void> {
   const types = await groupTypesFor(ctx);
-  await checkRegexes(ctx.db, groups.flatMap(({ group, attr }) => regexPatterns(group, attr, ctx.cohorts, types)));
+  await checkRegexes(
+    ctx.db,
+    groups.flatMap(({ group, attr }) => regexPatterns(group, attr, ctx.cohorts, types)),
+  );
 }
 
 /**
  * SQL BIGINT: the wall time (dates.ts) of the start of the bucket holding event `e`, for events
  * of `range` (the zone's offsets there are a short table: see bucketMsSql).
  */
-export function bucketWallSql(interval: Interval, weekStart: 0 | 1, timeZone: string, params: SqlParams, range: { from: number; to: number }): string {
+export function bucketWallSql(
+  interval: Interval,
+  weekStart: 0 | 1,
+  timeZone: string,
+  params: SqlParams,
+  range: { from: number; to: number },
+): string {
   return bucketMsSql(interval, weekStart, 'e.timestamp', (v) => params.add(v), timeZone, range.from, range.to);
 }
 

@@ -27,7 +27,6 @@ export interface FunnelSqlOptions {
   byBucket: boolean;
 }
 
-
 /** SQL: the last instant (ms, inclusive) an attempt started at `t` may convert at (as deadlineMs in funnel-pass.ts). */
 export function deadlineSql(t: string, window: FunnelSqlOptions['window'], params: SqlParams): string {
   if (window.unit === 'month') {
@@ -66,7 +65,10 @@ const anyBit = (col: string, ks: number[]) => `((${col} & ${ks.reduce((m, k) => 
 function movers(o: FunnelSqlOptions, params: SqlParams): string {
   const { aggregated, advancing, reachBackMs } = funnelCut(o);
   const advance = advancing.length === 0 ? 'false' : anyBit('sm', advancing);
-  const stats = o.steps === 1 ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1' : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
+  const stats =
+    o.steps === 1
+      ? 'NULL::BIGINT AS f1, NULL::BIGINT AS l1'
+      : `min(ts) FILTER (WHERE ${advance}) AS f1, max(ts) FILTER (WHERE ${advance}) AS l1`;
   // Only the aggregates this funnel reads: each one costs on every row of the largest step.
   const fa = o.order === 'unordered' ? 'min(ts)' : 'NULL::BIGINT';
   const pa = `pa AS (SELECT person_id, ${o.byBucket ? 'bucket' : 'NULL::BIGINT AS bucket'}, min(ts) FILTER (WHERE ${anyBit('sm', [0])}) AS f0, ${fa} AS fa, ${stats}
@@ -78,13 +80,21 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
     return `${pa},
     pm AS (SELECT person_id FROM pa GROUP BY person_id HAVING count(f1) > 0),
     quick AS (SELECT person_id, bucket, f0 AS ts FROM pa ANTI JOIN pm USING (person_id) WHERE f0 IS NOT NULL),
-    evm AS (SELECT ev.*, false AS q FROM ev SEMI JOIN pm USING (person_id))${o.breakdown ? `,
-    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id AND q.bucket = ev.bucket WHERE ${firstStarts})` : ''}`;
+    evm AS (SELECT ev.*, false AS q FROM ev SEMI JOIN pm USING (person_id))${
+      o.breakdown
+        ? `,
+    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id AND q.bucket = ev.bucket WHERE ${firstStarts})`
+        : ''
+    }`;
   }
   const quick = 'quick AS (SELECT person_id, bucket, f0 AS ts FROM pa WHERE f1 IS NULL AND f0 IS NOT NULL)';
   if (o.steps === 1) {
-    return `${pa},\n    ${quick},\n    evm AS (SELECT *, false AS q FROM ev WHERE false)${o.breakdown ? `,
-    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id WHERE ${firstStarts})` : ''}`;
+    return `${pa},\n    ${quick},\n    evm AS (SELECT *, false AS q FROM ev WHERE false)${
+      o.breakdown
+        ? `,
+    qev AS (SELECT ev.* FROM ev JOIN quick q ON q.person_id = ev.person_id WHERE ${firstStarts})`
+        : ''
+    }`;
   }
   // The first start (unordered: the first anchor, which may match any step), kept for when no
   // attempt gets past step 1.
@@ -98,7 +108,8 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
   // bounds are per person, so each event is tested with plain comparisons.
   const onlyStart = o.order === 'ordered' ? ' AND (ev.sm <> 1 OR ev.ts <= pm.l1)' : '';
   const cut = `(ev.ts >= pm.lo AND ev.ts <= pm.hi${onlyStart}) OR ${first}`;
-  const pm = (where: string) => `pm AS (SELECT person_id, f0, fa, l1, f1 IS NULL AS q, f1 - ${params.add(reachBackMs)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE ${where})`;
+  const pm = (where: string) =>
+    `pm AS (SELECT person_id, f0, fa, l1, f1 IS NULL AS q, f1 - ${params.add(reachBackMs)}::BIGINT AS lo, ${deadlineSql('l1', o.window, params)} AS hi FROM pa WHERE ${where})`;
   if (o.breakdown) {
     // The quick persons' first starts come through the same join (one scan of ev): q marks them.
     return `${pa},
@@ -112,7 +123,6 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
     evm AS (SELECT ev.*, false AS q FROM ev JOIN pm ON pm.person_id = ev.person_id WHERE ${cut})`;
 }
 
-
 /**
  * The statement (after `WITH ev AS (…),`) whose rows feed the pass, and their column types, in
  * funnel-pass.ts's FunnelRows order: person_id, ts, steps (bit k: step k), uuid, then excl and
@@ -122,31 +132,52 @@ function movers(o: FunnelSqlOptions, params: SqlParams): string {
  */
 export function funnelRowsSql(o: FunnelSqlOptions, params: SqlParams): { sql: string; types: ColumnType[] } {
   const hasExcl = o.exclusions.length > 0;
-  const row = (from: { steps: string; uuid: string; excl: string; role: number; bd: string }) => [
-    'person_id', 'ts::DOUBLE', from.steps, from.uuid,
-    ...(hasExcl ? [from.excl, `${from.role}::INTEGER`] : []),
-    ...(o.breakdown ? [from.bd] : []),
-    ...(o.byBucket ? ['bucket::DOUBLE'] : []),
-  ].join(', ');
+  const row = (from: { steps: string; uuid: string; excl: string; role: number; bd: string }) =>
+    [
+      'person_id',
+      'ts::DOUBLE',
+      from.steps,
+      from.uuid,
+      ...(hasExcl ? [from.excl, `${from.role}::INTEGER`] : []),
+      ...(o.breakdown ? [from.bd] : []),
+      ...(o.byBucket ? ['bucket::DOUBLE'] : []),
+    ].join(', ');
   const text = o.breakdownText ?? 'bd';
   // Without a breakdown a quick person is one row from the aggregate; with one, their rows came
   // through evm (q) or, per bucket and in one-step funnels, qev.
   const quickPart = !o.breakdown
     ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'NULL::UUID', excl: '0::INTEGER', role: 0, bd: 'NULL::VARCHAR' })} FROM quick`
-    : o.byBucket || o.steps === 1 ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: text })} FROM qev` : null;
+    : o.byBucket || o.steps === 1
+      ? `SELECT ${row({ steps: '1::INTEGER', uuid: 'uuid', excl: '0::INTEGER', role: 0, bd: text })} FROM qev`
+      : null;
   // The pass reads a row's value only where an attempt starts (step 1; unordered: any step):
   // the other rows bring none to read.
   const starts = o.order === 'unordered' ? 'sm <> 0' : anyBit('sm', [0]);
   const parts = [
     `SELECT ${row({ steps: 'CASE WHEN q THEN 1 ELSE sm END', uuid: 'uuid', excl: 'CASE WHEN q THEN 0 ELSE xm END', role: 0, bd: `CASE WHEN ${starts} THEN ${text} END` })} FROM evm`,
     ...(quickPart ? [quickPart] : []),
-    ...(hasExcl ? [`SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl: 'xm', role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE xm <> 0`] : []),
+    ...(hasExcl
+      ? [
+          `SELECT ${row({ steps: '0::INTEGER', uuid: 'NULL::UUID', excl: 'xm', role: 1, bd: 'NULL::VARCHAR' })} FROM ev WHERE xm <> 0`,
+        ]
+      : []),
   ];
-  const types: ColumnType[] = ['int32', 'double', 'int32', 'uuid', ...(hasExcl ? ['int32', 'int32'] as const : []), ...(o.breakdown ? ['text'] as const : []), ...(o.byBucket ? ['double'] as const : [])];
+  const types: ColumnType[] = [
+    'int32',
+    'double',
+    'int32',
+    'uuid',
+    ...(hasExcl ? (['int32', 'int32'] as const) : []),
+    ...(o.breakdown ? (['text'] as const) : []),
+    ...(o.byBucket ? (['double'] as const) : []),
+  ];
   // Sorted by person (DuckDB sorts in parallel and in cache-sized runs): the pass then reads
   // each person's rows side by side, several times faster than gathering them from anywhere.
   // It orders each person's few events itself (funnel-pass.ts), so ordered and unordered
   // funnels sort on the key alone (a third of a 10M funnel's sort); a strict funnel's persons
   // bring every event they have in the window, which the pass would take longer to order.
-  return { sql: `${movers(o, params)}\n${parts.join('\nUNION ALL ')}\nORDER BY ${o.order === 'strict' ? '1, 2' : '1'}`, types };
+  return {
+    sql: `${movers(o, params)}\n${parts.join('\nUNION ALL ')}\nORDER BY ${o.order === 'strict' ? '1, 2' : '1'}`,
+    types,
+  };
 }

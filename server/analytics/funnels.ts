@@ -1,11 +1,37 @@
 import {
-  ANALYTICS_LIMITS, encodeAnalyticsQuery, funnelWindow, orderedEntities,
-  cohortIdOf, type Entity, type FunnelParams, type PropertyFilter, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries,
+  ANALYTICS_LIMITS,
+  encodeAnalyticsQuery,
+  funnelWindow,
+  orderedEntities,
+  cohortIdOf,
+  type Entity,
+  type FunnelParams,
+  type PropertyFilter,
+  type FunnelStep,
+  type FunnelTimeToConvert,
+  type FunnelTrendsSeries,
 } from '../../src/contract/analytics.ts';
 import type { FunnelActor, FunnelStepQuery } from '../../src/contract/persons.ts';
-import { bucketStarts, DAY_MS, formatDay, formatLabel, HOUR_MS, MIN_INSTANT, resolveDateRange, toWall } from './dates.ts';
+import {
+  bucketStarts,
+  DAY_MS,
+  formatDay,
+  formatLabel,
+  HOUR_MS,
+  MIN_INSTANT,
+  resolveDateRange,
+  toWall,
+} from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventNameInSql, eventRowsSql, matchMaskSql } from './funnels-events.ts';
+import {
+  analysisParams,
+  bucketWallSql,
+  checkFilterRegexes,
+  entityMatchSql,
+  eventNameInSql,
+  eventRowsSql,
+  matchMaskSql,
+} from './funnels-events.ts';
 import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
 import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts';
 import type { ColumnType } from './db-types.ts';
@@ -13,7 +39,14 @@ import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, ty
 import { funnelRowsSql } from './funnels-sql.ts';
 import { readPersonsPage } from './persons.ts';
 import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
-import { breakdownOf, breakdownsOf, breakdownValueSql, groupOfValue, groupValue, joinedBreakdownSql } from './breakdowns.ts';
+import {
+  breakdownOf,
+  breakdownsOf,
+  breakdownValueSql,
+  groupOfValue,
+  groupValue,
+  joinedBreakdownSql,
+} from './breakdowns.ts';
 import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
 import type { QueryContext } from './types.ts';
 import { aggregationOf, groupTypesFor, readGroupsPage } from './groups.ts';
@@ -56,7 +89,14 @@ export interface Prepared {
   /** Parameters for another statement reading `ev`: those `ev` uses, and room for more. */
   evParams(): SqlParams;
   /** The statement whose rows feed the per-person pass, their column types, and which optional columns it has. */
-  rows: { sql: string; types: ColumnType[]; exclusions: boolean; breakdown: boolean; byBucket: boolean; breakdownLimit: number };
+  rows: {
+    sql: string;
+    types: ColumnType[];
+    exclusions: boolean;
+    breakdown: boolean;
+    byBucket: boolean;
+    breakdownLimit: number;
+  };
   pass: FunnelPassOptions;
   steps: Entity[];
   range: { from: number; to: number };
@@ -90,41 +130,69 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   const range = await resolveDateRange(p, ctx, p.interval);
   if (range.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
   if (p.funnel_viz_type === 'trends' && (range.to - range.from) / INTERVAL_MS[p.interval] > ANALYTICS_LIMITS.buckets) {
-    throw new AnalyticsParamError('interval', `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`);
+    throw new AnalyticsParamError(
+      'interval',
+      `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`,
+    );
   }
   const params = await analysisParams(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
-  const exclusions = (p.exclusions ?? []).map((x, i) => entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`));
+  const exclusions = (p.exclusions ?? []).map((x, i) =>
+    entityMatchSql({ ...x, properties: undefined }, params, `exclusions__${i}__id`),
+  );
   const breakdown = several ? '' : spec === null ? null : spec.key;
   // The breakdown's text is needed only on the rows that reach the pass (about one in ten of
   // `ev`'s): `ev.bd` carries what it is read from, a materialized column as it is, else the
   // JSON, and the pass's statement extracts the text there (`breakdownText`). Session and
   // HogQL breakdowns read more than one JSON: their text is computed in `ev`.
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
-  const computed = several ? joinedBreakdownSql(several, params)
-    : spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group') ? breakdownValueSql(spec, params) : null;
+  const computed = several
+    ? joinedBreakdownSql(several, params)
+    : spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group')
+      ? breakdownValueSql(spec, params)
+      : null;
   const column = computed !== null || (breakdown !== null && readsColumn(params, source, breakdown));
-  const bd = breakdown === null ? 'NULL::VARCHAR' : computed ? computed.sql : column ? propertyText(params, source, breakdown) : DEFAULT_COLUMNS[source];
-  const bucket = p.funnel_viz_type === 'trends'
-    ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
-    : 'NULL::BIGINT';
+  const bd =
+    breakdown === null
+      ? 'NULL::VARCHAR'
+      : computed
+        ? computed.sql
+        : column
+          ? propertyText(params, source, breakdown)
+          : DEFAULT_COLUMNS[source];
+  const bucket =
+    p.funnel_viz_type === 'trends'
+      ? bucketWallSql(p.interval, ctx.project.week_start_day, ctx.project.timezone, params, range)
+      : 'NULL::BIGINT';
   const columns = [
     `${matchMaskSql(stepSql, params)} AS sm`,
     `${matchMaskSql(exclusions, params)} AS xm`,
-    `${bd} AS bd`, `${bucket} AS bucket`,
+    `${bd} AS bd`,
+    `${bucket} AS bucket`,
   ];
   // Only events of the steps' and exclusions' names take part (strict funnels read every event:
   // any of them breaks a chain): filtered by name up front, the cheapest test there is.
   const named = [...steps, ...(p.exclusions ?? [])];
-  const byName = !everyEvent && p.funnel_order_type !== 'strict' && named.every((s) => s.id !== null)
-    ? [eventNameInSql([...new Set(named.map((s) => String(s.id)))], params)]
-    : [];
-  const rowsOf = (where: string[]) => eventRowsSql({
-    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, columns, where,
-    needPerson: stepSql.some((s) => s.person) || (breakdown !== null && p.breakdown_type === 'person') || computed?.person === true,
-    needSession: stepSql.some((s) => s.session) || computed?.session === true,
-    groupIndex,
-  });
+  const byName =
+    !everyEvent && p.funnel_order_type !== 'strict' && named.every((s) => s.id !== null)
+      ? [eventNameInSql([...new Set(named.map((s) => String(s.id)))], params)]
+      : [];
+  const rowsOf = (where: string[]) =>
+    eventRowsSql({
+      params,
+      ctx,
+      range,
+      properties: p.properties,
+      filterTestAccounts: p.filter_test_accounts,
+      columns,
+      where,
+      needPerson:
+        stepSql.some((s) => s.person) ||
+        (breakdown !== null && p.breakdown_type === 'person') ||
+        computed?.person === true,
+      needSession: stepSql.some((s) => s.session) || computed?.session === true,
+      groupIndex,
+    });
   const base = rowsOf(byName);
   // The per-person aggregate (funnels-sql.ts) reads only the events of the steps that start or
   // advance an attempt, filtered by their names too (a strict funnel's ev holds every event).
@@ -139,27 +207,50 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
     window: funnelWindow(p),
     exclusions: (p.exclusions ?? []).map((x) => ({ from: x.funnel_from_step, to: x.funnel_to_step })),
   };
-  const breakdownText = breakdown === null || column ? 'bd' : propertyText(params, source, breakdown, { event: 'bd', person: 'bd' });
+  const breakdownText =
+    breakdown === null || column ? 'bd' : propertyText(params, source, breakdown, { event: 'bd', person: 'bd' });
   const layout = { breakdown: breakdown !== null, byBucket: p.funnel_viz_type === 'trends' };
-  const rows = { ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout, breakdownText }, params), ...layout, exclusions: pass.exclusions.length > 0, breakdownLimit: p.breakdown_limit };
+  const rows = {
+    ...funnelRowsSql({ ...pass, exclusions: [...pass.exclusions], ...layout, breakdownText }, params),
+    ...layout,
+    exclusions: pass.exclusions.length > 0,
+    breakdownLimit: p.breakdown_limit,
+  };
   // ev is not materialized: reading it again (the aggregate, the cut, exclusions) costs less than storing every row.
   const ev = `ev AS NOT MATERIALIZED (${base}),\n    evp AS NOT MATERIALIZED (${aggregatedBase ?? 'SELECT * FROM ev'})`;
   // Names alone decide the steps, no filter applies and no breakdown or bucket is read: the
   // person index holds all such a funnel needs.
   // Cohort filters alone (ANDed) keep it there: they pick whole persons, which the index walks one by one.
   const scratch = new SqlParams();
-  const cohortsOnly = p.properties?.type === 'AND' && p.properties.values.every((v) => !('values' in v) && v.type === 'cohort') ? p.properties : null;
-  const unfiltered = andAll(propertyGroupSql(cohortsOnly ? undefined : p.properties, scratch), testAccountSql(ctx.project, p.filter_test_accounts, scratch)).sql === 'true';
+  const cohortsOnly =
+    p.properties?.type === 'AND' && p.properties.values.every((v) => !('values' in v) && v.type === 'cohort')
+      ? p.properties
+      : null;
+  const unfiltered =
+    andAll(
+      propertyGroupSql(cohortsOnly ? undefined : p.properties, scratch),
+      testAccountSql(ctx.project, p.filter_test_accounts, scratch),
+    ).sql === 'true';
   const byNames = stepSql.every((s, k) => s.name !== null || (steps[k]!.id === null && s.sql === '(true)'));
   // By a group type, its own index (person-index.ts): the same walk, with groups for persons. A
   // cohort filter there picks events by their persons, which that index does not hold: SQL.
-  const cohorts = cohortsOnly?.values.length ? cohortsOnly.values as PropertyFilter[] : null;
-  const indexed = !everyEvent && (groupIndex === null || cohorts === null) && unfiltered && byNames && breakdown === null && !layout.byBucket
-    ? {
-      steps: steps.map((s) => (s.id === null ? null : String(s.id))), exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))), range, pass,
-      persons: cohorts ? await cohortPersons(ctx, cohorts) : undefined, groupIndex,
-    }
-    : null;
+  const cohorts = cohortsOnly?.values.length ? (cohortsOnly.values as PropertyFilter[]) : null;
+  const indexed =
+    !everyEvent &&
+    (groupIndex === null || cohorts === null) &&
+    unfiltered &&
+    byNames &&
+    breakdown === null &&
+    !layout.byBucket
+      ? {
+          steps: steps.map((s) => (s.id === null ? null : String(s.id))),
+          exclusions: (p.exclusions ?? []).map((x) => (x.id === null ? null : String(x.id))),
+          range,
+          pass,
+          persons: cohorts ? await cohortPersons(ctx, cohorts) : undefined,
+          groupIndex,
+        }
+      : null;
   return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed, groupIndex };
 }
 
@@ -167,7 +258,10 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
 async function cohortPersons(ctx: QueryContext, filters: readonly PropertyFilter[]): Promise<(key: number) => boolean> {
   const tests: ((key: number) => boolean)[] = [];
   for (const f of filters) {
-    const rows = await ctx.db.all<{ k: number }>('SELECT person_key AS k FROM cohort_people WHERE cohort_id = $1 AND person_key IS NOT NULL', [cohortIdOf(f.value)]);
+    const rows = await ctx.db.all<{ k: number }>(
+      'SELECT person_key AS k FROM cohort_people WHERE cohort_id = $1 AND person_key IS NOT NULL',
+      [cohortIdOf(f.value)],
+    );
     const members = new Set(rows.map((r) => Number(r.k)));
     tests.push(f.operator === 'not_in' ? (k) => !members.has(k) : (k) => members.has(k));
   }
@@ -198,14 +292,24 @@ function compareText(a: string, b: string): number {
 /** The counted attempts of the rows the funnel's SQL cut reads (funnels-sql.ts). */
 async function countedFromSql(ctx: QueryContext, prep: Prepared): Promise<CountedAttempts> {
   const read = await ctx.db.columns(`WITH ${prep.ev},\n${prep.rows.sql}`, prep.params.values, prep.rows.types);
-  const [person, ts, steps, uuid, ...rest] = read.columns as [Int32Array, Float64Array, Int32Array, Uint32Array, ...(Int32Array | Float64Array | (string | null)[])[]];
+  const [person, ts, steps, uuid, ...rest] = read.columns as [
+    Int32Array,
+    Float64Array,
+    Int32Array,
+    Uint32Array,
+    ...(Int32Array | Float64Array | (string | null)[])[],
+  ];
   const { exclusions, breakdown, byBucket } = prep.rows;
   const input: FunnelRows = {
-    rows: read.rows, person, ts, steps, uuid,
-    excl: exclusions ? rest.shift() as Int32Array : null,
-    role: exclusions ? rest.shift() as Int32Array : null,
-    bd: breakdown ? rest.shift() as (string | null)[] : null,
-    bucket: byBucket ? rest.shift() as Float64Array : null,
+    rows: read.rows,
+    person,
+    ts,
+    steps,
+    uuid,
+    excl: exclusions ? (rest.shift() as Int32Array) : null,
+    role: exclusions ? (rest.shift() as Int32Array) : null,
+    bd: breakdown ? (rest.shift() as (string | null)[]) : null,
+    bucket: byBucket ? (rest.shift() as Float64Array) : null,
   };
   // The attempts are copied out of the rows (their texts are not kept buffers): the rows' memory
   // goes back for the next funnel once the pass is over, or has failed.
@@ -222,13 +326,22 @@ async function countedFromSql(ctx: QueryContext, prep: Prepared): Promise<Counte
  */
 export async function countedPersons(ctx: QueryContext, prep: Prepared): Promise<CountedPersons> {
   const byPerson = prep.indexed ? (ctx.personIndex?.(prep.indexed.groupIndex) ?? null) : null;
-  const counted = byPerson ? await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint) : await countedFromSql(ctx, prep);
+  const counted = byPerson
+    ? await countIndexedAttempts(byPerson, prep.indexed!, ctx.checkpoint)
+    : await countedFromSql(ctx, prep);
   const group = new Int32Array(counted.count);
   if (!counted.bd) return { ...counted, group, groups: [{ grp: 'None', kind: 2 }] };
   const sizes = new Map<string, number>();
   for (const v of counted.bd) if (v !== null) sizes.set(v, (sizes.get(v) ?? 0) + 1);
-  const top = [...sizes].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0])).slice(0, prep.rows.breakdownLimit).map(([v]) => v);
-  const groups: CountedPersons['groups'] = [{ grp: 'None', kind: 2 }, { grp: 'Other', kind: 1 }, ...top.map((v) => ({ grp: v, kind: 0 as const }))];
+  const top = [...sizes]
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+    .slice(0, prep.rows.breakdownLimit)
+    .map(([v]) => v);
+  const groups: CountedPersons['groups'] = [
+    { grp: 'None', kind: 2 },
+    { grp: 'Other', kind: 1 },
+    ...top.map((v) => ({ grp: v, kind: 0 as const })),
+  ];
   const index = new Map(top.map((v, i) => [v, i + 2]));
   counted.bd.forEach((v, c) => {
     group[c] = v === null ? 0 : (index.get(v) ?? 1);
@@ -242,10 +355,19 @@ function orderGroups<T extends { grp: string; kind: number; size: number }>(rows
 }
 
 /** The persons-listing URL of a step (1-based; negative: dropped off there), in the production service's shape. */
-export function peopleUrl(projectId: number, p: FunnelParams, step: number, breakdownValue: string | string[] | null): string {
+export function peopleUrl(
+  projectId: number,
+  p: FunnelParams,
+  step: number,
+  breakdownValue: string | string[] | null,
+): string {
   const query = new URLSearchParams(encodeAnalyticsQuery({ ...p, funnel_viz_type: 'steps', insight: 'FUNNELS' }));
   query.set('funnel_step', String(step));
-  if (breakdownValue !== null) query.set('funnel_step_breakdown', typeof breakdownValue === 'string' ? breakdownValue : JSON.stringify(breakdownValue));
+  if (breakdownValue !== null)
+    query.set(
+      'funnel_step_breakdown',
+      typeof breakdownValue === 'string' ? breakdownValue : JSON.stringify(breakdownValue),
+    );
   return `/api/projects/${projectId}/persons/funnel/?${query.toString()}`;
 }
 
@@ -258,7 +380,13 @@ const medianOf = (sorted: Float64Array) => {
 async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelStep[] | FunnelStep[][]> {
   const n = prep.steps.length;
   const c = await countedPersons(ctx, prep);
-  const stats = c.groups.map((g) => ({ ...g, size: 0, counts: new Array<number>(n).fill(0), gaps: prep.steps.map((): number[] => []), sorted: [] as Float64Array[] }));
+  const stats = c.groups.map((g) => ({
+    ...g,
+    size: 0,
+    counts: new Array<number>(n).fill(0),
+    gaps: prep.steps.map((): number[] => []),
+    sorted: [] as Float64Array[],
+  }));
   // Hundreds of thousands of persons: the tally and each step's sort take turns with other requests.
   const turn = slicer(ctx.checkpoint);
   for (let i = 0; i < c.count; i++) {
@@ -305,7 +433,12 @@ async function stepsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): 
 
 async function trendsResult(p: FunnelParams, ctx: QueryContext, prep: Prepared): Promise<FunnelTrendsSeries[]> {
   const tz = ctx.project.timezone;
-  const starts = bucketStarts(toWall(prep.range.from, tz), toWall(prep.range.to, tz), p.interval, ctx.project.week_start_day);
+  const starts = bucketStarts(
+    toWall(prep.range.from, tz),
+    toWall(prep.range.to, tz),
+    p.interval,
+    ctx.project.week_start_day,
+  );
   const index = new Map(starts.map((s, i) => [s, i]));
   const c = await countedPersons(ctx, prep);
   const series = c.groups.map((g) => ({ ...g, size: 0, entered: starts.map(() => 0), converted: starts.map(() => 0) }));
@@ -358,7 +491,11 @@ export interface FunnelPersonsPage {
  * count), in one breakdown group when the funnel has a breakdown, ordered by person id. A funnel
  * aggregated by a group type lists its counted groups the same way, ordered by key.
  */
-export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ctx: QueryContext, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
+export async function computeFunnelPersons(
+  q: FunnelParams & FunnelStepQuery,
+  ctx: QueryContext,
+  page: { limit: number; offset: number },
+): Promise<FunnelPersonsPage> {
   const split = cohortSplitOf(q, ctx.cohorts);
   if (split) {
     // A cohort breakdown's group is its cohort: the persons of the funnel restricted to it.
@@ -369,12 +506,16 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   const n = prep.steps.length;
   const k = Math.abs(q.funnel_step);
   if (k > n) throw new AnalyticsParamError('funnel_step', `This funnel has ${n} step${n === 1 ? '' : 's'}.`);
-  if (q.funnel_step === -1) throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
+  if (q.funnel_step === -1)
+    throw new AnalyticsParamError('funnel_step', 'Nobody drops off before the first step: use 1 to list who entered.');
   const params = new SqlParams();
   const c = await countedPersons(ctx, prep);
   const parts = q.breakdowns?.length ?? 0;
   // The group asked for, when the funnel has a breakdown (several: a JSON list of their values).
-  const wanted = (typeof q.breakdown === 'string' || parts > 0) && q.funnel_step_breakdown !== undefined ? groupOfValue(q.funnel_step_breakdown, parts) : undefined;
+  const wanted =
+    (typeof q.breakdown === 'string' || parts > 0) && q.funnel_step_breakdown !== undefined
+      ? groupOfValue(q.funnel_step_breakdown, parts)
+      : undefined;
   const keys: number[] = [];
   for (let i = 0; i < c.count; i++) {
     const inGroup = wanted === undefined || c.groups[c.group[i]!]!.grp === wanted;
@@ -383,8 +524,14 @@ export async function computeFunnelPersons(q: FunnelParams & FunnelStepQuery, ct
   // Aggregated by a group type, the keys are its groups' (funnels-events.ts): those are listed.
   if (prep.groupIndex !== null) return readGroupsPage(ctx.db, ctx.project.id, keys, page);
   const team = params.add(ctx.project.id);
-  return readPersonsPage(ctx.db, team, `SELECT k.person_id FROM person_keys k
-      WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))`, params, page);
+  return readPersonsPage(
+    ctx.db,
+    team,
+    `SELECT k.person_id FROM person_keys k
+      WHERE k.team_id = ${team} AND k.key IN (SELECT unnest(from_json(${params.add(JSON.stringify(keys))}::JSON, '["INTEGER"]')))`,
+    params,
+    page,
+  );
 }
 
 /** Computes a funnel for validated params. Throws DateParamError / FilterParamError (→ 400). */
@@ -393,14 +540,17 @@ export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise
   if (split) {
     const runs: (FunnelStep[] | FunnelTrendsSeries[])[] = [];
     for (const c of split) {
-      const run = await computeFunnel(restrictedTo(p, c), ctx) as FunnelStep[] | FunnelTrendsSeries[];
-      runs.push(p.funnel_viz_type === 'trends'
-        ? (run as FunnelTrendsSeries[]).map((s) => ({ ...s, breakdown_value: c.value }))
-        : (run as FunnelStep[]).map((s) => ({ ...s, breakdown: c.value, breakdown_value: c.value })));
+      const run = (await computeFunnel(restrictedTo(p, c), ctx)) as FunnelStep[] | FunnelTrendsSeries[];
+      runs.push(
+        p.funnel_viz_type === 'trends'
+          ? (run as FunnelTrendsSeries[]).map((s) => ({ ...s, breakdown_value: c.value }))
+          : (run as FunnelStep[]).map((s) => ({ ...s, breakdown: c.value, breakdown_value: c.value })),
+      );
     }
-    return p.funnel_viz_type === 'trends' ? runs.flat() as FunnelTrendsSeries[] : runs as FunnelStep[][];
+    return p.funnel_viz_type === 'trends' ? (runs.flat() as FunnelTrendsSeries[]) : (runs as FunnelStep[][]);
   }
-  if (p.funnel_viz_type === 'time_to_convert' && p.breakdown_type === 'cohort') return computeFunnel({ ...p, breakdown: undefined, breakdown_type: 'event' }, ctx);
+  if (p.funnel_viz_type === 'time_to_convert' && p.breakdown_type === 'cohort')
+    return computeFunnel({ ...p, breakdown: undefined, breakdown_type: 'event' }, ctx);
   const prep = await prepare(p, ctx);
   if (p.funnel_viz_type === 'trends') return trendsResult(p, ctx, prep);
   if (p.funnel_viz_type === 'time_to_convert') {
@@ -409,7 +559,8 @@ export async function computeFunnel(p: FunnelParams, ctx: QueryContext): Promise
     const from = p.funnel_from_step ?? 0;
     const to = p.funnel_to_step ?? n - 1;
     const seconds: number[] = [];
-    for (let i = 0; i < c.count; i++) if (c.reached[i]! > to) seconds.push((c.times[i * n + to]! - c.times[i * n + from]!) / 1000);
+    for (let i = 0; i < c.count; i++)
+      if (c.reached[i]! > to) seconds.push((c.times[i * n + to]! - c.times[i * n + from]!) / 1000);
     return timeToConvertBins(seconds);
   }
   return stepsResult(p, ctx, prep);

@@ -71,7 +71,11 @@ export function eventGroupKeys(properties: Record<string, unknown>, keys: GroupK
 }
 
 /** One group named by events: its type, key and the earliest time an event named it (ms). */
-export interface GroupSighting { type: string; key: string; first: number }
+export interface GroupSighting {
+  type: string;
+  key: string;
+  first: number;
+}
 
 export const GROUP_IDENTIFY = '$groupidentify';
 
@@ -94,7 +98,9 @@ export function groupsOfEvent(event: string, properties: Record<string, unknown>
 }
 
 /** The sightings of events given in TypeScript (an append). */
-export function sightingsOf(events: readonly { event: string; timestamp: Date; properties: Record<string, unknown> }[]): { sightings: GroupSighting[]; identified: boolean } {
+export function sightingsOf(
+  events: readonly { event: string; timestamp: Date; properties: Record<string, unknown> }[],
+): { sightings: GroupSighting[]; identified: boolean } {
   const byPair = new Map<string, GroupSighting>();
   let identified = false;
   for (const e of events) {
@@ -117,10 +123,14 @@ export function sightingsOf(events: readonly { event: string; timestamp: Date; p
 export async function recordGroups(db: Db, teamId: number, sightings: readonly GroupSighting[]): Promise<GroupKeys> {
   const out = new Map<string, { index: number; key: number }>();
   if (sightings.length > 0) {
-    const known = await db.all<{ t: string; i: number }>('SELECT group_type AS t, group_type_index AS i FROM group_types WHERE team_id = $1', [teamId]);
+    const known = await db.all<{ t: string; i: number }>(
+      'SELECT group_type AS t, group_type_index AS i FROM group_types WHERE team_id = $1',
+      [teamId],
+    );
     const index = new Map(known.map((r) => [r.t, Number(r.i)]));
     const firstOfType = new Map<string, number>();
-    for (const s of sightings) if (!index.has(s.type)) firstOfType.set(s.type, Math.min(firstOfType.get(s.type) ?? Infinity, s.first));
+    for (const s of sightings)
+      if (!index.has(s.type)) firstOfType.set(s.type, Math.min(firstOfType.get(s.type) ?? Infinity, s.first));
     const fresh = [...firstOfType].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const added: { t: string; i: number }[] = [];
     for (const [t] of fresh) {
@@ -129,8 +139,11 @@ export async function recordGroups(db: Db, teamId: number, sightings: readonly G
       added.push({ t, i: index.size - 1 });
     }
     if (added.length > 0) {
-      await db.run(`INSERT INTO group_types (team_id, group_type, group_type_index)
-        SELECT $1, r.t, r.i FROM (SELECT unnest(from_json($2::JSON, '[{"t":"VARCHAR","i":"INTEGER"}]'), recursive := true)) r`, [teamId, JSON.stringify(added)]);
+      await db.run(
+        `INSERT INTO group_types (team_id, group_type, group_type_index)
+        SELECT $1, r.t, r.i FROM (SELECT unnest(from_json($2::JSON, '[{"t":"VARCHAR","i":"INTEGER"}]'), recursive := true)) r`,
+        [teamId, JSON.stringify(added)],
+      );
     }
     // One row per group (a group may be sighted by `$groups` and by its `$groupidentify`).
     const byPair = new Map<string, { i: number; k: string; f: number }>();
@@ -142,16 +155,22 @@ export async function recordGroups(db: Db, teamId: number, sightings: readonly G
     }
     const groups = [...byPair.values()].map((g) => ({ ...g, f: new Date(g.f).toISOString() }));
     if (groups.length > 0) {
-      await db.run(`INSERT INTO groups (team_id, group_type_index, group_key, key, created_at)
+      await db.run(
+        `INSERT INTO groups (team_id, group_type_index, group_key, key, created_at)
         SELECT $1, n.i, n.k, ((SELECT coalesce(max(key), 0) FROM groups) + row_number() OVER (ORDER BY n.i, n.k))::INTEGER, n.f::TIMESTAMPTZ
         FROM (SELECT unnest(from_json($2::JSON, '[{"i":"INTEGER","k":"VARCHAR","f":"VARCHAR"}]'), recursive := true)) n
         WHERE NOT EXISTS (SELECT 1 FROM groups g WHERE g.team_id = $1 AND g.group_type_index = n.i AND g.group_key = n.k)`,
-      [teamId, JSON.stringify(groups)]);
-      const rows = await db.all<{ i: number; k: string; key: number }>(`SELECT g.group_type_index AS i, g.group_key AS k, g.key FROM groups g
+        [teamId, JSON.stringify(groups)],
+      );
+      const rows = await db.all<{ i: number; k: string; key: number }>(
+        `SELECT g.group_type_index AS i, g.group_key AS k, g.key FROM groups g
         JOIN (SELECT unnest(from_json($2::JSON, '[{"i":"INTEGER","k":"VARCHAR"}]'), recursive := true)) n ON n.i = g.group_type_index AND n.k = g.group_key
-        WHERE g.team_id = $1`, [teamId, JSON.stringify(groups.map(({ i, k }) => ({ i, k })))]);
+        WHERE g.team_id = $1`,
+        [teamId, JSON.stringify(groups.map(({ i, k }) => ({ i, k })))],
+      );
       const names = new Map([...index].map(([t, i]) => [i, t]));
-      for (const r of rows) out.set(JSON.stringify([names.get(Number(r.i)), r.k]), { index: Number(r.i), key: Number(r.key) });
+      for (const r of rows)
+        out.set(JSON.stringify([names.get(Number(r.i)), r.k]), { index: Number(r.i), key: Number(r.key) });
     }
   }
   return out;
@@ -159,9 +178,12 @@ export async function recordGroups(db: Db, teamId: number, sightings: readonly G
 
 /** Recomputes every group's properties of the project from its `$groupidentify` events. */
 export async function identifyGroups(db: Db, teamId: number): Promise<void> {
-  const rows = await db.all<{ t: string; k: string; s: string | null }>(`SELECT json_extract_string(properties, '/$group_type') AS t,
+  const rows = await db.all<{ t: string; k: string; s: string | null }>(
+    `SELECT json_extract_string(properties, '/$group_type') AS t,
       json_extract_string(properties, '/$group_key') AS k, json_extract(properties, '/$group_set')::VARCHAR AS s
-    FROM events WHERE team_id = $1 AND event = $2 ORDER BY timestamp, uuid`, [teamId, GROUP_IDENTIFY]);
+    FROM events WHERE team_id = $1 AND event = $2 ORDER BY timestamp, uuid`,
+    [teamId, GROUP_IDENTIFY],
+  );
   const merged = new Map<string, { t: string; k: string; p: Record<string, unknown> }>();
   for (const r of rows) {
     if (!r.t || !r.k) continue;
@@ -172,11 +194,13 @@ export async function identifyGroups(db: Db, teamId: number): Promise<void> {
     if (set !== null && typeof set === 'object' && !Array.isArray(set)) Object.assign(entry.p, set);
   }
   if (merged.size === 0) return;
-  await db.run(`UPDATE groups SET properties = u.p FROM (
+  await db.run(
+    `UPDATE groups SET properties = u.p FROM (
       SELECT t.group_type_index AS i, r.k, r.p FROM (SELECT unnest(from_json($2::JSON, '[{"t":"VARCHAR","k":"VARCHAR","p":"JSON"}]'), recursive := true)) r
       JOIN group_types t ON t.team_id = $1 AND t.group_type = r.t) u
     WHERE groups.team_id = $1 AND groups.group_type_index = u.i AND groups.group_key = u.k`,
-  [teamId, JSON.stringify([...merged.values()])]);
+    [teamId, JSON.stringify([...merged.values()])],
+  );
 }
 
 /**
@@ -184,23 +208,29 @@ export async function identifyGroups(db: Db, teamId: number): Promise<void> {
  * groups were kept). Idempotent: what is recorded already stays as it is.
  */
 export async function fillGroups(db: Db, teamId: number): Promise<void> {
-  const rows = await db.all<{ t: string; k: string; f: unknown }>(`WITH g AS (
+  const rows = await db.all<{ t: string; k: string; f: unknown }>(
+    `WITH g AS (
       SELECT e.timestamp AS ts, json_extract(e.properties, '/$groups') AS j FROM events e
       WHERE e.team_id = $1 AND json_type(json_extract(e.properties, '/$groups')) = 'OBJECT'),
     kv AS (SELECT ts, k, json_extract_string(j, '/' || replace(replace(k, '~', '~0'), '/', '~1')) AS v FROM g, unnest(json_keys(j)) AS u(k))
     SELECT k AS t, v AS k, epoch_ms(min(ts)) AS f FROM kv WHERE v IS NOT NULL AND v <> '' GROUP BY ALL
     UNION ALL
     SELECT json_extract_string(properties, '/$group_type'), json_extract_string(properties, '/$group_key'), epoch_ms(min(timestamp))
-    FROM events WHERE team_id = $1 AND event = $2 GROUP BY ALL`, [teamId, GROUP_IDENTIFY]);
+    FROM events WHERE team_id = $1 AND event = $2 GROUP BY ALL`,
+    [teamId, GROUP_IDENTIFY],
+  );
   const sightings = rows.filter((r) => r.t && r.k).map((r) => ({ type: r.t, key: r.k, first: Number(r.f) }));
   await recordGroups(db, teamId, sightings);
   if (rows.length > 0) await identifyGroups(db, teamId);
   // Each event's group keys, for the events written without them.
   const types = await groupTypesOf(db, teamId);
   for (const [i, type] of types.entries()) {
-    await db.run(`UPDATE events SET ${GROUP_KEY_COLUMNS[i]} = g.key FROM groups g
+    await db.run(
+      `UPDATE events SET ${GROUP_KEY_COLUMNS[i]} = g.key FROM groups g
       WHERE events.team_id = $1 AND events.${GROUP_KEY_COLUMNS[i]} IS NULL AND g.team_id = $1 AND g.group_type_index = $2
-        AND g.group_key = json_extract_string(events.properties, $3)`, [teamId, i, jsonPointer('$groups') + jsonPointer(type)]);
+        AND g.group_key = json_extract_string(events.properties, $3)`,
+      [teamId, i, jsonPointer('$groups') + jsonPointer(type)],
+    );
   }
 }
 
@@ -217,12 +247,16 @@ export async function openGroupTables(db: Db): Promise<void> {
   for (const c of missing) await db.run(`ALTER TABLE events ADD COLUMN IF NOT EXISTS ${c} INTEGER`);
   // DuckDB cannot replay an ALTER TABLE of this table from the WAL (schema.ts does the same).
   await db.run('CHECKPOINT');
-  for (const { t } of await db.all<{ t: number }>('SELECT DISTINCT team_id AS t FROM events')) await fillGroups(db, Number(t));
+  for (const { t } of await db.all<{ t: number }>('SELECT DISTINCT team_id AS t FROM events'))
+    await fillGroups(db, Number(t));
 }
 
 /** The project's group types, index i at position i. */
 export async function groupTypesOf(db: Pick<Db, 'all'>, teamId: number): Promise<string[]> {
-  const rows = await db.all<{ t: string }>('SELECT group_type AS t FROM group_types WHERE team_id = $1 ORDER BY group_type_index', [teamId]);
+  const rows = await db.all<{ t: string }>(
+    'SELECT group_type AS t FROM group_types WHERE team_id = $1 ORDER BY group_type_index',
+    [teamId],
+  );
   return rows.map((r) => r.t);
 }
 
@@ -235,7 +269,10 @@ export function groupTypesFor(ctx: QueryContext): Promise<string[]> {
 export function checkGroupType(index: unknown, attr: string, types: readonly string[]): string {
   const name = typeof index === 'number' ? types[index] : undefined;
   if (name === undefined) {
-    const known = types.length === 0 ? 'this project has none yet' : `this project has ${types.map((t, i) => `${i} (${t})`).join(', ')}`;
+    const known =
+      types.length === 0
+        ? 'this project has none yet'
+        : `this project has ${types.map((t, i) => `${i} (${t})`).join(', ')}`;
     throw new AnalyticsParamError(attr, `Group type ${JSON.stringify(index)} does not exist: ${known}.`);
   }
   return name;
@@ -245,7 +282,10 @@ export function checkGroupType(index: unknown, attr: string, types: readonly str
  * The group type an analysis aggregates by (`aggregation_group_type_index`), checked against
  * the project's types (a 400 on that field); null: persons.
  */
-export function aggregationOf(p: { aggregation_group_type_index?: number | null | undefined }, types: readonly string[]): number | null {
+export function aggregationOf(
+  p: { aggregation_group_type_index?: number | null | undefined },
+  types: readonly string[],
+): number | null {
   const index = p.aggregation_group_type_index;
   if (index === null || index === undefined) return null;
   checkGroupType(index, 'aggregation_group_type_index', types);
@@ -263,14 +303,25 @@ export function groupPropertyText(params: SqlParams, index: number, key: string)
  * A page of the groups with integer keys `keys` (a funnel step's, aggregated by a group type), by
  * group key as `{PRJ}/groups/` lists them, in a funnel listing's actor shape; `more` when a next page has some.
  */
-export async function readGroupsPage(db: SqlRunner, teamId: number, keys: readonly number[], page: { limit: number; offset: number }): Promise<{ people: FunnelGroupActor[]; more: boolean }> {
+export async function readGroupsPage(
+  db: SqlRunner,
+  teamId: number,
+  keys: readonly number[],
+  page: { limit: number; offset: number },
+): Promise<{ people: FunnelGroupActor[]; more: boolean }> {
   const rows = await db.all<{ i: number; k: string; p: string; c: unknown }>(
     `SELECT group_type_index AS i, group_key AS k, properties::VARCHAR AS p, epoch_ms(created_at) AS c FROM groups
      WHERE team_id = $1 AND key IN (SELECT unnest(from_json($2::JSON, '["INTEGER"]')))
-     ORDER BY group_key LIMIT $3 OFFSET $4`, [teamId, JSON.stringify(keys), page.limit + 1, page.offset]);
+     ORDER BY group_key LIMIT $3 OFFSET $4`,
+    [teamId, JSON.stringify(keys), page.limit + 1, page.offset],
+  );
   const people = rows.slice(0, page.limit).map((r): FunnelGroupActor => ({
-    type: 'group', id: r.k, group_type_index: Number(r.i), group_key: r.k,
-    group_properties: JSON.parse(r.p) as Record<string, unknown>, created_at: new Date(Number(r.c)).toISOString(),
+    type: 'group',
+    id: r.k,
+    group_type_index: Number(r.i),
+    group_key: r.k,
+    group_properties: JSON.parse(r.p) as Record<string, unknown>,
+    created_at: new Date(Number(r.c)).toISOString(),
   }));
   return { people, more: rows.length > page.limit };
 }

@@ -60,7 +60,8 @@ function personUpdate(raw: Json, properties: Json, key: '$set' | '$set_once', at
   const value = raw[key] ?? properties[key];
   if (value === undefined || value === null) return null;
   if (!isObject(value)) throw invalid(join(attr, key), `${key} must be an object.`);
-  if (depthExceeds(value, MAX_PROPERTY_DEPTH)) throw invalid(join(attr, key), `${key} is nested deeper than ${MAX_PROPERTY_DEPTH} levels.`);
+  if (depthExceeds(value, MAX_PROPERTY_DEPTH))
+    throw invalid(join(attr, key), `${key} is nested deeper than ${MAX_PROPERTY_DEPTH} levels.`);
   return value;
 }
 
@@ -69,12 +70,15 @@ export function normalizeEvent(raw: unknown, attr: string, clock: { now: Date; s
   if (!isObject(raw)) throw invalid(attr || 'event', 'Each event must be a JSON object.');
   const properties = raw.properties ?? {};
   if (!isObject(properties)) throw invalid(join(attr, 'properties'), 'Properties must be a JSON object.');
-  if (depthExceeds(properties, MAX_PROPERTY_DEPTH)) throw invalid(join(attr, 'properties'), `Properties are nested deeper than ${MAX_PROPERTY_DEPTH} levels.`);
+  if (depthExceeds(properties, MAX_PROPERTY_DEPTH))
+    throw invalid(join(attr, 'properties'), `Properties are nested deeper than ${MAX_PROPERTY_DEPTH} levels.`);
 
   const event = raw.event;
-  if (event === undefined || event === null || event === '') throw required(join(attr, 'event'), 'Every event needs an "event" name.');
+  if (event === undefined || event === null || event === '')
+    throw required(join(attr, 'event'), 'Every event needs an "event" name.');
   if (typeof event !== 'string') throw invalid(join(attr, 'event'), 'The event name must be a string.');
-  if (event.length > MAX_EVENT_NAME) throw invalid(join(attr, 'event'), `The event name is longer than ${MAX_EVENT_NAME} characters.`);
+  if (event.length > MAX_EVENT_NAME)
+    throw invalid(join(attr, 'event'), `The event name is longer than ${MAX_EVENT_NAME} characters.`);
 
   let distinct = raw.distinct_id ?? properties.distinct_id ?? raw.$distinct_id;
   if (typeof distinct === 'number' && Number.isFinite(distinct)) distinct = String(distinct);
@@ -93,7 +97,11 @@ export function normalizeEvent(raw: unknown, attr: string, clock: { now: Date; s
   const now = clock.now.getTime();
   const given = parseTime(raw.timestamp ?? properties.timestamp, join(attr, 'timestamp'));
   const offset = raw.offset;
-  if (offset !== undefined && offset !== null && (typeof offset !== 'number' || !Number.isFinite(offset) || offset < 0)) {
+  if (
+    offset !== undefined &&
+    offset !== null &&
+    (typeof offset !== 'number' || !Number.isFinite(offset) || offset < 0)
+  ) {
     throw invalid(join(attr, 'offset'), 'offset must be a non-negative number of milliseconds.');
   }
   let time: number;

@@ -45,7 +45,8 @@ export class KeptBuffers {
     this.free.sort((a, b) => a.byteLength - b.byteLength);
     let room = this.cap - this.kept;
     let drop = 0;
-    while (room < size && drop < this.free.length && this.free[drop]!.byteLength < size) room += this.free[drop++]!.byteLength;
+    while (room < size && drop < this.free.length && this.free[drop]!.byteLength < size)
+      room += this.free[drop++]!.byteLength;
     if (room < size) return;
     for (const dropped of this.free.splice(0, drop)) this.kept -= dropped.byteLength;
     this.free.push(buffer);
@@ -60,7 +61,8 @@ export class KeptBuffers {
    */
   takeAll(sizes: readonly number[]): ArrayBuffer[] {
     const out = new Array<ArrayBuffer>(sizes.length);
-    for (const i of largestFirst(sizes)) out[i] = sizes[i]! < KeptBuffers.SMALLEST ? new ArrayBuffer(sizes[i]!) : this.take(sizes[i]!);
+    for (const i of largestFirst(sizes))
+      out[i] = sizes[i]! < KeptBuffers.SMALLEST ? new ArrayBuffer(sizes[i]!) : this.take(sizes[i]!);
     return out;
   }
 

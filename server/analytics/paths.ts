@@ -32,7 +32,9 @@ const SESSION_GAP_MS = 30 * 60_000;
 function eventTypeSql(types: PathParams['include_event_types'], params: SqlParams): string[] {
   // `hogql` takes every event: its expression names each one's item.
   if (!types || types.length === 0 || types.includes('hogql')) return [];
-  const parts = types.map((t) => (t === 'custom_event' ? `NOT starts_with(e.event, ${params.add('$')})` : `e.event = ${params.add(t)}`));
+  const parts = types.map((t) =>
+    t === 'custom_event' ? `NOT starts_with(e.event, ${params.add('$')})` : `e.event = ${params.add(t)}`,
+  );
   return [`(${parts.join(' OR ')})`];
 }
 
@@ -43,12 +45,18 @@ function eventTypeSql(types: PathParams['include_event_types'], params: SqlParam
  */
 function itemSql(p: PathParams, params: SqlParams): { sql: string; person: boolean } {
   const types = p.include_event_types ?? [];
-  const hogql = types.includes('hogql') ? hogqlTextSql(p.paths_hogql_expression ?? '', params, 'paths_hogql_expression') : null;
+  const hogql = types.includes('hogql')
+    ? hogqlTextSql(p.paths_hogql_expression ?? '', params, 'paths_hogql_expression')
+    : null;
   const other = hogql ? `coalesce(${hogql.sql}, e.event)` : 'e.event';
   const keeps = (type: '$pageview' | '$screen') => !hogql || types.includes(type);
   const cases = [
-    keeps('$pageview') ? `WHEN e.event = ${params.add('$pageview')} THEN coalesce(${propertyText(params, 'event', '$current_url', { event: 'e.properties', person: 'p.properties' })}, e.event)` : '',
-    keeps('$screen') ? `WHEN e.event = ${params.add('$screen')} THEN coalesce(${propertyText(params, 'event', '$screen_name')}, e.event)` : '',
+    keeps('$pageview')
+      ? `WHEN e.event = ${params.add('$pageview')} THEN coalesce(${propertyText(params, 'event', '$current_url', { event: 'e.properties', person: 'p.properties' })}, e.event)`
+      : '',
+    keeps('$screen')
+      ? `WHEN e.event = ${params.add('$screen')} THEN coalesce(${propertyText(params, 'event', '$screen_name')}, e.event)`
+      : '',
   ].filter(Boolean);
   let item = cases.length > 0 ? `CASE ${cases.join(' ')} ELSE ${other} END` : other;
   for (const rule of p.local_path_cleaning_filters ?? []) {
@@ -60,17 +68,29 @@ function itemSql(p: PathParams, params: SqlParams): { sql: string; person: boole
 
 export async function computePaths(p: PathParams, ctx: QueryContext): Promise<PathEdge[]> {
   await checkFilterRegexes(ctx, [{ group: p.properties, attr: 'properties' }]);
-  await checkRegexes(ctx.db, (p.local_path_cleaning_filters ?? []).map((r, i) => ({ pattern: r.regex, attr: `local_path_cleaning_filters__${i}__regex` })));
+  await checkRegexes(
+    ctx.db,
+    (p.local_path_cleaning_filters ?? []).map((r, i) => ({
+      pattern: r.regex,
+      attr: `local_path_cleaning_filters__${i}__regex`,
+    })),
+  );
   const range = await resolveDateRange(p, ctx);
   const params = await analysisParams(ctx);
   const item = itemSql(p, params);
   const base = eventRowsSql({
-    params, ctx, range, properties: p.properties, filterTestAccounts: p.filter_test_accounts, needPerson: item.person,
+    params,
+    ctx,
+    range,
+    properties: p.properties,
+    filterTestAccounts: p.filter_test_accounts,
+    needPerson: item.person,
     columns: [`${item.sql} AS item`],
     where: eventTypeSql(p.include_event_types, params),
   });
   const excluded = (p.exclude_events ?? []).map((x) => params.add(x));
-  const keep = excluded.length === 0 ? 'true' : `NOT (item IN (${excluded.join(', ')}) OR event IN (${excluded.join(', ')}))`;
+  const keep =
+    excluded.length === 0 ? 'true' : `NOT (item IN (${excluded.join(', ')}) OR event IN (${excluded.join(', ')}))`;
   const start = p.start_point ? params.add(p.start_point) : null;
   const end = p.end_point ? params.add(p.end_point) : null;
   const limit = `${params.add(p.step_limit)}::BIGINT`;

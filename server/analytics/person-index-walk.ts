@@ -1,4 +1,12 @@
-import { AttemptCounter, deadlineMs, funnelCut, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
+import {
+  AttemptCounter,
+  deadlineMs,
+  funnelCut,
+  slicer,
+  type CountedAttempts,
+  type FunnelPassOptions,
+  type FunnelRows,
+} from './funnel-pass.ts';
 import { FAR, type PersonIndex } from './person-index.ts';
 
 /** A funnel the index answers: its steps and exclusions by event name (null: any event). */
@@ -43,7 +51,11 @@ const ROWS_PER_TURN = 4096;
  * each row's position in the index (which orders ties as their uuids do), and counted there:
  * nothing the size of the funnel's events is allocated.
  */
-export async function countIndexedAttempts(index: PersonIndex, f: IndexedFunnel, checkpoint?: () => void): Promise<CountedAttempts> {
+export async function countIndexedAttempts(
+  index: PersonIndex,
+  f: IndexedFunnel,
+  checkpoint?: () => void,
+): Promise<CountedAttempts> {
   const cut = funnelCut(f.pass);
   const hasExcl = f.exclusions.length > 0;
   const walk: Walk = {
@@ -99,8 +111,16 @@ interface Walk {
 
 function scratchRows(room: number, hasExcl: boolean): FunnelRows {
   return {
-    rows: 0, person: new Int32Array(room), ts: new Float64Array(room), steps: new Int32Array(room), uuid: null, rank: new Int32Array(room),
-    excl: hasExcl ? new Int32Array(room) : null, role: hasExcl ? new Int32Array(room) : null, bd: null, bucket: null,
+    rows: 0,
+    person: new Int32Array(room),
+    ts: new Float64Array(room),
+    steps: new Int32Array(room),
+    uuid: null,
+    rank: new Int32Array(room),
+    excl: hasExcl ? new Int32Array(room) : null,
+    role: hasExcl ? new Int32Array(room) : null,
+    bd: null,
+    bucket: null,
   };
 }
 
@@ -184,7 +204,8 @@ function walkRuns(w: Walk, g0: number): number {
         const ti = ts[i - a]!;
         if (ti === to && name[i]! & sub) continue;
         const first = w.unordered ? ti === fa : (sm & 1) !== 0 && ti === f0;
-        if ((ti >= cutLo && ti <= cutHi && (!w.ordered || sm !== 1 || ti <= l1)) || first) emit(w, person, i, ti, sm, exclMask[id]!, 0);
+        if ((ti >= cutLo && ti <= cutHi && (!w.ordered || sm !== 1 || ti <= l1)) || first)
+          emit(w, person, i, ti, sm, exclMask[id]!, 0);
       }
     }
     if (hasExcl) {

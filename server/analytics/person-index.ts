@@ -75,7 +75,11 @@ function growing<A extends Int32Array | Float64Array>(Make: new (n: number) => A
  * Whose events an index holds side by side, as SQL over event `e`: the actor's integer key, the
  * join it reads, and which events have one (as funnels-events.ts keys a funnel's rows).
  */
-export interface IndexActorSql { key: string; join: string; where: string }
+export interface IndexActorSql {
+  key: string;
+  join: string;
+  where: string;
+}
 
 /** Persons, after merges (schema.ts); person-indexes.ts has the groups'. */
 export const PERSON_ACTOR: IndexActorSql = { key: PERSON_INT_KEY_SQL, join: PERSON_JOIN_SQL, where: 'true' };
@@ -85,8 +89,19 @@ export const PERSON_ACTOR: IndexActorSql = { key: PERSON_INT_KEY_SQL, join: PERS
  * store; null when it has too many event names, or an event before 1970 with microseconds
  * (DuckDB's `epoch_ms` rounds those up, which the range's ends would need another bit to tell).
  */
-export async function buildPersonIndex(db: PersonIndexReader, teamId: number, options: ReadOptions = {}, by: IndexActorSql = PERSON_ACTOR): Promise<PersonIndex | null> {
-  const names = (await db.all<{ event: string }>('SELECT DISTINCT event FROM events WHERE team_id = $1 ORDER BY event', [teamId], options)).map((r) => r.event);
+export async function buildPersonIndex(
+  db: PersonIndexReader,
+  teamId: number,
+  options: ReadOptions = {},
+  by: IndexActorSql = PERSON_ACTOR,
+): Promise<PersonIndex | null> {
+  const names = (
+    await db.all<{ event: string }>(
+      'SELECT DISTINCT event FROM events WHERE team_id = $1 ORDER BY event',
+      [teamId],
+      options,
+    )
+  ).map((r) => r.event);
   if (names.length > MAX_NAMES) return null;
   // One byte a name while the ids and the bit fit in it.
   const sub = names.length < 0x80 ? 0x80 : 0x8000;
@@ -110,7 +125,8 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
     ${by.join}
     WHERE e.team_id = $1 AND ${by.where}
     ORDER BY 1, 2, e.uuid`,
-    [teamId, JSON.stringify(names), sub], ['int32', 'double', 'int32'] as const,
+    [teamId, JSON.stringify(names), sub],
+    ['int32', 'double', 'int32'] as const,
     ([person, ts, id], size, at, total) => {
       if (at === 0) {
         gap = new Uint32Array(total);
@@ -138,12 +154,23 @@ export async function buildPersonIndex(db: PersonIndexReader, teamId: number, op
         lastPerson = p;
         lastTs = t;
       }
-    }, options);
+    },
+    options,
+  );
   if (early) return null;
   if (runs > 0) runLast.set(runs - 1, lastTs);
   runStart.set(runs, rows);
   return {
-    rows, names, runs, runStart: runStart.done(runs + 1), runKey: runKey.done(runs),
-    runFirst: runFirst.done(runs), runLast: runLast.done(runs), gap, far, name, sub,
+    rows,
+    names,
+    runs,
+    runStart: runStart.done(runs + 1),
+    runKey: runKey.done(runs),
+    runFirst: runFirst.done(runs),
+    runLast: runLast.done(runs),
+    gap,
+    far,
+    name,
+    sub,
   };
 }

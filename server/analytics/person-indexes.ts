@@ -51,7 +51,10 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
   const { quietMs, maxRows, buildBudgetMs } = { ...PERSON_INDEX_DEFAULTS, ...options };
   const admit = options.admit ?? (<T>(work: () => Promise<T>) => work());
   /** Per project and actor (slotOf): the index of a version (null: none can be built at that version), and when it was last used. */
-  const built = new Map<string, { team: number; group: number | null; version: string; index: PersonIndex | null; used: number }>();
+  const built = new Map<
+    string,
+    { team: number; group: number | null; version: string; index: PersonIndex | null; used: number }
+  >();
   const wanted = new Set<string>();
   /** The builds asked for and not started yet (for `settled`). */
   const timers = new Set<Promise<void>>();
@@ -79,9 +82,14 @@ export function createPersonIndexes(store: PersonIndexSource, options: PersonInd
     const by = group === null ? PERSON_ACTOR : groupActor(group);
     let index: PersonIndex | null = null;
     try {
-      const [{ n }] = await store.all<{ n: number | bigint }>(`SELECT count(*) AS n FROM events e WHERE e.team_id = $1 AND ${by.where}`, [teamId], { deadline }) as [{ n: number | bigint }];
+      const [{ n }] = (await store.all<{ n: number | bigint }>(
+        `SELECT count(*) AS n FROM events e WHERE e.team_id = $1 AND ${by.where}`,
+        [teamId],
+        { deadline },
+      )) as [{ n: number | bigint }];
       const room = group === null ? maxRows : maxRows - heldRows(true, slot);
-      if (Number(n) <= room) index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }, by), deadline);
+      if (Number(n) <= room)
+        index = await admit(() => buildPersonIndex(store, teamId, { deadline, signal: abort.signal }, by), deadline);
     } catch {
       // A closed store, the budget spent, a write, a row without its person key: SQL answers
       // (and reports what is wrong) until the next write.

@@ -21,7 +21,8 @@ interface PersonState {
 }
 
 /** A list bound as one JSON parameter and unnested by DuckDB: never spliced into SQL text. */
-export const unnestJson = (param: string, shape: string) => `(SELECT unnest(from_json(${param}::JSON, '${shape}'), max_depth := 1) AS r)`;
+export const unnestJson = (param: string, shape: string) =>
+  `(SELECT unnest(from_json(${param}::JSON, '${shape}'), max_depth := 1) AS r)`;
 const STRINGS = `(SELECT unnest(from_json($2::JSON, '["VARCHAR"]')))`;
 const UUIDS = `(SELECT unnest(from_json($2::JSON, '["UUID"]')))`;
 
@@ -62,17 +63,25 @@ export function parseProps(v: unknown): Json {
  * `person_keys`, and the new keys written from here (the writer's transaction holds the only
  * writer, so the next free key cannot be taken meanwhile).
  */
-export async function personKeys(db: SqlConnection, teamId: number, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+export async function personKeys(
+  db: SqlConnection,
+  teamId: number,
+  ids: readonly string[],
+): Promise<ReadonlyMap<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db.all<{ person_id: string; key: number }>(
-    `SELECT person_id, key FROM person_keys WHERE team_id = $1 AND person_id IN ${UUIDS}`, [teamId, JSON.stringify(ids)]);
+    `SELECT person_id, key FROM person_keys WHERE team_id = $1 AND person_id IN ${UUIDS}`,
+    [teamId, JSON.stringify(ids)],
+  );
   const keys = new Map(rows.map((r) => [String(r.person_id), Number(r.key)]));
   const missing = ids.filter((id) => !keys.has(id));
   if (missing.length > 0) {
     const [top] = await db.all<{ k: number }>('SELECT coalesce(max(key), 0)::INTEGER AS k FROM person_keys');
     missing.forEach((id, i) => keys.set(id, Number(top?.k ?? 0) + 1 + i));
-    await db.run(`INSERT INTO person_keys (team_id, person_id, key) SELECT $2, r.p, r.k FROM ${unnestJson('$1', '[{"p":"UUID","k":"INTEGER"}]')}`,
-      [JSON.stringify(missing.map((id) => ({ p: id, k: keys.get(id) }))), teamId]);
+    await db.run(
+      `INSERT INTO person_keys (team_id, person_id, key) SELECT $2, r.p, r.k FROM ${unnestJson('$1', '[{"p":"UUID","k":"INTEGER"}]')}`,
+      [JSON.stringify(missing.map((id) => ({ p: id, k: keys.get(id) }))), teamId],
+    );
   }
   return keys;
 }
@@ -86,7 +95,11 @@ export async function personKeys(db: SqlConnection, teamId: number, ids: readonl
  * `$set_once` fills person properties. Returns the person of every distinct id of the batch
  * after it, which its events store.
  */
-export async function applyPersons(db: SqlConnection, teamId: number, events: readonly CaptureEvent[]): Promise<ReadonlyMap<string, string>> {
+export async function applyPersons(
+  db: SqlConnection,
+  teamId: number,
+  events: readonly CaptureEvent[],
+): Promise<ReadonlyMap<string, string>> {
   const ids = new Set<string>();
   for (const e of events) {
     ids.add(e.distinct_id);
@@ -95,18 +108,34 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   }
   const idList = JSON.stringify([...ids]);
   const mapped = await db.all<{ distinct_id: string; person_id: string }>(
-    `SELECT distinct_id, person_id FROM person_distinct_ids WHERE team_id = $1 AND distinct_id IN ${STRINGS}`, [teamId, idList]);
+    `SELECT distinct_id, person_id FROM person_distinct_ids WHERE team_id = $1 AND distinct_id IN ${STRINGS}`,
+    [teamId, idList],
+  );
   const map = new Map(mapped.map((r) => [r.distinct_id, r.person_id]));
   const persons = new Map<string, PersonState>();
   if (map.size > 0) {
-    const rows = await db.all<{ id: string; properties: unknown; is_identified: boolean; created_at: Date; updated_at: Date; version: number }>(
+    const rows = await db.all<{
+      id: string;
+      properties: unknown;
+      is_identified: boolean;
+      created_at: Date;
+      updated_at: Date;
+      version: number;
+    }>(
       `SELECT id, properties, is_identified, created_at, coalesce(updated_at, created_at) AS updated_at, coalesce(version, 0)::INTEGER AS version
         FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`,
-      [teamId, JSON.stringify([...new Set(map.values())])]);
+      [teamId, JSON.stringify([...new Set(map.values())])],
+    );
     for (const r of rows) {
       persons.set(r.id, {
-        id: r.id, properties: parseProps(r.properties), is_identified: r.is_identified, created_at: r.created_at,
-        updated_at: r.updated_at, version: Number(r.version), isNew: false, dirty: false,
+        id: r.id,
+        properties: parseProps(r.properties),
+        is_identified: r.is_identified,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+        version: Number(r.version),
+        isNew: false,
+        dirty: false,
       });
     }
   }
@@ -123,7 +152,16 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
     if (at > person.updated_at) person.updated_at = at;
   };
   const create = (distinctId: string, at: Date): PersonState => {
-    const person: PersonState = { id: randomUUID(), properties: {}, is_identified: false, created_at: at, updated_at: at, version: 0, isNew: true, dirty: true };
+    const person: PersonState = {
+      id: randomUUID(),
+      properties: {},
+      is_identified: false,
+      created_at: at,
+      updated_at: at,
+      version: 0,
+      isNew: true,
+      dirty: true,
+    };
     persons.set(person.id, person);
     map.set(distinctId, person.id);
     newIds.add(distinctId);
@@ -183,49 +221,87 @@ export async function applyPersons(db: SqlConnection, teamId: number, events: re
   return map;
 }
 
-const PERSON_SHAPE = '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR","updated_at":"VARCHAR","version":"BIGINT"}]';
+const PERSON_SHAPE =
+  '[{"id":"UUID","properties":"JSON","is_identified":"BOOLEAN","created_at":"VARCHAR","updated_at":"VARCHAR","version":"BIGINT"}]';
 
-async function writePersons(db: SqlConnection, teamId: number, changes: {
-  persons: PersonState[]; mergedInto: Map<string, string>; newIds: string[]; map: Map<string, string>;
-}): Promise<void> {
-  const rows = (list: PersonState[]) => JSON.stringify(list.map((p) => ({
-    id: p.id, properties: p.properties, is_identified: p.is_identified, created_at: p.created_at.toISOString(),
-    updated_at: p.updated_at.toISOString(), version: p.isNew ? p.version : p.version + 1,
-  })));
+async function writePersons(
+  db: SqlConnection,
+  teamId: number,
+  changes: {
+    persons: PersonState[];
+    mergedInto: Map<string, string>;
+    newIds: string[];
+    map: Map<string, string>;
+  },
+): Promise<void> {
+  const rows = (list: PersonState[]) =>
+    JSON.stringify(
+      list.map((p) => ({
+        id: p.id,
+        properties: p.properties,
+        is_identified: p.is_identified,
+        created_at: p.created_at.toISOString(),
+        updated_at: p.updated_at.toISOString(),
+        version: p.isNew ? p.version : p.version + 1,
+      })),
+    );
   const fresh = changes.persons.filter((p) => p.isNew);
   const dirty = changes.persons.filter((p) => !p.isNew && p.dirty);
   if (fresh.length > 0) {
-    await db.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
-      SELECT r.id, $2, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ, r.updated_at::TIMESTAMPTZ, r.version FROM ${unnestJson('$1', PERSON_SHAPE)}`, [rows(fresh), teamId]);
+    await db.run(
+      `INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+      SELECT r.id, $2, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ, r.updated_at::TIMESTAMPTZ, r.version FROM ${unnestJson('$1', PERSON_SHAPE)}`,
+      [rows(fresh), teamId],
+    );
   }
   if (dirty.length > 0) {
-    await db.run(`UPDATE persons SET properties = u.properties, is_identified = u.is_identified, created_at = u.created_at,
+    await db.run(
+      `UPDATE persons SET properties = u.properties, is_identified = u.is_identified, created_at = u.created_at,
         updated_at = u.updated_at, version = u.version
       FROM (SELECT r.id, r.properties, r.is_identified, r.created_at::TIMESTAMPTZ AS created_at, r.updated_at::TIMESTAMPTZ AS updated_at, r.version
         FROM ${unnestJson('$1', PERSON_SHAPE)}) u
-      WHERE persons.team_id = $2 AND persons.id = u.id`, [rows(dirty), teamId]);
+      WHERE persons.team_id = $2 AND persons.id = u.id`,
+      [rows(dirty), teamId],
+    );
   }
   if (changes.mergedInto.size > 0) {
     const pairs = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into })));
     const merges = `(SELECT r."from", r."into" FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID"}]')})`;
     // A distinct id that moves to another person is a new version of its row (a persons export's person_distinct_id_version).
-    await db.run(`UPDATE person_distinct_ids SET person_id = m.into, version = coalesce(version, 0) + 1 FROM ${merges} m
-      WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`, [pairs, teamId]);
+    await db.run(
+      `UPDATE person_distinct_ids SET person_id = m.into, version = coalesce(version, 0) + 1 FROM ${merges} m
+      WHERE person_distinct_ids.team_id = $2 AND person_distinct_ids.person_id = m."from"`,
+      [pairs, teamId],
+    );
     // Overrides stay one hop: those ending at a merged person now end where it went.
     // Both ends of a merge have integer keys (schema.ts), so the override carries them.
     const keys = await personKeys(db, teamId, [...new Set([...changes.mergedInto].flat())]);
-    const keyed = JSON.stringify([...changes.mergedInto].map(([from, into]) => ({ from, into, kf: keys.get(from), ki: keys.get(into) })));
+    const keyed = JSON.stringify(
+      [...changes.mergedInto].map(([from, into]) => ({ from, into, kf: keys.get(from), ki: keys.get(into) })),
+    );
     const withKeys = `(SELECT r."from", r."into", r.kf, r.ki FROM ${unnestJson('$1', '[{"from":"UUID","into":"UUID","kf":"INTEGER","ki":"INTEGER"}]')})`;
-    await db.run(`UPDATE person_overrides SET person_id = m.into, person_key = m.ki FROM ${withKeys} m
-      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from"`, [keyed, teamId]);
-    await db.run(`INSERT INTO person_overrides (team_id, old_person_id, person_id, old_person_key, person_key)
-      SELECT $2, m."from", m.into, m.kf, m.ki FROM ${withKeys} m`, [keyed, teamId]);
-    await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [teamId, JSON.stringify([...changes.mergedInto.keys()])]);
+    await db.run(
+      `UPDATE person_overrides SET person_id = m.into, person_key = m.ki FROM ${withKeys} m
+      WHERE person_overrides.team_id = $2 AND person_overrides.person_id = m."from"`,
+      [keyed, teamId],
+    );
+    await db.run(
+      `INSERT INTO person_overrides (team_id, old_person_id, person_id, old_person_key, person_key)
+      SELECT $2, m."from", m.into, m.kf, m.ki FROM ${withKeys} m`,
+      [keyed, teamId],
+    );
+    await db.run(`DELETE FROM persons WHERE team_id = $1 AND id IN ${UUIDS}`, [
+      teamId,
+      JSON.stringify([...changes.mergedInto.keys()]),
+    ]);
   }
   if (changes.newIds.length > 0) {
     const links = JSON.stringify(changes.newIds.map((d) => ({ d, p: changes.map.get(d) })));
-    await db.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
-      SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"UUID"}]')}`, [links, teamId]);
+    await db.run(
+      `INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
+      SELECT $2, r.d, r.p FROM ${unnestJson('$1', '[{"d":"VARCHAR","p":"UUID"}]')}`,
+      [links, teamId],
+    );
   }
 }
 
@@ -240,21 +316,35 @@ export interface FunnelPersonsPage {
  * ordered by id, as the API shows a person: name (the `email` property, else the first distinct
  * id), distinct ids, properties.
  */
-export async function readPersonsPage(db: SqlRunner, team: string, select: string, params: SqlParams, page: { limit: number; offset: number }): Promise<FunnelPersonsPage> {
-  const rows = await db.all<{ id: string; properties: string | null; created_at: number | null; is_identified: boolean | null; distinct_ids: string[] | null }>(
+export async function readPersonsPage(
+  db: SqlRunner,
+  team: string,
+  select: string,
+  params: SqlParams,
+  page: { limit: number; offset: number },
+): Promise<FunnelPersonsPage> {
+  const rows = await db.all<{
+    id: string;
+    properties: string | null;
+    created_at: number | null;
+    is_identified: boolean | null;
+    distinct_ids: string[] | null;
+  }>(
     `WITH sel AS (${select} ORDER BY 1 LIMIT ${params.add(page.limit + 1)}::BIGINT OFFSET ${params.add(page.offset)}::BIGINT)
     SELECT sel.person_id::VARCHAR AS id, p.properties::VARCHAR AS properties, epoch_ms(p.created_at)::DOUBLE AS created_at, p.is_identified,
       (SELECT list(d.distinct_id ORDER BY d.distinct_id) FROM person_distinct_ids d WHERE d.team_id = ${team} AND d.person_id = sel.person_id) AS distinct_ids
     FROM sel LEFT JOIN persons p ON p.team_id = ${team} AND p.id = sel.person_id
     ORDER BY sel.person_id`,
-    params.values);
+    params.values,
+  );
   const people = rows.slice(0, page.limit).map((r): FunnelPerson => {
     const properties = parseProps(r.properties);
     const distinctIds = r.distinct_ids ?? [];
     return {
       id: r.id,
       uuid: r.id,
-      name: typeof properties.email === 'string' && properties.email !== '' ? properties.email : (distinctIds[0] ?? r.id),
+      name:
+        typeof properties.email === 'string' && properties.email !== '' ? properties.email : (distinctIds[0] ?? r.id),
       distinct_ids: distinctIds,
       properties,
       created_at: r.created_at === null ? null : new Date(r.created_at).toISOString(),

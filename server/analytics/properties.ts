@@ -16,8 +16,11 @@ export interface HogqlEnv {
 }
 
 /** The HogQL environment of an analysis. */
-export const envOf = (ctx: Pick<QueryContext, 'project' | 'now'>): HogqlEnv =>
-  ({ timeZone: ctx.project.timezone, weekStart: ctx.project.week_start_day, now: ctx.now.getTime() });
+export const envOf = (ctx: Pick<QueryContext, 'project' | 'now'>): HogqlEnv => ({
+  timeZone: ctx.project.timezone,
+  weekStart: ctx.project.week_start_day,
+  now: ctx.now.getTime(),
+});
 
 /** Bound parameters of one statement: `add(value)` returns its placeholder (`$1`, `$2`, …). */
 export class SqlParams {
@@ -99,7 +102,12 @@ export function readsColumn(params: SqlParams, source: PropertySource, key: stri
  * SQL text (VARCHAR) of a property's value: JSON strings unquoted, numbers and booleans as their
  * JSON text (`3`, `1.5`, `true`), objects/arrays as JSON; NULL when missing or JSON null.
  */
-export function propertyText(params: SqlParams, source: PropertySource, key: string, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+export function propertyText(
+  params: SqlParams,
+  source: PropertySource,
+  key: string,
+  cols: PropertyColumns = DEFAULT_COLUMNS,
+): string {
   // A materialized key of an events row (`<alias>.properties`) reads its column (schema.ts)
   // when every row has it filled. Only the fixed column name from the list becomes SQL text.
   const column = readsColumn(params, source, key) ? materializedColumn(key) : null;
@@ -116,12 +124,19 @@ export function materializedFor(ctx: Pick<QueryContext, 'db' | 'project' | 'mate
 /** Whether every stored event of project `teamId` has its materialized columns filled. */
 export async function materializedReady(db: SqlRunner, teamId: number): Promise<boolean> {
   const rows = await db.all<{ n: unknown }>(
-    'SELECT count(*) AS n FROM events WHERE team_id = $1 AND mp_filled IS NOT TRUE', [teamId]);
+    'SELECT count(*) AS n FROM events WHERE team_id = $1 AND mp_filled IS NOT TRUE',
+    [teamId],
+  );
   return Number(rows[0]?.n ?? 1) === 0;
 }
 
 /** SQL DOUBLE of a property: NULL when missing or not a number (or numeric text). */
-export function propertyNumber(params: SqlParams, source: PropertySource, key: string, cols: PropertyColumns = DEFAULT_COLUMNS): string {
+export function propertyNumber(
+  params: SqlParams,
+  source: PropertySource,
+  key: string,
+  cols: PropertyColumns = DEFAULT_COLUMNS,
+): string {
   return `TRY_CAST(${propertyText(params, source, key, cols)} AS DOUBLE)`;
 }
 

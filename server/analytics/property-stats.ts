@@ -21,7 +21,8 @@ export const PROPERTY_STATS_DDL = `CREATE TABLE IF NOT EXISTS event_property_sta
 )`;
 
 /** ISO-looking date or date-time text (`2024-01-05`, `2024-01-05T10:00:00Z`, `2024-01-05 10:00:00.123+02:00`). */
-export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$';
+export const ISO_DATE_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}([T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}(:?\\d{2})?)?)?$';
 
 /**
  * SQL: the PropertyValueType of `v`, the JSON text of one value (SQL NULL for JSON null), told by
@@ -53,14 +54,26 @@ const groupedSql = (where: string, pattern: string) => `
 export function countPropertiesSteps(oneTeam: boolean): { sql: string; params: string[] }[] {
   const where = `ps_counted IS NOT TRUE${oneTeam ? ' AND team_id = $2' : ''}`;
   return [
-    { sql: `INSERT INTO event_property_stats (team_id, event, key, kind, day, n) ${groupedSql(where, '$1')}`, params: [ISO_DATE_PATTERN] },
-    { sql: `UPDATE events SET ps_counted = true WHERE ${oneTeam ? 'ps_counted IS NOT TRUE AND team_id = $1' : 'ps_counted IS NOT TRUE'}`, params: [] },
+    {
+      sql: `INSERT INTO event_property_stats (team_id, event, key, kind, day, n) ${groupedSql(where, '$1')}`,
+      params: [ISO_DATE_PATTERN],
+    },
+    {
+      sql: `UPDATE events SET ps_counted = true WHERE ${oneTeam ? 'ps_counted IS NOT TRUE AND team_id = $1' : 'ps_counted IS NOT TRUE'}`,
+      params: [],
+    },
   ];
 }
 
 /** Counts the uncounted events of project `teamId` (run inside the writer's transaction). */
-export async function countEventProperties(db: { run(sql: string, params?: readonly unknown[]): Promise<void> }, teamId: number): Promise<void> {
-  const [insert, mark] = countPropertiesSteps(true) as [{ sql: string; params: string[] }, { sql: string; params: string[] }];
+export async function countEventProperties(
+  db: { run(sql: string, params?: readonly unknown[]): Promise<void> },
+  teamId: number,
+): Promise<void> {
+  const [insert, mark] = countPropertiesSteps(true) as [
+    { sql: string; params: string[] },
+    { sql: string; params: string[] },
+  ];
   await db.run(insert.sql, [...insert.params, teamId]);
   await db.run(mark.sql, [teamId]);
 }
@@ -69,22 +82,38 @@ export async function countEventProperties(db: { run(sql: string, params?: reado
  * Merges the rows of project `teamId` into one per (event, key, kind, day): appends add a few
  * rows each, so the table is compacted now and then (on the writer, in a transaction).
  */
-export async function compactEventProperties(db: { run(sql: string, params?: readonly unknown[]): Promise<void> }, teamId: number): Promise<void> {
-  await db.run(`CREATE OR REPLACE TEMP TABLE ps_compact AS SELECT team_id, event, key, kind, day, sum(n)::BIGINT AS n
-    FROM event_property_stats WHERE team_id = $1 GROUP BY ALL`, [teamId]);
+export async function compactEventProperties(
+  db: { run(sql: string, params?: readonly unknown[]): Promise<void> },
+  teamId: number,
+): Promise<void> {
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE ps_compact AS SELECT team_id, event, key, kind, day, sum(n)::BIGINT AS n
+    FROM event_property_stats WHERE team_id = $1 GROUP BY ALL`,
+    [teamId],
+  );
   await db.run('DELETE FROM event_property_stats WHERE team_id = $1', [teamId]);
   await db.run('INSERT INTO event_property_stats SELECT team_id, event, key, kind, day, n FROM ps_compact');
   await db.run('DROP TABLE ps_compact');
 }
 
 /** Per key and kind: events carrying it in all (`total`) and from day `sinceDay` (days since 1970) on (`recent`). */
-export interface KindRow { key: string; kind: PropertyValueType | null; total: number; recent: number }
+export interface KindRow {
+  key: string;
+  kind: PropertyValueType | null;
+  total: number;
+  recent: number;
+}
 
 /**
  * The property keys of project `teamId`'s events (of `eventNames` when given) by kind: the
  * counted ones from the table, the others from their JSON.
  */
-export async function eventPropertyKinds(db: SqlRunner, teamId: number, sinceDay: number, eventNames: readonly string[] | null): Promise<KindRow[]> {
+export async function eventPropertyKinds(
+  db: SqlRunner,
+  teamId: number,
+  sinceDay: number,
+  eventNames: readonly string[] | null,
+): Promise<KindRow[]> {
   const params: unknown[] = [teamId, sinceDay, ISO_DATE_PATTERN];
   let narrow = '';
   if (eventNames) {
@@ -96,5 +125,7 @@ export async function eventPropertyKinds(db: SqlRunner, teamId: number, sinceDay
      FROM (SELECT key, kind, day, n FROM event_property_stats WHERE team_id = $1${narrow}
            UNION ALL
            SELECT key, kind, day, n FROM (${groupedSql(`team_id = $1 AND ps_counted IS NOT TRUE${narrow}`, '$3')}))
-     GROUP BY key, kind`, params);
+     GROUP BY key, kind`,
+    params,
+  );
 }

@@ -1,7 +1,14 @@
 import type { Interval, RetentionCohort, RetentionParams } from '../../src/contract/analytics.ts';
 import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
-import { analysisParams, bucketWallSql, checkFilterRegexes, entityMatchSql, eventRowsSql, num } from './funnels-events.ts';
+import {
+  analysisParams,
+  bucketWallSql,
+  checkFilterRegexes,
+  entityMatchSql,
+  eventRowsSql,
+  num,
+} from './funnels-events.ts';
 import { aggregationOf } from './groups.ts';
 import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
 import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
@@ -22,7 +29,12 @@ import type { QueryContext } from './types.ts';
  *   then None, then Other; each group has all the cohorts, each row its `breakdown_value`.
  */
 
-const INTERVAL: Record<RetentionParams['period'], Interval> = { Hour: 'hour', Day: 'day', Week: 'week', Month: 'month' };
+const INTERVAL: Record<RetentionParams['period'], Interval> = {
+  Hour: 'hour',
+  Day: 'day',
+  Week: 'week',
+  Month: 'month',
+};
 
 export async function computeRetention(p: RetentionParams, ctx: QueryContext): Promise<RetentionCohort[]> {
   await checkFilterRegexes(ctx, [
@@ -51,9 +63,17 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
   const firstTime = p.retention_type === 'retention_first_time';
   const bucket = bucketWallSql(interval, weekStart, tz, params, range);
   const base = eventRowsSql({
-    params, ctx, range: firstTime ? null : range,
-    properties: p.properties, filterTestAccounts: p.filter_test_accounts,
-    columns: [`${target.sql} AS tg`, `${returning.sql} AS rt`, `${bucket} AS bucket`, `${bv?.sql ?? 'NULL::VARCHAR'} AS bv`],
+    params,
+    ctx,
+    range: firstTime ? null : range,
+    properties: p.properties,
+    filterTestAccounts: p.filter_test_accounts,
+    columns: [
+      `${target.sql} AS tg`,
+      `${returning.sql} AS rt`,
+      `${bucket} AS bucket`,
+      `${bv?.sql ?? 'NULL::VARCHAR'} AS bv`,
+    ],
     needPerson: target.person || returning.person || Boolean(bv?.person),
     needSession: target.session === true || returning.session === true || Boolean(bv?.session),
     where: firstTime ? [] : [`(${target.sql} OR ${returning.sql})`],
@@ -78,7 +98,10 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
     SELECT c.g, min(c.rk) AS rk, c.bucket AS cohort, r.bucket AS period, count(*) AS n
       FROM cohorts c JOIN returns r ON r.person_id = c.person_id AND r.bucket > c.bucket GROUP BY c.g, c.bucket, r.bucket
     UNION ALL SELECT g, min(rk), bucket, bucket, count(*) FROM cohorts GROUP BY g, bucket`;
-  const rows = await ctx.db.all<{ g: string; rk: unknown; cohort: unknown; period: unknown; n: unknown }>(sql, params.values);
+  const rows = await ctx.db.all<{ g: string; rk: unknown; cohort: unknown; period: unknown; n: unknown }>(
+    sql,
+    params.values,
+  );
 
   const index = new Map(starts.map((s, i) => [s, i]));
   const tables = new Map<string, { rank: number; table: number[][] }>();
@@ -88,16 +111,24 @@ export async function computeRetention(p: RetentionParams, ctx: QueryContext): P
     const j = index.get(num(r.period) ?? NaN);
     if (i === undefined || j === undefined || j < i) continue;
     let group = tables.get(r.g);
-    if (!group) tables.set(r.g, (group = { rank: num(r.rk) ?? 0, table: starts.map((_, k) => new Array<number>(n - k).fill(0)) }));
+    if (!group)
+      tables.set(
+        r.g,
+        (group = { rank: num(r.rk) ?? 0, table: starts.map((_, k) => new Array<number>(n - k).fill(0)) }),
+      );
     group.table[i]![j - i] = num(r.n) ?? 0;
   }
   // Ranked values, then None, then Other (as trends order their breakdown values).
   const order = (g: string, rank: number) => (g === 'none' ? 1e12 : g === 'other' ? 2e12 : rank);
   const groups = [...tables].sort(([a, x], [b, y]) => order(a, x.rank) - order(b, y.rank));
-  return groups.flatMap(([g, { table }]) => starts.map((wall, i) => ({
-    date: formatInstant(fromWall(wall, tz), tz),
-    label: `${p.period} ${i}`,
-    values: table[i]!.map((count) => ({ count })),
-    ...(bd ? { breakdown_value: g === 'none' ? BREAKDOWN_NULL_VALUE : g === 'other' ? BREAKDOWN_OTHER_VALUE : g.slice(2) } : {}),
-  })));
+  return groups.flatMap(([g, { table }]) =>
+    starts.map((wall, i) => ({
+      date: formatInstant(fromWall(wall, tz), tz),
+      label: `${p.period} ${i}`,
+      values: table[i]!.map((count) => ({ count })),
+      ...(bd
+        ? { breakdown_value: g === 'none' ? BREAKDOWN_NULL_VALUE : g === 'other' ? BREAKDOWN_OTHER_VALUE : g.slice(2) }
+        : {}),
+    })),
+  );
 }

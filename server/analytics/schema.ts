@@ -39,7 +39,10 @@ export const materializedPointer = (key: string) => `/${key}`;
  * `list` is the expression (of the JSON expression `props`) to select as `mp` in a subquery,
  * one parse for every key; `values` read it. `bind` turns a path into a bound placeholder.
  */
-export function materializedInsert(props: string, bind: (value: string, index: number) => string): { columns: string; list: string; values: string } {
+export function materializedInsert(
+  props: string,
+  bind: (value: string, index: number) => string,
+): { columns: string; list: string; values: string } {
   return {
     columns: [...MATERIALIZED_PROPERTIES.map((m) => m.column), 'mp_filled'].join(', '),
     list: `json_extract_string(${props}, [${MATERIALIZED_PROPERTIES.map((m, i) => bind(materializedPointer(m.key), i)).join(', ')}])`,
@@ -132,7 +135,8 @@ export const UUID_COLUMNS: ReadonlyArray<{ table: string; column: string }> = [
  * fills any row without one, so engines rely on them; a row written around the store and not
  * filled has none (NULL), which the funnels' columnar read refuses (columnar-read.ts).
  */
-export const PERSON_JOIN_SQL = 'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
+export const PERSON_JOIN_SQL =
+  'LEFT JOIN person_overrides ov ON ov.team_id = e.team_id AND ov.old_person_key = e.person_key';
 export const PERSON_KEY_SQL = 'coalesce(ov.person_id, e.person_id, md5(e.distinct_id)::UUID)';
 export const PERSON_INT_KEY_SQL = 'coalesce(ov.person_key, e.person_key)';
 
@@ -176,7 +180,11 @@ export const FILL_PERSON_KEYS: readonly string[] = [
 ];
 
 /** A column of an existing file, as `duckdb_columns()` describes it. */
-export interface ExistingColumn { table: string; column: string; type: string }
+export interface ExistingColumn {
+  table: string;
+  column: string;
+  type: string;
+}
 
 /**
  * Idempotent migrations run after the DDL: files of version 1 lack the materialized columns,
@@ -190,7 +198,8 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   const out: { sql: string; params: string[] }[] = [];
   const has = (table: string, column: string) => existing.find((c) => c.table === table && c.column === column);
   for (const { table, column } of UUID_COLUMNS) {
-    if (has(table, column)?.type === 'VARCHAR') out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE UUID`, params: [] });
+    if (has(table, column)?.type === 'VARCHAR')
+      out.push({ sql: `ALTER TABLE ${table} ALTER COLUMN ${column} SET DATA TYPE UUID`, params: [] });
   }
   if (!has('events', 'person_id')) out.push({ sql: 'ALTER TABLE events ADD COLUMN person_id UUID', params: [] });
   for (const m of MATERIALIZED_PROPERTIES) {
@@ -202,13 +211,16 @@ export function eventStoreMigrations(existing: readonly ExistingColumn[]): { sql
   if (!has('events', 'ps_counted')) {
     out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS ps_counted BOOLEAN DEFAULT false', params: [] });
   }
-  if (!has('events', 'person_key')) out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
+  if (!has('events', 'person_key'))
+    out.push({ sql: 'ALTER TABLE events ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
   if (!has('person_overrides', 'person_key')) {
     out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS old_person_key INTEGER', params: [] });
     out.push({ sql: 'ALTER TABLE person_overrides ADD COLUMN IF NOT EXISTS person_key INTEGER', params: [] });
   }
-  if (!has('persons', 'updated_at')) out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS updated_at TIMESTAMPTZ', params: [] });
-  if (!has('persons', 'version')) out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS version BIGINT DEFAULT 0', params: [] });
+  if (!has('persons', 'updated_at'))
+    out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS updated_at TIMESTAMPTZ', params: [] });
+  if (!has('persons', 'version'))
+    out.push({ sql: 'ALTER TABLE persons ADD COLUMN IF NOT EXISTS version BIGINT DEFAULT 0', params: [] });
   if (!has('person_distinct_ids', 'version')) {
     out.push({ sql: 'ALTER TABLE person_distinct_ids ADD COLUMN IF NOT EXISTS version BIGINT DEFAULT 0', params: [] });
   }

@@ -8,16 +8,23 @@ import { propertyText, type SqlParams } from './properties.ts';
  * an event without a `$session_id` has none (every `ses` column NULL).
  */
 
-export const SESSION_PROPERTIES = ['$session_duration', '$entry_current_url', '$exit_current_url', '$pageview_count'] as const;
+export const SESSION_PROPERTIES = [
+  '$session_duration',
+  '$entry_current_url',
+  '$exit_current_url',
+  '$pageview_count',
+] as const;
 export type SessionProperty = (typeof SESSION_PROPERTIES)[number];
-export const isSessionProperty = (key: unknown): key is SessionProperty => (SESSION_PROPERTIES as readonly unknown[]).includes(key);
+export const isSessionProperty = (key: unknown): key is SessionProperty =>
+  (SESSION_PROPERTIES as readonly unknown[]).includes(key);
 
 /** The alias of the sessions table in a statement that joins it. */
 export const SESSION_ALIAS = 'ses';
 
 /** `LEFT JOIN (…) ses ON …`: the sessions of the project, for the events `e` of a statement. */
 export function sessionJoinSql(params: SqlParams, teamRef: string): string {
-  const sid = (alias: string) => `nullif(${propertyText(params, 'event', '$session_id', { event: `${alias}.properties`, person: `${alias}.properties` })}, '')`;
+  const sid = (alias: string) =>
+    `nullif(${propertyText(params, 'event', '$session_id', { event: `${alias}.properties`, person: `${alias}.properties` })}, '')`;
   const url = propertyText(params, 'event', '$current_url', { event: 's.properties', person: 's.properties' });
   // Entry and exit: the first and last events (by time, then uuid) that have a URL.
   return `LEFT JOIN (
@@ -34,10 +41,14 @@ export function sessionJoinSql(params: SqlParams, teamRef: string): string {
 /** SQL of a session property of the joined session: DOUBLE for the numbers, else VARCHAR. */
 export function sessionValueSql(key: SessionProperty): { sql: string; numeric: boolean } {
   switch (key) {
-    case '$session_duration': return { sql: `${SESSION_ALIAS}.duration`, numeric: true };
-    case '$pageview_count': return { sql: `CAST(${SESSION_ALIAS}.pageviews AS DOUBLE)`, numeric: true };
-    case '$entry_current_url': return { sql: `${SESSION_ALIAS}.entry_url`, numeric: false };
-    case '$exit_current_url': return { sql: `${SESSION_ALIAS}.exit_url`, numeric: false };
+    case '$session_duration':
+      return { sql: `${SESSION_ALIAS}.duration`, numeric: true };
+    case '$pageview_count':
+      return { sql: `CAST(${SESSION_ALIAS}.pageviews AS DOUBLE)`, numeric: true };
+    case '$entry_current_url':
+      return { sql: `${SESSION_ALIAS}.entry_url`, numeric: false };
+    case '$exit_current_url':
+      return { sql: `${SESSION_ALIAS}.exit_url`, numeric: false };
   }
 }
 

@@ -37,9 +37,12 @@ export class TextCells {
       }
       const o = r * 4;
       const len = words[o]!;
-      target[at + r] = len <= 12
-        ? this.shortText(len, words[o + 1]!, words[o + 2]!, words[o + 3]!, data, r * 16 + 4)
-        : this.decoder.decode(bindings.get_data_from_pointer(data.buffer as ArrayBuffer, data.byteOffset + r * 16 + 8, len));
+      target[at + r] =
+        len <= 12
+          ? this.shortText(len, words[o + 1]!, words[o + 2]!, words[o + 3]!, data, r * 16 + 4)
+          : this.decoder.decode(
+              bindings.get_data_from_pointer(data.buffer as ArrayBuffer, data.byteOffset + r * 16 + 8, len),
+            );
     }
   }
 

@@ -2,7 +2,11 @@ import type { Interval, TrendSeries } from '../../src/contract/analytics.ts';
 import { formatDay, formatLabel } from './dates.ts';
 import { evaluateFormula, type FormulaNode } from './formula.ts';
 import {
-  BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE, type TrendSeriesSpec,
+  BREAKDOWN_NULL_LABEL,
+  BREAKDOWN_NULL_VALUE,
+  BREAKDOWN_OTHER_LABEL,
+  BREAKDOWN_OTHER_VALUE,
+  type TrendSeriesSpec,
 } from './trends-types.ts';
 
 /** The values of one series in one period, per breakdown key (`v:<value>`, `none`, `other`). */
@@ -24,7 +28,10 @@ export interface PeriodResult {
   to: number;
 }
 
-export interface TrendFormula { text: string; node: FormulaNode }
+export interface TrendFormula {
+  text: string;
+  node: FormulaNode;
+}
 
 export interface AssembleOptions {
   result: PeriodResult;
@@ -51,13 +58,22 @@ function orderedKeys(entries: Iterable<[string, SeriesEntry]>): string[] {
 }
 
 /** A value's label: None for a missing one; several breakdowns' values joined. */
-const valueLabel = (value: string | readonly string[]): string => (typeof value === 'string' ? value
-  : value.map((v) => (v === BREAKDOWN_NULL_VALUE ? BREAKDOWN_NULL_LABEL : v)).join(' · '));
+const valueLabel = (value: string | readonly string[]): string =>
+  typeof value === 'string'
+    ? value
+    : value.map((v) => (v === BREAKDOWN_NULL_VALUE ? BREAKDOWN_NULL_LABEL : v)).join(' · ');
 
-function breakdownFields(entry: SeriesEntry | undefined, key: string, parts: number): { label: string; value: string | string[] } {
+function breakdownFields(
+  entry: SeriesEntry | undefined,
+  key: string,
+  parts: number,
+): { label: string; value: string | string[] } {
   if (key === 'none' || entry?.kind === 1) return { label: BREAKDOWN_NULL_LABEL, value: BREAKDOWN_NULL_VALUE };
   if (key === 'other' || entry?.kind === 2) {
-    return { label: BREAKDOWN_OTHER_LABEL, value: parts > 0 ? Array.from({ length: parts }, () => BREAKDOWN_OTHER_VALUE) : BREAKDOWN_OTHER_VALUE };
+    return {
+      label: BREAKDOWN_OTHER_LABEL,
+      value: parts > 0 ? Array.from({ length: parts }, () => BREAKDOWN_OTHER_VALUE) : BREAKDOWN_OTHER_VALUE,
+    };
   }
   const value = entry?.value ?? key.slice(2);
   return { label: valueLabel(value), value: typeof value === 'string' ? value : [...value] };
@@ -76,16 +92,28 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
   const labels = result.buckets.map((b) => formatLabel(b, o.interval));
   const read = (entry: SeriesEntry | undefined) => points.map((b) => entry?.byBucket.get(b) ?? 0);
 
-  const build = (data: number[], label: string, action: Record<string, unknown> | null, breakdownValue?: string | string[]): TrendSeries => {
+  const build = (
+    data: number[],
+    label: string,
+    action: Record<string, unknown> | null,
+    breakdownValue?: string | string[],
+  ): TrendSeries => {
     const shown = o.cumulative && !o.aggregate ? running(data) : data;
     const out: TrendSeries = {
-      data: o.aggregate ? [] : shown, days, labels, label,
+      data: o.aggregate ? [] : shown,
+      days,
+      labels,
+      label,
       count: shown.reduce((a, b) => a + b, 0),
-      action, filter: o.filter,
+      action,
+      filter: o.filter,
     };
     if (o.aggregate) out.aggregated_value = data[0] ?? 0;
     if (o.breakdown) out.breakdown_value = breakdownValue ?? null;
-    if (o.compareLabel) { out.compare = true; out.compare_label = o.compareLabel; }
+    if (o.compareLabel) {
+      out.compare = true;
+      out.compare_label = o.compareLabel;
+    }
     return out;
   };
 
@@ -96,19 +124,29 @@ export function assembleSeries(o: AssembleOptions): TrendSeries[] {
     else {
       for (const values of result.values) {
         for (const key of orderedKeys(values)) {
-          if (!entryOf.has(key)) { keys.push(key); entryOf.set(key, values.get(key)!); }
+          if (!entryOf.has(key)) {
+            keys.push(key);
+            entryOf.set(key, values.get(key)!);
+          }
         }
       }
     }
     // One series per formula (and breakdown value); with several formulas a breakdown value's
     // label names its formula too.
-    return o.formulas.flatMap((formula) => keys.map((key) => {
-      const columns = result.values.map((values) => read(values.get(key)));
-      const data = points.map((_, j) => evaluateFormula(formula.node, columns.map((c) => c[j] ?? 0)));
-      const bd = o.breakdown ? breakdownFields(entryOf.get(key), key, o.breakdownParts) : null;
-      const label = !bd ? formula.text : o.formulas.length > 1 ? `${formula.text} · ${bd.label}` : bd.label;
-      return build(data, label, null, bd?.value);
-    }));
+    return o.formulas.flatMap((formula) =>
+      keys.map((key) => {
+        const columns = result.values.map((values) => read(values.get(key)));
+        const data = points.map((_, j) =>
+          evaluateFormula(
+            formula.node,
+            columns.map((c) => c[j] ?? 0),
+          ),
+        );
+        const bd = o.breakdown ? breakdownFields(entryOf.get(key), key, o.breakdownParts) : null;
+        const label = !bd ? formula.text : o.formulas.length > 1 ? `${formula.text} · ${bd.label}` : bd.label;
+        return build(data, label, null, bd?.value);
+      }),
+    );
   }
 
   return o.series.flatMap((spec) => {

@@ -66,18 +66,29 @@ export interface TrendRow {
 function aggregateSql(math: MathType, f: string): string {
   const q = (p: number) => `coalesce(quantile_cont(mv, ${p}) ${f}, 0)`;
   switch (math) {
-    case 'total': return `count(*) ${f}`;
-    case 'unique_session': return `count(DISTINCT sess) ${f}`;
-    case 'sum': return `coalesce(sum(mv) ${f}, 0)`;
-    case 'avg': return `coalesce(avg(mv) ${f}, 0)`;
-    case 'min': return `coalesce(min(mv) ${f}, 0)`;
-    case 'max': return `coalesce(max(mv) ${f}, 0)`;
-    case 'median': return q(0.5);
-    case 'p90': return q(0.9);
-    case 'p95': return q(0.95);
-    case 'p99': return q(0.99);
+    case 'total':
+      return `count(*) ${f}`;
+    case 'unique_session':
+      return `count(DISTINCT sess) ${f}`;
+    case 'sum':
+      return `coalesce(sum(mv) ${f}, 0)`;
+    case 'avg':
+      return `coalesce(avg(mv) ${f}, 0)`;
+    case 'min':
+      return `coalesce(min(mv) ${f}, 0)`;
+    case 'max':
+      return `coalesce(max(mv) ${f}, 0)`;
+    case 'median':
+      return q(0.5);
+    case 'p90':
+      return q(0.9);
+    case 'p95':
+      return q(0.95);
+    case 'p99':
+      return q(0.99);
     // dau (weekly_active / monthly_active are computed by activeQuery).
-    default: return `count(DISTINCT person_id) ${f}`;
+    default:
+      return `count(DISTINCT person_id) ${f}`;
   }
 }
 
@@ -93,12 +104,18 @@ const COMBINABLE = new Set<MathType>(['total', 'sum', 'avg', 'min', 'max']);
 /** {@link aggregateSql} of a combinable math over partial rows (n rows, s sum, c count, lo min, hi max of mv). */
 function combineSql(math: MathType, f: string): string {
   switch (math) {
-    case 'total': return `coalesce(sum(n) ${f}, 0)`;
-    case 'sum': return `coalesce(sum(s) ${f}, 0)`;
-    case 'avg': return `coalesce(sum(s) ${f} / nullif(sum(c) ${f}, 0), 0)`;
-    case 'min': return `coalesce(min(lo) ${f}, 0)`;
-    case 'max': return `coalesce(max(hi) ${f}, 0)`;
-    default: throw new Error(`${math} is not combinable`);
+    case 'total':
+      return `coalesce(sum(n) ${f}, 0)`;
+    case 'sum':
+      return `coalesce(sum(s) ${f}, 0)`;
+    case 'avg':
+      return `coalesce(sum(s) ${f} / nullif(sum(c) ${f}, 0), 0)`;
+    case 'min':
+      return `coalesce(min(lo) ${f}, 0)`;
+    case 'max':
+      return `coalesce(max(hi) ${f}, 0)`;
+    default:
+      throw new Error(`${math} is not combinable`);
   }
 }
 
@@ -106,8 +123,12 @@ function combineSql(math: MathType, f: string): string {
 const TAGGED = { event: 'ep', person: 'pp' };
 
 const personJoin = (needsPersonProps: boolean) => `
-  ${PERSON_JOIN_SQL}${needsPersonProps ? `
-  LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}` : ''}`;
+  ${PERSON_JOIN_SQL}${
+    needsPersonProps
+      ? `
+  LEFT JOIN persons p ON p.team_id = e.team_id AND p.id = ${PERSON_KEY_SQL}`
+      : ''
+  }`;
 
 interface Shared {
   params: SqlParams;
@@ -129,10 +150,21 @@ function hogqlReadsPerson(expr: string): boolean {
 
 /** The columns of `x` (trendQuery) a math expression reads inside its aggregates. */
 const X_COLUMNS: HogqlColumns = {
-  event: 'x.ep', person: 'x.pp', eventName: 'x.h_event', distinctId: 'x.h_did', timestamp: 'x.h_ts', personId: 'x.h_pid',
+  event: 'x.ep',
+  person: 'x.pp',
+  eventName: 'x.h_event',
+  distinctId: 'x.h_did',
+  timestamp: 'x.h_ts',
+  personId: 'x.h_pid',
 };
 
-function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from: number, toExclusive: number, extraPerson: boolean): Shared {
+function shared(
+  input: TrendQueryInput,
+  series: readonly TrendSeriesSpec[],
+  from: number,
+  toExclusive: number,
+  extraPerson: boolean,
+): Shared {
   const params = new SqlParams();
   params.materialized = input.materialized === true;
   if (input.env) params.env = input.env;
@@ -144,13 +176,16 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     propertyGroupSql(input.properties, params),
     testAccountSql(input.project, input.filterTestAccounts, params),
   );
-  const seriesFilters = series.map((s) => andAll(
-    s.event === null ? { sql: 'true', person: false } : { sql: `e.event = ${params.add(s.event)}`, person: false },
-    propertyGroupSql(s.properties, params),
-  ));
+  const seriesFilters = series.map((s) =>
+    andAll(
+      s.event === null ? { sql: 'true', person: false } : { sql: `e.event = ${params.add(s.event)}`, person: false },
+      propertyGroupSql(s.properties, params),
+    ),
+  );
   const breakdown = input.breakdown ? breakdownSql(input.breakdown, params) : null;
   const mathPerson = series.some((x) => x.mathHogql !== null && hogqlReadsPerson(x.mathHogql));
-  const needsPersonProps = global.person || seriesFilters.some((f) => f.person) || breakdown?.person === true || mathPerson;
+  const needsPersonProps =
+    global.person || seriesFilters.some((f) => f.person) || breakdown?.person === true || mathPerson;
   const person = extraPerson || needsPersonProps || global.personKey === true || seriesFilters.some((f) => f.personKey);
   const session = global.session === true || seriesFilters.some((f) => f.session) || breakdown?.session === true;
   const names = series.every((s) => s.event !== null) ? [...new Set(series.map((s) => s.event as string))] : [];
@@ -163,21 +198,41 @@ function shared(input: TrendQueryInput, series: readonly TrendSeriesSpec[], from
     groupKey ? `${groupKey} IS NOT NULL` : 'true',
   ].join(' AND ');
   const bval = breakdown ? breakdown.sql : 'NULL::VARCHAR';
-  const joins = `${person ? personJoin(needsPersonProps) : ''}${session ? `
-  ${sessionJoinSql(params, team)}` : ''}`;
-  return { params, where, joins, actor: groupKey ?? PERSON_KEY_SQL, seriesConds: seriesFilters.map((f) => f.sql), bval, personProps: needsPersonProps };
+  const joins = `${person ? personJoin(needsPersonProps) : ''}${
+    session
+      ? `
+  ${sessionJoinSql(params, team)}`
+      : ''
+  }`;
+  return {
+    params,
+    where,
+    joins,
+    actor: groupKey ?? PERSON_KEY_SQL,
+    seriesConds: seriesFilters.map((f) => f.sql),
+    bval,
+    personProps: needsPersonProps,
+  };
 }
 
 /**
  * `si` of each row: the single series; a CASE on the event name when every series is a plain,
  * distinct event (an event feeds at most one series); else one row per matching series.
  */
-function seriesColumn(conds: string[], series: readonly TrendSeriesSpec[], params: SqlParams): { select: string; filter: string } {
+function seriesColumn(
+  conds: string[],
+  series: readonly TrendSeriesSpec[],
+  params: SqlParams,
+): { select: string; filter: string } {
   if (conds.length === 1) return { select: '0 AS si', filter: conds[0]! };
   const names = series.map((x) => x.event);
-  const plain = series.every((x) => x.event !== null && !x.properties?.values.length) && new Set(names).size === names.length;
+  const plain =
+    series.every((x) => x.event !== null && !x.properties?.values.length) && new Set(names).size === names.length;
   if (plain) {
-    return { select: `CASE e.event ${names.map((n, i) => `WHEN ${params.add(n)} THEN ${i}`).join(' ')} END AS si`, filter: 'true' };
+    return {
+      select: `CASE e.event ${names.map((n, i) => `WHEN ${params.add(n)} THEN ${i}`).join(' ')} END AS si`,
+      filter: 'true',
+    };
   }
   const items = conds.map((c, i) => `CASE WHEN ${c} THEN ${i} END`);
   return { select: `unnest([${items.join(', ')}]) AS si`, filter: `(${conds.join(' OR ')})` };
@@ -205,7 +260,11 @@ function rankingSql(params: SqlParams, limit: number, hasBreakdown: boolean, sou
  * The main statement for series `indexes` (all but the active-user maths): columns `a<i>` hold
  * the aggregate of series i's math.
  */
-export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes: readonly number[]): { sql: string; params: unknown[] } {
+export function trendQuery(
+  input: TrendQueryInput,
+  period: PeriodQuery,
+  indexes: readonly number[],
+): { sql: string; params: unknown[] } {
   const series = indexes.map((i) => input.series[i]!);
   const hogql = series.some((x) => x.math === 'hogql');
   const needsPerson = series.some((x) => x.math === 'dau') || hogql;
@@ -213,20 +272,38 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
   const byGroup = input.groupIndex !== null && input.groupIndex !== undefined;
   const s = shared(input, series, period.from, period.toExclusive, hogql || (needsPerson && !byGroup));
   const { params } = s;
-  const bucket = period.aggregate ? '0'
-    : bucketMsSql(period.interval, input.project.week_start_day, 'e.timestamp', (v) => params.add(v),
-      input.project.timezone, period.from, period.toExclusive - 1);
+  const bucket = period.aggregate
+    ? '0'
+    : bucketMsSql(
+        period.interval,
+        input.project.week_start_day,
+        'e.timestamp',
+        (v) => params.add(v),
+        input.project.timezone,
+        period.from,
+        period.toExclusive - 1,
+      );
   const tag = seriesColumn(s.seriesConds, series, params);
-  const mathProps = series.map((x) => (x.mathProperty && isPropertyMath(x.math) ? propertyNumber(params, 'event', x.mathProperty, TAGGED) : 'NULL'));
-  const mv = mathProps.every((m) => m === 'NULL') ? 'NULL::DOUBLE'
-    : mathProps.length === 1 ? mathProps[0]! : `CASE si ${mathProps.map((m, i) => `WHEN ${i} THEN ${m}`).join(' ')} END`;
+  const mathProps = series.map((x) =>
+    x.mathProperty && isPropertyMath(x.math) ? propertyNumber(params, 'event', x.mathProperty, TAGGED) : 'NULL',
+  );
+  const mv = mathProps.every((m) => m === 'NULL')
+    ? 'NULL::DOUBLE'
+    : mathProps.length === 1
+      ? mathProps[0]!
+      : `CASE si ${mathProps.map((m, i) => `WHEN ${i} THEN ${m}`).join(' ')} END`;
   const sess = series.some((x) => x.math === 'unique_session')
-    ? `nullif(${propertyText(params, 'event', '$session_id')}, '')` : 'NULL::VARCHAR';
+    ? `nullif(${propertyText(params, 'event', '$session_id')}, '')`
+    : 'NULL::VARCHAR';
   const person = needsPerson ? s.actor : 'NULL::UUID';
   const tagged = `tagged AS (
       SELECT ${bucket} AS bucket, ${tag.select}, ${s.bval} AS bval, ${person} AS person_id,
-             ${sess} AS sess, e.properties AS ep${s.personProps ? ', p.properties AS pp' : ''}${hogql ? `,
-             e.event AS h_event, e.distinct_id AS h_did, e.timestamp AS h_ts, ${PERSON_KEY_SQL} AS h_pid` : ''}
+             ${sess} AS sess, e.properties AS ep${s.personProps ? ', p.properties AS pp' : ''}${
+               hogql
+                 ? `,
+             e.event AS h_event, e.distinct_id AS h_did, e.timestamp AS h_ts, ${PERSON_KEY_SQL} AS h_pid`
+                 : ''
+             }
       FROM events e ${s.joins}
       WHERE ${s.where} AND ${tag.filter}
     ),
@@ -262,7 +339,14 @@ export function trendQuery(input: TrendQueryInput, period: PeriodQuery, indexes:
 export function binRangeQuery(input: TrendQueryInput, period: PeriodQuery): { sql: string; params: unknown[] } {
   const parts = input.breakdown?.parts ?? [];
   // The parts' raw values, as a list: their numbers are read from it below.
-  const raw: Breakdown = { parts: parts.map(({ key, type, groupIndex }) => ({ key, type, ...(groupIndex === undefined ? {} : { groupIndex }) })), multi: true };
+  const raw: Breakdown = {
+    parts: parts.map(({ key, type, groupIndex }) => ({
+      key,
+      type,
+      ...(groupIndex === undefined ? {} : { groupIndex }),
+    })),
+    multi: true,
+  };
   const s = shared({ ...input, breakdown: raw }, input.series, period.from, period.toExclusive, false);
   const binned = parts.flatMap((p, i) => (p.bins ? [i] : []));
   const sql = `
@@ -282,11 +366,21 @@ export function binRangeQuery(input: TrendQueryInput, period: PeriodQuery): { sq
  * with the local day of the range's end. `buckets` are the bucket starts (wall ms).
  */
 export function activeQuery(
-  input: TrendQueryInput, period: PeriodQuery, index: number, days: number, buckets: readonly number[],
+  input: TrendQueryInput,
+  period: PeriodQuery,
+  index: number,
+  days: number,
+  buckets: readonly number[],
 ): { sql: string; params: unknown[] } {
   const series = [input.series[index]!];
   const lookback = (days + 2) * DAY_MS;
-  const s = shared(input, series, period.from - lookback, period.toExclusive, input.groupIndex === null || input.groupIndex === undefined);
+  const s = shared(
+    input,
+    series,
+    period.from - lookback,
+    period.toExclusive,
+    input.groupIndex === null || input.groupIndex === undefined,
+  );
   const { params } = s;
   const tz = params.add(input.project.timezone);
   const unit = period.interval === 'hour' && !period.aggregate ? 'hour' : 'day';

@@ -1,11 +1,36 @@
 import {
-  AGGREGATED_DISPLAYS, ANALYTICS_LIMITS, formulasWithPath, orderedEntities, type Entity, type Interval, type TrendParams, type TrendSeries,
+  AGGREGATED_DISPLAYS,
+  ANALYTICS_LIMITS,
+  formulasWithPath,
+  orderedEntities,
+  type Entity,
+  type Interval,
+  type TrendParams,
+  type TrendSeries,
 } from '../../src/contract/analytics.ts';
-import { addWall, bucketStarts, formatInstant, fromWall, MIN_INSTANT, previousAnchor, resolveDateRange, toWall, truncWall, type DateRange } from './dates.ts';
+import {
+  addWall,
+  bucketStarts,
+  formatInstant,
+  fromWall,
+  MIN_INSTANT,
+  previousAnchor,
+  resolveDateRange,
+  toWall,
+  truncWall,
+  type DateRange,
+} from './dates.ts';
 import { AnalyticsParamError } from './errors.ts';
 import { checkRegexes, regexPatterns } from './filters.ts';
 import { formulaOf } from './formula.ts';
-import { activeQuery, binRangeQuery, trendQuery, type PeriodQuery, type TrendQueryInput, type TrendRow } from './trends-sql.ts';
+import {
+  activeQuery,
+  binRangeQuery,
+  trendQuery,
+  type PeriodQuery,
+  type TrendQueryInput,
+  type TrendRow,
+} from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues, type TrendFormula } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
 import { breakdownsOf, histogramEdges, type Breakdown } from './breakdowns.ts';
@@ -16,7 +41,12 @@ import type { QueryContext } from './types.ts';
 import { aggregationOf, groupTypesFor } from './groups.ts';
 
 export type { TrendSeriesSpec } from './trends-types.ts';
-export { BREAKDOWN_NULL_LABEL, BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_LABEL, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
+export {
+  BREAKDOWN_NULL_LABEL,
+  BREAKDOWN_NULL_VALUE,
+  BREAKDOWN_OTHER_LABEL,
+  BREAKDOWN_OTHER_VALUE,
+} from './trends-types.ts';
 
 /** Most buckets one trend may have (an hourly trend over years is a 400 on `interval`). */
 
@@ -32,7 +62,10 @@ function seriesSpecs(params: TrendParams): TrendSeriesSpec[] {
   return orderedEntities(params).map((entity: Entity, index): TrendSeriesSpec => {
     const event = entity.id === null ? null : String(entity.id);
     return {
-      index, entity, event, math: entity.math,
+      index,
+      entity,
+      event,
+      math: entity.math,
       mathProperty: entity.math_property ?? null,
       mathHogql: entity.math === 'hogql' ? (entity.math_hogql ?? null) : null,
       properties: entity.properties,
@@ -47,11 +80,22 @@ function entityIndex(params: TrendParams, entity: Entity): number {
 }
 
 /** Every check the params schema cannot do: unsupported options, formula, regexes, compare_to. */
-async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: QueryContext, groupTypes: readonly string[]): Promise<TrendFormula[]> {
+async function validate(
+  params: TrendParams,
+  series: TrendSeriesSpec[],
+  ctx: QueryContext,
+  groupTypes: readonly string[],
+): Promise<TrendFormula[]> {
   aggregationOf(params, groupTypes);
   breakdownsOf(params, groupTypes);
   for (const s of series) {
-    if (s.mathHogql !== null) hogqlSql(s.mathHogql, 'aggregate', new SqlParams(), `${s.entity.type}__${entityIndex(params, s.entity)}__math_hogql`);
+    if (s.mathHogql !== null)
+      hogqlSql(
+        s.mathHogql,
+        'aggregate',
+        new SqlParams(),
+        `${s.entity.type}__${entityIndex(params, s.entity)}__math_hogql`,
+      );
   }
   if (params.compare && params.compare_to && !COMPARE_TO.test(params.compare_to)) {
     throw new AnalyticsParamError('compare_to', 'Enter a relative offset such as -7d, -1w or -1m.');
@@ -77,7 +121,12 @@ async function validate(params: TrendParams, series: TrendSeriesSpec[], ctx: Que
  * Days, weeks and months measure that span on the local calendar, so a week across a
  * daylight-saving change follows the week before it; hours measure it in real time.
  */
-function previousRange(range: DateRange, compareTo: string | null | undefined, interval: Interval, buckets: number): { from: number; toExclusive: number } {
+function previousRange(
+  range: DateRange,
+  compareTo: string | null | undefined,
+  interval: Interval,
+  buckets: number,
+): { from: number; toExclusive: number } {
   const m = compareTo ? COMPARE_TO.exec(compareTo) : null;
   let anchor: number;
   if (m) {
@@ -89,19 +138,32 @@ function previousRange(range: DateRange, compareTo: string | null | undefined, i
   }
   if (!(anchor >= MIN_INSTANT)) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
   const first = truncWall(toWall(anchor, range.timeZone), interval, range.weekStart);
-  return { from: fromWall(first, range.timeZone), toExclusive: fromWall(addWall(first, interval, buckets), range.timeZone) };
+  return {
+    from: fromWall(first, range.timeZone),
+    toExclusive: fromWall(addWall(first, interval, buckets), range.timeZone),
+  };
 }
 
 async function runPeriod(
-  ctx: QueryContext, input: TrendQueryInput, period: PeriodQuery, interval: Interval,
+  ctx: QueryContext,
+  input: TrendQueryInput,
+  period: PeriodQuery,
+  interval: Interval,
 ): Promise<PeriodResult> {
   const tz = ctx.project.timezone;
   if (period.from < MIN_INSTANT) throw new AnalyticsParamError('date_from', 'Enter a valid date.');
-  const buckets = bucketStarts(toWall(period.from, tz), toWall(period.toExclusive - 1, tz), interval, ctx.project.week_start_day);
+  const buckets = bucketStarts(
+    toWall(period.from, tz),
+    toWall(period.toExclusive - 1, tz),
+    interval,
+    ctx.project.week_start_day,
+  );
   const cells = buckets.length * input.series.length * (input.breakdown ? input.breakdownLimit + 2 : 1);
   if (cells > ANALYTICS_LIMITS.trendCells) {
-    throw new AnalyticsParamError(input.breakdown ? 'breakdown_limit' : 'interval',
-      `This trend would have ${cells.toLocaleString('en-US')} values (intervals × series × breakdown values); at most ${ANALYTICS_LIMITS.trendCells.toLocaleString('en-US')}: lower the breakdown limit, the series or the number of intervals.`);
+    throw new AnalyticsParamError(
+      input.breakdown ? 'breakdown_limit' : 'interval',
+      `This trend would have ${cells.toLocaleString('en-US')} values (intervals × series × breakdown values); at most ${ANALYTICS_LIMITS.trendCells.toLocaleString('en-US')}: lower the breakdown limit, the series or the number of intervals.`,
+    );
   }
   const plain = input.series.filter((s) => !(s.math in ACTIVE_DAYS)).map((s) => s.index);
   const values: SeriesValues[] = input.series.map(() => new Map());
@@ -109,7 +171,12 @@ async function runPeriod(
     for (const row of rows) {
       const si = indexes[Number(row.si)]!;
       const kind = Number(row.kind);
-      const key = kind === 0 ? `v:${Array.isArray(row.bval) ? JSON.stringify(row.bval) : row.bval ?? ''}` : kind === 1 ? 'none' : 'other';
+      const key =
+        kind === 0
+          ? `v:${Array.isArray(row.bval) ? JSON.stringify(row.bval) : (row.bval ?? '')}`
+          : kind === 1
+            ? 'none'
+            : 'other';
       const map = values[si]!;
       let entry = map.get(key);
       if (!entry) {
@@ -145,7 +212,13 @@ async function withBinEdges(ctx: QueryContext, input: TrendQueryInput, period: P
     if (!p.bins) return p;
     const lo = row?.[`lo${i}`];
     const hi = row?.[`hi${i}`];
-    return { ...p, edges: lo === null || lo === undefined || hi === null || hi === undefined ? [] : histogramEdges(Number(lo), Number(hi), p.bins) };
+    return {
+      ...p,
+      edges:
+        lo === null || lo === undefined || hi === null || hi === undefined
+          ? []
+          : histogramEdges(Number(lo), Number(hi), p.bins),
+    };
   });
   return { ...b, parts };
 }
@@ -157,7 +230,14 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
     const runs: TrendSeries[][] = [];
     for (const c of split) {
       const run = await computeTrends(restrictedTo(params, c), ctx);
-      runs.push(run.map((s) => ({ ...s, label: c.label, breakdown_value: c.value, filter: { ...s.filter, breakdown: params.breakdown ?? null, breakdown_type: 'cohort' } })));
+      runs.push(
+        run.map((s) => ({
+          ...s,
+          label: c.label,
+          breakdown_value: c.value,
+          filter: { ...s.filter, breakdown: params.breakdown ?? null, breakdown_type: 'cohort' },
+        })),
+      );
     }
     return interleave(runs);
   }
@@ -168,9 +248,16 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
   const aggregate = AGGREGATED_DISPLAYS.includes(params.display);
   const breakdown = breakdownsOf(params, groupTypes);
   const input: TrendQueryInput = {
-    project: ctx.project, series, properties: params.properties, filterTestAccounts: params.filter_test_accounts,
-    groupTypes, groupIndex: aggregationOf(params, groupTypes),
-    breakdown, breakdownLimit: params.breakdown_limit, materialized: await materializedFor(ctx), env: envOf(ctx),
+    project: ctx.project,
+    series,
+    properties: params.properties,
+    filterTestAccounts: params.filter_test_accounts,
+    groupTypes,
+    groupIndex: aggregationOf(params, groupTypes),
+    breakdown,
+    breakdownLimit: params.breakdown_limit,
+    materialized: await materializedFor(ctx),
+    env: envOf(ctx),
   };
   const periods = [{ from: range.from, toExclusive: range.to + 1 }];
   if (params.compare) {
@@ -188,16 +275,28 @@ export async function computeTrends(params: TrendParams, ctx: QueryContext): Pro
   // grow with the square of the series count.
   const filter = {
     filter_test_accounts: params.filter_test_accounts ?? false,
-    date_from: formatInstant(range.from, range.timeZone), date_to: formatInstant(range.to, range.timeZone),
-    interval: params.interval, display: params.display, breakdown: params.breakdown ?? null,
-    breakdown_type: params.breakdown ? params.breakdown_type : null, compare: params.compare ?? false,
+    date_from: formatInstant(range.from, range.timeZone),
+    date_to: formatInstant(range.to, range.timeZone),
+    interval: params.interval,
+    display: params.display,
+    breakdown: params.breakdown ?? null,
+    breakdown_type: params.breakdown ? params.breakdown_type : null,
+    compare: params.compare ?? false,
     formula: params.formula ?? null,
     ...(breakdown?.multi ? { breakdowns: params.breakdowns } : {}),
   };
-  return results.flatMap((result, i) => assembleSeries({
-    result, series, formulas, interval: params.interval, aggregate,
-    cumulative: params.display === 'ActionsLineGraphCumulative', breakdown: breakdown !== null,
-    breakdownParts: breakdown?.multi ? breakdown.parts.length : 0,
-    compareLabel: params.compare ? (i === 0 ? 'current' : 'previous') : null, filter,
-  }));
+  return results.flatMap((result, i) =>
+    assembleSeries({
+      result,
+      series,
+      formulas,
+      interval: params.interval,
+      aggregate,
+      cumulative: params.display === 'ActionsLineGraphCumulative',
+      breakdown: breakdown !== null,
+      breakdownParts: breakdown?.multi ? breakdown.parts.length : 0,
+      compareLabel: params.compare ? (i === 0 ? 'current' : 'previous') : null,
+      filter,
+    }),
+  );
 }

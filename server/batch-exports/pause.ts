@@ -15,7 +15,10 @@ import { firstRunEnd, iso } from './intervals.ts';
 export const nextRunAt = (interval: BatchExportInterval, startAt: string | null, nowMs: number): string =>
   iso(firstRunEnd(interval, nowMs, startAt));
 
-type PauseFields = Pick<BatchExportRow, 'interval' | 'start_at' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'>;
+type PauseFields = Pick<
+  BatchExportRow,
+  'interval' | 'start_at' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'
+>;
 
 /** `row` paused or unpaused at `now`; `row` itself when it already is. */
 export function withPaused<R extends PauseFields>(row: R, paused: boolean, now: Date): R {
@@ -29,5 +32,7 @@ export function withPaused<R extends PauseFields>(row: R, paused: boolean, now: 
 /** The log entry of a pause or unpause, written by whichever endpoint did it (`row`: after the change). */
 export function pauseLogMessage(row: Pick<BatchExportRow, 'paused' | 'next_run_at'>): string {
   if (row.paused === 1) return 'Export paused.';
-  return row.next_run_at ? `Export unpaused: the next run covers the interval ending ${row.next_run_at}.` : 'Export unpaused.';
+  return row.next_run_at
+    ? `Export unpaused: the next run covers the interval ending ${row.next_run_at}.`
+    : 'Export unpaused.';
 }

@@ -43,13 +43,18 @@ interface ModelSql {
  */
 const MODELS: Record<BatchExportModel, ModelSql> = {
   events: {
-    table: 'events', time: 'timestamp', id: 'uuid',
+    table: 'events',
+    time: 'timestamp',
+    id: 'uuid',
     columns: 'uuid, epoch_us(timestamp)::DOUBLE, properties::VARCHAR, event, distinct_id',
     types: ['uuid', 'double', 'text', 'text', 'text'],
   },
   persons: {
-    table: 'persons', time: 'coalesce(updated_at, created_at)', id: 'id',
-    columns: 'id, epoch_us(coalesce(updated_at, created_at))::DOUBLE, properties::VARCHAR, coalesce(version, 0)::DOUBLE, epoch_us(created_at)::DOUBLE',
+    table: 'persons',
+    time: 'coalesce(updated_at, created_at)',
+    id: 'id',
+    columns:
+      'id, epoch_us(coalesce(updated_at, created_at))::DOUBLE, properties::VARCHAR, coalesce(version, 0)::DOUBLE, epoch_us(created_at)::DOUBLE',
     types: ['uuid', 'double', 'text', 'double', 'double'],
   },
 };
@@ -62,7 +67,11 @@ const hex32 = (w: number) => HEX[w >>> 24]! + HEX[(w >>> 16) & 255]! + HEX[(w >>
  * compareUuidWords): decoding DuckDB's text of every id cost more than the rest of a read.
  */
 export function uuidAt(words: Uint32Array, row: number): string {
-  const h = hex32((words[row * 4 + 3]! ^ 0x80000000) >>> 0) + hex32(words[row * 4 + 2]!) + hex32(words[row * 4 + 1]!) + hex32(words[row * 4]!);
+  const h =
+    hex32((words[row * 4 + 3]! ^ 0x80000000) >>> 0) +
+    hex32(words[row * 4 + 2]!) +
+    hex32(words[row * 4 + 1]!) +
+    hex32(words[row * 4]!);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 const isoOfMs = (ms: number) => new Date(ms).toISOString();
@@ -80,7 +89,9 @@ function eventFilterSql(filter: EventFilter, first: number): { sql: string; para
   const add = (list: readonly string[] | null | undefined, negate: boolean) => {
     if (!list || list.length === 0) return;
     params.push(JSON.stringify(list));
-    parts.push(`AND event ${negate ? 'NOT IN' : 'IN'} (SELECT unnest(from_json($${first + params.length - 1}::JSON, '["VARCHAR"]')))`);
+    parts.push(
+      `AND event ${negate ? 'NOT IN' : 'IN'} (SELECT unnest(from_json($${first + params.length - 1}::JSON, '["VARCHAR"]')))`,
+    );
   };
   add(filter.include_events, false);
   add(filter.exclude_events, true);
@@ -104,7 +115,12 @@ function eventFilterSql(filter: EventFilter, first: number): { sql: string; para
  * same rows in the same order.
  */
 export function recordSource(
-  events: EventStore, model: BatchExportModel, teamId: number, start: string, end: string, filter: EventFilter = {},
+  events: EventStore,
+  model: BatchExportModel,
+  teamId: number,
+  start: string,
+  end: string,
+  filter: EventFilter = {},
 ): RecordSource {
   const m = MODELS[model];
   const where = `team_id = $1 AND ${m.time} >= $2::TIMESTAMPTZ AND ${m.time} < $3::TIMESTAMPTZ`;
@@ -123,9 +139,13 @@ export function recordSource(
     const slices = await events.columns(
       `SELECT ((epoch_us(${m.time}) - $4::BIGINT) // $5::BIGINT)::DOUBLE AS slice, count(*)::DOUBLE AS n
         FROM ${m.table} WHERE ${where} ${filters.sql} GROUP BY slice ORDER BY slice`,
-      [...bounds, from, width, ...filters.params], ['double', 'double'],
+      [...bounds, from, width, ...filters.params],
+      ['double', 'double'],
     );
-    const found = Array.from({ length: slices.rows }, (_, i) => [slices.columns[0][i]!, slices.columns[1][i]!] as const);
+    const found = Array.from(
+      { length: slices.rows },
+      (_, i) => [slices.columns[0][i]!, slices.columns[1][i]!] as const,
+    );
     slices.release();
     let open = from;
     let rows = 0;
@@ -157,7 +177,8 @@ export function recordSource(
     const bounds = [teamId, isoOfMicros(after ? after.us : from), to === endUs ? end : isoOfMicros(to)];
     return events.columns(
       `SELECT ${m.columns} FROM ${m.table} WHERE ${where} ${keyset} ${filters.sql} ORDER BY ${m.time}, ${m.id} LIMIT ${READ_PAGE_ROWS}`,
-      after ? [...bounds, after.id, ...filters.params] : [...bounds, ...filters.params], m.types,
+      after ? [...bounds, after.id, ...filters.params] : [...bounds, ...filters.params],
+      m.types,
     );
   }
 
@@ -169,7 +190,9 @@ export function recordSource(
     const read = await events.columns(
       `SELECT person_id, distinct_id, coalesce(version, 0)::DOUBLE FROM person_distinct_ids
         WHERE team_id = $1 AND person_id IN (SELECT unnest(from_json($2::JSON, '["UUID"]'))) ORDER BY person_id, distinct_id`,
-      [teamId, JSON.stringify(ids)], ['uuid', 'text', 'double']);
+      [teamId, JSON.stringify(ids)],
+      ['uuid', 'text', 'double'],
+    );
     const [persons, distinctIds, versions] = read.columns as [Uint32Array, (string | null)[], Float64Array];
     const out = new Map<string, Array<[string, number]>>();
     for (let i = 0; i < read.rows; i++) {
@@ -186,9 +209,10 @@ export function recordSource(
     async count() {
       const filters = filterAt(4);
       // Persons: one record per distinct id.
-      const sql = model === 'persons'
-        ? `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids WHERE team_id = $1 AND person_id IN (SELECT id FROM persons WHERE ${where})`
-        : `SELECT count(*)::DOUBLE AS n FROM ${m.table} WHERE ${where} ${filters.sql}`;
+      const sql =
+        model === 'persons'
+          ? `SELECT count(*)::DOUBLE AS n FROM person_distinct_ids WHERE team_id = $1 AND person_id IN (SELECT id FROM persons WHERE ${where})`
+          : `SELECT count(*)::DOUBLE AS n FROM ${m.table} WHERE ${where} ${filters.sql}`;
       const [row] = await events.all<{ n: number }>(sql, [teamId, start, end, ...filters.params]);
       return Number(row?.n ?? 0);
     },
@@ -201,22 +225,46 @@ export function recordSource(
         let after: { us: number; id: string } | null = null;
         for (;;) {
           const read = await page(from, to, after);
-          const [ids, us, properties, a, b] = read.columns as [Uint32Array, Float64Array, (string | null)[], (string | null)[] | Float64Array, (string | null)[] | Float64Array];
-          const personIds = model === 'persons' ? await distinctIdsOf(Array.from({ length: read.rows }, (_, i) => uuidAt(ids, i))) : null;
+          const [ids, us, properties, a, b] = read.columns as [
+            Uint32Array,
+            Float64Array,
+            (string | null)[],
+            (string | null)[] | Float64Array,
+            (string | null)[] | Float64Array,
+          ];
+          const personIds =
+            model === 'persons'
+              ? await distinctIdsOf(Array.from({ length: read.rows }, (_, i) => uuidAt(ids, i)))
+              : null;
           let last = '';
           for (let i = 0; i < read.rows; i++) {
             const at = isoOfMs(Math.floor(us[i]! / 1000));
             last = uuidAt(ids, i);
             if (!personIds) {
-              pending.push({ uuid: last, event: (a as (string | null)[])[i], distinct_id: (b as (string | null)[])[i], timestamp: at, team_id: teamId, properties: parse(properties[i]!) });
+              pending.push({
+                uuid: last,
+                event: (a as (string | null)[])[i],
+                distinct_id: (b as (string | null)[])[i],
+                timestamp: at,
+                team_id: teamId,
+                properties: parse(properties[i]!),
+              });
             } else {
               const props = parse(properties[i]!);
               const version = (a as Float64Array)[i]!;
               const createdAt = isoOfMs(Math.floor((b as Float64Array)[i]! / 1000));
               // A person without distinct ids (none of this server's writers leave one) has no row to export.
               for (const [d, v] of personIds.get(last) ?? []) {
-                pending.push({ team_id: teamId, distinct_id: d, person_id: last, properties: props, person_version: version,
-                  person_distinct_id_version: v, created_at: createdAt, _inserted_at: at });
+                pending.push({
+                  team_id: teamId,
+                  distinct_id: d,
+                  person_id: last,
+                  properties: props,
+                  person_version: version,
+                  person_distinct_id_version: v,
+                  created_at: createdAt,
+                  _inserted_at: at,
+                });
                 if (pending.length >= batch) {
                   yield pending;
                   pending = [];

@@ -20,7 +20,8 @@ export interface RunnerDeps {
 export const DEFAULT_MAX_ATTEMPTS = 3;
 export const DEFAULT_RETRY_DELAY_MS = 2000;
 
-const sleep = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
+const sleep = (ms: number) =>
+  ms <= 0 ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * Executes one run: Starting → Running → Completed, or → FailedRetryable (retried up to
@@ -35,8 +36,12 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
   const at = () => now().toISOString();
   const log = (level: string, message: string) => store.batchExportLogs.add(exported.id, run.id, level, message, at());
   const progress: RunProgress = {
-    status: 'Running', records_completed: null, records_total_count: run.records_total_count,
-    latest_error: null, finished_at: null, attempts: run.attempts,
+    status: 'Running',
+    records_completed: null,
+    records_total_count: run.records_total_count,
+    latest_error: null,
+    finished_at: null,
+    attempts: run.attempts,
   };
   const save = (change: Partial<RunProgress>) => {
     Object.assign(progress, change);
@@ -68,11 +73,19 @@ export async function executeRun(deps: RunnerDeps, run: BatchExportRunRow, optio
     // A retry keeps the status FailedRetryable until its outcome is known.
     save({ attempts: attempt });
     try {
-      const completed = await deliver({
-        config, records, total, log, model: exported.model, exportId: exported.id,
-        interval: { start, end: run.data_interval_end },
-        progress: (delivered) => save({ records_completed: delivered }),
-      }, options);
+      const completed = await deliver(
+        {
+          config,
+          records,
+          total,
+          log,
+          model: exported.model,
+          exportId: exported.id,
+          interval: { start, end: run.data_interval_end },
+          progress: (delivered) => save({ records_completed: delivered }),
+        },
+        options,
+      );
       save({ status: 'Completed', records_completed: completed, latest_error: null, finished_at: at() });
       log('INFO', `Run completed: ${completed} of ${total} records exported.`);
       return;

@@ -58,12 +58,21 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const earliest = alignDown(interval, nowMs) - (maxCatchUp - 1) * size;
     if (end < earliest) {
       const skipped = Math.round((earliest - end) / size);
-      store.batchExportLogs.add(row.id, null, 'WARNING', `Skipped ${skipped} missed intervals before ${iso(earliest - size)} (the server was stopped).`, at);
+      store.batchExportLogs.add(
+        row.id,
+        null,
+        'WARNING',
+        `Skipped ${skipped} missed intervals before ${iso(earliest - size)} (the server was stopped).`,
+        at,
+      );
       end = earliest;
     }
     let created = 0;
     for (; end <= nowMs && end <= endAt; end += size) {
-      store.batchExportRuns.create({ batch_export_id: row.id, data_interval_start: iso(end - size), data_interval_end: iso(end) }, at);
+      store.batchExportRuns.create(
+        { batch_export_id: row.id, data_interval_start: iso(end - size), data_interval_end: iso(end) },
+        at,
+      );
       created += 1;
     }
     store.batchExports.setNextRunAt(row.id, iso(end));
@@ -72,7 +81,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   function schedule(): number {
     const nowMs = now().getTime();
-    return store.transaction(() => store.batchExports.due(iso(nowMs)).reduce((n, row) => n + scheduleExport(row, nowMs), 0));
+    return store.transaction(() =>
+      store.batchExports.due(iso(nowMs)).reduce((n, row) => n + scheduleExport(row, nowMs), 0),
+    );
   }
 
   async function drain(): Promise<number> {

@@ -13,7 +13,8 @@ export function dataDirFrom(flag: string | undefined, env: NodeJS.ProcessEnv = p
 export function portFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
   const raw = flag ?? env.PORT ?? String(DEFAULT_PORT);
   const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`invalid port '${raw}': expected an integer from 0 to 65535`);
+  if (!/^\d+$/.test(raw) || port > 65535)
+    throw new UsageError(`invalid port '${raw}': expected an integer from 0 to 65535`);
   return port;
 }
 
@@ -26,7 +27,8 @@ export function httpUrlFrom(flag: string | undefined, name = 'upstream'): string
   } catch {
     throw new UsageError(`invalid --${name} '${flag}': expected a URL such as https://app.example.com`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--${name} must be an http(s) URL, got '${flag}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--${name} must be an http(s) URL, got '${flag}'`);
   return url.toString().replace(/\/$/, '');
 }
 

@@ -30,7 +30,12 @@ function reasonOf(error: unknown): string {
  * of `batchSize`: reading waits while a batch is written, so memory stays flat. Blank lines are
  * ignored; a bad line is skipped and reported, the rest is imported.
  */
-export async function importEvents(events: EventStore, teamId: number, input: NodeJS.ReadableStream, options: { now?: Date; batchSize?: number } = {}): Promise<ImportResult> {
+export async function importEvents(
+  events: EventStore,
+  teamId: number,
+  input: NodeJS.ReadableStream,
+  options: { now?: Date; batchSize?: number } = {},
+): Promise<ImportResult> {
   const clock = { now: options.now ?? new Date(), sentAt: null };
   const batchSize = options.batchSize ?? IMPORT_BATCH;
   const result: ImportResult = { imported: 0, skipped: 0, bad: [] };
@@ -74,9 +79,11 @@ export async function importCommand(argv: string[]): Promise<void> {
   });
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('usage: import FILE.jsonl --project ID [--data-dir DIR]');
-  if (!values.project || !/^\d+$/.test(values.project)) throw new UsageError('--project ID is required (a project id, e.g. 1)');
+  if (!values.project || !/^\d+$/.test(values.project))
+    throw new UsageError('--project ID is required (a project id, e.g. 1)');
   const batchSize = values['batch-size'] === undefined ? IMPORT_BATCH : Number(values['batch-size']);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new UsageError('--batch-size must be an integer from 1 to 100000');
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000)
+    throw new UsageError('--batch-size must be an integer from 1 to 100000');
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`no such file '${file}'`);
 
   const { store, events } = openDataDir(dataDirFrom(values['data-dir']));

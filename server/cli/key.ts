@@ -10,18 +10,29 @@ const note = (line: string) => process.stderr.write(`${line}\n`);
 
 /** `a:read, b:write` → validated list; unknown scopes are a usage error naming the valid ones. */
 export function parseScopes(text: string): string[] {
-  const scopes = [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))];
-  if (scopes.length === 0) throw new UsageError('--scopes is empty: give e.g. organization:read,batch_export:write or *');
+  const scopes = [
+    ...new Set(
+      text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (scopes.length === 0)
+    throw new UsageError('--scopes is empty: give e.g. organization:read,batch_export:write or *');
   const bad = scopes.filter((s) => !keyScopeSchema.safeParse(s).success);
   if (bad.length > 0) {
-    throw new UsageError(`unknown scope${bad.length > 1 ? 's' : ''} ${bad.map((s) => `'${s}'`).join(', ')}; valid scopes: *, ${SCOPES.join(', ')}`);
+    throw new UsageError(
+      `unknown scope${bad.length > 1 ? 's' : ''} ${bad.map((s) => `'${s}'`).join(', ')}; valid scopes: *, ${SCOPES.join(', ')}`,
+    );
   }
   return scopes;
 }
 
 function create(store: Store, values: { label?: string; scopes?: string; organization?: string[]; user?: string }) {
   if (!values.label?.trim()) throw new UsageError('--label is required');
-  if (values.scopes === undefined) throw new UsageError('--scopes is required (e.g. organization:read,organization:write or *)');
+  if (values.scopes === undefined)
+    throw new UsageError('--scopes is required (e.g. organization:read,organization:write or *)');
   const scopes = parseScopes(values.scopes);
   const email = values.user ?? DEMO_USER_EMAIL;
   const user = store.users.getByEmail(email);
@@ -29,10 +40,16 @@ function create(store: Store, values: { label?: string; scopes?: string; organiz
   const organizations = values.organization ?? [];
   for (const id of organizations) {
     if (!store.organizations.get(id)) throw new UsageError(`no organization with id '${id}'`);
-    if (store.memberships.level(id, user.id) === undefined) throw new UsageError(`${email} is not a member of organization '${id}'`);
+    if (store.memberships.level(id, user.id) === undefined)
+      throw new UsageError(`${email} is not a member of organization '${id}'`);
   }
   const { row, key } = store.apiKeys.create(
-    { user_id: user.id, label: values.label.trim(), scopes, scoped_organizations: organizations.length ? organizations : null },
+    {
+      user_id: user.id,
+      label: values.label.trim(),
+      scopes,
+      scoped_organizations: organizations.length ? organizations : null,
+    },
     new Date().toISOString(),
   );
   note(`created key ${row.id} (${row.mask_value}) for ${email}; it is shown once:`);
@@ -44,7 +61,16 @@ function list(store: Store) {
   if (rows.length === 0) return note('no keys');
   out(['id', 'label', 'mask', 'scopes', 'organizations', 'last used'].join('\t'));
   for (const k of rows) {
-    out([k.id, k.label, k.mask_value, k.scopes.join(','), k.scoped_organizations?.join(',') ?? 'all', k.last_used_at ?? 'never'].join('\t'));
+    out(
+      [
+        k.id,
+        k.label,
+        k.mask_value,
+        k.scopes.join(','),
+        k.scoped_organizations?.join(',') ?? 'all',
+        k.last_used_at ?? 'never',
+      ].join('\t'),
+    );
   }
 }
 
@@ -59,8 +85,11 @@ export function key(argv: string[]): void {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
-      label: { type: 'string' }, scopes: { type: 'string' }, organization: { type: 'string', multiple: true },
-      user: { type: 'string' }, 'data-dir': { type: 'string' },
+      label: { type: 'string' },
+      scopes: { type: 'string' },
+      organization: { type: 'string', multiple: true },
+      user: { type: 'string' },
+      'data-dir': { type: 'string' },
     },
     allowPositionals: true,
     strict: true,

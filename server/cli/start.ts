@@ -16,7 +16,11 @@ const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../dist', import.meta.url))
 /** How long a stopping server waits for the batch-export run in progress and for pipeline deliveries. */
 const SHUTDOWN_WAIT_MS = 2000;
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
-const listFromEnv = (name: string) => (process.env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const listFromEnv = (name: string) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Opens the event store and seeds the demo events on first use; a locked file is a clear error. */
 export async function prepareEvents(store: Store, events: EventStore, count: number): Promise<void> {
@@ -24,16 +28,25 @@ export async function prepareEvents(store: Store, events: EventStore, count: num
     await events.ready();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(/lock/i.test(message)
-      ? `${events.file} is in use by another process (a running server?): stop it first`
-      : `cannot open ${events.file}: ${message}`);
+    throw new UsageError(
+      /lock/i.test(message)
+        ? `${events.file} is in use by another process (a running server?): stop it first`
+        : `cannot open ${events.file}: ${message}`,
+    );
   }
   // A million events take from 15 s to minutes on a busy machine: say how far it has come.
   // SEED_PROGRESS_EVERY_MS sets how often a log (not a terminal) gets a line.
   const every = Number(process.env.SEED_PROGRESS_EVERY_MS);
   const progress = seedProgressPrinter(process.stderr, Number.isFinite(every) && every >= 0 ? { everyMs: every } : {});
-  const result = await ensureDemoEvents(store, events, { count, now: new Date(), onProgress: progress.listener }).finally(progress.done);
-  if (result) process.stderr.write(`seeded ${result.events} demo events for ${result.persons} persons in ${(result.milliseconds / 1000).toFixed(1)} s\n`);
+  const result = await ensureDemoEvents(store, events, {
+    count,
+    now: new Date(),
+    onProgress: progress.listener,
+  }).finally(progress.done);
+  if (result)
+    process.stderr.write(
+      `seeded ${result.events} demo events for ${result.persons} persons in ${(result.milliseconds / 1000).toFixed(1)} s\n`,
+    );
 }
 
 /** `start [--port N] [--data-dir DIR] [--upstream URL] [--host H] [--public-url URL] [--static-dir DIR] [--demo-events N]` */
@@ -41,9 +54,14 @@ export async function start(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      port: { type: 'string' }, 'data-dir': { type: 'string' }, upstream: { type: 'string' },
-      host: { type: 'string' }, 'static-dir': { type: 'string' }, 'demo-events': { type: 'string' },
-      'allow-destination': { type: 'string', multiple: true }, 'api-origin': { type: 'string', multiple: true },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      upstream: { type: 'string' },
+      host: { type: 'string' },
+      'static-dir': { type: 'string' },
+      'demo-events': { type: 'string' },
+      'allow-destination': { type: 'string', multiple: true },
+      'api-origin': { type: 'string', multiple: true },
       'public-url': { type: 'string' },
     },
     strict: true,
@@ -90,10 +108,25 @@ export async function start(argv: string[]): Promise<void> {
     const cacheTtl = process.env.ANALYTICS_CACHE_TTL_MS;
     pipeline = createPipelineRuntime({ store, now: () => new Date(), allowHosts });
     app = createApp({
-      store, events, staticDir, logger, apiOrigins, publicUrl, allowDestinations: allowHosts, pipeline, analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl), preparePersonIndexes: true,
+      store,
+      events,
+      staticDir,
+      logger,
+      apiOrigins,
+      publicUrl,
+      allowDestinations: allowHosts,
+      pipeline,
+      analyticsCacheTtlMs: cacheTtl === undefined ? undefined : Number(cacheTtl),
+      preparePersonIndexes: true,
     });
     // Batch export runs: scheduled intervals and backfills, executed in this process (ticks every second).
-    scheduler = createScheduler({ store, events, now: () => new Date(), onError: logger.error, runner: { allowHosts } });
+    scheduler = createScheduler({
+      store,
+      events,
+      now: () => new Date(),
+      onError: logger.error,
+      runner: { allowHosts },
+    });
   }
   let closing: Promise<void> | undefined;
   // once: the 3 s fallback below may call it again while the first is still waiting
@@ -110,15 +143,22 @@ export async function start(argv: string[]): Promise<void> {
   };
 
   const requestTimeoutMs = Number(process.env.REQUEST_TIMEOUT_MS) || undefined;
-  const server = startNodeServer(app.fetch, { port, hostname: host, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }, (info) => {
-    const origin = `http://${LOOPBACK_OR_ANY.has(host) ? 'localhost' : host}:${info.port}`;
-    if (!publicUrlFlag) publicUrl.origin = origin;
-    process.stdout.write(`listening on ${origin}\n`);
-    if (upstream) process.stdout.write(`proxying ${origin}/api to ${upstream}/api\n`);
-    else if (demoKey) process.stdout.write(`sign in: ${origin}/#key=${demoKey}\n`);
-    else process.stdout.write('sign in: the demo key file is gone; create a key with `npm run key -- create --label me --scopes "*"`\n');
-    scheduler?.start();
-  });
+  const server = startNodeServer(
+    app.fetch,
+    { port, hostname: host, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) },
+    (info) => {
+      const origin = `http://${LOOPBACK_OR_ANY.has(host) ? 'localhost' : host}:${info.port}`;
+      if (!publicUrlFlag) publicUrl.origin = origin;
+      process.stdout.write(`listening on ${origin}\n`);
+      if (upstream) process.stdout.write(`proxying ${origin}/api to ${upstream}/api\n`);
+      else if (demoKey) process.stdout.write(`sign in: ${origin}/#key=${demoKey}\n`);
+      else
+        process.stdout.write(
+          'sign in: the demo key file is gone; create a key with `npm run key -- create --label me --scopes "*"`\n',
+        );
+      scheduler?.start();
+    },
+  );
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `port ${port} is already in use: try --port` : error);
     void closeAll().then(() => process.exit(1));

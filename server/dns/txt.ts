@@ -7,7 +7,11 @@ import { Resolver } from 'node:dns/promises';
  */
 export async function lookupTxt(name: string, servers: string | undefined = process.env.DNS_SERVER): Promise<string[]> {
   const resolver = new Resolver({ timeout: 2000, tries: 2 });
-  const list = servers?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const list =
+    servers
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   if (list.length > 0) resolver.setServers(list);
   try {
     const records = await resolver.resolveTxt(name);

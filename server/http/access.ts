@@ -11,7 +11,11 @@ export const LEVEL = { member: 1, admin: 8, owner: 15 } as const;
  * The organization `id` with the caller's level in it. 404 when it does not exist; 403 when it
  * exists but the key cannot reach it (its user is no member, or the key is scoped elsewhere).
  */
-export function reachableOrganization(store: Store, auth: AuthContext, id: string): { organization: OrganizationRow; level: Level } {
+export function reachableOrganization(
+  store: Store,
+  auth: AuthContext,
+  id: string,
+): { organization: OrganizationRow; level: Level } {
   const organization = store.organizations.get(id);
   if (!organization) throw notFound();
   const level = store.memberships.level(id, auth.userId);

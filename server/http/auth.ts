@@ -48,7 +48,11 @@ export type FailureLimiter = ReturnType<typeof createFailureLimiter>;
 /** Resolves the `Authorization` header to a key or throws the API's 401 (429 past the failure budget of `address`). */
 export type Authenticate = (header: string | undefined, address?: string) => AuthContext;
 
-export function createAuthenticator(store: Store, now: () => Date, limiter: FailureLimiter = createFailureLimiter()): Authenticate {
+export function createAuthenticator(
+  store: Store,
+  now: () => Date,
+  limiter: FailureLimiter = createFailureLimiter(),
+): Authenticate {
   return function authenticate(header: string | undefined, address = 'unknown'): AuthContext {
     const failed = (error: () => Error) => {
       const wait = limiter.fail(address);

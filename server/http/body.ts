@@ -2,7 +2,12 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/contract/json-depth.
 import { ApiError, parseError, payloadTooLarge } from './errors.ts';
 
 const incompleteBody = () =>
-  new ApiError(400, { type: 'invalid_request', code: 'incomplete_body', detail: 'The request body ended before it was complete.', attr: null });
+  new ApiError(400, {
+    type: 'invalid_request',
+    code: 'incomplete_body',
+    detail: 'The request body ended before it was complete.',
+    attr: null,
+  });
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -13,7 +13,8 @@ async function inflate(raw: Buffer): Promise<Buffer> {
   try {
     return await gunzip(raw, { maxOutputLength: MAX_CAPTURE_BYTES });
   } catch (error) {
-    if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw payloadTooLarge();
+    if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw payloadTooLarge();
     throw parseError('The body is not valid gzip data.');
   }
 }
@@ -59,7 +60,8 @@ function formData(text: string): string {
 export async function readCaptureBody(request: Request, compression: string | null): Promise<unknown> {
   let raw = await readBodyBytes(request, MAX_CAPTURE_BYTES);
   const encoding = (request.headers.get('content-encoding') ?? '').toLowerCase();
-  if (encoding.includes('gzip') || compression === 'gzip-js' || compression === 'gzip' || isGzip(raw)) raw = await inflate(raw);
+  if (encoding.includes('gzip') || compression === 'gzip-js' || compression === 'gzip' || isGzip(raw))
+    raw = await inflate(raw);
   let text = raw.toString('utf8');
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('application/x-www-form-urlencoded')) text = formData(text);

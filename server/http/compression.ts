@@ -50,7 +50,9 @@ const gzip = promisify(zlib.gzip);
 /** Compresses `body` on the thread pool: brotli at a quality cheap enough for every request, gzip at 6. */
 export function compressBytes(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    ? brotli(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      })
     : gzip(body, { level: 6 });
 }
 

@@ -29,16 +29,28 @@ export class ApiError extends Error {
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer' };
 
 export const notAuthenticated = () =>
-  new ApiError(401, {
-    type: 'authentication_error', code: 'not_authenticated',
-    detail: 'Authentication credentials were not provided.', attr: null,
-  }, WWW_AUTHENTICATE);
+  new ApiError(
+    401,
+    {
+      type: 'authentication_error',
+      code: 'not_authenticated',
+      detail: 'Authentication credentials were not provided.',
+      attr: null,
+    },
+    WWW_AUTHENTICATE,
+  );
 
 export const authenticationFailed = () =>
-  new ApiError(401, {
-    type: 'authentication_error', code: 'authentication_failed',
-    detail: 'Personal API key found in request Authorization header is invalid.', attr: null,
-  }, WWW_AUTHENTICATE);
+  new ApiError(
+    401,
+    {
+      type: 'authentication_error',
+      code: 'authentication_failed',
+      detail: 'Personal API key found in request Authorization header is invalid.',
+      attr: null,
+    },
+    WWW_AUTHENTICATE,
+  );
 
 export const permissionDenied = (detail = 'You do not have permission to perform this action.') =>
   new ApiError(403, { type: 'authentication_error', code: 'permission_denied', detail, attr: null });
@@ -47,7 +59,8 @@ export const missingScope = (scope: string) => permissionDenied(`API key missing
 
 export const keyAccessNotSupported = () => permissionDenied('This action does not support personal API key access');
 
-export const notFound = () => new ApiError(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+export const notFound = () =>
+  new ApiError(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
 
 export const validationError = (code: string, detail: string, attr: string | null) =>
   new ApiError(400, { type: 'validation_error', code, detail, attr });
@@ -66,23 +79,41 @@ export const parseError = (detail: string) => validationError('parse_error', det
 
 /** 413; the connection is closed after it, so a client still sending the body stops. */
 export const payloadTooLarge = () =>
-  new ApiError(413, { type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null }, { Connection: 'close' });
+  new ApiError(
+    413,
+    { type: 'invalid_request', code: 'request_too_large', detail: 'Request body is too large.', attr: null },
+    { Connection: 'close' },
+  );
 
 /** An analytics query stopped at its time budget: 400, so clients do not retry the same work. */
 export const queryTimeout = (budgetMs: number) =>
   new ApiError(400, {
-    type: 'validation_error', code: 'query_timeout', attr: null,
+    type: 'validation_error',
+    code: 'query_timeout',
+    attr: null,
     detail: `This query took longer than ${Math.round(budgetMs / 1000)} seconds and was stopped. Try a shorter date range, fewer series or steps, or a smaller breakdown limit.`,
   });
 
 /** 429: too many failed attempts from one address (docs/limits.md); `Retry-After` in seconds. */
 export const throttled = (retryAfterSeconds: number) =>
-  new ApiError(429, {
-    type: 'throttled_error', code: 'throttled', attr: null,
-    detail: `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
-  }, { 'Retry-After': String(retryAfterSeconds) });
+  new ApiError(
+    429,
+    {
+      type: 'throttled_error',
+      code: 'throttled',
+      attr: null,
+      detail: `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+    },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
-export const serverError = () => new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
+export const serverError = () =>
+  new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
 
 export const badGateway = () =>
-  new ApiError(502, { type: 'server_error', code: 'bad_gateway', detail: 'The upstream server could not be reached.', attr: null });
+  new ApiError(502, {
+    type: 'server_error',
+    code: 'bad_gateway',
+    detail: 'The upstream server could not be reached.',
+    attr: null,
+  });

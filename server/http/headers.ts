@@ -46,7 +46,7 @@ const SECURITY_HEADERS = headersWith(CONTENT_SECURITY_POLICY);
 
 /** The security headers a response to `path` carries: `Cache-Control: no-store` too on /api. */
 export const securityHeadersFor = (path: string): Record<string, string> =>
-  (noStore(path) ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS);
+  noStore(path) ? { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' } : SECURITY_HEADERS;
 
 /**
  * Security headers on every response; `Cache-Control: no-store` on every /api response.

@@ -33,11 +33,22 @@ export function startNodeServer(
   onListen: (info: AddressInfo) => void,
 ): ServerType {
   const timeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const server = serve({
-    fetch, port: options.port, hostname: options.hostname,
-    serverOptions: { headersTimeout: timeout, requestTimeout: timeout, connectionsCheckingInterval: Math.min(1000, timeout) },
-  }, onListen);
-  (server as Server).on('request', (request: IncomingMessage, response: ServerResponse) => lingerOnEarlyClose(request, response));
+  const server = serve(
+    {
+      fetch,
+      port: options.port,
+      hostname: options.hostname,
+      serverOptions: {
+        headersTimeout: timeout,
+        requestTimeout: timeout,
+        connectionsCheckingInterval: Math.min(1000, timeout),
+      },
+    },
+    onListen,
+  );
+  (server as Server).on('request', (request: IncomingMessage, response: ServerResponse) =>
+    lingerOnEarlyClose(request, response),
+  );
   return server;
 }
 

@@ -5,7 +5,11 @@ import type { RegisteredEndpoint } from './router.ts';
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -18,7 +22,10 @@ function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
   return Object.entries(properties).map(([name, s]) => ({
-    name, in: location, required: location === 'path' || required.has(name), schema: s,
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: s,
   }));
 }
 
@@ -30,7 +37,8 @@ function security(e: Endpoint, isPublic: boolean) {
 }
 
 const errorRef = (description: string) => ({
-  description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
 });
 
 function operation({ endpoint: e, public: isPublic }: RegisteredEndpoint) {
@@ -80,7 +88,11 @@ export function buildOpenApiDocument(registered: readonly RegisteredEndpoint[]) 
     paths,
     components: {
       securitySchemes: {
-        PersonalAPIKeyAuth: { type: 'http', scheme: 'bearer', description: 'Personal API key: `Authorization: Bearer phx_…`' },
+        PersonalAPIKeyAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Personal API key: `Authorization: Bearer phx_…`',
+        },
       },
       schemas: { ApiError: jsonSchema(apiErrorBodySchema, 'output') },
     },

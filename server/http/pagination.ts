@@ -22,7 +22,8 @@ function withWindow(requestUrl: string, limit: number, offset: number | null): s
 }
 
 /** The absolute link to the page after `window` of the request's list. */
-export const nextPageUrl = (requestUrl: string, { limit, offset }: PageWindow): string => withWindow(requestUrl, limit, offset + limit);
+export const nextPageUrl = (requestUrl: string, { limit, offset }: PageWindow): string =>
+  withWindow(requestUrl, limit, offset + limit);
 
 /** The Page envelope without its results. */
 export type PageHead = Omit<Page<unknown>, 'results'>;

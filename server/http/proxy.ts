@@ -5,8 +5,19 @@ import { securityHeadersFor } from './headers.ts';
 import type { Logger } from './types.ts';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and those the fetch layer must set itself. */
-const DROP_REQUEST = ['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding'];
+const DROP_REQUEST = [
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+];
 /** fetch already decoded the body, so its encoding and length no longer hold. */
 const DROP_RESPONSE = ['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
 

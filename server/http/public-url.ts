@@ -25,7 +25,11 @@ const LOOPBACK_OR_ANY = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '::
  * `listenHost`; a server listening on loopback or on every address also answers to the loopback
  * names, so a local browser reaches it by either name.
  */
-export function publicUrlOf(url: string | undefined, listenHost = 'localhost', extraHosts: readonly string[] = []): PublicUrl {
+export function publicUrlOf(
+  url: string | undefined,
+  listenHost = 'localhost',
+  extraHosts: readonly string[] = [],
+): PublicUrl {
   const parsed = new URL(url ?? 'http://localhost');
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${url} is not an http(s) URL`);
   const bare = listenHost.replace(/^\[|\]$/g, '');
@@ -51,7 +55,9 @@ export function allowedHostsOnly(publicUrl: PublicUrl): MiddlewareHandler {
       host = '';
     }
     if (!publicUrl.hosts.has(host)) {
-      return validationError('invalid_host', 'The Host header names a host this server does not serve.', null).render(c);
+      return validationError('invalid_host', 'The Host header names a host this server does not serve.', null).render(
+        c,
+      );
     }
     await next();
   };

@@ -3,7 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { notFound } from './errors.ts';
 
 /** What @hono/node-server passes as `c.env`: the Node request behind the Fetch Request. */
-export interface NodeBindings { incoming?: IncomingMessage }
+export interface NodeBindings {
+  incoming?: IncomingMessage;
+}
 
 const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as NodeBindings | undefined)?.incoming;
 

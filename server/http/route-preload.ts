@@ -28,7 +28,13 @@ function parseTable(text: string): RoutePreloadTable | undefined {
     if (typeof base !== 'string' || typeof script !== 'string' || !Array.isArray(table)) return undefined;
     const routes: RoutePreloadTable['routes'] = [];
     for (const row of table as unknown[]) {
-      if (!Array.isArray(row) || typeof row[0] !== 'string' || !Array.isArray(row[1]) || !row[1].every((f) => typeof f === 'string')) return undefined;
+      if (
+        !Array.isArray(row) ||
+        typeof row[0] !== 'string' ||
+        !Array.isArray(row[1]) ||
+        !row[1].every((f) => typeof f === 'string')
+      )
+        return undefined;
       routes.push([new RegExp(row[0]), row[1] as string[]]);
     }
     return { base, script, routes };
@@ -64,6 +70,8 @@ export function withRoutePreloads(html: string, { base, script, routes }: RouteP
   if (!tag || tag[1] !== `${base}${script}` || !html.includes('</head>')) return html;
   const files = new Set<string>();
   for (const [pattern, chunks] of routes) if (pattern.test(pathname)) chunks.forEach((file) => files.add(file));
-  const links = [...files].map((file) => `    <link rel="modulepreload" fetchpriority="low" href="${base}${file}">\n`).join('');
+  const links = [...files]
+    .map((file) => `    <link rel="modulepreload" fetchpriority="low" href="${base}${file}">\n`)
+    .join('');
   return html.replace(SCRIPT_TAG, '').replace(/\n?[ \t]*<\/head>/, () => `\n${links}  </head>`);
 }

@@ -11,7 +11,9 @@ import { clientAddress } from './raw-request.ts';
 import type { AppEnv } from './types.ts';
 import { createParseMemo, parseOrThrow } from './validation.ts';
 
-type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodMiniType }
+  ? z.output<S>
+  : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
   auth: AuthContext;
@@ -27,7 +29,9 @@ export interface HandlerInput<E extends Endpoint> {
  * shape the contract parses: fields with a default may be left out, extra fields are allowed),
  * or nothing (`void`) for an endpoint without a response body (204).
  */
-export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodMiniType } ? z.input<S> : void;
+export type ResponseBody<E extends Endpoint> = E extends { response: infer S extends z.ZodMiniType }
+  ? z.input<S>
+  : void;
 
 /**
  * What a handler returns: the response body (sent as JSON with the endpoint's status), the same
@@ -36,7 +40,9 @@ export type ResponseBody<E extends Endpoint> = E extends { response: infer S ext
 export type HandlerResult<E extends Endpoint> = ResponseBody<E> | JsonText<ResponseBody<E>> | Response;
 
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
-export type PublicHandler<E extends Endpoint> = (input: Omit<HandlerInput<E>, 'auth'>) => HandlerResult<E> | Promise<HandlerResult<E>>;
+export type PublicHandler<E extends Endpoint> = (
+  input: Omit<HandlerInput<E>, 'auth'>,
+) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 export interface RegisteredEndpoint {
   endpoint: Endpoint;
@@ -73,12 +79,24 @@ function pathPattern(path: string): RegExp {
  * the middleware leaves an answer that already has its Content-Encoding, or a Content-Length
  * under the threshold, alone.
  */
-async function sendJsonText(c: Context<AppEnv>, text: JsonText<unknown>, status: Exclude<Endpoint['status'], 204>): Promise<Response> {
+async function sendJsonText(
+  c: Context<AppEnv>,
+  text: JsonText<unknown>,
+  status: Exclude<Endpoint['status'], 204>,
+): Promise<Response> {
   const bytes = text.bytes;
-  const encoding = c.req.method === 'HEAD' || bytes.byteLength < COMPRESS_THRESHOLD ? null : chooseEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding) return c.body(bytes, status, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) });
+  const encoding =
+    c.req.method === 'HEAD' || bytes.byteLength < COMPRESS_THRESHOLD
+      ? null
+      : chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding)
+    return c.body(bytes, status, { 'Content-Type': 'application/json', 'Content-Length': String(bytes.byteLength) });
   const encoded = await text.encoded(encoding);
-  return c.body(encoded, status, { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
+  return c.body(encoded, status, {
+    'Content-Type': 'application/json',
+    'Content-Encoding': encoding,
+    'Content-Length': String(encoded.byteLength),
+  });
 }
 
 /**
@@ -96,7 +114,11 @@ function queryKey(url: string): string | null {
 /** Longest query string (characters) whose parse is kept. */
 const MAX_MEMO_KEY = 2048;
 
-export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | undefined, address: string) => AuthContext, publicUrl: PublicUrl): Router {
+export function createRouter(
+  app: Hono<AppEnv>,
+  authenticate: (header: string | undefined, address: string) => AuthContext,
+  publicUrl: PublicUrl,
+): Router {
   const registered: RegisteredEndpoint[] = [];
   const patterns: { pattern: RegExp; method: string }[] = [];
 
@@ -105,21 +127,36 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
     patterns.push({ pattern: pathPattern(endpoint.path), method: endpoint.method });
     // A path's parameters and a query string parse to the same values every time: kept, frozen.
     const { params: paramsSchema, query: querySchema } = endpoint;
-    const parseParams = paramsSchema ? createParseMemo((input) => {
-      // A path that cannot name a resource names none: 404, not 400.
-      const result = paramsSchema.safeParse(input);
-      if (!result.success) throw notFound();
-      return result.data;
-    }) : null;
+    const parseParams = paramsSchema
+      ? createParseMemo((input) => {
+          // A path that cannot name a resource names none: 404, not 400.
+          const result = paramsSchema.safeParse(input);
+          if (!result.success) throw notFound();
+          return result.data;
+        })
+      : null;
     const parseQuery = querySchema ? createParseMemo((input) => parseOrThrow(querySchema, input)) : null;
     // The app is built with `strict: false`: Hono matches the path with its trailing slash removed.
     app.on(endpoint.method, endpoint.path.replace(/(.)\/$/, '$1'), async (c) => {
-      const auth = isPublic ? (undefined as unknown as AuthContext) : authenticate(c.req.header('authorization'), clientAddress(c));
+      const auth = isPublic
+        ? (undefined as unknown as AuthContext)
+        : authenticate(c.req.header('authorization'), clientAddress(c));
       if (!isPublic) checkAccess(auth, endpoint.access);
-      const params = parseParams ? parseParams(c.req.path.length > MAX_MEMO_KEY ? null : c.req.path, () => c.req.param()) : undefined;
+      const params = parseParams
+        ? parseParams(c.req.path.length > MAX_MEMO_KEY ? null : c.req.path, () => c.req.param())
+        : undefined;
       const query = parseQuery ? parseQuery(queryKey(c.req.url), () => c.req.query()) : undefined;
-      const body = endpoint.body ? parseOrThrow(endpoint.body, await (endpoint.multipart ? readFormOrJsonBody : readJsonBody)(c.req.raw)) : undefined;
-      const result = await run({ auth, params, query, body, url: publicRequestUrl(publicUrl, c.req.url), c } as HandlerInput<Endpoint>);
+      const body = endpoint.body
+        ? parseOrThrow(endpoint.body, await (endpoint.multipart ? readFormOrJsonBody : readJsonBody)(c.req.raw))
+        : undefined;
+      const result = await run({
+        auth,
+        params,
+        query,
+        body,
+        url: publicRequestUrl(publicUrl, c.req.url),
+        c,
+      } as HandlerInput<Endpoint>);
       if (result instanceof Response) return result;
       if (result === undefined || endpoint.status === 204) return c.body(null, endpoint.status);
       if (result instanceof JsonText) return sendJsonText(c, result, endpoint.status);
@@ -129,7 +166,8 @@ export function createRouter(app: Hono<AppEnv>, authenticate: (header: string | 
 
   return {
     route: (endpoint, handler) => add(endpoint, false, handler as (input: HandlerInput<Endpoint>) => unknown),
-    publicRoute: (endpoint, handler) => add(endpoint, true, handler as unknown as (input: HandlerInput<Endpoint>) => unknown),
+    publicRoute: (endpoint, handler) =>
+      add(endpoint, true, handler as unknown as (input: HandlerInput<Endpoint>) => unknown),
     registered,
     allowedMethods: (path) => [...new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method))],
   };

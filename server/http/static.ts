@@ -59,7 +59,11 @@ async function send(
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
   const encoded = encoding ? await encode(encoding) : undefined;
   if (encoding && encoded) {
-    return c.body(new Uint8Array(encoded), 200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': String(encoded.byteLength) });
+    return c.body(new Uint8Array(encoded), 200, {
+      ...headers,
+      'Content-Encoding': encoding,
+      'Content-Length': String(encoded.byteLength),
+    });
   }
   return c.body(new Uint8Array(data), 200, { ...headers, 'Content-Length': String(data.byteLength) });
 }

@@ -31,10 +31,14 @@ function codeAndDetail(issue: Issue): { code: string; detail: string } {
       }
       return { code: 'invalid_input', detail: TYPE_DETAILS[issue.expected] ?? issue.message };
     case 'too_small':
-      if (issue.origin === 'string') return { code: Number(issue.minimum) <= 1 ? 'blank' : 'min_length', detail: issue.message };
+      if (issue.origin === 'string')
+        return { code: Number(issue.minimum) <= 1 ? 'blank' : 'min_length', detail: issue.message };
       return { code: issue.origin === 'array' ? 'min_length' : 'min_value', detail: issue.message };
     case 'too_big':
-      return { code: issue.origin === 'string' || issue.origin === 'array' ? 'max_length' : 'max_value', detail: issue.message };
+      return {
+        code: issue.origin === 'string' || issue.origin === 'array' ? 'max_length' : 'max_value',
+        detail: issue.message,
+      };
     case 'invalid_value':
       return { code: 'invalid_choice', detail: issue.message };
     default:

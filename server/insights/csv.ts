@@ -1,4 +1,11 @@
-import type { FunnelStep, FunnelTimeToConvert, FunnelTrendsSeries, PathEdge, RetentionCohort, TrendSeries } from '../../src/contract/index.ts';
+import type {
+  FunnelStep,
+  FunnelTimeToConvert,
+  FunnelTrendsSeries,
+  PathEdge,
+  RetentionCohort,
+  TrendSeries,
+} from '../../src/contract/index.ts';
 import type { FunnelResultBody } from '../analytics/funnels.ts';
 
 /**
@@ -20,13 +27,17 @@ export function csvText(rows: readonly (readonly Cell[])[]): string {
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-const text = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v));
+const text = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
 
 function trendRows(series: TrendSeries[]): Cell[][] {
   const days = series[0]?.days ?? [];
   const aggregated = series.length > 0 && series.every((s) => s.days.length === 0);
   if (aggregated) {
-    return [['series', 'breakdown_value', 'value'], ...series.map((s) => [s.label, text(s.breakdown_value), s.aggregated_value ?? s.count])];
+    return [
+      ['series', 'breakdown_value', 'value'],
+      ...series.map((s) => [s.label, text(s.breakdown_value), s.aggregated_value ?? s.count]),
+    ];
   }
   return [
     ['series', 'breakdown_value', 'compare_label', ...days],
@@ -41,12 +52,27 @@ function funnelRows(result: FunnelResultBody): Cell[][] {
   }
   const first = result[0];
   if (first !== undefined && !Array.isArray(first) && 'data' in first) {
-    return trendRows((result as FunnelTrendsSeries[]).map((s) => ({ ...s, label: text(s.breakdown_value) ?? 'Conversion rate', count: s.count ?? 0 })));
+    return trendRows(
+      (result as FunnelTrendsSeries[]).map((s) => ({
+        ...s,
+        label: text(s.breakdown_value) ?? 'Conversion rate',
+        count: s.count ?? 0,
+      })),
+    );
   }
   const lists = (first !== undefined && Array.isArray(first) ? result : [result]) as FunnelStep[][];
   return [
     ['breakdown_value', 'step', 'name', 'count', 'average_conversion_time', 'median_conversion_time'],
-    ...lists.flatMap((steps) => steps.map((s) => [text(s.breakdown_value), s.order, s.custom_name ?? s.name, s.count, s.average_conversion_time, s.median_conversion_time])),
+    ...lists.flatMap((steps) =>
+      steps.map((s) => [
+        text(s.breakdown_value),
+        s.order,
+        s.custom_name ?? s.name,
+        s.count,
+        s.average_conversion_time,
+        s.median_conversion_time,
+      ]),
+    ),
   ];
 }
 
@@ -59,7 +85,10 @@ function retentionRows(cohorts: RetentionCohort[]): Cell[][] {
 }
 
 function pathRows(edges: PathEdge[]): Cell[][] {
-  return [['source', 'target', 'value', 'average_conversion_time'], ...edges.map((e) => [e.source, e.target, e.value, e.average_conversion_time])];
+  return [
+    ['source', 'target', 'value', 'average_conversion_time'],
+    ...edges.map((e) => [e.source, e.target, e.value, e.average_conversion_time]),
+  ];
 }
 
 export type InsightResult =
@@ -71,9 +100,13 @@ export type InsightResult =
 /** The rows of a result, one header row first. */
 export function resultRows(r: InsightResult): Cell[][] {
   switch (r.kind) {
-    case 'TRENDS': return trendRows(r.result);
-    case 'FUNNELS': return funnelRows(r.result);
-    case 'RETENTION': return retentionRows(r.result);
-    case 'PATHS': return pathRows(r.result);
+    case 'TRENDS':
+      return trendRows(r.result);
+    case 'FUNNELS':
+      return funnelRows(r.result);
+    case 'RETENTION':
+      return retentionRows(r.result);
+    case 'PATHS':
+      return pathRows(r.result);
   }
 }

@@ -7,16 +7,26 @@ import type { Analysis } from './query.ts';
  */
 
 const EVENT_LABELS: Record<string, string> = {
-  $pageview: 'Pageview', $pageleave: 'Pageleave', $autocapture: 'Autocapture', $screen: 'Screen',
-  $identify: 'Identify', $groupidentify: 'Group identify',
+  $pageview: 'Pageview',
+  $pageleave: 'Pageleave',
+  $autocapture: 'Autocapture',
+  $screen: 'Screen',
+  $identify: 'Identify',
+  $groupidentify: 'Group identify',
 };
 
 const MATH_LABELS: Record<string, string> = {
-  total: 'count', dau: 'unique users', weekly_active: 'weekly active users', monthly_active: 'monthly active users',
+  total: 'count',
+  dau: 'unique users',
+  weekly_active: 'weekly active users',
+  monthly_active: 'monthly active users',
   unique_session: 'unique sessions',
 };
 
-type Named = Pick<Entity, 'id' | 'type'> & { name?: string | null | undefined; custom_name?: string | null | undefined };
+type Named = Pick<Entity, 'id' | 'type'> & {
+  name?: string | null | undefined;
+  custom_name?: string | null | undefined;
+};
 
 /** A series' label: its custom name, else the event's (known events read as words), else the action's name. */
 export function entityLabel(e: Named): string {
@@ -33,7 +43,9 @@ export function derivedName(analysis: Analysis): string {
   switch (analysis.kind) {
     case 'TRENDS': {
       if (analysis.params.formula) return `Formula (${analysis.params.formula})`;
-      return orderedEntities(analysis.params).map((e) => `${entityLabel(e)} ${mathLabel(e)}`).join(' & ');
+      return orderedEntities(analysis.params)
+        .map((e) => `${entityLabel(e)} ${mathLabel(e)}`)
+        .join(' & ');
     }
     case 'FUNNELS':
       return orderedEntities(analysis.params).map(entityLabel).join(' → ');

@@ -13,7 +13,8 @@ import { analysisOf, paramsToFilters, paramsToQuery, type Analysis } from './que
 type Json = Record<string, unknown>;
 
 /** The analysis a body being saved describes (query first, else filters), with the checks of a write. */
-const readAnalysis = (filters: Json | undefined, query: Json | null | undefined): Analysis | null => analysisOf({ filters, query }, { write: true });
+const readAnalysis = (filters: Json | undefined, query: Json | null | undefined): Analysis | null =>
+  analysisOf({ filters, query }, { write: true });
 
 /** The stored pair of forms: both written from one analysis (an InsightVizNode wrapper is kept). */
 function storedForms(analysis: Analysis | null, filters: Json | undefined, query: Json | null | undefined) {
@@ -54,7 +55,16 @@ export function createFields(body: InsightCreate, at: string, userId: number): I
 
 /** Fields whose change is logged, with how their stored text reads back. */
 const LOGGED: readonly (keyof InsightFields)[] = [
-  'name', 'derived_name', 'description', 'filters', 'query', 'tags', 'dashboards', 'favorited', 'saved', 'order',
+  'name',
+  'derived_name',
+  'description',
+  'filters',
+  'query',
+  'tags',
+  'dashboards',
+  'favorited',
+  'saved',
+  'order',
 ];
 const JSON_FIELDS = new Set<keyof InsightFields>(['filters', 'query', 'tags', 'dashboards']);
 const BOOLEAN_FIELDS = new Set<keyof InsightFields>(['favorited', 'saved']);
@@ -79,10 +89,21 @@ export interface InsightUpdateResult {
 /** A PATCH merged into the stored insight: only the given fields change. */
 export function updatedFields(row: InsightRow, body: InsightUpdate, at: string, userId: number): InsightUpdateResult {
   const next: InsightFields = {
-    name: row.name, derived_name: row.derived_name, description: row.description, filters: row.filters, query: row.query,
-    tags: row.tags, dashboards: row.dashboards, favorited: row.favorited, saved: row.saved, deleted: row.deleted,
-    order: row.order, updated_at: row.updated_at, last_modified_at: row.last_modified_at,
-    last_modified_by: row.last_modified_by, last_refresh: row.last_refresh,
+    name: row.name,
+    derived_name: row.derived_name,
+    description: row.description,
+    filters: row.filters,
+    query: row.query,
+    tags: row.tags,
+    dashboards: row.dashboards,
+    favorited: row.favorited,
+    saved: row.saved,
+    deleted: row.deleted,
+    order: row.order,
+    updated_at: row.updated_at,
+    last_modified_at: row.last_modified_at,
+    last_modified_by: row.last_modified_by,
+    last_refresh: row.last_refresh,
   };
   if (body.filters !== undefined || body.query !== undefined) {
     const analysis = readAnalysis(body.filters, body.query);
@@ -100,7 +121,11 @@ export function updatedFields(row: InsightRow, body: InsightUpdate, at: string, 
   if (body.order !== undefined) next.order = body.order;
 
   const changes: ActivityChange[] = LOGGED.filter((f) => next[f] !== row[f]).map((field) => ({
-    type: 'Insight', action: 'changed', field, before: readable(field, row[field]), after: readable(field, next[field]),
+    type: 'Insight',
+    action: 'changed',
+    field,
+    before: readable(field, row[field]),
+    after: readable(field, next[field]),
   }));
   const deletedChanged = next.deleted !== row.deleted;
   if (changes.length > 0 || deletedChanged) next.updated_at = at;

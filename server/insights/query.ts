@@ -1,7 +1,18 @@
 import type { z } from '../../src/contract/z';
 import {
-  formulasWithPath, funnelParamsSchema, INSIGHT_KINDS, orderedEntities, type Entity, type InsightKind, pathParamsSchema, retentionParamsSchema,
-  trendParamsSchema, type FunnelParams, type PathParams, type RetentionParams, type TrendParams,
+  formulasWithPath,
+  funnelParamsSchema,
+  INSIGHT_KINDS,
+  orderedEntities,
+  type Entity,
+  type InsightKind,
+  pathParamsSchema,
+  retentionParamsSchema,
+  trendParamsSchema,
+  type FunnelParams,
+  type PathParams,
+  type RetentionParams,
+  type TrendParams,
 } from '../../src/contract/index.ts';
 import { formulaOf, FormulaError } from '../analytics/formula.ts';
 import { InputError } from '../domain-errors.ts';
@@ -25,12 +36,18 @@ export type Analysis =
   | { kind: 'PATHS'; params: PathParams };
 
 export const QUERY_KINDS: Record<InsightKind, string> = {
-  TRENDS: 'TrendsQuery', FUNNELS: 'FunnelsQuery', RETENTION: 'RetentionQuery', PATHS: 'PathsQuery',
+  TRENDS: 'TrendsQuery',
+  FUNNELS: 'FunnelsQuery',
+  RETENTION: 'RetentionQuery',
+  PATHS: 'PathsQuery',
 };
 const KIND_OF_QUERY = new Map(Object.entries(QUERY_KINDS).map(([k, q]) => [q, k as InsightKind]));
 
 const SCHEMAS = {
-  TRENDS: trendParamsSchema, FUNNELS: funnelParamsSchema, RETENTION: retentionParamsSchema, PATHS: pathParamsSchema,
+  TRENDS: trendParamsSchema,
+  FUNNELS: funnelParamsSchema,
+  RETENTION: retentionParamsSchema,
+  PATHS: pathParamsSchema,
 } as const satisfies Record<InsightKind, z.ZodMiniType>;
 
 type Json = Record<string, unknown>;
@@ -130,7 +147,8 @@ function entityToNode(e: Json): Json {
 function nodeToEntity(n: unknown, order: number): { list: 'events' | 'actions'; entity: unknown } {
   if (!isRecord(n)) return { list: 'events', entity: n };
   const rest = Object.fromEntries(ENTITY_FIELDS.map((k) => [k, n[k]]));
-  if (n.kind === 'ActionsNode') return { list: 'actions', entity: compact({ id: n.id, type: 'actions', order, ...rest }) };
+  if (n.kind === 'ActionsNode')
+    return { list: 'actions', entity: compact({ id: n.id, type: 'actions', order, ...rest }) };
   return { list: 'events', entity: { ...compact({ type: 'events', order, ...rest }), id: n.event ?? null } };
 }
 
@@ -159,7 +177,9 @@ export function paramsToQuery(analysis: Analysis): Json {
   if (analysis.kind === 'TRENDS' || analysis.kind === 'FUNNELS') {
     const series = [...((p.events as Json[] | undefined) ?? []), ...((p.actions as Json[] | undefined) ?? [])]
       .map((e, i) => ({ e, i }))
-      .sort((a, b) => ((a.e.order as number | undefined) ?? a.i) - ((b.e.order as number | undefined) ?? b.i) || a.i - b.i)
+      .sort(
+        (a, b) => ((a.e.order as number | undefined) ?? a.i) - ((b.e.order as number | undefined) ?? b.i) || a.i - b.i,
+      )
       .map(({ e }) => entityToNode(e));
     node.series = series;
   }
@@ -211,7 +231,8 @@ export function queryToRawParams(node: Json): { params: Json; queryPath: PathMap
     const path = typeof head === 'string' ? PARAM_PATHS[head] : undefined;
     if (!path) return [...paramPath];
     if (head === 'exclusions' && typeof index === 'number') {
-      const field = typeof rest[0] === 'string' ? (EXCLUSION_FIELDS[rest[0]] ?? (rest[0] === 'id' ? 'event' : rest[0])) : undefined;
+      const field =
+        typeof rest[0] === 'string' ? (EXCLUSION_FIELDS[rest[0]] ?? (rest[0] === 'id' ? 'event' : rest[0])) : undefined;
       return [...path, index, ...(field === undefined ? [] : [field]), ...rest.slice(1)];
     }
     return [...path, ...(index === undefined ? [] : [index]), ...rest];
@@ -231,14 +252,19 @@ export function paramsToFilters(analysis: Analysis): Json {
 const attrOf = (path: readonly PropertyKey[]) => path.map(String).join('__');
 
 /** How a form is read: `write`, a body being saved, also gets the checks the schema cannot make (its formula). */
-interface ReadMode { write?: boolean }
+interface ReadMode {
+  write?: boolean;
+}
 
 function parseParams(kind: InsightKind, raw: Json, fieldPath: PathMap, prefix: string, mode: ReadMode): Analysis {
   const result = SCHEMAS[kind].safeParse(raw, { reportInput: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new InsightInputError(attrOf([prefix, ...fieldPath(issue.path)]), issue.message,
-      issue.code === 'too_big' ? 'max_length' : issue.code === 'invalid_value' ? 'invalid_choice' : 'invalid_input');
+    throw new InsightInputError(
+      attrOf([prefix, ...fieldPath(issue.path)]),
+      issue.message,
+      issue.code === 'too_big' ? 'max_length' : issue.code === 'invalid_value' ? 'invalid_choice' : 'invalid_input',
+    );
   }
   const analysis = withSeriesOrder({ kind, params: result.data } as Analysis);
   // A formula the engine cannot read would be saved, then fail every time the insight is opened:
@@ -296,15 +322,21 @@ export function analysisFromQuery(query: Json, mode: ReadMode = {}): Analysis {
   if (!isRecord(node)) throw new InsightInputError(attrOf(prefix), 'Expected a query node.');
   const kind = typeof node.kind === 'string' ? KIND_OF_QUERY.get(node.kind) : undefined;
   if (!kind) {
-    throw new InsightInputError(attrOf([...prefix, 'kind']),
-      `"${String(node.kind)}" is not a valid choice: use TrendsQuery, FunnelsQuery, RetentionQuery or PathsQuery.`, 'invalid_choice');
+    throw new InsightInputError(
+      attrOf([...prefix, 'kind']),
+      `"${String(node.kind)}" is not a valid choice: use TrendsQuery, FunnelsQuery, RetentionQuery or PathsQuery.`,
+      'invalid_choice',
+    );
   }
   const { params, queryPath } = queryToRawParams(node);
   return parseParams(kind, params, queryPath, attrOf(prefix), mode);
 }
 
 /** The analysis of a write: the query when given, else the filters; null when neither says one. */
-export function analysisOf(input: { filters?: Json | undefined; query?: Json | null | undefined }, mode: ReadMode = {}): Analysis | null {
+export function analysisOf(
+  input: { filters?: Json | undefined; query?: Json | null | undefined },
+  mode: ReadMode = {},
+): Analysis | null {
   if (input.query) return analysisFromQuery(input.query, mode);
   if (input.filters && Object.keys(input.filters).length > 0) return analysisFromFilters(input.filters, mode);
   return null;

@@ -10,7 +10,11 @@ export const REMEMBER_CANCEL_MS = 60_000;
 /** Most cancels remembered (the oldest are forgotten first). */
 const MAX_REMEMBERED = 1000;
 
-export interface QueryOwner { projectId: number; userId: number; clientQueryId: string }
+export interface QueryOwner {
+  projectId: number;
+  userId: number;
+  clientQueryId: string;
+}
 
 const keyOf = (o: QueryOwner) => JSON.stringify([o.projectId, o.userId, o.clientQueryId]);
 

@@ -39,7 +39,11 @@ export function formatEml(message: MailMessage, at: Date): string {
  * The invite mailer: SMTP when `smtpUrl` is given (`smtp://host:port`), otherwise `.eml` files in
  * `outboxDir` (the data dir's `mail/`). Without either nothing is sent and `send` resolves false.
  */
-export function createMailer(options: { outboxDir: string | null; smtpUrl?: string | undefined; now?: () => Date }): Mailer {
+export function createMailer(options: {
+  outboxDir: string | null;
+  smtpUrl?: string | undefined;
+  now?: () => Date;
+}): Mailer {
   const now = options.now ?? (() => new Date());
   return {
     async send(message) {

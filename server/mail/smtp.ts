@@ -9,7 +9,14 @@ export function sendSmtp(url: string, from: string, to: string, eml: string): Pr
   const { hostname, port } = new URL(url);
   const address = (s: string) => `<${(/<([^>]*)>/.exec(s)?.[1] ?? s).replace(/[\r\n<>]/g, '')}>`;
   const body = eml.replace(/\r\n\./g, '\r\n..');
-  const steps = [`HELO dashboard`, `MAIL FROM:${address(from)}`, `RCPT TO:${address(to)}`, 'DATA', `${body}\r\n.`, 'QUIT'];
+  const steps = [
+    `HELO dashboard`,
+    `MAIL FROM:${address(from)}`,
+    `RCPT TO:${address(to)}`,
+    'DATA',
+    `${body}\r\n.`,
+    'QUIT',
+  ];
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: hostname, port: Number(port) || 25 });
     socket.setTimeout(10_000, () => socket.destroy(new Error('SMTP timeout')));

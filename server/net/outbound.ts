@@ -13,13 +13,32 @@ import net from 'node:net';
 
 const BLOCKED = new net.BlockList();
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(prefix, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  BLOCKED.addSubnet(prefix, bits, 'ipv4');
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32],
-] as const) BLOCKED.addSubnet(prefix, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const)
+  BLOCKED.addSubnet(prefix, bits, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address (any textual form, a dotted v4 tail included), or null. */
 function ipv6Groups(address: string): number[] | null {
@@ -111,9 +130,19 @@ export function guardedLookup(host: string, policy: OutboundPolicy = {}): net.Lo
       const list = addresses as dns.LookupAddress[];
       const bad = allowed ? undefined : list.find((a) => isPrivateAddress(a.address));
       if (bad || list.length === 0) {
-        return callback(Object.assign(new BlockedDestinationError(`${host} resolves to ${bad?.address ?? 'no address'}, a private, loopback or link-local address`), { code: 'EBLOCKED' }), '', 0);
+        return callback(
+          Object.assign(
+            new BlockedDestinationError(
+              `${host} resolves to ${bad?.address ?? 'no address'}, a private, loopback or link-local address`,
+            ),
+            { code: 'EBLOCKED' },
+          ),
+          '',
+          0,
+        );
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
@@ -136,12 +165,16 @@ export async function resolveDestinationHost(host: string, policy: OutboundPolic
   const allowed = isAllowedHost(bare, policy);
   const family = net.isIP(bare);
   if (family !== 0) {
-    if (!allowed && isPrivateAddress(bare)) throw new BlockedDestinationError(`${bare} is a private, loopback or link-local address`);
+    if (!allowed && isPrivateAddress(bare))
+      throw new BlockedDestinationError(`${bare} is a private, loopback or link-local address`);
     return [{ address: bare, family }];
   }
   const list = await dns.promises.lookup(bare, { all: true });
   const bad = allowed ? undefined : list.find((a) => isPrivateAddress(a.address));
-  if (bad || list.length === 0) throw new BlockedDestinationError(`${bare} resolves to ${bad?.address ?? 'no address'}, a private, loopback or link-local address`);
+  if (bad || list.length === 0)
+    throw new BlockedDestinationError(
+      `${bare} resolves to ${bad?.address ?? 'no address'}, a private, loopback or link-local address`,
+    );
   return list;
 }
 
@@ -152,8 +185,14 @@ const timeoutError = () => Object.assign(new Error('timed out'), { name: 'Timeou
  * AbortSignal: the signal's set-up and listeners cost about as much as the request itself
  * (a destination sends one request per event).
  */
-function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadline: number): Promise<{ status: number; statusText: string; location: string | null; body?: string }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BlockedDestinationError(`${url.protocol} URLs are not allowed`);
+function once(
+  url: URL,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+  deadline: number,
+): Promise<{ status: number; statusText: string; location: string | null; body?: string }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new BlockedDestinationError(`${url.protocol} URLs are not allowed`);
   const host = bareHost(url.hostname);
   const allowed = isAllowedHost(host, policy);
   if (!allowed && net.isIP(host) && isPrivateAddress(host)) {
@@ -167,34 +206,44 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadli
       if (error.code === 'EBLOCKED') reject(new BlockedDestinationError(error.message));
       else reject(timedOut ? timeoutError() : error);
     };
-    const req = client.request(url, {
-      method: request.method, headers: request.headers,
-      ...(allowed ? {} : { lookup: guardedLookup(host, policy) }),
-    }, (res) => {
-      const keep = request.readBodyBytes ?? 0;
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      if (keep > 0) {
-        res.on('data', (chunk: Buffer) => {
-          if (kept < keep) chunks.push(chunk.subarray(0, keep - kept));
-          kept += chunk.length;
+    const req = client.request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers,
+        ...(allowed ? {} : { lookup: guardedLookup(host, policy) }),
+      },
+      (res) => {
+        const keep = request.readBodyBytes ?? 0;
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        if (keep > 0) {
+          res.on('data', (chunk: Buffer) => {
+            if (kept < keep) chunks.push(chunk.subarray(0, keep - kept));
+            kept += chunk.length;
+          });
+        } else {
+          res.resume(); // the body is not needed: drain it so the socket can close
+        }
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({
+            status: res.statusCode ?? 0,
+            statusText: res.statusMessage ?? '',
+            location: res.headers.location ?? null,
+            ...(keep > 0 ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+          });
         });
-      } else {
-        res.resume(); // the body is not needed: drain it so the socket can close
-      }
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({
-          status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', location: res.headers.location ?? null,
-          ...(keep > 0 ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
-        });
-      });
-      res.on('error', fail);
-    });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      req.destroy(timeoutError());
-    }, Math.max(0, deadline - Date.now()));
+        res.on('error', fail);
+      },
+    );
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        req.destroy(timeoutError());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     timer.unref();
     req.on('error', fail);
     req.end(request.body);
@@ -207,7 +256,11 @@ function once(url: URL, request: OutboundRequest, policy: OutboundPolicy, deadli
  * BlockedDestinationError for a refused target, with a TimeoutError past `timeoutMs`, and with the
  * socket's error otherwise.
  */
-export async function sendOutbound(url: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+export async function sendOutbound(
+  url: string,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
   const deadline = Date.now() + request.timeoutMs;
   let target: URL;
   try {

@@ -15,17 +15,46 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 const WEBHOOK_SCHEMA = [
   { key: 'url', name: 'Webhook URL', type: 'string', required: true, hint: 'Each event is POSTed here as JSON.' },
-  { key: 'headers', name: 'Extra headers', type: 'json', required: false, default: '{}', hint: 'A JSON object of header names and values.' },
+  {
+    key: 'headers',
+    name: 'Extra headers',
+    type: 'json',
+    required: false,
+    default: '{}',
+    hint: 'A JSON object of header names and values.',
+  },
   { key: 'auth_token', name: 'Bearer token', type: 'string', required: false, secret: true },
-  { key: 'events', name: 'Only these events', type: 'string', required: false, hint: 'Comma-separated event names; empty sends every event.' },
+  {
+    key: 'events',
+    name: 'Only these events',
+    type: 'string',
+    required: false,
+    hint: 'Comma-separated event names; empty sends every event.',
+  },
 ];
 const SLACK_SCHEMA = [
   { key: 'webhook_url', name: 'Incoming webhook URL', type: 'string', required: true, secret: true },
-  { key: 'events', name: 'Events to announce', type: 'string', required: true, default: '$identify', hint: 'Comma-separated event names.' },
+  {
+    key: 'events',
+    name: 'Events to announce',
+    type: 'string',
+    required: true,
+    default: '$identify',
+    hint: 'Comma-separated event names.',
+  },
   { key: 'message', name: 'Message', type: 'string', required: false, default: '{person} did {event}' },
 ];
 const IMPORT_SCHEMA = (format: 'csv' | 'jsonl') => [
-  { key: 'url', name: 'File URL', type: 'string', required: true, hint: format === 'csv' ? 'A CSV file with a header row: event, distinct_id, timestamp and property columns.' : 'One JSON event per line: {event, distinct_id, timestamp, properties}.' },
+  {
+    key: 'url',
+    name: 'File URL',
+    type: 'string',
+    required: true,
+    hint:
+      format === 'csv'
+        ? 'A CSV file with a header row: event, distinct_id, timestamp and property columns.'
+        : 'One JSON event per line: {event, distinct_id, timestamp, properties}.',
+  },
   { key: 'format', name: 'Format', type: 'choice', choices: ['csv', 'jsonl'], default: format, required: true },
   { key: 'auth_header', name: 'Authorization header', type: 'string', required: false, secret: true },
 ];
@@ -57,29 +86,66 @@ const FEEDBACK_WIDGET = `export function inject({ config }) {
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
-    name: 'Webhook', url: 'https://github.com/analytics-plugins/webhook-destination', group: 'pipeline_destinations', builtin: 'webhook',
-    description: 'POST every event as JSON to a URL, with your headers; retried on failure.', icon: 'webhook', latest_tag: '1.2.0',
-    files: { 'plugin.json': json({ name: 'Webhook', description: 'POST every event as JSON to a URL.', config: WEBHOOK_SCHEMA }) },
-  },
-  {
-    name: 'Slack notifications', url: 'https://github.com/analytics-plugins/slack-destination', group: 'pipeline_destinations', builtin: 'slack',
-    description: 'Post a message to a Slack channel when chosen events happen.', icon: 'message-square', latest_tag: '1.1.0',
-    files: { 'plugin.json': json({ name: 'Slack notifications', description: 'Post a message to Slack for chosen events.', config: SLACK_SCHEMA }) },
-  },
-  {
-    name: 'Event logger', url: 'https://github.com/analytics-plugins/event-logger', group: 'pipeline_destinations', builtin: null,
-    description: 'Writes each event to the plugin log: an example destination written in TypeScript.', icon: 'scroll-text', latest_tag: '0.3.0',
+    name: 'Webhook',
+    url: 'https://github.com/analytics-plugins/webhook-destination',
+    group: 'pipeline_destinations',
+    builtin: 'webhook',
+    description: 'POST every event as JSON to a URL, with your headers; retried on failure.',
+    icon: 'webhook',
+    latest_tag: '1.2.0',
     files: {
-      'plugin.json': json({ name: 'Event logger', description: 'Writes each event to the log.', config: [{ key: 'prefix', name: 'Prefix', type: 'string', default: 'event', required: false }] }),
+      'plugin.json': json({
+        name: 'Webhook',
+        description: 'POST every event as JSON to a URL.',
+        config: WEBHOOK_SCHEMA,
+      }),
+    },
+  },
+  {
+    name: 'Slack notifications',
+    url: 'https://github.com/analytics-plugins/slack-destination',
+    group: 'pipeline_destinations',
+    builtin: 'slack',
+    description: 'Post a message to a Slack channel when chosen events happen.',
+    icon: 'message-square',
+    latest_tag: '1.1.0',
+    files: {
+      'plugin.json': json({
+        name: 'Slack notifications',
+        description: 'Post a message to Slack for chosen events.',
+        config: SLACK_SCHEMA,
+      }),
+    },
+  },
+  {
+    name: 'Event logger',
+    url: 'https://github.com/analytics-plugins/event-logger',
+    group: 'pipeline_destinations',
+    builtin: null,
+    description: 'Writes each event to the plugin log: an example destination written in TypeScript.',
+    icon: 'scroll-text',
+    latest_tag: '0.3.0',
+    files: {
+      'plugin.json': json({
+        name: 'Event logger',
+        description: 'Writes each event to the log.',
+        config: [{ key: 'prefix', name: 'Prefix', type: 'string', default: 'event', required: false }],
+      }),
       'index.ts': LOGGER_SOURCE,
     },
   },
   {
-    name: 'Notification bar', url: 'https://github.com/analytics-plugins/notification-bar', group: 'pipeline_frontend_apps', builtin: null,
-    description: 'Show a message in a bar at the top of your web site.', icon: 'megaphone', latest_tag: '1.0.1',
+    name: 'Notification bar',
+    url: 'https://github.com/analytics-plugins/notification-bar',
+    group: 'pipeline_frontend_apps',
+    builtin: null,
+    description: 'Show a message in a bar at the top of your web site.',
+    icon: 'megaphone',
+    latest_tag: '1.0.1',
     files: {
       'plugin.json': json({
-        name: 'Notification bar', description: 'A message bar on your web site.',
+        name: 'Notification bar',
+        description: 'A message bar on your web site.',
         config: [
           { key: 'message', name: 'Message', type: 'string', required: true, default: 'Hello from the pipeline' },
           { key: 'background', name: 'Background colour', type: 'string', required: false, default: '#1d4aff' },
@@ -89,22 +155,53 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     },
   },
   {
-    name: 'Feedback widget', url: 'https://github.com/analytics-plugins/feedback-widget', group: 'pipeline_frontend_apps', builtin: null,
-    description: 'A feedback button in the corner of your web site.', icon: 'message-circle', latest_tag: '0.9.0',
+    name: 'Feedback widget',
+    url: 'https://github.com/analytics-plugins/feedback-widget',
+    group: 'pipeline_frontend_apps',
+    builtin: null,
+    description: 'A feedback button in the corner of your web site.',
+    icon: 'message-circle',
+    latest_tag: '0.9.0',
     files: {
-      'plugin.json': json({ name: 'Feedback widget', description: 'A feedback button.', config: [{ key: 'buttonText', name: 'Button text', type: 'string', default: 'Feedback' }] }),
+      'plugin.json': json({
+        name: 'Feedback widget',
+        description: 'A feedback button.',
+        config: [{ key: 'buttonText', name: 'Button text', type: 'string', default: 'Feedback' }],
+      }),
       'site.ts': FEEDBACK_WIDGET,
     },
   },
   {
-    name: 'CSV importer', url: 'https://github.com/analytics-plugins/csv-import', group: 'pipeline_import_apps', builtin: 'url-import',
-    description: 'Import events from a CSV file at a URL.', icon: 'file-spreadsheet', latest_tag: '1.0.0',
-    files: { 'plugin.json': json({ name: 'CSV importer', description: 'Import events from a CSV file.', config: IMPORT_SCHEMA('csv') }) },
+    name: 'CSV importer',
+    url: 'https://github.com/analytics-plugins/csv-import',
+    group: 'pipeline_import_apps',
+    builtin: 'url-import',
+    description: 'Import events from a CSV file at a URL.',
+    icon: 'file-spreadsheet',
+    latest_tag: '1.0.0',
+    files: {
+      'plugin.json': json({
+        name: 'CSV importer',
+        description: 'Import events from a CSV file.',
+        config: IMPORT_SCHEMA('csv'),
+      }),
+    },
   },
   {
-    name: 'JSON lines importer', url: 'https://github.com/analytics-plugins/jsonl-import', group: 'pipeline_import_apps', builtin: 'url-import',
-    description: 'Import events from a JSON lines file at a URL.', icon: 'file-json', latest_tag: '1.0.0',
-    files: { 'plugin.json': json({ name: 'JSON lines importer', description: 'Import events from JSON lines.', config: IMPORT_SCHEMA('jsonl') }) },
+    name: 'JSON lines importer',
+    url: 'https://github.com/analytics-plugins/jsonl-import',
+    group: 'pipeline_import_apps',
+    builtin: 'url-import',
+    description: 'Import events from a JSON lines file at a URL.',
+    icon: 'file-json',
+    latest_tag: '1.0.0',
+    files: {
+      'plugin.json': json({
+        name: 'JSON lines importer',
+        description: 'Import events from JSON lines.',
+        config: IMPORT_SCHEMA('jsonl'),
+      }),
+    },
   },
 ];
 
@@ -112,5 +209,11 @@ export const catalogueEntry = (url: string | null): CatalogueEntry | undefined =
   url === null ? undefined : CATALOGUE.find((e) => e.url === url.replace(/\/+$/, ''));
 
 /** The entry as `repository/` lists it (no files, no implementation detail). */
-export const repositoryEntry = ({ name, url, description, icon, latest_tag, group }: CatalogueEntry): PluginRepositoryEntry =>
-  ({ name, url, description, icon, latest_tag, group });
+export const repositoryEntry = ({
+  name,
+  url,
+  description,
+  icon,
+  latest_tag,
+  group,
+}: CatalogueEntry): PluginRepositoryEntry => ({ name, url, description, icon, latest_tag, group });

@@ -6,7 +6,11 @@ import { CompileError } from './compile/error.ts';
  * choices}]}`. A file that is not JSON, or a config entry without a key or with an unknown
  * type, is a CompileError naming plugin.json (and the line, for JSON syntax errors).
  */
-export function readConfigSchema(text: string | undefined): { name: string | null; description: string | null; config: PluginConfigField[] } {
+export function readConfigSchema(text: string | undefined): {
+  name: string | null;
+  description: string | null;
+  config: PluginConfigField[];
+} {
   if (text === undefined) return { name: null, description: null, config: [] };
   let parsed: unknown;
   try {
@@ -17,7 +21,8 @@ export function readConfigSchema(text: string | undefined): { name: string | nul
     const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
     throw new CompileError('plugin.json', line, message.replace(/^JSON\.parse: /, ''));
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new CompileError('plugin.json', null, 'Expected a JSON object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new CompileError('plugin.json', null, 'Expected a JSON object.');
   const meta = parsed as { name?: unknown; description?: unknown; config?: unknown };
   const config = meta.config ?? [];
   if (!Array.isArray(config)) throw new CompileError('plugin.json', null, '"config" must be a list of fields.');

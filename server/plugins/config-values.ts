@@ -28,7 +28,8 @@ function checkValue(field: PluginConfigField, value: unknown): unknown {
       if (value === 'true' || value === 'false') return value === 'true';
       throw bad('Must be a boolean.');
     case 'choice':
-      if (typeof value !== 'string' || !(field.choices ?? []).includes(value)) throw bad(`"${String(value)}" is not a valid choice.`);
+      if (typeof value !== 'string' || !(field.choices ?? []).includes(value))
+        throw bad(`"${String(value)}" is not a valid choice.`);
       return value;
     case 'json':
       if (typeof value === 'object' && value !== null) return value;
@@ -41,7 +42,8 @@ function checkValue(field: PluginConfigField, value: unknown): unknown {
       return value;
     default:
       if (typeof value !== 'string') throw bad('Must be text.');
-      if (value.length > MAX_CONFIG_VALUE) throw bad(`Ensure this field has no more than ${MAX_CONFIG_VALUE} characters.`);
+      if (value.length > MAX_CONFIG_VALUE)
+        throw bad(`Ensure this field has no more than ${MAX_CONFIG_VALUE} characters.`);
       return value;
   }
 }
@@ -77,7 +79,11 @@ export function mergeConfig(
 }
 
 /** The values a running plugin sees: defaults, then the stored values and secrets. */
-export function effectiveConfig(fields: PluginConfigField[], config: Record<string, unknown>, secrets: Record<string, unknown>): Record<string, unknown> {
+export function effectiveConfig(
+  fields: PluginConfigField[],
+  config: Record<string, unknown>,
+  secrets: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) if (f.key && f.default !== undefined) out[f.key] = f.default;
   return { ...out, ...config, ...secrets };

@@ -26,7 +26,13 @@ export interface DeliveryTarget {
 
 export type DeliveryReport =
   | { type: 'count'; configId: number; key: 'delivered' | 'failed' | 'retried'; n: number }
-  | { type: 'log'; configId: number; level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; source: 'delivery' | 'plugin'; message: string }
+  | {
+      type: 'log';
+      configId: number;
+      level: 'LOG' | 'INFO' | 'WARN' | 'ERROR';
+      source: 'delivery' | 'plugin';
+      message: string;
+    }
   | { type: 'error'; configId: number; message: string };
 
 export interface DeliveryOptions {
@@ -107,7 +113,8 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
   let closed = false;
   let idleWaiters: (() => void)[] = [];
 
-  const bump = (configId: number, key: 'delivered' | 'failed' | 'retried', n = 1) => o.report({ type: 'count', configId, key, n });
+  const bump = (configId: number, key: 'delivered' | 'failed' | 'retried', n = 1) =>
+    o.report({ type: 'count', configId, key, n });
   const log = (t: Target, level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string) =>
     o.report({ type: 'log', configId: t.configId, level, source: t.builtin ? 'delivery' : 'plugin', message });
 
@@ -124,21 +131,30 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
     if (!t.sandbox) {
       let created: Promise<Sandbox>;
       try {
-        created = createSandbox(t.code ?? '', {
-          log: (level, message) => log(t, level, message),
-          fetch: { hosts: t.hosts, policy },
-        }, o.limits ?? DEFAULT_LIMITS);
+        created = createSandbox(
+          t.code ?? '',
+          {
+            log: (level, message) => log(t, level, message),
+            fetch: { hosts: t.hosts, policy },
+          },
+          o.limits ?? DEFAULT_LIMITS,
+        );
       } catch (error) {
         // no worker could be started here (a test environment without file URLs): this destination fails, the others run
         created = Promise.reject(error as Error);
       }
       t.sandbox = created;
-      created.catch(() => { if (t.sandbox === created) t.sandbox = null; });
+      created.catch(() => {
+        if (t.sandbox === created) t.sandbox = null;
+      });
     }
     return t.sandbox;
   };
   const dropSandbox = (t: Target) => {
-    void t.sandbox?.then((s) => s.dispose(), () => {});
+    void t.sandbox?.then(
+      (s) => s.dispose(),
+      () => {},
+    );
     t.sandbox = null;
   };
 
@@ -156,7 +172,10 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
           const out = (await sandbox.call('composeWebhook', [event, meta])) as HttpDelivery | null;
           delivery = out && typeof out.url === 'string' ? out : null;
           if (delivery && !t.hosts.includes(new URL(delivery.url).host.toLowerCase())) {
-            throw new DeliveryError(`composeWebhook returned ${new URL(delivery.url).host}, which is not a host of the plugin's config.`, false);
+            throw new DeliveryError(
+              `composeWebhook returned ${new URL(delivery.url).host}, which is not a host of the plugin's config.`,
+              false,
+            );
           }
         } else {
           await sandbox.call('onEvent', [event, meta]);
@@ -195,7 +214,11 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
         }
         if (e.retryable && i < delays.length && !closed && !t.gone) {
           bump(t.configId, 'retried');
-          log(t, 'WARN', `Event ${event.uuid} (${event.event}): ${e.message} Retrying in ${delays[i]} ms (attempt ${i + 2} of ${delays.length + 1}).`);
+          log(
+            t,
+            'WARN',
+            `Event ${event.uuid} (${event.event}): ${e.message} Retrying in ${delays[i]} ms (attempt ${i + 2} of ${delays.length + 1}).`,
+          );
           await new Promise((resolve) => setTimeout(resolve, delays[i]).unref());
           if (closed || t.gone) return; // disabled or shut down meanwhile: not sent again
           continue;
@@ -300,7 +323,11 @@ export function createDeliveryEngine(o: DeliveryOptions): DeliveryEngine {
       if (pendingBytes + json.length > o.maxPendingBytes) {
         for (const t of list) {
           bump(t.configId, 'failed', count);
-          log(t, 'ERROR', `${count} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`);
+          log(
+            t,
+            'ERROR',
+            `${count} events dropped: ${Math.round(o.maxPendingBytes / 1e6)} MB of events are already waiting for this project's destinations.`,
+          );
         }
         return;
       }

@@ -6,7 +6,10 @@ import { BlockedDestinationError, sendOutbound, type OutboundPolicy } from '../n
  * trying again may help (network errors, timeouts, 429 and 5xx) or not (4xx, a refused host).
  */
 export class DeliveryError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
   }
 }
@@ -23,14 +26,24 @@ export const DELIVERY_TIMEOUT_MS = 5000;
 export async function deliverHttp(d: HttpDelivery, policy: OutboundPolicy): Promise<void> {
   let status: number;
   try {
-    ({ status } = await sendOutbound(d.url, {
-      method: d.method ?? 'POST', headers: { 'Content-Type': 'application/json', ...d.headers }, body: d.body, timeoutMs: DELIVERY_TIMEOUT_MS,
-    }, policy));
+    ({ status } = await sendOutbound(
+      d.url,
+      {
+        method: d.method ?? 'POST',
+        headers: { 'Content-Type': 'application/json', ...d.headers },
+        body: d.body,
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+      },
+      policy,
+    ));
   } catch (error) {
     if (error instanceof BlockedDestinationError) throw new DeliveryError(`Refused: ${error.message}.`, false);
     const e = error as Error & { code?: string };
     // A host name that does not exist will not exist a second later either: no retry.
-    throw new DeliveryError(`${d.url} could not be reached: ${e.name === 'TimeoutError' ? 'timed out' : (e.code ?? e.message)}.`, e.code !== 'ENOTFOUND');
+    throw new DeliveryError(
+      `${d.url} could not be reached: ${e.name === 'TimeoutError' ? 'timed out' : (e.code ?? e.message)}.`,
+      e.code !== 'ENOTFOUND',
+    );
   }
   if (status >= 200 && status < 300) return;
   throw new DeliveryError(`${d.url} answered ${status}.`, status === 429 || status >= 500);
@@ -46,9 +59,14 @@ export interface PluginEvent {
   properties: Record<string, unknown>;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v);
 
-const eventList = (value: unknown): string[] => text(value).split(',').map((s) => s.trim()).filter(Boolean);
+const eventList = (value: unknown): string[] =>
+  text(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function headersOf(value: unknown): Record<string, string> {
   const raw = typeof value === 'string' ? (value.trim() ? (JSON.parse(value) as unknown) : {}) : value;
@@ -57,7 +75,11 @@ function headersOf(value: unknown): Record<string, string> {
 }
 
 /** The built-in destinations: what one event becomes (null = this event is not for it). */
-export function builtinDelivery(kind: string, event: PluginEvent, config: Record<string, unknown>): HttpDelivery | null {
+export function builtinDelivery(
+  kind: string,
+  event: PluginEvent,
+  config: Record<string, unknown>,
+): HttpDelivery | null {
   if (kind === 'webhook') {
     const only = eventList(config.events);
     if (only.length > 0 && !only.includes(event.event)) return null;
@@ -68,7 +90,8 @@ export function builtinDelivery(kind: string, event: PluginEvent, config: Record
   if (kind === 'slack') {
     if (!eventList(config.events).includes(event.event)) return null;
     const message = text(config.message || '{person} did {event}')
-      .replaceAll('{person}', event.distinct_id).replaceAll('{event}', event.event);
+      .replaceAll('{person}', event.distinct_id)
+      .replaceAll('{event}', event.event);
     return { url: text(config.webhook_url), body: JSON.stringify({ text: message }) };
   }
   return null;

@@ -22,9 +22,16 @@ function csvFields(line: string): string[] {
   for (let i = 0; i < line.length; i += 1) {
     const ch = line[i]!;
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i += 1; } else if (ch === '"') quoted = false; else cur += ch;
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { out.push(cur); cur = ''; } else cur += ch;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   out.push(cur);
   return out;
@@ -65,11 +72,25 @@ export interface ImportJobDeps {
 }
 
 /** Runs the import of config `configId` of project `teamId`; never rejects (failures are in last_job and the log). */
-export async function runImportJob(d: ImportJobDeps, configId: number, teamId: number, config: Record<string, unknown>): Promise<void> {
+export async function runImportJob(
+  d: ImportJobDeps,
+  configId: number,
+  teamId: number,
+  config: Record<string, unknown>,
+): Promise<void> {
   const stamp = () => d.now().toISOString();
-  const job: PluginJobRun = { name: 'import', status: 'running', rows_imported: 0, rows_failed: 0, started_at: stamp(), finished_at: null, error: null };
+  const job: PluginJobRun = {
+    name: 'import',
+    status: 'running',
+    rows_imported: 0,
+    rows_failed: 0,
+    started_at: stamp(),
+    finished_at: null,
+    error: null,
+  };
   const save = () => d.store.pluginConfigs.setJob(configId, job);
-  const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string) => d.store.pluginConfigs.log(configId, level, 'job', message, stamp());
+  const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string) =>
+    d.store.pluginConfigs.log(configId, level, 'job', message, stamp());
   save();
   try {
     const url = String(config.url ?? '');
@@ -77,7 +98,11 @@ export async function runImportJob(d: ImportJobDeps, configId: number, teamId: n
     log('INFO', `Import started from ${url} (${format}).`);
     const headers: Record<string, string> = {};
     if (typeof config.auth_header === 'string' && config.auth_header) headers.Authorization = config.auth_header;
-    const res = await sendOutbound(url, { method: 'GET', headers, timeoutMs: 30_000, readBodyBytes: MAX_IMPORT_BYTES }, d.policy);
+    const res = await sendOutbound(
+      url,
+      { method: 'GET', headers, timeoutMs: 30_000, readBodyBytes: MAX_IMPORT_BYTES },
+      d.policy,
+    );
     if (res.status < 200 || res.status >= 300) throw new Error(`${url} answered ${res.status}.`);
     const rows = parseRows(res.body ?? '', format);
     const clock = { now: d.now(), sentAt: null };
@@ -85,7 +110,8 @@ export async function runImportJob(d: ImportJobDeps, configId: number, teamId: n
       const batch = [];
       for (const { row, line } of rows.slice(i, i + CHUNK)) {
         try {
-          if (row && typeof row === 'object' && '__invalid' in row) throw new Error(String((row as { __invalid: string }).__invalid));
+          if (row && typeof row === 'object' && '__invalid' in row)
+            throw new Error(String((row as { __invalid: string }).__invalid));
           batch.push(normalizeEvent(row, `line ${line}`, clock));
         } catch (error) {
           job.rows_failed += 1;

@@ -26,10 +26,14 @@ export function createPluginLogWriter(store: Store, now: () => Date, perMinute =
   /** Whether `timer` is the short wait for lines (else the end of a minute with dropped lines). */
   let soon = false;
 
-  const droppedEntry = (configId: number, minute: Minute, at: string) => lines.push({
-    configId, level: 'WARN', source: 'delivery', at,
-    message: `${minute.dropped} log ${minute.dropped === 1 ? 'line was' : 'lines were'} dropped: a destination writes at most ${perMinute} lines a minute to its log.`,
-  });
+  const droppedEntry = (configId: number, minute: Minute, at: string) =>
+    lines.push({
+      configId,
+      level: 'WARN',
+      source: 'delivery',
+      at,
+      message: `${minute.dropped} log ${minute.dropped === 1 ? 'line was' : 'lines were'} dropped: a destination writes at most ${perMinute} lines a minute to its log.`,
+    });
 
   /** Writes what waits; `all`: also the dropped counts of minutes not over yet (closing). */
   const flush = (all = false) => {

@@ -18,9 +18,17 @@ export function pluginFetch(rules: PluginFetchRules): SandboxHost['fetch'] {
   return async (url, init) => {
     const host = new URL(url).host.toLowerCase();
     if (!hosts.has(host)) throw new Error(`fetch to ${host} is not allowed: only hosts in the plugin's config are.`);
-    const res = await sendOutbound(url, {
-      method: init.method === 'GET' ? 'GET' : 'POST', headers: init.headers ?? {}, body: init.body, timeoutMs: 5000, readBodyBytes: 1_000_000,
-    }, rules.policy);
+    const res = await sendOutbound(
+      url,
+      {
+        method: init.method === 'GET' ? 'GET' : 'POST',
+        headers: init.headers ?? {},
+        body: init.body,
+        timeoutMs: 5000,
+        readBodyBytes: 1_000_000,
+      },
+      rules.policy,
+    );
     return { status: res.status, body: res.body ?? '' };
   };
 }

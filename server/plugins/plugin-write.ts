@@ -22,11 +22,19 @@ export async function compiledOrThrow(files: Record<string, string>, group: Plug
 }
 
 const builtinCapabilities = (builtin: CatalogueEntry['builtin']) =>
-  builtin === 'url-import' ? { methods: [], jobs: ['import'], scheduled_tasks: [] } : { methods: ['onEvent'], jobs: [], scheduled_tasks: [] };
+  builtin === 'url-import'
+    ? { methods: [], jobs: ['import'], scheduled_tasks: [] }
+    : { methods: ['onEvent'], jobs: [], scheduled_tasks: [] };
 
 /** The row fields that come from files: compiled code, schema, capabilities, jobs. */
-export function filesFields(files: Record<string, string>, compiled: Compiled, builtin: CatalogueEntry['builtin'] | null) {
-  const capabilities = builtin ? builtinCapabilities(builtin) : { ...compiled.capabilities, ...(compiled.not_runnable ? { not_runnable: compiled.not_runnable } : {}) };
+export function filesFields(
+  files: Record<string, string>,
+  compiled: Compiled,
+  builtin: CatalogueEntry['builtin'] | null,
+) {
+  const capabilities = builtin
+    ? builtinCapabilities(builtin)
+    : { ...compiled.capabilities, ...(compiled.not_runnable ? { not_runnable: compiled.not_runnable } : {}) };
   return {
     source: JSON.stringify(files),
     compiled: JSON.stringify(compiled.code),
@@ -41,30 +49,61 @@ const json = (value: unknown, fallback: unknown) => JSON.stringify(value === und
 /** A new row from a create body in `group`. */
 export async function newPluginRow(organizationId: string, group: PluginGroup, body: PluginCreate): Promise<NewPlugin> {
   const common = {
-    organization_id: organizationId, grp: group, plugin_type: body.plugin_type, is_global: body.is_global ? 1 : 0,
-    metrics: json(body.metrics, {}), description: body.description ?? null, icon: body.icon ?? null,
+    organization_id: organizationId,
+    grp: group,
+    plugin_type: body.plugin_type,
+    is_global: body.is_global ? 1 : 0,
+    metrics: json(body.metrics, {}),
+    description: body.description ?? null,
+    icon: body.icon ?? null,
   };
   if (body.plugin_type === 'repository') {
     const entry = catalogueEntry(body.url ?? null);
     if (!entry) throw new InputError('url', 'No plugin with this URL is in the repository.');
     if (entry.group !== group) {
-      throw new InputError('url', `${entry.name} belongs to ${PLUGIN_GROUP_LABELS[entry.group].toLowerCase()}: install it there.`);
+      throw new InputError(
+        'url',
+        `${entry.name} belongs to ${PLUGIN_GROUP_LABELS[entry.group].toLowerCase()}: install it there.`,
+      );
     }
     const compiled = await compiledOrThrow(entry.files, group);
     return {
-      ...common, name: body.name ?? entry.name, description: body.description ?? entry.description, icon: body.icon ?? entry.icon,
-      url: entry.url, tag: entry.latest_tag, latest_tag: entry.latest_tag, builtin: entry.builtin, ...filesFields(entry.files, compiled, entry.builtin),
+      ...common,
+      name: body.name ?? entry.name,
+      description: body.description ?? entry.description,
+      icon: body.icon ?? entry.icon,
+      url: entry.url,
+      tag: entry.latest_tag,
+      latest_tag: entry.latest_tag,
+      builtin: entry.builtin,
+      ...filesFields(entry.files, compiled, entry.builtin),
     };
   }
   if (body.plugin_type === 'source') {
     const files = sourceTemplate(group, body.name!);
     const compiled = await compiledOrThrow(files, group);
-    return { ...common, name: body.name!, url: null, tag: body.tag ?? null, latest_tag: null, builtin: null, ...filesFields(files, compiled, null) };
+    return {
+      ...common,
+      name: body.name!,
+      url: null,
+      tag: body.tag ?? null,
+      latest_tag: null,
+      builtin: null,
+      ...filesFields(files, compiled, null),
+    };
   }
   return {
-    ...common, name: body.name!, url: null, tag: body.tag ?? null, latest_tag: null, builtin: null,
-    config_schema: json(body.config_schema, []), capabilities: json(body.capabilities, {}), public_jobs: json(body.public_jobs, {}),
-    source: '{}', compiled: '{}',
+    ...common,
+    name: body.name!,
+    url: null,
+    tag: body.tag ?? null,
+    latest_tag: null,
+    builtin: null,
+    config_schema: json(body.config_schema, []),
+    capabilities: json(body.capabilities, {}),
+    public_jobs: json(body.public_jobs, {}),
+    source: '{}',
+    compiled: '{}',
   };
 }
 
@@ -82,7 +121,8 @@ export function patchedRow(row: PluginRow, body: PluginUpdate, at: string): Plug
     tag: body.tag !== undefined && !fromFiles ? body.tag : row.tag,
     is_global: body.is_global !== undefined ? (body.is_global ? 1 : 0) : row.is_global,
     metrics: body.metrics !== undefined ? JSON.stringify(body.metrics) : row.metrics,
-    config_schema: body.config_schema !== undefined && !fromFiles ? JSON.stringify(body.config_schema) : row.config_schema,
+    config_schema:
+      body.config_schema !== undefined && !fromFiles ? JSON.stringify(body.config_schema) : row.config_schema,
     capabilities: body.capabilities !== undefined && !fromFiles ? JSON.stringify(body.capabilities) : row.capabilities,
     public_jobs: body.public_jobs !== undefined && !fromFiles ? JSON.stringify(body.public_jobs) : row.public_jobs,
     updated_at: at,
@@ -90,7 +130,11 @@ export function patchedRow(row: PluginRow, body: PluginUpdate, at: string): Plug
 }
 
 /** update_source/: files merged (null deletes), compiled, stored; 400 naming the file and line. */
-export async function withSource(row: PluginRow, changes: Record<string, string | null>, at: string): Promise<PluginRow> {
+export async function withSource(
+  row: PluginRow,
+  changes: Record<string, string | null>,
+  at: string,
+): Promise<PluginRow> {
   if (row.plugin_type !== 'source') {
     throw new InputError('plugin_type', 'Only source plugins can be edited; this one comes from elsewhere.');
   }
@@ -100,7 +144,13 @@ export async function withSource(row: PluginRow, changes: Record<string, string 
     else files[name] = text;
   }
   const compiled = await compiledOrThrow(files, row.grp);
-  return { ...row, ...filesFields(files, compiled, null), name: compiled.name ?? row.name, description: compiled.description ?? row.description, updated_at: at };
+  return {
+    ...row,
+    ...filesFields(files, compiled, null),
+    name: compiled.name ?? row.name,
+    description: compiled.description ?? row.description,
+    updated_at: at,
+  };
 }
 
 /** upgrade/: the catalogue's latest files and tag; 400 when already up to date. */
@@ -110,5 +160,12 @@ export async function upgradedRow(row: PluginRow, at: string): Promise<PluginRow
     throw new InputError('tag', 'This plugin is already up to date.');
   }
   const compiled = await compiledOrThrow(entry.files, row.grp);
-  return { ...row, ...filesFields(entry.files, compiled, entry.builtin), tag: entry.latest_tag, latest_tag: entry.latest_tag, builtin: entry.builtin, updated_at: at };
+  return {
+    ...row,
+    ...filesFields(entry.files, compiled, entry.builtin),
+    tag: entry.latest_tag,
+    latest_tag: entry.latest_tag,
+    builtin: entry.builtin,
+    updated_at: at,
+  };
 }

@@ -65,7 +65,6 @@ function composesWebhook(plugin: PluginRow): boolean {
   return Array.isArray(methods) && methods.includes('composeWebhook');
 }
 
-
 /**
  * Ingestion is under pressure when this many batches are being written at once… (At a steady
  * 1,000 events/s in batches of 50 about three are, when deliveries share the cores; a burst from
@@ -140,14 +139,23 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
   };
 
   const engine = createDeliveryEngine({
-    report, allowHosts: o.allowHosts ?? [], retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000], limits: o.limits,
-    maxPendingBytes: o.maxPendingBytes ?? 256e6, paused: () => pressed * 2 >= SAMPLES,
+    report,
+    allowHosts: o.allowHosts ?? [],
+    retryDelaysMs: o.retryDelaysMs ?? [500, 2000, 5000],
+    limits: o.limits,
+    maxPendingBytes: o.maxPendingBytes ?? 256e6,
+    paused: () => pressed * 2 >= SAMPLES,
   });
 
   const pass = (teamId: number, events: readonly CaptureEvent[]) => {
     if (!teams.has(teamId)) return;
     const converted = events.map((e): PluginEvent => ({
-      uuid: e.uuid, event: e.event, distinct_id: e.distinct_id, timestamp: e.timestamp.toISOString(), team_id: teamId, properties: e.properties,
+      uuid: e.uuid,
+      event: e.event,
+      distinct_id: e.distinct_id,
+      timestamp: e.timestamp.toISOString(),
+      team_id: teamId,
+      properties: e.properties,
     }));
     engine.push(teamId, JSON.stringify(converted), converted.length);
   };
@@ -157,7 +165,11 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     for (const { row, secrets } of store.pluginConfigs.enabledWithSecrets()) {
       const plugin = store.plugins.get(row.plugin_id);
       if (!plugin || !exportsEvents(plugin)) continue;
-      const config = effectiveConfig(schemaFields(plugin.config_schema), JSON.parse(row.config) as Record<string, unknown>, secrets);
+      const config = effectiveConfig(
+        schemaFields(plugin.config_schema),
+        JSON.parse(row.config) as Record<string, unknown>,
+        secrets,
+      );
       let code: string | null = null;
       if (!plugin.builtin) {
         try {
@@ -167,8 +179,13 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         }
       }
       targets.push({
-        configId: row.id, teamId: row.team_id, builtin: plugin.builtin, config, code,
-        hosts: [...configuredHosts(config)], composes: composesWebhook(plugin),
+        configId: row.id,
+        teamId: row.team_id,
+        builtin: plugin.builtin,
+        config,
+        code,
+        hosts: [...configuredHosts(config)],
+        composes: composesWebhook(plugin),
       });
     }
     teams = new Set(targets.map((t) => t.teamId));
@@ -179,24 +196,26 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
     dirty = false;
     // The destinations are read at once, when the rebuild starts: they are those of this count.
     const reads = generation;
-    const done = rebuild().catch((error: unknown) => {
-      // a store closed meanwhile (a test's server gone) has nothing more to deliver
-      if (store.db.open) console.error('pipeline destinations could not be read:', error);
-    }).then(() => {
-      if (rebuilding !== done) return;
-      rebuilding = null;
-      // Batches accepted while the destinations were read go to them as read, if they came
-      // before any later change; those that came after one (a destination enabled meanwhile)
-      // wait for the next rebuild, started below, so each goes to the destinations of its time.
-      const waiting = held.filter(([, , at]) => at <= reads);
-      held = held.filter(([, , at]) => at > reads);
-      try {
-        for (const [teamId, events] of waiting) pass(teamId, events);
-      } catch {
-        // ingestion never fails because of a plugin
-      }
-      if (dirty && !closed) startRebuild();
-    });
+    const done = rebuild()
+      .catch((error: unknown) => {
+        // a store closed meanwhile (a test's server gone) has nothing more to deliver
+        if (store.db.open) console.error('pipeline destinations could not be read:', error);
+      })
+      .then(() => {
+        if (rebuilding !== done) return;
+        rebuilding = null;
+        // Batches accepted while the destinations were read go to them as read, if they came
+        // before any later change; those that came after one (a destination enabled meanwhile)
+        // wait for the next rebuild, started below, so each goes to the destinations of its time.
+        const waiting = held.filter(([, , at]) => at <= reads);
+        held = held.filter(([, , at]) => at > reads);
+        try {
+          for (const [teamId, events] of waiting) pass(teamId, events);
+        } catch {
+          // ingestion never fails because of a plugin
+        }
+        if (dirty && !closed) startRebuild();
+      });
     rebuilding = done;
   };
 
@@ -256,7 +275,13 @@ export function createPipelineRuntime(o: PipelineRuntimeOptions): PipelineRuntim
         await Promise.race([delivered(false), new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
         clearTimeout(timer);
         for (const [configId, n] of engine.undelivered()) {
-          report({ type: 'log', configId, level: 'ERROR', source: 'delivery', message: `${n} ${n === 1 ? 'event was' : 'events were'} not delivered when the server stopped (still waiting, or sent without an answer yet).` });
+          report({
+            type: 'log',
+            configId,
+            level: 'ERROR',
+            source: 'delivery',
+            message: `${n} ${n === 1 ? 'event was' : 'events were'} not delivered when the server stopped (still waiting, or sent without an answer yet).`,
+          });
         }
       }
       closed = true;

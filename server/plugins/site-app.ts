@@ -19,7 +19,10 @@ function publicConfig(row: PluginConfigRow, plugin: PluginRow): Record<string, u
 
 /** Changes with the plugin's files and the config's public values. */
 export function siteAppHash(row: PluginConfigRow, plugin: PluginRow): string {
-  return createHash('sha256').update(`${plugin.source}\n${JSON.stringify(publicConfig(row, plugin))}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${plugin.source}\n${JSON.stringify(publicConfig(row, plugin))}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export const siteAppPath = (row: PluginConfigRow, plugin: PluginRow, token: string) =>

@@ -23,7 +23,12 @@ export type SeedClock = ReturnType<typeof seedClock>;
 export const DEMO_USER_EMAIL = 'demo@example.com';
 export const SEED_PRNG_SEED = 20240115;
 
-export interface SeedUser { first_name: string; last_name: string; email: string; joinedDay: number }
+export interface SeedUser {
+  first_name: string;
+  last_name: string;
+  email: string;
+  joinedDay: number;
+}
 export interface SeedOrganization {
   name: string;
   createdDay: number;

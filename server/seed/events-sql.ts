@@ -15,9 +15,30 @@ import { MATERIALIZED_PROPERTIES, materializedInsert, materializedPointer } from
  * sign-up gives its name, plan and employees.
  */
 export const COMPANIES = [
-  'Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Wonka', 'Soylent', 'Cyberdyne',
-  'Tyrell', 'Aperture', 'Black Mesa', 'Vandelay', 'Pied Piper', 'Dunder Mifflin', 'Oscorp', 'Gringotts', 'Monsters Inc',
-  'Krusty Krab', 'Prestige Worldwide', 'Massive Dynamic', 'Virtucon', 'Nakatomi',
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Wonka',
+  'Soylent',
+  'Cyberdyne',
+  'Tyrell',
+  'Aperture',
+  'Black Mesa',
+  'Vandelay',
+  'Pied Piper',
+  'Dunder Mifflin',
+  'Oscorp',
+  'Gringotts',
+  'Monsters Inc',
+  'Krusty Krab',
+  'Prestige Worldwide',
+  'Massive Dynamic',
+  'Virtucon',
+  'Nakatomi',
 ] as const;
 /** SQL list of the companies' names (fixed text, no user input). */
 const COMPANY_NAMES = `[${COMPANIES.map((c) => `'${c}'`).join(', ')}]`;
@@ -145,8 +166,12 @@ SELECT seed_uid($salt, 'event', (p * 100 + j) * 100 + k) AS uuid,
        WHEN k = len - 1 THEN '$pageleave' ELSE '$pageview' END AS event,
   CASE WHEN known THEN email ELSE anon_id END AS distinct_id,
   ts_s,
-  ${withCompany('known', 'company_idx', `CASE WHEN mobile THEN json_object('$screen_name', screen, '$session_id', session_id, ${APP_PROPS})
-       ELSE json_object('$session_id', session_id, ${WEB_PROPS}) END`)} AS properties,
+  ${withCompany(
+    'known',
+    'company_idx',
+    `CASE WHEN mobile THEN json_object('$screen_name', screen, '$session_id', session_id, ${APP_PROPS})
+       ELSE json_object('$session_id', session_id, ${WEB_PROPS}) END`,
+  )} AS properties,
   hash($salt, p, j, k) AS keep_order
 FROM paged`;
 
@@ -168,14 +193,18 @@ WITH ids AS (
     FROM (SELECT *, unnest(range(1 + floor(seed_r($salt, p, 32) * 3)::INTEGER)) AS n FROM ids WHERE created_project AND plan <> 'free')
 )
 SELECT seed_uid($salt, 'milestone:' || steps.event, p * 10 + steps.n) AS uuid, steps.event, ids.email AS distinct_id, steps.ts_s,
-  ${withCompany('true', 'ids.company_idx', `CASE steps.event
+  ${withCompany(
+    'true',
+    'ids.company_idx',
+    `CASE steps.event
     WHEN '$identify' THEN json_object('$anon_distinct_id', ids.anon_id, '$set', json_object('email', ids.email, 'plan', ids.plan), '$session_id', ids.session_id, ${COMMON_PROPS})
     WHEN 'user signed up' THEN json_object('signup_method', ['email', 'google', 'github'][1 + floor(seed_r($salt, ids.p, 33) * 3)::INTEGER],
       '$session_id', ids.session_id, '$current_url', CASE WHEN ids.mobile THEN NULL ELSE 'https://' || $host || ids.path END, ${COMMON_PROPS})
     WHEN 'purchase' THEN json_object('revenue', CASE WHEN ids.plan = 'pro' THEN [29, 49][1 + floor(seed_r($salt, ids.p, 50 + steps.n) * 2)::INTEGER]
         ELSE 200 + floor(seed_r($salt, ids.p, 50 + steps.n) * 800)::INTEGER END, 'currency', 'USD', 'plan', ids.plan, ${COMMON_PROPS})
     ELSE json_object('plan', ids.plan, ${COMMON_PROPS})
-  END`)} AS properties
+  END`,
+  )} AS properties
 FROM steps JOIN ids USING (p)
 WHERE steps.ts_s <= $now_s
 UNION ALL
@@ -190,7 +219,9 @@ WHERE c.ts_s <= $now_s`;
 
 const MATERIALIZED = materializedInsert('properties', (_, i) => `$mp_${i}`);
 /** Named parameters of {@link SEED_STAGE_EVENTS} besides $limit: the materialized keys' paths. */
-export const SEED_MATERIALIZED_PARAMS = Object.fromEntries(MATERIALIZED_PROPERTIES.map((m, i) => [`mp_${i}`, materializedPointer(m.key)]));
+export const SEED_MATERIALIZED_PARAMS = Object.fromEntries(
+  MATERIALIZED_PROPERTIES.map((m, i) => [`mp_${i}`, materializedPointer(m.key)]),
+);
 
 /**
  * The project's demo events, staged with their materialized keys extracted (one JSON parse per
@@ -234,4 +265,6 @@ SELECT $team, anon_id, person_id FROM seed_persons WHERE first_s <= $now_s
 UNION ALL
 SELECT $team, email, person_id FROM seed_persons WHERE signed_up AND first_s <= $now_s`;
 
-export const SEED_DROP = ['seed_all', 'seed_browsing', 'seed_lifecycle', 'seed_sessions', 'seed_persons'].map((t) => `DROP TABLE IF EXISTS ${t}`);
+export const SEED_DROP = ['seed_all', 'seed_browsing', 'seed_lifecycle', 'seed_sessions', 'seed_persons'].map(
+  (t) => `DROP TABLE IF EXISTS ${t}`,
+);

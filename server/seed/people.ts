@@ -6,7 +6,14 @@ const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours
 
 /** Seeded invites per organization (index into the seed's organizations): pending and expired ones. */
 const INVITES = [
-  { org: 0, email: 'nadia@hedgebox.example', first_name: 'Nadia', level: 1, hoursAgo: 20, message: 'Welcome to the analytics team!' },
+  {
+    org: 0,
+    email: 'nadia@hedgebox.example',
+    first_name: 'Nadia',
+    level: 1,
+    hoursAgo: 20,
+    message: 'Welcome to the analytics team!',
+  },
   { org: 0, email: 'oliver@partner.example', first_name: 'Oliver', level: 8, hoursAgo: 2, message: null },
   { org: 0, email: 'old.hire@hedgebox.example', first_name: null, level: 1, hoursAgo: 24 * 5, message: null },
   { org: 1, email: 'ines@northwind.example', first_name: 'Inès', level: 1, hoursAgo: 30, message: null },
@@ -28,17 +35,30 @@ export function seedPeople(store: Store, organizationIds: string[], inviterId: n
     const organizationId = organizationIds[invite.org];
     if (!organizationId) continue;
     const row = store.invites.create({
-      organization_id: organizationId, target_email: invite.email, first_name: invite.first_name, level: invite.level,
-      message: invite.message, private_project_access: null, created_by: inviterId, created_at: hoursBefore(now, invite.hoursAgo),
+      organization_id: organizationId,
+      target_email: invite.email,
+      first_name: invite.first_name,
+      level: invite.level,
+      message: invite.message,
+      private_project_access: null,
+      created_by: inviterId,
+      created_at: hoursBefore(now, invite.hoursAgo),
     });
     store.invites.markEmailed(row.id);
   }
   const domain = (organizationId: string, name: string, verifiedHoursAgo: number | null, jit: boolean) =>
     store.domains.create({
-      id: newUuid(), organization_id: organizationId, domain: name, verification_challenge: newChallenge(),
+      id: newUuid(),
+      organization_id: organizationId,
+      domain: name,
+      verification_challenge: newChallenge(),
       verified_at: verifiedHoursAgo === null ? null : hoursBefore(now, verifiedHoursAgo),
-      jit_provisioning_enabled: jit ? 1 : 0, sso_enforcement: '', saml_entity_id: null, saml_acs_url: null,
-      saml_x509_cert: null, created_at: hoursBefore(now, (verifiedHoursAgo ?? 0) + 48),
+      jit_provisioning_enabled: jit ? 1 : 0,
+      sso_enforcement: '',
+      saml_entity_id: null,
+      saml_acs_url: null,
+      saml_x509_cert: null,
+      created_at: hoursBefore(now, (verifiedHoursAgo ?? 0) + 48),
     });
   if (organizationIds[0]) {
     domain(organizationIds[0], 'hedgebox.example', 24 * 10, true);

@@ -26,7 +26,8 @@ function duration(ms: number): string {
  */
 export function progressLine({ written, total, elapsedMs }: SeedProgress): string {
   const share = total > 0 ? Math.floor((written / total) * 100) : 100;
-  const left = written > 0 ? `about ${duration((elapsedMs * (total - written)) / written)} left` : 'estimating the time left';
+  const left =
+    written > 0 ? `about ${duration((elapsedMs * (total - written)) / written)} left` : 'estimating the time left';
   return `seeding demo events: ${grouped(written)} of ${grouped(total)} written (${share}%), ${written >= total ? 'finishing' : left}`;
 }
 

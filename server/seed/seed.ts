@@ -32,8 +32,13 @@ export function seed(store: Store, options: SeedOptions = {}): SeedResult {
     const userIds = new Map<string, number>();
     for (const u of SEED_USERS) {
       const user = store.users.create({
-        uuid: newUuid(), distinct_id: randomBase62(32), first_name: u.first_name, last_name: u.last_name,
-        email: u.email, is_email_verified: 1, created_at: day(u.joinedDay),
+        uuid: newUuid(),
+        distinct_id: randomBase62(32),
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        is_email_verified: 1,
+        created_at: day(u.joinedDay),
       });
       userIds.set(u.email, user.id);
     }
@@ -48,18 +53,33 @@ export function seed(store: Store, options: SeedOptions = {}): SeedResult {
       const at = day(o.createdDay);
       const organization = store.organizations.create({ name: o.name }, at, newUuid());
       organizationIds.push(organization.id);
-      o.members.forEach((m, i) => store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), newUuid()));
+      o.members.forEach((m, i) =>
+        store.memberships.add(organization.id, userId(m.email), m.level, day(o.createdDay + i), newUuid()),
+      );
       projectIds.push([]);
       for (const p of o.projects) {
-        projectIds.at(-1)!.push(store.projects.create({
-          organization_id: organization.id, name: p.name, timezone: p.timezone, week_start_day: p.week_start_day,
-          uuid: newUuid(), api_token: generateProjectToken(),
-        }, at).id);
+        projectIds.at(-1)!.push(
+          store.projects.create(
+            {
+              organization_id: organization.id,
+              name: p.name,
+              timezone: p.timezone,
+              week_start_day: p.week_start_day,
+              uuid: newUuid(),
+              api_token: generateProjectToken(),
+            },
+            at,
+          ).id,
+        );
       }
     }
     seedBatchExports(store, organizationIds[0]!, projectIds[0]!, clock);
     seedPlugins(store, organizationIds[0]!, projectIds[0]![0]!, clock);
-    projectIds.forEach((ids, o) => ids.forEach((projectId) => seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL), clock)));
+    projectIds.forEach((ids, o) =>
+      ids.forEach((projectId) =>
+        seedInsights(store, prng, organizationIds[o]!, projectId, userId(DEMO_USER_EMAIL), clock),
+      ),
+    );
     seedPeople(store, organizationIds, userId(DEMO_USER_EMAIL), new Date(clock.nowMs));
     const demoKey = generatePersonalApiKey();
     store.apiKeys.create({ user_id: userId(DEMO_USER_EMAIL), label: 'Demo key', scopes: ['*'], key: demoKey }, day(0));

@@ -72,13 +72,20 @@ export function createActivityLogRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO activity_log
     (id, organization_id, project_id, scope, item_id, activity, detail, user_id, created_at)
     VALUES (@id, @organization_id, @project_id, @scope, @item_id, @activity, @detail, @user_id, @created_at)`);
-  const list = db.prepare<Record<string, unknown>, ActivityRow>(`SELECT a.id, a.organization_id, a.project_id, a.scope, a.item_id,
+  const list = db.prepare<
+    Record<string, unknown>,
+    ActivityRow
+  >(`SELECT a.id, a.organization_id, a.project_id, a.scope, a.item_id,
       a.activity, a.detail, a.user_id, u.first_name AS user_first_name, u.email AS user_email, a.created_at
     FROM activity_log a LEFT JOIN users u ON u.id = a.user_id
     ${WHERE} ORDER BY a.seq DESC ${LIMIT_OFFSET}`);
   const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM activity_log a ${WHERE}`).pluck();
   const bind = (f: ActivityFilter) => ({
-    scope: f.scope, project: f.project_id ?? null, organization: f.organization_id ?? null, item: f.item_id ?? null, type: f.detail_type ?? null,
+    scope: f.scope,
+    project: f.project_id ?? null,
+    organization: f.organization_id ?? null,
+    item: f.item_id ?? null,
+    type: f.detail_type ?? null,
   });
 
   return {

@@ -60,8 +60,12 @@ export function createApiKeysRepository(db: Db, cache: ReadCache) {
       const key = input.key ?? generatePersonalApiKey();
       const id = newUuid();
       insert.run({
-        id, user_id: input.user_id, label: input.label, created_at: at,
-        secure_value: hashKey(key), mask_value: maskKey(key),
+        id,
+        user_id: input.user_id,
+        label: input.label,
+        created_at: at,
+        secure_value: hashKey(key),
+        mask_value: maskKey(key),
         scopes: JSON.stringify(input.scopes),
         scoped_organizations: input.scoped_organizations ? JSON.stringify(input.scoped_organizations) : null,
       });
@@ -79,7 +83,7 @@ export function createApiKeysRepository(db: Db, cache: ReadCache) {
       return r && toRow(r);
     },
     list(): ApiKeyRow[] {
-      return (all.all()).map(toRow);
+      return all.all().map(toRow);
     },
     touch(id: string, at: string): void {
       touch.run(at, id);

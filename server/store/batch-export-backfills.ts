@@ -41,13 +41,22 @@ const VIEW = `SELECT b.*,
   FROM batch_export_backfills b LEFT JOIN batch_export_runs r ON r.backfill_id = b.id`;
 
 export function createBatchExportBackfillsRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO batch_export_backfills (id, batch_export_id, team_id, start_at, end_at, created_at, last_updated_at)
+  const insert =
+    db.prepare(`INSERT INTO batch_export_backfills (id, batch_export_id, team_id, start_at, end_at, created_at, last_updated_at)
     VALUES (@id, @batch_export_id, @team_id, @start_at, @end_at, @at, @at)`);
-  const list = db.prepare<Record<string, unknown>, BatchExportBackfillViewRow>(`${VIEW} WHERE b.batch_export_id = @export
+  const list = db.prepare<
+    Record<string, unknown>,
+    BatchExportBackfillViewRow
+  >(`${VIEW} WHERE b.batch_export_id = @export
     GROUP BY b.id ORDER BY b.created_at DESC, b.rowid DESC ${LIMIT_OFFSET}`);
-  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_backfills WHERE batch_export_id = ?').pluck();
-  const view = db.prepare<Record<string, unknown>, BatchExportBackfillViewRow>(`${VIEW} WHERE b.id = @id AND b.batch_export_id = @export GROUP BY b.id`);
-  const cancelRuns = db.prepare(`UPDATE batch_export_runs SET status = 'Cancelled', finished_at = @at, last_updated_at = @at
+  const count = db
+    .prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_backfills WHERE batch_export_id = ?')
+    .pluck();
+  const view = db.prepare<Record<string, unknown>, BatchExportBackfillViewRow>(
+    `${VIEW} WHERE b.id = @id AND b.batch_export_id = @export GROUP BY b.id`,
+  );
+  const cancelRuns =
+    db.prepare(`UPDATE batch_export_runs SET status = 'Cancelled', finished_at = @at, last_updated_at = @at
     WHERE backfill_id = @id AND status = 'Starting'`);
   const markCancelled = db.prepare(`UPDATE batch_export_backfills SET cancelled_at = @at, last_updated_at = @at
     WHERE id = @id AND cancelled_at IS NULL`);

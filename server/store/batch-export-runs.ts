@@ -35,7 +35,10 @@ export interface NewRun {
   backfill_id?: string | null;
 }
 
-export type RunProgress = Pick<BatchExportRunRow, 'status' | 'records_completed' | 'records_total_count' | 'latest_error' | 'finished_at' | 'attempts'>;
+export type RunProgress = Pick<
+  BatchExportRunRow,
+  'status' | 'records_completed' | 'records_total_count' | 'latest_error' | 'finished_at' | 'attempts'
+>;
 
 export interface BatchExportLogRow {
   timestamp: string;
@@ -45,15 +48,23 @@ export interface BatchExportLogRow {
 }
 
 export function createBatchExportRunsRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO batch_export_runs (id, batch_export_id, status, records_completed, records_total_count,
+  const insert =
+    db.prepare(`INSERT INTO batch_export_runs (id, batch_export_id, status, records_completed, records_total_count,
       latest_error, data_interval_start, data_interval_end, created_at, finished_at, last_updated_at, backfill_id)
     VALUES (@id, @batch_export_id, @status, @records_completed, @records_total_count,
       @latest_error, @data_interval_start, @data_interval_end, @at, @finished_at, @at, @backfill_id)`);
-  const list = db.prepare<Record<string, unknown>, BatchExportRunRow>(`SELECT * FROM batch_export_runs WHERE batch_export_id = @export
+  const list = db.prepare<
+    Record<string, unknown>,
+    BatchExportRunRow
+  >(`SELECT * FROM batch_export_runs WHERE batch_export_id = @export
     ORDER BY created_at DESC, rowid DESC ${LIMIT_OFFSET}`);
-  const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_runs WHERE batch_export_id = ?').pluck();
+  const count = db
+    .prepare<unknown[], number>('SELECT COUNT(*) FROM batch_export_runs WHERE batch_export_id = ?')
+    .pluck();
   const byId = db.prepare<unknown[], BatchExportRunRow>('SELECT * FROM batch_export_runs WHERE id = ?');
-  const nextStarting = db.prepare<unknown[], BatchExportRunRow>("SELECT * FROM batch_export_runs WHERE status = 'Starting' ORDER BY rowid LIMIT 1");
+  const nextStarting = db.prepare<unknown[], BatchExportRunRow>(
+    "SELECT * FROM batch_export_runs WHERE status = 'Starting' ORDER BY rowid LIMIT 1",
+  );
   const progress = db.prepare(`UPDATE batch_export_runs SET status = @status, records_completed = @records_completed,
       records_total_count = @records_total_count, latest_error = @latest_error, finished_at = @finished_at,
       attempts = @attempts, last_updated_at = @at
@@ -65,10 +76,17 @@ export function createBatchExportRunsRepository(db: Db) {
     create(run: NewRun, at: string): string {
       const id = run.id ?? newUuid();
       insert.run({
-        id, batch_export_id: run.batch_export_id, status: run.status ?? 'Starting',
-        records_completed: run.records_completed ?? null, records_total_count: run.records_total_count ?? null,
-        latest_error: run.latest_error ?? null, data_interval_start: run.data_interval_start,
-        data_interval_end: run.data_interval_end, finished_at: run.finished_at ?? null, at, backfill_id: run.backfill_id ?? null,
+        id,
+        batch_export_id: run.batch_export_id,
+        status: run.status ?? 'Starting',
+        records_completed: run.records_completed ?? null,
+        records_total_count: run.records_total_count ?? null,
+        latest_error: run.latest_error ?? null,
+        data_interval_start: run.data_interval_start,
+        data_interval_end: run.data_interval_end,
+        finished_at: run.finished_at ?? null,
+        at,
+        backfill_id: run.backfill_id ?? null,
       });
       return id;
     },
@@ -103,18 +121,32 @@ export function createBatchExportLogsRepository(db: Db) {
   const FILTER = `batch_export_id = @export
     AND (@levels IS NULL OR level IN (SELECT value FROM json_each(@levels)))
     AND (@run IS NULL OR run_id = @run)`;
-  const list = db.prepare<Record<string, unknown>, BatchExportLogRow>(`SELECT timestamp, level, message, run_id FROM batch_export_logs WHERE ${FILTER}
+  const list = db.prepare<
+    Record<string, unknown>,
+    BatchExportLogRow
+  >(`SELECT timestamp, level, message, run_id FROM batch_export_logs WHERE ${FILTER}
     ORDER BY id DESC ${LIMIT_OFFSET}`);
-  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM batch_export_logs WHERE ${FILTER}`).pluck();
-  const filter = (exportId: string, levels: readonly string[] | null, runId: string | null) =>
-    ({ export: exportId, levels: levels === null ? null : JSON.stringify(levels), run: runId });
+  const count = db
+    .prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM batch_export_logs WHERE ${FILTER}`)
+    .pluck();
+  const filter = (exportId: string, levels: readonly string[] | null, runId: string | null) => ({
+    export: exportId,
+    levels: levels === null ? null : JSON.stringify(levels),
+    run: runId,
+  });
 
   return {
     add(exportId: string, runId: string | null, level: string, message: string, at: string): void {
       insert.run({ export: exportId, run: runId, level, message, at });
     },
     /** Newest first; `levels` and `runId` filter when given. */
-    list(exportId: string, levels: readonly string[] | null, runId: string | null, limit: number, offset: number): BatchExportLogRow[] {
+    list(
+      exportId: string,
+      levels: readonly string[] | null,
+      runId: string | null,
+      limit: number,
+      offset: number,
+    ): BatchExportLogRow[] {
       return list.all({ ...filter(exportId, levels, runId), limit, offset });
     },
     count(exportId: string, levels: readonly string[] | null, runId: string | null): number {

@@ -55,13 +55,30 @@ const VIEW = `
              ORDER BY created_at DESC, rowid DESC LIMIT ${LATEST_RUNS}) r) AS latest_runs
   FROM batch_exports b`;
 
-const COLUMNS = ['team_id', 'name', 'model', 'destination_type', 'destination_config', 'interval', 'paused',
-  'last_paused_at', 'start_at', 'end_at', 'hogql_query', 'last_updated_at', 'next_run_at'] as const;
+const COLUMNS = [
+  'team_id',
+  'name',
+  'model',
+  'destination_type',
+  'destination_config',
+  'interval',
+  'paused',
+  'last_paused_at',
+  'start_at',
+  'end_at',
+  'hogql_query',
+  'last_updated_at',
+  'next_run_at',
+] as const;
 
 export function createBatchExportsRepository(db: Db, cache: ReadCache, box: SecretBox) {
-  const list = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`);
+  const list = db.prepare<Record<string, unknown>, BatchExportViewRow>(
+    `${VIEW} WHERE b.organization_id = @organization ORDER BY b.created_at, b.id ${LIMIT_OFFSET}`,
+  );
   const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?').pluck();
-  const view = db.prepare<Record<string, unknown>, BatchExportViewRow>(`${VIEW} WHERE b.id = @id AND b.organization_id = @organization`);
+  const view = db.prepare<Record<string, unknown>, BatchExportViewRow>(
+    `${VIEW} WHERE b.id = @id AND b.organization_id = @organization`,
+  );
   const byId = db.prepare<unknown[], BatchExportRow>('SELECT * FROM batch_exports WHERE id = ?');
   const insert = db.prepare(`INSERT INTO batch_exports (id, organization_id, created_at, ${COLUMNS.join(', ')})
     VALUES (@id, @organization_id, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
@@ -69,21 +86,30 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache, box: Secr
   const setPaused = db.prepare(`UPDATE batch_exports SET paused = @paused, last_paused_at = @last_paused_at,
     next_run_at = @next_run_at, last_updated_at = @last_updated_at WHERE id = @id AND paused = 1 - @paused`);
   const remove = db.prepare('DELETE FROM batch_exports WHERE id = ? AND organization_id = ?');
-  const firstProject = db.prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').pluck();
+  const firstProject = db
+    .prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1')
+    .pluck();
   const projectIn = db.prepare('SELECT 1 FROM projects WHERE id = ? AND organization_id = ?').pluck();
   const due = db.prepare<Record<string, unknown>, BatchExportRow>(`SELECT * FROM batch_exports WHERE paused = 0
     AND (next_run_at IS NULL OR (next_run_at <= @now AND (end_at IS NULL OR next_run_at <= end_at)))
     ORDER BY created_at, id`);
   const setNext = db.prepare('UPDATE batch_exports SET next_run_at = ? WHERE id = ?');
   const opened = <T extends BatchExportRow | undefined>(row: T): T =>
-    (row ? { ...row, destination_config: box.open(row.destination_config) } : row);
-  const sealed = <T extends { destination_config: string }>(row: T): T => ({ ...row, destination_config: box.seal(row.destination_config) });
+    row ? { ...row, destination_config: box.open(row.destination_config) } : row;
+  const sealed = <T extends { destination_config: string }>(row: T): T => ({
+    ...row,
+    destination_config: box.seal(row.destination_config),
+  });
 
   // Configs stored before encryption at rest are sealed on open.
-  const plain = db.prepare("SELECT id, destination_config FROM batch_exports WHERE destination_config NOT LIKE 'enc:%'").all() as { id: string; destination_config: string }[];
+  const plain = db
+    .prepare("SELECT id, destination_config FROM batch_exports WHERE destination_config NOT LIKE 'enc:%'")
+    .all() as { id: string; destination_config: string }[];
   if (plain.length > 0) {
     const seal = db.prepare('UPDATE batch_exports SET destination_config = ? WHERE id = ?');
-    db.transaction(() => { for (const r of plain) seal.run(box.seal(r.destination_config), r.id); })();
+    db.transaction(() => {
+      for (const r of plain) seal.run(box.seal(r.destination_config), r.id);
+    })();
   }
 
   return {
@@ -92,9 +118,16 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache, box: Secr
      * the rendered page is what the read cache keeps, so a repeated list parses and
      * stringifies nothing until the store changes.
      */
-    listForOrganization<T>(organizationId: string, limit: number, offset: number, render: (rows: BatchExportViewRow[]) => T): T {
+    listForOrganization<T>(
+      organizationId: string,
+      limit: number,
+      offset: number,
+      render: (rows: BatchExportViewRow[]) => T,
+    ): T {
       const params = { organization: organizationId, limit, offset };
-      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () => render(list.all(params).map(opened)));
+      return cache.get(`batch_exports:list:${organizationId}:${limit}:${offset}`, () =>
+        render(list.all(params).map(opened)),
+      );
     },
     countForOrganization(organizationId: string): number {
       return cache.get(`batch_exports:count:${organizationId}`, () => count.get(organizationId)!);
@@ -120,7 +153,9 @@ export function createBatchExportsRepository(db: Db, cache: ReadCache, box: Secr
      * see batch-exports/pause.ts); false (nothing written) when the stored export already had
      * that `paused`.
      */
-    setPaused(row: Pick<BatchExportRow, 'id' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'>): boolean {
+    setPaused(
+      row: Pick<BatchExportRow, 'id' | 'paused' | 'last_paused_at' | 'next_run_at' | 'last_updated_at'>,
+    ): boolean {
       const { id, paused, last_paused_at, next_run_at, last_updated_at } = row;
       return setPaused.run({ id, paused, last_paused_at, next_run_at, last_updated_at }).changes > 0;
     },

@@ -25,11 +25,13 @@ export function createDomainsRepository(db: Db) {
       jit_provisioning_enabled, sso_enforcement, saml_entity_id, saml_acs_url, saml_x509_cert, created_at)
     VALUES (@id, @organization_id, @domain, @verification_challenge, @verified_at, @jit_provisioning_enabled,
       @sso_enforcement, @saml_entity_id, @saml_acs_url, @saml_x509_cert, @created_at)`);
-  const update = db.prepare(`UPDATE domains SET verified_at = @verified_at, jit_provisioning_enabled = @jit_provisioning_enabled,
+  const update =
+    db.prepare(`UPDATE domains SET verified_at = @verified_at, jit_provisioning_enabled = @jit_provisioning_enabled,
       sso_enforcement = @sso_enforcement, saml_entity_id = @saml_entity_id, saml_acs_url = @saml_acs_url,
       saml_x509_cert = @saml_x509_cert WHERE id = @id`);
   const list = db.prepare<Record<string, unknown>, DomainRow>(
-    `SELECT * FROM domains WHERE organization_id = @organization ORDER BY created_at, id ${LIMIT_OFFSET}`);
+    `SELECT * FROM domains WHERE organization_id = @organization ORDER BY created_at, id ${LIMIT_OFFSET}`,
+  );
   const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM domains WHERE organization_id = ?').pluck();
   const byId = db.prepare<unknown[], DomainRow>('SELECT * FROM domains WHERE id = ?');
   const byName = db.prepare<unknown[], DomainRow>('SELECT * FROM domains WHERE domain = ?');

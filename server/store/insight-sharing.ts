@@ -14,7 +14,9 @@ export const generateAccessToken = (): string => randomBytes(24).toString('base6
 
 export function createInsightSharingRepository(db: Db) {
   const byInsight = db.prepare<[number], InsightSharingRow>('SELECT * FROM insight_sharing WHERE insight_id = ?');
-  const byToken = db.prepare<[string], InsightSharingRow>('SELECT * FROM insight_sharing WHERE access_token = ? AND enabled = 1');
+  const byToken = db.prepare<[string], InsightSharingRow>(
+    'SELECT * FROM insight_sharing WHERE access_token = ? AND enabled = 1',
+  );
   const upsert = db.prepare(`INSERT INTO insight_sharing (insight_id, enabled, access_token, created_at)
     VALUES (@insight_id, @enabled, @access_token, @created_at)
     ON CONFLICT (insight_id) DO UPDATE SET enabled = excluded.enabled, access_token = excluded.access_token,
@@ -28,9 +30,10 @@ export function createInsightSharingRepository(db: Db) {
     /** Turns sharing on or off. The first enabling creates the token; it is kept while off. */
     setEnabled(insightId: number, enabled: boolean, at: string): InsightSharingRow {
       const row = get(insightId);
-      const next: InsightSharingRow = enabled && row.access_token === null
-        ? { insight_id: insightId, enabled: 1, access_token: generateAccessToken(), created_at: at }
-        : { ...row, enabled: Number(enabled) };
+      const next: InsightSharingRow =
+        enabled && row.access_token === null
+          ? { insight_id: insightId, enabled: 1, access_token: generateAccessToken(), created_at: at }
+          : { ...row, enabled: Number(enabled) };
       upsert.run(next);
       return next;
     },

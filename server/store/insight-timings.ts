@@ -15,9 +15,12 @@ export interface InsightTimingRow {
 export type NewInsightTiming = Omit<InsightTimingRow, 'id'>;
 
 export function createInsightTimingsRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO insight_timings (project_id, user_id, insight_id, client_query_id, duration_ms, is_cached, created_at)
+  const insert =
+    db.prepare(`INSERT INTO insight_timings (project_id, user_id, insight_id, client_query_id, duration_ms, is_cached, created_at)
     VALUES (@project_id, @user_id, @insight_id, @client_query_id, @duration_ms, @is_cached, @created_at)`);
-  const recent = db.prepare<[number, number], InsightTimingRow>('SELECT * FROM insight_timings WHERE project_id = ? ORDER BY id DESC LIMIT ?');
+  const recent = db.prepare<[number, number], InsightTimingRow>(
+    'SELECT * FROM insight_timings WHERE project_id = ? ORDER BY id DESC LIMIT ?',
+  );
 
   return {
     add(timing: NewInsightTiming): InsightTimingRow {

@@ -14,7 +14,10 @@ export interface InsightViewedRow {
 export function createInsightViewsRepository(db: Db) {
   const record = db.prepare(`INSERT INTO insight_views (user_id, insight_id, last_viewed_at) VALUES (?, ?, ?)
     ON CONFLICT (user_id, insight_id) DO UPDATE SET last_viewed_at = excluded.last_viewed_at`);
-  const recent = db.prepare<[number, number, number], InsightViewedRow>(`SELECT i.id, i.short_id, i.name, i.derived_name,
+  const recent = db.prepare<
+    [number, number, number],
+    InsightViewedRow
+  >(`SELECT i.id, i.short_id, i.name, i.derived_name,
       i.favorited, i.saved, v.last_viewed_at
     FROM insight_views v JOIN insights i ON i.id = v.insight_id
     WHERE v.user_id = ? AND i.project_id = ? AND i.deleted = 0

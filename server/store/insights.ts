@@ -41,10 +41,16 @@ export interface InsightViewRow extends InsightRow {
 /** Every field a write may set (id, project, short id and creation are fixed on create). */
 export type InsightFields = Omit<InsightRow, 'id' | 'project_id' | 'short_id' | 'created_at' | 'created_by'>;
 
-export type InsightListFilter = Pick<InsightListQuery, 'created_by' | 'short_id' | 'search' | 'favorited' | 'saved' | 'order' | 'insight'>;
+export type InsightListFilter = Pick<
+  InsightListQuery,
+  'created_by' | 'short_id' | 'search' | 'favorited' | 'saved' | 'order' | 'insight'
+>;
 
 /** SQL: the user of column `column` of row alias `alias` as a JSON object (the API's User), or NULL. */
-export const USER_JSON = (column: string, alias = 'i') => `(SELECT json_object('id', u.id, 'uuid', u.uuid, 'distinct_id', u.distinct_id,
+export const USER_JSON = (
+  column: string,
+  alias = 'i',
+) => `(SELECT json_object('id', u.id, 'uuid', u.uuid, 'distinct_id', u.distinct_id,
   'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email,
   'is_email_verified', json(CASE WHEN u.is_email_verified THEN 'true' ELSE 'false' END), 'hedgehog_config', json('null'))
   FROM users u WHERE u.id = ${alias}.${column})`;
@@ -65,21 +71,36 @@ const LIST_WHERE = `WHERE i.project_id = @project AND i.deleted = 0
 
 /** `order` of the list → ORDER BY text (a fixed set: the contract's INSIGHT_ORDERINGS). */
 const ORDER_BY: Record<NonNullable<InsightListFilter['order']>, string> = {
-  'name': 'COALESCE(NULLIF(i.name, \'\'), i.derived_name) COLLATE NOCASE ASC, i.id ASC',
-  '-name': 'COALESCE(NULLIF(i.name, \'\'), i.derived_name) COLLATE NOCASE DESC, i.id DESC',
-  'created_at': 'i.created_at ASC, i.id ASC',
+  name: "COALESCE(NULLIF(i.name, ''), i.derived_name) COLLATE NOCASE ASC, i.id ASC",
+  '-name': "COALESCE(NULLIF(i.name, ''), i.derived_name) COLLATE NOCASE DESC, i.id DESC",
+  created_at: 'i.created_at ASC, i.id ASC',
   '-created_at': 'i.created_at DESC, i.id DESC',
-  'updated_at': 'i.updated_at ASC, i.id ASC',
+  updated_at: 'i.updated_at ASC, i.id ASC',
   '-updated_at': 'i.updated_at DESC, i.id DESC',
-  'last_modified_at': 'i.last_modified_at ASC, i.id ASC',
+  last_modified_at: 'i.last_modified_at ASC, i.id ASC',
   '-last_modified_at': 'i.last_modified_at DESC, i.id DESC',
-  'order': 'i."order" ASC NULLS LAST, i.id ASC',
+  order: 'i."order" ASC NULLS LAST, i.id ASC',
   '-order': 'i."order" DESC NULLS LAST, i.id DESC',
 };
 export const DEFAULT_INSIGHT_ORDER = '-last_modified_at';
 
-const COLUMNS = ['name', 'derived_name', 'description', 'filters', 'query', 'tags', 'dashboards', 'favorited', 'saved',
-  'deleted', 'order', 'updated_at', 'last_modified_at', 'last_modified_by', 'last_refresh'] as const;
+const COLUMNS = [
+  'name',
+  'derived_name',
+  'description',
+  'filters',
+  'query',
+  'tags',
+  'dashboards',
+  'favorited',
+  'saved',
+  'deleted',
+  'order',
+  'updated_at',
+  'last_modified_at',
+  'last_modified_by',
+  'last_refresh',
+] as const;
 const column = (c: string) => (c === 'order' ? '"order"' : c);
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -89,13 +110,18 @@ export const SHORT_ID_LENGTH = 8;
 const PAGE_ENTRIES = 64;
 
 export function createInsightsRepository(db: Db, cache: ReadCache) {
-  const insert = db.prepare(`INSERT INTO insights (project_id, short_id, created_by, created_at, ${COLUMNS.map(column).join(', ')})
+  const insert =
+    db.prepare(`INSERT INTO insights (project_id, short_id, created_by, created_at, ${COLUMNS.map(column).join(', ')})
     VALUES (@project_id, @short_id, @created_by, @created_at, ${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-  const update = db.prepare(`UPDATE insights SET ${COLUMNS.map((c) => `${column(c)} = @${c}`).join(', ')} WHERE id = @id`);
+  const update = db.prepare(
+    `UPDATE insights SET ${COLUMNS.map((c) => `${column(c)} = @${c}`).join(', ')} WHERE id = @id`,
+  );
   const setRefresh = db.prepare('UPDATE insights SET last_refresh = ? WHERE id = ?');
   const byId = db.prepare<[number, number], InsightViewRow>(`${VIEW} WHERE i.id = ? AND i.project_id = ?`);
   const byIdAnywhere = db.prepare<[number], InsightViewRow>(`${VIEW} WHERE i.id = ?`);
-  const shortIdTaken = db.prepare<[number, string], number>('SELECT 1 FROM insights WHERE project_id = ? AND short_id = ?').pluck();
+  const shortIdTaken = db
+    .prepare<[number, string], number>('SELECT 1 FROM insights WHERE project_id = ? AND short_id = ?')
+    .pluck();
   const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM insights i ${LIST_WHERE}`).pluck();
   const lists = new Map<string, ReturnType<typeof db.prepare<Record<string, unknown>, InsightViewRow>>>();
   const listStatement = (order: keyof typeof ORDER_BY) => {
@@ -128,10 +154,19 @@ export function createInsightsRepository(db: Db, cache: ReadCache) {
      * Creates an insight with a fresh short id (8 base62 characters, unique in its project),
      * or the given one (the seed's, deterministic).
      */
-    create(projectId: number, createdBy: number | null, fields: InsightFields, at: string, givenShortId?: string): number {
+    create(
+      projectId: number,
+      createdBy: number | null,
+      fields: InsightFields,
+      at: string,
+      givenShortId?: string,
+    ): number {
       let shortId = givenShortId ?? randomBase62(SHORT_ID_LENGTH);
       while (shortIdTaken.get(projectId, shortId)) shortId = randomBase62(SHORT_ID_LENGTH);
-      return Number(insert.run({ ...fields, project_id: projectId, short_id: shortId, created_by: createdBy, created_at: at }).lastInsertRowid);
+      return Number(
+        insert.run({ ...fields, project_id: projectId, short_id: shortId, created_by: createdBy, created_at: at })
+          .lastInsertRowid,
+      );
     },
     /** The insight `id` of the project, soft-deleted ones included (the caller decides). */
     get(projectId: number, id: number): InsightViewRow | undefined {

@@ -21,7 +21,9 @@ export interface InviteRow {
   secret_hash: string | null;
 }
 
-export type NewInvite = Omit<InviteRow, 'id' | 'emailing_attempt_made' | 'updated_at' | 'secret_hash'> & { id?: string };
+export type NewInvite = Omit<InviteRow, 'id' | 'emailing_attempt_made' | 'updated_at' | 'secret_hash'> & {
+  id?: string;
+};
 
 /** A new invite with its accept secret, known only until the email is sent. */
 export type CreatedInvite = InviteRow & { secret: string };
@@ -37,7 +39,8 @@ export function createInvitesRepository(db: Db) {
       @created_at, @secret_hash)`);
   const removeForEmail = db.prepare('DELETE FROM invites WHERE organization_id = ? AND target_email = ?');
   const list = db.prepare<Record<string, unknown>, InviteRow>(
-    `SELECT * FROM invites WHERE organization_id = @organization ORDER BY created_at DESC, id ${LIMIT_OFFSET}`);
+    `SELECT * FROM invites WHERE organization_id = @organization ORDER BY created_at DESC, id ${LIMIT_OFFSET}`,
+  );
   const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM invites WHERE organization_id = ?').pluck();
   const byId = db.prepare<unknown[], InviteRow>('SELECT * FROM invites WHERE id = ?');
   const remove = db.prepare('DELETE FROM invites WHERE id = ?');
@@ -48,7 +51,11 @@ export function createInvitesRepository(db: Db) {
     create(input: NewInvite): CreatedInvite {
       const secret = randomBase62(INVITE_SECRET_LENGTH);
       const row: InviteRow = {
-        ...input, id: input.id ?? newUuid(), emailing_attempt_made: 0, updated_at: input.created_at, secret_hash: hashKey(secret),
+        ...input,
+        id: input.id ?? newUuid(),
+        emailing_attempt_made: 0,
+        updated_at: input.created_at,
+        secret_hash: hashKey(secret),
       };
       removeForEmail.run(row.organization_id, row.target_email);
       insert.run(row);

@@ -34,10 +34,18 @@ const likePattern = (search: string | null | undefined) =>
 
 /** Members of organizations: list with search, one by user uuid, level changes, removal. */
 export function createMembersRepository(db: Db) {
-  const list = db.prepare<Record<string, unknown>, MemberRow>(`${SELECT} ${WHERE} ORDER BY m.joined_at, m.id ${LIMIT_OFFSET}`);
-  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id ${WHERE}`).pluck();
+  const list = db.prepare<Record<string, unknown>, MemberRow>(
+    `${SELECT} ${WHERE} ORDER BY m.joined_at, m.id ${LIMIT_OFFSET}`,
+  );
+  const count = db
+    .prepare<Record<string, unknown>, number>(
+      `SELECT COUNT(*) FROM memberships m JOIN users u ON u.id = m.user_id ${WHERE}`,
+    )
+    .pluck();
   const byUuid = db.prepare<unknown[], MemberRow>(`${SELECT} WHERE m.organization_id = ? AND u.uuid = ?`);
-  const owners = db.prepare<unknown[], number>('SELECT COUNT(*) FROM memberships WHERE organization_id = ? AND level = 15').pluck();
+  const owners = db
+    .prepare<unknown[], number>('SELECT COUNT(*) FROM memberships WHERE organization_id = ? AND level = 15')
+    .pluck();
   const setLevel = db.prepare('UPDATE memberships SET level = ?, updated_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM memberships WHERE id = ?');
 

@@ -16,12 +16,21 @@ export interface MembershipRow {
 export function createMembershipsRepository(db: Db, cache: ReadCache) {
   const insert = db.prepare(`INSERT INTO memberships (id, organization_id, user_id, level, joined_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
-  const level = db.prepare<unknown[], Level>('SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?').pluck();
+  const level = db
+    .prepare<unknown[], Level>('SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?')
+    .pluck();
   const count = db.prepare<unknown[], number>('SELECT COUNT(*) FROM memberships WHERE organization_id = ?').pluck();
 
   return {
     add(organizationId: string, userId: number, lvl: Level, at: string, id: string = newUuid()): MembershipRow {
-      const row: MembershipRow = { id, organization_id: organizationId, user_id: userId, level: lvl, joined_at: at, updated_at: at };
+      const row: MembershipRow = {
+        id,
+        organization_id: organizationId,
+        user_id: userId,
+        level: lvl,
+        joined_at: at,
+        updated_at: at,
+      };
       insert.run(row.id, organizationId, userId, lvl, at, at);
       return row;
     },

@@ -47,9 +47,15 @@ const IN_SCOPE = '(@scope IS NULL OR o.id IN (SELECT value FROM json_each(@scope
 const bool = (v: boolean | null | undefined) => (v === undefined || v === null ? v : v ? 1 : 0);
 
 export function createOrganizationsRepository(db: Db, cache: ReadCache) {
-  const list = db.prepare<Record<string, unknown>, OrganizationViewRow>(`${VIEW} WHERE ${IN_SCOPE} ORDER BY o.created_at, o.id ${LIMIT_OFFSET}`);
-  const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) FROM organizations o
-    JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user WHERE ${IN_SCOPE}`).pluck();
+  const list = db.prepare<Record<string, unknown>, OrganizationViewRow>(
+    `${VIEW} WHERE ${IN_SCOPE} ORDER BY o.created_at, o.id ${LIMIT_OFFSET}`,
+  );
+  const count = db
+    .prepare<Record<string, unknown>, number>(
+      `SELECT COUNT(*) FROM organizations o
+    JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user WHERE ${IN_SCOPE}`,
+    )
+    .pluck();
   const view = db.prepare<Record<string, unknown>, OrganizationViewRow>(`${VIEW} WHERE o.id = @id`);
   const byId = db.prepare<unknown[], OrganizationRow>('SELECT * FROM organizations WHERE id = ?');
   const slugTaken = db.prepare('SELECT 1 FROM organizations WHERE slug = ?').pluck();
@@ -84,7 +90,11 @@ export function createOrganizationsRepository(db: Db, cache: ReadCache) {
     create(fields: OrganizationFields, at: string, id: string = newUuid()): OrganizationRow {
       const slug = uniqueSlug(slugify(fields.name), (s) => slugTaken.get(s) !== undefined);
       insert.run({
-        id, name: fields.name, slug, created_at: at, updated_at: at,
+        id,
+        name: fields.name,
+        slug,
+        created_at: at,
+        updated_at: at,
         is_member_join_email_enabled: bool(fields.is_member_join_email_enabled) ?? 1,
         enforce_2fa: bool(fields.enforce_2fa) ?? null,
       });
@@ -93,7 +103,8 @@ export function createOrganizationsRepository(db: Db, cache: ReadCache) {
     /** Partial update: absent fields keep their value. The slug never changes. */
     update(id: string, fields: Partial<OrganizationFields>, at: string): void {
       update.run({
-        id, updated_at: at,
+        id,
+        updated_at: at,
         name: fields.name ?? null,
         is_member_join_email_enabled: bool(fields.is_member_join_email_enabled) ?? null,
         set_enforce_2fa: 'enforce_2fa' in fields && fields.enforce_2fa !== undefined ? 1 : 0,

@@ -44,21 +44,31 @@ const VIEW = `SELECT p.*, o.name AS organization_name,
   FROM plugins p JOIN organizations o ON o.id = p.organization_id`;
 
 export function createPluginsRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO plugins (organization_id, grp, plugin_type, name, description, url, icon, tag, latest_tag,
+  const insert =
+    db.prepare(`INSERT INTO plugins (organization_id, grp, plugin_type, name, description, url, icon, tag, latest_tag,
       is_global, config_schema, capabilities, public_jobs, metrics, source, compiled, builtin, created_at, updated_at)
     VALUES (@organization_id, @grp, @plugin_type, @name, @description, @url, @icon, @tag, @latest_tag, @is_global, @config_schema,
       @capabilities, @public_jobs, @metrics, @source, @compiled, @builtin, @at, @at)`);
-  const update = db.prepare(`UPDATE plugins SET plugin_type = @plugin_type, name = @name, description = @description, url = @url,
+  const update =
+    db.prepare(`UPDATE plugins SET plugin_type = @plugin_type, name = @name, description = @description, url = @url,
       icon = @icon, tag = @tag, latest_tag = @latest_tag, is_global = @is_global, config_schema = @config_schema,
       capabilities = @capabilities, public_jobs = @public_jobs, metrics = @metrics, source = @source, compiled = @compiled,
       builtin = @builtin, updated_at = @updated_at WHERE id = @id`);
   const get = db.prepare<[number], PluginRow>('SELECT * FROM plugins WHERE id = ?');
   const view = db.prepare<[number], PluginViewRow>(`${VIEW} WHERE p.id = ?`);
-  const list = db.prepare<Record<string, unknown>, PluginViewRow>(`${VIEW} WHERE p.organization_id = @org AND p.grp = @grp ORDER BY p.id ${LIMIT_OFFSET}`);
-  const count = db.prepare<[string, string], number>('SELECT COUNT(*) FROM plugins WHERE organization_id = ? AND grp = ?').pluck();
+  const list = db.prepare<Record<string, unknown>, PluginViewRow>(
+    `${VIEW} WHERE p.organization_id = @org AND p.grp = @grp ORDER BY p.id ${LIMIT_OFFSET}`,
+  );
+  const count = db
+    .prepare<[string, string], number>('SELECT COUNT(*) FROM plugins WHERE organization_id = ? AND grp = ?')
+    .pluck();
   const remove = db.prepare<[number]>('DELETE FROM plugins WHERE id = ?');
-  const unused = db.prepare<[string, string], number>(`SELECT p.id FROM plugins p WHERE p.organization_id = ? AND p.grp = ?
-    AND NOT EXISTS (SELECT 1 FROM plugin_configs c WHERE c.plugin_id = p.id AND c.enabled = 1) ORDER BY p.id`).pluck();
+  const unused = db
+    .prepare<[string, string], number>(
+      `SELECT p.id FROM plugins p WHERE p.organization_id = ? AND p.grp = ?
+    AND NOT EXISTS (SELECT 1 FROM plugin_configs c WHERE c.plugin_id = p.id AND c.enabled = 1) ORDER BY p.id`,
+    )
+    .pluck();
 
   return {
     create(row: NewPlugin, at: string): number {

@@ -40,7 +40,9 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
     VALUES (@uuid, @organization_id, @name, @api_token, @timezone, @week_start_day, @at, @at)`);
   const byId = db.prepare<unknown[], ProjectRow>('SELECT * FROM projects WHERE id = ?');
   const byToken = db.prepare<unknown[], ProjectRow>('SELECT * FROM projects WHERE api_token = ?');
-  const idsOfOrganization = db.prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id').pluck();
+  const idsOfOrganization = db
+    .prepare<unknown[], number>('SELECT id FROM projects WHERE organization_id = ? ORDER BY id')
+    .pluck();
   const setFilters = db.prepare('UPDATE projects SET test_account_filters = ? WHERE id = ?');
   const list = db.prepare<Record<string, unknown>, ProjectRow>(`SELECT p.* ${REACHABLE} ORDER BY p.id ${LIMIT_OFFSET}`);
   const count = db.prepare<Record<string, unknown>, number>(`SELECT COUNT(*) ${REACHABLE}`).pluck();
@@ -48,15 +50,17 @@ export function createProjectsRepository(db: Db, cache: ReadCache) {
 
   return {
     create(project: NewProject, at: string): ProjectRow {
-      const id = Number(insert.run({
-        uuid: project.uuid ?? newUuid(),
-        organization_id: project.organization_id,
-        name: project.name,
-        api_token: project.api_token ?? generateProjectToken(),
-        timezone: project.timezone ?? 'UTC',
-        week_start_day: project.week_start_day ?? null,
-        at,
-      }).lastInsertRowid);
+      const id = Number(
+        insert.run({
+          uuid: project.uuid ?? newUuid(),
+          organization_id: project.organization_id,
+          name: project.name,
+          api_token: project.api_token ?? generateProjectToken(),
+          timezone: project.timezone ?? 'UTC',
+          week_start_day: project.week_start_day ?? null,
+          at,
+        }).lastInsertRowid,
+      );
       if (project.test_account_filters) setFilters.run(JSON.stringify(project.test_account_filters), id);
       return byId.get(id)!;
     },

@@ -14,7 +14,8 @@ export interface UserRow {
 export type NewUser = Omit<UserRow, 'id'>;
 
 export function createUsersRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO users (uuid, distinct_id, first_name, last_name, email, is_email_verified, created_at)
+  const insert =
+    db.prepare(`INSERT INTO users (uuid, distinct_id, first_name, last_name, email, is_email_verified, created_at)
     VALUES (@uuid, @distinct_id, @first_name, @last_name, @email, @is_email_verified, @created_at)`);
   const byId = db.prepare<unknown[], UserRow>('SELECT * FROM users WHERE id = ?');
   const byEmail = db.prepare<unknown[], UserRow>('SELECT * FROM users WHERE email = ?');

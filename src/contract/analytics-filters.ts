@@ -8,7 +8,16 @@ import { choice, choiceMessage, integer, list, MESSAGES, pythonTypeName, text } 
  */
 
 export const PROPERTY_OPERATORS = [
-  'exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex', 'gt', 'lt', 'is_set', 'is_not_set',
+  'exact',
+  'is_not',
+  'icontains',
+  'not_icontains',
+  'regex',
+  'not_regex',
+  'gt',
+  'lt',
+  'is_set',
+  'is_not_set',
 ] as const;
 export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number];
 /** Each property operator in words, as the dashboard's pickers show it. */
@@ -51,62 +60,98 @@ export const PROPERTY_GROUP_TYPES = ['AND', 'OR'] as const;
 /** Property names are free text up to 400 characters (docs/api.md). */
 export const PROPERTY_KEY_MAX = 400;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The DRF text for a value that should be a dictionary. */
 export const dictType = (iss: { input?: unknown }) =>
-  iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null
-    : `Expected a dictionary of items but got type "${pythonTypeName(iss.input)}".`;
+  iss.input === undefined
+    ? MESSAGES.required
+    : iss.input === null
+      ? MESSAGES.null
+      : `Expected a dictionary of items but got type "${pythonTypeName(iss.input)}".`;
 
 // ---------------------------------------------------------------------------------------------
 // Property filters and groups
 // ---------------------------------------------------------------------------------------------
 
-const valueTextSchema = z.string().check(z.maxLength(ANALYTICS_LIMITS.valueLength, {
-  error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
-}));
+const valueTextSchema = z.string().check(
+  z.maxLength(ANALYTICS_LIMITS.valueLength, {
+    error: `Ensure this value has no more than ${ANALYTICS_LIMITS.valueLength} characters.`,
+  }),
+);
 export const filterValueSchema = z.union(
   [
-    valueTextSchema, z.number(), z.boolean(),
-    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).check(z.maxLength(ANALYTICS_LIMITS.filterValues, {
-      error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
-    })),
+    valueTextSchema,
+    z.number(),
+    z.boolean(),
+    z.array(z.union([valueTextSchema, z.number(), z.boolean()])).check(
+      z.maxLength(ANALYTICS_LIMITS.filterValues, {
+        error: `Ensure this field has no more than ${ANALYTICS_LIMITS.filterValues} elements.`,
+      }),
+    ),
   ],
-  { error: (iss) => (iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.') },
+  {
+    error: (iss) =>
+      iss.input === undefined ? MESSAGES.required : 'Enter a text, a number, a boolean or a list of them.',
+  },
 );
 
-export const propertyFilterSchema = z.object({
-  key: text(HOGQL_LIMITS.length),
-  value: z.optional(z.nullable(filterValueSchema)),
-  operator: choice(FILTER_OPERATORS),
-  type: choice(FILTER_TYPES),
-  group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
-}).check(z.superRefine((f, ctx) => {
-  if (f.type === 'hogql') return;
-  if (f.type === 'group' && (f.group_type_index === undefined || f.group_type_index === null)) {
-    ctx.addIssue({ code: 'custom', path: ['group_type_index'], message: 'Enter the index of the group type whose property this is.', input: f.group_type_index });
-  }
-  if (f.type === 'cohort') {
-    // `exact` is what a client that leaves the operator out gets elsewhere: it means `in` here.
-    if (!(COHORT_OPERATORS as readonly string[]).includes(f.operator) && f.operator !== 'exact') {
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'A cohort filter takes the operator in or not_in.', input: f.operator });
-    }
-    if (cohortIdOf(f.value) === null) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the id of a cohort.', input: f.value });
-    return;
-  }
-  if ((COHORT_OPERATORS as readonly string[]).includes(f.operator)) {
-    ctx.addIssue({ code: 'custom', path: ['operator'], message: choiceMessage(f.operator), input: f.operator });
-    return;
-  }
-  if (f.key.length > PROPERTY_KEY_MAX) {
-    ctx.addIssue({ code: 'custom', path: ['key'], message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.`, input: f.key });
-  }
-  if ((VALUELESS_OPERATORS as readonly string[]).includes(f.operator)) return;
-  const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
-  if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
-  else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')) {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
-  }
-}));
+export const propertyFilterSchema = z
+  .object({
+    key: text(HOGQL_LIMITS.length),
+    value: z.optional(z.nullable(filterValueSchema)),
+    operator: choice(FILTER_OPERATORS),
+    type: choice(FILTER_TYPES),
+    group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.type === 'hogql') return;
+      if (f.type === 'group' && (f.group_type_index === undefined || f.group_type_index === null)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['group_type_index'],
+          message: 'Enter the index of the group type whose property this is.',
+          input: f.group_type_index,
+        });
+      }
+      if (f.type === 'cohort') {
+        // `exact` is what a client that leaves the operator out gets elsewhere: it means `in` here.
+        if (!(COHORT_OPERATORS as readonly string[]).includes(f.operator) && f.operator !== 'exact') {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['operator'],
+            message: 'A cohort filter takes the operator in or not_in.',
+            input: f.operator,
+          });
+        }
+        if (cohortIdOf(f.value) === null)
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the id of a cohort.', input: f.value });
+        return;
+      }
+      if ((COHORT_OPERATORS as readonly string[]).includes(f.operator)) {
+        ctx.addIssue({ code: 'custom', path: ['operator'], message: choiceMessage(f.operator), input: f.operator });
+        return;
+      }
+      if (f.key.length > PROPERTY_KEY_MAX) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['key'],
+          message: `Ensure this field has no more than ${PROPERTY_KEY_MAX} characters.`,
+          input: f.key,
+        });
+      }
+      if ((VALUELESS_OPERATORS as readonly string[]).includes(f.operator)) return;
+      const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
+      if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
+      else if (
+        (f.operator === 'gt' || f.operator === 'lt') &&
+        (Array.isArray(f.value) || Number.isNaN(Number(f.value)) || f.value === '')
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
+      }
+    }),
+  );
 export type PropertyFilter = z.infer<typeof propertyFilterSchema>;
 
 /** Fills what production clients leave out: a filter's `type` (event), `operator` (exact; a cohort's `in`); a group's type (AND). */
@@ -124,28 +169,42 @@ const discriminatorError = (iss: { input?: unknown }) => {
 
 /** A group nested deeper than one level: always rejected, on its `values`. */
 const tooDeepGroupSchema = z.pipe(
-  z.object({ type: groupTypeSchema }).check(z.superRefine((_, ctx) => {
-    ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
-  })),
+  z.object({ type: groupTypeSchema }).check(
+    z.superRefine((_, ctx) => {
+      ctx.addIssue({ code: 'custom', path: ['values'], message: 'Property groups can be nested only one level deep.' });
+    }),
+  ),
   z.transform((v) => v as never),
 );
 
 /** A group inside the top-level group: its values are filters only (one level of nesting). */
-export const innerPropertyGroupSchema = z.object({
-  type: groupTypeSchema,
-  values: list(
-    z.pipe(z.transform(fillPropertyDefaults), z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError })),
-    ANALYTICS_LIMITS.groupValues,
-  ),
-}, { error: dictType });
+export const innerPropertyGroupSchema = z.object(
+  {
+    type: groupTypeSchema,
+    values: list(
+      z.pipe(
+        z.transform(fillPropertyDefaults),
+        z.discriminatedUnion('type', [propertyFilterSchema, tooDeepGroupSchema], { error: discriminatorError }),
+      ),
+      ANALYTICS_LIMITS.groupValues,
+    ),
+  },
+  { error: dictType },
+);
 
-export const propertyGroupSchema = z.object({
-  type: groupTypeSchema,
-  values: list(
-    z.pipe(z.transform(fillPropertyDefaults), z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError })),
-    ANALYTICS_LIMITS.groupValues,
-  ),
-}, { error: dictType });
+export const propertyGroupSchema = z.object(
+  {
+    type: groupTypeSchema,
+    values: list(
+      z.pipe(
+        z.transform(fillPropertyDefaults),
+        z.discriminatedUnion('type', [propertyFilterSchema, innerPropertyGroupSchema], { error: discriminatorError }),
+      ),
+      ANALYTICS_LIMITS.groupValues,
+    ),
+  },
+  { error: dictType },
+);
 export type PropertyGroup = z.infer<typeof propertyGroupSchema>;
 export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
 
@@ -154,12 +213,14 @@ export type PropertyGroupInput = z.input<typeof propertyGroupSchema>;
  * filters, or the legacy flat list of filters. Always parsed into a group: a list becomes
  * `{type: 'AND', values: list}` (so errors in a list's item i have the path `values, i, ...`).
  */
-export const propertiesSchema = z.pipe(z.transform((v) => {
-  if (v === null) return { type: 'AND', values: [] };
-  if (Array.isArray(v)) return { type: 'AND', values: v };
-  return fillPropertyDefaults(v);
-}), propertyGroupSchema);
-
+export const propertiesSchema = z.pipe(
+  z.transform((v) => {
+    if (v === null) return { type: 'AND', values: [] };
+    if (Array.isArray(v)) return { type: 'AND', values: v };
+    return fillPropertyDefaults(v);
+  }),
+  propertyGroupSchema,
+);
 
 export type Filtered = { properties?: PropertyGroup | undefined };
 
@@ -175,7 +236,9 @@ export function limitFilters(parts: readonly (Filtered | undefined)[], ctx: z.co
   const total = parts.reduce((n, p) => n + filterCount(p?.properties), 0);
   if (total > ANALYTICS_LIMITS.filters) {
     ctx.addIssue({
-      code: 'custom', path: ['properties'], input: total,
+      code: 'custom',
+      path: ['properties'],
+      input: total,
       message: `This query has ${total} property filters; at most ${ANALYTICS_LIMITS.filters} are allowed in one query.`,
     });
   }

@@ -13,14 +13,28 @@ export * from './analytics-results';
  * it with a path naming the parameter (`attr` = `events`), exactly as for a body.
  */
 export const JSON_QUERY_PARAMS = [
-  'events', 'actions', 'properties', 'exclusions', 'target_entity', 'returning_entity',
-  'include_event_types', 'exclude_events', 'local_path_cleaning_filters', 'breakdowns',
+  'events',
+  'actions',
+  'properties',
+  'exclusions',
+  'target_entity',
+  'returning_entity',
+  'include_event_types',
+  'exclude_events',
+  'local_path_cleaning_filters',
+  'breakdowns',
 ] as const;
 export const BOOLEAN_QUERY_PARAMS = ['filter_test_accounts', 'compare', 'path_replacements'] as const;
 export const NUMBER_QUERY_PARAMS = [
-  'breakdown_limit', 'aggregation_group_type_index', 'breakdown_group_type_index', 'funnel_window_interval', 'funnel_window_days',
+  'breakdown_limit',
+  'aggregation_group_type_index',
+  'breakdown_group_type_index',
+  'funnel_window_interval',
+  'funnel_window_days',
   'breakdown_histogram_bin_count',
-  'total_intervals', 'step_limit', 'edge_limit',
+  'total_intervals',
+  'step_limit',
+  'edge_limit',
 ] as const;
 
 const has = (list: readonly string[], key: string) => list.includes(key);
@@ -28,7 +42,12 @@ const has = (list: readonly string[], key: string) => list.includes(key);
 function decodeValue(key: string, raw: string): unknown {
   if (has(JSON_QUERY_PARAMS, key) || (key === 'breakdown' && /^\s*\[/.test(raw))) {
     // Too deep is left as text too: the schema's type error names the parameter.
-    try { const value: unknown = JSON.parse(raw); return exceedsJsonDepth(value) ? raw : value; } catch { return raw; }
+    try {
+      const value: unknown = JSON.parse(raw);
+      return exceedsJsonDepth(value) ? raw : value;
+    } catch {
+      return raw;
+    }
   }
   if (has(BOOLEAN_QUERY_PARAMS, key)) {
     const t = raw.toLowerCase();

@@ -42,7 +42,9 @@ function configVariants<S extends Shape, D extends DefaultsShape, const K extend
   const isSecret = (k: string) => (secrets as readonly string[]).includes(k);
   const plain = Object.fromEntries(Object.entries(shape).filter(([k]) => !isSecret(k))) as Omit<S, K>;
   const secretShape = Object.fromEntries(
-    Object.entries(shape).filter(([k]) => isSecret(k)).map(([k, s]) => [k, z.optional(s as z.ZodMiniType)]),
+    Object.entries(shape)
+      .filter(([k]) => isSecret(k))
+      .map(([k, s]) => [k, z.optional(s as z.ZodMiniType)]),
   ) as unknown as Optional<Pick<S, K>>;
   const undefaulted = Object.fromEntries(
     Object.entries(defaults).map(([k, s]) => [k, z.optional(s.def.innerType)]),
@@ -136,7 +138,10 @@ function option<T extends DestinationType, V extends Variant>(type: T, variant: 
   const configs = destinationConfigs as Configs;
   const config = configs[type][variant] as Configs[T][V];
   const make = variant === 'response' ? z.looseObject : z.object;
-  return make({ type: z.literal(type), config }) as z.ZodMiniObject<{ type: z.ZodMiniLiteral<T>; config: Configs[T][V] }>;
+  return make({ type: z.literal(type), config }) as z.ZodMiniObject<{
+    type: z.ZodMiniLiteral<T>;
+    config: Configs[T][V];
+  }>;
 }
 
 const discriminatorError = (iss: { input?: unknown }) => {
@@ -148,8 +153,13 @@ function destinationUnion<V extends Variant>(variant: V) {
   return z.discriminatedUnion(
     'type',
     [
-      option('S3', variant), option('Snowflake', variant), option('Postgres', variant), option('Redshift', variant),
-      option('BigQuery', variant), option('HTTP', variant), option('NoOp', variant),
+      option('S3', variant),
+      option('Snowflake', variant),
+      option('Postgres', variant),
+      option('Redshift', variant),
+      option('BigQuery', variant),
+      option('HTTP', variant),
+      option('NoOp', variant),
     ],
     { error: discriminatorError },
   );
@@ -220,12 +230,21 @@ export interface DestinationTypeInfo {
   fields: readonly DestinationField[];
 }
 
-const f = (name: string, label: string, kind: DestinationFieldKind, required: boolean, extra: Partial<DestinationField> = {}): DestinationField =>
-  ({ name, label, kind, required, ...extra });
+const f = (
+  name: string,
+  label: string,
+  kind: DestinationFieldKind,
+  required: boolean,
+  extra: Partial<DestinationField> = {},
+): DestinationField => ({ name, label, kind, required, ...extra });
 
 const eventFilterFields: readonly DestinationField[] = [
-  f('include_events', 'Events to export', 'list', false, { help: 'Only these event names, one per line or comma-separated; blank exports every event' }),
-  f('exclude_events', 'Events to leave out', 'list', false, { help: 'Event names never exported, one per line or comma-separated' }),
+  f('include_events', 'Events to export', 'list', false, {
+    help: 'Only these event names, one per line or comma-separated; blank exports every event',
+  }),
+  f('exclude_events', 'Events to leave out', 'list', false, {
+    help: 'Event names never exported, one per line or comma-separated',
+  }),
 ];
 
 const postgresFields = (defaultPort: number): DestinationField[] => [
@@ -242,7 +261,9 @@ const postgresFields = (defaultPort: number): DestinationField[] => [
 
 export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
   {
-    type: 'S3', label: 'Amazon S3', fields: [
+    type: 'S3',
+    label: 'Amazon S3',
+    fields: [
       f('bucket_name', 'Bucket name', 'text', true),
       f('region', 'Region', 'text', true, { help: 'e.g. us-east-1' }),
       f('prefix', 'Key prefix', 'text', false, { default: '' }),
@@ -253,12 +274,16 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
       f('kms_key_id', 'KMS key ID', 'text', false, { help: 'Only with aws:kms encryption' }),
       f('endpoint_url', 'Endpoint URL', 'text', false, { help: 'For S3-compatible storage' }),
       f('file_format', 'File format', 'select', false, { options: S3_FILE_FORMATS, default: 'JSONLines' }),
-      f('max_file_size_mb', 'Maximum file size (MB)', 'number', false, { help: 'Larger exports are split into several files' }),
+      f('max_file_size_mb', 'Maximum file size (MB)', 'number', false, {
+        help: 'Larger exports are split into several files',
+      }),
       ...eventFilterFields,
     ],
   },
   {
-    type: 'Snowflake', label: 'Snowflake', fields: [
+    type: 'Snowflake',
+    label: 'Snowflake',
+    fields: [
       f('account', 'Account', 'text', true),
       f('user', 'User', 'text', true),
       f('password', 'Password', 'secret', true),
@@ -273,7 +298,9 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
   { type: 'Postgres', label: 'PostgreSQL', fields: postgresFields(5432) },
   { type: 'Redshift', label: 'Amazon Redshift', fields: postgresFields(5439) },
   {
-    type: 'BigQuery', label: 'Google BigQuery', fields: [
+    type: 'BigQuery',
+    label: 'Google BigQuery',
+    fields: [
       f('project_id', 'Project ID', 'text', true),
       f('dataset_id', 'Dataset ID', 'text', true),
       f('table_id', 'Table ID', 'text', true),
@@ -285,11 +312,9 @@ export const BATCH_EXPORT_DESTINATIONS: readonly DestinationTypeInfo[] = [
     ],
   },
   {
-    type: 'HTTP', label: 'HTTP endpoint', fields: [
-      f('url', 'URL', 'text', true),
-      f('token', 'Token', 'secret', true),
-      ...eventFilterFields,
-    ],
+    type: 'HTTP',
+    label: 'HTTP endpoint',
+    fields: [f('url', 'URL', 'text', true), f('token', 'Token', 'secret', true), ...eventFilterFields],
   },
   { type: 'NoOp', label: 'No-op (testing)', fields: [] },
 ];

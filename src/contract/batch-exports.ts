@@ -1,10 +1,6 @@
 import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
-import {
-  destinationCreateSchema,
-  destinationSchema,
-  destinationUpdateSchema,
-} from './batch-export-destinations';
+import { destinationCreateSchema, destinationSchema, destinationUpdateSchema } from './batch-export-destinations';
 import {
   backfillProgressSchema,
   connectionTestBodySchema,
@@ -51,7 +47,12 @@ export interface DataInterval {
  * The aligned intervals of a backfill of [start, end) (UTC ms): every interval overlapping it,
  * oldest first, leaving out any that has not ended by `now` (the scheduler covers those). One run each.
  */
-export function backfillIntervals(interval: BatchExportInterval, start: number, end: number, now: number): DataInterval[] {
+export function backfillIntervals(
+  interval: BatchExportInterval,
+  start: number,
+  end: number,
+  now: number,
+): DataInterval[] {
   const size = BATCH_EXPORT_INTERVAL_MS[interval];
   const out: DataInterval[] = [];
   for (let s = alignDown(interval, start); s < end && s + size <= now; s += size) out.push({ start: s, end: s + size });
@@ -64,15 +65,34 @@ export const batchExportModelSchema = choice(BATCH_EXPORT_MODELS);
 export type BatchExportModel = (typeof BATCH_EXPORT_MODELS)[number];
 
 export const BATCH_EXPORT_RUN_STATUSES = [
-  'Starting', 'Running', 'Completed', 'Failed', 'FailedRetryable',
-  'Cancelled', 'Terminated', 'TimedOut', 'ContinuedAsNew',
+  'Starting',
+  'Running',
+  'Completed',
+  'Failed',
+  'FailedRetryable',
+  'Cancelled',
+  'Terminated',
+  'TimedOut',
+  'ContinuedAsNew',
 ] as const;
 export const batchExportRunStatusSchema = z.enum(BATCH_EXPORT_RUN_STATUSES);
 export type BatchExportRunStatus = (typeof BATCH_EXPORT_RUN_STATUSES)[number];
 /** Statuses after which a run does not change any more. */
-export const FINAL_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Completed', 'Failed', 'Cancelled', 'Terminated', 'TimedOut'];
+export const FINAL_RUN_STATUSES: readonly BatchExportRunStatus[] = [
+  'Completed',
+  'Failed',
+  'Cancelled',
+  'Terminated',
+  'TimedOut',
+];
 /** Runs that ended without exporting their interval: a retry runs it again. */
-export const RETRYABLE_RUN_STATUSES: readonly BatchExportRunStatus[] = ['Failed', 'FailedRetryable', 'Cancelled', 'TimedOut', 'Terminated'];
+export const RETRYABLE_RUN_STATUSES: readonly BatchExportRunStatus[] = [
+  'Failed',
+  'FailedRetryable',
+  'Cancelled',
+  'TimedOut',
+  'Terminated',
+];
 
 export const batchExportRunSchema = z.looseObject({
   id: z.string(),
@@ -159,9 +179,13 @@ function checkRange(value: Range, ctx: z.core.$RefinementCtx<Range>, message: st
 }
 
 /** POST `{ORG}/batch_exports/`. */
-export const batchExportCreateSchema = z.object({ ...writableShape, model: z._default(batchExportModelSchema, 'events'), destination: destinationCreateSchema }).check(
-  z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')),
-);
+export const batchExportCreateSchema = z
+  .object({
+    ...writableShape,
+    model: z._default(batchExportModelSchema, 'events'),
+    destination: destinationCreateSchema,
+  })
+  .check(z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')));
 export type BatchExportCreate = z.infer<typeof batchExportCreateSchema>;
 export type BatchExportCreateInput = z.input<typeof batchExportCreateSchema>;
 
@@ -169,27 +193,29 @@ export type BatchExportCreateInput = z.input<typeof batchExportCreateSchema>;
  * PATCH `{ORG}/batch_exports/:id/`: every field optional; the destination's secrets may be
  * omitted to keep the stored ones (see mergeDestinationConfig).
  */
-export const batchExportUpdateSchema = z.object({
-  name: z.optional(writableShape.name),
-  interval: z.optional(writableShape.interval),
-  paused: writableShape.paused,
-  last_paused_at: writableShape.last_paused_at,
-  start_at: writableShape.start_at,
-  end_at: writableShape.end_at,
-  hogql_query: writableShape.hogql_query,
-  team_id: writableShape.team_id,
-  model: z.optional(batchExportModelSchema),
-  destination: z.optional(destinationUpdateSchema),
-}).check(z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')));
+export const batchExportUpdateSchema = z
+  .object({
+    name: z.optional(writableShape.name),
+    interval: z.optional(writableShape.interval),
+    paused: writableShape.paused,
+    last_paused_at: writableShape.last_paused_at,
+    start_at: writableShape.start_at,
+    end_at: writableShape.end_at,
+    hogql_query: writableShape.hogql_query,
+    team_id: writableShape.team_id,
+    model: z.optional(batchExportModelSchema),
+    destination: z.optional(destinationUpdateSchema),
+  })
+  .check(z.superRefine((v, ctx) => checkRange(v, ctx, 'The end must be after the start.')));
 export type BatchExportUpdate = z.infer<typeof batchExportUpdateSchema>;
 
 /**
  * POST `:id/backfill/` (docs/api.md): ISO 8601 bounds with a time zone, start before end.
  * "End in the future" needs the clock and is checked by the server (400 on `end_at`).
  */
-export const batchExportBackfillSchema = z.object({ start_at: zonedDatetime(), end_at: zonedDatetime() }).check(
-  z.superRefine((v, ctx) => checkRange(v, ctx, 'The end of the backfill must be after its start.')),
-);
+export const batchExportBackfillSchema = z
+  .object({ start_at: zonedDatetime(), end_at: zonedDatetime() })
+  .check(z.superRefine((v, ctx) => checkRange(v, ctx, 'The end of the backfill must be after its start.')));
 export type BatchExportBackfill = z.infer<typeof batchExportBackfillSchema>;
 
 /**
@@ -208,11 +234,17 @@ export type BatchExportLogEntry = z.infer<typeof batchExportLogEntrySchema>;
 
 /** Logs query: paging plus optional filters on level (comma-separated allowed) and run. */
 export const batchExportLogsQuerySchema = z.extend(listQuerySchema, {
-  level: z.optional(z.string().check(
-    z.refine((v) => v.split(',').every((l) => (BATCH_EXPORT_LOG_LEVELS as readonly string[]).includes(l.trim().toUpperCase())), {
-      error: (iss) => `"${String(iss.input)}" is not a valid choice.`,
-    }),
-  )),
+  level: z.optional(
+    z.string().check(
+      z.refine(
+        (v) =>
+          v.split(',').every((l) => (BATCH_EXPORT_LOG_LEVELS as readonly string[]).includes(l.trim().toUpperCase())),
+        {
+          error: (iss) => `"${String(iss.input)}" is not a valid choice.`,
+        },
+      ),
+    ),
+  ),
   run_id: z.optional(z.string()),
 });
 export type BatchExportLogsQuery = z.infer<typeof batchExportLogsQuerySchema>;
@@ -226,81 +258,162 @@ const base = '/api/organizations/:organization_id/batch_exports/';
 
 export const batchExportEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, access: 'batch_export:read',
-    summary: 'List batch exports', params: orgParams, query: listQuerySchema, status: 200,
+    method: 'GET',
+    path: base,
+    access: 'batch_export:read',
+    summary: 'List batch exports',
+    params: orgParams,
+    query: listQuerySchema,
+    status: 200,
     response: pageSchema(batchExportSchema),
   }),
   create: endpoint({
-    method: 'POST', path: base, access: 'batch_export:write',
-    summary: 'Create a batch export', params: orgParams, body: batchExportCreateSchema, status: 201,
+    method: 'POST',
+    path: base,
+    access: 'batch_export:write',
+    summary: 'Create a batch export',
+    params: orgParams,
+    body: batchExportCreateSchema,
+    status: 201,
     response: batchExportSchema,
   }),
   retrieve: endpoint({
-    method: 'GET', path: `${base}:id/`, access: 'batch_export:read',
-    summary: 'Retrieve a batch export', params: batchExportParams, status: 200, response: batchExportSchema,
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'batch_export:read',
+    summary: 'Retrieve a batch export',
+    params: batchExportParams,
+    status: 200,
+    response: batchExportSchema,
   }),
   update: endpoint({
-    method: 'PATCH', path: `${base}:id/`, access: 'batch_export:write',
-    summary: 'Update a batch export', params: batchExportParams, body: batchExportUpdateSchema, status: 200,
+    method: 'PATCH',
+    path: `${base}:id/`,
+    access: 'batch_export:write',
+    summary: 'Update a batch export',
+    params: batchExportParams,
+    body: batchExportUpdateSchema,
+    status: 200,
     response: batchExportSchema,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: `${base}:id/`, access: 'batch_export:write',
-    summary: 'Delete a batch export', params: batchExportParams, status: 204,
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'batch_export:write',
+    summary: 'Delete a batch export',
+    params: batchExportParams,
+    status: 204,
   }),
   backfill: endpoint({
-    method: 'POST', path: `${base}:id/backfill/`, access: 'batch_export:write',
-    summary: 'Backfill a time range: one run per interval', params: batchExportParams, body: batchExportBackfillSchema,
-    status: 200, response: batchExportSchema,
+    method: 'POST',
+    path: `${base}:id/backfill/`,
+    access: 'batch_export:write',
+    summary: 'Backfill a time range: one run per interval',
+    params: batchExportParams,
+    body: batchExportBackfillSchema,
+    status: 200,
+    response: batchExportSchema,
   }),
   /** † in the API (scope not given); readable with batch_export:read (docs/api.md). */
   logs: endpoint({
-    method: 'GET', path: `${base}:id/logs/`, access: 'batch_export:read',
-    summary: 'Log entries of a batch export, newest first', params: batchExportParams, query: batchExportLogsQuerySchema,
-    status: 200, response: pageSchema(batchExportLogEntrySchema),
+    method: 'GET',
+    path: `${base}:id/logs/`,
+    access: 'batch_export:read',
+    summary: 'Log entries of a batch export, newest first',
+    params: batchExportParams,
+    query: batchExportLogsQuerySchema,
+    status: 200,
+    response: pageSchema(batchExportLogEntrySchema),
   }),
   /** Idempotent; any body is ignored. */
   pause: endpoint({
-    method: 'POST', path: `${base}:id/pause/`, access: 'batch_export:write',
-    summary: 'Pause a batch export', params: batchExportParams, status: 200, response: batchExportSchema,
+    method: 'POST',
+    path: `${base}:id/pause/`,
+    access: 'batch_export:write',
+    summary: 'Pause a batch export',
+    params: batchExportParams,
+    status: 200,
+    response: batchExportSchema,
   }),
   /** Idempotent; any body is ignored. */
   unpause: endpoint({
-    method: 'POST', path: `${base}:id/unpause/`, access: 'batch_export:write',
-    summary: 'Unpause a batch export', params: batchExportParams, status: 200, response: batchExportSchema,
+    method: 'POST',
+    path: `${base}:id/unpause/`,
+    access: 'batch_export:write',
+    summary: 'Unpause a batch export',
+    params: batchExportParams,
+    status: 200,
+    response: batchExportSchema,
   }),
   runs: endpoint({
-    method: 'GET', path: `${base}:id/runs/`, access: 'batch_export:read',
-    summary: 'Runs of a batch export, newest first', params: batchExportParams, query: listQuerySchema, status: 200,
+    method: 'GET',
+    path: `${base}:id/runs/`,
+    access: 'batch_export:read',
+    summary: 'Runs of a batch export, newest first',
+    params: batchExportParams,
+    query: listQuerySchema,
+    status: 200,
     response: pageSchema(batchExportRunSchema),
   }),
   /** As the production service: the run's interval is backfilled again (a backfill of one run). */
   retryRun: endpoint({
-    method: 'POST', path: `${base}:id/runs/:run_id/retry/`, access: 'batch_export:write',
-    summary: 'Retry a run: a new run of the same interval', params: runParams, status: 200, response: runRetrySchema,
+    method: 'POST',
+    path: `${base}:id/runs/:run_id/retry/`,
+    access: 'batch_export:write',
+    summary: 'Retry a run: a new run of the same interval',
+    params: runParams,
+    status: 200,
+    response: runRetrySchema,
   }),
   backfills: endpoint({
-    method: 'GET', path: `${base}:id/backfills/`, access: 'batch_export:read',
-    summary: 'Backfills of a batch export, newest first', params: batchExportParams, query: listQuerySchema, status: 200,
+    method: 'GET',
+    path: `${base}:id/backfills/`,
+    access: 'batch_export:read',
+    summary: 'Backfills of a batch export, newest first',
+    params: batchExportParams,
+    query: listQuerySchema,
+    status: 200,
     response: pageSchema(backfillSchema),
   }),
   retrieveBackfill: endpoint({
-    method: 'GET', path: `${base}:id/backfills/:backfill_id/`, access: 'batch_export:read',
-    summary: 'Retrieve a backfill with its progress', params: backfillParams, status: 200, response: backfillSchema,
+    method: 'GET',
+    path: `${base}:id/backfills/:backfill_id/`,
+    access: 'batch_export:read',
+    summary: 'Retrieve a backfill with its progress',
+    params: backfillParams,
+    status: 200,
+    response: backfillSchema,
   }),
   /** Its runs still waiting are cancelled; a run already under way finishes. */
   cancelBackfill: endpoint({
-    method: 'POST', path: `${base}:id/backfills/:backfill_id/cancel/`, access: 'batch_export:write',
-    summary: 'Cancel a backfill', params: backfillParams, status: 200, response: backfillSchema,
+    method: 'POST',
+    path: `${base}:id/backfills/:backfill_id/cancel/`,
+    access: 'batch_export:write',
+    summary: 'Cancel a backfill',
+    params: backfillParams,
+    status: 200,
+    response: backfillSchema,
   }),
   testConnection: endpoint({
-    method: 'POST', path: `${base}test/`, access: 'batch_export:write', extension: true,
+    method: 'POST',
+    path: `${base}test/`,
+    access: 'batch_export:write',
+    extension: true,
     summary: 'Test a destination before saving it: each step of connecting, with what it found',
-    params: orgParams, body: connectionTestBodySchema, status: 200, response: connectionTestSchema,
+    params: orgParams,
+    body: connectionTestBodySchema,
+    status: 200,
+    response: connectionTestSchema,
   }),
   testExportConnection: endpoint({
-    method: 'POST', path: `${base}:id/test/`, access: 'batch_export:write', extension: true,
+    method: 'POST',
+    path: `${base}:id/test/`,
+    access: 'batch_export:write',
+    extension: true,
     summary: "Test an export's destination: the stored config, with the given fields over it",
-    params: batchExportParams, body: exportConnectionTestBodySchema, status: 200, response: connectionTestSchema,
+    params: batchExportParams,
+    body: exportConnectionTestBodySchema,
+    status: 200,
+    response: connectionTestSchema,
   }),
 };

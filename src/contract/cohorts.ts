@@ -1,5 +1,12 @@
 import { z } from './z';
-import { dictType, isRecord, PROPERTY_KEY_MAX, PROPERTY_OPERATORS, filterValueSchema, VALUELESS_OPERATORS } from './analytics-filters';
+import {
+  dictType,
+  isRecord,
+  PROPERTY_KEY_MAX,
+  PROPERTY_OPERATORS,
+  filterValueSchema,
+  VALUELESS_OPERATORS,
+} from './analytics-filters';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema } from './common';
 import { blankableText, bool, choice, integer, list, MESSAGES, text, typeError } from './fields';
 import { funnelPersonSchema } from './persons';
@@ -27,45 +34,64 @@ export type CohortTimeInterval = (typeof COHORT_TIME_INTERVALS)[number];
 const MAX_WINDOW = { hour: 24 * 3660, day: 3660, week: 523, month: 120, year: 10 } as const;
 
 /** A person property criterion: the analyses' property operators over the person's properties. */
-export const cohortPersonCriterionSchema = z.object({
-  type: z.literal('person'),
-  key: text(PROPERTY_KEY_MAX),
-  operator: z._default(choice(PROPERTY_OPERATORS), 'exact'),
-  value: z.optional(z.nullable(filterValueSchema)),
-  negation: z._default(bool(), false),
-}).check(z.superRefine((f, ctx) => {
-  if (VALUELESS_OPERATORS.includes(f.operator)) return;
-  const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
-  if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
-  else if ((f.operator === 'gt' || f.operator === 'lt') && (Array.isArray(f.value) || f.value === '' || Number.isNaN(Number(f.value)))) {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
-  }
-}));
+export const cohortPersonCriterionSchema = z
+  .object({
+    type: z.literal('person'),
+    key: text(PROPERTY_KEY_MAX),
+    operator: z._default(choice(PROPERTY_OPERATORS), 'exact'),
+    value: z.optional(z.nullable(filterValueSchema)),
+    negation: z._default(bool(), false),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      if (VALUELESS_OPERATORS.includes(f.operator)) return;
+      const empty = f.value === undefined || f.value === null || (Array.isArray(f.value) && f.value.length === 0);
+      if (empty) ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.required, input: f.value });
+      else if (
+        (f.operator === 'gt' || f.operator === 'lt') &&
+        (Array.isArray(f.value) || f.value === '' || Number.isNaN(Number(f.value)))
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: MESSAGES.number, input: f.value });
+      }
+    }),
+  );
 export type CohortPersonCriterion = z.infer<typeof cohortPersonCriterionSchema>;
 
 /** A behavioural criterion: the person did event `key` (at least once, N times, or never) in the last `time_value` `time_interval`s. */
-export const cohortBehavioralCriterionSchema = z.object({
-  type: z.literal('behavioral'),
-  key: text(PROPERTY_KEY_MAX),
-  value: choice(BEHAVIORAL_VALUES),
-  event_type: z._default(choice(['events']), 'events'),
-  time_value: integer({ min: 1, max: MAX_WINDOW.hour }),
-  time_interval: choice(COHORT_TIME_INTERVALS),
-  operator: z.optional(z.nullable(choice(COUNT_OPERATORS))),
-  operator_value: z.optional(z.nullable(integer({ min: 0, max: 1_000_000 }))),
-  negation: z._default(bool(), false),
-}).check(z.superRefine((f, ctx) => {
-  if (f.time_value > MAX_WINDOW[f.time_interval]) {
-    ctx.addIssue({ code: 'custom', path: ['time_value'], input: f.time_value, message: `At most ${MAX_WINDOW[f.time_interval]} ${f.time_interval}s.` });
-  }
-  if (f.value === 'performed_event_multiple' && (f.operator_value === undefined || f.operator_value === null)) {
-    ctx.addIssue({ code: 'custom', path: ['operator_value'], input: f.operator_value, message: MESSAGES.required });
-  }
-}));
+export const cohortBehavioralCriterionSchema = z
+  .object({
+    type: z.literal('behavioral'),
+    key: text(PROPERTY_KEY_MAX),
+    value: choice(BEHAVIORAL_VALUES),
+    event_type: z._default(choice(['events']), 'events'),
+    time_value: integer({ min: 1, max: MAX_WINDOW.hour }),
+    time_interval: choice(COHORT_TIME_INTERVALS),
+    operator: z.optional(z.nullable(choice(COUNT_OPERATORS))),
+    operator_value: z.optional(z.nullable(integer({ min: 0, max: 1_000_000 }))),
+    negation: z._default(bool(), false),
+  })
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.time_value > MAX_WINDOW[f.time_interval]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['time_value'],
+          input: f.time_value,
+          message: `At most ${MAX_WINDOW[f.time_interval]} ${f.time_interval}s.`,
+        });
+      }
+      if (f.value === 'performed_event_multiple' && (f.operator_value === undefined || f.operator_value === null)) {
+        ctx.addIssue({ code: 'custom', path: ['operator_value'], input: f.operator_value, message: MESSAGES.required });
+      }
+    }),
+  );
 export type CohortBehavioralCriterion = z.infer<typeof cohortBehavioralCriterionSchema>;
 
 export type CohortCriterion = CohortPersonCriterion | CohortBehavioralCriterion;
-export interface CohortCriteriaGroup { type: 'AND' | 'OR'; values: Array<CohortCriterion | CohortCriteriaGroup> }
+export interface CohortCriteriaGroup {
+  type: 'AND' | 'OR';
+  values: Array<CohortCriterion | CohortCriteriaGroup>;
+}
 
 const GROUP_TYPES = ['AND', 'OR'] as const;
 /** Most criteria in one cohort, groups' criteria included. */
@@ -74,26 +100,66 @@ export const MAX_COHORT_CRITERIA = 50;
 const criterionError = (iss: { input?: unknown }) => {
   const t = isRecord(iss.input) ? iss.input.type : undefined;
   if (t === undefined) return MESSAGES.required;
-  return t === 'cohort' ? 'A cohort cannot be defined from another cohort here: use person or behavioral criteria.' : `"${String(t)}" is not a valid choice.`;
+  return t === 'cohort'
+    ? 'A cohort cannot be defined from another cohort here: use person or behavioral criteria.'
+    : `"${String(t)}" is not a valid choice.`;
 };
 /** A group inside the top group: criteria only. */
-const innerGroupSchema = z.object({
-  type: choice(GROUP_TYPES),
-  values: list(z.discriminatedUnion('type', [cohortPersonCriterionSchema, cohortBehavioralCriterionSchema, z.pipe(
-    z.object({ type: choice(GROUP_TYPES) }).check(z.superRefine((_, ctx) => {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: 'Groups of criteria can be nested one level deep.' });
-    })),
-    z.transform((v) => v as never),
-  )], { error: criterionError }), MAX_COHORT_CRITERIA),
-}, { error: dictType });
+const innerGroupSchema = z.object(
+  {
+    type: choice(GROUP_TYPES),
+    values: list(
+      z.discriminatedUnion(
+        'type',
+        [
+          cohortPersonCriterionSchema,
+          cohortBehavioralCriterionSchema,
+          z.pipe(
+            z.object({ type: choice(GROUP_TYPES) }).check(
+              z.superRefine((_, ctx) => {
+                ctx.addIssue({
+                  code: 'custom',
+                  path: ['values'],
+                  message: 'Groups of criteria can be nested one level deep.',
+                });
+              }),
+            ),
+            z.transform((v) => v as never),
+          ),
+        ],
+        { error: criterionError },
+      ),
+      MAX_COHORT_CRITERIA,
+    ),
+  },
+  { error: dictType },
+);
 /** The top group: criteria, or groups of criteria (one level of nesting, as the production service's editor makes them). */
-export const cohortCriteriaGroupSchema = z.object({
-  type: choice(GROUP_TYPES),
-  values: list(z.discriminatedUnion('type', [cohortPersonCriterionSchema, cohortBehavioralCriterionSchema, innerGroupSchema], { error: criterionError }), MAX_COHORT_CRITERIA),
-}, { error: dictType }).check(z.superRefine((g, ctx) => {
-  const n = g.values.reduce((sum, v) => sum + ('values' in v ? v.values.length : 1), 0);
-  if (n > MAX_COHORT_CRITERIA) ctx.addIssue({ code: 'custom', path: ['values'], input: n, message: `A cohort has at most ${MAX_COHORT_CRITERIA} criteria.` });
-}));
+export const cohortCriteriaGroupSchema = z
+  .object(
+    {
+      type: choice(GROUP_TYPES),
+      values: list(
+        z.discriminatedUnion('type', [cohortPersonCriterionSchema, cohortBehavioralCriterionSchema, innerGroupSchema], {
+          error: criterionError,
+        }),
+        MAX_COHORT_CRITERIA,
+      ),
+    },
+    { error: dictType },
+  )
+  .check(
+    z.superRefine((g, ctx) => {
+      const n = g.values.reduce((sum, v) => sum + ('values' in v ? v.values.length : 1), 0);
+      if (n > MAX_COHORT_CRITERIA)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['values'],
+          input: n,
+          message: `A cohort has at most ${MAX_COHORT_CRITERIA} criteria.`,
+        });
+    }),
+  );
 
 /** A group's values as the reading side sees them (the inner group shape is the same). */
 export const cohortFiltersSchema = z.object({ properties: cohortCriteriaGroupSchema }, { error: dictType });
@@ -105,7 +171,9 @@ export const cohortSchema = z.looseObject({
   description: z.string(),
   /** The production service's older criteria form; always empty here (criteria are in `filters`). */
   groups: z.array(z.unknown()),
-  filters: z.nullable(z.looseObject({ properties: z.looseObject({ type: z.enum(GROUP_TYPES), values: z.array(z.unknown()) }) })),
+  filters: z.nullable(
+    z.looseObject({ properties: z.looseObject({ type: z.enum(GROUP_TYPES), values: z.array(z.unknown()) }) }),
+  ),
   deleted: z.boolean(),
   is_static: z.boolean(),
   is_calculating: z.boolean(),
@@ -137,9 +205,9 @@ const formValue = <T extends z.ZodMiniType>(s: T) => z.pipe(z.transform(fromForm
 const personId = () => z.guid({ error: typeError(MESSAGES.uuid) });
 
 /** The uploaded CSV (multipart field `csv`): its text. */
-const csvSchema = z.string({ error: 'Upload a CSV file of distinct ids or emails.' }).check(
-  z.maxLength(5 * 1024 * 1024, { error: 'The CSV file is larger than 5 MB.' }),
-);
+const csvSchema = z
+  .string({ error: 'Upload a CSV file of distinct ids or emails.' })
+  .check(z.maxLength(5 * 1024 * 1024, { error: 'The CSV file is larger than 5 MB.' }));
 
 const writable = {
   name: z.optional(z.nullable(blankableText(400))),
@@ -148,21 +216,35 @@ const writable = {
   deleted: z.optional(formValue(bool())),
 };
 
-export const cohortCreateSchema = z.object({
-  ...writable,
-  is_static: z.optional(formValue(bool())),
-  /** Static: the uploaded file's text, one distinct id or email per row (first column). */
-  csv: z.optional(csvSchema),
-  /** Static: person ids (UUIDs) to put in the cohort, as the production service's `_create_static_person_ids`. */
-  _create_static_person_ids: z.optional(formValue(list(personId(), 10_000))),
-}).check(z.superRefine((v, ctx) => {
-  if (!v.is_static && !v.filters) {
-    ctx.addIssue({ code: 'custom', path: ['filters'], input: v.filters, message: 'A dynamic cohort needs criteria: give filters, or make it static.' });
-  }
-  if (!v.is_static && (v.csv !== undefined || v._create_static_person_ids !== undefined)) {
-    ctx.addIssue({ code: 'custom', path: ['is_static'], input: v.is_static, message: 'Only a static cohort takes a list of persons.' });
-  }
-}));
+export const cohortCreateSchema = z
+  .object({
+    ...writable,
+    is_static: z.optional(formValue(bool())),
+    /** Static: the uploaded file's text, one distinct id or email per row (first column). */
+    csv: z.optional(csvSchema),
+    /** Static: person ids (UUIDs) to put in the cohort, as the production service's `_create_static_person_ids`. */
+    _create_static_person_ids: z.optional(formValue(list(personId(), 10_000))),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.is_static && !v.filters) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['filters'],
+          input: v.filters,
+          message: 'A dynamic cohort needs criteria: give filters, or make it static.',
+        });
+      }
+      if (!v.is_static && (v.csv !== undefined || v._create_static_person_ids !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['is_static'],
+          input: v.is_static,
+          message: 'Only a static cohort takes a list of persons.',
+        });
+      }
+    }),
+  );
 export type CohortCreate = z.infer<typeof cohortCreateSchema>;
 export type CohortCreateInput = z.input<typeof cohortCreateSchema>;
 
@@ -196,35 +278,90 @@ const base = '/api/projects/:project_id/cohorts/' as const;
 
 export const cohortEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, access: 'cohort:read', summary: 'List the cohorts of a project (not deleted), newest first',
-    params, query: listQuerySchema, status: 200, response: pageSchema(cohortSchema), extension: true,
+    method: 'GET',
+    path: base,
+    access: 'cohort:read',
+    summary: 'List the cohorts of a project (not deleted), newest first',
+    params,
+    query: listQuerySchema,
+    status: 200,
+    response: pageSchema(cohortSchema),
+    extension: true,
   }),
   create: endpoint({
-    method: 'POST', path: base, access: 'cohort:write', summary: 'Create a cohort (static from a CSV upload or person ids, or dynamic from criteria)',
-    params, body: cohortCreateSchema, multipart: true, status: 201, response: cohortSchema, extension: true,
+    method: 'POST',
+    path: base,
+    access: 'cohort:write',
+    summary: 'Create a cohort (static from a CSV upload or person ids, or dynamic from criteria)',
+    params,
+    body: cohortCreateSchema,
+    multipart: true,
+    status: 201,
+    response: cohortSchema,
+    extension: true,
   }),
   retrieve: endpoint({
-    method: 'GET', path: `${base}:id/`, access: 'cohort:read', summary: 'Retrieve a cohort',
-    params: idParams, status: 200, response: cohortSchema, extension: true,
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'cohort:read',
+    summary: 'Retrieve a cohort',
+    params: idParams,
+    status: 200,
+    response: cohortSchema,
+    extension: true,
   }),
   update: endpoint({
-    method: 'PATCH', path: `${base}:id/`, access: 'cohort:write', summary: 'Update a cohort (deleted: true soft-deletes it)',
-    params: idParams, body: cohortUpdateSchema, multipart: true, status: 200, response: cohortSchema, extension: true,
+    method: 'PATCH',
+    path: `${base}:id/`,
+    access: 'cohort:write',
+    summary: 'Update a cohort (deleted: true soft-deletes it)',
+    params: idParams,
+    body: cohortUpdateSchema,
+    multipart: true,
+    status: 200,
+    response: cohortSchema,
+    extension: true,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: `${base}:id/`, access: 'cohort:write', summary: 'Not allowed: set deleted to true with PATCH',
-    params: idParams, status: 405, extension: true,
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'cohort:write',
+    summary: 'Not allowed: set deleted to true with PATCH',
+    params: idParams,
+    status: 405,
+    extension: true,
   }),
   persons: endpoint({
-    method: 'GET', path: `${base}:id/persons/`, access: 'cohort:read', summary: 'The persons of a cohort',
-    params: idParams, query: listQuerySchema, status: 200, response: cohortPersonsSchema, extension: true,
+    method: 'GET',
+    path: `${base}:id/persons/`,
+    access: 'cohort:read',
+    summary: 'The persons of a cohort',
+    params: idParams,
+    query: listQuerySchema,
+    status: 200,
+    response: cohortPersonsSchema,
+    extension: true,
   }),
   addPersons: endpoint({
-    method: 'PATCH', path: `${base}:id/add_persons_to_static_cohort/`, access: 'cohort:write', summary: 'Add persons to a static cohort',
-    params: idParams, body: cohortAddPersonsSchema, status: 200, response: cohortSchema, extension: true,
+    method: 'PATCH',
+    path: `${base}:id/add_persons_to_static_cohort/`,
+    access: 'cohort:write',
+    summary: 'Add persons to a static cohort',
+    params: idParams,
+    body: cohortAddPersonsSchema,
+    status: 200,
+    response: cohortSchema,
+    extension: true,
   }),
   removePerson: endpoint({
-    method: 'PATCH', path: `${base}:id/remove_person_from_static_cohort/`, access: 'cohort:write', summary: 'Remove a person from a static cohort',
-    params: idParams, body: cohortRemovePersonSchema, status: 200, response: cohortSchema, extension: true,
+    method: 'PATCH',
+    path: `${base}:id/remove_person_from_static_cohort/`,
+    access: 'cohort:write',
+    summary: 'Remove a person from a static cohort',
+    params: idParams,
+    body: cohortRemovePersonSchema,
+    status: 200,
+    response: cohortSchema,
+    extension: true,
   }),
 };

@@ -15,10 +15,12 @@ export const timestampSchema = z.string();
 export const nullableTimestampSchema = z.nullable(z.string());
 
 /** Non-negative integer query parameter given as text (`?limit=20`). */
-const nonNegativeIntParam = z.coerce.number({ error: 'A valid integer is required.' }).check(
-  z.int({ error: 'A valid integer is required.' }),
-  z.gte(0, { error: 'Ensure this value is greater than or equal to 0.' }),
-);
+const nonNegativeIntParam = z.coerce
+  .number({ error: 'A valid integer is required.' })
+  .check(
+    z.int({ error: 'A valid integer is required.' }),
+    z.gte(0, { error: 'Ensure this value is greater than or equal to 0.' }),
+  );
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
@@ -81,7 +83,12 @@ export type KeyScope = z.infer<typeof keyScopeSchema>;
  * Writes of a project's own resources imply reading the project they live in: such a key
  * works inside a project it must be able to open (docs/scopes.md).
  */
-export const PROJECT_READ_GRANTED_BY: readonly Scope[] = ['project:write', 'insight:write', 'sharing_configuration:write', 'cohort:write'];
+export const PROJECT_READ_GRANTED_BY: readonly Scope[] = [
+  'project:write',
+  'insight:write',
+  'sharing_configuration:write',
+  'cohort:write',
+];
 
 /**
  * Whether a key's scopes grant `needed`: `*` grants all, `X:write` grants `X:read`,
@@ -92,7 +99,11 @@ export function scopesAllow(keyScopes: readonly string[], needed: Scope): boolea
   if (keyScopes.includes('*') || keyScopes.includes(needed)) return true;
   if (needed === 'project:read') return PROJECT_READ_GRANTED_BY.some((s) => keyScopes.includes(s));
   // insight:write turns sharing on and rotates its token, so it also reads the sharing settings.
-  if ((needed === 'sharing_configuration:write' || needed === 'sharing_configuration:read') && keyScopes.includes('insight:write')) return true;
+  if (
+    (needed === 'sharing_configuration:write' || needed === 'sharing_configuration:read') &&
+    keyScopes.includes('insight:write')
+  )
+    return true;
   const [object, action] = needed.split(':');
   return action === 'read' && keyScopes.includes(`${object}:write`);
 }

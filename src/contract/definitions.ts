@@ -55,10 +55,15 @@ export type PropertyValueSuggestion = z.infer<typeof propertyValueSchema>;
 export function definitionMatches(name: string, search: string | undefined): boolean {
   if (!search) return true;
   const lower = name.toLowerCase();
-  return search.toLowerCase().split(/\s+/).every((word) => lower.includes(word));
+  return search
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => lower.includes(word));
 }
 
-const searchSchema = z.string().check(z.maxLength(400, { error: 'Ensure this field has no more than 400 characters.' }));
+const searchSchema = z
+  .string()
+  .check(z.maxLength(400, { error: 'Ensure this field has no more than 400 characters.' }));
 
 export const eventDefinitionsQuerySchema = z.object({
   ...listQuerySchema.shape,
@@ -89,24 +94,39 @@ export const propertyValuesQuerySchema = z.object({
 
 export const eventDefinitionEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/event_definitions/', access: 'insight:read',
-    summary: 'Event names of the project with their volume', params: projectParams, query: eventDefinitionsQuerySchema,
-    status: 200, response: pageSchema(eventDefinitionSchema),
+    method: 'GET',
+    path: '/api/projects/:project_id/event_definitions/',
+    access: 'insight:read',
+    summary: 'Event names of the project with their volume',
+    params: projectParams,
+    query: eventDefinitionsQuerySchema,
+    status: 200,
+    response: pageSchema(eventDefinitionSchema),
   }),
 };
 
 export const propertyDefinitionEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/property_definitions/', access: 'insight:read',
-    summary: 'Event or person property keys of the project with their type', params: projectParams, query: propertyDefinitionsQuerySchema,
-    status: 200, response: pageSchema(propertyDefinitionSchema),
+    method: 'GET',
+    path: '/api/projects/:project_id/property_definitions/',
+    access: 'insight:read',
+    summary: 'Event or person property keys of the project with their type',
+    params: projectParams,
+    query: propertyDefinitionsQuerySchema,
+    status: 200,
+    response: pageSchema(propertyDefinitionSchema),
   }),
 };
 
 export const propertyValueEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/events/values/', access: 'insight:read',
-    summary: 'Values a property takes, most frequent first (at most 50)', params: projectParams, query: propertyValuesQuerySchema,
-    status: 200, response: z.array(propertyValueSchema),
+    method: 'GET',
+    path: '/api/projects/:project_id/events/values/',
+    access: 'insight:read',
+    summary: 'Values a property takes, most frequent first (at most 50)',
+    params: projectParams,
+    query: propertyValuesQuerySchema,
+    status: 200,
+    response: z.array(propertyValueSchema),
   }),
 };

@@ -29,16 +29,21 @@ export type Domain = z.infer<typeof domainSchema>;
 /** DNS limits a label (the text between two dots) to 63 characters. */
 export const DOMAIN_LABEL_MAX = 63;
 
-export const domainNameSchema = z.string({ error: (iss) => (iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : MESSAGES.string) }).check(
-  z.minLength(1, { error: MESSAGES.blank }),
-  z.maxLength(DOMAIN_MAX, { error: `Ensure this field has no more than ${DOMAIN_MAX} characters.` }),
-  z.regex(DOMAIN_PATTERN, {
-    error: 'Enter a valid domain in lower case, like example.com (no protocol, path or upper-case letters).',
-  }),
-  z.refine((name: string) => name.split('.').every((label) => label.length <= DOMAIN_LABEL_MAX), {
-    error: `Each part of a domain between dots has at most ${DOMAIN_LABEL_MAX} characters (DNS allows no more).`,
-  }),
-);
+export const domainNameSchema = z
+  .string({
+    error: (iss) =>
+      iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : MESSAGES.string,
+  })
+  .check(
+    z.minLength(1, { error: MESSAGES.blank }),
+    z.maxLength(DOMAIN_MAX, { error: `Ensure this field has no more than ${DOMAIN_MAX} characters.` }),
+    z.regex(DOMAIN_PATTERN, {
+      error: 'Enter a valid domain in lower case, like example.com (no protocol, path or upper-case letters).',
+    }),
+    z.refine((name: string) => name.split('.').every((label) => label.length <= DOMAIN_LABEL_MAX), {
+      error: `Each part of a domain between dots has at most ${DOMAIN_LABEL_MAX} characters (DNS allows no more).`,
+    }),
+  );
 
 /** The fields writable on create and update, except the domain itself. */
 const domainSettingsShape = {
@@ -64,31 +69,60 @@ const base = '/api/organizations/:organization_id/domains/';
 
 export const domainEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, access: 'organization:read',
-    summary: 'List verified and pending domains', params: orgParams, query: listQuerySchema, status: 200,
+    method: 'GET',
+    path: base,
+    access: 'organization:read',
+    summary: 'List verified and pending domains',
+    params: orgParams,
+    query: listQuerySchema,
+    status: 200,
     response: pageSchema(domainSchema),
   }),
   create: endpoint({
-    method: 'POST', path: base, access: 'organization:write',
-    summary: 'Add a domain', params: orgParams, body: domainCreateSchema, status: 201, response: domainSchema,
+    method: 'POST',
+    path: base,
+    access: 'organization:write',
+    summary: 'Add a domain',
+    params: orgParams,
+    body: domainCreateSchema,
+    status: 201,
+    response: domainSchema,
   }),
   retrieve: endpoint({
-    method: 'GET', path: `${base}:id/`, access: 'organization:read',
-    summary: 'Retrieve a domain', params: domainParams, status: 200, response: domainSchema,
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'organization:read',
+    summary: 'Retrieve a domain',
+    params: domainParams,
+    status: 200,
+    response: domainSchema,
   }),
   update: endpoint({
-    method: 'PATCH', path: `${base}:id/`, access: 'organization:write',
-    summary: 'Change SSO and SAML settings of a domain', params: domainParams, body: domainUpdateSchema, status: 200,
+    method: 'PATCH',
+    path: `${base}:id/`,
+    access: 'organization:write',
+    summary: 'Change SSO and SAML settings of a domain',
+    params: domainParams,
+    body: domainUpdateSchema,
+    status: 200,
     response: domainSchema,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: `${base}:id/`, access: 'organization:write',
-    summary: 'Remove a domain', params: domainParams, status: 204,
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'organization:write',
+    summary: 'Remove a domain',
+    params: domainParams,
+    status: 204,
   }),
   /** † in the API (scope not given); organization:write here (docs/api.md). Any body is ignored. */
   verify: endpoint({
-    method: 'POST', path: `${base}:id/verify/`, access: 'organization:write',
-    summary: 'Check the DNS TXT record and mark the domain verified', params: domainParams, status: 200,
+    method: 'POST',
+    path: `${base}:id/verify/`,
+    access: 'organization:write',
+    summary: 'Check the DNS TXT record and mark the domain verified',
+    params: domainParams,
+    status: 200,
     response: domainSchema,
   }),
 };

@@ -28,11 +28,16 @@ export function pythonTypeName(value: unknown): string {
   if (value === null) return 'NoneType';
   if (Array.isArray(value)) return 'list';
   switch (typeof value) {
-    case 'string': return 'str';
-    case 'boolean': return 'bool';
-    case 'number': return Number.isInteger(value) ? 'int' : 'float';
-    case 'object': return 'dict';
-    default: return typeof value;
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
   }
 }
 
@@ -72,8 +77,10 @@ export function bool() {
 
 export function integer(opts: { min?: number; max?: number } = {}) {
   let s = z.number({ error: typeError(MESSAGES.integer) }).check(z.int({ error: MESSAGES.integer }));
-  if (opts.min !== undefined) s = s.check(z.gte(opts.min, { error: `Ensure this value is greater than or equal to ${opts.min}.` }));
-  if (opts.max !== undefined) s = s.check(z.lte(opts.max, { error: `Ensure this value is less than or equal to ${opts.max}.` }));
+  if (opts.min !== undefined)
+    s = s.check(z.gte(opts.min, { error: `Ensure this value is greater than or equal to ${opts.min}.` }));
+  if (opts.max !== undefined)
+    s = s.check(z.lte(opts.max, { error: `Ensure this value is less than or equal to ${opts.max}.` }));
   return s;
 }
 
@@ -83,14 +90,17 @@ export const int32 = () => integer({ min: INT32_MIN, max: INT32_MAX });
 
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
-    error: (iss) => (iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : choiceMessage(iss.input)),
+    error: (iss) =>
+      iss.input === undefined ? MESSAGES.required : iss.input === null ? MESSAGES.null : choiceMessage(iss.input),
   });
 }
 
 export function email() {
-  return z.email({ error: typeError(MESSAGES.email) }).check(z.maxLength(254, {
-    error: 'Ensure this field has no more than 254 characters.',
-  }));
+  return z.email({ error: typeError(MESSAGES.email) }).check(
+    z.maxLength(254, {
+      error: 'Ensure this field has no more than 254 characters.',
+    }),
+  );
 }
 
 export function url() {
@@ -111,7 +121,9 @@ export function list<T extends z.ZodMiniType>(item: T, max?: number) {
   const s = z.array(item, {
     error: typeError((input) => `Expected a list of items but got type "${pythonTypeName(input)}".`),
   });
-  return max === undefined ? s : s.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
+  return max === undefined
+    ? s
+    : s.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
 }
 
 export function dict() {
@@ -125,16 +137,22 @@ export function dict() {
  * boolean (router search params arrive parsed).
  */
 export function queryBool() {
-  return z.pipe(z.transform((v) => {
-    if (typeof v !== 'string') return v;
-    const t = v.toLowerCase();
-    if (t === 'true' || t === '1') return true;
-    if (t === 'false' || t === '0') return false;
-    return v;
-  }), bool());
+  return z.pipe(
+    z.transform((v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.toLowerCase();
+      if (t === 'true' || t === '1') return true;
+      if (t === 'false' || t === '0') return false;
+      return v;
+    }),
+    bool(),
+  );
 }
 
 /** An integer query parameter given as text (`?created_by=3`) or as a number. */
 export function queryInt(opts: { min?: number; max?: number } = {}) {
-  return z.pipe(z.transform((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)), integer(opts));
+  return z.pipe(
+    z.transform((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v)),
+    integer(opts),
+  );
 }

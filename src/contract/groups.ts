@@ -28,7 +28,9 @@ export type Group = z.infer<typeof groupSchema>;
 
 export const groupListQuerySchema = z.extend(listQuerySchema, {
   /** Which type's groups. */
-  group_type_index: z.coerce.number({ error: MESSAGES.integer }).check(z.int({ error: MESSAGES.integer }), z.gte(0), z.lte(GROUP_TYPE_INDEX_MAX)),
+  group_type_index: z.coerce
+    .number({ error: MESSAGES.integer })
+    .check(z.int({ error: MESSAGES.integer }), z.gte(0), z.lte(GROUP_TYPE_INDEX_MAX)),
   /** Part of the key or of the `name` property, any case. */
   search: z.optional(text(400)),
 });
@@ -38,11 +40,24 @@ const params = z.object({ project_id: z.string() });
 
 export const groupEndpoints = {
   types: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/groups_types/', access: 'group:read', summary: "The project's group types, by index",
-    params, status: 200, response: z.array(groupTypeSchema), extension: true,
+    method: 'GET',
+    path: '/api/projects/:project_id/groups_types/',
+    access: 'group:read',
+    summary: "The project's group types, by index",
+    params,
+    status: 200,
+    response: z.array(groupTypeSchema),
+    extension: true,
   }),
   list: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/groups/', access: 'group:read', summary: 'The groups of one type, by key (search: part of the key or name)',
-    params, query: groupListQuerySchema, status: 200, response: pageSchema(groupSchema), extension: true,
+    method: 'GET',
+    path: '/api/projects/:project_id/groups/',
+    access: 'group:read',
+    summary: 'The groups of one type, by key (search: part of the key or name)',
+    params,
+    query: groupListQuerySchema,
+    status: 200,
+    response: pageSchema(groupSchema),
+    extension: true,
   }),
 };

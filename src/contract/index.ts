@@ -15,11 +15,7 @@ import { memberEndpoints } from './members';
 import { organizationEndpoints } from './organizations';
 import { personalApiKeyEndpoints } from './personal-api-keys';
 import { personEndpoints } from './persons';
-import {
-  pipelineDestinationEndpoints,
-  pipelineFrontendAppEndpoints,
-  pipelineImportAppEndpoints,
-} from './plugins';
+import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from './plugins';
 import { pluginConfigEndpoints } from './plugin-configs';
 import { projectEndpoints } from './projects';
 import { userEndpoints } from './users';

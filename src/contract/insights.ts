@@ -1,8 +1,19 @@
 import { z } from './z';
 import { endpoint, listQuerySchema, nullableTimestampSchema, pageSchema, timestampSchema } from './common';
 import {
-  analyticsResultSchema, decodeAnalyticsQuery, funnelParamsSchema, funnelQuerySchema, funnelResultSchema, pathParamsSchema, pathQuerySchema, pathResultSchema,
-  retentionParamsSchema, retentionQuerySchema, retentionResultSchema, trendParamsSchema, trendQuerySchema,
+  analyticsResultSchema,
+  decodeAnalyticsQuery,
+  funnelParamsSchema,
+  funnelQuerySchema,
+  funnelResultSchema,
+  pathParamsSchema,
+  pathQuerySchema,
+  pathResultSchema,
+  retentionParamsSchema,
+  retentionQuerySchema,
+  retentionResultSchema,
+  trendParamsSchema,
+  trendQuerySchema,
   trendResultSchema,
 } from './analytics';
 import { blankableText, bool, choice, dict, int32, integer, list, MESSAGES, queryBool, queryInt, text } from './fields';
@@ -42,13 +53,21 @@ export const INSIGHT_LIMITS = {
 /** Adds the 400 of a JSON value too big or too deep for an insight (on the field itself). */
 function checkJsonBounds(value: unknown, ctx: z.core.$RefinementCtx<unknown>): void {
   if (exceedsJsonDepth(value, INSIGHT_LIMITS.jsonDepth)) {
-    ctx.addIssue({ code: 'custom', input: value, message: `Ensure this value is nested no more than ${INSIGHT_LIMITS.jsonDepth} levels deep.` });
+    ctx.addIssue({
+      code: 'custom',
+      input: value,
+      message: `Ensure this value is nested no more than ${INSIGHT_LIMITS.jsonDepth} levels deep.`,
+    });
     return;
   }
   const length = JSON.stringify(value).length;
   if (length > INSIGHT_LIMITS.jsonLength) {
     ctx.addIssue({
-      code: 'too_big', origin: 'string', maximum: INSIGHT_LIMITS.jsonLength, inclusive: true, input: value,
+      code: 'too_big',
+      origin: 'string',
+      maximum: INSIGHT_LIMITS.jsonLength,
+      inclusive: true,
+      input: value,
       message: `Ensure this value has no more than ${INSIGHT_LIMITS.jsonLength} characters as JSON.`,
     });
   }
@@ -107,21 +126,33 @@ const maxItems = <T extends z.ZodMiniArray>(schema: T, max: number) =>
   schema.check(z.maxLength(max, { error: `Ensure this field has no more than ${max} elements.` }));
 
 /** A query node: an object, or (as the API says for writes) its JSON text. Parsed to the object. */
-export const insightQueryInputSchema = z.pipe(
-  z.union(
-    [
-      boundedDict(),
-      z.string().check(
-        z.maxLength(INSIGHT_LIMITS.jsonLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.jsonLength} characters.` }),
-        z.refine((s) => {
-          try { const v: unknown = JSON.parse(s); return typeof v === 'object' && v !== null && !Array.isArray(v); } catch { return false; }
-        }, { error: MESSAGES.json }),
-      ),
-    ],
-    { error: (iss) => (iss.input === undefined ? MESSAGES.required : MESSAGES.json) },
-  ),
-  z.transform((v) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v)),
-).check(z.superRefine(checkJsonBounds));
+export const insightQueryInputSchema = z
+  .pipe(
+    z.union(
+      [
+        boundedDict(),
+        z.string().check(
+          z.maxLength(INSIGHT_LIMITS.jsonLength, {
+            error: `Ensure this field has no more than ${INSIGHT_LIMITS.jsonLength} characters.`,
+          }),
+          z.refine(
+            (s) => {
+              try {
+                const v: unknown = JSON.parse(s);
+                return typeof v === 'object' && v !== null && !Array.isArray(v);
+              } catch {
+                return false;
+              }
+            },
+            { error: MESSAGES.json },
+          ),
+        ),
+      ],
+      { error: (iss) => (iss.input === undefined ? MESSAGES.required : MESSAGES.json) },
+    ),
+    z.transform((v) => (typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : v)),
+  )
+  .check(z.superRefine(checkJsonBounds));
 
 /** POST `{PRJ}/insights/`: every field is optional (as in the production service). */
 export const insightCreateSchema = z.object({
@@ -150,8 +181,16 @@ export const insightFormatQuerySchema = z.object({ format: z.optional(choice(INS
 
 /** `order` of the list: a field, `-` for descending (production service). */
 export const INSIGHT_ORDERINGS = [
-  'name', '-name', 'created_at', '-created_at', 'updated_at', '-updated_at',
-  'last_modified_at', '-last_modified_at', 'order', '-order',
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+  'last_modified_at',
+  '-last_modified_at',
+  'order',
+  '-order',
 ] as const;
 
 /** List query: the API's limit, offset, created_by, short_id, format + the production service's search, favorited, saved, order, insight (docs/api.md). */
@@ -160,9 +199,15 @@ export const insightListQuerySchema = z.extend(listQuerySchema, {
   short_id: z.optional(z.string().check(z.maxLength(INSIGHT_LIMITS.searchLength))),
   format: z.optional(choice(INSIGHT_FORMATS)),
   /** Matches name, derived name, description and tags. */
-  search: z.optional(z.string().check(
-    z.maxLength(INSIGHT_LIMITS.searchLength, { error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.` }),
-  )),
+  search: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(INSIGHT_LIMITS.searchLength, {
+          error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.`,
+        }),
+      ),
+  ),
   favorited: z.optional(queryBool()),
   saved: z.optional(queryBool()),
   order: z.optional(choice(INSIGHT_ORDERINGS)),
@@ -188,31 +233,57 @@ export type InsightRetrieveQuery = z.infer<typeof insightRetrieveQuerySchema>;
  */
 export const FUNNEL_CORRELATION_TYPES = ['events', 'properties'] as const;
 export const FUNNEL_CORRELATION_LIMITS = { names: 20, excluded: 100, results: 10 } as const;
-const correlationShape = z.object({
-  funnel_correlation_type: z._default(choice(FUNNEL_CORRELATION_TYPES), 'events'),
-  funnel_correlation_names: z.optional(maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.names)),
-  funnel_correlation_exclude_event_names: z.optional(maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.excluded)),
-}).check(z.superRefine((v, ctx) => {
-  if (v.funnel_correlation_type === 'properties' && !v.funnel_correlation_names?.length) {
-    ctx.addIssue({ code: 'custom', path: ['funnel_correlation_names'], message: MESSAGES.required, input: v.funnel_correlation_names });
-  }
-}));
+const correlationShape = z
+  .object({
+    funnel_correlation_type: z._default(choice(FUNNEL_CORRELATION_TYPES), 'events'),
+    funnel_correlation_names: z.optional(
+      maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.names),
+    ),
+    funnel_correlation_exclude_event_names: z.optional(
+      maxItems(list(text(INSIGHT_LIMITS.searchLength)), FUNNEL_CORRELATION_LIMITS.excluded),
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.funnel_correlation_type === 'properties' && !v.funnel_correlation_names?.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['funnel_correlation_names'],
+          message: MESSAGES.required,
+          input: v.funnel_correlation_names,
+        });
+      }
+    }),
+  );
 export const funnelCorrelationParamsSchema = z.intersection(funnelParamsSchema, correlationShape);
 export type FunnelCorrelationParams = z.infer<typeof funnelCorrelationParamsSchema>;
 export type FunnelCorrelationParamsInput = z.input<typeof funnelCorrelationParamsSchema>;
-export const funnelCorrelationQuerySchema = z.pipe(z.transform((q) => {
+export const funnelCorrelationQuerySchema = z.pipe(
+  z.transform((q) => {
     const decoded = decodeAnalyticsQuery(q);
     if (typeof decoded !== 'object' || decoded === null) return decoded;
     const out: Record<string, unknown> = { ...decoded };
     for (const k of ['funnel_correlation_names', 'funnel_correlation_exclude_event_names']) {
-      if (typeof out[k] === 'string') { try { out[k] = JSON.parse(out[k]); } catch { /* the schema names it */ } }
+      if (typeof out[k] === 'string') {
+        try {
+          out[k] = JSON.parse(out[k]);
+        } catch {
+          /* the schema names it */
+        }
+      }
     }
     return out;
-  }), funnelCorrelationParamsSchema);
+  }),
+  funnelCorrelationParamsSchema,
+);
 
 /** One correlated event or property value (production service's shape). */
 export const funnelCorrelationEntrySchema = z.looseObject({
-  event: z.looseObject({ event: z.string(), properties: z.record(z.string(), z.unknown()), elements: z.array(z.unknown()) }),
+  event: z.looseObject({
+    event: z.string(),
+    properties: z.record(z.string(), z.unknown()),
+    elements: z.array(z.unknown()),
+  }),
   success_count: z.int(),
   failure_count: z.int(),
   /** ((s + 1) / (S − s + 1)) / ((f + 1) / (F − f + 1)): above 1 raises conversion, below lowers it. */
@@ -269,15 +340,31 @@ export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
  * `total_count` (production): both accepted.
  */
 export const activityLogEntrySchema = z.looseObject({
-  user: z.nullable(z.looseObject({ first_name: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())) })),
+  user: z.nullable(
+    z.looseObject({ first_name: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())) }),
+  ),
   activity: z.string(),
   scope: z.string(),
   item_id: z.nullable(z.string()),
-  detail: z.nullable(z.looseObject({
-    name: z.optional(z.nullable(z.string())),
-    short_id: z.optional(z.nullable(z.string())),
-    changes: z.optional(z.nullable(z.array(z.looseObject({ type: z.optional(z.string()), action: z.string(), field: z.optional(z.nullable(z.string())), before: z.unknown(), after: z.unknown() })))),
-  })),
+  detail: z.nullable(
+    z.looseObject({
+      name: z.optional(z.nullable(z.string())),
+      short_id: z.optional(z.nullable(z.string())),
+      changes: z.optional(
+        z.nullable(
+          z.array(
+            z.looseObject({
+              type: z.optional(z.string()),
+              action: z.string(),
+              field: z.optional(z.nullable(z.string())),
+              before: z.unknown(),
+              after: z.unknown(),
+            }),
+          ),
+        ),
+      ),
+    }),
+  ),
   created_at: timestampSchema,
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
@@ -320,30 +407,243 @@ const fmt = insightFormatQuerySchema;
  * analysis endpoints take their parameters as a body (POST) or in the query string (GET).
  */
 export const insightEndpoints = {
-  list: endpoint({ method: 'GET', path: base, access: 'insight:read', summary: 'List insights', params: p, query: insightListQuerySchema, status: 200, response: pageSchema(insightSchema) }),
-  create: endpoint({ method: 'POST', path: base, access: 'insight:write', summary: 'Create an insight', params: p, query: fmt, body: insightCreateSchema, status: 201, response: insightSchema }),
-  activity: endpoint({ method: 'GET', path: `${base}activity/`, access: 'activity_log:read', summary: 'Activity on all insights of the project', params: p, query: listQuerySchema, status: 200, response: activityLogPageSchema }),
-  cancel: endpoint({ method: 'POST', path: `${base}cancel/`, access: 'insight:read', summary: 'Cancel a running insight query', params: p, body: insightCancelSchema, status: 200, response: insightCancelResponseSchema }),
-  funnelGet: endpoint({ method: 'GET', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel (parameters in the query string)', params: p, query: funnelQuerySchema, status: 200, response: funnelResultSchema }),
-  funnel: endpoint({ method: 'POST', path: `${base}funnel/`, access: 'insight:read', summary: 'Compute a funnel', params: p, body: funnelParamsSchema, status: 200, response: funnelResultSchema }),
-  funnelCorrelationGet: endpoint({ method: 'GET', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Funnel correlation (parameters in the query string)', params: p, query: funnelCorrelationQuerySchema, status: 200, response: funnelCorrelationResultSchema }),
-  funnelCorrelation: endpoint({ method: 'POST', path: `${base}funnel/correlation/`, access: 'insight:read', summary: 'Events and person properties that raise or lower a funnel\'s conversion', params: p, body: funnelCorrelationParamsSchema, status: 200, response: funnelCorrelationResultSchema }),
-  myLastViewed: endpoint({ method: 'GET', path: `${base}my_last_viewed/`, access: 'insight:read', summary: 'The last 5 insights the caller viewed', params: p, status: 200, response: myLastViewedResponseSchema }),
-  pathGet: endpoint({ method: 'GET', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths (parameters in the query string)', params: p, query: pathQuerySchema, status: 200, response: pathResultSchema }),
-  path: endpoint({ method: 'POST', path: `${base}path/`, access: 'insight:read', summary: 'Compute paths', params: p, body: pathParamsSchema, status: 200, response: pathResultSchema }),
-  retentionGet: endpoint({ method: 'GET', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention (parameters in the query string)', params: p, query: retentionQuerySchema, status: 200, response: retentionResultSchema }),
-  retention: endpoint({ method: 'POST', path: `${base}retention/`, access: 'insight:read', summary: 'Compute retention', params: p, body: retentionParamsSchema, status: 200, response: retentionResultSchema }),
-  timing: endpoint({ method: 'POST', path: `${base}timing/`, access: 'insight:read', summary: 'Report client-side timing of an insight', params: p, body: insightTimingSchema, status: 200, response: insightTimingResponseSchema }),
-  trendGet: endpoint({ method: 'GET', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends (parameters in the query string)', params: p, query: trendQuerySchema, status: 200, response: trendResultSchema }),
-  trend: endpoint({ method: 'POST', path: `${base}trend/`, access: 'insight:read', summary: 'Compute trends', params: p, body: trendParamsSchema, status: 200, response: trendResultSchema }),
-  sharing: endpoint({ method: 'GET', path: `${base}:insight_id/sharing/`, access: 'sharing_configuration:read', summary: 'Sharing configuration of an insight', params: insightSharingParams, status: 200, response: sharingConfigurationSchema }),
-  sharingUpdate: endpoint({ method: 'PATCH', path: `${base}:insight_id/sharing/`, access: 'sharing_configuration:write', summary: 'Enable or disable sharing of an insight', params: insightSharingParams, body: sharingUpdateSchema, status: 200, response: sharingConfigurationSchema }),
-  sharingRefresh: endpoint({ method: 'POST', path: `${base}:insight_id/sharing/refresh/`, access: 'sharing_configuration:write', summary: 'Replace the access token of a shared insight', params: insightSharingParams, status: 200, response: sharingConfigurationSchema }),
-  retrieve: endpoint({ method: 'GET', path: `${base}:id/`, access: 'insight:read', summary: 'Retrieve an insight', params: insightParams, query: insightRetrieveQuerySchema, status: 200, response: insightSchema }),
-  update: endpoint({ method: 'PATCH', path: `${base}:id/`, access: 'insight:write', summary: 'Update an insight; deleted: true soft-deletes', params: insightParams, query: fmt, body: insightUpdateSchema, status: 200, response: insightSchema }),
-  destroy: endpoint({ method: 'DELETE', path: `${base}:id/`, access: 'insight:write', summary: 'Not allowed: PATCH deleted: true instead', params: insightParams, status: 405 }),
-  itemActivity: endpoint({ method: 'GET', path: `${base}:id/activity/`, access: 'activity_log:read', summary: 'Activity on one insight', params: insightParams, query: listQuerySchema, status: 200, response: activityLogPageSchema }),
-  viewed: endpoint({ method: 'POST', path: `${base}:id/viewed/`, access: 'insight:read', summary: 'Record that the caller viewed an insight', params: insightParams, body: insightUpdateSchema, status: 200, response: insightSchema }),
+  list: endpoint({
+    method: 'GET',
+    path: base,
+    access: 'insight:read',
+    summary: 'List insights',
+    params: p,
+    query: insightListQuerySchema,
+    status: 200,
+    response: pageSchema(insightSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: base,
+    access: 'insight:write',
+    summary: 'Create an insight',
+    params: p,
+    query: fmt,
+    body: insightCreateSchema,
+    status: 201,
+    response: insightSchema,
+  }),
+  activity: endpoint({
+    method: 'GET',
+    path: `${base}activity/`,
+    access: 'activity_log:read',
+    summary: 'Activity on all insights of the project',
+    params: p,
+    query: listQuerySchema,
+    status: 200,
+    response: activityLogPageSchema,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: `${base}cancel/`,
+    access: 'insight:read',
+    summary: 'Cancel a running insight query',
+    params: p,
+    body: insightCancelSchema,
+    status: 200,
+    response: insightCancelResponseSchema,
+  }),
+  funnelGet: endpoint({
+    method: 'GET',
+    path: `${base}funnel/`,
+    access: 'insight:read',
+    summary: 'Compute a funnel (parameters in the query string)',
+    params: p,
+    query: funnelQuerySchema,
+    status: 200,
+    response: funnelResultSchema,
+  }),
+  funnel: endpoint({
+    method: 'POST',
+    path: `${base}funnel/`,
+    access: 'insight:read',
+    summary: 'Compute a funnel',
+    params: p,
+    body: funnelParamsSchema,
+    status: 200,
+    response: funnelResultSchema,
+  }),
+  funnelCorrelationGet: endpoint({
+    method: 'GET',
+    path: `${base}funnel/correlation/`,
+    access: 'insight:read',
+    summary: 'Funnel correlation (parameters in the query string)',
+    params: p,
+    query: funnelCorrelationQuerySchema,
+    status: 200,
+    response: funnelCorrelationResultSchema,
+  }),
+  funnelCorrelation: endpoint({
+    method: 'POST',
+    path: `${base}funnel/correlation/`,
+    access: 'insight:read',
+    summary: "Events and person properties that raise or lower a funnel's conversion",
+    params: p,
+    body: funnelCorrelationParamsSchema,
+    status: 200,
+    response: funnelCorrelationResultSchema,
+  }),
+  myLastViewed: endpoint({
+    method: 'GET',
+    path: `${base}my_last_viewed/`,
+    access: 'insight:read',
+    summary: 'The last 5 insights the caller viewed',
+    params: p,
+    status: 200,
+    response: myLastViewedResponseSchema,
+  }),
+  pathGet: endpoint({
+    method: 'GET',
+    path: `${base}path/`,
+    access: 'insight:read',
+    summary: 'Compute paths (parameters in the query string)',
+    params: p,
+    query: pathQuerySchema,
+    status: 200,
+    response: pathResultSchema,
+  }),
+  path: endpoint({
+    method: 'POST',
+    path: `${base}path/`,
+    access: 'insight:read',
+    summary: 'Compute paths',
+    params: p,
+    body: pathParamsSchema,
+    status: 200,
+    response: pathResultSchema,
+  }),
+  retentionGet: endpoint({
+    method: 'GET',
+    path: `${base}retention/`,
+    access: 'insight:read',
+    summary: 'Compute retention (parameters in the query string)',
+    params: p,
+    query: retentionQuerySchema,
+    status: 200,
+    response: retentionResultSchema,
+  }),
+  retention: endpoint({
+    method: 'POST',
+    path: `${base}retention/`,
+    access: 'insight:read',
+    summary: 'Compute retention',
+    params: p,
+    body: retentionParamsSchema,
+    status: 200,
+    response: retentionResultSchema,
+  }),
+  timing: endpoint({
+    method: 'POST',
+    path: `${base}timing/`,
+    access: 'insight:read',
+    summary: 'Report client-side timing of an insight',
+    params: p,
+    body: insightTimingSchema,
+    status: 200,
+    response: insightTimingResponseSchema,
+  }),
+  trendGet: endpoint({
+    method: 'GET',
+    path: `${base}trend/`,
+    access: 'insight:read',
+    summary: 'Compute trends (parameters in the query string)',
+    params: p,
+    query: trendQuerySchema,
+    status: 200,
+    response: trendResultSchema,
+  }),
+  trend: endpoint({
+    method: 'POST',
+    path: `${base}trend/`,
+    access: 'insight:read',
+    summary: 'Compute trends',
+    params: p,
+    body: trendParamsSchema,
+    status: 200,
+    response: trendResultSchema,
+  }),
+  sharing: endpoint({
+    method: 'GET',
+    path: `${base}:insight_id/sharing/`,
+    access: 'sharing_configuration:read',
+    summary: 'Sharing configuration of an insight',
+    params: insightSharingParams,
+    status: 200,
+    response: sharingConfigurationSchema,
+  }),
+  sharingUpdate: endpoint({
+    method: 'PATCH',
+    path: `${base}:insight_id/sharing/`,
+    access: 'sharing_configuration:write',
+    summary: 'Enable or disable sharing of an insight',
+    params: insightSharingParams,
+    body: sharingUpdateSchema,
+    status: 200,
+    response: sharingConfigurationSchema,
+  }),
+  sharingRefresh: endpoint({
+    method: 'POST',
+    path: `${base}:insight_id/sharing/refresh/`,
+    access: 'sharing_configuration:write',
+    summary: 'Replace the access token of a shared insight',
+    params: insightSharingParams,
+    status: 200,
+    response: sharingConfigurationSchema,
+  }),
+  retrieve: endpoint({
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'insight:read',
+    summary: 'Retrieve an insight',
+    params: insightParams,
+    query: insightRetrieveQuerySchema,
+    status: 200,
+    response: insightSchema,
+  }),
+  update: endpoint({
+    method: 'PATCH',
+    path: `${base}:id/`,
+    access: 'insight:write',
+    summary: 'Update an insight; deleted: true soft-deletes',
+    params: insightParams,
+    query: fmt,
+    body: insightUpdateSchema,
+    status: 200,
+    response: insightSchema,
+  }),
+  destroy: endpoint({
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'insight:write',
+    summary: 'Not allowed: PATCH deleted: true instead',
+    params: insightParams,
+    status: 405,
+  }),
+  itemActivity: endpoint({
+    method: 'GET',
+    path: `${base}:id/activity/`,
+    access: 'activity_log:read',
+    summary: 'Activity on one insight',
+    params: insightParams,
+    query: listQuerySchema,
+    status: 200,
+    response: activityLogPageSchema,
+  }),
+  viewed: endpoint({
+    method: 'POST',
+    path: `${base}:id/viewed/`,
+    access: 'insight:read',
+    summary: 'Record that the caller viewed an insight',
+    params: insightParams,
+    body: insightUpdateSchema,
+    status: 200,
+    response: insightSchema,
+  }),
 };
 
 /**
@@ -351,6 +651,11 @@ export const insightEndpoints = {
  * enabled; 404 once disabled or its token rotated. Not in the key-authenticated registry.
  */
 export const sharedInsightEndpoint = endpoint({
-  method: 'GET', path: '/shared/:access_token/insight/', access: 'authenticated',
-  summary: 'A shared insight (public, by its access token)', params: sharedParams, status: 200, response: insightSchema,
+  method: 'GET',
+  path: '/shared/:access_token/insight/',
+  access: 'authenticated',
+  summary: 'A shared insight (public, by its access token)',
+  params: sharedParams,
+  status: 200,
+  response: insightSchema,
 });

@@ -76,23 +76,42 @@ const base = '/api/organizations/:organization_id/invites/';
 /** Static paths (bulk/) come before `:id/` so a router matching in order finds them first. */
 export const inviteEndpoints = {
   bulk: endpoint({
-    method: 'POST', path: `${base}bulk/`, access: 'organization_member:write',
-    summary: 'Invite up to 20 people at once', params: orgParams, body: inviteBulkCreateSchema, status: 200,
+    method: 'POST',
+    path: `${base}bulk/`,
+    access: 'organization_member:write',
+    summary: 'Invite up to 20 people at once',
+    params: orgParams,
+    body: inviteBulkCreateSchema,
+    status: 200,
     response: inviteBulkResponseSchema,
   }),
   list: endpoint({
-    method: 'GET', path: base, access: 'organization_member:read',
-    summary: 'List pending invites', params: orgParams, query: listQuerySchema, status: 200,
+    method: 'GET',
+    path: base,
+    access: 'organization_member:read',
+    summary: 'List pending invites',
+    params: orgParams,
+    query: listQuerySchema,
+    status: 200,
     response: pageSchema(inviteSchema),
   }),
   create: endpoint({
-    method: 'POST', path: base, access: 'organization_member:write',
-    summary: 'Invite someone to the organization', params: orgParams, body: inviteCreateSchema, status: 201,
+    method: 'POST',
+    path: base,
+    access: 'organization_member:write',
+    summary: 'Invite someone to the organization',
+    params: orgParams,
+    body: inviteCreateSchema,
+    status: 201,
     response: inviteSchema,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: `${base}:id/`, access: 'organization_member:write',
-    summary: 'Cancel an invite', params: inviteParams, status: 204,
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'organization_member:write',
+    summary: 'Cancel an invite',
+    params: inviteParams,
+    status: 204,
   }),
 };
 
@@ -130,7 +149,12 @@ export type InviteAcceptResponse = z.infer<typeof inviteAcceptResponseSchema>;
 
 /** Public, without a key: the accept link of an invite email leads here. Not in the key-authenticated registry. */
 export const inviteAcceptEndpoint = endpoint({
-  method: 'POST', path: '/api/organizations/invites/:id/accept/', access: 'authenticated',
-  summary: 'Accept an invite: become a member of its organization', params: z.object({ id: z.string() }),
-  body: inviteAcceptSchema, status: 200, response: inviteAcceptResponseSchema,
+  method: 'POST',
+  path: '/api/organizations/invites/:id/accept/',
+  access: 'authenticated',
+  summary: 'Accept an invite: become a member of its organization',
+  params: z.object({ id: z.string() }),
+  body: inviteAcceptSchema,
+  status: 200,
+  response: inviteAcceptResponseSchema,
 });

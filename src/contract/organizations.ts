@@ -27,11 +27,15 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const ORGANIZATION_NAME_MAX = 64;
 
 export const organizationCreateSchema = z.object({
-  name: z.string({ error: 'This field is required.' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'This field may not be blank.' }),
-    z.maxLength(ORGANIZATION_NAME_MAX, { error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.` }),
-  ),
+  name: z
+    .string({ error: 'This field is required.' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'This field may not be blank.' }),
+      z.maxLength(ORGANIZATION_NAME_MAX, {
+        error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.`,
+      }),
+    ),
   is_member_join_email_enabled: z.optional(z.boolean()),
   enforce_2fa: z.optional(z.nullable(z.boolean())),
 });
@@ -44,23 +48,48 @@ const idParams = z.object({ id: uuidSchema });
 
 export const organizationEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/api/organizations/', access: 'organization:read',
-    summary: 'List organizations', query: listQuerySchema, status: 200, response: pageSchema(organizationSchema),
+    method: 'GET',
+    path: '/api/organizations/',
+    access: 'organization:read',
+    summary: 'List organizations',
+    query: listQuerySchema,
+    status: 200,
+    response: pageSchema(organizationSchema),
   }),
   create: endpoint({
-    method: 'POST', path: '/api/organizations/', access: 'organization:write',
-    summary: 'Create an organization', body: organizationCreateSchema, status: 201, response: organizationSchema,
+    method: 'POST',
+    path: '/api/organizations/',
+    access: 'organization:write',
+    summary: 'Create an organization',
+    body: organizationCreateSchema,
+    status: 201,
+    response: organizationSchema,
   }),
   retrieve: endpoint({
-    method: 'GET', path: '/api/organizations/:id/', access: 'organization:read',
-    summary: 'Retrieve an organization', params: idParams, status: 200, response: organizationSchema,
+    method: 'GET',
+    path: '/api/organizations/:id/',
+    access: 'organization:read',
+    summary: 'Retrieve an organization',
+    params: idParams,
+    status: 200,
+    response: organizationSchema,
   }),
   update: endpoint({
-    method: 'PATCH', path: '/api/organizations/:id/', access: 'organization:write',
-    summary: 'Update an organization', params: idParams, body: organizationUpdateSchema, status: 200, response: organizationSchema,
+    method: 'PATCH',
+    path: '/api/organizations/:id/',
+    access: 'organization:write',
+    summary: 'Update an organization',
+    params: idParams,
+    body: organizationUpdateSchema,
+    status: 200,
+    response: organizationSchema,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: '/api/organizations/:id/', access: 'organization:write',
-    summary: 'Delete an organization', params: idParams, status: 204,
+    method: 'DELETE',
+    path: '/api/organizations/:id/',
+    access: 'organization:write',
+    summary: 'Delete an organization',
+    params: idParams,
+    status: 204,
   }),
 };

@@ -18,7 +18,11 @@ export type PersonalApiKey = z.infer<typeof personalApiKeySchema>;
 
 export const personalApiKeyEndpoints = {
   current: endpoint({
-    method: 'GET', path: '/api/personal_api_keys/@current/', access: 'authenticated',
-    summary: 'The key making the request, with its scopes', status: 200, response: personalApiKeySchema,
+    method: 'GET',
+    path: '/api/personal_api_keys/@current/',
+    access: 'authenticated',
+    summary: 'The key making the request, with its scopes',
+    status: 200,
+    response: personalApiKeySchema,
   }),
 };

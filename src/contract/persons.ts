@@ -17,14 +17,19 @@ import { projectParams } from './insights';
 
 /** The listing's own parameters, beside the funnel's. */
 export const funnelStepQuerySchema = z.object({
-  funnel_step: queryInt({ min: -1000, max: 1000 }).check(z.refine((v) => v !== 0, { error: 'Steps are numbered from 1.' })),
+  funnel_step: queryInt({ min: -1000, max: 1000 }).check(
+    z.refine((v) => v !== 0, { error: 'Steps are numbered from 1.' }),
+  ),
   funnel_step_breakdown: z.optional(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
   ...listQuerySchema.shape,
 });
 export type FunnelStepQuery = z.infer<typeof funnelStepQuerySchema>;
 
 /** The funnel's parameters (as its GET form takes them) plus the step, the breakdown group and the page window. */
-export const funnelPersonsQuerySchema = z.pipe(z.transform(decodeAnalyticsQuery), z.intersection(funnelParamsSchema, funnelStepQuerySchema));
+export const funnelPersonsQuerySchema = z.pipe(
+  z.transform(decodeAnalyticsQuery),
+  z.intersection(funnelParamsSchema, funnelStepQuerySchema),
+);
 
 /** A person as the listing shows one. */
 export const funnelPersonSchema = z.looseObject({
@@ -51,11 +56,17 @@ export type FunnelGroupActor = z.infer<typeof funnelGroupActorSchema>;
 
 /** Who a funnel step lists: persons, or groups when the funnel is aggregated by a group type. */
 export type FunnelActor = FunnelPerson | FunnelGroupActor;
-export const isGroupActor = (actor: FunnelActor): actor is FunnelGroupActor => 'group_key' in actor && actor.type === 'group';
+export const isGroupActor = (actor: FunnelActor): actor is FunnelGroupActor =>
+  'group_key' in actor && actor.type === 'group';
 
 export const funnelPersonsResultSchema = z.looseObject({
   /** One entry: the page of persons (or groups) and how many are on it. */
-  results: z.array(z.looseObject({ people: z.array(z.union([funnelGroupActorSchema, funnelPersonSchema])), count: integer({ min: 0 }) })),
+  results: z.array(
+    z.looseObject({
+      people: z.array(z.union([funnelGroupActorSchema, funnelPersonSchema])),
+      count: integer({ min: 0 }),
+    }),
+  ),
   /** The next page (absolute URL), null on the last. */
   next: z.nullable(z.string()),
   is_cached: z.boolean(),
@@ -86,18 +97,34 @@ export type PersonEvent = z.infer<typeof personEventSchema>;
 
 export const personEndpoints = {
   funnel: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/persons/funnel/', access: 'insight:read',
+    method: 'GET',
+    path: '/api/projects/:project_id/persons/funnel/',
+    access: 'insight:read',
     summary: 'Persons who reached (or dropped off at) a funnel step',
-    params: projectParams, query: funnelPersonsQuerySchema, status: 200, response: funnelPersonsResultSchema,
+    params: projectParams,
+    query: funnelPersonsQuerySchema,
+    status: 200,
+    response: funnelPersonsResultSchema,
   }),
   retrieve: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/persons/:id/', access: 'insight:read',
+    method: 'GET',
+    path: '/api/projects/:project_id/persons/:id/',
+    access: 'insight:read',
     summary: 'A person by its id: name, distinct ids, properties',
-    params: personParams, status: 200, response: funnelPersonSchema, extension: true,
+    params: personParams,
+    status: 200,
+    response: funnelPersonSchema,
+    extension: true,
   }),
   events: endpoint({
-    method: 'GET', path: '/api/projects/:project_id/events/', access: 'insight:read',
+    method: 'GET',
+    path: '/api/projects/:project_id/events/',
+    access: 'insight:read',
     summary: "A person's events, newest first (person_id required)",
-    params: projectParams, query: personEventsQuerySchema, status: 200, response: pageSchema(personEventSchema), extension: true,
+    params: projectParams,
+    query: personEventsQuerySchema,
+    status: 200,
+    response: pageSchema(personEventSchema),
+    extension: true,
   }),
 };

@@ -35,10 +35,15 @@ export type PluginJobRun = z.infer<typeof pluginJobRunSchema>;
 export const pluginConfigSchema = z.looseObject({
   id: z.int(),
   plugin: z.int(),
-  plugin_info: z.nullable(z.looseObject({
-    id: z.int(), name: z.nullable(z.string()), icon: z.nullable(z.string()), plugin_type: z.nullable(z.string()),
-    group: z.enum(PLUGIN_GROUPS),
-  })),
+  plugin_info: z.nullable(
+    z.looseObject({
+      id: z.int(),
+      name: z.nullable(z.string()),
+      icon: z.nullable(z.string()),
+      plugin_type: z.nullable(z.string()),
+      group: z.enum(PLUGIN_GROUPS),
+    }),
+  ),
   team_id: z.int(),
   enabled: z.boolean(),
   order: z.int(),
@@ -96,36 +101,78 @@ export type PluginJobStart = z.infer<typeof pluginJobStartSchema>;
 
 const prjParams = z.object({ project_id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int()) });
 const configParams = z.extend(prjParams, {
-  id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int({ error: 'A valid integer is required.' }), z.positive()),
+  id: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .check(z.int({ error: 'A valid integer is required.' }), z.positive()),
 });
 const base = '/api/projects/:project_id/plugin_configs/' as const;
 
 export const pluginConfigEndpoints = {
   list: endpoint({
-    method: 'GET', path: base, access: 'plugin:read', summary: 'List the plugin configs of a project',
-    params: prjParams, query: pluginConfigListQuerySchema, status: 200, response: pageSchema(pluginConfigSchema),
+    method: 'GET',
+    path: base,
+    access: 'plugin:read',
+    summary: 'List the plugin configs of a project',
+    params: prjParams,
+    query: pluginConfigListQuerySchema,
+    status: 200,
+    response: pageSchema(pluginConfigSchema),
   }),
   create: endpoint({
-    method: 'POST', path: base, access: 'plugin:write', summary: 'Enable a plugin in a project',
-    params: prjParams, body: pluginConfigCreateSchema, status: 201, response: pluginConfigSchema,
+    method: 'POST',
+    path: base,
+    access: 'plugin:write',
+    summary: 'Enable a plugin in a project',
+    params: prjParams,
+    body: pluginConfigCreateSchema,
+    status: 201,
+    response: pluginConfigSchema,
   }),
   retrieve: endpoint({
-    method: 'GET', path: `${base}:id/`, access: 'plugin:read', summary: 'Retrieve a plugin config',
-    params: configParams, status: 200, response: pluginConfigSchema,
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'plugin:read',
+    summary: 'Retrieve a plugin config',
+    params: configParams,
+    status: 200,
+    response: pluginConfigSchema,
   }),
   update: endpoint({
-    method: 'PATCH', path: `${base}:id/`, access: 'plugin:write', summary: 'Update a plugin config',
-    params: configParams, body: pluginConfigUpdateSchema, status: 200, response: pluginConfigSchema,
+    method: 'PATCH',
+    path: `${base}:id/`,
+    access: 'plugin:write',
+    summary: 'Update a plugin config',
+    params: configParams,
+    body: pluginConfigUpdateSchema,
+    status: 200,
+    response: pluginConfigSchema,
   }),
   destroy: endpoint({
-    method: 'DELETE', path: `${base}:id/`, access: 'plugin:write', summary: 'Delete a plugin config', params: configParams, status: 204,
+    method: 'DELETE',
+    path: `${base}:id/`,
+    access: 'plugin:write',
+    summary: 'Delete a plugin config',
+    params: configParams,
+    status: 204,
   }),
   logs: endpoint({
-    method: 'GET', path: `${base}:id/logs/`, access: 'plugin:read', summary: 'Log entries of a plugin config, newest first',
-    params: configParams, query: listQuerySchema, status: 200, response: pageSchema(pluginLogEntrySchema),
+    method: 'GET',
+    path: `${base}:id/logs/`,
+    access: 'plugin:read',
+    summary: 'Log entries of a plugin config, newest first',
+    params: configParams,
+    query: listQuerySchema,
+    status: 200,
+    response: pageSchema(pluginLogEntrySchema),
   }),
   job: endpoint({
-    method: 'POST', path: `${base}:id/job/`, access: 'plugin:write', summary: 'Start a job of a plugin config',
-    params: configParams, body: pluginJobStartSchema, status: 200, response: pluginConfigSchema,
+    method: 'POST',
+    path: `${base}:id/job/`,
+    access: 'plugin:write',
+    summary: 'Start a job of a plugin config',
+    params: configParams,
+    body: pluginJobStartSchema,
+    status: 200,
+    response: pluginConfigSchema,
   }),
 };

@@ -74,15 +74,21 @@ const writableShape = {
  * plugin is installed from the catalogue by `url` and takes its name from it;
  * every other type needs a name.
  */
-export const pluginCreateSchema = z.object({
-  ...writableShape,
-  plugin_type: z._default(writableShape.plugin_type, 'local'),
-  name: z.optional(writableShape.name),
-  url: z.optional(blankableText(800)),
-}).check(z.superRefine((value, ctx) => {
-  if (value.plugin_type === 'repository' && !value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'This field is required.' });
-  if (value.plugin_type !== 'repository' && value.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required.' });
-}));
+export const pluginCreateSchema = z
+  .object({
+    ...writableShape,
+    plugin_type: z._default(writableShape.plugin_type, 'local'),
+    name: z.optional(writableShape.name),
+    url: z.optional(blankableText(800)),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.plugin_type === 'repository' && !value.url)
+        ctx.addIssue({ code: 'custom', path: ['url'], message: 'This field is required.' });
+      if (value.plugin_type !== 'repository' && value.name === undefined)
+        ctx.addIssue({ code: 'custom', path: ['name'], message: 'This field is required.' });
+    }),
+  );
 export type PluginCreate = z.infer<typeof pluginCreateSchema>;
 export type PluginCreateInput = z.input<typeof pluginCreateSchema>;
 
@@ -98,7 +104,11 @@ export type PluginUpdate = z.infer<typeof pluginUpdateSchema>;
 export const PLUGIN_FILE_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
 export const PLUGIN_SOURCE_MAX = 200_000;
 /** One file's text, as `update_source/` takes it. */
-export const pluginSourceTextSchema = z.string().check(z.maxLength(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }));
+export const pluginSourceTextSchema = z
+  .string()
+  .check(
+    z.maxLength(PLUGIN_SOURCE_MAX, { error: `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.` }),
+  );
 /** `source/`: file name → text. `update_source/` takes the same map; a `null` value deletes the file. */
 export const pluginSourceSchema = z.record(z.string(), z.string());
 export type PluginSource = z.infer<typeof pluginSourceSchema>;
@@ -130,7 +140,9 @@ export const pluginUnsubscribeConfigSchema = z.looseObject({
 
 export const pluginParams = z.object({
   organization_id: z.string(),
-  id: z.coerce.number({ error: 'A valid integer is required.' }).check(z.int({ error: 'A valid integer is required.' }), z.positive()),
+  id: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .check(z.int({ error: 'A valid integer is required.' }), z.positive()),
 });
 const orgParams = z.object({ organization_id: z.string() });
 
@@ -145,56 +157,129 @@ function pluginGroupEndpoints<const G extends PluginGroup>(group: G) {
   const label = PLUGIN_GROUP_LABELS[group].toLowerCase();
   const core = {
     list: endpoint({
-      method: 'GET', path: base, access: 'plugin:read',
-      summary: `List ${label}`, params: orgParams, query: listQuerySchema, status: 200, response: pageSchema(pluginSchema),
+      method: 'GET',
+      path: base,
+      access: 'plugin:read',
+      summary: `List ${label}`,
+      params: orgParams,
+      query: listQuerySchema,
+      status: 200,
+      response: pageSchema(pluginSchema),
     }),
     create: endpoint({
-      method: 'POST', path: base, access: 'plugin:write',
-      summary: `Create a plugin in ${label}`, params: orgParams, body: pluginCreateSchema, status: 201, response: pluginSchema,
+      method: 'POST',
+      path: base,
+      access: 'plugin:write',
+      summary: `Create a plugin in ${label}`,
+      params: orgParams,
+      body: pluginCreateSchema,
+      status: 201,
+      response: pluginSchema,
     }),
   };
   const retrieve = endpoint({
-    method: 'GET', path: `${base}:id/`, access: 'plugin:read',
-    summary: `Retrieve a plugin of ${label}`, params: pluginParams, status: 200, response: pluginSchema,
+    method: 'GET',
+    path: `${base}:id/`,
+    access: 'plugin:read',
+    summary: `Retrieve a plugin of ${label}`,
+    params: pluginParams,
+    status: 200,
+    response: pluginSchema,
   });
   const extra = {
     activity: endpoint({
-      method: 'GET', path: `${base}activity/`, access: 'plugin:read',
-      summary: `Activity of ${label}`, params: orgParams, query: listQuerySchema, status: 200, response: activityLogPageSchema,
+      method: 'GET',
+      path: `${base}activity/`,
+      access: 'plugin:read',
+      summary: `Activity of ${label}`,
+      params: orgParams,
+      query: listQuerySchema,
+      status: 200,
+      response: activityLogPageSchema,
     }),
     exportsUnsubscribeConfigs: endpoint({
-      method: 'GET', path: `${base}exports_unsubscribe_configs/`, access: 'plugin:read',
-      summary: 'Plugin configs to unsubscribe from exports', params: orgParams, status: 200, response: z.array(pluginUnsubscribeConfigSchema),
+      method: 'GET',
+      path: `${base}exports_unsubscribe_configs/`,
+      access: 'plugin:read',
+      summary: 'Plugin configs to unsubscribe from exports',
+      params: orgParams,
+      status: 200,
+      response: z.array(pluginUnsubscribeConfigSchema),
     }),
     repository: endpoint({
-      method: 'GET', path: `${base}repository/`, access: 'plugin:read',
-      summary: 'Plugins available in the repository', params: orgParams, status: 200, response: z.array(pluginRepositoryEntrySchema),
+      method: 'GET',
+      path: `${base}repository/`,
+      access: 'plugin:read',
+      summary: 'Plugins available in the repository',
+      params: orgParams,
+      status: 200,
+      response: z.array(pluginRepositoryEntrySchema),
     }),
     unused: endpoint({
-      method: 'GET', path: `${base}unused/`, access: 'plugin:read',
-      summary: 'Plugins enabled in no project', params: orgParams, status: 200, response: z.array(z.int()),
+      method: 'GET',
+      path: `${base}unused/`,
+      access: 'plugin:read',
+      summary: 'Plugins enabled in no project',
+      params: orgParams,
+      status: 200,
+      response: z.array(z.int()),
     }),
     retrieve,
     update: endpoint({
-      method: 'PATCH', path: `${base}:id/`, access: 'plugin:write',
-      summary: 'Update a plugin', params: pluginParams, body: pluginUpdateSchema, status: 200, response: pluginSchema,
+      method: 'PATCH',
+      path: `${base}:id/`,
+      access: 'plugin:write',
+      summary: 'Update a plugin',
+      params: pluginParams,
+      body: pluginUpdateSchema,
+      status: 200,
+      response: pluginSchema,
     }),
-    destroy: endpoint({ method: 'DELETE', path: `${base}:id/`, access: 'plugin:write', summary: 'Delete a plugin', params: pluginParams, status: 204 }),
+    destroy: endpoint({
+      method: 'DELETE',
+      path: `${base}:id/`,
+      access: 'plugin:write',
+      summary: 'Delete a plugin',
+      params: pluginParams,
+      status: 204,
+    }),
     checkForUpdates: endpoint({
-      method: 'GET', path: `${base}:id/check_for_updates/`, access: 'plugin:read',
-      summary: 'Check a plugin for a newer version', params: pluginParams, status: 200, response: pluginSchema,
+      method: 'GET',
+      path: `${base}:id/check_for_updates/`,
+      access: 'plugin:read',
+      summary: 'Check a plugin for a newer version',
+      params: pluginParams,
+      status: 200,
+      response: pluginSchema,
     }),
     source: endpoint({
-      method: 'GET', path: `${base}:id/source/`, access: 'plugin:read',
-      summary: 'Source of a plugin', params: pluginParams, status: 200, response: pluginSourceSchema,
+      method: 'GET',
+      path: `${base}:id/source/`,
+      access: 'plugin:read',
+      summary: 'Source of a plugin',
+      params: pluginParams,
+      status: 200,
+      response: pluginSourceSchema,
     }),
     updateSource: endpoint({
-      method: 'PATCH', path: `${base}:id/update_source/`, access: 'plugin:write',
-      summary: 'Replace the source of a plugin', params: pluginParams, body: pluginSourceUpdateSchema, status: 200, response: pluginSourceSchema,
+      method: 'PATCH',
+      path: `${base}:id/update_source/`,
+      access: 'plugin:write',
+      summary: 'Replace the source of a plugin',
+      params: pluginParams,
+      body: pluginSourceUpdateSchema,
+      status: 200,
+      response: pluginSourceSchema,
     }),
     upgrade: endpoint({
-      method: 'POST', path: `${base}:id/upgrade/`, access: 'plugin:write',
-      summary: 'Upgrade a plugin to its latest version', params: pluginParams, body: pluginUpdateSchema, status: 200, response: pluginSchema,
+      method: 'POST',
+      path: `${base}:id/upgrade/`,
+      access: 'plugin:write',
+      summary: 'Upgrade a plugin to its latest version',
+      params: pluginParams,
+      body: pluginUpdateSchema,
+      status: 200,
+      response: pluginSchema,
     }),
   };
   return { core, retrieve, extra };

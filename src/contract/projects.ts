@@ -33,11 +33,21 @@ export const projectIdParams = z.object({
 
 export const projectEndpoints = {
   list: endpoint({
-    method: 'GET', path: '/api/projects/', access: 'project:read',
-    summary: 'List the projects the key can reach', query: listQuerySchema, status: 200, response: pageSchema(projectSchema),
+    method: 'GET',
+    path: '/api/projects/',
+    access: 'project:read',
+    summary: 'List the projects the key can reach',
+    query: listQuerySchema,
+    status: 200,
+    response: pageSchema(projectSchema),
   }),
   retrieve: endpoint({
-    method: 'GET', path: '/api/projects/:id/', access: 'project:read',
-    summary: 'Retrieve a project', params: projectIdParams, status: 200, response: projectSchema,
+    method: 'GET',
+    path: '/api/projects/:id/',
+    access: 'project:read',
+    summary: 'Retrieve a project',
+    params: projectIdParams,
+    status: 200,
+    response: projectSchema,
   }),
 };

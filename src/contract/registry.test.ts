@@ -10,8 +10,25 @@ const PRJ = '/api/projects/:project_id';
 describe('endpoint registry', () => {
   it('registers every group', () => {
     expect(Object.keys(endpoints).sort()).toEqual([
-      'batchExports', 'cohorts', 'domains', 'eventDefinitions', 'groups', 'insights', 'invites', 'members', 'organizations', 'personalApiKeys', 'persons',
-      'pipelineDestinations', 'pipelineFrontendApps', 'pipelineImportApps', 'pluginConfigs', 'projects', 'propertyDefinitions', 'propertyValues', 'users',
+      'batchExports',
+      'cohorts',
+      'domains',
+      'eventDefinitions',
+      'groups',
+      'insights',
+      'invites',
+      'members',
+      'organizations',
+      'personalApiKeys',
+      'persons',
+      'pipelineDestinations',
+      'pipelineFrontendApps',
+      'pipelineImportApps',
+      'pluginConfigs',
+      'projects',
+      'propertyDefinitions',
+      'propertyValues',
+      'users',
     ]);
   });
   it('has unique method + path, all under /api/ with a trailing slash', () => {
@@ -32,14 +49,19 @@ describe('endpoint registry', () => {
       const list: Endpoint[] = Object.values(group);
       list.forEach((e, i) => {
         const later = list.slice(i + 1);
-        const shadowed = later.find((l) => l.method === e.method && !l.path.includes(':id') && e.path.includes(':') &&
-          new RegExp(`^${e.path.replace(/:\w+/g, '[^/]+')}$`).test(l.path) && e.path !== l.path);
+        const shadowed = later.find(
+          (l) =>
+            l.method === e.method &&
+            !l.path.includes(':id') &&
+            e.path.includes(':') &&
+            new RegExp(`^${e.path.replace(/:\w+/g, '[^/]+')}$`).test(l.path) &&
+            e.path !== l.path,
+        );
         expect(shadowed?.path, e.path).toBeUndefined();
       });
     }
   });
-  it.each([
-  ])('† %s %s is closed to keys', (method, path) => {
+  it.each([])('† %s %s is closed to keys', (method, path) => {
     expect(find(method, path)?.access).toBeNull();
   });
   it.each([
@@ -86,8 +108,12 @@ describe('endpoint registry', () => {
   });
   it('gives import apps list, create, retrieve, delete, check for updates and upgrade', () => {
     expect(Object.values(endpoints.pipelineImportApps).map((e) => e.method + ' ' + e.path.replace(ORG, ''))).toEqual([
-      'GET /pipeline_import_apps/', 'POST /pipeline_import_apps/', 'GET /pipeline_import_apps/:id/', 'DELETE /pipeline_import_apps/:id/',
-      'GET /pipeline_import_apps/:id/check_for_updates/', 'POST /pipeline_import_apps/:id/upgrade/',
+      'GET /pipeline_import_apps/',
+      'POST /pipeline_import_apps/',
+      'GET /pipeline_import_apps/:id/',
+      'DELETE /pipeline_import_apps/:id/',
+      'GET /pipeline_import_apps/:id/check_for_updates/',
+      'POST /pipeline_import_apps/:id/upgrade/',
     ]);
     expect(Object.keys(endpoints.pipelineDestinations)).toHaveLength(13);
   });
@@ -100,7 +126,11 @@ describe('endpoint registry', () => {
   it('can describe every schema as JSON Schema (for the OpenAPI document)', () => {
     for (const e of allEndpoints) {
       for (const s of [e.params, e.query, e.body, e.response]) {
-        if (s) expect(() => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), `${e.method} ${e.path}`).not.toThrow();
+        if (s)
+          expect(
+            () => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }),
+            `${e.method} ${e.path}`,
+          ).not.toThrow();
       }
     }
   });

@@ -31,7 +31,11 @@ export function userDisplayName(user: Pick<User, 'first_name' | 'last_name' | 'e
 export const userEndpoints = {
   /** The user the calling key belongs to (the production service's `users/@me/`), e.g. for "created by me". */
   me: endpoint({
-    method: 'GET', path: '/api/users/@me/', access: 'authenticated',
-    summary: 'The user the calling key belongs to', status: 200, response: userSchema,
+    method: 'GET',
+    path: '/api/users/@me/',
+    access: 'authenticated',
+    summary: 'The user the calling key belongs to',
+    status: 200,
+    response: userSchema,
   }),
 };

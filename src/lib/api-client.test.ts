@@ -39,7 +39,9 @@ describe('apiRequest', () => {
         { status: 400 },
       ),
     );
-    const error = await apiRequest(organizationEndpoints.create, { credentials, body: { name: '' } }).catch((e: unknown) => e);
+    const error = await apiRequest(organizationEndpoints.create, { credentials, body: { name: '' } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'blank', attr: 'name', detail: 'This field may not be blank.' });
   });
@@ -59,6 +61,8 @@ describe('apiRequest', () => {
 
   it('accepts an empty 204', async () => {
     stubFetch(new Response(null, { status: 204 }));
-    await expect(apiRequest(organizationEndpoints.destroy, { credentials, params: { id: 'x' } })).resolves.toBeUndefined();
+    await expect(
+      apiRequest(organizationEndpoints.destroy, { credentials, params: { id: 'x' } }),
+    ).resolves.toBeUndefined();
   });
 });

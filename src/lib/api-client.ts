@@ -13,7 +13,14 @@ export class ApiError extends Error {
   /** The whole error body (fields beyond the standard four, e.g. a bulk request's per-item `errors`). */
   readonly body: Record<string, unknown>;
 
-  constructor(init: { status: number; type: string; code: string; detail: string; attr?: string | null; body?: Record<string, unknown> }) {
+  constructor(init: {
+    status: number;
+    type: string;
+    code: string;
+    detail: string;
+    attr?: string | null;
+    body?: Record<string, unknown>;
+  }) {
     super(init.detail);
     this.name = 'ApiError';
     this.status = init.status;
@@ -50,7 +57,9 @@ type UrlParts<S, V> = S extends z.ZodMiniType ? { [K in keyof z.input<S>]: V } :
  */
 export interface RequestOptions<E extends Endpoint = Endpoint> {
   params?: Endpoint extends E ? Record<string, string | number> : UrlParts<E['params'], string | number>;
-  query?: Endpoint extends E ? Record<string, string | number | boolean | undefined> : Partial<UrlParts<E['query'], string | number | boolean | undefined>>;
+  query?: Endpoint extends E
+    ? Record<string, string | number | boolean | undefined>
+    : Partial<UrlParts<E['query'], string | number | boolean | undefined>>;
   body?: Endpoint extends E ? unknown : InputOf<E['body']>;
   signal?: AbortSignal;
   /** Use these instead of the stored ones (signing in validates a key before storing it). */
@@ -110,7 +119,12 @@ async function toApiError(response: Response, baseUrl: string): Promise<ApiError
     return new ApiError({ status: response.status, ...parsed.data, body: parsed.data });
   }
   if (response.status >= 500) {
-    return new ApiError({ status: response.status, type: 'server_error', code: 'error', detail: 'A server error occurred.' });
+    return new ApiError({
+      status: response.status,
+      type: 'server_error',
+      code: 'error',
+      detail: 'A server error occurred.',
+    });
   }
   if (response.status === 401) {
     return new ApiError({
@@ -137,10 +151,18 @@ async function toApiError(response: Response, baseUrl: string): Promise<ApiError
  * body) and answers its successful Response unread; any failure is an ApiError. apiRequest reads
  * JSON with it; a file download (`format=csv`) reads the body itself.
  */
-export async function apiFetch<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}, accept = 'application/json'): Promise<{ response: Response; baseUrl: string }> {
+export async function apiFetch<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E> = {},
+  accept = 'application/json',
+): Promise<{ response: Response; baseUrl: string }> {
   const credentials = options.credentials ?? getCredentials();
   const baseUrl = credentials?.baseUrl ?? '';
-  const url = buildUrl(baseUrl, buildPath(endpoint.path, options.params as Record<string, string | number> | undefined), options.query as RequestOptions['query']);
+  const url = buildUrl(
+    baseUrl,
+    buildPath(endpoint.path, options.params as Record<string, string | number> | undefined),
+    options.query as RequestOptions['query'],
+  );
   const headers: Record<string, string> = { Accept: accept };
   if (credentials) headers.Authorization = `Bearer ${credentials.key}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -171,7 +193,10 @@ export async function apiFetch<E extends Endpoint>(endpoint: E, options: Request
  * Calls one endpoint of the contract: base URL, bearer key, trailing slash, JSON body,
  * and the response parsed with the endpoint's schema. Every failure is an ApiError.
  */
-export async function apiRequest<E extends Endpoint>(endpoint: E, options: RequestOptions<E> = {}): Promise<EndpointResponse<E>> {
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  options: RequestOptions<E> = {},
+): Promise<EndpointResponse<E>> {
   const { response, baseUrl } = await apiFetch(endpoint, options);
 
   let data: unknown;
@@ -196,4 +221,3 @@ export async function apiRequest<E extends Endpoint>(endpoint: E, options: Reque
   await new Promise<void>((resolve) => nextTask(resolve));
   return parsed.data as EndpointResponse<E>;
 }
-

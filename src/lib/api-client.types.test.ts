@@ -19,7 +19,10 @@ describe('apiRequest is typed by its endpoint', () => {
       // @ts-expect-error: the organizations list has no `colour` filter.
       void apiRequest(organizationEndpoints.list, { query: { colour: 'red' } });
       // What it does take compiles.
-      void apiRequest(insightEndpoints.update, { params: { project_id: 1, id: 2 }, body: { name: 'Signups', favorited: true } });
+      void apiRequest(insightEndpoints.update, {
+        params: { project_id: 1, id: 2 },
+        body: { name: 'Signups', favorited: true },
+      });
     }
     expect(never).toBe(false);
   });

@@ -51,7 +51,10 @@ export function useCan(scope: Scope): { allowed: boolean; reason: string | null 
       }),
     [queryClient, hash],
   );
-  const read = useCallback(() => queryClient.getQueryCache().get<PersonalApiKey>(hash)?.state.data, [queryClient, hash]);
+  const read = useCallback(
+    () => queryClient.getQueryCache().get<PersonalApiKey>(hash)?.state.data,
+    [queryClient, hash],
+  );
   const data = useSyncExternalStore(subscribe, read);
   // Until the scopes are known the action stays enabled: the server has the last word (403).
   const allowed = data ? scopesAllow(data.scopes, scope) : true;

@@ -5,7 +5,9 @@ import { formatWallTime } from './dates';
 // another zone sees must be the same day. The locale is the runtime's own, so the expectations
 // are built with the same Intl options rather than spelled out.
 const day = (y: number, m: number, d: number) =>
-  new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(Date.UTC(y, m - 1, d));
+  new Intl.DateTimeFormat(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(
+    Date.UTC(y, m - 1, d),
+  );
 
 describe('formatWallTime', () => {
   it('reads the date as written, whatever the offset: a cohort of Nov 2 is Nov 2', () => {

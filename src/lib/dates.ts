@@ -57,7 +57,13 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatWallTime(value: string, withTime = false): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wall = new Date(Date.UTC(year, month - 1, day, hour, minute));
   // 2026-02-30 is no date: Date.UTC would roll it over to March 2.
   if (wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return null;
@@ -80,7 +86,8 @@ export function formatRelative(value: string | null | undefined, now: Date = new
   if (!date) return '—';
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return relativeFormat().format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return relativeFormat().format(Math.round(seconds / size), unit);
   }
   return relativeFormat().format(0, 'second');
 }

@@ -1,7 +1,12 @@
 import { useCallback, useState } from 'react';
 
 /** What has focus now, unless nothing does (the page itself). */
-const focused = () => (typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
+const focused = () =>
+  typeof document !== 'undefined' &&
+  document.activeElement instanceof HTMLElement &&
+  document.activeElement !== document.body
+    ? document.activeElement
+    : null;
 
 /**
  * Gives focus back, when a dialog closes, to what had it when the dialog opened: Radix returns
@@ -18,15 +23,18 @@ export function useFocusReturn(open: boolean): { onCloseAutoFocus: (event: Event
   if (seen.open !== open) setSeen({ open, opener: open ? focused() : seen.opener });
   // Read when the dialog closes, renders after the one that opened it.
   const opener = seen.opener;
-  const onCloseAutoFocus = useCallback((event: Event) => {
-    // Opened by a shortcut on the page: Radix's own.
-    if (!opener) return;
-    event.preventDefault();
-    // The opener may be gone (its row deleted, the page left) or disabled (an Upgrade done): the
-    // page's heading then, the place to start again from, rather than nowhere.
-    if (opener.isConnected && !opener.matches(':disabled')) opener.focus();
-    if (document.activeElement !== opener) focusPageHeading();
-  }, [opener]);
+  const onCloseAutoFocus = useCallback(
+    (event: Event) => {
+      // Opened by a shortcut on the page: Radix's own.
+      if (!opener) return;
+      event.preventDefault();
+      // The opener may be gone (its row deleted, the page left) or disabled (an Upgrade done): the
+      // page's heading then, the place to start again from, rather than nowhere.
+      if (opener.isConnected && !opener.matches(':disabled')) opener.focus();
+      if (document.activeElement !== opener) focusPageHeading();
+    },
+    [opener],
+  );
   return { onCloseAutoFocus };
 }
 

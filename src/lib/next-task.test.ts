@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask, taskByTask } from './next-task';
 
 /** Resolves once the event loop has gone round `turns` times (setTimeout runs in a task of its own). */
-const afterTasks = (turns: number) => new Promise<void>((resolve) => {
-  const go = (left: number) => (left === 0 ? resolve() : setTimeout(() => go(left - 1)));
-  go(turns);
-});
+const afterTasks = (turns: number) =>
+  new Promise<void>((resolve) => {
+    const go = (left: number) => (left === 0 ? resolve() : setTimeout(() => go(left - 1)));
+    go(turns);
+  });
 
 /**
  * A step that leaves work for the end of its task: a chain of microtasks, all of which run before

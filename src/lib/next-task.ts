@@ -9,9 +9,10 @@ const pending: Array<() => void> = [];
 /** As an uncaught error: the window's `error` event and the console (`reportError`), else thrown in a task of its own. */
 const report = (error: unknown) => {
   if (typeof reportError === 'function') reportError(error);
-  else setTimeout(() => {
-    throw error;
-  });
+  else
+    setTimeout(() => {
+      throw error;
+    });
 };
 const runPending = () => {
   for (const callback of pending.splice(0)) {

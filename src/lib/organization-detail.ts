@@ -7,7 +7,8 @@ import { organizationScope, organizationsRoot } from './query-keys';
  * One organization's detail (name, membership_level, member_count), shared by the features that
  * read it (organizations, people): one key, one request, and a change in one refreshes the other.
  */
-export const organizationDetailKey = (organizationId: string) => [...organizationScope(organizationId), 'detail'] as const;
+export const organizationDetailKey = (organizationId: string) =>
+  [...organizationScope(organizationId), 'detail'] as const;
 
 /**
  * Every list of organizations (the organizations page, the switcher): each shows member counts,

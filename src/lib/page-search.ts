@@ -9,14 +9,18 @@ export const PAGE_DEFAULTS = { page: 1, pageSize: 20 } as const;
  * optional one is then dropped; one with a default gets the default, as a missing one does.
  */
 export const optionalParam = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-export const paramOr = <T extends z.ZodMiniType>(schema: T, fallback: z.core.util.NoUndefined<z.output<T>>) => z.catch(z._default(schema, fallback), fallback);
+export const paramOr = <T extends z.ZodMiniType>(schema: T, fallback: z.core.util.NoUndefined<z.output<T>>) =>
+  z.catch(z._default(schema, fallback), fallback);
 
 /** `?page=&pageSize=` of a server-paginated list. */
 export const pageNumberSchema = paramOr(z.int().check(z.gte(1)), PAGE_DEFAULTS.page);
 
 export const pageSearchSchema = z.object({
   page: pageNumberSchema,
-  pageSize: paramOr(z.int().check(z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size))), PAGE_DEFAULTS.pageSize),
+  pageSize: paramOr(
+    z.int().check(z.refine((size) => (PAGE_SIZES as readonly number[]).includes(size))),
+    PAGE_DEFAULTS.pageSize,
+  ),
 });
 
 /** A page of a list as the API takes it. */

@@ -6,5 +6,6 @@ let apple: boolean | undefined;
  * start-up step of its own (src/main.tsx), while the page's data is on the wire.
  */
 export function isApple(): boolean {
-  return (apple ??= typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent));
+  return (apple ??=
+    typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent));
 }

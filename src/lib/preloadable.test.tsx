@@ -15,7 +15,11 @@ describe('preloadable', () => {
       return { default: Hello };
     });
     await load();
-    render(<Suspense fallback={<p>Loading</p>}><Component name="Ada" /></Suspense>);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Component name="Ada" />
+      </Suspense>,
+    );
     // Synchronously, in the first commit: no fallback was ever shown.
     expect(screen.getByText('Hello Ada')).toBeInTheDocument();
     expect(screen.queryByText('Loading')).not.toBeInTheDocument();
@@ -29,7 +33,11 @@ describe('preloadable', () => {
       loads += 1;
       return new Promise<{ default: typeof Hello }>((r) => (resolve = r));
     });
-    render(<Suspense fallback={<p>Loading</p>}><Component name="Grace" /></Suspense>);
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Component name="Grace" />
+      </Suspense>,
+    );
     expect(screen.getByText('Loading')).toBeInTheDocument();
     void load();
     await act(async () => resolve({ default: Hello }));

@@ -30,7 +30,12 @@ describe('meta.invalidates', () => {
     client.setQueryData(['organizations', 'list', { limit: 20, offset: 0 }], { count: 1 });
     const mutation = client.getMutationCache().build(client, {
       mutationFn: async () => 'done',
-      meta: { invalidates: [['organizations', 'o1', 'detail'], ['organizations', 'list']] },
+      meta: {
+        invalidates: [
+          ['organizations', 'o1', 'detail'],
+          ['organizations', 'list'],
+        ],
+      },
     });
     await mutation.execute(undefined);
     const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;

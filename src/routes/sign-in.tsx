@@ -22,5 +22,7 @@ export const Route = createFileRoute('/sign-in')({
 function SignInRoute() {
   const { redirect: target, reason } = Route.useSearch();
   const router = useRouter();
-  return <SignInPage reason={reason} onSignedIn={() => router.navigate({ href: safeRedirect(target), replace: true })} />;
+  return (
+    <SignInPage reason={reason} onSignedIn={() => router.navigate({ href: safeRedirect(target), replace: true })} />
+  );
 }

@@ -10,15 +10,26 @@ let projectId: number;
 beforeAll(async () => {
   server = createTestServer({ now: () => NOW, analyticsCacheTtlMs: 0 });
   const row = server.store.db
-    .prepare('SELECT p.id FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id LIMIT 1')
+    .prepare(
+      'SELECT p.id FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id LIMIT 1',
+    )
     .get(HEDGEBOX) as { id: number };
   projectId = row.id;
-  await loadEvents(server.events, projectId, [{
-    uuid: '00000000-0000-4000-8000-000000000001', event: '$pageview', distinct_id: 'u1', person_id: 'u1',
-    timestamp: Date.parse('2024-03-18T10:00:00Z'), properties: {}, person_properties: {},
-  }]);
+  await loadEvents(server.events, projectId, [
+    {
+      uuid: '00000000-0000-4000-8000-000000000001',
+      event: '$pageview',
+      distinct_id: 'u1',
+      person_id: 'u1',
+      timestamp: Date.parse('2024-03-18T10:00:00Z'),
+      properties: {},
+      person_properties: {},
+    },
+  ]);
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('analytics cache turned off', () => {
   it('computes every identical request again', async () => {

@@ -35,14 +35,21 @@ function generate(seed: number): ReferenceEvent[] {
     const used = new Set<number>();
     const at = () => {
       let m: number;
-      do m = Math.floor(r() * ((TO - FROM) / 60_000 - 10)); while (used.has(m));
+      do m = Math.floor(r() * ((TO - FROM) / 60_000 - 10));
+      while (used.has(m));
       used.add(m);
       return FROM + m * 60_000;
     };
-    const add = (event: string) => events.push({
-      uuid: `00000000-0000-4000-8000-${String(events.length).padStart(12, '0')}`,
-      event, distinct_id: person, person_id: person, timestamp: at(), properties: {}, person_properties: props,
-    });
+    const add = (event: string) =>
+      events.push({
+        uuid: `00000000-0000-4000-8000-${String(events.length).padStart(12, '0')}`,
+        event,
+        distinct_id: person,
+        person_id: person,
+        timestamp: at(),
+        properties: {},
+        person_properties: props,
+      });
     if (r() < 0.8) add('sign up');
     if (r() < 0.5) add('purchase');
     if (r() < 0.2) add('purchase');
@@ -61,29 +68,46 @@ function reference(events: ReferenceEvent[], by: 'events' | 'plan') {
     const sorted = [...list].sort((a, b) => a.timestamp - b.timestamp);
     const signups = sorted.filter((e) => e.event === 'sign up');
     if (signups.length === 0) continue;
-    const success = signups.some((s) => sorted.some((e) => e.event === 'purchase' && e.timestamp > s.timestamp && e.timestamp - s.timestamp <= 14 * 86_400_000));
-    if (success) S++; else F++;
-    const names = by === 'events'
-      ? new Set(sorted.map((e) => e.event).filter((n) => n !== 'sign up' && n !== 'purchase'))
-      : new Set([`plan::${String(sorted[0]!.person_properties.plan)}`]);
+    const success = signups.some((s) =>
+      sorted.some(
+        (e) => e.event === 'purchase' && e.timestamp > s.timestamp && e.timestamp - s.timestamp <= 14 * 86_400_000,
+      ),
+    );
+    if (success) S++;
+    else F++;
+    const names =
+      by === 'events'
+        ? new Set(sorted.map((e) => e.event).filter((n) => n !== 'sign up' && n !== 'purchase'))
+        : new Set([`plan::${String(sorted[0]!.person_properties.plan)}`]);
     for (const n of names) {
       const c = counts.get(n) ?? { s: 0, f: 0 };
-      if (success) c.s++; else c.f++;
+      if (success) c.s++;
+      else c.f++;
       counts.set(n, c);
     }
   }
-  const odds = (s: number, f: number) => ((s + 1) / (S - s + 1)) / ((f + 1) / (F - f + 1));
+  const odds = (s: number, f: number) => (s + 1) / (S - s + 1) / ((f + 1) / (F - f + 1));
   return { S, F, entries: [...counts].map(([name, c]) => ({ name, ...c, odds: odds(c.s, c.f) })) };
 }
 
 let h: Harness;
-beforeAll(async () => { h = await createHarness(); });
+beforeAll(async () => {
+  h = await createHarness();
+});
 afterAll(() => h.close());
 
-const params = (extra: Partial<FunnelCorrelationParamsInput> = {}) => funnelCorrelationParamsSchema.parse({
-  events: [{ id: 'sign up', order: 0 }, { id: 'purchase', order: 1 }],
-  date_from: '2024-03-01', date_to: '2024-03-29', funnel_window_interval: 14, funnel_window_interval_unit: 'day', ...extra,
-});
+const params = (extra: Partial<FunnelCorrelationParamsInput> = {}) =>
+  funnelCorrelationParamsSchema.parse({
+    events: [
+      { id: 'sign up', order: 0 },
+      { id: 'purchase', order: 1 },
+    ],
+    date_from: '2024-03-01',
+    date_to: '2024-03-29',
+    funnel_window_interval: 14,
+    funnel_window_interval_unit: 'day',
+    ...extra,
+  });
 
 describe('funnel correlation', () => {
   it.each([1, 2, 3])('matches the plain computation for events and for a person property (seed %i)', async (seed) => {
@@ -92,7 +116,11 @@ describe('funnel correlation', () => {
     for (const by of ['events', 'plan'] as const) {
       const ref = reference(events, by);
       const got = await computeFunnelCorrelation(
-        by === 'events' ? params() : params({ funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] }), h.ctx);
+        by === 'events'
+          ? params()
+          : params({ funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] }),
+        h.ctx,
+      );
       const expected = ref.entries.filter((e) => e.odds !== 1);
       expect(got.events.length).toBeGreaterThan(by === 'events' ? 2 : 1);
       expect(got.events.map((e) => e.event.event).sort()).toEqual(expected.map((e) => e.name).sort());
@@ -111,7 +139,10 @@ describe('funnel correlation', () => {
 
   it('leaves out excluded event names', async () => {
     await h.load(generate(4));
-    const got = await computeFunnelCorrelation(params({ funnel_correlation_exclude_event_names: ['$pageview', 'invite sent'] }), h.ctx);
+    const got = await computeFunnelCorrelation(
+      params({ funnel_correlation_exclude_event_names: ['$pageview', 'invite sent'] }),
+      h.ctx,
+    );
     expect(got.events.map((e) => e.event.event)).not.toContain('$pageview');
     expect(got.events.map((e) => e.event.event)).not.toContain('invite sent');
   });

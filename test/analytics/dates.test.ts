@@ -79,8 +79,11 @@ describe('date_from / date_to', () => {
   });
 
   it('buckets cover the range from its first to its last bucket', () => {
-    expect(bucketStarts(Date.UTC(2024, 0, 31, 5), Date.UTC(2024, 2, 1), 'month').map((b) => new Date(b).toISOString().slice(0, 10)))
-      .toEqual(['2024-01-01', '2024-02-01', '2024-03-01']);
+    expect(
+      bucketStarts(Date.UTC(2024, 0, 31, 5), Date.UTC(2024, 2, 1), 'month').map((b) =>
+        new Date(b).toISOString().slice(0, 10),
+      ),
+    ).toEqual(['2024-01-01', '2024-02-01', '2024-03-01']);
   });
 });
 
@@ -96,11 +99,21 @@ describe('formula', () => {
     expect(f('1.5 * A', [2])).toBe(3);
   });
 
-  it.each(['', 'A +', 'A B', '(A', 'A)', 'C', 'AB', '2A', 'A ^ 2', 'constructor', '('.repeat(100) + 'A' + ')'.repeat(100)])(
-    '%j is rejected', (text) => {
-      expect(() => parseFormula(text, 2)).toThrow();
-    },
-  );
+  it.each([
+    '',
+    'A +',
+    'A B',
+    '(A',
+    'A)',
+    'C',
+    'AB',
+    '2A',
+    'A ^ 2',
+    'constructor',
+    '('.repeat(100) + 'A' + ')'.repeat(100),
+  ])('%j is rejected', (text) => {
+    expect(() => parseFormula(text, 2)).toThrow();
+  });
 });
 
 describe('property keys', () => {

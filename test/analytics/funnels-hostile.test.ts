@@ -14,21 +14,33 @@ import { createHarness, type Harness } from './harness.ts';
  */
 
 const NASTY = [
-  "'; DROP TABLE events; --", '"); SELECT 1; --', '\\', '$1', '$.a[0]', '/~0~1', 'x'.repeat(400), '日本\u0000語', '%_%',
+  "'; DROP TABLE events; --",
+  '"); SELECT 1; --',
+  '\\',
+  '$1',
+  '$.a[0]',
+  '/~0~1',
+  'x'.repeat(400),
+  '日本\u0000語',
+  '%_%',
 ];
 
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
   await h.load([
-    ev('a', 'A', 0, { "it's": 'x' }), ev('a', NASTY[0]!, MIN, { [NASTY[1]!]: NASTY[0] }),
-    ev('a', '$pageview', 2 * MIN, { $current_url: NASTY[1] }), ev('a', '$pageview', 3 * MIN, { $current_url: '/ok' }),
+    ev('a', 'A', 0, { "it's": 'x' }),
+    ev('a', NASTY[0]!, MIN, { [NASTY[1]!]: NASTY[0] }),
+    ev('a', '$pageview', 2 * MIN, { $current_url: NASTY[1] }),
+    ev('a', '$pageview', 3 * MIN, { $current_url: '/ok' }),
   ]);
 });
 afterAll(() => h.close());
 
 async function attrOf(p: Promise<unknown>): Promise<string> {
-  try { await p; } catch (error) {
+  try {
+    await p;
+  } catch (error) {
     if (error instanceof AnalyticsParamError) return error.attr;
     throw error;
   }
@@ -39,9 +51,15 @@ describe('funnels', () => {
   it('hostile names, keys, values and breakdowns are bound values', async () => {
     for (const s of NASTY) {
       const p = funnelParamsSchema.parse({
-        ...RANGE, events: [{ id: 'A' }, { id: s, properties: [{ key: s.slice(0, 400), value: s, operator: 'icontains', type: 'person' }] }],
+        ...RANGE,
+        events: [
+          { id: 'A' },
+          { id: s, properties: [{ key: s.slice(0, 400), value: s, operator: 'icontains', type: 'person' }] },
+        ],
         properties: [{ key: s.slice(0, 400), value: s, operator: 'is_not', type: 'event' }],
-        breakdown: s.slice(0, 400), breakdown_type: 'person', exclusions: [{ id: `${s.slice(0, 399)}!`, funnel_from_step: 0, funnel_to_step: 1 }],
+        breakdown: s.slice(0, 400),
+        breakdown_type: 'person',
+        exclusions: [{ id: `${s.slice(0, 399)}!`, funnel_from_step: 0, funnel_to_step: 1 }],
       });
       const r = (await computeFunnel(p, h.ctx)) as { count: number; breakdown_value: string }[][];
       expect(r.map((list) => list.map((step) => step.count))).toEqual([[1, 0]]);
@@ -49,15 +67,48 @@ describe('funnels', () => {
     }
     const hit = funnelParamsSchema.parse({ ...RANGE, events: [{ id: 'A' }, { id: NASTY[0] }], breakdown: NASTY[1] });
     const r = (await computeFunnel(hit, h.ctx)) as { count: number; breakdown_value: string }[][];
-    expect(r[0]!.map((s) => [s.breakdown_value, s.count])).toEqual([['None', 1], ['None', 1]]);
+    expect(r[0]!.map((s) => [s.breakdown_value, s.count])).toEqual([
+      ['None', 1],
+      ['None', 1],
+    ]);
   });
   it('unsupported pieces are a 400 on their parameter', async () => {
     const base = { ...RANGE, events: [{ id: 'A' }, { id: 'B' }] };
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, actions: [{ id: 7 }] }), h.ctx))).toBe('actions');
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, exclusions: [{ id: 3, type: 'actions', funnel_from_step: 0, funnel_to_step: 1 }] }), h.ctx))).toBe('exclusions__0__id');
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, breakdown: 'x', breakdown_type: 'group' }), h.ctx))).toBe('breakdown_group_type_index');
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, properties: [{ key: 'k', value: '(?=x)', operator: 'regex' }] }), h.ctx))).toBe('properties__values__0__value');
-    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, funnel_viz_type: 'trends', interval: 'hour', date_from: '1990-01-01' }), h.ctx))).toBe('interval');
+    expect(await attrOf(computeFunnel(funnelParamsSchema.parse({ ...base, actions: [{ id: 7 }] }), h.ctx))).toBe(
+      'actions',
+    );
+    expect(
+      await attrOf(
+        computeFunnel(
+          funnelParamsSchema.parse({
+            ...base,
+            exclusions: [{ id: 3, type: 'actions', funnel_from_step: 0, funnel_to_step: 1 }],
+          }),
+          h.ctx,
+        ),
+      ),
+    ).toBe('exclusions__0__id');
+    expect(
+      await attrOf(
+        computeFunnel(funnelParamsSchema.parse({ ...base, breakdown: 'x', breakdown_type: 'group' }), h.ctx),
+      ),
+    ).toBe('breakdown_group_type_index');
+    expect(
+      await attrOf(
+        computeFunnel(
+          funnelParamsSchema.parse({ ...base, properties: [{ key: 'k', value: '(?=x)', operator: 'regex' }] }),
+          h.ctx,
+        ),
+      ),
+    ).toBe('properties__values__0__value');
+    expect(
+      await attrOf(
+        computeFunnel(
+          funnelParamsSchema.parse({ ...base, funnel_viz_type: 'trends', interval: 'hour', date_from: '1990-01-01' }),
+          h.ctx,
+        ),
+      ),
+    ).toBe('interval');
   });
   it('the params schema rejects names longer than any stored event can have', () => {
     const long = funnelParamsSchema.safeParse({ events: [{ id: 'A' }, { id: 'x'.repeat(401) }] });
@@ -66,9 +117,15 @@ describe('funnels', () => {
     expect(target.error?.issues[0]?.path).toEqual(['target_entity', 'id']);
   });
   it('the params schema rejects bad exclusions and deep nesting', () => {
-    const bad = funnelParamsSchema.safeParse({ events: [{ id: 'A' }, { id: 'B' }], exclusions: [{ id: 'B', funnel_from_step: 0, funnel_to_step: 1 }] });
+    const bad = funnelParamsSchema.safeParse({
+      events: [{ id: 'A' }, { id: 'B' }],
+      exclusions: [{ id: 'B', funnel_from_step: 0, funnel_to_step: 1 }],
+    });
     expect(bad.success).toBe(false);
-    const deep = funnelParamsSchema.safeParse({ events: [{ id: 'A' }], properties: { type: 'AND', values: [{ type: 'OR', values: [{ type: 'AND', values: [] }] }] } });
+    const deep = funnelParamsSchema.safeParse({
+      events: [{ id: 'A' }],
+      properties: { type: 'AND', values: [{ type: 'OR', values: [{ type: 'AND', values: [] }] }] },
+    });
     expect(deep.success).toBe(false);
   });
 });
@@ -76,10 +133,23 @@ describe('funnels', () => {
 describe('retention and paths', () => {
   it('hostile entities and points give correct empty results', async () => {
     for (const s of NASTY) {
-      const r = await computeRetention(retentionParamsSchema.parse({ target_entity: { id: s }, returning_entity: { id: s }, date_to: '2024-03-02', total_intervals: 3 }), h.ctx);
+      const r = await computeRetention(
+        retentionParamsSchema.parse({
+          target_entity: { id: s },
+          returning_entity: { id: s },
+          date_to: '2024-03-02',
+          total_intervals: 3,
+        }),
+        h.ctx,
+      );
       // Only NASTY[0] names a real event (person a, 1 March).
-      expect(r.flatMap((c) => c.values.map((v) => v.count))).toEqual(s === NASTY[0] ? [0, 0, 0, 1, 0, 0] : [0, 0, 0, 0, 0, 0]);
-      const edges = await computePaths(pathParamsSchema.parse({ ...RANGE, start_point: s.slice(0, 2000), exclude_events: [s.slice(0, 400)] }), h.ctx);
+      expect(r.flatMap((c) => c.values.map((v) => v.count))).toEqual(
+        s === NASTY[0] ? [0, 0, 0, 1, 0, 0] : [0, 0, 0, 0, 0, 0],
+      );
+      const edges = await computePaths(
+        pathParamsSchema.parse({ ...RANGE, start_point: s.slice(0, 2000), exclude_events: [s.slice(0, 400)] }),
+        h.ctx,
+      );
       expect(edges).toEqual([]);
     }
     const found = await computePaths(pathParamsSchema.parse({ ...RANGE, start_point: NASTY[1] }), h.ctx);
@@ -88,7 +158,19 @@ describe('retention and paths', () => {
   it('a regex DuckDB cannot compile is a 400 on the rule; a HogQL item outside the subset is a 400 on its expression', async () => {
     const rule = pathParamsSchema.parse({ local_path_cleaning_filters: [{ regex: '(?<=a)b', alias: 'x' }] });
     expect(await attrOf(computePaths(rule, h.ctx))).toBe('local_path_cleaning_filters__0__regex');
-    expect(await attrOf(computePaths(pathParamsSchema.parse({ include_event_types: ['hogql'], paths_hogql_expression: "event; DROP TABLE events" }), h.ctx))).toBe('paths_hogql_expression');
-    expect(await attrOf(computeRetention(retentionParamsSchema.parse({ target_entity: { id: 1, type: 'actions' } }), h.ctx))).toBe('target_entity__id');
+    expect(
+      await attrOf(
+        computePaths(
+          pathParamsSchema.parse({
+            include_event_types: ['hogql'],
+            paths_hogql_expression: 'event; DROP TABLE events',
+          }),
+          h.ctx,
+        ),
+      ),
+    ).toBe('paths_hogql_expression');
+    expect(
+      await attrOf(computeRetention(retentionParamsSchema.parse({ target_entity: { id: 1, type: 'actions' } }), h.ctx)),
+    ).toBe('target_entity__id');
   });
 });

@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeAnalyticsQuery, funnelResultSchema, pathResultSchema, retentionResultSchema, type FunnelStep } from '../../src/contract/analytics.ts';
+import {
+  encodeAnalyticsQuery,
+  funnelResultSchema,
+  pathResultSchema,
+  retentionResultSchema,
+  type FunnelStep,
+} from '../../src/contract/analytics.ts';
 import { funnelPersonsResultSchema, type FunnelPersonsResult } from '../../src/contract/persons.ts';
 import type { EventDb } from '../../server/analytics/db-types.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
@@ -29,11 +35,19 @@ beforeAll(async () => {
   app = new Hono<AppEnv>({ strict: false });
   app.onError((error, c) => (apiErrorOf(error) ?? serverError()).render(c));
   const publicUrl = publicUrlOf(undefined);
-  registerFunnelRetentionPathRoutes(createRouter(app, createAuthenticator(server.store, now), publicUrl), { store: server.store, events: server.events, now, publicUrl });
+  registerFunnelRetentionPathRoutes(createRouter(app, createAuthenticator(server.store, now), publicUrl), {
+    store: server.store,
+    events: server.events,
+    now,
+    publicUrl,
+  });
   projectId = (server.store.db.prepare('SELECT id FROM projects ORDER BY id LIMIT 1').get() as { id: number }).id;
   await loadEvents(server.events as unknown as EventDb, projectId, [
-    ev('a', 'A', 0, {}, alice), ev('a', 'B', MIN, {}, alice), ev('b', 'A', 0),
-    ev('a', '$pageview', 0, { $current_url: '/x' }, alice), ev('a', '$pageview', MIN, { $current_url: '/y' }, alice),
+    ev('a', 'A', 0, {}, alice),
+    ev('a', 'B', MIN, {}, alice),
+    ev('b', 'A', 0),
+    ev('a', '$pageview', 0, { $current_url: '/x' }, alice),
+    ev('a', '$pageview', MIN, { $current_url: '/y' }, alice),
   ]);
 });
 afterAll(() => server.close());
@@ -41,18 +55,34 @@ afterAll(() => server.close());
 async function call(method: 'GET' | 'POST', path: string, params: Record<string, unknown>) {
   const base = `/api/projects/${projectId}/insights/${path}`;
   const headers: Record<string, string> = { Authorization: `Bearer ${server.demoKey}` };
-  const res = method === 'GET'
-    ? await app.request(`${base}?${new URLSearchParams(encodeAnalyticsQuery(params)).toString()}`, { headers })
-    : await app.request(base, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(params) });
+  const res =
+    method === 'GET'
+      ? await app.request(`${base}?${new URLSearchParams(encodeAnalyticsQuery(params)).toString()}`, { headers })
+      : await app.request(base, {
+          method,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(params),
+        });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe('funnel/, retention/, path/ over HTTP', () => {
-  const funnel = { ...RANGE, events: [{ id: 'A', order: 0 }, { id: 'B', order: 1 }], exclusions: [{ id: 'C', funnel_from_step: 0, funnel_to_step: 1 }] };
+  const funnel = {
+    ...RANGE,
+    events: [
+      { id: 'A', order: 0 },
+      { id: 'B', order: 1 },
+    ],
+    exclusions: [{ id: 'C', funnel_from_step: 0, funnel_to_step: 1 }],
+  };
   it('the GET form equals the POST form', async () => {
     for (const [path, params, schema] of [
       ['funnel/', funnel, funnelResultSchema],
-      ['retention/', { date_to: '2024-03-02', total_intervals: 2, period: 'day', target_entity: { id: 'A' } }, retentionResultSchema],
+      [
+        'retention/',
+        { date_to: '2024-03-02', total_intervals: 2, period: 'day', target_entity: { id: 'A' } },
+        retentionResultSchema,
+      ],
       ['path/', { ...RANGE, step_limit: 3 }, pathResultSchema],
     ] as const) {
       const post = await call('POST', path, params);
@@ -66,18 +96,33 @@ describe('funnel/, retention/, path/ over HTTP', () => {
     expect(steps.map((s) => s.count)).toEqual([2, 1]);
   });
   it('a bad exclusion is a 400 naming it; hostile input is a 400 or a correct result, never a 500', async () => {
-    const bad = await call('POST', 'funnel/', { ...funnel, exclusions: [{ id: 'B', funnel_from_step: 0, funnel_to_step: 1 }] });
+    const bad = await call('POST', 'funnel/', {
+      ...funnel,
+      exclusions: [{ id: 'B', funnel_from_step: 0, funnel_to_step: 1 }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ type: 'validation_error', attr: 'exclusions__0__id' });
-    const range = await call('GET', 'funnel/', { ...funnel, exclusions: [{ id: 'C', funnel_from_step: 1, funnel_to_step: 1 }] });
+    const range = await call('GET', 'funnel/', {
+      ...funnel,
+      exclusions: [{ id: 'C', funnel_from_step: 1, funnel_to_step: 1 }],
+    });
     expect(range.body.attr).toBe('exclusions__0__funnel_to_step');
     const date = await call('POST', 'funnel/', { ...funnel, date_from: '2024-02-30' });
     expect([date.status, date.body.attr]).toEqual([400, 'date_from']);
     const regex = await call('POST', 'path/', { local_path_cleaning_filters: [{ regex: '(?=x)', alias: 'y' }] });
     expect([regex.status, regex.body.attr]).toEqual([400, 'local_path_cleaning_filters__0__regex']);
-    const sql = await call('GET', 'funnel/', { ...funnel, events: [{ id: "A' OR 1=1 --" }, { id: 'B' }], breakdown: '"; DROP TABLE events; --' });
+    const sql = await call('GET', 'funnel/', {
+      ...funnel,
+      events: [{ id: "A' OR 1=1 --" }, { id: 'B' }],
+      breakdown: '"; DROP TABLE events; --',
+    });
     expect(sql.status).toBe(200);
-    const deep = await call('POST', 'retention/', { target_entity: { id: 'A', properties: { type: 'AND', values: [{ type: 'OR', values: [{ type: 'AND', values: [] }] }] } } });
+    const deep = await call('POST', 'retention/', {
+      target_entity: {
+        id: 'A',
+        properties: { type: 'AND', values: [{ type: 'OR', values: [{ type: 'AND', values: [] }] }] },
+      },
+    });
     expect(deep.status).toBe(400);
     const notJson = await call('GET', 'path/', { include_event_types: '[not json' });
     expect([notJson.status, notJson.body.attr]).toEqual([400, 'include_event_types']);
@@ -85,7 +130,13 @@ describe('funnel/, retention/, path/ over HTTP', () => {
 });
 
 describe('persons of a funnel step (persons/funnel/)', () => {
-  const funnel = { ...RANGE, events: [{ id: 'A', order: 0 }, { id: 'B', order: 1 }] };
+  const funnel = {
+    ...RANGE,
+    events: [
+      { id: 'A', order: 0 },
+      { id: 'B', order: 1 },
+    ],
+  };
   const get = async (url: string) => {
     const res = await app.request(url, { headers: { Authorization: `Bearer ${server.demoKey}` } });
     return { status: res.status, body: (await res.json()) as FunnelPersonsResult & { attr?: string } };
@@ -103,9 +154,14 @@ describe('persons of a funnel step (persons/funnel/)', () => {
     expect(entered.body.results[0]!.count).toBe(2);
     expect(entered.body.next).toBeNull();
     const converted = await get(steps[1]!.converted_people_url!);
-    expect(converted.body.results[0]!.people).toEqual([expect.objectContaining({
-      name: 'a@example.com', distinct_ids: ['a'], properties: { email: 'a@example.com' }, is_identified: false,
-    })]);
+    expect(converted.body.results[0]!.people).toEqual([
+      expect.objectContaining({
+        name: 'a@example.com',
+        distinct_ids: ['a'],
+        properties: { email: 'a@example.com' },
+        is_identified: false,
+      }),
+    ]);
     const dropped = await get(steps[1]!.dropped_people_url!);
     expect(names(dropped.body)).toEqual(['b']);
   });
@@ -120,7 +176,8 @@ describe('persons of a funnel step (persons/funnel/)', () => {
     expect(second.body.next).toBeNull();
     expect(new Set([...names(first.body), ...names(second.body)])).toEqual(new Set(['a@example.com', 'b']));
 
-    const steps = (await call('POST', 'funnel/', { ...funnel, breakdown: 'plan', breakdown_type: 'event' })).body.result as FunnelStep[][];
+    const steps = (await call('POST', 'funnel/', { ...funnel, breakdown: 'plan', breakdown_type: 'event' })).body
+      .result as FunnelStep[][];
     expect(steps.map((g) => g[0]!.breakdown_value)).toEqual(['None']);
     expect(names((await get(steps[0]![0]!.converted_people_url!)).body)).toEqual(['a@example.com', 'b']);
     const other = `/api/projects/${projectId}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery({ ...funnel, breakdown: 'plan', breakdown_type: 'event' }), funnel_step: '1', funnel_step_breakdown: 'Other' })}`;
@@ -130,7 +187,14 @@ describe('persons of a funnel step (persons/funnel/)', () => {
   it('a missing or impossible step is a 400 naming funnel_step, a bad funnel a 400 naming its parameter', async () => {
     const url = (extra: Record<string, string>, params: Record<string, unknown> = funnel) =>
       `/api/projects/${projectId}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery(params), ...extra })}`;
-    for (const extra of [{}, { funnel_step: '3' }, { funnel_step: '-1' }, { funnel_step: '0' }, { funnel_step: 'two' }, { funnel_step: "1' OR 1=1" }] as Record<string, string>[]) {
+    for (const extra of [
+      {},
+      { funnel_step: '3' },
+      { funnel_step: '-1' },
+      { funnel_step: '0' },
+      { funnel_step: 'two' },
+      { funnel_step: "1' OR 1=1" },
+    ] as Record<string, string>[]) {
       const res = await get(url(extra));
       expect([res.status, res.body.attr], JSON.stringify(extra)).toEqual([400, 'funnel_step']);
     }

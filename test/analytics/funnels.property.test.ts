@@ -1,30 +1,76 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funnelParamsSchema, type FunnelStep, type FunnelTimeToConvert, type FunnelTrendsSeries, type PropertyGroup } from '../../src/contract/analytics.ts';
-import { computeFunnel, computeFunnelPersons, conversionRate, timeToConvertBins } from '../../server/analytics/funnels.ts';
+import {
+  funnelParamsSchema,
+  type FunnelStep,
+  type FunnelTimeToConvert,
+  type FunnelTrendsSeries,
+  type PropertyGroup,
+} from '../../src/contract/analytics.ts';
+import {
+  computeFunnel,
+  computeFunnelPersons,
+  conversionRate,
+  timeToConvertBins,
+} from '../../server/analytics/funnels.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
-import { arbEvents, arbPropertyGroup, EVENT_NAMES, EVENT_PROPERTY_KEYS, PERSON_PROPERTY_KEYS, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
+import {
+  arbEvents,
+  arbPropertyGroup,
+  EVENT_NAMES,
+  EVENT_PROPERTY_KEYS,
+  PERSON_PROPERTY_KEYS,
+  RANGE_END,
+  RANGE_START,
+  propertyRuns,
+} from './generate.ts';
 import { createHarness, personUuid, type Harness } from './harness.ts';
 import { matchesGroup, type RefGroup as RefFilterGroup } from './reference/filters.ts';
-import { referenceFunnel, referenceFunnelPersons, referenceFunnelTrendSeries, referenceTimesToConvert, type RefFunnelInput, type WindowUnit } from './reference/funnels.ts';
+import {
+  referenceFunnel,
+  referenceFunnelPersons,
+  referenceFunnelTrendSeries,
+  referenceTimesToConvert,
+  type RefFunnelInput,
+  type WindowUnit,
+} from './reference/funnels.ts';
 
 /** The funnel engine equals the reference, step by step, on random events and parameters. */
 
 let h: Harness;
-beforeAll(async () => { h = await createHarness(); });
+beforeAll(async () => {
+  h = await createHarness();
+});
 afterAll(() => h.close());
 
 const iso = (t: number) => new Date(t).toISOString();
 const NAMES: (string | null)[] = [...EVENT_NAMES, null];
 
 const arbParams = fc.record({
-  steps: fc.array(fc.record({ id: fc.constantFrom(...NAMES), properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 4 }) }), { minLength: 1, maxLength: 4 }),
+  steps: fc.array(
+    fc.record({ id: fc.constantFrom(...NAMES), properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 4 }) }),
+    { minLength: 1, maxLength: 4 },
+  ),
   order: fc.constantFrom('ordered' as const, 'strict' as const, 'unordered' as const),
-  window: fc.record({ interval: fc.integer({ min: 1, max: 3 }), unit: fc.constantFrom<WindowUnit>('minute', 'hour', 'day', 'week', 'month') }),
+  window: fc.record({
+    interval: fc.integer({ min: 1, max: 3 }),
+    unit: fc.constantFrom<WindowUnit>('minute', 'hour', 'day', 'week', 'month'),
+  }),
   properties: fc.option(arbPropertyGroup, { nil: undefined, freq: 3 }),
-  exclusion: fc.option(fc.record({ id: fc.constantFrom(...EVENT_NAMES), a: fc.nat(3), b: fc.nat(3) }), { nil: undefined }),
+  exclusion: fc.option(fc.record({ id: fc.constantFrom(...EVENT_NAMES), a: fc.nat(3), b: fc.nat(3) }), {
+    nil: undefined,
+  }),
   // several: by the event property and the person property at once (breakdowns).
-  breakdown: fc.option(fc.record({ type: fc.constantFrom('event' as const, 'person' as const), event: fc.constantFrom(...EVENT_PROPERTY_KEYS), person: fc.constantFrom(...PERSON_PROPERTY_KEYS), limit: fc.integer({ min: 1, max: 3 }), several: fc.boolean() }), { nil: undefined }),
+  breakdown: fc.option(
+    fc.record({
+      type: fc.constantFrom('event' as const, 'person' as const),
+      event: fc.constantFrom(...EVENT_PROPERTY_KEYS),
+      person: fc.constantFrom(...PERSON_PROPERTY_KEYS),
+      limit: fc.integer({ min: 1, max: 3 }),
+      several: fc.boolean(),
+    }),
+    { nil: undefined },
+  ),
   // A sub-range of the generated weeks (inclusive ends).
   from: fc.integer({ min: RANGE_START, max: RANGE_START + 7 * 86_400_000 }),
   to: fc.integer({ min: RANGE_END - 7 * 86_400_000, max: RANGE_END }),
@@ -43,9 +89,15 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     const clash = a.steps.slice(from, to + 1).some((s) => s.id === a.exclusion!.id || s.id === null);
     if (!clash) exclusion = { id: a.exclusion.id, from, to };
   }
-  const breakdownKey = a.breakdown ? (a.breakdown.type === 'event' ? a.breakdown.event : a.breakdown.person) : undefined;
-  const between = viz === 'time_to_convert' && a.between && n > 1
-    ? [Math.min(a.between[0], n - 2), 0] as [number, number] : undefined;
+  const breakdownKey = a.breakdown
+    ? a.breakdown.type === 'event'
+      ? a.breakdown.event
+      : a.breakdown.person
+    : undefined;
+  const between =
+    viz === 'time_to_convert' && a.between && n > 1
+      ? ([Math.min(a.between[0], n - 2), 0] as [number, number])
+      : undefined;
   if (between) between[1] = between[0] + 1 + (a.between![1] % (n - 1 - between[0]));
   const params = funnelParamsSchema.parse({
     events: a.steps.map((s, order) => ({ id: s.id, type: 'events', order, properties: s.properties })),
@@ -53,10 +105,17 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     funnel_window_interval: a.window.interval,
     funnel_window_interval_type: a.window.unit,
     properties: a.properties,
-    exclusions: exclusion ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }] : undefined,
+    exclusions: exclusion
+      ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }]
+      : undefined,
     breakdown: viz !== 'time_to_convert' && !a.breakdown?.several ? breakdownKey : undefined,
-    breakdowns: viz !== 'time_to_convert' && a.breakdown?.several
-      ? [{ property: a.breakdown.event, type: 'event' }, { property: a.breakdown.person, type: 'person' }] : undefined,
+    breakdowns:
+      viz !== 'time_to_convert' && a.breakdown?.several
+        ? [
+            { property: a.breakdown.event, type: 'event' },
+            { property: a.breakdown.person, type: 'person' },
+          ]
+        : undefined,
     breakdown_type: a.breakdown?.type,
     breakdown_limit: a.breakdown?.limit ?? 10,
     funnel_viz_type: viz,
@@ -68,11 +127,24 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
   const step = (s: Arb['steps'][number]) => (e: ReferenceEvent) =>
     (s.id === null || e.event === s.id) && matchesGroup(e, s.properties as RefFilterGroup | undefined);
   const input: RefFunnelInput = {
-    events, from: a.from, to: a.to, window: a.window, order: a.order,
+    events,
+    from: a.from,
+    to: a.to,
+    window: a.window,
+    order: a.order,
     steps: a.steps.map(step),
     filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefFilterGroup | undefined),
     exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
-    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey ? { breakdown: { type: a.breakdown.type, key: breakdownKey, limit: a.breakdown.limit, ...(a.breakdown.several ? { read: bothParts(a.breakdown.event, a.breakdown.person) } : {}) } } : {}),
+    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey
+      ? {
+          breakdown: {
+            type: a.breakdown.type,
+            key: breakdownKey,
+            limit: a.breakdown.limit,
+            ...(a.breakdown.several ? { read: bothParts(a.breakdown.event, a.breakdown.person) } : {}),
+          },
+        }
+      : {}),
   };
   return { params, input, between };
 }
@@ -90,7 +162,8 @@ const bothParts = (eventKey: string, personKey: string) => (e: ReferenceEvent) =
   return [text(e.properties, eventKey), text(e.person_properties, personKey)].join(SEPARATOR);
 };
 /** A group's breakdown_value as the reference's text: a list of the parts' values joined, Other's once. */
-const groupText = (v: unknown) => (Array.isArray(v) ? (v.every((x) => x === OTHER) ? 'Other' : v.join(SEPARATOR)) : String(v));
+const groupText = (v: unknown) =>
+  Array.isArray(v) ? (v.every((x) => x === OTHER) ? 'Other' : v.join(SEPARATOR)) : String(v);
 
 const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
 
@@ -99,88 +172,142 @@ const close = (a: number | null, b: number | null) => (a === null || b === null 
 // loading its events into the shared harness and fails the tests after it, so it gets room.
 describe('funnels equal the reference', { timeout: 90_000 }, () => {
   it('steps: counts, mean and median per step, per breakdown value', async () => {
-    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
-      const { params, input } = build(a, events);
-      await h.load(events);
-      const result = await computeFunnel(params, h.ctx);
-      const expected = referenceFunnel(input);
-      const groups = input.breakdown ? (result as FunnelStep[][]) : [result as FunnelStep[]];
-      const got = groups.map((list) => ({ value: input.breakdown ? groupText(list[0]!.breakdown_value) : null, steps: list.map((s) => ({ count: s.count, average: s.average_conversion_time, median: s.median_conversion_time })) }));
-      if (input.breakdown) expect(got.map((g) => g.value)).toEqual(expected.map((g) => g.value));
-      expect(got.map((g) => g.steps.map((s) => s.count))).toEqual(expected.map((g) => g.steps.map((s) => s.count)));
-      got.forEach((g, i) => g.steps.forEach((s, k) => {
-        const e = expected[i]!.steps[k]!;
-        expect(close(s.average, e.average) && close(s.median, e.median), `group ${i} step ${k}: ${JSON.stringify(s)} vs ${JSON.stringify(e)}`).toBe(true);
-      }));
-    }), { numRuns: propertyRuns(150) });
+    await fc.assert(
+      fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+        const { params, input } = build(a, events);
+        await h.load(events);
+        const result = await computeFunnel(params, h.ctx);
+        const expected = referenceFunnel(input);
+        const groups = input.breakdown ? (result as FunnelStep[][]) : [result as FunnelStep[]];
+        const got = groups.map((list) => ({
+          value: input.breakdown ? groupText(list[0]!.breakdown_value) : null,
+          steps: list.map((s) => ({
+            count: s.count,
+            average: s.average_conversion_time,
+            median: s.median_conversion_time,
+          })),
+        }));
+        if (input.breakdown) expect(got.map((g) => g.value)).toEqual(expected.map((g) => g.value));
+        expect(got.map((g) => g.steps.map((s) => s.count))).toEqual(expected.map((g) => g.steps.map((s) => s.count)));
+        got.forEach((g, i) =>
+          g.steps.forEach((s, k) => {
+            const e = expected[i]!.steps[k]!;
+            expect(
+              close(s.average, e.average) && close(s.median, e.median),
+              `group ${i} step ${k}: ${JSON.stringify(s)} vs ${JSON.stringify(e)}`,
+            ).toBe(true);
+          }),
+        );
+      }),
+      { numRuns: propertyRuns(150) },
+    );
   });
 
   it('strict, ordered and unordered on dense sequences: other events break only strict chains; steps at one instant', async () => {
     // Two persons, many events within an hour, steps of distinct names: most sets have chains
     // that other events interrupt (spread over weeks, few random sets do). Half the sets put
     // events on a few instants only, so several steps often share one (ties).
-    const arbOffset = fc.oneof(fc.integer({ min: 0, max: 3_600_000 }), fc.integer({ min: 0, max: 5 }).map((i) => i * 600_000));
+    const arbOffset = fc.oneof(
+      fc.integer({ min: 0, max: 3_600_000 }),
+      fc.integer({ min: 0, max: 5 }).map((i) => i * 600_000),
+    );
     const arbDense = fc.record({
-      raw: fc.array(fc.record({ event: fc.constantFrom(...EVENT_NAMES), person: fc.nat({ max: 1 }), offset: arbOffset }), { minLength: 8, maxLength: 40 }),
+      raw: fc.array(
+        fc.record({ event: fc.constantFrom(...EVENT_NAMES), person: fc.nat({ max: 1 }), offset: arbOffset }),
+        { minLength: 8, maxLength: 40 },
+      ),
       names: fc.shuffledSubarray([...EVENT_NAMES], { minLength: 2, maxLength: 3 }),
       order: fc.constantFrom('strict' as const, 'ordered' as const, 'unordered' as const),
       window: fc.constantFrom(1, 20),
     });
-    await fc.assert(fc.asyncProperty(arbDense, async ({ raw, names, order, window }) => {
-      const events: ReferenceEvent[] = raw.map((r, i) => ({
-        uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, event: r.event, distinct_id: `d${r.person}`, person_id: `p${r.person}`,
-        timestamp: RANGE_START + 86_400_000 + r.offset, properties: {}, person_properties: {},
-      }));
-      const a: Arb = {
-        steps: names.map((id) => ({ id, properties: undefined })), order, window: { interval: window, unit: 'minute' },
-        properties: undefined, exclusion: undefined, breakdown: undefined, from: RANGE_START, to: RANGE_END, between: undefined,
-      };
-      const { params, input } = build(a, events);
-      await h.load(events);
-      const result = (await computeFunnel(params, h.ctx)) as FunnelStep[];
-      const expected = referenceFunnel(input)[0]!.steps;
-      expect(result.map((s) => [s.count, s.average_conversion_time, s.median_conversion_time]))
-        .toEqual(expected.map((s) => [s.count, s.average, s.median]));
-    }), { numRuns: propertyRuns(100) });
+    await fc.assert(
+      fc.asyncProperty(arbDense, async ({ raw, names, order, window }) => {
+        const events: ReferenceEvent[] = raw.map((r, i) => ({
+          uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          event: r.event,
+          distinct_id: `d${r.person}`,
+          person_id: `p${r.person}`,
+          timestamp: RANGE_START + 86_400_000 + r.offset,
+          properties: {},
+          person_properties: {},
+        }));
+        const a: Arb = {
+          steps: names.map((id) => ({ id, properties: undefined })),
+          order,
+          window: { interval: window, unit: 'minute' },
+          properties: undefined,
+          exclusion: undefined,
+          breakdown: undefined,
+          from: RANGE_START,
+          to: RANGE_END,
+          between: undefined,
+        };
+        const { params, input } = build(a, events);
+        await h.load(events);
+        const result = (await computeFunnel(params, h.ctx)) as FunnelStep[];
+        const expected = referenceFunnel(input)[0]!.steps;
+        expect(result.map((s) => [s.count, s.average_conversion_time, s.median_conversion_time])).toEqual(
+          expected.map((s) => [s.count, s.average, s.median]),
+        );
+      }),
+      { numRuns: propertyRuns(100) },
+    );
   });
 
   it('persons of a step: exactly the persons the reference counts there, converted or dropped off, per group', async () => {
-    await fc.assert(fc.asyncProperty(arbEvents, arbParams, fc.nat(), fc.boolean(), async (events, a, pick, dropped) => {
-      const { params, input } = build(a, events);
-      await h.load(events);
-      const n = params.events!.length;
-      const k = 1 + (pick % n);
-      const step = dropped && k > 1 ? -k : k;
-      const groups = input.breakdown ? referenceFunnel(input).map((g) => g.value!) : [undefined];
-      for (const group of groups) {
-        const page = await computeFunnelPersons({ ...params, funnel_step: step, funnel_step_breakdown: group }, h.ctx, { limit: 1000, offset: 0 });
-        const expected = referenceFunnelPersons(input, step, group).map(personUuid).sort();
-        expect(page.people.map((p) => p.id)).toEqual(expected);
-        expect(page.more).toBe(false);
-      }
-    }), { numRuns: propertyRuns(80) });
+    await fc.assert(
+      fc.asyncProperty(arbEvents, arbParams, fc.nat(), fc.boolean(), async (events, a, pick, dropped) => {
+        const { params, input } = build(a, events);
+        await h.load(events);
+        const n = params.events!.length;
+        const k = 1 + (pick % n);
+        const step = dropped && k > 1 ? -k : k;
+        const groups = input.breakdown ? referenceFunnel(input).map((g) => g.value!) : [undefined];
+        for (const group of groups) {
+          const page = await computeFunnelPersons(
+            { ...params, funnel_step: step, funnel_step_breakdown: group },
+            h.ctx,
+            { limit: 1000, offset: 0 },
+          );
+          const expected = referenceFunnelPersons(input, step, group).map(personUuid).sort();
+          expect(page.people.map((p) => p.id)).toEqual(expected);
+          expect(page.more).toBe(false);
+        }
+      }),
+      { numRuns: propertyRuns(80) },
+    );
   });
 
   it('trends: conversion rate per day, per breakdown group', async () => {
-    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
-      const { params, input } = build(a, events, 'trends');
-      await h.load(events);
-      const series = (await computeFunnel(params, h.ctx)) as FunnelTrendsSeries[];
-      const expected = referenceFunnelTrendSeries(input, 'Day');
-      expect(series.map((s) => (s.breakdown_value === undefined ? null : groupText(s.breakdown_value)))).toEqual(expected.map((s) => s.value));
-      expect(series.map((s) => s.data)).toEqual(expected.map(({ entered, converted }) => entered.map((e, i) => conversionRate(converted[i]!, e))));
-      expect(series.map((s) => s.count)).toEqual(expected.map((s) => s.entered.reduce((x, y) => x + y, 0)));
-    }), { numRuns: propertyRuns(100) });
+    await fc.assert(
+      fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+        const { params, input } = build(a, events, 'trends');
+        await h.load(events);
+        const series = (await computeFunnel(params, h.ctx)) as FunnelTrendsSeries[];
+        const expected = referenceFunnelTrendSeries(input, 'Day');
+        expect(series.map((s) => (s.breakdown_value === undefined ? null : groupText(s.breakdown_value)))).toEqual(
+          expected.map((s) => s.value),
+        );
+        expect(series.map((s) => s.data)).toEqual(
+          expected.map(({ entered, converted }) => entered.map((e, i) => conversionRate(converted[i]!, e))),
+        );
+        expect(series.map((s) => s.count)).toEqual(expected.map((s) => s.entered.reduce((x, y) => x + y, 0)));
+      }),
+      { numRuns: propertyRuns(100) },
+    );
   });
 
   it('time_to_convert: the histogram of the reference conversion times, between any two steps', async () => {
-    await fc.assert(fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
-      const { params, input, between } = build(a, events, 'time_to_convert');
-      await h.load(events);
-      const result = (await computeFunnel(params, h.ctx)) as FunnelTimeToConvert;
-      const expected = timeToConvertBins(referenceTimesToConvert(input, ...(between ?? [])));
-      expect(result.bins).toEqual(expected.bins);
-      expect(close(result.average_conversion_time, expected.average_conversion_time)).toBe(true);
-    }), { numRuns: propertyRuns(60) });
+    await fc.assert(
+      fc.asyncProperty(arbEvents, arbParams, async (events, a) => {
+        const { params, input, between } = build(a, events, 'time_to_convert');
+        await h.load(events);
+        const result = (await computeFunnel(params, h.ctx)) as FunnelTimeToConvert;
+        const expected = timeToConvertBins(referenceTimesToConvert(input, ...(between ?? [])));
+        expect(result.bins).toEqual(expected.bins);
+        expect(close(result.average_conversion_time, expected.average_conversion_time)).toBe(true);
+      }),
+      { numRuns: propertyRuns(60) },
+    );
   });
 });

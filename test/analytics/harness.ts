@@ -27,9 +27,17 @@ export const DEFAULT_PROJECT: AnalyticsProject = {
 const CHUNK = 200;
 
 /** Anything that runs a statement with bound parameters (EventDb, EventStore). */
-export interface StatementRunner { run(sql: string, params?: readonly unknown[]): Promise<void> }
+export interface StatementRunner {
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
+}
 
-async function insertRows(db: StatementRunner, table: string, columns: string[], casts: string[], rows: unknown[][]): Promise<void> {
+async function insertRows(
+  db: StatementRunner,
+  table: string,
+  columns: string[],
+  casts: string[],
+  rows: unknown[][],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const params: unknown[] = [];
@@ -56,7 +64,11 @@ export function personUuid(id: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export async function loadEvents(db: StatementRunner & SqlRunner, teamId: number, events: readonly ReferenceEvent[]): Promise<void> {
+export async function loadEvents(
+  db: StatementRunner & SqlRunner,
+  teamId: number,
+  events: readonly ReferenceEvent[],
+): Promise<void> {
   await db.run('DELETE FROM events WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM persons WHERE team_id = $1', [teamId]);
   await db.run('DELETE FROM person_distinct_ids WHERE team_id = $1', [teamId]);
@@ -71,25 +83,45 @@ export async function loadEvents(db: StatementRunner & SqlRunner, teamId: number
     distinctIds.set(e.distinct_id, e.person_id);
   }
   // Every event stores its distinct id's final person: the reference's "person now".
-  await insertRows(db, 'events',
+  await insertRows(
+    db,
+    'events',
     ['uuid', 'team_id', 'event', 'distinct_id', 'person_id', 'timestamp', 'properties'],
     ['UUID', 'INTEGER', 'VARCHAR', 'VARCHAR', 'UUID', 'TIMESTAMPTZ', 'JSON'],
-    events.map((e) => [e.uuid, teamId, e.event, e.distinct_id, personUuid(distinctIds.get(e.distinct_id)!), new Date(e.timestamp).toISOString(), JSON.stringify(e.properties)]));
-  await insertRows(db, 'persons',
+    events.map((e) => [
+      e.uuid,
+      teamId,
+      e.event,
+      e.distinct_id,
+      personUuid(distinctIds.get(e.distinct_id)!),
+      new Date(e.timestamp).toISOString(),
+      JSON.stringify(e.properties),
+    ]),
+  );
+  await insertRows(
+    db,
+    'persons',
     ['id', 'team_id', 'properties', 'created_at'],
     ['UUID', 'INTEGER', 'JSON', 'TIMESTAMPTZ'],
-    [...persons].map(([id, props]) => [personUuid(id), teamId, JSON.stringify(props), '2020-01-01T00:00:00Z']));
-  await insertRows(db, 'person_distinct_ids',
+    [...persons].map(([id, props]) => [personUuid(id), teamId, JSON.stringify(props), '2020-01-01T00:00:00Z']),
+  );
+  await insertRows(
+    db,
+    'person_distinct_ids',
     ['team_id', 'distinct_id', 'person_id'],
     ['INTEGER', 'VARCHAR', 'UUID'],
-    [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personUuid(personId)]));
+    [...distinctIds].map(([distinctId, personId]) => [teamId, distinctId, personUuid(personId)]),
+  );
   // Written around the store's append: the events get their person keys as a bulk writer's do.
   for (const sql of FILL_PERSON_KEYS) await db.run(sql);
   await fillGroups(db, teamId);
 }
 
 /** A fresh in-memory store for `project` (UTC, weeks from Sunday, no test filters by default). */
-export async function createHarness(project: Partial<AnalyticsProject> = {}, now = new Date('2024-04-01T12:00:00Z')): Promise<Harness> {
+export async function createHarness(
+  project: Partial<AnalyticsProject> = {},
+  now = new Date('2024-04-01T12:00:00Z'),
+): Promise<Harness> {
   const db = await openEventDb(':memory:');
   const full: AnalyticsProject = { ...DEFAULT_PROJECT, ...project };
   const ctx: QueryContext = { db, project: full, now };

@@ -70,19 +70,26 @@ describe('kept buffers', () => {
     expect(kept.keptBytes).toBe(200 * KB);
   });
 
-  it('keeps a tenth of DuckDB\'s cap: a 10M-event ordered funnel\'s columns', () => {
+  it("keeps a tenth of DuckDB's cap: a 10M-event ordered funnel's columns", () => {
     expect(keptColumnBytes(640e6)).toBe(64e6);
   });
 });
 
 describe('columnar reads in kept memory', () => {
   let h: Harness;
-  beforeAll(async () => { h = await createHarness(); });
+  beforeAll(async () => {
+    h = await createHarness();
+  });
   afterAll(() => h.close());
 
-  it('a read after a released one reuses its memory and holds its own values; an unreleased read\'s memory is not shared', async () => {
+  it("a read after a released one reuses its memory and holds its own values; an unreleased read's memory is not shared", async () => {
     // 50,000 rows: 200 kB of INTEGER, 400 kB of DOUBLE.
-    const read = (offset: number) => h.db.columns(`SELECT (i + ${offset})::INTEGER, (i * 0.5 + ${offset})::DOUBLE FROM range(50000) t(i) ORDER BY i`, [], ['int32', 'double'] as const);
+    const read = (offset: number) =>
+      h.db.columns(
+        `SELECT (i + ${offset})::INTEGER, (i * 0.5 + ${offset})::DOUBLE FROM range(50000) t(i) ORDER BY i`,
+        [],
+        ['int32', 'double'] as const,
+      );
     const first = await read(0);
     const held = await read(7);
     expect(held.columns[0].buffer).not.toBe(first.columns[0].buffer);
@@ -100,7 +107,9 @@ describe('columnar reads in kept memory', () => {
     expect(held.columns[1][1]).toBe(7.5);
     // A smaller read after the release: a view of its own length on kept memory.
     second.release();
-    const small = await h.db.columns('SELECT (i * 3)::INTEGER FROM range(30000) t(i) ORDER BY i', [], ['int32'] as const);
+    const small = await h.db.columns('SELECT (i * 3)::INTEGER FROM range(30000) t(i) ORDER BY i', [], [
+      'int32',
+    ] as const);
     expect(small.columns[0].length).toBe(30_000);
     expect(small.columns[0][29_999]).toBe(89_997);
   });

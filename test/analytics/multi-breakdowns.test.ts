@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeAnalyticsQuery, trendParamsSchema, trendResultSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
+import {
+  encodeAnalyticsQuery,
+  trendParamsSchema,
+  trendResultSchema,
+  type TrendParamsInput,
+} from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/trends.ts';
 import { analysisFromQuery, paramsToQuery } from '../../server/insights/query.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
@@ -15,13 +20,26 @@ const NONE = '$$_posthog_breakdown_null_$$';
 const OTHER = '$$_posthog_breakdown_other_$$';
 
 let seq = 0;
-const ev = (properties: Record<string, unknown>, iso = '2024-03-01T10:00:00Z', event = '$pageview', person = 'p1'): ReferenceEvent => ({
-  uuid: `00000000-0000-4000-8000-${String(seq++).padStart(12, '0')}`, event, distinct_id: person, person_id: person,
-  timestamp: Date.parse(iso), properties, person_properties: {},
+const ev = (
+  properties: Record<string, unknown>,
+  iso = '2024-03-01T10:00:00Z',
+  event = '$pageview',
+  person = 'p1',
+): ReferenceEvent => ({
+  uuid: `00000000-0000-4000-8000-${String(seq++).padStart(12, '0')}`,
+  event,
+  distinct_id: person,
+  person_id: person,
+  timestamp: Date.parse(iso),
+  properties,
+  person_properties: {},
 });
 
 let h: Harness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 async function trend(events: ReferenceEvent[], input: Omit<TrendParamsInput, 'events'>) {
   h = await createHarness({}, new Date('2024-04-01T12:00:00Z'));
@@ -47,7 +65,10 @@ describe('numeric bins', () => {
   });
 
   it('edges on hundredths: 0.5 … 2 in 3 bins of width 0.5', async () => {
-    const result = await trend([0.5, '1.25', 2].map((amount) => ev({ amount })), { breakdown: 'amount', breakdown_histogram_bin_count: 3 });
+    const result = await trend(
+      [0.5, '1.25', 2].map((amount) => ev({ amount })),
+      { breakdown: 'amount', breakdown_histogram_bin_count: 3 },
+    );
     expect(rows(result)).toEqual([
       ['[0.5,1.0]', '[0.5,1.0]', 1],
       ['[1.0,1.5]', '[1.0,1.5]', 1],
@@ -56,9 +77,14 @@ describe('numeric bins', () => {
   });
 
   it('one value seen: one bin; none seen: every event is None', async () => {
-    expect(rows(await trend([ev({ amount: 7 }), ev({ amount: 7 })], { breakdown: 'amount', breakdown_histogram_bin_count: 4 })))
-      .toEqual([['[7.0,7.01]', '[7.0,7.01]', 2]]);
-    expect(rows(await trend([ev({ amount: 'x' })], { breakdown: 'amount', breakdown_histogram_bin_count: 4 }))).toEqual([['None', NONE, 1]]);
+    expect(
+      rows(
+        await trend([ev({ amount: 7 }), ev({ amount: 7 })], { breakdown: 'amount', breakdown_histogram_bin_count: 4 }),
+      ),
+    ).toEqual([['[7.0,7.01]', '[7.0,7.01]', 2]]);
+    expect(rows(await trend([ev({ amount: 'x' })], { breakdown: 'amount', breakdown_histogram_bin_count: 4 }))).toEqual(
+      [['None', NONE, 1]],
+    );
   });
 });
 
@@ -92,8 +118,10 @@ describe('several breakdowns', () => {
 
   it('an entry may be binned, and the time series and formulas work as with one breakdown', async () => {
     const result = await trend(events, {
-      breakdowns: [{ property: '$browser' }, { property: 'amount', histogram_bin_count: 2 }], breakdown_limit: 2,
-      display: 'ActionsLineGraph', formula: 'A * 2',
+      breakdowns: [{ property: '$browser' }, { property: 'amount', histogram_bin_count: 2 }],
+      breakdown_limit: 2,
+      display: 'ActionsLineGraph',
+      formula: 'A * 2',
     });
     // amount 5 … 15 in 2 bins: [5, 10) and [10, 15.01).
     expect(result.map((s) => [s.label, s.breakdown_value, s.data])).toEqual([
@@ -106,8 +134,17 @@ describe('several breakdowns', () => {
 
 describe('a saved query', () => {
   it('carries them in breakdownFilter, as the production service names them, both ways', () => {
-    const breakdownFilter = { breakdowns: [{ property: '$browser', type: 'event' }, { property: 'amount', type: 'event', histogram_bin_count: 4 }] };
-    const analysis = analysisFromQuery({ kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], breakdownFilter });
+    const breakdownFilter = {
+      breakdowns: [
+        { property: '$browser', type: 'event' },
+        { property: 'amount', type: 'event', histogram_bin_count: 4 },
+      ],
+    };
+    const analysis = analysisFromQuery({
+      kind: 'TrendsQuery',
+      series: [{ kind: 'EventsNode', event: '$pageview' }],
+      breakdownFilter,
+    });
     expect(analysis.params).toMatchObject({ breakdowns: breakdownFilter.breakdowns });
     expect(paramsToQuery(analysis)).toMatchObject({ breakdownFilter });
   });
@@ -116,21 +153,33 @@ describe('a saved query', () => {
 describe('trend/ with breakdowns over HTTP', () => {
   let server: TestServer;
   let base: string;
-  const body = { events: [{ id: '$pageview' }], date_from: '2024-03-01', date_to: '2024-03-02', display: 'ActionsTable' };
+  const body = {
+    events: [{ id: '$pageview' }],
+    date_from: '2024-03-01',
+    date_to: '2024-03-02',
+    display: 'ActionsTable',
+  };
   beforeAll(async () => {
     server = createTestServer({ now: () => new Date('2024-03-20T12:00:00Z') });
-    const projects = server.store.db.prepare('SELECT p.id, o.name FROM projects p JOIN organizations o ON o.id = p.organization_id ORDER BY p.id').all() as { id: number; name: string }[];
+    const projects = server.store.db
+      .prepare('SELECT p.id, o.name FROM projects p JOIN organizations o ON o.id = p.organization_id ORDER BY p.id')
+      .all() as { id: number; name: string }[];
     const projectId = projects.find((p) => p.name === HEDGEBOX)!.id;
     base = `/api/projects/${projectId}/insights/trend/`;
     await loadEvents(server.events, projectId, [
-      ev({ $browser: 'Chrome', $os: 'Mac OS X' }), ev({ $browser: 'Chrome', $os: 'Windows' }),
+      ev({ $browser: 'Chrome', $os: 'Mac OS X' }),
+      ev({ $browser: 'Chrome', $os: 'Windows' }),
       // A funnel: u1 and u2 enter on Chrome and Mac OS X (u1 converts), u3 on Firefox with no OS (converts).
-      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u1'), ev({}, '2024-03-01T11:05:00Z', 'finish', 'u1'),
+      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u1'),
+      ev({}, '2024-03-01T11:05:00Z', 'finish', 'u1'),
       ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u2'),
-      ev({ $browser: 'Firefox' }, '2024-03-01T11:00:00Z', 'start', 'u3'), ev({}, '2024-03-01T11:10:00Z', 'finish', 'u3'),
+      ev({ $browser: 'Firefox' }, '2024-03-01T11:00:00Z', 'start', 'u3'),
+      ev({}, '2024-03-01T11:10:00Z', 'finish', 'u3'),
     ]);
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('GET takes breakdowns as JSON in the query string and answers as POST does', async () => {
     const params = { ...body, breakdowns: [{ property: '$browser' }, { property: '$os' }] };
@@ -138,7 +187,10 @@ describe('trend/ with breakdowns over HTTP', () => {
     const get = await server.get(`${base}?${new URLSearchParams(encodeAnalyticsQuery(params)).toString()}`);
     expect(post.status).toBe(200);
     const result = trendResultSchema.parse(post.body).result;
-    expect(result.map((s) => [s.breakdown_value, s.aggregated_value])).toEqual([[['Chrome', 'Mac OS X'], 1], [['Chrome', 'Windows'], 1]]);
+    expect(result.map((s) => [s.breakdown_value, s.aggregated_value])).toEqual([
+      [['Chrome', 'Mac OS X'], 1],
+      [['Chrome', 'Windows'], 1],
+    ]);
     expect(trendResultSchema.parse(get.body).result).toEqual(result);
   });
 
@@ -161,26 +213,51 @@ describe('trend/ with breakdowns over HTTP', () => {
   });
 
   it('a funnel by several breakdowns: one step list per combination, its people URL names it as a JSON list', async () => {
-    const funnel = { events: [{ id: 'start', order: 0 }, { id: 'finish', order: 1 }], date_from: '2024-03-01', date_to: '2024-03-02', breakdowns: [{ property: '$browser' }, { property: '$os' }] };
+    const funnel = {
+      events: [
+        { id: 'start', order: 0 },
+        { id: 'finish', order: 1 },
+      ],
+      date_from: '2024-03-01',
+      date_to: '2024-03-02',
+      breakdowns: [{ property: '$browser' }, { property: '$os' }],
+    };
     const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json: funnel });
     expect(res.status).toBe(200);
-    const groups = (res.body as { result: { count: number; breakdown_value: unknown; converted_people_url: string }[][] }).result;
+    const groups = (
+      res.body as { result: { count: number; breakdown_value: unknown; converted_people_url: string }[][] }
+    ).result;
     expect(groups.map((steps) => [steps[0]!.breakdown_value, steps.map((s) => s.count)])).toEqual([
-      [['Chrome', 'Mac OS X'], [2, 1]],
-      [['Firefox', NONE], [1, 1]],
+      [
+        ['Chrome', 'Mac OS X'],
+        [2, 1],
+      ],
+      [
+        ['Firefox', NONE],
+        [1, 1],
+      ],
     ]);
     const url = groups[0]![1]!.converted_people_url;
     expect(new URL(url, 'http://x').searchParams.get('funnel_step_breakdown')).toBe('["Chrome","Mac OS X"]');
     const people = await server.get(url);
     expect(people.status).toBe(200);
-    expect((people.body as { results: { people: { distinct_ids: string[] }[] }[] }).results[0]!.people.map((p) => p.distinct_ids)).toEqual([['u1']]);
+    expect(
+      (people.body as { results: { people: { distinct_ids: string[] }[] }[] }).results[0]!.people.map(
+        (p) => p.distinct_ids,
+      ),
+    ).toEqual([['u1']]);
   });
 
   it.each([
     [{ breakdown: 'amount', breakdown_histogram_bin_count: 3 }, 'breakdown_histogram_bin_count'],
-    [{ breakdowns: [{ property: '$os' }, { property: 'amount', histogram_bin_count: 3 }] }, 'breakdowns__1__histogram_bin_count'],
+    [
+      { breakdowns: [{ property: '$os' }, { property: 'amount', histogram_bin_count: 3 }] },
+      'breakdowns__1__histogram_bin_count',
+    ],
   ])('funnel/ %j → 400 on %s (funnels take no bins)', async (extra, attr) => {
-    const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json: { events: [{ id: '$pageview' }, { id: 'sign up' }], ...extra } });
+    const res = await server.request('POST', base.replace('/trend/', '/funnel/'), {
+      json: { events: [{ id: '$pageview' }, { id: 'sign up' }], ...extra },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ type: 'validation_error', attr });
   });

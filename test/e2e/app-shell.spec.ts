@@ -1,10 +1,19 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiHeaders, demoKey, expectNoViolations, seededOrganization, seededProject, signInWithDemoLink } from './fixtures';
+import {
+  apiHeaders,
+  demoKey,
+  expectNoViolations,
+  seededOrganization,
+  seededProject,
+  signInWithDemoLink,
+} from './fixtures';
 
 /** What the page is painted with: <body>'s background colour. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-test('theme: light, dark or the system, from the keyboard; remembered and applied before the app runs', async ({ page }) => {
+test('theme: light, dark or the system, from the keyboard; remembered and applied before the app runs', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });
   const org = await seededOrganization(page.request);
@@ -49,14 +58,22 @@ test('theme: light, dark or the system, from the keyboard; remembered and applie
 });
 
 /** Whether an error box's words or a skeleton ever showed since the page's first script. */
-interface Seen { error: string; skeleton: boolean }
+interface Seen {
+  error: string;
+  skeleton: boolean;
+}
 declare global {
-  interface Window { __seen?: Seen }
+  interface Window {
+    __seen?: Seen;
+  }
 }
 
 /** Every page of the app, by deep link, with the seeded organization's and project's ids. */
 async function everyPage(page: Page): Promise<string[]> {
-  const get = async (path: string) => (await (await page.request.get(path, { headers: apiHeaders() })).json()) as { results: Array<Record<string, unknown>> };
+  const get = async (path: string) =>
+    (await (await page.request.get(path, { headers: apiHeaders() })).json()) as {
+      results: Array<Record<string, unknown>>;
+    };
   const org = (await seededOrganization(page.request)).id;
   const project = await seededProject(page.request);
   const exportId = (await get(`/api/organizations/${org}/batch_exports/?limit=1`)).results[0]!.id as string;
@@ -65,17 +82,40 @@ async function everyPage(page: Page): Promise<string[]> {
   const insight = (await get(`/api/projects/${project}/insights/?limit=1&saved=true`)).results[0]!.short_id as string;
   // A person: one who signed up after a page view (a funnel's converted persons).
   const funnel = new URLSearchParams({
-    events: JSON.stringify([{ id: '$pageview', order: 0 }, { id: 'user signed up', order: 1 }]), date_from: '-30d', funnel_step: '2', limit: '1',
+    events: JSON.stringify([
+      { id: '$pageview', order: 0 },
+      { id: 'user signed up', order: 1 },
+    ]),
+    date_from: '-30d',
+    funnel_step: '2',
+    limit: '1',
   });
-  const persons = await (await page.request.get(`/api/projects/${project}/persons/funnel/?${funnel}`, { headers: apiHeaders() })).json() as { results: [{ people: [{ id: string }] }] };
+  const persons = (await (
+    await page.request.get(`/api/projects/${project}/persons/funnel/?${funnel}`, { headers: apiHeaders() })
+  ).json()) as { results: [{ people: [{ id: string }] }] };
   const person = persons.results[0].people[0].id;
   const o = `/organizations/${org}`;
   const p = `/projects/${project}`;
   return [
-    '/organizations', o, `${o}/members`, `${o}/invites`, `${o}/invites/new`, `${o}/domains`, `${o}/domains/${domainId}`,
-    `${o}/batch-exports`, `${o}/batch-exports/new`, `${o}/batch-exports/${exportId}`, `${o}/batch-exports/${exportId}/edit`,
-    `${o}/pipeline/destinations`, `${o}/pipeline/destinations/${pluginId}`, p, `${p}/insights`, `${p}/insights/${insight}`,
-    `${p}/insights/${insight}/edit`, `${p}/insights/new/trends`, `${p}/persons/${person}`,
+    '/organizations',
+    o,
+    `${o}/members`,
+    `${o}/invites`,
+    `${o}/invites/new`,
+    `${o}/domains`,
+    `${o}/domains/${domainId}`,
+    `${o}/batch-exports`,
+    `${o}/batch-exports/new`,
+    `${o}/batch-exports/${exportId}`,
+    `${o}/batch-exports/${exportId}/edit`,
+    `${o}/pipeline/destinations`,
+    `${o}/pipeline/destinations/${pluginId}`,
+    p,
+    `${p}/insights`,
+    `${p}/insights/${insight}`,
+    `${p}/insights/${insight}/edit`,
+    `${p}/insights/new/trends`,
+    `${p}/persons/${person}`,
   ];
 }
 
@@ -84,19 +124,24 @@ const seenOn = (page: Page) => page.evaluate(() => window.__seen!);
 /** Opens each path in a tab of its own (a first visit), four at a time, and runs `check` on it; never an error box. */
 async function inTabs(context: BrowserContext, paths: string[], check: (tab: Page, path: string) => Promise<void>) {
   for (let i = 0; i < paths.length; i += 4) {
-    await Promise.all(paths.slice(i, i + 4).map(async (path, j) => {
-      const tab = await context.newPage();
-      // Every other one on a phone (the shell's drawer instead of its sidebar).
-      if (j % 2) await tab.setViewportSize({ width: 390, height: 844 });
-      await tab.goto(`${path}#key=${demoKey()}`);
-      await check(tab, path);
-      expect((await seenOn(tab)).error, path).toBe('');
-      await tab.close();
-    }));
+    await Promise.all(
+      paths.slice(i, i + 4).map(async (path, j) => {
+        const tab = await context.newPage();
+        // Every other one on a phone (the shell's drawer instead of its sidebar).
+        if (j % 2) await tab.setViewportSize({ width: 390, height: 844 });
+        await tab.goto(`${path}#key=${demoKey()}`);
+        await check(tab, path);
+        expect((await seenOn(tab)).error, path).toBe('');
+        await tab.close();
+      }),
+    );
   }
 }
 
-test('every page shows a skeleton while its data is late and says the server is unreachable when it is; never a framework error', async ({ page, context }) => {
+test('every page shows a skeleton while its data is late and says the server is unreachable when it is; never a framework error', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(240_000);
   const paths = await everyPage(page);
   await context.addInitScript(() => {
@@ -117,7 +162,9 @@ test('every page shows a skeleton while its data is late and says the server is 
   });
   await inTabs(context, paths, async (tab, path) => {
     await expect(tab.getByRole('banner').getByRole('button', { name: 'Sign out' }), path).toBeVisible();
-    await expect.poll(async () => (await seenOn(tab)).skeleton, { message: `${path}: a skeleton while loading` }).toBe(true);
+    await expect
+      .poll(async () => (await seenOn(tab)).skeleton, { message: `${path}: a skeleton while loading` })
+      .toBe(true);
     await expect(tab.locator('main h1').first(), path).toBeVisible({ timeout: 20_000 });
     await expect(tab.locator('main .animate-pulse'), `${path}: loaded`).toHaveCount(0, { timeout: 20_000 });
   });

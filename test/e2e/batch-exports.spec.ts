@@ -19,14 +19,19 @@ interface Org {
 async function seededOrganization(request: APIRequestContext): Promise<Org> {
   const page = await (await request.get('/api/organizations/?limit=100', { headers: headers() })).json();
   for (const organization of page.results as Org[]) {
-    const exports = await (await request.get(`/api/organizations/${organization.id}/batch_exports/`, { headers: headers() })).json();
+    const exports = await (
+      await request.get(`/api/organizations/${organization.id}/batch_exports/`, { headers: headers() })
+    ).json();
     if (exports.count > 0) return organization;
   }
   throw new Error('No organization with batch exports: is the server seeded?');
 }
 
 async function createExport(request: APIRequestContext, organizationId: string, body: Record<string, unknown>) {
-  const response = await request.post(`/api/organizations/${organizationId}/batch_exports/`, { headers: headers(), data: body });
+  const response = await request.post(`/api/organizations/${organizationId}/batch_exports/`, {
+    headers: headers(),
+    data: body,
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; name: string };
 }
@@ -34,7 +39,13 @@ async function createExport(request: APIRequestContext, organizationId: string, 
 /** `2024-03-05T14:00` in TIME_ZONE, as a datetime-local input takes it. */
 function localInput(date: Date): string {
   const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).format(date);
   return parts.replace(' ', 'T');
 }
@@ -42,7 +53,11 @@ function localInput(date: Date): string {
 test('pause an export from the list: it stays paused after a reload, then unpause it', async ({ page, request }) => {
   const organization = await seededOrganization(request);
   const name = uniqueName('E2E pause');
-  const created = await createExport(request, organization.id, { name, interval: 'hour', destination: { type: 'NoOp', config: {} } });
+  const created = await createExport(request, organization.id, {
+    name,
+    interval: 'hour',
+    destination: { type: 'NoOp', config: {} },
+  });
 
   await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports?pageSize=100`);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -54,7 +69,16 @@ test('pause an export from the list: it stays paused after a reload, then unpaus
   await expect(row).toContainText('Paused');
   await expect(toggle).not.toBeChecked();
   await expect
-    .poll(async () => (await (await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/`, { headers: headers() })).json()).paused)
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/`, {
+              headers: headers(),
+            })
+          ).json()
+        ).paused,
+    )
     .toBe(true);
 
   await page.reload();
@@ -72,7 +96,11 @@ test('pause an export from the list: it stays paused after a reload, then unpaus
 test('backfill the last three hours of an hourly export: the runs appear and complete', async ({ page, request }) => {
   const organization = await seededOrganization(request);
   const name = uniqueName('E2E backfill');
-  const created = await createExport(request, organization.id, { name, interval: 'hour', destination: { type: 'NoOp', config: {} } });
+  const created = await createExport(request, organization.id, {
+    name,
+    interval: 'hour',
+    destination: { type: 'NoOp', config: {} },
+  });
   const end = new Date(Math.floor(Date.now() / HOUR) * HOUR);
   const start = new Date(end.getTime() - 3 * HOUR);
 
@@ -96,16 +124,29 @@ test('backfill the last three hours of an hourly export: the runs appear and com
   await expect(rows.filter({ hasText: 'Completed' })).toHaveCount(3, { timeout: 30_000 });
 
   // Interval starts shown in the viewer's zone, one per hour of the range.
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   for (let i = 0; i < 3; i++) {
     await expect(runs).toContainText(format.format(new Date(start.getTime() + i * HOUR)));
   }
 });
 
-test('a daily export backfills exactly the days picked, wherever the viewer is: days are UTC days', async ({ page, request }) => {
+test('a daily export backfills exactly the days picked, wherever the viewer is: days are UTC days', async ({
+  page,
+  request,
+}) => {
   const organization = await seededOrganization(request);
   const name = uniqueName('E2E daily backfill');
-  const created = await createExport(request, organization.id, { name, interval: 'day', destination: { type: 'NoOp', config: {} } });
+  const created = await createExport(request, organization.id, {
+    name,
+    interval: 'day',
+    destination: { type: 'NoOp', config: {} },
+  });
   const DAY = 24 * HOUR;
   const today = Math.floor(Date.now() / DAY) * DAY;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -120,8 +161,12 @@ test('a daily export backfills exactly the days picked, wherever the viewer is: 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Backfill started: 2 runs')).toBeVisible();
 
-  const runs = await (await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/runs/`, { headers: headers() })).json();
-  expect((runs.results as { data_interval_start: string }[]).map((r) => Date.parse(r.data_interval_start)).sort()).toEqual([today - 10 * DAY, today - 9 * DAY]);
+  const runs = await (
+    await request.get(`/api/organizations/${organization.id}/batch_exports/${created.id}/runs/`, { headers: headers() })
+  ).json();
+  expect(
+    (runs.results as { data_interval_start: string }[]).map((r) => Date.parse(r.data_interval_start)).sort(),
+  ).toEqual([today - 10 * DAY, today - 9 * DAY]);
 });
 
 test('an HTTP export delivers the events to a receiver the test runs', async ({ page, request }) => {
@@ -188,7 +233,9 @@ test('an HTTP export delivers the events to a receiver the test runs', async ({ 
     await expect(run).toContainText('Completed', { timeout: 30_000 });
     // The row's record count is the API's for that run (the demo's events and our two).
     const exportId = new URL(page.url()).pathname.split('/').at(-1)!;
-    const apiRuns = await (await request.get(`/api/organizations/${organization.id}/batch_exports/${exportId}/runs/`, { headers: headers() })).json();
+    const apiRuns = await (
+      await request.get(`/api/organizations/${organization.id}/batch_exports/${exportId}/runs/`, { headers: headers() })
+    ).json();
     const completed = apiRuns.results[0].records_completed as number;
     expect(completed).toBeGreaterThanOrEqual(2);
     await expect(run.getByRole('cell', { name: completed.toLocaleString('en-US'), exact: true })).toBeVisible();
@@ -259,15 +306,28 @@ async function startReceiver(answer: (res: ServerResponse) => void) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/in`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** One event at each of `times` in the organization's first project, through the ingestion endpoint. */
 async function ingest(request: APIRequestContext, organization: Org, times: number[]) {
-  const project = await (await request.get(`/api/projects/${organization.teams[0]!.id}/`, { headers: headers() })).json();
+  const project = await (
+    await request.get(`/api/projects/${organization.teams[0]!.id}/`, { headers: headers() })
+  ).json();
   const response = await request.post('/batch/', {
-    data: { api_key: project.api_token, batch: times.map((t, i) => ({ event: 'e2e_retry', distinct_id: `e2e-${i}`, timestamp: new Date(t).toISOString() })) },
+    data: {
+      api_key: project.api_token,
+      batch: times.map((t, i) => ({
+        event: 'e2e_retry',
+        distinct_id: `e2e-${i}`,
+        timestamp: new Date(t).toISOString(),
+      })),
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -303,10 +363,14 @@ test('a failed run is retried from the runs table: a new run of its interval com
     await ingest(request, organization, [end - 30 * 60_000]);
     const name = uniqueName('E2E retry');
     const created = await createExport(request, organization.id, {
-      name, interval: 'hour', paused: true, destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
+      name,
+      interval: 'hour',
+      paused: true,
+      destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
     });
     const backfill = await request.post(`/api/organizations/${organization.id}/batch_exports/${created.id}/backfill/`, {
-      headers: headers(), data: { start_at: new Date(end - HOUR).toISOString(), end_at: new Date(end).toISOString() },
+      headers: headers(),
+      data: { start_at: new Date(end - HOUR).toISOString(), end_at: new Date(end).toISOString() },
     });
     expect(backfill.status()).toBe(200);
 
@@ -317,7 +381,10 @@ test('a failed run is retried from the runs table: a new run of its interval com
     await expect(rows.first()).toContainText('answered 500');
 
     status = 200;
-    await rows.first().getByRole('button', { name: /^Retry the run of / }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Retry the run of / })
+      .click();
     await expect(page.getByText(/^Retry queued: a new run will export/)).toBeVisible();
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('Completed', { timeout: 30_000 });
@@ -348,10 +415,14 @@ test('a backfill shows in its list with its progress, and is cancelled there', a
     await ingest(request, organization, [start + 10 * 60_000]);
     const name = uniqueName('E2E cancel');
     const created = await createExport(request, organization.id, {
-      name, interval: 'hour', paused: true, destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
+      name,
+      interval: 'hour',
+      paused: true,
+      destination: { type: 'HTTP', config: { url: receiver.url, token: 't' } },
     });
     await request.post(`/api/organizations/${organization.id}/batch_exports/${created.id}/backfill/`, {
-      headers: headers(), data: { start_at: new Date(start).toISOString(), end_at: new Date(end).toISOString() },
+      headers: headers(),
+      data: { start_at: new Date(start).toISOString(), end_at: new Date(end).toISOString() },
     });
 
     await signInWithDemoLink(page, `/organizations/${organization.id}/batch-exports/${created.id}?tab=backfills`);

@@ -16,24 +16,40 @@ async function settled(page: Page, title: string) {
 function paramsOf(page: Page): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of new URL(page.url()).searchParams) {
-    try { out[key] = JSON.parse(raw); } catch { out[key] = raw; }
+    try {
+      out[key] = JSON.parse(raw);
+    } catch {
+      out[key] = raw;
+    }
   }
   return out;
 }
 
 const number = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
 
-interface TrendSeries { aggregated_value?: number; count: number; compare_label?: string }
+interface TrendSeries {
+  aggregated_value?: number;
+  count: number;
+  compare_label?: string;
+}
 
 /** The page's next analysis request to `endpoint` (trend, retention, path) whose body passes `test`. */
 function nextQuery(page: Page, endpoint: string, test: (body: Record<string, unknown>) => boolean): Promise<Request> {
-  return page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/insights/${endpoint}/`) && test(r.postDataJSON() as Record<string, unknown>));
+  return page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' &&
+      r.url().endsWith(`/insights/${endpoint}/`) &&
+      test(r.postDataJSON() as Record<string, unknown>),
+  );
 }
 
 /** The ids of the events of the builder's URL, in order. */
 const eventIds = (page: Page) => ((paramsOf(page).events ?? []) as Array<{ id: unknown }>).map((e) => e.id);
 
-test('build a trend: two series, a filter, a breakdown and compare; its numbers are the API’s; every display; reload, back and forward; save and reopen', async ({ page, request }) => {
+test('build a trend: two series, a filter, a breakdown and compare; its numbers are the API’s; every display; reload, back and forward; save and reopen', async ({
+  page,
+  request,
+}) => {
   // Many steps, each a query over the seeded events: a long test.
   test.setTimeout(240_000);
   const projectId = await seededProject(request);
@@ -46,27 +62,50 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   await page.getByRole('button', { name: 'Add series' }).click();
   await page.getByRole('button', { name: /^Series B event: / }).click();
   await page.getByRole('combobox', { name: 'Search events' }).fill('user signed up');
-  await page.getByRole('option', { name: /user signed up/ }).first().click();
+  await page
+    .getByRole('option', { name: /user signed up/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: 'Series B event: user signed up' })).toBeVisible();
 
   // Drag series B above series A by its handle: the list, the URL and the query follow.
-  const reordered = nextQuery(page, 'trend', (body) => (body.events as Array<{ id: string }>)[0]?.id === 'user signed up');
-  await drag(page, page.getByRole('button', { name: 'Reorder series B' }), page.getByRole('button', { name: 'Reorder series A' }));
+  const reordered = nextQuery(
+    page,
+    'trend',
+    (body) => (body.events as Array<{ id: string }>)[0]?.id === 'user signed up',
+  );
+  await drag(
+    page,
+    page.getByRole('button', { name: 'Reorder series B' }),
+    page.getByRole('button', { name: 'Reorder series A' }),
+  );
   await expect(page.getByRole('button', { name: 'Series A event: user signed up' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Series B event: Pageview' })).toBeVisible();
   await expect.poll(() => eventIds(page)).toEqual(['user signed up', '$pageview']);
-  expect((await reordered).postDataJSON().events.map((e: { id: string }) => e.id)).toEqual(['user signed up', '$pageview']);
+  expect((await reordered).postDataJSON().events.map((e: { id: string }) => e.id)).toEqual([
+    'user signed up',
+    '$pageview',
+  ]);
 
   // A filter: the browser is Chrome.
   await page.getByRole('button', { name: 'Add filter to filters' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^Browser\s*\$browser/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Event properties' })
+    .getByRole('option', { name: /^Browser\s*\$browser/ })
+    .click();
   await page.getByRole('button', { name: 'Filter 1 value: choose values' }).click();
-  await page.getByRole('option', { name: /Chrome/ }).first().click();
+  await page
+    .getByRole('option', { name: /Chrome/ })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 
   // Broken down by operating system, compared to the previous period, last 30 days.
   await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^OS\s*\$os/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Event properties' })
+    .getByRole('option', { name: /^OS\s*\$os/ })
+    .click();
   await page.getByRole('switch', { name: 'Compare to the previous period' }).click();
   await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 30 days' });
   await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });
@@ -77,11 +116,20 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   // The table's numbers are the API's for the same parameters.
   const result = await settled(page, 'New trend');
   const params = paramsOf(page);
-  expect(params).toMatchObject({ events: [{ id: 'user signed up' }, { id: '$pageview' }], compare: true, breakdown: '$os', date_from: '-30d' });
+  expect(params).toMatchObject({
+    events: [{ id: 'user signed up' }, { id: '$pageview' }],
+    compare: true,
+    breakdown: '$os',
+    date_from: '-30d',
+  });
   const answer = await request.post(`/api/projects/${projectId}/insights/trend/`, { headers: headers(), data: params });
   expect(answer.status(), await answer.text()).toBe(200);
   const series = (await answer.json()).result as TrendSeries[];
-  const expected = (label: string) => series.filter((s) => s.compare_label === label).map((s) => s.aggregated_value ?? s.count).sort((a, b) => a - b);
+  const expected = (label: string) =>
+    series
+      .filter((s) => s.compare_label === label)
+      .map((s) => s.aggregated_value ?? s.count)
+      .sort((a, b) => a - b);
   const table = result.getByRole('table', { name: 'New trend: data' });
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(expected('current').length);
@@ -98,8 +146,14 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
 
   // Every display draws (or tables) the same query without an error.
   const displays = [
-    ['Line chart', 'ActionsLineGraph'], ['Cumulative line', 'ActionsLineGraphCumulative'], ['Area (stacked)', 'ActionsAreaGraph'], ['Pie', 'ActionsPie'],
-    ['Bar chart (over time)', 'ActionsBar'], ['Bar by value', 'ActionsBarValue'], ['World map', 'WorldMap'], ['Number', 'BoldNumber'],
+    ['Line chart', 'ActionsLineGraph'],
+    ['Cumulative line', 'ActionsLineGraphCumulative'],
+    ['Area (stacked)', 'ActionsAreaGraph'],
+    ['Pie', 'ActionsPie'],
+    ['Bar chart (over time)', 'ActionsBar'],
+    ['Bar by value', 'ActionsBarValue'],
+    ['World map', 'WorldMap'],
+    ['Number', 'BoldNumber'],
     ['Table', 'ActionsTable'],
   ] as const;
   for (const [label, value] of displays) {
@@ -149,8 +203,15 @@ test('build a trend: two series, a filter, a breakdown and compare; its numbers 
   await expectNoViolations(page);
 });
 
-interface RetentionCohort { date: string; values: Array<{ count: number }> }
-interface PathEdge { source: string; target: string; value: number }
+interface RetentionCohort {
+  date: string;
+  values: Array<{ count: number }>;
+}
+interface PathEdge {
+  source: string;
+  target: string;
+  value: number;
+}
 
 /** A retention cell as the grid writes it: "1,234 (37.5%)" → its count and its percentage. */
 function retentionCell(text: string | null): { count: number; percent: number } {
@@ -164,20 +225,34 @@ function expectRoundedPercent(shown: number, exact: number) {
   expect(Math.abs(shown - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
 }
 
-test('a trend broken down by browser and OS at once: each row names its combination ("Chrome · Mac OS X") with the API’s number; the URL keeps both', async ({ page, request }) => {
+test('a trend broken down by browser and OS at once: each row names its combination ("Chrome · Mac OS X") with the API’s number; the URL keeps both', async ({
+  page,
+  request,
+}) => {
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
   await settled(page, 'New trend');
   await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^Browser\s*\$browser/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Event properties' })
+    .getByRole('option', { name: /^Browser\s*\$browser/ })
+    .click();
   await page.getByRole('button', { name: 'Add breakdown' }).click();
-  await page.getByRole('listbox', { name: 'Event properties' }).getByRole('option', { name: /^OS\s*\$os/ }).click();
+  await page
+    .getByRole('listbox', { name: 'Event properties' })
+    .getByRole('option', { name: /^OS\s*\$os/ })
+    .click();
   await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });
   await expect(page).toHaveURL(/breakdowns=/);
   await expect(page.getByRole('button', { name: 'Breakdown 2 by: OS' })).toBeVisible();
   const result = await settled(page, 'New trend');
   const params = paramsOf(page);
-  expect(params).toMatchObject({ breakdowns: [{ property: '$browser', type: 'event' }, { property: '$os', type: 'event' }] });
+  expect(params).toMatchObject({
+    breakdowns: [
+      { property: '$browser', type: 'event' },
+      { property: '$os', type: 'event' },
+    ],
+  });
   const answer = await request.post(`/api/projects/${projectId}/insights/trend/`, { headers: headers(), data: params });
   expect(answer.status(), await answer.text()).toBe(200);
   const series = (await answer.json()).result as (TrendSeries & { label: string; breakdown_value: string[] })[];
@@ -189,7 +264,10 @@ test('a trend broken down by browser and OS at once: each row names its combinat
   expect(number(await row.getByRole('cell').first().textContent())).toBe(first.aggregated_value ?? first.count);
 });
 
-test('the New insight menu opens the retention builder; its cohort grid shows the API’s counts and percentages; axe finds nothing', async ({ page, request }) => {
+test('the New insight menu opens the retention builder; its cohort grid shows the API’s counts and percentages; axe finds nothing', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights`);
@@ -205,8 +283,15 @@ test('the New insight menu opens the retention builder; its cohort grid shows th
 
   // The API's answer for the parameters the page asked with (daily cohorts of pageviews).
   const params = (await query).postDataJSON() as Record<string, unknown>;
-  expect(params).toMatchObject({ period: 'Day', target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' } });
-  const answer = await request.post(`/api/projects/${projectId}/insights/retention/`, { headers: headers(), data: params });
+  expect(params).toMatchObject({
+    period: 'Day',
+    target_entity: { id: '$pageview' },
+    returning_entity: { id: '$pageview' },
+  });
+  const answer = await request.post(`/api/projects/${projectId}/insights/retention/`, {
+    headers: headers(),
+    data: params,
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   const cohorts = (await answer.json()).result as RetentionCohort[];
   const first = cohorts[0]!;
@@ -219,7 +304,12 @@ test('the New insight menu opens the retention builder; its cohort grid shows th
   await expect(rows).toHaveCount(cohorts.length + 1);
   await expect(result.getByRole('columnheader', { name: 'Day 1', exact: true })).toBeVisible();
   const [y, m, d] = first.date.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(rows.first().getByRole('rowheader')).toHaveText(day);
   const cells = rows.first().getByRole('cell');
   const period0 = retentionCell(await cells.nth(0).textContent());
@@ -229,17 +319,24 @@ test('the New insight menu opens the retention builder; its cohort grid shows th
   expectRoundedPercent(period1.percent, (100 * day1) / day0);
   // The average's day 1: the cohorts' day-1 persons over their day-0 persons.
   const reached = cohorts.filter((c) => c.values.length > 1);
-  const average = reached.reduce((sum, c) => sum + c.values[1]!.count, 0) / reached.reduce((sum, c) => sum + c.values[0]!.count, 0);
+  const average =
+    reached.reduce((sum, c) => sum + c.values[1]!.count, 0) / reached.reduce((sum, c) => sum + c.values[0]!.count, 0);
   const averageRow = rows.last();
   await expect(averageRow.getByRole('rowheader')).toHaveText('Average');
-  expectRoundedPercent(Number((await averageRow.getByRole('cell').nth(1).textContent())?.replace('%', '')), 100 * average);
+  expectRoundedPercent(
+    Number((await averageRow.getByRole('cell').nth(1).textContent())?.replace('%', '')),
+    100 * average,
+  );
   await expectNoViolations(page);
 });
 
 /** A link of the Sankey: its stroke's opacity (0.3 resting; 0.6 on the hovered path, 0.08 off it). */
 const opacities = (links: Locator) => links.evaluateAll((paths) => paths.map((p) => p.getAttribute('stroke-opacity')));
 
-test('the paths builder draws its Sankey with the API’s links and counts, follows its step limit, and hovering a link or tabbing to a step lights its paths; axe finds nothing', async ({ page, request }) => {
+test('the paths builder draws its Sankey with the API’s links and counts, follows its step limit, and hovering a link or tabbing to a step lights its paths; axe finds nothing', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const projectId = await seededProject(request);
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/paths`);
@@ -263,7 +360,10 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   expect(drawn.length).toBeGreaterThan(1);
   const links = figure.locator('path[data-path-link]');
   await expect(links).toHaveCount(drawn.length);
-  if (edges.length > drawn.length) await expect(figure.getByText(`The ${drawn.length} largest of ${edges.length.toLocaleString('en-US')} links`)).toBeVisible();
+  if (edges.length > drawn.length)
+    await expect(
+      figure.getByText(`The ${drawn.length} largest of ${edges.length.toLocaleString('en-US')} links`),
+    ).toBeVisible();
   const item = (node: string) => node.replace(/^\d+_/, '');
   // A tooltip names each node with its step: the same page at two steps is two nodes.
   const stepped = (node: string) => `${item(node)} (step ${/^\d+/.exec(node)![0]})`;
@@ -274,18 +374,26 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   // its links in or out. The test checks every node against the answer.
   const top = drawn[0]!;
   const sum = (list: PathEdge[]) => list.reduce((n, e) => n + e.value, 0);
-  const through = (name: string) => Math.max(sum(drawable.filter((e) => e.target === name)), sum(drawable.filter((e) => e.source === name)));
+  const through = (name: string) =>
+    Math.max(sum(drawable.filter((e) => e.target === name)), sum(drawable.filter((e) => e.source === name)));
   const nodes = [...new Set(drawn.flatMap((e) => [e.source, e.target]))];
-  expect((await figure.locator('g > title').allTextContents()).filter((t) => !t.includes('→')).sort())
-    .toEqual(nodes.map((name) => `${stepped(name)}: ${through(name).toLocaleString('en-US')}`).sort());
-  const node = figure.locator('g', { has: page.locator(`xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through(top.source).toLocaleString('en-US')}"]`) });
+  expect((await figure.locator('g > title').allTextContents()).filter((t) => !t.includes('→')).sort()).toEqual(
+    nodes.map((name) => `${stepped(name)}: ${through(name).toLocaleString('en-US')}`).sort(),
+  );
+  const node = figure.locator('g', {
+    has: page.locator(
+      `xpath=./*[local-name()="title" and text()="${stepped(top.source)}: ${through(top.source).toLocaleString('en-US')}"]`,
+    ),
+  });
   await expect(node.locator('text')).toHaveText(new RegExp(`\\(${through(top.source).toLocaleString('en-US')}\\)$`));
 
   // No step's label sits on a link's count: each stands right of its bars, the last step's too.
   const clashes = await figure.evaluate((el) => {
     const boxes = (selector: string) => [...el.querySelectorAll(selector)].map((t) => t.getBoundingClientRect());
     const counts = boxes('text[data-link-count]');
-    return boxes('text[data-step-label]').flatMap((a) => counts.filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => a));
+    return boxes('text[data-step-label]').flatMap((a) =>
+      counts.filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map(() => a),
+    );
   });
   expect(clashes).toHaveLength(0);
 
@@ -355,13 +463,19 @@ test('the paths builder draws its Sankey with the API’s links and counts, foll
   await expectNoViolations(page);
 });
 
-test('Download PNG saves the chart as it looks: in the dark scheme, light marks on its dark background; Download CSV saves the table', async ({ page, request }) => {
+test('Download PNG saves the chart as it looks: in the dark scheme, light marks on its dark background; Download CSV saves the table', async ({
+  page,
+  request,
+}) => {
   const projectId = await seededProject(request);
   await page.emulateMedia({ colorScheme: 'dark' });
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends`);
   const result = await settled(page, 'New trend');
 
-  const [png] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   expect(png.suggestedFilename()).toBe('New-trend.png');
   const bytes = await (await png.createReadStream()).toArray();
   const dataUrl = `data:image/png;base64,${Buffer.concat(bytes).toString('base64')}`;
@@ -386,7 +500,10 @@ test('Download PNG saves the chart as it looks: in the dark scheme, light marks 
   expect(pixels.corner).toBeLessThan(60);
   expect(pixels.light).toBeGreaterThan(500);
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(csv.suggestedFilename()).toBe('New-trend.csv');
   const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
   const [header, ...rows] = text.trim().split('\r\n');
@@ -394,21 +511,41 @@ test('Download PNG saves the chart as it looks: in the dark scheme, light marks 
   expect(rows.length).toBeGreaterThanOrEqual(7); // a row a day of the last 7 days
 });
 
-test('a trend’s x labels never overlap, the last one included, on a desktop, a laptop and a phone (hourly over ten days)', async ({ page, request }) => {
+test('a trend’s x labels never overlap, the last one included, on a desktop, a laptop and a phone (hourly over ten days)', async ({
+  page,
+  request,
+}) => {
   const projectId = await seededProject(request);
   // A fixed range: 264 hourly points, whose last label fell on the one before it at 1440 and 1024 px.
-  const search = new URLSearchParams({ interval: JSON.stringify('hour'), date_from: JSON.stringify('2026-11-10'), date_to: JSON.stringify('2026-11-20'), compare: JSON.stringify(true) });
+  const search = new URLSearchParams({
+    interval: JSON.stringify('hour'),
+    date_from: JSON.stringify('2026-11-10'),
+    date_to: JSON.stringify('2026-11-20'),
+    compare: JSON.stringify(true),
+  });
   await signInWithDemoLink(page, `/projects/${projectId}/insights/new/trends?${search}`);
-  for (const [width, least] of [[1440, 3], [1024, 1], [390, 1]] as const) {
+  for (const [width, least] of [
+    [1440, 3],
+    [1024, 1],
+    [390, 1],
+  ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await settled(page, 'New trend');
     const figure = page.getByRole('figure', { name: 'New trend: chart' });
     await expect.poll(() => figure.locator('text[data-x-label]').count()).toBeGreaterThanOrEqual(least);
     const { boxes, frame } = await figure.evaluate((el) => ({
-      boxes: [...el.querySelectorAll('text[data-x-label]')].map((t) => t.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
-      frame: (() => { const r = el.querySelector('svg')!.getBoundingClientRect(); return { left: r.left, right: r.right }; })(),
+      boxes: [...el.querySelectorAll('text[data-x-label]')]
+        .map((t) => t.getBoundingClientRect())
+        .map((r) => ({ left: r.left, right: r.right })),
+      frame: (() => {
+        const r = el.querySelector('svg')!.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      })(),
     }));
-    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.left, `x label ${i + 1} overlaps the one before at ${width} px`).toBeGreaterThanOrEqual(boxes[i - 1]!.right);
+    for (let i = 1; i < boxes.length; i++)
+      expect(boxes[i]!.left, `x label ${i + 1} overlaps the one before at ${width} px`).toBeGreaterThanOrEqual(
+        boxes[i - 1]!.right,
+      );
     expect(boxes[0]!.left).toBeGreaterThanOrEqual(frame.left - 1);
     expect(boxes.at(-1)!.right).toBeLessThanOrEqual(frame.right + 1);
   }

@@ -17,13 +17,21 @@ test('cohorts: a dynamic cohort from a person property, its persons, then a tren
 
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText(/^\d[\d,]* persons?$/)).toBeVisible();
-  await expect(page.getByRole('table', { name: `Persons of ${name}` }).getByRole('row').nth(1)).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: `Persons of ${name}` })
+      .getByRole('row')
+      .nth(1),
+  ).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await expectNoViolations(page);
 
   // The trends builder filters by it: the cohort is offered beside the properties.
   await page.goto(`/projects/${project}/insights/new/trends`);
-  await page.getByRole('button', { name: /Add filter/ }).first().click();
+  await page
+    .getByRole('button', { name: /Add filter/ })
+    .first()
+    .click();
   await page.getByRole('group', { name: 'Whose properties' }).getByRole('button', { name: 'Cohorts' }).click();
   await page.getByRole('listbox', { name: 'Cohorts' }).getByRole('option', { name }).click();
   await expect(page.getByRole('button', { name: `Filter 1 property: Cohort: ${name}` })).toBeVisible();

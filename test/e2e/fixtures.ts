@@ -29,8 +29,12 @@ export function createKey(scopes: string, label = 'e2e'): string {
 export function revokeKeyByLabel(label: string): void {
   const { dataDir } = workerServer();
   const run = (args: string[]) =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'key', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
-  const line = run(['list']).split('\n').find((l) => l.includes(label));
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/main.ts', 'key', ...args, '--data-dir', dataDir], {
+      encoding: 'utf8',
+    });
+  const line = run(['list'])
+    .split('\n')
+    .find((l) => l.includes(label));
   const id = line?.trim().split(/\s+/)[0];
   if (!id) throw new Error(`no key labelled ${label}`);
   run(['revoke', id]);

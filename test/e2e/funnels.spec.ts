@@ -13,16 +13,25 @@ const label = (event: string) => LABELS[event] ?? event;
 async function pickStepEvent(page: Page, n: number, event: string) {
   await page.getByRole('button', { name: new RegExp(`^Step ${n} event: `) }).click();
   await page.getByRole('combobox', { name: 'Search events' }).fill(event);
-  await page.getByRole('option', { name: label(event), exact: false }).first().click();
+  await page
+    .getByRole('option', { name: label(event), exact: false })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: `Step ${n} event: ${label(event)}` })).toBeVisible();
 }
 
 /** The ids of the steps' events in the builder's URL, in order. */
-const urlSteps = (page: Page) => (JSON.parse(new URL(page.url()).searchParams.get('events') ?? '[]') as Array<{ id: string }>).map((e) => e.id);
+const urlSteps = (page: Page) =>
+  (JSON.parse(new URL(page.url()).searchParams.get('events') ?? '[]') as Array<{ id: string }>).map((e) => e.id);
 
-interface Step { count: number }
+interface Step {
+  count: number;
+}
 
-test('build a four-step funnel, change its order and window; its counts are the API’s; the persons who dropped off open in a panel', async ({ page, request }) => {
+test('build a four-step funnel, change its order and window; its counts are the API’s; the persons who dropped off open in a panel', async ({
+  page,
+  request,
+}) => {
   // Every step added and every option changed recomputes the funnel on the 1,000,000 seeded events.
   test.setTimeout(150_000);
   const projectId = await seededProject(request);
@@ -63,7 +72,9 @@ test('build a four-step funnel, change its order and window; its counts are the 
   expect(steps[3]!.count).toBeGreaterThan(0);
   const expectSteps = async () => {
     for (const [i, step] of steps.entries()) {
-      await expect(page.getByRole('button', { name: `Step ${i + 1}: ${step.count.toLocaleString('en-US')} converted` })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: `Step ${i + 1}: ${step.count.toLocaleString('en-US')} converted` }),
+      ).toBeVisible();
     }
   };
   await expectSteps();
@@ -72,7 +83,8 @@ test('build a four-step funnel, change its order and window; its counts are the 
   // A reload opens the same funnel: its steps, its order and window, its counts.
   await page.reload();
   await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(4);
-  for (const [i, event] of STEPS.entries()) await expect(page.getByRole('button', { name: `Step ${i + 1} event: ${label(event)}` })).toBeVisible();
+  for (const [i, event] of STEPS.entries())
+    await expect(page.getByRole('button', { name: `Step ${i + 1} event: ${label(event)}` })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Step order' })).toHaveValue('unordered');
   await expect(length).toHaveValue('7');
   await expect(page.getByRole('combobox', { name: 'Conversion window unit' })).toHaveValue('day');
@@ -96,8 +108,15 @@ test('build a four-step funnel, change its order and window; its counts are the 
   await expect(opener).toBeFocused();
 
   // Drag step 4 above step 3 by its handle: the list, the URL and the query follow.
-  const reordered = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/insights/funnel/') && r.postDataJSON().events?.[2]?.id === STEPS[3]);
-  await drag(page, page.getByRole('button', { name: 'Reorder step 4' }), page.getByRole('button', { name: 'Reorder step 3' }));
+  const reordered = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' && r.url().endsWith('/insights/funnel/') && r.postDataJSON().events?.[2]?.id === STEPS[3],
+  );
+  await drag(
+    page,
+    page.getByRole('button', { name: 'Reorder step 4' }),
+    page.getByRole('button', { name: 'Reorder step 3' }),
+  );
   await expect(page.getByRole('button', { name: `Step 3 event: ${label(STEPS[3])}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Step 4 event: ${label(STEPS[2])}` })).toBeVisible();
   const swapped = [STEPS[0], STEPS[1], STEPS[3], STEPS[2]];

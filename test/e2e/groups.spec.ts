@@ -9,7 +9,10 @@ test('groups: a trend of unique companies broken down by their plan, as the seed
   await signInWithDemoLink(page, `/projects/${project}/insights/new/trends`);
   await page.getByRole('combobox', { name: 'Aggregating by' }).selectOption({ label: 'company (groups)' });
   await page.getByRole('button', { name: 'Breakdown by: Add breakdown' }).click();
-  await page.getByRole('group', { name: 'Whose properties' }).getByRole('button', { name: 'Company properties' }).click();
+  await page
+    .getByRole('group', { name: 'Whose properties' })
+    .getByRole('button', { name: 'Company properties' })
+    .click();
   await page.getByRole('listbox', { name: 'Company properties' }).getByRole('option', { name: 'plan' }).click();
   await page.getByRole('combobox', { name: 'Date range' }).selectOption({ label: 'Last 30 days' });
   await page.getByRole('combobox', { name: 'Chart type' }).selectOption({ label: 'Table' });

@@ -11,7 +11,13 @@ async function createInsight(request: APIRequestContext, projectId: number, name
       name,
       saved: true,
       tags: ['e2e'],
-      filters: { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events' }], date_from: '-30d', interval: 'day', display: 'ActionsLineGraph' },
+      filters: {
+        insight: 'TRENDS',
+        events: [{ id: '$pageview', type: 'events' }],
+        date_from: '-30d',
+        interval: 'day',
+        display: 'ActionsLineGraph',
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -21,7 +27,11 @@ async function createInsight(request: APIRequestContext, projectId: number, name
 /** The chart's drawing (not its legend's icons), once a series' line is painted in it. */
 const chart = (page: Page) => page.locator('figure[data-insight-chart] svg[role="img"]:has(path[data-series])');
 
-test('find an insight, favorite it, rename it, share it; the shared link works without a key until it is replaced', async ({ page, browser, request }) => {
+test('find an insight, favorite it, rename it, share it; the shared link works without a key until it is replaced', async ({
+  page,
+  browser,
+  request,
+}) => {
   const projectId = await seededProject(request);
   const name = uniqueName('E2E insight');
   await createInsight(request, projectId, name);
@@ -72,7 +82,10 @@ test('find an insight, favorite it, rename it, share it; the shared link works w
 
   // Replace the link (behind a confirm): the old one fails at once, the new one works.
   await dialog.getByRole('button', { name: 'New link' }).click();
-  await page.getByRole('alertdialog', { name: 'Replace the link?' }).getByRole('button', { name: 'Replace link' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Replace the link?' })
+    .getByRole('button', { name: 'Replace link' })
+    .click();
   await expect(linkBox).not.toHaveValue(firstLink);
   const secondLink = await linkBox.inputValue();
   await strangerPage.goto(firstLink);
@@ -83,7 +96,10 @@ test('find an insight, favorite it, rename it, share it; the shared link works w
   await stranger.close();
 });
 
-test('an insight deleted from its page shows as deleted when the reader goes back to it, and Restore brings it back', async ({ page, request }) => {
+test('an insight deleted from its page shows as deleted when the reader goes back to it, and Restore brings it back', async ({
+  page,
+  request,
+}) => {
   const projectId = await seededProject(request);
   const name = uniqueName('E2E back after delete');
   const created = await createInsight(request, projectId, name);
@@ -108,7 +124,10 @@ test('an insight deleted from its page shows as deleted when the reader goes bac
   expect((await (await request.get(url, { headers: headers() })).json()).deleted).toBe(false);
 });
 
-test('from the keyboard, closing a dialog or an inline edit gives focus back to what opened it', async ({ page, request }) => {
+test('from the keyboard, closing a dialog or an inline edit gives focus back to what opened it', async ({
+  page,
+  request,
+}) => {
   const projectId = await seededProject(request);
   const name = uniqueName('E2E focus');
   const created = await createInsight(request, projectId, name);
@@ -160,10 +179,14 @@ test('delete an insight from the list, then undo', async ({ page, request }) => 
   await expect(page.getByText(`Deleted “${name}”`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No insights match' })).toBeVisible();
   // Deleted: no longer served.
-  expect((await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })).status()).toBe(404);
+  expect(
+    (await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })).status(),
+  ).toBe(404);
 
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('table', { name: 'Insights' }).getByRole('link', { name, exact: true })).toBeVisible();
-  const restored = await (await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })).json();
+  const restored = await (
+    await request.get(`/api/projects/${projectId}/insights/${created.id}/`, { headers: headers() })
+  ).json();
   expect(restored.deleted).toBe(false);
 });

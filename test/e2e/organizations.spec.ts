@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { demoKey, signInWithDemoLink, uniqueName } from './fixtures';
 
-test('an admin signs in with the demo link, creates, renames and deletes an organization, then signs out', async ({ page }) => {
+test('an admin signs in with the demo link, creates, renames and deletes an organization, then signs out', async ({
+  page,
+}) => {
   await signInWithDemoLink(page);
 
   // The key never stays in the address bar.

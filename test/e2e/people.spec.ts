@@ -18,7 +18,11 @@ const hedgeboxId = async (page: Page) => (await seededOrganization(page.request)
 /** The accept link of the newest outbox email to `email` (the data dir's mail/ folder). */
 function acceptLinkFor(email: string): string {
   const outbox = join(workerServer().dataDir, 'mail');
-  const mail = readdirSync(outbox).sort().reverse().map((f) => readFileSync(join(outbox, f), 'utf8')).find((m) => m.includes(`To: ${email}`));
+  const mail = readdirSync(outbox)
+    .sort()
+    .reverse()
+    .map((f) => readFileSync(join(outbox, f), 'utf8'))
+    .find((m) => m.includes(`To: ${email}`));
   const link = mail && /(https?:\/\/\S+\/invite\/[\w-]+#token=\w+)/.exec(mail)?.[1];
   if (!link) throw new Error(`no invite email to ${email} in ${outbox}`);
   return link;
@@ -31,14 +35,16 @@ test('members: change a level; the forbidden cases say why', async ({ page }) =>
   await expect(own).toBeDisabled();
   await expect(page.getByText("You can't change your own access level.")).toBeVisible();
   await axeClean(page);
-  await page.getByRole('combobox', { name: 'Level of Liam O\'Brien' }).selectOption('Admin');
+  await page.getByRole('combobox', { name: "Level of Liam O'Brien" }).selectOption('Admin');
   await expect(page.getByText("Liam O'Brien is now admin")).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search members by name or email' }).fill('raman');
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page).toHaveURL(/search=raman/);
 });
 
-test('members from the keyboard: focus stays on a level while it saves, and a confirmed removal leaves it on the page heading', async ({ page }) => {
+test('members from the keyboard: focus stays on a level while it saves, and a confirmed removal leaves it on the page heading', async ({
+  page,
+}) => {
   const org = await hedgeboxId(page);
   await signInWithDemoLink(page, `/organizations/${org}/members`);
   const level = page.getByRole('combobox', { name: 'Level of Marcus Chen' });
@@ -60,7 +66,10 @@ test('members from the keyboard: focus stays on a level while it saves, and a co
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
-test('invites: three at once, one bad email fixed, then accepted through the emailed link', async ({ page, browser }) => {
+test('invites: three at once, one bad email fixed, then accepted through the emailed link', async ({
+  page,
+  browser,
+}) => {
   const org = await hedgeboxId(page);
   await signInWithDemoLink(page, `/organizations/${org}/invites`);
   await expect(page.getByRole('cell', { name: 'old.hire@hedgebox.example', exact: true })).toBeVisible();
@@ -90,7 +99,9 @@ test('invites: three at once, one bad email fixed, then accepted through the ema
   await invitee.getByRole('button', { name: 'Open Hedgebox' }).click();
   await expect(invitee).toHaveURL(new RegExp(`/organizations/${org}$`));
   await context.close();
-  const members = await page.request.get(`/api/organizations/${org}/members/?search=${emails[0]}`, { headers: apiHeaders() });
+  const members = await page.request.get(`/api/organizations/${org}/members/?search=${emails[0]}`, {
+    headers: apiHeaders(),
+  });
   expect((await members.json()).count).toBe(1);
 
   await page.reload();

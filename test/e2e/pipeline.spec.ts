@@ -11,7 +11,11 @@ import { apiHeaders, drag, expectNoViolations, seededProject, signInWithDemoLink
  * (frontend and import apps' lists and pages, the upgrade and delete dialogs in the second test);
  * a frontend app's script loaded by a page runs with its config.
  */
-test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({ page, request, baseURL }) => {
+test('a destination installed, enabled and delivering; a source plugin fixed after a compile error', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(60_000); // about 20 s on an idle machine; axe alone takes 15 s a pass under heavy load
   const received: { event: string; distinct_id: string }[] = [];
   let sitePage = '';
@@ -31,7 +35,10 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   try {
     const projectId = await seededProject(request);
-    const project = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { api_token: string; organization: string };
+    const project = (await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json()) as {
+      api_token: string;
+      organization: string;
+    };
     // the code editor (CodeMirror) loads with the source route only
     const editorCode: string[] = [];
     page.on('request', (r) => {
@@ -56,14 +63,28 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
 
     const distinctId = `pipeline-e2e-${Date.now()}`;
     const client = new PostHog(project.api_token, { host: baseURL!, flushAt: 10, flushInterval: 0 });
-    for (const event of ['signed up', 'opened file', 'shared file']) client.capture({ distinctId, event, properties: { from: 'e2e' } });
+    for (const event of ['signed up', 'opened file', 'shared file'])
+      client.capture({ distinctId, event, properties: { from: 'e2e' } });
     await client.shutdown();
-    await expect.poll(() => received.filter((r) => r.distinct_id === distinctId).map((r) => r.event).sort(), { timeout: 10_000 })
+    await expect
+      .poll(
+        () =>
+          received
+            .filter((r) => r.distinct_id === distinctId)
+            .map((r) => r.event)
+            .sort(),
+        { timeout: 10_000 },
+      )
       .toEqual(['opened file', 'shared file', 'signed up']);
-    await expect.poll(async () => {
-      await page.reload();
-      return Number((await page.getByTestId('metric-delivered').textContent())?.replace(/\D/g, ''));
-    }, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return Number((await page.getByTestId('metric-delivered').textContent())?.replace(/\D/g, ''));
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(3);
     // A source plugin: a syntax error is shown on its line, the fix saves.
     await page.goto(`/organizations/${project.organization}/pipeline/destinations`);
     await page.getByRole('link', { name: 'Signup forwarder' }).click();
@@ -82,13 +103,17 @@ test('a destination installed, enabled and delivering; a source plugin fixed aft
     await expectNoViolations(page);
     await editor.click();
     await page.keyboard.press('Control+A');
-    await page.keyboard.insertText('export async function onEvent(event, { config }) {\n  await fetch(config.url, { method: "POST", body: JSON.stringify(event) })\n}\n');
+    await page.keyboard.insertText(
+      'export async function onEvent(event, { config }) {\n  await fetch(config.url, { method: "POST", body: JSON.stringify(event) })\n}\n',
+    );
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved and compiled')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
 
     // The seeded notification bar, as a web site loads it (posthog-js's site app protocol).
-    const configs = await (await request.get(`/api/projects/${projectId}/plugin_configs/`, { headers: apiHeaders() })).json() as { results: { id: number; site_app_url: string | null }[] };
+    const configs = (await (
+      await request.get(`/api/projects/${projectId}/plugin_configs/`, { headers: apiHeaders() })
+    ).json()) as { results: { id: number; site_app_url: string | null }[] };
     const site = configs.results.find((c) => c.site_app_url)!;
     sitePage = `<!doctype html><html lang="en"><title>Shop</title><body><script>window['__$$ph_site_app_${site.id}'] = { capture() {} }</script><script src="${baseURL!}${site.site_app_url!}"></script></body></html>`;
     await page.goto(receiverUrl.replace('/hook', '/shop'));
@@ -117,10 +142,15 @@ async function listThenApp(page: Page, group: string, app: string): Promise<void
   await expect(page.getByRole('heading', { level: 1, name: app })).toBeVisible();
 }
 
-test('frontend and import apps: their lists, detail pages, and the upgrade and delete dialogs pass axe', async ({ page, request }) => {
+test('frontend and import apps: their lists, detail pages, and the upgrade and delete dialogs pass axe', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000); // axe alone takes several seconds a pass under load
   const projectId = await seededProject(request);
-  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+  const { organization } = (await (
+    await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })
+  ).json()) as { organization: string };
 
   await signInWithDemoLink(page, `/organizations/${organization}/pipeline/frontend-apps`);
   await listThenApp(page, 'Frontend apps', 'Feedback widget');
@@ -130,7 +160,11 @@ test('frontend and import apps: their lists, detail pages, and the upgrade and d
   // The seeded widget is a version behind (0.8.0): the upgrade dialog shows the change.
   const upgrade = page.getByRole('alertdialog', { name: 'Upgrade Feedback widget' });
   await axeOnDialog(page, page.getByRole('button', { name: 'Upgrade…' }), upgrade);
-  await axeOnDialog(page, page.getByRole('button', { name: 'Delete' }), page.getByRole('alertdialog', { name: 'Delete Feedback widget' }));
+  await axeOnDialog(
+    page,
+    page.getByRole('button', { name: 'Delete' }),
+    page.getByRole('alertdialog', { name: 'Delete Feedback widget' }),
+  );
   // Both cancelled: still there, still a version behind.
   await expect(page.getByText('Update available: 0.9.0')).toBeVisible();
 
@@ -148,10 +182,15 @@ const PHONE = { width: 390, height: 844 };
 /** The names in the processing order, first to last. */
 const orderOf = (list: Locator) => list.getByRole('listitem').getByRole('link').allTextContents();
 
-test('processing order: moved by drag and by keyboard, saved, the same after a reload; at phone width too', async ({ page, request }) => {
+test('processing order: moved by drag and by keyboard, saved, the same after a reload; at phone width too', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const projectId = await seededProject(request);
-  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+  const { organization } = (await (
+    await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })
+  ).json()) as { organization: string };
   await signInWithDemoLink(page, `/organizations/${organization}/pipeline/destinations`);
   const list = page.getByRole('list', { name: 'Processing order in Hedgebox Web' });
   await expect(list.getByRole('link', { name: 'Event logger', exact: true })).toBeVisible();
@@ -163,7 +202,14 @@ test('processing order: moved by drag and by keyboard, saved, the same after a r
   // By drag: the event logger onto the row above it (both on screen first: the mouse works in the viewport).
   await page.getByRole('heading', { name: 'Processing order' }).scrollIntoViewIfNeeded();
   await list.getByRole('button', { name: 'Reorder Event logger' }).scrollIntoViewIfNeeded();
-  await drag(page, list.getByRole('button', { name: 'Reorder Event logger' }), list.getByRole('listitem').nth(logger - 1).getByRole('button', { name: /^Reorder / }));
+  await drag(
+    page,
+    list.getByRole('button', { name: 'Reorder Event logger' }),
+    list
+      .getByRole('listitem')
+      .nth(logger - 1)
+      .getByRole('button', { name: /^Reorder / }),
+  );
   const dragged = [...before];
   dragged.splice(logger - 1, 2, 'Event logger', above);
   await expect(page.getByText('Order saved.')).toBeVisible();
@@ -192,29 +238,52 @@ test('processing order: moved by drag and by keyboard, saved, the same after a r
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 });
 
-test('import apps upgraded (the new version at once) and removed; a group’s list pages in the address, as cards on a phone', async ({ page, request }) => {
+test('import apps upgraded (the new version at once) and removed; a group’s list pages in the address, as cards on a phone', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const projectId = await seededProject(request);
-  const { organization } = await (await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })).json() as { organization: string };
+  const { organization } = (await (
+    await request.get(`/api/projects/${projectId}/`, { headers: apiHeaders() })
+  ).json()) as { organization: string };
   const importApps = `/organizations/${organization}/pipeline/import-apps`;
-  const install = (body: Record<string, unknown>) => request.post(`/api/organizations/${organization}/pipeline_import_apps/`, { headers: apiHeaders(), data: body });
+  const install = (body: Record<string, unknown>) =>
+    request.post(`/api/organizations/${organization}/pipeline_import_apps/`, { headers: apiHeaders(), data: body });
   // A second JSON lines importer of its own (the seeded one may be upgraded by now), and enough apps for two pages.
-  const mine = await (await install({ plugin_type: 'repository', url: 'https://github.com/analytics-plugins/jsonl-import', tag: '0.9.0' })).json() as { id: number; tag: string };
-  for (let i = 0; i < 20; i += 1) expect((await install({ plugin_type: 'local', name: `Paged import ${i}` })).ok()).toBe(true);
+  const mine = (await (
+    await install({ plugin_type: 'repository', url: 'https://github.com/analytics-plugins/jsonl-import', tag: '0.9.0' })
+  ).json()) as { id: number; tag: string };
+  for (let i = 0; i < 20; i += 1)
+    expect((await install({ plugin_type: 'local', name: `Paged import ${i}` })).ok()).toBe(true);
 
   await signInWithDemoLink(page, `${importApps}/${mine.id}`);
-  const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: 'JSON lines importer' }) });
+  const header = page
+    .locator('header')
+    .filter({ has: page.getByRole('heading', { level: 1, name: 'JSON lines importer' }) });
   await expect(header).toContainText(mine.tag === '0.9.0' ? 'Update available: 1.0.0' : '1.0.0');
   if (mine.tag === '0.9.0') {
     await header.getByRole('button', { name: 'Upgrade…' }).click();
-    await page.getByRole('alertdialog', { name: 'Upgrade JSON lines importer' }).getByRole('button', { name: 'Upgrade to 1.0.0' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Upgrade JSON lines importer' })
+      .getByRole('button', { name: 'Upgrade to 1.0.0' })
+      .click();
     await expect(header).not.toContainText('Update available');
     await expect(header.getByText('1.0.0', { exact: true })).toBeVisible();
   }
   await header.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog', { name: 'Delete JSON lines importer' }).getByRole('button', { name: 'Delete JSON lines importer' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete JSON lines importer' })
+    .getByRole('button', { name: 'Delete JSON lines importer' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${importApps}$`));
-  expect((await request.get(`/api/organizations/${organization}/pipeline_import_apps/${mine.id}/`, { headers: apiHeaders() })).status()).toBe(404);
+  expect(
+    (
+      await request.get(`/api/organizations/${organization}/pipeline_import_apps/${mine.id}/`, {
+        headers: apiHeaders(),
+      })
+    ).status(),
+  ).toBe(404);
 
   // Page 2 of the list, in the address; Back returns to page 1.
   const table = page.getByRole('table', { name: 'Import apps' });
@@ -230,4 +299,3 @@ test('import apps upgraded (the new version at once) and removed; a group’s li
   await page.goBack();
   await expect(table.getByRole('link', { name: 'CSV importer', exact: true })).toBeVisible();
 });
-

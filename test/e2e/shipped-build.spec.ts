@@ -40,14 +40,15 @@ test('scripts reach the browser brotli-compressed; the page itself is never cach
   expect((await (await request.get(entry!)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
 });
 
-
 const WARM_UP = /\/assets\/warm-up\.worker-[\w-]+\.js$/;
 
 test("the locale's data loads in a worker the page's CSP allows, and the dates show", async ({ page, request }) => {
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   const violations: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   const org = await seededOrganization(request);
   await page.goto(`/organizations/${org.id}/batch-exports#key=${demoKey()}`);
   // The last runs' times, made by the page's own formatters ("3 hours ago"; the full date on hover).
@@ -68,9 +69,15 @@ test("the locale's data loads in a worker the page's CSP allows, and the dates s
 
 /** The chunk files the page was told to preload (`<link rel="modulepreload">`: the reference server writes them into the page; another host gets them from the route-preload script). */
 const preloaded = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname));
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+  );
 
-test("a deep link fetches its route's code beside the entry script, and only that route's", async ({ page, browser, request }) => {
+test("a deep link fetches its route's code beside the entry script, and only that route's", async ({
+  page,
+  browser,
+  request,
+}) => {
   const org = await seededOrganization(request);
   await page.goto(`/organizations/${org.id}/batch-exports#key=${demoKey()}`);
   await expect(page.getByRole('heading', { name: 'Batch exports' })).toBeVisible();
@@ -79,22 +86,33 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   expect(deep.some((p) => /\/assets\/_authed-[\w-]+\.js$/.test(p))).toBe(true);
   expect(deep.some((p) => /\/assets\/batch-exports-[\w-]+\.js$/.test(p))).toBe(true);
   // …and all of them used: each one is a script the page loaded.
-  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  const loaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  );
   for (const file of deep) expect(loaded).toContain(file);
   // Each is compiled while it downloads, as the entry is (the compile hint on its first line).
-  for (const file of deep) expect((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+  for (const file of deep)
+    expect((await (await request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   // No script of the first view waited for the router to ask for it (a round trip more on a
   // phone before the list's request can start): every script requested before the list's
   // request is the entry or preloaded by the page's HTML (later ones, such as code fetched
   // when the browser is idle, are not the first view's).
-  const entry = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => new URL(s.src).pathname));
-  const html = await (await request.get(`/organizations/${org.id}/batch-exports`, { headers: { Accept: 'text/html' } })).text();
+  const entry = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => new URL(s.src).pathname),
+  );
+  const html = await (
+    await request.get(`/organizations/${org.id}/batch-exports`, { headers: { Accept: 'text/html' } })
+  ).text();
   const inHtml = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   expect(inHtml.length).toBeGreaterThan(0);
-  const timed = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })));
+  const timed = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+  );
   const listStart = timed.find((e) => /\/batch_exports\/$/.test(e.path))!.start;
   // (The locale warm-up worker is the page's first script's own, started as it runs: see the test above.)
-  const early = timed.filter((e) => e.start < listStart && /^\/assets\/.+\.js$/.test(e.path) && !WARM_UP.test(e.path)).map((e) => e.path);
+  const early = timed
+    .filter((e) => e.start < listStart && /^\/assets\/.+\.js$/.test(e.path) && !WARM_UP.test(e.path))
+    .map((e) => e.path);
   expect(early.filter((p) => !entry.includes(p) && !inHtml.includes(p))).toEqual([]);
 
   // Signed out, the sign-in page preloads its own form, not the signed-in layout.
@@ -107,14 +125,22 @@ test("a deep link fetches its route's code beside the entry script, and only tha
   expect(signIn.filter((p) => /_authed|batch-exports/.test(p))).toEqual([]);
 });
 
-test('the dashboard can be added to a home screen (its manifest parses, with PNG icons of 192 and 512 px) and asks search engines to stay out', async ({ page, request }) => {
+test('the dashboard can be added to a home screen (its manifest parses, with PNG icons of 192 and 512 px) and asks search engines to stay out', async ({
+  page,
+  request,
+}) => {
   await page.goto('/sign-in');
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#[0-9a-f]{6}$/i);
   const cdp = await page.context().newCDPSession(page);
   const { url, errors, data } = await cdp.send('Page.getAppManifest');
   expect(new URL(url).pathname).toBe('/manifest.webmanifest');
   expect(errors).toEqual([]);
-  const manifest = JSON.parse(data!) as { name: string; display: string; start_url: string; icons: Array<{ src: string; sizes: string; type: string }> };
+  const manifest = JSON.parse(data!) as {
+    name: string;
+    display: string;
+    start_url: string;
+    icons: Array<{ src: string; sizes: string; type: string }>;
+  };
   expect(manifest).toMatchObject({ name: 'Analytics admin', display: 'standalone', start_url: '/' });
   const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
   expect(pngs.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));

@@ -17,11 +17,15 @@ let server: TestServer;
 let dist: string;
 let operations: Operation[] = [];
 
-const send = (req: FuzzRequest) => server.app.request(req.url, {
-  method: req.method,
-  headers: { Authorization: `Bearer ${server.demoKey}`, ...(req.contentType ? { 'Content-Type': req.contentType } : {}) },
-  ...(req.body === undefined ? {} : { body: req.body }),
-});
+const send = (req: FuzzRequest) =>
+  server.app.request(req.url, {
+    method: req.method,
+    headers: {
+      Authorization: `Bearer ${server.demoKey}`,
+      ...(req.contentType ? { 'Content-Type': req.contentType } : {}),
+    },
+    ...(req.body === undefined ? {} : { body: req.body }),
+  });
 
 beforeAll(async () => {
   // A built app to fall back to, as in production (unbuilt, every non-API path is a 503 "run npm run build").
@@ -29,23 +33,43 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard</title>');
   server = createTestServer({ staticDir: dist });
   const orgId = server.orgIds[HEDGEBOX]!;
-  const project = server.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id').get(orgId) as { id: number; api_token: string };
-  const exportIds = server.store.db.prepare('SELECT id FROM batch_exports WHERE organization_id = ?').pluck().all(orgId) as string[];
+  const project = server.store.db
+    .prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id')
+    .get(orgId) as { id: number; api_token: string };
+  const exportIds = server.store.db
+    .prepare('SELECT id FROM batch_exports WHERE organization_id = ?')
+    .pluck()
+    .all(orgId) as string[];
   const batch = Array.from({ length: 200 }, (_, i) => ({
-    event: ['$pageview', 'signup', 'purchase'][i % 3], distinct_id: `u${i % 20}`,
-    timestamp: new Date(Date.now() - i * 1_800_000).toISOString(), properties: { amount: i, $current_url: `/p/${i % 5}`, $browser: i % 2 ? 'Chrome' : 'Firefox' },
+    event: ['$pageview', 'signup', 'purchase'][i % 3],
+    distinct_id: `u${i % 20}`,
+    timestamp: new Date(Date.now() - i * 1_800_000).toISOString(),
+    properties: { amount: i, $current_url: `/p/${i % 5}`, $browser: i % 2 ? 'Chrome' : 'Firefox' },
   }));
-  await server.app.request('/batch/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: project.api_token, batch }) });
+  await server.app.request('/batch/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ api_key: project.api_token, batch }),
+  });
   const doc = (await server.get('/api/schema/')).body;
-  const insightIds = (server.store.db.prepare('SELECT id FROM insights WHERE project_id = ?').pluck().all(project.id) as number[]).map(String);
-  const tokens = server.store.db.prepare('SELECT access_token FROM insight_sharing WHERE enabled = 1').pluck().all() as string[];
+  const insightIds = (
+    server.store.db.prepare('SELECT id FROM insights WHERE project_id = ?').pluck().all(project.id) as number[]
+  ).map(String);
+  const tokens = server.store.db
+    .prepare('SELECT access_token FROM insight_sharing WHERE enabled = 1')
+    .pluck()
+    .all() as string[];
   const ids = {
-    id: [orgId, String(project.id), ...exportIds, ...insightIds], organization_id: [orgId], project_id: [String(project.id)],
-    insight_id: insightIds, access_token: tokens,
+    id: [orgId, String(project.id), ...exportIds, ...insightIds],
+    organization_id: [orgId],
+    project_id: [String(project.id)],
+    insight_id: insightIds,
+    access_token: tokens,
   };
   // Deletions last, so they do not take the seeded objects away from the other routes.
-  operations = [...operationsOf(doc, ids), ...captureOperations(project.api_token)]
-    .sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  operations = [...operationsOf(doc, ids), ...captureOperations(project.api_token)].sort(
+    (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+  );
   expect(operations.length).toBeGreaterThan(20);
 });
 afterAll(async () => {
@@ -54,18 +78,28 @@ afterAll(async () => {
 });
 
 describe('fuzzing every route', () => {
-  it(`no 5xx in ${RUNS} generated requests per route, and the server still answers`, async () => {
-    const seen = new Map<string, number>();
-    for (const op of operations) {
-      await fc.assert(fc.asyncProperty(op.arbitrary, async (req) => {
-        const res = await send(req);
-        await res.arrayBuffer();
-        const key = `${op.method} ${op.path}`;
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-        expect(res.status, `${req.method} ${req.url.slice(0, 200)}\n${(req.body ?? '').slice(0, 300)}`).toBeLessThan(500);
-      }), { numRuns: RUNS });
-    }
-    expect(seen.size).toBe(operations.length);
-    expect((await server.get('/api/organizations/')).status).toBe(200);
-  }, Math.max(120_000, RUNS * 4_000)); // about 1.3 s a run over all routes on an idle machine
+  it(
+    `no 5xx in ${RUNS} generated requests per route, and the server still answers`,
+    async () => {
+      const seen = new Map<string, number>();
+      for (const op of operations) {
+        await fc.assert(
+          fc.asyncProperty(op.arbitrary, async (req) => {
+            const res = await send(req);
+            await res.arrayBuffer();
+            const key = `${op.method} ${op.path}`;
+            seen.set(key, (seen.get(key) ?? 0) + 1);
+            expect(
+              res.status,
+              `${req.method} ${req.url.slice(0, 200)}\n${(req.body ?? '').slice(0, 300)}`,
+            ).toBeLessThan(500);
+          }),
+          { numRuns: RUNS },
+        );
+      }
+      expect(seen.size).toBe(operations.length);
+      expect((await server.get('/api/organizations/')).status).toBe(200);
+    },
+    Math.max(120_000, RUNS * 4_000),
+  ); // about 1.3 s a run over all routes on an idle machine
 });

@@ -8,8 +8,18 @@ const later = () => Date.now() + 10_000;
 /** A piece of work that finishes when `finish` is called, recording when it started. */
 function pending(log: string[], name: string) {
   let finish!: () => void;
-  const done = new Promise<void>((resolve) => { finish = resolve; });
-  return { work: async () => { log.push(`start ${name}`); await done; log.push(`end ${name}`); return name; }, finish: () => finish() };
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    work: async () => {
+      log.push(`start ${name}`);
+      await done;
+      log.push(`end ${name}`);
+      return name;
+    },
+    finish: () => finish(),
+  };
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -33,7 +43,12 @@ describe('analysis gate', () => {
 
   it('a failed analysis gives its turn to the next one', async () => {
     const gate = createAnalysisGate(1);
-    const failing = gate.run(async () => { throw new Error('boom'); }, { deadline: later() });
+    const failing = gate.run(
+      async () => {
+        throw new Error('boom');
+      },
+      { deadline: later() },
+    );
     const next = gate.run(async () => 'next', { deadline: later() });
     await expect(failing).rejects.toThrow('boom');
     expect(await next).toBe('next');
@@ -45,7 +60,12 @@ describe('analysis gate', () => {
     const first = pending(log, 'first');
     const running = gate.run(first.work, { deadline: later() });
     let ran = false;
-    const waiting = gate.run(async () => { ran = true; }, { deadline: Date.now() + 50 });
+    const waiting = gate.run(
+      async () => {
+        ran = true;
+      },
+      { deadline: Date.now() + 50 },
+    );
     await expect(waiting).rejects.toBeInstanceOf(QueryTimeoutError);
     const after = gate.run(async () => 'after', { deadline: later() });
     first.finish();
@@ -63,7 +83,9 @@ describe('analysis gate', () => {
     const waiting = gate.run(async () => 'never', { deadline: later(), signal: controller.signal });
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(QueryCancelledError);
-    await expect(gate.run(async () => 'never', { deadline: later(), signal: controller.signal })).rejects.toBeInstanceOf(QueryCancelledError);
+    await expect(
+      gate.run(async () => 'never', { deadline: later(), signal: controller.signal }),
+    ).rejects.toBeInstanceOf(QueryCancelledError);
     first.finish();
     await running;
     expect(await gate.run(async () => 'free again', { deadline: later() })).toBe('free again');

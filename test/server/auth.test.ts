@@ -11,8 +11,10 @@ describe('authentication', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(res.body).toEqual({
-      type: 'authentication_error', code: 'not_authenticated',
-      detail: 'Authentication credentials were not provided.', attr: null,
+      type: 'authentication_error',
+      code: 'not_authenticated',
+      detail: 'Authentication credentials were not provided.',
+      attr: null,
     });
   });
 
@@ -26,8 +28,10 @@ describe('authentication', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
     expect(res.body).toEqual({
-      type: 'authentication_error', code: 'authentication_failed',
-      detail: 'Personal API key found in request Authorization header is invalid.', attr: null,
+      type: 'authentication_error',
+      code: 'authentication_failed',
+      detail: 'Personal API key found in request Authorization header is invalid.',
+      attr: null,
     });
   });
 
@@ -40,8 +44,10 @@ describe('authentication', () => {
     const res = await server.get('/api/organizations/', { key });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      type: 'authentication_error', code: 'permission_denied',
-      detail: "API key missing required scope 'organization:read'", attr: null,
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: "API key missing required scope 'organization:read'",
+      attr: null,
     });
   });
 
@@ -66,7 +72,13 @@ describe('authentication', () => {
       expect(res.body.detail).toBe("API key missing required scope 'project:read'");
       expect(res.text).not.toContain('phc_');
     }
-    for (const scopes of [['project:read'], ['project:write'], ['insight:write'], ['sharing_configuration:write'], ['*']]) {
+    for (const scopes of [
+      ['project:read'],
+      ['project:write'],
+      ['insight:write'],
+      ['sharing_configuration:write'],
+      ['*'],
+    ]) {
       const key = server.makeKey({ scopes });
       const list = await server.get('/api/projects/', { key });
       expect(list.status, scopes.join()).toBe(200);
@@ -81,8 +93,12 @@ describe('authentication', () => {
     const res = await server.get('/api/personal_api_keys/@current/', { key });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      label: 'ci', scopes: ['organization:read', 'plugin:write'], scoped_organizations: [orgId], scoped_teams: null,
-      mask_value: `phx_…${key.slice(-4)}`, last_used_at: clock.toISOString(),
+      label: 'ci',
+      scopes: ['organization:read', 'plugin:write'],
+      scoped_organizations: [orgId],
+      scoped_teams: null,
+      mask_value: `phx_…${key.slice(-4)}`,
+      last_used_at: clock.toISOString(),
     });
     expect(res.text).not.toContain(key);
   });

@@ -12,25 +12,43 @@ const ROWS = READ_PAGE_ROWS * 2 + 1234;
 
 beforeAll(async () => {
   await events.ready();
-  await events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
+  await events.run(
+    `INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
     SELECT uuid(), $1, ['a', 'b', 'c'][i % 3 + 1], 'user-' || i, $2::TIMESTAMPTZ + to_microseconds((i // 7) * 1357 + 1), json_object('i', i)
-    FROM range($3) t(i)`, [TEAM, START, ROWS]);
+    FROM range($3) t(i)`,
+    [TEAM, START, ROWS],
+  );
   // Outside the interval or another project's: never exported.
-  await events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties) VALUES
+  await events.run(
+    `INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties) VALUES
     (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ, '{}'), (uuid(), $1, 'a', 'x', $2::TIMESTAMPTZ - INTERVAL 1 MICROSECOND, '{}'),
-    (uuid(), $1 + 1, 'a', 'x', '2024-01-01T05:00:00Z', '{}')`, [TEAM, END]);
+    (uuid(), $1 + 1, 'a', 'x', '2024-01-01T05:00:00Z', '{}')`,
+    [TEAM, END],
+  );
   // 25 persons written as a bulk writer does (no update time: their creation counts), each with
   // distinct ids n-<i>, every fifth with a second; five more were created the day before and
   // changed in the interval, and one created in it changed after it.
-  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at)
-    SELECT uuid(), $1, json_object('n', i), i % 2 = 0, $2::TIMESTAMPTZ + to_microseconds((i // 3) * 1000) FROM range(25) t(i)`, [TEAM, START]);
-  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
-    SELECT uuid(), $1, json_object('n', i), false, $2::TIMESTAMPTZ - INTERVAL 1 DAY, $2::TIMESTAMPTZ + INTERVAL (i - 20) HOUR, 3 FROM range(25, 30) t(i)`, [TEAM, START]);
-  await events.run(`INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
-    VALUES (uuid(), $1, '{"n": 30}', false, $2::TIMESTAMPTZ, $3::TIMESTAMPTZ, 1)`, [TEAM, START, END]);
-  await events.run(`INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
+  await events.run(
+    `INSERT INTO persons (id, team_id, properties, is_identified, created_at)
+    SELECT uuid(), $1, json_object('n', i), i % 2 = 0, $2::TIMESTAMPTZ + to_microseconds((i // 3) * 1000) FROM range(25) t(i)`,
+    [TEAM, START],
+  );
+  await events.run(
+    `INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+    SELECT uuid(), $1, json_object('n', i), false, $2::TIMESTAMPTZ - INTERVAL 1 DAY, $2::TIMESTAMPTZ + INTERVAL (i - 20) HOUR, 3 FROM range(25, 30) t(i)`,
+    [TEAM, START],
+  );
+  await events.run(
+    `INSERT INTO persons (id, team_id, properties, is_identified, created_at, updated_at, version)
+    VALUES (uuid(), $1, '{"n": 30}', false, $2::TIMESTAMPTZ, $3::TIMESTAMPTZ, 1)`,
+    [TEAM, START, END],
+  );
+  await events.run(
+    `INSERT INTO person_distinct_ids (team_id, distinct_id, person_id)
     SELECT team_id, 'n-' || json_extract_string(properties, '$.n'), id FROM persons WHERE team_id = $1
-    UNION ALL SELECT team_id, 'second-' || json_extract_string(properties, '$.n'), id FROM persons WHERE team_id = $1 AND (properties->>'n')::INTEGER % 5 = 0`, [TEAM]);
+    UNION ALL SELECT team_id, 'second-' || json_extract_string(properties, '$.n'), id FROM persons WHERE team_id = $1 AND (properties->>'n')::INTEGER % 5 = 0`,
+    [TEAM],
+  );
 });
 afterAll(() => events.close());
 
@@ -42,8 +60,13 @@ async function readAll(source: ReturnType<typeof recordSource>, size: number) {
 
 /** The rows of the interval as the store orders them: (timestamp, uuid). */
 const expectedOrder = async (extra = '') =>
-  (await events.all<{ uuid: string }>(`SELECT uuid::VARCHAR AS uuid FROM events WHERE team_id = $1
-    AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ ${extra} ORDER BY timestamp, uuid`, [TEAM, START, END])).map((r) => r.uuid);
+  (
+    await events.all<{ uuid: string }>(
+      `SELECT uuid::VARCHAR AS uuid FROM events WHERE team_id = $1
+    AND timestamp >= $2::TIMESTAMPTZ AND timestamp < $3::TIMESTAMPTZ ${extra} ORDER BY timestamp, uuid`,
+      [TEAM, START, END],
+    )
+  ).map((r) => r.uuid);
 
 describe('recordSource', () => {
   it('gives every event of the interval once, in (timestamp, uuid) order, across pages and batches', async () => {
@@ -60,17 +83,30 @@ describe('recordSource', () => {
     const first = batches[0]![0]!;
     const i = (first.properties as { i: number }).i;
     expect(i).toBeLessThan(7);
-    expect(first).toEqual({ uuid: uuids[0], event: ['a', 'b', 'c'][i % 3], distinct_id: `user-${i}`, timestamp: '2024-01-01T00:00:00.000Z', team_id: TEAM, properties: { i } });
+    expect(first).toEqual({
+      uuid: uuids[0],
+      event: ['a', 'b', 'c'][i % 3],
+      distinct_id: `user-${i}`,
+      timestamp: '2024-01-01T00:00:00.000Z',
+      team_id: TEAM,
+      properties: { i },
+    });
   });
 
   it('include_events and exclude_events filter both the count and the records', async () => {
-    const source = recordSource(events, 'events', TEAM, START, END, { include_events: ['a', 'b'], exclude_events: ['b'] });
+    const source = recordSource(events, 'events', TEAM, START, END, {
+      include_events: ['a', 'b'],
+      exclude_events: ['b'],
+    });
     const records = (await readAll(source, 5000)).flat();
     expect(await source.count()).toBe(records.length);
     expect(new Set(records.map((r) => r.event))).toEqual(new Set(['a']));
     expect(records.map((r) => r.uuid)).toEqual(await expectedOrder("AND event = 'a'"));
 
-    const excluded = recordSource(events, 'events', TEAM, START, END, { exclude_events: ['a', "c'); DROP TABLE events; --"], include_events: null });
+    const excluded = recordSource(events, 'events', TEAM, START, END, {
+      exclude_events: ['a', "c'); DROP TABLE events; --"],
+      include_events: null,
+    });
     const rest = (await readAll(excluded, 5000)).flat();
     expect(new Set(rest.map((r) => r.event))).toEqual(new Set(['b', 'c']));
     expect(await excluded.count()).toBe(rest.length);
@@ -84,14 +120,23 @@ describe('recordSource', () => {
     const batches = await readAll(source, 4);
     expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4]);
     const records = batches.flat();
-    const expected = await events.all<{ d: string; p: string }>(`SELECT d.distinct_id AS d, p.id::VARCHAR AS p FROM persons p
+    const expected = await events.all<{ d: string; p: string }>(
+      `SELECT d.distinct_id AS d, p.id::VARCHAR AS p FROM persons p
       JOIN person_distinct_ids d ON d.team_id = p.team_id AND d.person_id = p.id
-      WHERE p.team_id = $1 AND coalesce(p.updated_at, p.created_at) < $2::TIMESTAMPTZ ORDER BY coalesce(p.updated_at, p.created_at), p.id, d.distinct_id`, [TEAM, END]);
+      WHERE p.team_id = $1 AND coalesce(p.updated_at, p.created_at) < $2::TIMESTAMPTZ ORDER BY coalesce(p.updated_at, p.created_at), p.id, d.distinct_id`,
+      [TEAM, END],
+    );
     expect(records.map((r) => [r.distinct_id, r.person_id])).toEqual(expected.map((e) => [e.d, e.p]));
     const changed = records.find((r) => r.distinct_id === 'n-26')!;
     expect(changed).toEqual({
-      team_id: TEAM, distinct_id: 'n-26', person_id: changed.person_id, properties: { n: 26 }, person_version: 3, person_distinct_id_version: 0,
-      created_at: '2023-12-31T00:00:00.000Z', _inserted_at: '2024-01-01T06:00:00.000Z',
+      team_id: TEAM,
+      distinct_id: 'n-26',
+      person_id: changed.person_id,
+      properties: { n: 26 },
+      person_version: 3,
+      person_distinct_id_version: 0,
+      created_at: '2023-12-31T00:00:00.000Z',
+      _inserted_at: '2024-01-01T06:00:00.000Z',
     });
   });
 

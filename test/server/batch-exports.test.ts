@@ -32,7 +32,14 @@ describe('batch exports CRUD', () => {
     expect(res.status).toBe(200);
     const page = pageSchema(batchExportSchema).parse(res.body);
     expect(page.count).toBe(6);
-    expect(page.results.map((e) => e.destination.type).sort()).toEqual(['BigQuery', 'HTTP', 'NoOp', 'Postgres', 'S3', 'Snowflake']);
+    expect(page.results.map((e) => e.destination.type).sort()).toEqual([
+      'BigQuery',
+      'HTTP',
+      'NoOp',
+      'Postgres',
+      'S3',
+      'Snowflake',
+    ]);
     // Every destination this server cannot reach is seeded paused (only NoOp runs here).
     expect(page.results.filter((e) => !e.paused).map((e) => e.destination.type)).toEqual(['NoOp']);
     for (const e of page.results) {
@@ -53,7 +60,12 @@ describe('batch exports CRUD', () => {
   it('creates an export with defaults applied and the first project as team', async () => {
     const e = await create({ destination: { type: 'S3', config: s3 } });
     expect(batchExportSchema.parse(e)).toMatchObject({
-      name: 'Export', model: 'events', interval: 'hour', paused: false, last_paused_at: null, latest_runs: [],
+      name: 'Export',
+      model: 'events',
+      interval: 'hour',
+      paused: false,
+      last_paused_at: null,
+      latest_runs: [],
       destination: { type: 'S3', config: { bucket_name: 'b', prefix: '', file_format: 'JSONLines' } },
     });
     expect(e.destination.config).not.toHaveProperty('aws_secret_access_key');
@@ -67,7 +79,9 @@ describe('batch exports CRUD', () => {
     const e = await create({ team_id: teams[1].id, destination: { type: 'NoOp', config: {} } });
     expect(e.team_id).toBe(teams[1].id);
     const other = (await call('GET', `/api/organizations/${northwind}/`)).body.teams[0].id;
-    const res = await call('POST', base, { json: { name: 'x', interval: 'hour', team_id: other, destination: { type: 'NoOp', config: {} } } });
+    const res = await call('POST', base, {
+      json: { name: 'x', interval: 'hour', team_id: other, destination: { type: 'NoOp', config: {} } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.attr).toBe('team_id');
   });
@@ -75,10 +89,18 @@ describe('batch exports CRUD', () => {
   it.each([
     ['S3', { ...s3, bucket_name: undefined }, 'destination__config__bucket_name'],
     ['S3', { ...s3, aws_secret_access_key: undefined }, 'destination__config__aws_secret_access_key'],
-    ['Snowflake', { account: 'a', user: 'u', password: 'p', database: 'd', warehouse: 'w', schema: 's' }, 'destination__config__table_name'],
+    [
+      'Snowflake',
+      { account: 'a', user: 'u', password: 'p', database: 'd', warehouse: 'w', schema: 's' },
+      'destination__config__table_name',
+    ],
     ['Postgres', { host: 'h', database: 'd', user: 'u' }, 'destination__config__password'],
     ['Redshift', { database: 'd', user: 'u', password: 'p' }, 'destination__config__host'],
-    ['BigQuery', { project_id: 'p', dataset_id: 'd', table_id: 't', private_key: 'k', private_key_id: 'i' }, 'destination__config__client_email'],
+    [
+      'BigQuery',
+      { project_id: 'p', dataset_id: 'd', table_id: 't', private_key: 'k', private_key_id: 'i' },
+      'destination__config__client_email',
+    ],
     ['HTTP', { url: 'https://x.example/' }, 'destination__config__token'],
     ['HTTP', { url: 'not a url', token: 't' }, 'destination__config__url'],
     ['FTP', {}, 'destination__type'],
@@ -95,32 +117,58 @@ describe('batch exports CRUD', () => {
     [{ start_at: '2024-06-02T00:00:00Z', end_at: '2024-06-01T00:00:00Z' }, 'end_at'],
     [{ start_at: 'yesterday' }, 'start_at'],
   ])('400 for %j', async (json, attr) => {
-    const res = await call('POST', base, { json: { name: 'x', interval: 'hour', destination: { type: 'NoOp', config: {} }, ...json } });
+    const res = await call('POST', base, {
+      json: { name: 'x', interval: 'hour', destination: { type: 'NoOp', config: {} }, ...json },
+    });
     expect(res.status).toBe(400);
     expect(res.body.attr).toBe(attr);
   });
 
   it('PATCH keeps an omitted secret, replaces a given one, and validates a type change whole', async () => {
     const e = await create({ destination: { type: 'HTTP', config: http } });
-    const renamed = await call('PATCH', `${base}${e.id}/`, { json: { name: 'Renamed', destination: { type: 'HTTP', config: { url: 'https://other.example/' } } } });
+    const renamed = await call('PATCH', `${base}${e.id}/`, {
+      json: { name: 'Renamed', destination: { type: 'HTTP', config: { url: 'https://other.example/' } } },
+    });
     expect(renamed.status, renamed.text).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Renamed', destination: { type: 'HTTP', config: { url: 'https://other.example/' } } });
+    expect(renamed.body).toMatchObject({
+      name: 'Renamed',
+      destination: { type: 'HTTP', config: { url: 'https://other.example/' } },
+    });
     expect(renamed.body.last_updated_at).toBe(clock.toISOString());
     let stored = server.store.batchExports.get(e.id)!;
     expect(JSON.parse(stored.destination_config)).toEqual({ url: 'https://other.example/', token: SECRETS[1] });
-    const retoken = await call('PATCH', `${base}${e.id}/`, { json: { destination: { type: 'HTTP', config: { url: 'https://other.example/', token: SECRETS[3] } } } });
+    const retoken = await call('PATCH', `${base}${e.id}/`, {
+      json: { destination: { type: 'HTTP', config: { url: 'https://other.example/', token: SECRETS[3] } } },
+    });
     expect(retoken.status, retoken.text).toBe(200);
     stored = server.store.batchExports.get(e.id)!;
     expect(JSON.parse(stored.destination_config).token).toBe(SECRETS[3]);
-    const switched = await call('PATCH', `${base}${e.id}/`, { json: { destination: { type: 'Postgres', config: { host: 'h', database: 'd', user: 'u' } } } });
+    const switched = await call('PATCH', `${base}${e.id}/`, {
+      json: { destination: { type: 'Postgres', config: { host: 'h', database: 'd', user: 'u' } } },
+    });
     expect(switched.status).toBe(400);
     expect(switched.body.attr).toBe('destination__config__password');
     const ok = await call('PATCH', `${base}${e.id}/`, {
-      json: { destination: { type: 'Postgres', config: { host: 'h', database: 'd', user: 'u', password: SECRETS[2] } } },
+      json: {
+        destination: { type: 'Postgres', config: { host: 'h', database: 'd', user: 'u', password: SECRETS[2] } },
+      },
     });
-    expect(ok.body.destination).toEqual({ type: 'Postgres', config: { host: 'h', database: 'd', user: 'u', port: 5432, schema: 'public', table_name: 'events', has_self_signed_cert: false } });
+    expect(ok.body.destination).toEqual({
+      type: 'Postgres',
+      config: {
+        host: 'h',
+        database: 'd',
+        user: 'u',
+        port: 5432,
+        schema: 'public',
+        table_name: 'events',
+        has_self_signed_cert: false,
+      },
+    });
     const range = await call('PATCH', `${base}${e.id}/`, { json: { start_at: '2024-07-01T00:00:00Z' } });
-    expect((await call('PATCH', `${base}${e.id}/`, { json: { end_at: '2024-06-01T00:00:00+02:00' } })).body.attr).toBe('end_at');
+    expect((await call('PATCH', `${base}${e.id}/`, { json: { end_at: '2024-06-01T00:00:00+02:00' } })).body.attr).toBe(
+      'end_at',
+    );
     expect(range.body.start_at).toBe('2024-07-01T00:00:00.000Z');
   });
 
@@ -135,7 +183,11 @@ describe('batch exports CRUD', () => {
     expect(second.body).toEqual(first.body);
     expect(second.body.last_paused_at).toBe(pausedAt);
     const unpaused = await call('POST', `${base}${e.id}/unpause/`);
-    expect(unpaused.body).toMatchObject({ paused: false, last_paused_at: pausedAt, last_updated_at: clock.toISOString() });
+    expect(unpaused.body).toMatchObject({
+      paused: false,
+      last_paused_at: pausedAt,
+      last_updated_at: clock.toISOString(),
+    });
     expect((await call('POST', `${base}${e.id}/unpause/`)).body).toEqual(unpaused.body);
   });
 
@@ -146,7 +198,10 @@ describe('batch exports CRUD', () => {
     const unpaused = await call('PATCH', `${base}${e.id}/`, { json: { paused: false } });
     expect(unpaused.body.paused).toBe(false);
     const logs = (await call('GET', `${base}${e.id}/logs/`)).body.results.map((l: { message: string }) => l.message);
-    expect(logs).toEqual([expect.stringMatching(/^Export unpaused: the next run covers the interval ending /), 'Export paused.']);
+    expect(logs).toEqual([
+      expect.stringMatching(/^Export unpaused: the next run covers the interval ending /),
+      'Export paused.',
+    ]);
   });
 
   it('deletes an export (204, then 404)', async () => {
@@ -171,8 +226,14 @@ describe('batch export access', () => {
       expect(denied.status).toBe(403);
       expect(denied.body.detail).toBe("API key missing required scope 'batch_export:read'");
     }
-    const writes: [string, string][] = [['POST', base], ['PATCH', `${base}${id}/`], ['DELETE', `${base}${id}/`],
-      ['POST', `${base}${id}/pause/`], ['POST', `${base}${id}/unpause/`], ['POST', `${base}${id}/backfill/`]];
+    const writes: [string, string][] = [
+      ['POST', base],
+      ['PATCH', `${base}${id}/`],
+      ['DELETE', `${base}${id}/`],
+      ['POST', `${base}${id}/pause/`],
+      ['POST', `${base}${id}/unpause/`],
+      ['POST', `${base}${id}/backfill/`],
+    ];
     for (const [method, url] of writes) {
       const res = await call(method, url, { key: read, json: {} });
       expect(res.status, `${method} ${url}`).toBe(403);
@@ -181,8 +242,10 @@ describe('batch export access', () => {
     expect((await call('GET', base, { key: null })).status).toBe(401);
   });
 
-  it('unknown organization → 404, unreachable one → 403, another organization\'s export → 404', async () => {
-    expect((await call('GET', '/api/organizations/00000000-0000-4000-8000-000000000000/batch_exports/')).status).toBe(404);
+  it("unknown organization → 404, unreachable one → 403, another organization's export → 404", async () => {
+    expect((await call('GET', '/api/organizations/00000000-0000-4000-8000-000000000000/batch_exports/')).status).toBe(
+      404,
+    );
     const jonas = server.makeKey({ scopes: ['*'], userEmail: 'jonas@northwind.example' });
     expect((await call('GET', base, { key: jonas })).status).toBe(403);
     const scoped = server.makeKey({ scopes: ['*'], organizations: [northwind] });
@@ -196,13 +259,17 @@ describe('batch export access', () => {
 
   it('deleting the organization deletes its exports, runs and logs', async () => {
     const org = (await call('POST', '/api/organizations/', { json: { name: 'Short lived' } })).body;
-    const e = (await call('POST', `/api/organizations/${org.id}/batch_exports/`, {
-      json: { name: 'x', interval: 'hour', destination: { type: 'NoOp', config: {} } },
-    })).body;
+    const e = (
+      await call('POST', `/api/organizations/${org.id}/batch_exports/`, {
+        json: { name: 'x', interval: 'hour', destination: { type: 'NoOp', config: {} } },
+      })
+    ).body;
     await call('POST', `/api/organizations/${org.id}/batch_exports/${e.id}/pause/`);
     expect((await call('DELETE', `/api/organizations/${org.id}/`)).status).toBe(204);
     expect(server.store.batchExports.get(e.id)).toBeUndefined();
-    const logs = server.store.db.prepare('SELECT COUNT(*) AS n FROM batch_export_logs WHERE batch_export_id = ?').get(e.id) as { n: number };
+    const logs = server.store.db
+      .prepare('SELECT COUNT(*) AS n FROM batch_export_logs WHERE batch_export_id = ?')
+      .get(e.id) as { n: number };
     expect(logs.n).toBe(0);
   });
 });
@@ -216,8 +283,11 @@ describe('secrets', () => {
     // The seeded secrets too.
     const ids = server.store.db.prepare('SELECT id FROM batch_exports').pluck().all() as string[];
     const seeded = ids.map((id) => server.store.batchExports.get(id)!);
-    const seededSecrets = seeded.flatMap((r) => Object.entries(JSON.parse(r.destination_config) as Record<string, unknown>)
-      .filter(([k]) => ['token', 'password', 'aws_secret_access_key', 'private_key', 'private_key_id'].includes(k)).map(([, v]) => String(v)));
+    const seededSecrets = seeded.flatMap((r) =>
+      Object.entries(JSON.parse(r.destination_config) as Record<string, unknown>)
+        .filter(([k]) => ['token', 'password', 'aws_secret_access_key', 'private_key', 'private_key_id'].includes(k))
+        .map(([, v]) => String(v)),
+    );
     expect(seededSecrets.length).toBeGreaterThan(4);
     for (const body of bodies) for (const secret of seededSecrets) expect(body).not.toContain(secret);
   });

@@ -27,14 +27,27 @@ describe('key CLI', () => {
   let key = '';
 
   it('key create prints the key alone on the only stdout line, and the key authenticates', async () => {
-    const r = runCli(['key', 'create', '--label', 'ci bot', '--scopes', 'organization:read,plugin:write', '--data-dir', dir]);
+    const r = runCli([
+      'key',
+      'create',
+      '--label',
+      'ci bot',
+      '--scopes',
+      'organization:read,plugin:write',
+      '--data-dir',
+      dir,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
     key = lines[0]!;
     expect(key).toMatch(/^phx_[A-Za-z0-9]{40}$/);
     const me = await call(key, '/api/personal_api_keys/@current/');
-    expect(me.body).toMatchObject({ label: 'ci bot', scopes: ['organization:read', 'plugin:write'], scoped_organizations: null });
+    expect(me.body).toMatchObject({
+      label: 'ci bot',
+      scopes: ['organization:read', 'plugin:write'],
+      scoped_organizations: null,
+    });
     keyId = me.body.id as string;
     expect((await call(key)).status).toBe(200);
   });
@@ -42,7 +55,18 @@ describe('key CLI', () => {
   it('--organization limits the key', async () => {
     const orgs = (await call(key)).body.results as { id: string; name: string }[];
     const hedgebox = orgs.find((o) => o.name === 'Hedgebox')!;
-    const r = runCli(['key', 'create', '--label', 'scoped', '--scopes', '*', '--organization', hedgebox.id, '--data-dir', dir]);
+    const r = runCli([
+      'key',
+      'create',
+      '--label',
+      'scoped',
+      '--scopes',
+      '*',
+      '--organization',
+      hedgebox.id,
+      '--data-dir',
+      dir,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     const scoped = await call(r.stdout.trim());
     expect(scoped.body.results.map((o: { id: string }) => o.id)).toEqual([hedgebox.id]);
@@ -67,12 +91,32 @@ describe('key CLI', () => {
   });
 
   it('bad scopes, unknown keys and unknown organizations fail with a clear message', () => {
-    const bad = runCli(['key', 'create', '--label', 'x', '--scopes', 'organization:read,everything:write', '--data-dir', dir]);
+    const bad = runCli([
+      'key',
+      'create',
+      '--label',
+      'x',
+      '--scopes',
+      'organization:read,everything:write',
+      '--data-dir',
+      dir,
+    ]);
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toContain("unknown scope 'everything:write'");
     expect(runCli(['key', 'revoke', 'nope', '--data-dir', dir]).stderr).toContain("no key with id 'nope'");
-    const org = runCli(['key', 'create', '--label', 'x', '--scopes', '*', '--organization', 'missing', '--data-dir', dir]);
+    const org = runCli([
+      'key',
+      'create',
+      '--label',
+      'x',
+      '--scopes',
+      '*',
+      '--organization',
+      'missing',
+      '--data-dir',
+      dir,
+    ]);
     expect(org.status).not.toBe(0);
     expect(org.stderr).toContain("no organization with id 'missing'");
   });
@@ -85,8 +129,13 @@ describe('seed progress', () => {
       // Not a terminal (a pipe): one line per step here, as the interval is 0.
       const r = runCli(['seed', '--data-dir', fresh], { SEED_EVENTS: '20000', SEED_PROGRESS_EVERY_MS: '0' });
       expect(r.status, r.stderr).toBe(0);
-      const steps = [...r.stderr.matchAll(/^seeding demo events: ([\d,]+) of ([\d,]+) written \((\d+)%\), (.+)$/gm)]
-        .map((m) => ({ written: Number(m[1]!.replaceAll(',', '')), total: Number(m[2]!.replaceAll(',', '')), left: m[4]! }));
+      const steps = [
+        ...r.stderr.matchAll(/^seeding demo events: ([\d,]+) of ([\d,]+) written \((\d+)%\), (.+)$/gm),
+      ].map((m) => ({
+        written: Number(m[1]!.replaceAll(',', '')),
+        total: Number(m[2]!.replaceAll(',', '')),
+        left: m[4]!,
+      }));
       expect(steps.length).toBeGreaterThan(3);
       expect(steps[0]).toMatchObject({ written: 0, left: 'estimating the time left' });
       expect(steps.some((s) => /^about \d+ s left$/.test(s.left))).toBe(true);

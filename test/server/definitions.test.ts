@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDefinitionSchema, pageSchema, propertyDefinitionSchema, propertyValueSchema } from '../../src/contract/index.ts';
+import {
+  eventDefinitionSchema,
+  pageSchema,
+  propertyDefinitionSchema,
+  propertyValueSchema,
+} from '../../src/contract/index.ts';
 import { z } from '../../src/contract/z.ts';
 import { inTransaction } from '../../server/analytics/event-store.ts';
 import { compactEventProperties } from '../../server/analytics/property-stats.ts';
@@ -9,7 +14,7 @@ import { createTestServer, HEDGEBOX, NORTHWIND, type AnyJson, type TestServer } 
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
-const WEIRD = 'we"ird.key/ü \'x\'';
+const WEIRD = "we\"ird.key/ü 'x'";
 
 let server: TestServer;
 let projectId: number;
@@ -19,18 +24,26 @@ const base = () => `/api/projects/${projectId}`;
 
 const ingest = async (batch: unknown[]) => {
   const res = await server.app.request('/batch/', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: token, batch }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ api_key: token, batch }),
   });
   expect(res.status).toBe(200);
 };
-const ev = (event: string, distinctId: string, timestamp: string, properties: Record<string, unknown> = {}) =>
-  ({ event, distinct_id: distinctId, timestamp, properties });
+const ev = (event: string, distinctId: string, timestamp: string, properties: Record<string, unknown> = {}) => ({
+  event,
+  distinct_id: distinctId,
+  timestamp,
+  properties,
+});
 
 beforeAll(async () => {
   server = createTestServer({ now: () => NOW });
-  const projects = server.store.db.prepare(
-    'SELECT p.id, p.api_token, o.name FROM projects p JOIN organizations o ON o.id = p.organization_id ORDER BY p.id',
-  ).all() as { id: number; api_token: string; name: string }[];
+  const projects = server.store.db
+    .prepare(
+      'SELECT p.id, p.api_token, o.name FROM projects p JOIN organizations o ON o.id = p.organization_id ORDER BY p.id',
+    )
+    .all() as { id: number; api_token: string; name: string }[];
   const mine = projects.find((p) => p.name === HEDGEBOX)!;
   projectId = mine.id;
   token = mine.api_token;
@@ -38,15 +51,28 @@ beforeAll(async () => {
   const batch = [
     // $pageview: 4 in the window; signup: 2 in the window and 1 long ago; Purchase: 1 long ago only.
     ...['Chrome', 'Chrome', 'Firefox', 'Safari'].map((browser, i) =>
-      ev('$pageview', `u${i}`, daysAgo(i + 1), { $browser: browser, $current_url: `https://x.example/${i}`, plan: i % 2 ? 'pro' : 'Free' })),
-    ev('signup', 'u1', daysAgo(2), { amount: 12.5, is_trial: true, signed_at: '2025-05-30T10:00:00Z', [WEIRD]: 'odd value', $set: { age: 31, company: 'Acme' } }),
+      ev('$pageview', `u${i}`, daysAgo(i + 1), {
+        $browser: browser,
+        $current_url: `https://x.example/${i}`,
+        plan: i % 2 ? 'pro' : 'Free',
+      }),
+    ),
+    ev('signup', 'u1', daysAgo(2), {
+      amount: 12.5,
+      is_trial: true,
+      signed_at: '2025-05-30T10:00:00Z',
+      [WEIRD]: 'odd value',
+      $set: { age: 31, company: 'Acme' },
+    }),
     ev('signup', 'u2', daysAgo(3), { amount: 3, is_trial: false, signed_at: '2025-05-29', [WEIRD]: 'odd value' }),
     ev('signup', 'u3', daysAgo(60), { amount: 7, $set: { age: 40 } }),
     ev('Purchase', 'u0', daysAgo(45), { amount: 'n/a' }),
   ];
   await ingest(batch);
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 const get = (path: string, key?: string) => server.get(`${base()}${path}`, key === undefined ? {} : { key });
 const names = (body: AnyJson) => (body.results as { name: string }[]).map((r) => r.name);
@@ -56,7 +82,11 @@ describe('event_definitions/', () => {
     const res = await get('/event_definitions/');
     expect(res.status).toBe(200);
     const page = pageSchema(eventDefinitionSchema).parse(res.body);
-    expect(page.results.map((d) => [d.name, d.volume_30_day])).toEqual([['$pageview', 4], ['signup', 2], ['Purchase', 0]]);
+    expect(page.results.map((d) => [d.name, d.volume_30_day])).toEqual([
+      ['$pageview', 4],
+      ['signup', 2],
+      ['Purchase', 0],
+    ]);
     const signup = page.results.find((d) => d.name === 'signup')!;
     expect(signup.created_at).toBe(daysAgo(60));
     expect(signup.last_seen_at).toBe(daysAgo(2));
@@ -98,7 +128,12 @@ describe('property_definitions/', () => {
   it('lists event property keys with their type, by volume then name', async () => {
     const results = await defs('');
     const byName = Object.fromEntries(results.map((d) => [d.name, d]));
-    expect(byName.amount).toMatchObject({ type: 'event', property_type: 'Numeric', is_numerical: true, volume_30_day: 2 });
+    expect(byName.amount).toMatchObject({
+      type: 'event',
+      property_type: 'Numeric',
+      is_numerical: true,
+      volume_30_day: 2,
+    });
     expect(byName.is_trial).toMatchObject({ property_type: 'Boolean', is_numerical: false });
     expect(byName.signed_at).toMatchObject({ property_type: 'DateTime' });
     expect(byName.$browser).toMatchObject({ property_type: 'String', volume_30_day: 4 });
@@ -132,8 +167,11 @@ describe('property_definitions/', () => {
   });
 
   it('counts events written around the ingestion path (read from their JSON) and keeps its answer when compacted', async () => {
-    await server.events.run(`INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
-      VALUES (uuid(), $1, 'raw', 'r1', $2::TIMESTAMPTZ, '{"raw_only": "2025-05-01 10:00:00"}')`, [projectId, daysAgo(1)]);
+    await server.events.run(
+      `INSERT INTO events (uuid, team_id, event, distinct_id, timestamp, properties)
+      VALUES (uuid(), $1, 'raw', 'r1', $2::TIMESTAMPTZ, '{"raw_only": "2025-05-01 10:00:00"}')`,
+      [projectId, daysAgo(1)],
+    );
     const before = await defs('');
     expect(before.find((d) => d.name === 'raw_only')).toMatchObject({ property_type: 'DateTime', volume_30_day: 1 });
     // As append does every 200 appends: inside the write's transaction.
@@ -141,7 +179,9 @@ describe('property_definitions/', () => {
     expect(await defs('')).toEqual(before);
     const [stats] = await server.events.all<{ rows: number; groups: number }>(
       `SELECT count(*)::INTEGER AS rows, count(DISTINCT (event, key, kind, day))::INTEGER AS groups
-       FROM event_property_stats WHERE team_id = $1`, [projectId]);
+       FROM event_property_stats WHERE team_id = $1`,
+      [projectId],
+    );
     expect(stats!.rows).toBe(stats!.groups);
   });
 
@@ -152,12 +192,23 @@ describe('property_definitions/', () => {
     await ingest([ev('fresh', 'f2', daysAgo(1), { fresh_a: 2, fresh_b: 'x' })]);
     await ingest([ev('fresh', 'f3', daysAgo(1), { fresh_b: 'y' })]);
     const fresh = (await defs(`?event_names=${encodeURIComponent('["fresh"]')}`)).map((d) => [d.name, d.volume_30_day]);
-    expect(fresh).toEqual([['fresh_a', 2], ['fresh_b', 2]]);
+    expect(fresh).toEqual([
+      ['fresh_a', 2],
+      ['fresh_b', 2],
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     await ingest([ev('fresh', 'f4', daysAgo(1), { fresh_b: 'z' })]); // counts everything not counted yet
-    const [uncounted] = await server.events.all<{ n: number }>('SELECT count(*)::INTEGER AS n FROM events WHERE team_id = $1 AND ps_counted IS NOT TRUE', [projectId]);
+    const [uncounted] = await server.events.all<{ n: number }>(
+      'SELECT count(*)::INTEGER AS n FROM events WHERE team_id = $1 AND ps_counted IS NOT TRUE',
+      [projectId],
+    );
     expect(uncounted!.n).toBe(0);
-    expect((await defs(`?event_names=${encodeURIComponent('["fresh"]')}`)).map((d) => [d.name, d.volume_30_day])).toEqual([['fresh_b', 3], ['fresh_a', 2]]);
+    expect(
+      (await defs(`?event_names=${encodeURIComponent('["fresh"]')}`)).map((d) => [d.name, d.volume_30_day]),
+    ).toEqual([
+      ['fresh_b', 3],
+      ['fresh_a', 2],
+    ]);
   });
 
   it('lists person properties with type=person', async () => {
@@ -177,7 +228,11 @@ describe('events/values/', () => {
   };
 
   it('gives the values most frequent first, with counts', async () => {
-    expect(await values('key=%24browser')).toEqual([{ name: 'Chrome', count: 2 }, { name: 'Firefox', count: 1 }, { name: 'Safari', count: 1 }]);
+    expect(await values('key=%24browser')).toEqual([
+      { name: 'Chrome', count: 2 },
+      { name: 'Firefox', count: 1 },
+      { name: 'Safari', count: 1 },
+    ]);
     expect((await values('key=plan&value=FRE')).map((v) => v.name)).toEqual(['Free']);
     expect((await values('key=amount&event_name=Purchase')).map((v) => v.name)).toEqual(['n/a']);
     expect((await values('key=age&type=person')).map((v) => v.name).sort()).toEqual(['31', '40']);
@@ -188,7 +243,9 @@ describe('events/values/', () => {
   });
 
   it('returns at most 50 values', async () => {
-    await ingest(Array.from({ length: 60 }, (_, i) => ev('many', `m${i}`, daysAgo(1), { n: `v${String(i).padStart(2, '0')}` })));
+    await ingest(
+      Array.from({ length: 60 }, (_, i) => ev('many', `m${i}`, daysAgo(1), { n: `v${String(i).padStart(2, '0')}` })),
+    );
     await ingest([ev('many', 'm0', daysAgo(1), { n: 'v59' })]);
     const result = await values('key=n');
     expect(result).toHaveLength(50);

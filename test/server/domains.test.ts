@@ -19,19 +19,32 @@ const create = async (domain: string) => {
 describe('domains', () => {
   it('lists the seeded verified and unverified domains', async () => {
     const page = pageSchema(domainSchema).parse((await server.get(base)).body);
-    expect(page.results.map((d) => [d.domain, d.is_verified])).toEqual([['hedgebox.example', true], ['hedgebox-labs.example', false]]);
+    expect(page.results.map((d) => [d.domain, d.is_verified])).toEqual([
+      ['hedgebox.example', true],
+      ['hedgebox-labs.example', false],
+    ]);
   });
 
   it('creates a domain with a 32-character challenge; validates and keeps names unique', async () => {
     const d = await create('acme.example');
-    expect(d).toMatchObject({ is_verified: false, verified_at: null, jit_provisioning_enabled: false, sso_enforcement: '', has_saml: false });
+    expect(d).toMatchObject({
+      is_verified: false,
+      verified_at: null,
+      jit_provisioning_enabled: false,
+      sso_enforcement: '',
+      has_saml: false,
+    });
     expect(d.verification_challenge).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await server.get(`${base}${d.id}/`)).body.domain).toBe('acme.example');
     const upper = await server.request('POST', base, { json: { domain: 'Acme.example' } });
     expect(upper.body).toMatchObject({ attr: 'domain', code: 'invalid_input' });
-    const dup = await server.request('POST', `/api/organizations/${northwind}/domains/`, { json: { domain: 'acme.example' } });
+    const dup = await server.request('POST', `/api/organizations/${northwind}/domains/`, {
+      json: { domain: 'acme.example' },
+    });
     expect(dup.body).toMatchObject({ attr: 'domain', code: 'unique' });
-    const early = await server.request('POST', base, { json: { domain: 'early.example', jit_provisioning_enabled: true } });
+    const early = await server.request('POST', base, {
+      json: { domain: 'early.example', jit_provisioning_enabled: true },
+    });
     expect(early.body).toMatchObject({ code: 'verification_required', attr: 'jit_provisioning_enabled' });
   });
 
@@ -43,7 +56,12 @@ describe('domains', () => {
     const sso = await server.request('PATCH', `${base}${d.id}/`, { json: { sso_enforcement: 'saml' } });
     expect(sso.body).toMatchObject({ code: 'verification_required', attr: 'sso_enforcement' });
     const saml = await server.request('PATCH', `${base}${d.id}/`, {
-      json: { saml_entity_id: 'https://idp.example/e', saml_acs_url: 'https://idp.example/acs', saml_x509_cert: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', domain: 'changed.example' },
+      json: {
+        saml_entity_id: 'https://idp.example/e',
+        saml_acs_url: 'https://idp.example/acs',
+        saml_x509_cert: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        domain: 'changed.example',
+      },
     });
     expect(saml.status).toBe(200);
     expect(saml.body).toMatchObject({ has_saml: true, domain: 'saml.example' });
@@ -64,9 +82,13 @@ describe('domains', () => {
     const again = await verify();
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('already_verified');
-    const jit = await server.request('PATCH', `${base}${d.id}/`, { json: { jit_provisioning_enabled: true, sso_enforcement: 'google-oauth2' } });
+    const jit = await server.request('PATCH', `${base}${d.id}/`, {
+      json: { jit_provisioning_enabled: true, sso_enforcement: 'google-oauth2' },
+    });
     expect(jit.body).toMatchObject({ jit_provisioning_enabled: true, sso_enforcement: 'google-oauth2' });
-    const entry = server.store.activityLog.list({ scope: 'OrganizationDomain', item_id: d.id }, 2, 0).map((e) => e.activity);
+    const entry = server.store.activityLog
+      .list({ scope: 'OrganizationDomain', item_id: d.id }, 2, 0)
+      .map((e) => e.activity);
     expect(entry).toEqual(['updated', 'verified']);
   });
 
@@ -101,11 +123,16 @@ describe('domains', () => {
     for (const [method, url, json] of attempts) {
       const res = await server.request(method, url, { key: member, ...(json ? { json } : {}) });
       expect([method, url, res.status]).toEqual([method, url, 403]);
-      expect(res.body).toMatchObject({ code: 'permission_denied', detail: expect.stringMatching(/Only admins and owners/) });
+      expect(res.body).toMatchObject({
+        code: 'permission_denied',
+        detail: expect.stringMatching(/Only admins and owners/),
+      });
     }
     expect((await server.get(base, { key: member })).status).toBe(200);
     expect((await server.get(`${base}${d.id}/`, { key: member })).body.saml_entity_id).toBeNull();
-    expect((await server.request('PATCH', `${base}${d.id}/`, { key: admin, json: { saml_entity_id: 'by-admin' } })).status).toBe(200);
+    expect(
+      (await server.request('PATCH', `${base}${d.id}/`, { key: admin, json: { saml_entity_id: 'by-admin' } })).status,
+    ).toBe(200);
     expect((await server.request('DELETE', `${base}${d.id}/`, { key: admin })).status).toBe(204);
   });
 });

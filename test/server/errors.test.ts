@@ -24,7 +24,11 @@ describe("error rows of the API's error table (docs/api.md)", () => {
 
   it('405 with an empty body for an unknown method on a known path', async () => {
     const id = server.orgIds[HEDGEBOX]!;
-    for (const [method, path] of [['PUT', `/api/organizations/${id}/`], ['DELETE', '/api/organizations/'], ['POST', '/api/projects/1']]) {
+    for (const [method, path] of [
+      ['PUT', `/api/organizations/${id}/`],
+      ['DELETE', '/api/organizations/'],
+      ['POST', '/api/projects/1'],
+    ]) {
       const res = await server.request(method!, path!);
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(res.text).toBe('');
@@ -34,7 +38,10 @@ describe("error rows of the API's error table (docs/api.md)", () => {
   });
 
   it('400 parse_error for a body that is not JSON', async () => {
-    const res = await server.request('POST', '/api/organizations/', { rawBody: '{"name": ', headers: { 'Content-Type': 'application/json' } });
+    const res = await server.request('POST', '/api/organizations/', {
+      rawBody: '{"name": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ type: 'validation_error', code: 'parse_error', attr: null });
     expect(res.body.detail).toMatch(/^JSON parse error/);
@@ -44,7 +51,10 @@ describe("error rows of the API's error table (docs/api.md)", () => {
     const res = await server.request('POST', '/api/organizations/', { json: ['Acme'] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      type: 'validation_error', code: 'invalid_input', detail: 'Invalid data. Expected a dictionary, but got list.', attr: null,
+      type: 'validation_error',
+      code: 'invalid_input',
+      detail: 'Invalid data. Expected a dictionary, but got list.',
+      attr: null,
     });
   });
 

@@ -38,14 +38,20 @@ async function listen(requestTimeoutMs = 30_000) {
   });
   return {
     port: address.port,
-    close: () => new Promise<void>((resolve) => {
-      (node as http.Server).closeAllConnections();
-      node.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        (node as http.Server).closeAllConnections();
+        node.close(() => resolve());
+      }),
   };
 }
 
-function rawRequest(port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
       let body = '';
@@ -63,8 +69,11 @@ describe('paths, bodies and slow clients on a real socket', () => {
     try {
       const auth = { Authorization: `Bearer ${server.demoKey}` };
       for (const target of [
-        `/api/organizations/${orgId}/batch_exports/../`, `/api/organizations/${orgId}/batch_exports/%2e%2e/`,
-        `/api/organizations/${orgId}/batch_exports/%2E%2e`, `/api/organizations/${orgId}/./`, `/api/organizations/x/..%2f..%2f`,
+        `/api/organizations/${orgId}/batch_exports/../`,
+        `/api/organizations/${orgId}/batch_exports/%2e%2e/`,
+        `/api/organizations/${orgId}/batch_exports/%2E%2e`,
+        `/api/organizations/${orgId}/./`,
+        `/api/organizations/x/..%2f..%2f`,
       ]) {
         const res = await rawRequest(socket.port, 'DELETE', target, auth);
         expect([target, res.status]).toEqual([target, 404]);
@@ -84,10 +93,19 @@ describe('paths, bodies and slow clients on a real socket', () => {
       let peak = before;
       let sent = 0;
       const status = await new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port: socket.port, method: 'POST', path: '/batch/', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: socket.port,
+            method: 'POST',
+            path: '/batch/',
+            headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', (error) => (sent > 0 ? undefined : reject(error)));
         req.on('close', () => resolve(-1)); // reset before any answer: a failure that says so, not a hang
         const pump = () => {
@@ -114,10 +132,19 @@ describe('paths, bodies and slow clients on a real socket', () => {
     try {
       const started = performance.now();
       const status = await new Promise<number>((resolve) => {
-        const req = http.request({ host: '127.0.0.1', port: socket.port, method: 'POST', path: '/batch/', headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: socket.port,
+            method: 'POST',
+            path: '/batch/',
+            headers: { 'Content-Type': 'application/json', 'Content-Length': '1000' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', () => resolve(-1));
         req.write('{"api_key":');
         const drip = setInterval(() => (req.destroyed ? clearInterval(drip) : req.write(' ')), 200);
@@ -138,15 +165,30 @@ describe('files and secrets', () => {
     const { store, events } = openDataDir(dir);
     try {
       expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
-      for (const file of ['store.sqlite', 'secret-key', 'demo-key']) expect([file, fs.statSync(path.join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
+      for (const file of ['store.sqlite', 'secret-key', 'demo-key'])
+        expect([file, fs.statSync(path.join(dir, file)).mode & 0o777]).toEqual([file, 0o600]);
       await events.ready();
       expect(fs.statSync(path.join(dir, 'events.duckdb')).mode & 0o777).toBe(0o600);
       const org = store.db.prepare('SELECT id FROM organizations ORDER BY created_at LIMIT 1').pluck().get() as string;
-      const id = store.batchExports.create(org, {
-        team_id: 1, name: 'sealed', model: 'events', destination_type: 'HTTP', interval: 'hour', paused: 1,
-        destination_config: JSON.stringify({ url: 'https://example.com/in', token: 'SEALED-TOKEN-1234' }),
-        last_paused_at: null, start_at: null, end_at: null, hogql_query: null, last_updated_at: '2024-01-01T00:00:00Z', next_run_at: null,
-      }, '2024-01-01T00:00:00Z');
+      const id = store.batchExports.create(
+        org,
+        {
+          team_id: 1,
+          name: 'sealed',
+          model: 'events',
+          destination_type: 'HTTP',
+          interval: 'hour',
+          paused: 1,
+          destination_config: JSON.stringify({ url: 'https://example.com/in', token: 'SEALED-TOKEN-1234' }),
+          last_paused_at: null,
+          start_at: null,
+          end_at: null,
+          hogql_query: null,
+          last_updated_at: '2024-01-01T00:00:00Z',
+          next_run_at: null,
+        },
+        '2024-01-01T00:00:00Z',
+      );
       expect(JSON.parse(store.batchExports.get(id)!.destination_config).token).toBe('SEALED-TOKEN-1234');
       store.db.pragma('wal_checkpoint(TRUNCATE)');
       const raw = store.db.prepare('SELECT destination_config FROM batch_exports').pluck().all() as string[];
@@ -175,17 +217,22 @@ describe('outbound HTTP reaches only public hosts', () => {
       hits += 1;
       if (req.url === '/redirect') res.writeHead(307, { Location: `http://127.0.0.1:${port}/in` }).end();
       else if (req.url === '/redirect-slow') res.writeHead(307, { Location: `http://127.0.0.1:${port}/stall` }).end();
-      else if (req.url === '/stall') return; // never answers
-      else if (req.url === '/stall-body') res.writeHead(200).write('part of it'); // never ends
+      else if (req.url === '/stall')
+        return; // never answers
+      else if (req.url === '/stall-body')
+        res.writeHead(200).write('part of it'); // never ends
       else res.writeHead(200).end();
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     port = (receiver.address() as AddressInfo).port;
   });
-  afterAll(() => new Promise<void>((resolve) => {
-    receiver.closeAllConnections();
-    receiver.close(() => resolve());
-  }));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        receiver.closeAllConnections();
+        receiver.close(() => resolve());
+      }),
+  );
   // A generous limit by default: resolving localhost waits for libuv's thread pool, which other
   // suites in this process may keep busy (a refused target is the point here, not the time).
   const send = (url: string, allowHosts: string[] = [], timeoutMs = 10_000) =>
@@ -197,7 +244,17 @@ describe('outbound HTTP reaches only public hosts', () => {
     await expect(send(`http://[::1]:${port}/in`)).rejects.toBeInstanceOf(BlockedDestinationError);
     await expect(send('file:///etc/passwd')).rejects.toBeInstanceOf(BlockedDestinationError);
     expect(hits).toBe(0);
-    for (const a of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) {
+    for (const a of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect([a, isPrivateAddress(a)]).toEqual([a, true]);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700::1111']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
@@ -206,7 +263,9 @@ describe('outbound HTTP reaches only public hosts', () => {
   it('an allow-listed host is reached; a redirect from it to another private host is refused', async () => {
     expect((await send(`http://localhost:${port}/in`, ['localhost'])).status).toBe(200);
     expect(hits).toBe(1);
-    await expect(send(`http://localhost:${port}/redirect`, ['localhost'])).rejects.toBeInstanceOf(BlockedDestinationError);
+    await expect(send(`http://localhost:${port}/redirect`, ['localhost'])).rejects.toBeInstanceOf(
+      BlockedDestinationError,
+    );
     expect(hits).toBe(2);
     expect((await send(`http://localhost:${port}/redirect`, ['localhost', '127.0.0.1'])).status).toBe(200);
   });
@@ -214,7 +273,10 @@ describe('outbound HTTP reaches only public hosts', () => {
   it('gives up at its time limit on a host that never answers, one that stops in the middle of its body, and across a redirect', async () => {
     for (const path of ['/stall', '/stall-body', '/redirect-slow']) {
       const started = Date.now();
-      const error = await send(`http://localhost:${port}${path}`, ['localhost', '127.0.0.1'], 300).then(() => null, (e: Error) => e);
+      const error = await send(`http://localhost:${port}${path}`, ['localhost', '127.0.0.1'], 300).then(
+        () => null,
+        (e: Error) => e,
+      );
       expect([path, error?.name]).toEqual([path, 'TimeoutError']);
       expect(Date.now() - started).toBeGreaterThanOrEqual(290);
       expect(Date.now() - started).toBeLessThan(2000);
@@ -230,7 +292,14 @@ describe('keys and origins', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('permission_denied');
     expect((await server.get('/api/organizations/')).body.count).toBe(before);
-    expect((await server.request('POST', '/api/organizations/', { key: server.makeKey({ scopes: ['organization:write'] }), json: { name: 'Allowed' } })).status).toBe(201);
+    expect(
+      (
+        await server.request('POST', '/api/organizations/', {
+          key: server.makeKey({ scopes: ['organization:write'] }),
+          json: { name: 'Allowed' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('failed authentication is limited per address (429 with Retry-After); valid keys are not slowed', async () => {
@@ -261,8 +330,17 @@ describe('keys and origins', () => {
     const csp = (await server.get('/api/organizations/')).headers.get('content-security-policy')!;
     expect(csp).toContain("connect-src 'self';");
     const proxy = createApp({ upstream: 'https://eu.example.com/base', staticDir: path.join(server.dir, 'none') });
-    expect((await proxy.request('/')).headers.get('content-security-policy')).toContain("connect-src 'self' https://eu.example.com;");
-    const other = createApp({ store: server.store, events: server.events, apiOrigins: ['http://10.0.0.5:8000/'], staticDir: path.join(server.dir, 'none') });
-    expect((await other.request('/')).headers.get('content-security-policy')).toContain("connect-src 'self' http://10.0.0.5:8000;");
+    expect((await proxy.request('/')).headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://eu.example.com;",
+    );
+    const other = createApp({
+      store: server.store,
+      events: server.events,
+      apiOrigins: ['http://10.0.0.5:8000/'],
+      staticDir: path.join(server.dir, 'none'),
+    });
+    expect((await other.request('/')).headers.get('content-security-policy')).toContain(
+      "connect-src 'self' http://10.0.0.5:8000;",
+    );
   });
 });

@@ -7,7 +7,10 @@ import { createTestServer, makeTempDir } from './helpers.ts';
 
 const dist = makeTempDir('ref-dist-');
 fs.mkdirSync(path.join(dist, 'assets'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Dashboard</title><script type="module" src="/assets/index-abc123.js"></script>');
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><title>Dashboard</title><script type="module" src="/assets/index-abc123.js"></script>',
+);
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
 fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/secret-source.ts"]}');
 fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
@@ -106,7 +109,8 @@ describe('static files', () => {
 });
 
 describe('compression', () => {
-  const raw = (url: string, headers: Record<string, string>, method = 'GET') => server.app.request(url, { method, headers });
+  const raw = (url: string, headers: Record<string, string>, method = 'GET') =>
+    server.app.request(url, { method, headers });
   const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
   it('serves the pre-compressed file the client accepts, brotli first, with its length and Vary', async () => {

@@ -65,7 +65,11 @@ export const makeTempDir = (prefix = 'ref-server-') => fs.mkdtempSync(path.join(
 
 /** Requests to an app in process, as `key` (the demo key unless told; `null`: none), JSON parsed. */
 export function requester(app: { request: ReturnType<typeof createApp>['request'] }, demoKey: string) {
-  return async function request<T = AnyJson>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  return async function request<T = AnyJson>(
+    method: string,
+    url: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     const key = opts.key === undefined ? demoKey : opts.key;
     if (key !== null) headers.Authorization = `Bearer ${key}`;
@@ -83,7 +87,13 @@ export function requester(app: { request: ReturnType<typeof createApp>['request'
 
 /** A fresh, seeded data dir with its store and app; each test file gets its own. */
 export function createTestServer(
-  options: { now?: () => Date; logger?: Partial<Logger>; staticDir?: string; analyticsCacheTtlMs?: number; seedNow?: Date } = {},
+  options: {
+    now?: () => Date;
+    logger?: Partial<Logger>;
+    staticDir?: string;
+    analyticsCacheTtlMs?: number;
+    seedNow?: Date;
+  } = {},
 ): TestServer {
   const dir = makeTempDir();
   // The demo data is dated relative to the seed's moment: the injected clock's, unless told.
@@ -104,7 +114,12 @@ export function createTestServer(
   const request = requester(app, demoKey);
 
   return {
-    dir, store, events, app, demoKey, orgIds,
+    dir,
+    store,
+    events,
+    app,
+    demoKey,
+    orgIds,
     makeKey({ scopes, organizations, userEmail = DEMO_USER_EMAIL, label = 'test key' }) {
       const user = store.users.getByEmail(userEmail);
       if (!user) throw new Error(`no user ${userEmail}`);

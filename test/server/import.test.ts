@@ -11,7 +11,13 @@ import { exited, runCli, startServer } from './processes.ts';
 const dir = makeTempDir('ref-import-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const line = (i: number) => JSON.stringify({ event: i % 2 ? 'b' : 'a', distinct_id: `imp-${i % 7}`, timestamp: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(), properties: { i } });
+const line = (i: number) =>
+  JSON.stringify({
+    event: i % 2 ? 'b' : 'a',
+    distinct_id: `imp-${i % 7}`,
+    timestamp: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+    properties: { i },
+  });
 
 describe('bulk import', () => {
   it('streams a file in batches; bad lines are skipped and named', async () => {
@@ -25,7 +31,8 @@ describe('bulk import', () => {
     expect(result.bad.map((b) => b.line)).toEqual([11, 21]);
     expect(result.bad[1]!.reason).toContain('event');
     const [row] = await events.all<{ n: number; persons: number; first: Date }>(
-      'SELECT count(*)::INTEGER AS n, (SELECT count(*)::INTEGER FROM persons) AS persons, min(timestamp) AS first FROM events');
+      'SELECT count(*)::INTEGER AS n, (SELECT count(*)::INTEGER FROM persons) AS persons, min(timestamp) AS first FROM events',
+    );
     expect(row).toEqual({ n: 2500, persons: 7, first: new Date(Date.UTC(2024, 0, 1)) });
     await events.close();
   });
@@ -42,12 +49,18 @@ describe('bulk import', () => {
 
     // The server sees them, takes more through /batch/, and keeps all of it across a SIGKILL.
     const first = await startServer(['--data-dir', dir]);
-    const unknown = await fetch(`${first.base}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: 'phc_unknown', batch: [{ event: 'x', distinct_id: 'y' }] }) });
+    const unknown = await fetch(`${first.base}/batch/`, {
+      method: 'POST',
+      body: JSON.stringify({ api_key: 'phc_unknown', batch: [{ event: 'x', distinct_id: 'y' }] }),
+    });
     expect(unknown.status).toBe(401);
     const sqlite = openStore(path.join(dir, 'store.sqlite'));
     const apiToken = sqlite.projects.get(1)!.api_token;
     sqlite.close();
-    const sent = await fetch(`${first.base}/batch/`, { method: 'POST', body: JSON.stringify({ api_key: apiToken, batch: [{ event: 'live', distinct_id: 'imp-1' }] }) });
+    const sent = await fetch(`${first.base}/batch/`, {
+      method: 'POST',
+      body: JSON.stringify({ api_key: apiToken, batch: [{ event: 'live', distinct_id: 'imp-1' }] }),
+    });
     expect(sent.status).toBe(200);
     first.proc.kill('SIGKILL');
     await exited(first.proc);
@@ -56,8 +69,14 @@ describe('bulk import', () => {
     expect(await exited(second.proc)).toBe(0);
 
     const events = createEventStore(path.join(dir, 'events.duckdb'));
-    const rows = await events.all<{ event: string; n: number }>('SELECT event, count(*)::INTEGER AS n FROM events GROUP BY event ORDER BY event');
-    expect(rows).toEqual([{ event: 'a', n: 1 }, { event: 'b', n: 2 }, { event: 'live', n: 1 }]);
+    const rows = await events.all<{ event: string; n: number }>(
+      'SELECT event, count(*)::INTEGER AS n FROM events GROUP BY event ORDER BY event',
+    );
+    expect(rows).toEqual([
+      { event: 'a', n: 1 },
+      { event: 'b', n: 2 },
+      { event: 'live', n: 1 },
+    ]);
     await events.close();
   });
 });

@@ -15,22 +15,40 @@ beforeAll(() => {
 afterAll(() => server.close());
 
 const post = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
-  server.app.request(path, { method: 'POST', body: body as BodyInit, headers: { 'Content-Type': 'application/json', ...headers } });
+  server.app.request(path, {
+    method: 'POST',
+    body: body as BodyInit,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 const json = (v: unknown) => JSON.stringify(v);
 const countOf = async (distinctId: string, team = 1) => {
   const [row] = await server.events.all<{ n: number }>(
-    'SELECT count(*)::INTEGER AS n FROM events WHERE team_id = $1 AND distinct_id = $2', [team, distinctId]);
+    'SELECT count(*)::INTEGER AS n FROM events WHERE team_id = $1 AND distinct_id = $2',
+    [team, distinctId],
+  );
   return row!.n;
 };
 
 describe('capture endpoints', () => {
-  it.each(['/batch/', '/batch', '/capture/', '/capture', '/e/', '/e', '/i/v0/e/', '/track/'])('%s stores events and answers {status: 1}', async (path) => {
-    const id = `http-${path}`;
-    const res = await post(path, json({ api_key: token, batch: [{ event: 'a', distinct_id: id }, { event: 'b', properties: { distinct_id: id } }] }));
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 1 });
-    expect(await countOf(id)).toBe(2);
-  });
+  it.each(['/batch/', '/batch', '/capture/', '/capture', '/e/', '/e', '/i/v0/e/', '/track/'])(
+    '%s stores events and answers {status: 1}',
+    async (path) => {
+      const id = `http-${path}`;
+      const res = await post(
+        path,
+        json({
+          api_key: token,
+          batch: [
+            { event: 'a', distinct_id: id },
+            { event: 'b', properties: { distinct_id: id } },
+          ],
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 1 });
+      expect(await countOf(id)).toBe(2);
+    },
+  );
 
   it('takes a single event with the token in `token`, `api_key`, properties.token or ?token=', async () => {
     expect((await post('/capture/', json({ token, event: 'x', distinct_id: 'single-1' }))).status).toBe(200);
@@ -40,7 +58,9 @@ describe('capture endpoints', () => {
   });
 
   it('routes by token: the other project gets its own events', async () => {
-    expect((await post('/batch/', json({ api_key: otherToken, batch: [{ event: 'x', distinct_id: 'proj-2' }] }))).status).toBe(200);
+    expect(
+      (await post('/batch/', json({ api_key: otherToken, batch: [{ event: 'x', distinct_id: 'proj-2' }] }))).status,
+    ).toBe(200);
     expect(await countOf('proj-2', 2)).toBe(1);
     expect(await countOf('proj-2', 1)).toBe(0);
   });
@@ -48,7 +68,9 @@ describe('capture endpoints', () => {
   it('decodes gzip announced by header, by ?compression=gzip-js, or by its magic bytes, and form-encoded base64 data', async () => {
     const body = (id: string) => json({ api_key: token, batch: [{ event: 'zipped', distinct_id: id }] });
     expect((await post('/batch/', gzipSync(body('gz-1')), { 'Content-Encoding': 'gzip' })).status).toBe(200);
-    expect((await post('/e/?compression=gzip-js', gzipSync(body('gz-2')), { 'Content-Type': 'text/plain' })).status).toBe(200);
+    expect(
+      (await post('/e/?compression=gzip-js', gzipSync(body('gz-2')), { 'Content-Type': 'text/plain' })).status,
+    ).toBe(200);
     expect((await post('/e/', gzipSync(body('gz-3')))).status).toBe(200);
     const form = `data=${encodeURIComponent(Buffer.from(body('form-1')).toString('base64'))}`;
     expect((await post('/e/', form, { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(200);
@@ -63,29 +85,49 @@ describe('capture endpoints', () => {
       { event: 'none', distinct_id: 'time-1' },
     ];
     expect((await post('/batch/', json({ api_key: token, batch }))).status).toBe(200);
-    const skewed = { api_key: token, sent_at: '2025-06-01T10:00:00.000Z', batch: [{ event: 'skewed', distinct_id: 'time-1', timestamp: '2025-06-01T09:59:00.000Z' }] };
+    const skewed = {
+      api_key: token,
+      sent_at: '2025-06-01T10:00:00.000Z',
+      batch: [{ event: 'skewed', distinct_id: 'time-1', timestamp: '2025-06-01T09:59:00.000Z' }],
+    };
     expect((await post('/batch/', json(skewed))).status).toBe(200);
-    const rows = await server.events.all<{ event: string; timestamp: Date }>("SELECT event, timestamp FROM events WHERE distinct_id = 'time-1'");
+    const rows = await server.events.all<{ event: string; timestamp: Date }>(
+      "SELECT event, timestamp FROM events WHERE distinct_id = 'time-1'",
+    );
     const at = Object.fromEntries(rows.map((r) => [r.event, r.timestamp.toISOString()]));
     expect(at).toEqual({
-      past: '2023-05-06T07:08:09.123Z', offset: '2025-06-01T11:59:55.000Z', future: NOW.toISOString(), none: NOW.toISOString(),
+      past: '2023-05-06T07:08:09.123Z',
+      offset: '2025-06-01T11:59:55.000Z',
+      future: NOW.toISOString(),
+      none: NOW.toISOString(),
       skewed: '2025-06-01T11:59:00.000Z',
     });
   });
 
   it('stores every batch of many concurrent requests, each answered only once its events are stored', async () => {
-    const counts = await Promise.all(Array.from({ length: 24 }, async (_, i) => {
-      const id = `concurrent-${i}`;
-      const res = await post('/batch/', json({ api_key: i % 4 === 3 ? otherToken : token, batch: Array.from({ length: 10 }, (__, j) => ({ event: 'c', distinct_id: id, properties: { j } })) }));
-      expect(res.status).toBe(200);
-      return countOf(id, i % 4 === 3 ? 2 : 1);
-    }));
+    const counts = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const id = `concurrent-${i}`;
+        const res = await post(
+          '/batch/',
+          json({
+            api_key: i % 4 === 3 ? otherToken : token,
+            batch: Array.from({ length: 10 }, (__, j) => ({ event: 'c', distinct_id: id, properties: { j } })),
+          }),
+        );
+        expect(res.status).toBe(200);
+        return countOf(id, i % 4 === 3 ? 2 : 1);
+      }),
+    );
     expect(counts).toEqual(Array.from({ length: 24 }, () => 10));
   });
 
   it('answers a CORS preflight and puts CORS headers on answers and errors: any origin, never with credentials', async () => {
     for (const origin of ['https://shop.example', 'null']) {
-      const pre = await server.app.request('/e/', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Headers': 'content-type' } });
+      const pre = await server.app.request('/e/', {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Headers': 'content-type' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe('*');
       expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
@@ -114,40 +156,98 @@ describe('capture errors', () => {
     ['a number', '42', 'batch', 'invalid_input'],
     ['batch not a list', json({ api_key: 't', batch: { event: 'x' } }), 'batch', 'invalid_input'],
     ['empty batch', json({ api_key: 't', batch: [] }), 'batch', 'required'],
-    ['event missing', json({ api_key: 't', batch: [{ event: 'a', distinct_id: 'd' }, { distinct_id: 'd' }] }), 'batch__1__event', 'required'],
-    ['event not a string', json({ api_key: 't', batch: [{ event: { $ne: 1 }, distinct_id: 'd' }] }), 'batch__0__event', 'invalid_input'],
+    [
+      'event missing',
+      json({ api_key: 't', batch: [{ event: 'a', distinct_id: 'd' }, { distinct_id: 'd' }] }),
+      'batch__1__event',
+      'required',
+    ],
+    [
+      'event not a string',
+      json({ api_key: 't', batch: [{ event: { $ne: 1 }, distinct_id: 'd' }] }),
+      'batch__0__event',
+      'invalid_input',
+    ],
     ['distinct id missing', json({ api_key: 't', event: 'x' }), 'distinct_id', 'required'],
-    ['distinct id an object', json({ api_key: 't', event: 'x', distinct_id: { a: 1 } }), 'distinct_id', 'invalid_input'],
-    ['huge distinct id', json({ api_key: 't', event: 'x', distinct_id: 'x'.repeat(10_000) }), 'distinct_id', 'invalid_input'],
-    ['properties a list', json({ api_key: 't', event: 'x', distinct_id: 'd', properties: [1] }), 'properties', 'invalid_input'],
-    ['bad timestamp', json({ api_key: 't', batch: [{ event: 'x', distinct_id: 'd', timestamp: "'; DROP TABLE events; --" }] }), 'batch__0__timestamp', 'invalid_input'],
+    [
+      'distinct id an object',
+      json({ api_key: 't', event: 'x', distinct_id: { a: 1 } }),
+      'distinct_id',
+      'invalid_input',
+    ],
+    [
+      'huge distinct id',
+      json({ api_key: 't', event: 'x', distinct_id: 'x'.repeat(10_000) }),
+      'distinct_id',
+      'invalid_input',
+    ],
+    [
+      'properties a list',
+      json({ api_key: 't', event: 'x', distinct_id: 'd', properties: [1] }),
+      'properties',
+      'invalid_input',
+    ],
+    [
+      'bad timestamp',
+      json({ api_key: 't', batch: [{ event: 'x', distinct_id: 'd', timestamp: "'; DROP TABLE events; --" }] }),
+      'batch__0__timestamp',
+      'invalid_input',
+    ],
     ['bad uuid', json({ api_key: 't', event: 'x', distinct_id: 'd', uuid: 'not-a-uuid' }), 'uuid', 'invalid_input'],
     ['bad $set', json({ api_key: 't', event: 'x', distinct_id: 'd', $set: 'plan' }), '$set', 'invalid_input'],
     ['negative offset', json({ api_key: 't', event: 'x', distinct_id: 'd', offset: -5 }), 'offset', 'invalid_input'],
     ['garbage gzip', Buffer.from([0x1f, 0x8b, 1, 2, 3, 4]), null, 'parse_error'],
     ['deep nesting', '['.repeat(100_000) + ']'.repeat(100_000), 'batch__0', 'invalid_input'],
-    ['deeply nested properties', `{"api_key":"t","event":"x","distinct_id":"d","properties":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`, 'properties', 'invalid_input'],
-    ['deeply nested $set', `{"api_key":"t","event":"x","distinct_id":"d","$set":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`, '$set', 'invalid_input'],
+    [
+      'deeply nested properties',
+      `{"api_key":"t","event":"x","distinct_id":"d","properties":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`,
+      'properties',
+      'invalid_input',
+    ],
+    [
+      'deeply nested $set',
+      `{"api_key":"t","event":"x","distinct_id":"d","$set":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`,
+      '$set',
+      'invalid_input',
+    ],
   ];
   it.each(cases)('400 for %s, naming the field', async (_name, body, attr, code) => {
     const res = await post('/batch/', body);
-    const payload = await res.json() as Record<string, unknown>;
+    const payload = (await res.json()) as Record<string, unknown>;
     expect(res.status, JSON.stringify(payload)).toBe(400);
     expect(payload).toMatchObject({ type: 'validation_error', code, attr });
   });
 
   it('a valid batch with one bad event stores nothing', async () => {
-    const res = await post('/batch/', json({ api_key: token, batch: [{ event: 'ok', distinct_id: 'atomic-1' }, { event: 'bad', distinct_id: 'atomic-1', timestamp: 'soon' }] }));
+    const res = await post(
+      '/batch/',
+      json({
+        api_key: token,
+        batch: [
+          { event: 'ok', distinct_id: 'atomic-1' },
+          { event: 'bad', distinct_id: 'atomic-1', timestamp: 'soon' },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(await countOf('atomic-1')).toBe(0);
   });
 
   it('hostile names and values are stored as data, never as SQL', async () => {
     const evil = "x'); DROP TABLE events; --";
-    const res = await post('/batch/', json({ api_key: token, batch: [{ event: evil, distinct_id: evil, properties: { [evil]: evil, $set: { [evil]: evil } } }] }));
+    const res = await post(
+      '/batch/',
+      json({
+        api_key: token,
+        batch: [{ event: evil, distinct_id: evil, properties: { [evil]: evil, $set: { [evil]: evil } } }],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await countOf(evil)).toBe(1);
-    const [row] = await server.events.all<{ event: string; properties: string }>('SELECT event, properties FROM events WHERE distinct_id = $1', [evil]);
+    const [row] = await server.events.all<{ event: string; properties: string }>(
+      'SELECT event, properties FROM events WHERE distinct_id = $1',
+      [evil],
+    );
     expect(row!.event).toBe(evil);
     expect(JSON.parse(row!.properties)).toMatchObject({ [evil]: evil });
   });

@@ -14,16 +14,21 @@ let requests: { path: string; encoding: string | null }[] = [];
 
 beforeAll(async () => {
   server = createTestServer();
-  token = (server.store.db.prepare('SELECT api_token FROM projects ORDER BY id LIMIT 1').get() as { api_token: string }).api_token;
+  token = (server.store.db.prepare('SELECT api_token FROM projects ORDER BY id LIMIT 1').get() as { api_token: string })
+    .api_token;
   const app = server.app;
   http = await new Promise<ServerType>((resolve) => {
-    const s = serve({
-      fetch: (req: Request) => {
-        requests.push({ path: new URL(req.url).pathname, encoding: req.headers.get('content-encoding') });
-        return app.fetch(req);
+    const s = serve(
+      {
+        fetch: (req: Request) => {
+          requests.push({ path: new URL(req.url).pathname, encoding: req.headers.get('content-encoding') });
+          return app.fetch(req);
+        },
+        port: 0,
+        hostname: '127.0.0.1',
       },
-      port: 0, hostname: '127.0.0.1',
-    }, () => resolve(s));
+      () => resolve(s),
+    );
   });
   host = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 });
@@ -37,15 +42,20 @@ const client = (options: { disableCompression?: boolean } = {}) =>
 
 const counts = async (distinctPrefix: string) => {
   const rows = await server.events.all<{ event: string; n: number }>(
-    `SELECT event, count(*)::INTEGER AS n FROM events WHERE team_id = 1 AND starts_with(distinct_id, $1) GROUP BY event ORDER BY event`, [distinctPrefix]);
+    `SELECT event, count(*)::INTEGER AS n FROM events WHERE team_id = 1 AND starts_with(distinct_id, $1) GROUP BY event ORDER BY event`,
+    [distinctPrefix],
+  );
   return Object.fromEntries(rows.map((r) => [r.event, r.n]));
 };
 /** The person each of the events' distinct ids belongs to now. */
-const personsOf = (distinctIds: string[]) => server.events.all<{ distinct_id: string; person_id: string; properties: string }>(
-  `SELECT e.distinct_id, pdi.person_id, p.properties
+const personsOf = (distinctIds: string[]) =>
+  server.events.all<{ distinct_id: string; person_id: string; properties: string }>(
+    `SELECT e.distinct_id, pdi.person_id, p.properties
      FROM events e JOIN person_distinct_ids pdi ON pdi.team_id = e.team_id AND pdi.distinct_id = e.distinct_id
      JOIN persons p ON p.team_id = pdi.team_id AND p.id = pdi.person_id
-    WHERE e.team_id = 1 AND e.distinct_id IN (SELECT unnest(from_json($1::JSON, '["VARCHAR"]')))`, [JSON.stringify(distinctIds)]);
+    WHERE e.team_id = 1 AND e.distinct_id IN (SELECT unnest(from_json($1::JSON, '["VARCHAR"]')))`,
+    [JSON.stringify(distinctIds)],
+  );
 
 describe('ingestion with the real posthog-node SDK', () => {
   it('stores a batch of captured events, sent gzip-compressed to /batch/', async () => {
@@ -58,7 +68,8 @@ describe('ingestion with the real posthog-node SDK', () => {
     expect(requests).toEqual([{ path: '/batch/', encoding: 'gzip' }]);
     expect(await counts('sdk-a')).toEqual({ $pageview: 2, 'clicked button': 1 });
     const [row] = await server.events.all<{ properties: string; uuid: string }>(
-      `SELECT properties, uuid FROM events WHERE distinct_id = 'sdk-a' AND event = 'clicked button'`);
+      `SELECT properties, uuid FROM events WHERE distinct_id = 'sdk-a' AND event = 'clicked button'`,
+    );
     expect(JSON.parse(row!.properties)).toMatchObject({ color: 'blue', $lib: 'posthog-node' });
     expect(row!.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -77,7 +88,9 @@ describe('ingestion with the real posthog-node SDK', () => {
     const past = new Date('2024-03-01T10:20:30.456Z');
     ph.capture({ distinctId: 'sdk-past', event: 'old event', timestamp: past });
     await ph.shutdown();
-    const rows = await server.events.all<{ timestamp: Date }>(`SELECT timestamp FROM events WHERE distinct_id = 'sdk-past'`);
+    const rows = await server.events.all<{ timestamp: Date }>(
+      `SELECT timestamp FROM events WHERE distinct_id = 'sdk-past'`,
+    );
     expect(rows.map((r) => r.timestamp.toISOString())).toEqual([past.toISOString()]);
   });
 
@@ -86,7 +99,10 @@ describe('ingestion with the real posthog-node SDK', () => {
     ph.capture({ distinctId: 'sdk-anon-1', event: '$pageview' });
     ph.capture({ distinctId: 'sdk-anon-1', event: '$pageview' });
     await ph.flush();
-    ph.identify({ distinctId: 'sdk-user-1', properties: { $anon_distinct_id: 'sdk-anon-1', email: 'one@example.com' } });
+    ph.identify({
+      distinctId: 'sdk-user-1',
+      properties: { $anon_distinct_id: 'sdk-anon-1', email: 'one@example.com' },
+    });
     ph.capture({ distinctId: 'sdk-user-1', event: 'purchase', properties: { revenue: 20 } });
     await ph.shutdown();
     const rows = await personsOf(['sdk-anon-1', 'sdk-user-1']);
@@ -108,15 +124,24 @@ describe('ingestion with the real posthog-node SDK', () => {
     expect(after).toHaveLength(3);
     expect(new Set(after.map((r) => r.person_id)).size).toBe(1);
     expect(JSON.parse(after[0]!.properties)).toMatchObject({ plan: 'pro', first_source: 'docs' });
-    const [{ n }] = await server.events.all<{ n: number }>(
-      `SELECT count(*)::INTEGER AS n FROM persons WHERE team_id = 1 AND id IN (SELECT person_id FROM person_distinct_ids WHERE distinct_id IN ('sdk-anon-2', 'sdk-user-2'))`) as [{ n: number }];
+    const [{ n }] = (await server.events.all<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM persons WHERE team_id = 1 AND id IN (SELECT person_id FROM person_distinct_ids WHERE distinct_id IN ('sdk-anon-2', 'sdk-user-2'))`,
+    )) as [{ n: number }];
     expect(n).toBe(1);
   });
 
   it('$set overwrites and $set_once only fills person properties', async () => {
     const ph = client();
-    ph.capture({ distinctId: 'sdk-props', event: 'a', properties: { $set: { plan: 'free', color: 'red' }, $set_once: { first: 'a' } } });
-    ph.capture({ distinctId: 'sdk-props', event: 'b', properties: { $set: { plan: 'pro' }, $set_once: { first: 'b', second: 'b' } } });
+    ph.capture({
+      distinctId: 'sdk-props',
+      event: 'a',
+      properties: { $set: { plan: 'free', color: 'red' }, $set_once: { first: 'a' } },
+    });
+    ph.capture({
+      distinctId: 'sdk-props',
+      event: 'b',
+      properties: { $set: { plan: 'pro' }, $set_once: { first: 'b', second: 'b' } },
+    });
     await ph.shutdown();
     const [row] = await personsOf(['sdk-props']);
     expect(JSON.parse(row!.properties)).toEqual({ plan: 'pro', color: 'red', first: 'a', second: 'b' });

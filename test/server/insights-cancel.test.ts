@@ -6,7 +6,9 @@ import { createTestServerWithEvents, type TestServer } from './helpers.ts';
 
 describe('cancelling event store reads', () => {
   let events: EventStore;
-  beforeAll(() => { events = createEventStore(':memory:'); });
+  beforeAll(() => {
+    events = createEventStore(':memory:');
+  });
   afterAll(() => events.close());
 
   it('interrupts a running read when its signal aborts', async () => {
@@ -33,7 +35,12 @@ describe('running queries', () => {
     const running = createRunningQueries(() => new Date());
     let seen: AbortSignal | undefined;
     let release!: () => void;
-    const work = running.run(owner, (signal) => { seen = signal; return new Promise<void>((r) => { release = r; }); });
+    const work = running.run(owner, (signal) => {
+      seen = signal;
+      return new Promise<void>((r) => {
+        release = r;
+      });
+    });
     expect(running.cancel({ ...owner, userId: 2 })).toBe(false);
     expect(seen!.aborted).toBe(false);
     expect(running.cancel(owner)).toBe(true);
@@ -55,12 +62,16 @@ describe('running queries', () => {
 
 describe('POST insights/cancel/', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await createTestServerWithEvents({ demoEvents: 500 }); });
+  beforeAll(async () => {
+    server = await createTestServerWithEvents({ demoEvents: 500 });
+  });
   afterAll(() => server.close());
   const P1 = '/api/projects/1/insights/';
 
-  it('stops the caller\'s query by client_query_id: that request answers 400 query_cancelled', async () => {
-    const made = await server.request('POST', P1, { json: { filters: { insight: 'TRENDS', events: [{ id: '$pageview' }], date_from: '-3d' } } });
+  it("stops the caller's query by client_query_id: that request answers 400 query_cancelled", async () => {
+    const made = await server.request('POST', P1, {
+      json: { filters: { insight: 'TRENDS', events: [{ id: '$pageview' }], date_from: '-3d' } },
+    });
     const id = made.body.id;
     const cancel = await server.request('POST', `${P1}cancel/`, { json: { client_query_id: 'abc-1' } });
     expect(cancel.status).toBe(200);
@@ -75,7 +86,17 @@ describe('POST insights/cancel/', () => {
     const other = server.makeKey({ scopes: ['insight:read'], userEmail: 'priya@hedgebox.example' });
     await server.request('POST', `${P1}cancel/`, { key: other, json: { client_query_id: 'abc-2' } });
     expect((await server.get(`${P1}${id}/?client_query_id=abc-2&refresh=true`)).status).toBe(200);
-    expect((await server.request('POST', `${P1}cancel/`, { json: {} })).body).toMatchObject({ attr: 'client_query_id', code: 'required' });
-    expect((await server.request('POST', `${P1}cancel/`, { key: server.makeKey({ scopes: ['organization:read'] }), json: { client_query_id: 'x' } })).status).toBe(403);
+    expect((await server.request('POST', `${P1}cancel/`, { json: {} })).body).toMatchObject({
+      attr: 'client_query_id',
+      code: 'required',
+    });
+    expect(
+      (
+        await server.request('POST', `${P1}cancel/`, {
+          key: server.makeKey({ scopes: ['organization:read'] }),
+          json: { client_query_id: 'x' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -7,14 +7,17 @@ import { createTestServer, type TestServer } from './helpers.ts';
 let server: TestServer;
 let base: string;
 
-const raw = (url: string, encoding?: string) => server.app.request(url, {
-  headers: { Authorization: `Bearer ${server.demoKey}`, ...(encoding ? { 'Accept-Encoding': encoding } : {}) },
-});
+const raw = (url: string, encoding?: string) =>
+  server.app.request(url, {
+    headers: { Authorization: `Bearer ${server.demoKey}`, ...(encoding ? { 'Accept-Encoding': encoding } : {}) },
+  });
 const decoded = async (res: Response) => {
   const bytes = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get('content-encoding');
   if (encoding) expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength);
-  return (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+  return (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString(
+    'utf8',
+  );
 };
 
 beforeAll(async () => {
@@ -22,10 +25,14 @@ beforeAll(async () => {
   const projectId = server.store.db.prepare('SELECT id FROM projects ORDER BY id LIMIT 1').pluck().get() as number;
   base = `/api/projects/${projectId}/insights/`;
   for (let i = 0; i < 30; i += 1) {
-    const res = await server.request('POST', base, { json: {
-      name: `Insight ${i}`, description: `Weekly numbers ${i}`, saved: true,
-      filters: { insight: 'TRENDS', events: [{ id: '$pageview' }], date_from: '-30d' },
-    } });
+    const res = await server.request('POST', base, {
+      json: {
+        name: `Insight ${i}`,
+        description: `Weekly numbers ${i}`,
+        saved: true,
+        filters: { insight: 'TRENDS', events: [{ id: '$pageview' }], date_from: '-30d' },
+      },
+    });
     expect(res.status).toBe(201);
   }
 });
@@ -66,7 +73,9 @@ describe('GET {PRJ}/insights/ answered again', () => {
     const url = `${base}?limit=5`;
     const before = JSON.parse(await decoded(await raw(url, 'br')));
     const first = before.results[0];
-    const patched = await server.request('PATCH', `${base}${first.id}/`, { json: { favorited: !first.favorited, name: 'Renamed' } });
+    const patched = await server.request('PATCH', `${base}${first.id}/`, {
+      json: { favorited: !first.favorited, name: 'Renamed' },
+    });
     expect(patched.status).toBe(200);
     for (const encoding of [undefined, 'br', 'gzip']) {
       const after = JSON.parse(await decoded(await raw(url, encoding)));
@@ -82,9 +91,13 @@ describe('GET {PRJ}/insights/ answered again', () => {
     expect(b.previous).toBe(`http://localhost${base}?limit=10`);
     expect(a.results.map((r: { id: number }) => r.id)).not.toEqual(b.results.map((r: { id: number }) => r.id));
     // Another name the server answers to gets the same links: they come from the public URL.
-    const other = JSON.parse(await (await server.app.request(`http://127.0.0.1${base}?limit=10`, {
-      headers: { Authorization: `Bearer ${server.demoKey}` },
-    })).text());
+    const other = JSON.parse(
+      await (
+        await server.app.request(`http://127.0.0.1${base}?limit=10`, {
+          headers: { Authorization: `Bearer ${server.demoKey}` },
+        })
+      ).text(),
+    );
     expect(other.next).toBe(`http://localhost${base}?limit=10&offset=10`);
   });
 

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  activityLogPageSchema, funnelCorrelationResultSchema, insightSchema, myLastViewedResponseSchema, pageSchema, sharingConfigurationSchema,
+  activityLogPageSchema,
+  funnelCorrelationResultSchema,
+  insightSchema,
+  myLastViewedResponseSchema,
+  pageSchema,
+  sharingConfigurationSchema,
 } from '../../src/contract/index.ts';
 import { createTestServerWithEvents, HEDGEBOX, type TestServer } from './helpers.ts';
 
 const SEEDED_AT = '2025-06-18T12:00:00.000Z';
 let clock = new Date(SEEDED_AT);
-const tick = (ms: number) => { clock = new Date(clock.getTime() + ms); };
+const tick = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServerWithEvents({ demoEvents: 3000, seedNow: clock, now: () => clock });
@@ -15,10 +22,22 @@ afterAll(() => server.close());
 
 const P1 = '/api/projects/1/insights/';
 const P2 = '/api/projects/2/insights/';
-const trends = { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events', math: 'total' }], date_from: '-14d', interval: 'day' };
+const trends = {
+  insight: 'TRENDS',
+  events: [{ id: '$pageview', type: 'events', math: 'total' }],
+  date_from: '-14d',
+  interval: 'day',
+};
 const funnelQuery = {
   kind: 'InsightVizNode',
-  source: { kind: 'FunnelsQuery', series: [{ kind: 'EventsNode', event: 'Sign up' }, { kind: 'EventsNode', event: 'Purchase' }], dateRange: { date_from: '-30d' } },
+  source: {
+    kind: 'FunnelsQuery',
+    series: [
+      { kind: 'EventsNode', event: 'Sign up' },
+      { kind: 'EventsNode', event: 'Purchase' },
+    ],
+    dateRange: { date_from: '-30d' },
+  },
 };
 
 async function create(json: Record<string, unknown>, url = P1) {
@@ -31,9 +50,23 @@ describe('insights: create, read, list', () => {
   it('creates from legacy filters and answers with both forms and a derived name', async () => {
     const i = await create({ filters: trends, tags: ['growth'] });
     expect(i.short_id).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(i).toMatchObject({ name: null, derived_name: 'Pageview count', deleted: false, favorited: false, tags: ['growth'] });
-    expect(i.filters).toMatchObject({ insight: 'TRENDS', date_from: '-14d', events: [{ id: '$pageview', math: 'total' }] });
-    expect(i.query).toMatchObject({ kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', math: 'total' }], dateRange: { date_from: '-14d' } });
+    expect(i).toMatchObject({
+      name: null,
+      derived_name: 'Pageview count',
+      deleted: false,
+      favorited: false,
+      tags: ['growth'],
+    });
+    expect(i.filters).toMatchObject({
+      insight: 'TRENDS',
+      date_from: '-14d',
+      events: [{ id: '$pageview', math: 'total' }],
+    });
+    expect(i.query).toMatchObject({
+      kind: 'TrendsQuery',
+      series: [{ kind: 'EventsNode', event: '$pageview', math: 'total' }],
+      dateRange: { date_from: '-14d' },
+    });
     expect(i.created_by?.email).toBe('demo@example.com');
     expect(i.last_modified_by?.email).toBe('demo@example.com');
   });
@@ -41,7 +74,11 @@ describe('insights: create, read, list', () => {
   it('creates from a query node (object or JSON text), wrapped or not', async () => {
     const a = await create({ query: funnelQuery, name: 'Conversion' });
     expect(a.derived_name).toBe('Sign up → Purchase');
-    expect(a.filters).toMatchObject({ insight: 'FUNNELS', events: [{ id: 'Sign up' }, { id: 'Purchase' }], funnel_order_type: 'ordered' });
+    expect(a.filters).toMatchObject({
+      insight: 'FUNNELS',
+      events: [{ id: 'Sign up' }, { id: 'Purchase' }],
+      funnel_order_type: 'ordered',
+    });
     expect(a.query).toMatchObject({ kind: 'InsightVizNode', source: { kind: 'FunnelsQuery' } });
     const b = await create({ query: JSON.stringify(funnelQuery.source) });
     expect(b.filters).toEqual(a.filters);
@@ -76,7 +113,13 @@ describe('insights: create, read, list', () => {
   });
 
   it('lists with the filters of docs/api.md, deleted excluded', async () => {
-    const fav = await create({ name: 'Zebra favourite', filters: trends, favorited: true, saved: true, description: 'kept for the quokka' });
+    const fav = await create({
+      name: 'Zebra favourite',
+      filters: trends,
+      favorited: true,
+      saved: true,
+      description: 'kept for the quokka',
+    });
     const page = pageSchema(insightSchema).parse((await server.get(P1)).body);
     expect(page.count).toBeGreaterThanOrEqual(5);
     expect(page.results[0]!.id).toBe(fav.id); // newest modification first
@@ -111,22 +154,41 @@ describe('insights: create, read, list', () => {
   });
 
   it('answers the error rows: 400 with attr, 403 scope, 404 other project, 405 delete', async () => {
-    const bad = await server.request('POST', P1, { json: { query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: 'x', math: 'bogus' }] } } });
+    const bad = await server.request('POST', P1, {
+      json: { query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: 'x', math: 'bogus' }] } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ type: 'validation_error', attr: 'query__series__0__math' });
-    expect((await server.request('POST', P1, { json: { filters: { insight: 'NOPE' } } })).body.attr).toBe('filters__insight');
-    expect((await server.request('POST', P1, { json: { tags: Array.from({ length: 51 }, (_, k) => `t${k}`) } })).body).toMatchObject({ attr: 'tags', code: 'max_length' });
+    expect((await server.request('POST', P1, { json: { filters: { insight: 'NOPE' } } })).body.attr).toBe(
+      'filters__insight',
+    );
+    expect(
+      (await server.request('POST', P1, { json: { tags: Array.from({ length: 51 }, (_, k) => `t${k}`) } })).body,
+    ).toMatchObject({ attr: 'tags', code: 'max_length' });
     expect((await server.request('POST', P1, { json: { query: '{nope' } })).body.attr).toBe('query');
     // A formula the engine cannot read is refused when saved, in either form (saved, the insight
     // could not be opened again), and on a change too.
     const before = (await server.get(P1)).body.count;
     const badFormula = await server.request('POST', P1, { json: { filters: { ...trends, formula: 'A +* A' } } });
-    expect(badFormula.body).toMatchObject({ type: 'validation_error', attr: 'filters__formula', detail: 'Unexpected "*" in the formula.' });
-    const query = { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview' }], trendsFilter: { formula: 'A / B' } };
-    expect((await server.request('POST', P1, { json: { query } })).body).toMatchObject({ attr: 'query__trendsFilter__formula', detail: expect.stringContaining('"B" is not a series') });
+    expect(badFormula.body).toMatchObject({
+      type: 'validation_error',
+      attr: 'filters__formula',
+      detail: 'Unexpected "*" in the formula.',
+    });
+    const query = {
+      kind: 'TrendsQuery',
+      series: [{ kind: 'EventsNode', event: '$pageview' }],
+      trendsFilter: { formula: 'A / B' },
+    };
+    expect((await server.request('POST', P1, { json: { query } })).body).toMatchObject({
+      attr: 'query__trendsFilter__formula',
+      detail: expect.stringContaining('"B" is not a series'),
+    });
     expect((await server.get(P1)).body.count).toBe(before);
     const i = await create({ filters: trends });
-    expect((await server.request('PATCH', `${P1}${i.id}/`, { json: { filters: { ...trends, formula: '(A' } } })).body).toMatchObject({ attr: 'filters__formula' });
+    expect(
+      (await server.request('PATCH', `${P1}${i.id}/`, { json: { filters: { ...trends, formula: '(A' } } })).body,
+    ).toMatchObject({ attr: 'filters__formula' });
     expect((await server.get(`${P1}${i.id}/`)).status).toBe(200);
     // One stored before the check (written straight to the store) still opens as the engine's
     // 400 naming the formula, not a 500.
@@ -164,18 +226,43 @@ describe('insights: update, soft delete, activity', () => {
     expect(fav.updated_at).toBe(clock.toISOString());
     expect(fav.last_modified_at).toBe(i.last_modified_at);
     tick(1000);
-    const renamed = (await server.request('PATCH', `${P1}${i.id}/`, { json: { name: 'Views', query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', math: 'dau' }] } } })).body;
-    expect(renamed).toMatchObject({ name: 'Views', derived_name: 'Pageview unique users', last_modified_at: clock.toISOString() });
+    const renamed = (
+      await server.request('PATCH', `${P1}${i.id}/`, {
+        json: {
+          name: 'Views',
+          query: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event: '$pageview', math: 'dau' }] },
+        },
+      })
+    ).body;
+    expect(renamed).toMatchObject({
+      name: 'Views',
+      derived_name: 'Pageview unique users',
+      last_modified_at: clock.toISOString(),
+    });
     expect(renamed.filters.events[0].math).toBe('dau');
-    const bad = await server.request('PATCH', `${P1}${i.id}/`, { json: { filters: { insight: 'FUNNELS', events: [{ id: 'a' }], exclusions: [{ id: 'b', funnel_from_step: 0, funnel_to_step: 3 }] } } });
+    const bad = await server.request('PATCH', `${P1}${i.id}/`, {
+      json: {
+        filters: {
+          insight: 'FUNNELS',
+          events: [{ id: 'a' }],
+          exclusions: [{ id: 'b', funnel_from_step: 0, funnel_to_step: 3 }],
+        },
+      },
+    });
     expect(bad.body.attr).toBe('filters__exclusions__0__funnel_to_step');
 
     const log = activityLogPageSchema.parse((await server.get(`${P1}${i.id}/activity/`)).body);
     expect(log.results.map((r) => r.activity)).toEqual(['updated', 'updated', 'created']);
     const fields = log.results[0]!.detail!.changes!.map((c) => c.field).sort();
     expect(fields).toEqual(['derived_name', 'filters', 'name', 'query']);
-    expect(log.results[0]!.detail!.changes!.find((c) => c.field === 'name')).toMatchObject({ action: 'changed', before: null, after: 'Views' });
-    expect(log.results[1]!.detail!.changes).toEqual([{ type: 'Insight', action: 'changed', field: 'favorited', before: false, after: true }]);
+    expect(log.results[0]!.detail!.changes!.find((c) => c.field === 'name')).toMatchObject({
+      action: 'changed',
+      before: null,
+      after: 'Views',
+    });
+    expect(log.results[1]!.detail!.changes).toEqual([
+      { type: 'Insight', action: 'changed', field: 'favorited', before: false, after: true },
+    ]);
     expect(log.results[0]!.user).toMatchObject({ email: 'demo@example.com' });
   });
 
@@ -192,7 +279,11 @@ describe('insights: update, soft delete, activity', () => {
     expect((await server.get(`${P1}?search=Temporary`)).body.count).toBe(1);
     const project = activityLogPageSchema.parse((await server.get(`${P1}activity/?limit=2`)).body);
     expect(project.results.map((r) => r.activity)).toEqual(['restored', 'deleted']);
-    expect(project.results[0]).toMatchObject({ scope: 'Insight', item_id: String(i.id), detail: { name: 'Temporary', short_id: i.short_id } });
+    expect(project.results[0]).toMatchObject({
+      scope: 'Insight',
+      item_id: String(i.id),
+      detail: { name: 'Temporary', short_id: i.short_id },
+    });
     expect(project.next).toContain('offset=2');
   });
 });
@@ -204,11 +295,16 @@ describe('insights: csv', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('content-type')).toContain('text/csv');
     expect(list.headers.get('content-disposition')).toBe('attachment; filename="insights.csv"');
-    expect(list.text.split('\r\n')[0]).toBe('id,short_id,name,derived_name,description,tags,favorited,saved,created_at,created_by,last_modified_at');
+    expect(list.text.split('\r\n')[0]).toBe(
+      'id,short_id,name,derived_name,description,tags,favorited,saved,created_at,created_by,last_modified_at',
+    );
     expect(list.text).toContain(`"'=HYPERLINK(""x"")"`);
     const one = await server.get(`${P1}${i.id}/?format=csv`);
     expect(one.headers.get('content-disposition')).toBe(`attachment; filename="insight-${i.short_id}.csv"`);
-    const rows = one.text.trim().split('\r\n').map((r) => r.split(','));
+    const rows = one.text
+      .trim()
+      .split('\r\n')
+      .map((r) => r.split(','));
     const json = (await server.get(`${P1}${i.id}/`)).body;
     expect(rows[0]!.slice(3)).toEqual(json.result[0].days);
     expect(rows[1]!.slice(3).map(Number)).toEqual(json.result[0].data);
@@ -219,7 +315,11 @@ describe('insights: sharing', () => {
   it('enables, rotates and disables; the shared URL works only while enabled with the current token', async () => {
     const i = await create({ name: 'Shared one', filters: trends });
     const url = `${P1}${i.id}/sharing/`;
-    expect(sharingConfigurationSchema.parse((await server.get(url)).body)).toEqual({ enabled: false, access_token: null, created_at: null });
+    expect(sharingConfigurationSchema.parse((await server.get(url)).body)).toEqual({
+      enabled: false,
+      access_token: null,
+      created_at: null,
+    });
     const on = (await server.request('PATCH', url, { json: { enabled: true } })).body;
     expect(on.enabled).toBe(true);
     expect(on.access_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -279,13 +379,21 @@ describe('insights: seed', () => {
   it('gives every demo project its insights of each kind and display, one shared, one deleted, with activity', async () => {
     for (const project of [1, 2, 3]) {
       const page = (await server.get(`/api/projects/${project}/insights/?order=created_at&limit=12`)).body;
-      const seeded = (page.results as { filters: { insight: string; display?: string }; created_at: string }[])
-        .filter((i) => i.created_at < SEEDED_AT);
+      const seeded = (page.results as { filters: { insight: string; display?: string }; created_at: string }[]).filter(
+        (i) => i.created_at < SEEDED_AT,
+      );
       expect(seeded).toHaveLength(11);
-      expect(new Set(seeded.map((i) => i.filters.insight))).toEqual(new Set(['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS']));
+      expect(new Set(seeded.map((i) => i.filters.insight))).toEqual(
+        new Set(['TRENDS', 'FUNNELS', 'RETENTION', 'PATHS']),
+      );
       expect(new Set(seeded.map((i) => i.filters.display).filter(Boolean)).size).toBeGreaterThanOrEqual(6);
     }
-    const all = (await server.get(`${P1}?order=created_at&limit=11`)).body.results as { id: number; name: string; derived_name: string; favorited: boolean }[];
+    const all = (await server.get(`${P1}?order=created_at&limit=11`)).body.results as {
+      id: number;
+      name: string;
+      derived_name: string;
+      favorited: boolean;
+    }[];
     expect(all.filter((i) => i.favorited).length).toBeGreaterThanOrEqual(3);
     expect(all.find((i) => i.name === '')?.derived_name).toBe('Pageview unique users');
     const tokens = [];
@@ -298,7 +406,9 @@ describe('insights: seed', () => {
     }
     expect(tokens).toHaveLength(1);
     expect((await server.get(`/shared/${tokens[0]}/insight/`, { key: null })).body.name).toBe('Signup to purchase');
-    const activity = ((await server.get(`${P1}activity/?limit=1000`)).body.results as { activity: string }[]).map((a) => a.activity);
+    const activity = ((await server.get(`${P1}activity/?limit=1000`)).body.results as { activity: string }[]).map(
+      (a) => a.activity,
+    );
     for (const kind of ['created', 'updated', 'shared', 'deleted']) expect(activity).toContain(kind);
   });
 });
@@ -306,13 +416,32 @@ describe('insights: seed', () => {
 describe('insights: timing', () => {
   it('stores a client timing for the project, checking the insight and the duration', async () => {
     const i = await create({ filters: trends });
-    const res = await server.request('POST', `${P1}timing/`, { json: { insight_id: i.id, duration_ms: 842, is_cached: false, client_query_id: 'q-7' } });
+    const res = await server.request('POST', `${P1}timing/`, {
+      json: { insight_id: i.id, duration_ms: 842, is_cached: false, client_query_id: 'q-7' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ insight_id: i.id, duration_ms: 842, is_cached: false, client_query_id: 'q-7', created_at: clock.toISOString() });
-    expect(server.store.insightTimings.recent(1, 1)[0]).toMatchObject({ id: res.body.id, insight_id: i.id, duration_ms: 842 });
-    expect((await server.request('POST', `${P1}timing/`, { json: { duration_ms: -1 } })).body).toMatchObject({ attr: 'duration_ms' });
-    expect((await server.request('POST', `${P1}timing/`, { json: {} })).body).toMatchObject({ attr: 'duration_ms', code: 'required' });
-    expect((await server.request('POST', `${P2}timing/`, { json: { insight_id: i.id, duration_ms: 5 } })).body).toMatchObject({ attr: 'insight_id' });
+    expect(res.body).toMatchObject({
+      insight_id: i.id,
+      duration_ms: 842,
+      is_cached: false,
+      client_query_id: 'q-7',
+      created_at: clock.toISOString(),
+    });
+    expect(server.store.insightTimings.recent(1, 1)[0]).toMatchObject({
+      id: res.body.id,
+      insight_id: i.id,
+      duration_ms: 842,
+    });
+    expect((await server.request('POST', `${P1}timing/`, { json: { duration_ms: -1 } })).body).toMatchObject({
+      attr: 'duration_ms',
+    });
+    expect((await server.request('POST', `${P1}timing/`, { json: {} })).body).toMatchObject({
+      attr: 'duration_ms',
+      code: 'required',
+    });
+    expect(
+      (await server.request('POST', `${P2}timing/`, { json: { insight_id: i.id, duration_ms: 5 } })).body,
+    ).toMatchObject({ attr: 'insight_id' });
     const noScope = server.makeKey({ scopes: ['activity_log:read'] });
     expect((await server.request('POST', `${P1}timing/`, { key: noScope, json: { duration_ms: 5 } })).status).toBe(403);
   });
@@ -326,14 +455,24 @@ describe('insights: funnel/correlation/', () => {
     const parsed = funnelCorrelationResultSchema.parse(res.body);
     expect(parsed.result.events.length).toBeGreaterThan(0);
     expect(parsed.result.events.map((e) => e.event.event)).not.toContain('purchase');
-    const get = await server.get(`${P1}funnel/correlation/?events=${encodeURIComponent(JSON.stringify(body.events))}&date_from=-90d`);
+    const get = await server.get(
+      `${P1}funnel/correlation/?events=${encodeURIComponent(JSON.stringify(body.events))}&date_from=-90d`,
+    );
     expect(get.body.result).toEqual(res.body.result);
     expect(get.body.is_cached).toBe(true);
-    const props = await server.request('POST', `${P1}funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] } });
+    const props = await server.request('POST', `${P1}funnel/correlation/`, {
+      json: { ...body, funnel_correlation_type: 'properties', funnel_correlation_names: ['plan'] },
+    });
     expect(props.status).toBe(200);
-    expect(props.body.result.events.every((e: { event: { event: string } }) => e.event.event.startsWith('plan::'))).toBe(true);
-    const bad = await server.request('POST', `${P1}funnel/correlation/`, { json: { ...body, funnel_correlation_type: 'properties' } });
+    expect(
+      props.body.result.events.every((e: { event: { event: string } }) => e.event.event.startsWith('plan::')),
+    ).toBe(true);
+    const bad = await server.request('POST', `${P1}funnel/correlation/`, {
+      json: { ...body, funnel_correlation_type: 'properties' },
+    });
     expect(bad.body).toMatchObject({ type: 'validation_error', attr: 'funnel_correlation_names' });
-    expect((await server.request('POST', `${P1}funnel/correlation/`, { json: { events: [] } })).body.attr).toBe('events');
+    expect((await server.request('POST', `${P1}funnel/correlation/`, { json: { events: [] } })).body.attr).toBe(
+      'events',
+    );
   });
 });

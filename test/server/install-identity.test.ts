@@ -21,7 +21,7 @@ describe('what identifies an install', () => {
         store.close();
         return read;
       });
-      const [a, b] = installs as [typeof installs[0], typeof installs[0]];
+      const [a, b] = installs as [(typeof installs)[0], (typeof installs)[0]];
       expect(a.organizations).toHaveLength(2);
       for (const [i, id] of a.organizations.entries()) expect(b.organizations[i]).not.toBe(id);
       for (const [i, token] of a.tokens.entries()) {
@@ -43,7 +43,10 @@ describe('what organization:read shows of projects', () => {
       expect(res.status).toBe(200);
       expect(res.text).not.toMatch(/phc_|api_token/);
     }
-    const teams = (await server.get(`/api/organizations/${hedgebox}/`, { key: orgReader })).body.teams as { id: number; name: string }[];
+    const teams = (await server.get(`/api/organizations/${hedgebox}/`, { key: orgReader })).body.teams as {
+      id: number;
+      name: string;
+    }[];
     expect(teams.length).toBeGreaterThan(0);
     expect(teams[0]).toHaveProperty('name');
     const projectReader = server.makeKey({ scopes: ['project:read'] });

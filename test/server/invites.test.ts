@@ -11,8 +11,10 @@ const hedgebox = server.orgIds[HEDGEBOX]!;
 const northwind = server.orgIds[NORTHWIND]!;
 const base = `/api/organizations/${hedgebox}/invites/`;
 const outbox = path.join(server.dir, 'mail');
-const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : []);
-const emailsOf = async () => ((await server.get(base)).body.results as { target_email: string }[]).map((i) => i.target_email);
+const mails = () =>
+  fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
+const emailsOf = async () =>
+  ((await server.get(base)).body.results as { target_email: string }[]).map((i) => i.target_email);
 
 describe('invites', () => {
   it('lists the seeded invites, pending and expired', async () => {
@@ -24,10 +26,17 @@ describe('invites', () => {
   });
 
   it('creates an invite, mails it to the outbox with the accept link, and logs it', async () => {
-    const res = await server.request('POST', base, { json: { target_email: 'new.person@example.org', first_name: 'Nova', level: 8 } });
+    const res = await server.request('POST', base, {
+      json: { target_email: 'new.person@example.org', first_name: 'Nova', level: 8 },
+    });
     expect(res.status, res.text).toBe(201);
     const invite = inviteSchema.parse(res.body);
-    expect(invite).toMatchObject({ target_email: 'new.person@example.org', level: 8, emailing_attempt_made: true, is_expired: false });
+    expect(invite).toMatchObject({
+      target_email: 'new.person@example.org',
+      level: 8,
+      emailing_attempt_made: true,
+      is_expired: false,
+    });
     expect(invite.created_by?.email).toBe('demo@example.com');
     const mail = mails().find((m) => m.includes('To: new.person@example.org'))!;
     expect(mail).toMatch(new RegExp(`http://localhost/invite/${invite.id}#token=[A-Za-z0-9]{32}`));
@@ -51,7 +60,9 @@ describe('invites', () => {
     expect(member.status).toBe(400);
     expect(member.body.attr).toBe('target_email');
     const admin = server.makeKey({ scopes: ['*'], userEmail: 'priya@hedgebox.example' });
-    expect((await server.request('POST', base, { key: admin, json: { target_email: 'x@example.org', level: 15 } })).status).toBe(403);
+    expect(
+      (await server.request('POST', base, { key: admin, json: { target_email: 'x@example.org', level: 15 } })).status,
+    ).toBe(403);
     const northwindProject = server.store.projects.idsOf(northwind)[0]!;
     const project = await server.request('POST', base, {
       json: { target_email: 'p@example.org', private_project_access: [{ id: northwindProject, level: 1 }] },
@@ -59,7 +70,9 @@ describe('invites', () => {
     expect(project.status).toBe(400);
     expect(project.body.attr).toBe('private_project_access');
     const ownProject = server.store.projects.idsOf(hedgebox)[0]!;
-    const ok = await server.request('POST', base, { json: { target_email: 'p@example.org', private_project_access: [{ id: ownProject, level: 8 }] } });
+    const ok = await server.request('POST', base, {
+      json: { target_email: 'p@example.org', private_project_access: [{ id: ownProject, level: 8 }] },
+    });
     expect(ok.body.private_project_access).toEqual([{ id: ownProject, level: 8 }]);
     const bad = await server.request('POST', base, { json: { target_email: 'not-an-email' } });
     expect(bad.body).toMatchObject({ attr: 'target_email', detail: 'Enter a valid email address.' });
@@ -68,7 +81,11 @@ describe('invites', () => {
   it('bulk: all or nothing, with an error per item index', async () => {
     const before = await emailsOf();
     const res = await server.request('POST', `${base}bulk/`, {
-      json: [{ target_email: 'a@bulk.example' }, { target_email: 'bad-email' }, { target_email: 'marcus@hedgebox.example' }],
+      json: [
+        { target_email: 'a@bulk.example' },
+        { target_email: 'bad-email' },
+        { target_email: 'marcus@hedgebox.example' },
+      ],
     });
     expect(res.status).toBe(400);
     expect(res.body.attr).toBe('1__target_email');
@@ -77,13 +94,23 @@ describe('invites', () => {
       expect.objectContaining({ index: 2, attr: 'target_email' }),
     ]);
     expect(await emailsOf()).toEqual(before);
-    const tooMany = await server.request('POST', `${base}bulk/`, { json: Array.from({ length: 21 }, (_, i) => ({ target_email: `n${i}@bulk.example` })) });
+    const tooMany = await server.request('POST', `${base}bulk/`, {
+      json: Array.from({ length: 21 }, (_, i) => ({ target_email: `n${i}@bulk.example` })),
+    });
     expect(tooMany.status).toBe(400);
     const ok = await server.request('POST', `${base}bulk/`, {
-      json: [{ target_email: 'a@bulk.example', first_name: 'A' }, { target_email: 'b@bulk.example', level: 8 }, { target_email: 'c@bulk.example' }],
+      json: [
+        { target_email: 'a@bulk.example', first_name: 'A' },
+        { target_email: 'b@bulk.example', level: 8 },
+        { target_email: 'c@bulk.example' },
+      ],
     });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body.map((i: { target_email: string }) => i.target_email)).toEqual(['a@bulk.example', 'b@bulk.example', 'c@bulk.example']);
+    expect(ok.body.map((i: { target_email: string }) => i.target_email)).toEqual([
+      'a@bulk.example',
+      'b@bulk.example',
+      'c@bulk.example',
+    ]);
     expect(await emailsOf()).toEqual(expect.arrayContaining(['a@bulk.example', 'b@bulk.example', 'c@bulk.example']));
   });
 
@@ -99,12 +126,18 @@ describe('invites', () => {
   it('needs organization_member scopes', async () => {
     const read = server.makeKey({ scopes: ['organization_member:read'] });
     expect((await server.get(base, { key: read })).status).toBe(200);
-    expect((await server.request('POST', base, { key: read, json: { target_email: 'z@example.org' } })).status).toBe(403);
+    expect((await server.request('POST', base, { key: read, json: { target_email: 'z@example.org' } })).status).toBe(
+      403,
+    );
   });
 
   /** The accept path and secret of the invite mailed to `email`. */
   const linkOf = (email: string) => {
-    const [, id, token] = /\/invite\/([\w-]+)#token=(\w+)/.exec(mails().filter((m) => m.includes(`To: ${email}`)).at(-1)!)!;
+    const [, id, token] = /\/invite\/([\w-]+)#token=(\w+)/.exec(
+      mails()
+        .filter((m) => m.includes(`To: ${email}`))
+        .at(-1)!,
+    )!;
     return { accept: `/api/organizations/invites/${id!}/accept/`, token: token! };
   };
 
@@ -112,18 +145,29 @@ describe('invites', () => {
     const created = await server.request('POST', base, { json: { target_email: 'joiner@example.org', level: 8 } });
     const { accept, token } = linkOf('joiner@example.org');
     const countBefore = (await server.get(`/api/organizations/${hedgebox}/`)).body.member_count;
-    const wrong = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'other@example.org', token } });
+    const wrong = await server.request('POST', accept, {
+      key: null,
+      json: { first_name: 'Jo', email: 'other@example.org', token },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.attr).toBe('email');
-    const res = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', last_name: 'Iner', email: 'joiner@example.org', token } });
+    const res = await server.request('POST', accept, {
+      key: null,
+      json: { first_name: 'Jo', last_name: 'Iner', email: 'joiner@example.org', token },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ organization: { id: hedgebox, name: HEDGEBOX }, level: 8 });
     const key = res.body.personal_api_key as string;
-    expect((await server.get(`/api/organizations/${hedgebox}/members/?search=joiner`, { key })).body.results[0]).toMatchObject({ level: 8, user: { first_name: 'Jo' } });
+    expect(
+      (await server.get(`/api/organizations/${hedgebox}/members/?search=joiner`, { key })).body.results[0],
+    ).toMatchObject({ level: 8, user: { first_name: 'Jo' } });
     expect((await server.get(`/api/organizations/${northwind}/`, { key })).status).toBe(403);
     expect((await server.get(`/api/organizations/${hedgebox}/`)).body.member_count).toBe(countBefore + 1);
     // Single use: the same link a second time is refused.
-    const again = await server.request('POST', accept, { key: null, json: { first_name: 'Jo', email: 'joiner@example.org', token } });
+    const again = await server.request('POST', accept, {
+      key: null,
+      json: { first_name: 'Jo', email: 'joiner@example.org', token },
+    });
     expect([again.status, again.body.attr]).toEqual([400, 'token']);
     expect(await emailsOf()).not.toContain(created.body.target_email);
   });
@@ -131,8 +175,9 @@ describe('invites', () => {
   it('a member who sees the invites list cannot take an admin invite: id and email are not enough', async () => {
     await server.request('POST', base, { json: { target_email: 'new.admin@example.org', level: 8 } });
     const marcus = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' }); // level 1
-    const listed = ((await server.get(base, { key: marcus })).body.results as Record<string, unknown>[])
-      .find((i) => i.target_email === 'new.admin@example.org')!;
+    const listed = ((await server.get(base, { key: marcus })).body.results as Record<string, unknown>[]).find(
+      (i) => i.target_email === 'new.admin@example.org',
+    )!;
     expect(listed).toBeDefined();
     expect(JSON.stringify(listed)).not.toMatch(/token|secret|accept_url/);
     const accept = `/api/organizations/invites/${String(listed.id)}/accept/`;
@@ -146,13 +191,18 @@ describe('invites', () => {
     expect(server.store.users.getByEmail('new.admin@example.org')).toBeUndefined();
     // The invite is still there for its real addressee.
     const { token } = linkOf('new.admin@example.org');
-    expect((await server.request('POST', accept, { key: null, json: { ...body, first_name: 'Nia', token } })).status).toBe(200);
+    expect(
+      (await server.request('POST', accept, { key: null, json: { ...body, first_name: 'Nia', token } })).status,
+    ).toBe(200);
   });
 
-  it('an invite to an existing user is accepted only with that user\'s own key', async () => {
+  it("an invite to an existing user is accepted only with that user's own key", async () => {
     // Sofía has an account (a Hedgebox member) and is invited to Northwind.
     const northwindBase = `/api/organizations/${northwind}/invites/`;
-    expect((await server.request('POST', northwindBase, { json: { target_email: 'sofia@hedgebox.example', level: 8 } })).status).toBe(201);
+    expect(
+      (await server.request('POST', northwindBase, { json: { target_email: 'sofia@hedgebox.example', level: 8 } }))
+        .status,
+    ).toBe(201);
     const { accept, token } = linkOf('sofia@hedgebox.example');
     const body = { first_name: 'Sofía', email: 'sofia@hedgebox.example', token };
     const anonymous = await server.request('POST', accept, { key: null, json: body });
@@ -160,7 +210,9 @@ describe('invites', () => {
     expect(anonymous.body.detail).toMatch(/sign in with its API key/);
     const someoneElse = server.makeKey({ scopes: ['*'], userEmail: 'marcus@hedgebox.example' });
     expect((await server.request('POST', accept, { key: someoneElse, json: body })).status).toBe(403);
-    expect(server.store.memberships.level(northwind, server.store.users.getByEmail('sofia@hedgebox.example')!.id)).toBeUndefined();
+    expect(
+      server.store.memberships.level(northwind, server.store.users.getByEmail('sofia@hedgebox.example')!.id),
+    ).toBeUndefined();
     const own = server.makeKey({ scopes: ['organization:read'], userEmail: 'sofia@hedgebox.example' });
     const res = await server.request('POST', accept, { key: own, json: body });
     expect(res.status, res.text).toBe(200);
@@ -174,19 +226,28 @@ describe('invites', () => {
     const member = await server.request('POST', base, { key: marcus, json: { target_email: 'by.member@example.org' } });
     expect(member.status).toBe(201);
     expect(member.body.accept_url).toBeNull();
-    const bulk = await server.request('POST', `${base}bulk/`, { key: marcus, json: [{ target_email: 'bulk.member@example.org' }] });
+    const bulk = await server.request('POST', `${base}bulk/`, {
+      key: marcus,
+      json: [{ target_email: 'bulk.member@example.org' }],
+    });
     expect(bulk.body[0].accept_url).toBeNull();
-    for (const invite of (await server.get(base)).body.results as Record<string, unknown>[]) expect(invite).not.toHaveProperty('accept_url');
+    for (const invite of (await server.get(base)).body.results as Record<string, unknown>[])
+      expect(invite).not.toHaveProperty('accept_url');
   });
 
   it('an invite expires after 3 days: flagged in the list, refused on accept', async () => {
     const created = await server.request('POST', base, { json: { target_email: 'late@example.org' } });
     clock = new Date(clock.getTime() + 3 * 86_400_000 + 60_000);
     try {
-      const listed = ((await server.get(base)).body.results as { id: string; is_expired: boolean }[]).find((i) => i.id === created.body.id);
+      const listed = ((await server.get(base)).body.results as { id: string; is_expired: boolean }[]).find(
+        (i) => i.id === created.body.id,
+      );
       expect(listed?.is_expired).toBe(true);
       const { accept, token } = linkOf('late@example.org');
-      const res = await server.request('POST', accept, { key: null, json: { first_name: 'L', email: 'late@example.org', token } });
+      const res = await server.request('POST', accept, {
+        key: null,
+        json: { first_name: 'L', email: 'late@example.org', token },
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('expired');
     } finally {

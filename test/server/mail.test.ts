@@ -34,13 +34,20 @@ function startSmtp(): Promise<{ port: number; received: string[]; close: () => v
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () =>
-    resolve({ port: (server.address() as net.AddressInfo).port, received, close: () => server.close() })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ port: (server.address() as net.AddressInfo).port, received, close: () => server.close() }),
+    ),
+  );
 }
 
 const dir = makeTempDir('mail-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const message = { to: 'ann@example.org', subject: 'Join Hedgebox', text: 'Hi Ann,\n.\nAccept: https://x.example/invite/1' };
+const message = {
+  to: 'ann@example.org',
+  subject: 'Join Hedgebox',
+  text: 'Hi Ann,\n.\nAccept: https://x.example/invite/1',
+};
 
 describe('invite mail', () => {
   it('writes an .eml file to the outbox', async () => {
@@ -59,7 +66,9 @@ describe('invite mail', () => {
   it('sends through SMTP when SMTP_URL is given; an unreachable relay reports no attempt', async () => {
     const smtp = await startSmtp();
     try {
-      expect(await createMailer({ outboxDir: null, smtpUrl: `smtp://127.0.0.1:${smtp.port}` }).send(message)).toBe(true);
+      expect(await createMailer({ outboxDir: null, smtpUrl: `smtp://127.0.0.1:${smtp.port}` }).send(message)).toBe(
+        true,
+      );
       expect(smtp.received[0]).toContain('Subject: =?UTF-8?B?');
       expect(smtp.received[0]).toContain('\r\n..\r\n'); // a line of one dot is escaped
     } finally {

@@ -9,7 +9,12 @@ const hedgebox = server.orgIds[HEDGEBOX]!;
 const northwind = server.orgIds[NORTHWIND]!;
 const base = `/api/organizations/${hedgebox}/members/`;
 
-const EMAILS = { owner: 'demo@example.com', admin: 'priya@hedgebox.example', member: 'marcus@hedgebox.example', target: 'sofia@hedgebox.example' };
+const EMAILS = {
+  owner: 'demo@example.com',
+  admin: 'priya@hedgebox.example',
+  member: 'marcus@hedgebox.example',
+  target: 'sofia@hedgebox.example',
+};
 const keys = {
   owner: server.makeKey({ scopes: ['*'], userEmail: EMAILS.owner }),
   admin: server.makeKey({ scopes: ['*'], userEmail: EMAILS.admin }),
@@ -39,7 +44,9 @@ describe('members list', () => {
     expect(page.results.map((m) => m.user.email)).toContain('priya@hedgebox.example');
     expect(page.results.find((m) => m.user.email === EMAILS.owner)).toMatchObject({ level: 15, is_2fa_enabled: true });
     const byName = await server.get(`${base}?search=raman`);
-    expect(byName.body.results.map((m: { user: { email: string } }) => m.user.email)).toEqual(['priya@hedgebox.example']);
+    expect(byName.body.results.map((m: { user: { email: string } }) => m.user.email)).toEqual([
+      'priya@hedgebox.example',
+    ]);
     const byFullName = await server.get(`${base}?search=${encodeURIComponent('Sofía García')}`);
     expect(byFullName.body.count).toBe(1);
     const wildcard = await server.get(`${base}?search=%25`);
@@ -50,7 +57,10 @@ describe('members list', () => {
     expect((await server.get(base, { key: noScope })).status).toBe(403);
     const readOnly = server.makeKey({ scopes: ['organization_member:read'] });
     expect((await server.get(base, { key: readOnly })).status).toBe(200);
-    const patch = await server.request('PATCH', `${base}${uuidOf(EMAILS.target)}/`, { key: readOnly, json: { level: 8 } });
+    const patch = await server.request('PATCH', `${base}${uuidOf(EMAILS.target)}/`, {
+      key: readOnly,
+      json: { level: 8 },
+    });
     expect(patch.body.detail).toBe("API key missing required scope 'organization_member:write'");
     const scopedElsewhere = server.makeKey({ scopes: ['*'], organizations: [northwind] });
     expect((await server.get(base, { key: scopedElsewhere })).status).toBe(403);
@@ -75,14 +85,20 @@ describe('level rules (caller, target, new level) → outcome', () => {
   ];
   it.each(table)('%s changing a %s to %s → %i', async (caller, target, next, status) => {
     setLevel(EMAILS.target, LEVELS[target]);
-    const res = await server.request('PATCH', `${base}${uuidOf(EMAILS.target)}/`, { key: keys[caller], json: { level: LEVELS[next] } });
+    const res = await server.request('PATCH', `${base}${uuidOf(EMAILS.target)}/`, {
+      key: keys[caller],
+      json: { level: LEVELS[next] },
+    });
     expect(res.status, res.text).toBe(status);
     const stored = server.store.members.byUserUuid(hedgebox, uuidOf(EMAILS.target))!.level;
     expect(stored).toBe(status === 200 ? LEVELS[next] : LEVELS[target]);
     if (status === 200) expect(memberSchema.parse(res.body).level).toBe(LEVELS[next]);
   });
   it.each(['owner', 'admin', 'member'] as const)('nobody changes their own level (%s)', async (caller) => {
-    const res = await server.request('PATCH', `${base}${uuidOf(EMAILS[caller])}/`, { key: keys[caller], json: { level: 1 } });
+    const res = await server.request('PATCH', `${base}${uuidOf(EMAILS[caller])}/`, {
+      key: keys[caller],
+      json: { level: 1 },
+    });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe("You can't change your own access level.");
   });
@@ -93,9 +109,16 @@ describe('level rules (caller, target, new level) → outcome', () => {
   });
   it('logs a level change', async () => {
     await server.request('PATCH', `${base}${uuidOf(EMAILS.target)}/`, { json: { level: 8 } });
-    const entry = server.store.activityLog.list({ scope: 'OrganizationMembership', organization_id: hedgebox }, 1, 0)[0]!;
+    const entry = server.store.activityLog.list(
+      { scope: 'OrganizationMembership', organization_id: hedgebox },
+      1,
+      0,
+    )[0]!;
     expect(entry.activity).toBe('updated');
-    expect(JSON.parse(entry.detail)).toMatchObject({ name: 'Sofía García', changes: [{ field: 'level', before: 1, after: 8 }] });
+    expect(JSON.parse(entry.detail)).toMatchObject({
+      name: 'Sofía García',
+      changes: [{ field: 'level', before: 1, after: 8 }],
+    });
   });
 });
 
@@ -120,14 +143,25 @@ describe('removing members', () => {
     expect(await countOf(hedgebox)).toBe(before - 1);
     expect((await server.get(`/api/organizations/${hedgebox}/`, { key: targetKey })).status).toBe(403);
     expect((await server.get(`/api/organizations/${hedgebox}/batch_exports/`, { key: targetKey })).status).toBe(403);
-    const entry = server.store.activityLog.list({ scope: 'OrganizationMembership', organization_id: hedgebox }, 1, 0)[0]!;
+    const entry = server.store.activityLog.list(
+      { scope: 'OrganizationMembership', organization_id: hedgebox },
+      1,
+      0,
+    )[0]!;
     expect(entry.activity).toBe('deleted');
     // Re-add for the other tests.
-    server.store.memberships.add(hedgebox, server.store.users.getByEmail(EMAILS.target)!.id, 1, new Date().toISOString());
+    server.store.memberships.add(
+      hedgebox,
+      server.store.users.getByEmail(EMAILS.target)!.id,
+      1,
+      new Date().toISOString(),
+    );
   });
   it('a member may leave', async () => {
     const liam = server.makeKey({ scopes: ['*'], userEmail: 'liam@contractor.example' });
-    expect((await server.request('DELETE', `${base}${uuidOf('liam@contractor.example')}/`, { key: liam })).status).toBe(204);
+    expect((await server.request('DELETE', `${base}${uuidOf('liam@contractor.example')}/`, { key: liam })).status).toBe(
+      204,
+    );
     expect((await server.get(base, { key: liam })).status).toBe(403);
   });
 });

@@ -39,8 +39,12 @@ describe('POST /api/organizations/', () => {
   it('creates an organization owned by the caller, with a Default project', async () => {
     const org = await createOrg({ name: 'Acme Rockets', enforce_2fa: true });
     expect(organizationSchema.parse(org)).toMatchObject({
-      name: 'Acme Rockets', slug: 'acme-rockets', membership_level: 15, member_count: 1,
-      enforce_2fa: true, is_member_join_email_enabled: true,
+      name: 'Acme Rockets',
+      slug: 'acme-rockets',
+      membership_level: 15,
+      member_count: 1,
+      enforce_2fa: true,
+      is_member_join_email_enabled: true,
     });
     expect(org.teams).toHaveLength(1);
     expect(org.teams[0]).toMatchObject({ name: 'Default project' });
@@ -59,8 +63,14 @@ describe('POST /api/organizations/', () => {
 
   it('ignores read-only and unknown fields', async () => {
     const org = await createOrg({
-      name: 'Sneaky', id: '11111111-1111-4111-8111-111111111111', slug: 'chosen', created_at: '2000-01-01T00:00:00Z',
-      membership_level: 1, member_count: 99, teams: [], is_admin: true,
+      name: 'Sneaky',
+      id: '11111111-1111-4111-8111-111111111111',
+      slug: 'chosen',
+      created_at: '2000-01-01T00:00:00Z',
+      membership_level: 1,
+      member_count: 99,
+      teams: [],
+      is_admin: true,
     });
     expect(org.id).not.toBe('11111111-1111-4111-8111-111111111111');
     expect(org).toMatchObject({ slug: 'sneaky', membership_level: 15, member_count: 1 });
@@ -88,14 +98,26 @@ describe('PATCH /api/organizations/:id/', () => {
       json: { name: 'Patched', is_member_join_email_enabled: false, slug: 'x', id: 'y', membership_level: 1 },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: org.id, name: 'Patched', slug: 'patch-me', is_member_join_email_enabled: false, membership_level: 15 });
+    expect(res.body).toMatchObject({
+      id: org.id,
+      name: 'Patched',
+      slug: 'patch-me',
+      is_member_join_email_enabled: false,
+      membership_level: 15,
+    });
     expect(res.body.enforce_2fa).toBeNull();
   });
 
   it('an admin may patch; a plain member may not', async () => {
-    expect((await server.request('PATCH', `/api/organizations/${northwind}/`, { json: { enforce_2fa: false } })).body.enforce_2fa).toBe(false);
+    expect(
+      (await server.request('PATCH', `/api/organizations/${northwind}/`, { json: { enforce_2fa: false } })).body
+        .enforce_2fa,
+    ).toBe(false);
     const member = server.makeKey({ scopes: ['organization:write'], userEmail: 'marcus@hedgebox.example' });
-    const res = await server.request('PATCH', `/api/organizations/${hedgebox}/`, { key: member, json: { name: 'Mine now' } });
+    const res = await server.request('PATCH', `/api/organizations/${hedgebox}/`, {
+      key: member,
+      json: { name: 'Mine now' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.detail).toBe('You do not have permission to perform this action.');
   });
@@ -103,7 +125,9 @@ describe('PATCH /api/organizations/:id/', () => {
   it('400 with attr for a bad field; 404 for an unknown id', async () => {
     const bad = await server.request('PATCH', `/api/organizations/${hedgebox}/`, { json: { name: '' } });
     expect(bad.body).toMatchObject({ code: 'blank', attr: 'name' });
-    const missing = await server.request('PATCH', '/api/organizations/00000000-0000-4000-8000-000000000000/', { json: { name: 'x' } });
+    const missing = await server.request('PATCH', '/api/organizations/00000000-0000-4000-8000-000000000000/', {
+      json: { name: 'x' },
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -130,13 +154,31 @@ describe('DELETE /api/organizations/:id/', () => {
     const org = await createOrg({ name: 'Ephemeral' });
     const doomed = org.teams[0].id as number;
     const kept = server.store.projects.idsOf(hedgebox)[0]!;
-    const batch = (distinctId: string) => parseCapturePayload({ api_key: 't', batch: [
-      { event: 'x', distinct_id: distinctId }, { event: '$identify', distinct_id: distinctId, properties: { $anon_distinct_id: `${distinctId}-anon` } },
-    ] }, new Date()).events;
+    const batch = (distinctId: string) =>
+      parseCapturePayload(
+        {
+          api_key: 't',
+          batch: [
+            { event: 'x', distinct_id: distinctId },
+            { event: '$identify', distinct_id: distinctId, properties: { $anon_distinct_id: `${distinctId}-anon` } },
+          ],
+        },
+        new Date(),
+      ).events;
     await server.events.append(doomed, batch('gone'));
     await server.events.append(kept, batch('stays'));
-    const counts = async (team: number) => Promise.all(['events', 'persons', 'person_distinct_ids'].map(async (table) =>
-      Number((await server.events.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table} WHERE team_id = $1`, [team]))[0]!.n)));
+    const counts = async (team: number) =>
+      Promise.all(
+        ['events', 'persons', 'person_distinct_ids'].map(async (table) =>
+          Number(
+            (
+              await server.events.all<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${table} WHERE team_id = $1`, [
+                team,
+              ])
+            )[0]!.n,
+          ),
+        ),
+      );
     expect((await counts(doomed)).every((n) => n > 0)).toBe(true);
     const before = await counts(kept);
     expect((await server.request('DELETE', `/api/organizations/${org.id}/`)).status).toBe(204);
@@ -147,7 +189,14 @@ describe('DELETE /api/organizations/:id/', () => {
 
 describe('trailing slash', () => {
   it('is optional on every route, with no redirect', async () => {
-    for (const path of ['/api/organizations', `/api/organizations/${hedgebox}`, '/api/projects', '/api/projects/1', '/api/personal_api_keys/@current', '/api/schema']) {
+    for (const path of [
+      '/api/organizations',
+      `/api/organizations/${hedgebox}`,
+      '/api/projects',
+      '/api/projects/1',
+      '/api/personal_api_keys/@current',
+      '/api/schema',
+    ]) {
       const res = await server.get(path);
       expect(res.status, path).toBe(200);
     }

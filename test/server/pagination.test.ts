@@ -82,8 +82,15 @@ describe('pagination', () => {
 
 describe('pageJson', () => {
   it('is the text JSON.stringify gives for the whole Page, links with characters to escape included', () => {
-    const results = [{ id: 'a', name: 'Quote " and \\ and é' }, { id: 'b', name: null }];
-    for (const window of [{ limit: 1, offset: 0 }, { limit: 1, offset: 1 }, { limit: 5, offset: 0 }]) {
+    const results = [
+      { id: 'a', name: 'Quote " and \\ and é' },
+      { id: 'b', name: null },
+    ];
+    for (const window of [
+      { limit: 1, offset: 0 },
+      { limit: 1, offset: 1 },
+      { limit: 5, offset: 0 },
+    ]) {
       const head = pageHead('http://h/api/x/?search="a b"&limit=1', window, 2);
       expect(pageJson(head, JsonText.of(results)).text).toBe(JSON.stringify({ ...head, results }));
     }

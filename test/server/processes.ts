@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = ['--import', 'tsx', 'server/main.ts'];
 /** Spawned servers seed no demo events unless a test asks (SEED_EVENTS): a million take seconds. */
-const childEnv = (env: NodeJS.ProcessEnv = {}) => ({ ...process.env, SEED_EVENTS: process.env.SEED_EVENTS ?? '0', ...env });
+const childEnv = (env: NodeJS.ProcessEnv = {}) => ({
+  ...process.env,
+  SEED_EVENTS: process.env.SEED_EVENTS ?? '0',
+  ...env,
+});
 
 export interface RunningServer {
   proc: ChildProcess;
@@ -28,7 +32,11 @@ export interface RunningServer {
  * processes of their own (vitest.config.ts), and a start counts only once the server answers.
  */
 export function startServer(args: string[], timeoutMs = 20_000, env?: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
+  const proc = spawn(process.execPath, [...CLI, 'start', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: childEnv(env),
+  });
   let out = '';
   let err = '';
   let probing = false;
@@ -91,6 +99,11 @@ export function exited(proc: ChildProcess): Promise<number | null> {
 
 /** Runs a CLI command to completion. */
 export function runCli(args: string[], env?: NodeJS.ProcessEnv) {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: childEnv(env) });
+  const r = spawnSync(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: childEnv(env),
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

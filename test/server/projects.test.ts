@@ -10,7 +10,11 @@ describe('projects', () => {
     const res = await server.get('/api/projects/');
     const page = pageSchema(projectSchema).parse(res.body);
     expect(page.results.map((p) => p.name)).toEqual(['Hedgebox Web', 'Hedgebox Mobile', 'Northwind Storefront']);
-    expect(page.results[1]).toMatchObject({ organization: server.orgIds[HEDGEBOX], timezone: 'Europe/London', week_start_day: 1 });
+    expect(page.results[1]).toMatchObject({
+      organization: server.orgIds[HEDGEBOX],
+      timezone: 'Europe/London',
+      week_start_day: 1,
+    });
     for (const p of page.results) {
       expect(p.api_token).toMatch(/^phc_/);
       expect(Number.isInteger(p.id)).toBe(true);
@@ -20,7 +24,11 @@ describe('projects', () => {
   it('GET /api/projects/:id/ returns one project', async () => {
     const res = await server.get('/api/projects/3/');
     expect(res.status).toBe(200);
-    expect(projectSchema.parse(res.body)).toMatchObject({ id: 3, name: 'Northwind Storefront', organization: server.orgIds[NORTHWIND] });
+    expect(projectSchema.parse(res.body)).toMatchObject({
+      id: 3,
+      name: 'Northwind Storefront',
+      organization: server.orgIds[NORTHWIND],
+    });
   });
 
   it('404 for a project that does not exist or an id that is not an integer', async () => {
@@ -38,6 +46,9 @@ describe('projects', () => {
 
   it('Organization.teams lists the same projects as summaries', async () => {
     const org = (await server.get(`/api/organizations/${server.orgIds[HEDGEBOX]}/`)).body;
-    expect(org.teams.map((t: { id: number; uuid: string; name: string }) => [t.id, t.name])).toEqual([[1, 'Hedgebox Web'], [2, 'Hedgebox Mobile']]);
+    expect(org.teams.map((t: { id: number; uuid: string; name: string }) => [t.id, t.name])).toEqual([
+      [1, 'Hedgebox Web'],
+      [2, 'Hedgebox Mobile'],
+    ]);
   });
 });

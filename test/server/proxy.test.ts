@@ -28,7 +28,9 @@ describe('proxy mode', () => {
   it('forwards method, path, query, Authorization and body to the upstream and returns its answer', async () => {
     const app = createApp({ upstream: base });
     const res = await app.request('/api/organizations/?limit=2', {
-      method: 'POST', headers: { Authorization: 'Bearer phx_abc', 'Content-Type': 'application/json' }, body: '{"name":"x"}',
+      method: 'POST',
+      headers: { Authorization: 'Bearer phx_abc', 'Content-Type': 'application/json' },
+      body: '{"name":"x"}',
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-upstream')).toBe('yes');
@@ -47,7 +49,9 @@ describe('proxy mode', () => {
   });
 
   it('builds upstream URLs with the base path', () => {
-    expect(upstreamUrl('https://h.example/base/', 'http://localhost:8000/api/x/?a=1')).toBe('https://h.example/base/api/x/?a=1');
+    expect(upstreamUrl('https://h.example/base/', 'http://localhost:8000/api/x/?a=1')).toBe(
+      'https://h.example/base/api/x/?a=1',
+    );
     expect(upstreamUrl('https://h.example', 'http://localhost/api/x/')).toBe('https://h.example/api/x/');
   });
 });

@@ -20,7 +20,10 @@ afterAll(() => {
 
 describe('read cache', () => {
   it('sees a key revoked by another connection on the next request', async () => {
-    const { row, key } = cli.apiKeys.create({ user_id: 1, label: 'to revoke', scopes: ['*'] }, new Date().toISOString());
+    const { row, key } = cli.apiKeys.create(
+      { user_id: 1, label: 'to revoke', scopes: ['*'] },
+      new Date().toISOString(),
+    );
     await nextRequest();
     expect(server.apiKeys.findByHash(hashKey(key))?.id).toBe(row.id);
     expect(server.apiKeys.findByHash(hashKey(key))?.id).toBe(row.id); // now served from the cache

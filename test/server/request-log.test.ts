@@ -9,7 +9,9 @@ describe('request log', () => {
   it('writes one line per request: method, path, status, milliseconds; no query, no key', async () => {
     const lines: string[] = [];
     const app = createApp({ store: server.store, logger: { request: (l) => lines.push(l) } });
-    await app.request('/api/organizations/?limit=1&secret=x', { headers: { Authorization: `Bearer ${server.demoKey}` } });
+    await app.request('/api/organizations/?limit=1&secret=x', {
+      headers: { Authorization: `Bearer ${server.demoKey}` },
+    });
     await app.request('/api/organizations/', { method: 'PUT' });
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^GET \/api\/organizations\/ 200 \d+\.\dms$/);

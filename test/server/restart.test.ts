@@ -21,7 +21,11 @@ describe('the server process', () => {
     expect(fs.statSync(`${dir}/demo-key`).mode & 0o777).toBe(0o600);
 
     const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-    const created = await fetch(`${first.base}/api/organizations/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Survives Crashes' }) });
+    const created = await fetch(`${first.base}/api/organizations/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Survives Crashes' }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
@@ -34,7 +38,9 @@ describe('the server process', () => {
     const res = await fetch(`${second.base}/api/organizations/${id}/`, { headers: auth });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id, name: 'Survives Crashes', membership_level: 15 });
-    const list = (await (await fetch(`${second.base}/api/organizations/`, { headers: auth })).json()) as { count: number };
+    const list = (await (await fetch(`${second.base}/api/organizations/`, { headers: auth })).json()) as {
+      count: number;
+    };
     expect(list.count).toBe(3);
 
     second.proc.kill('SIGTERM');

@@ -46,7 +46,10 @@ const unusableDirs = Object.entries(unusable).map(([what, table]) => {
   const dir = makeTempDir('ref-dist-bad-');
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-  fs.writeFileSync(path.join(dir, '.vite', 'route-preload.json'), typeof table === 'string' ? table : JSON.stringify(table));
+  fs.writeFileSync(
+    path.join(dir, '.vite', 'route-preload.json'),
+    typeof table === 'string' ? table : JSON.stringify(table),
+  );
   return [what, dir] as const;
 });
 
@@ -55,11 +58,13 @@ const plain = createTestServer({ staticDir: withoutTable });
 afterAll(() => {
   server.close();
   plain.close();
-  for (const dir of [withTable, withoutTable, ...unusableDirs.map(([, d]) => d)]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [withTable, withoutTable, ...unusableDirs.map(([, d]) => d)])
+    fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The links' paths; each asks for low priority (the stylesheet and the entry first). */
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
 
 describe('the page names its route chunks', () => {
   it('links what the path needs, once each, after the entry and the stylesheet, and drops the script', async () => {
@@ -74,13 +79,22 @@ describe('the page names its route chunks', () => {
   });
 
   it('compresses the page for a client that takes brotli or gzip, with its length', async () => {
-    for (const [encoding, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync]] as const) {
-      const res = await server.app.request('/organizations', { headers: { Accept: 'text/html', 'Accept-Encoding': encoding } });
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await server.app.request('/organizations', {
+        headers: { Accept: 'text/html', 'Accept-Encoding': encoding },
+      });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toContain('Accept-Encoding');
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(res.headers.get('content-length')).toBe(String(bytes.length));
-      expect(preloads(decode(bytes).toString('utf8'))).toEqual(['/assets/root.js', '/assets/orgs.js', '/assets/list.js']);
+      expect(preloads(decode(bytes).toString('utf8'))).toEqual([
+        '/assets/root.js',
+        '/assets/orgs.js',
+        '/assets/list.js',
+      ]);
     }
   });
 
@@ -104,7 +118,11 @@ describe('the page names its route chunks', () => {
 });
 
 describe('withRoutePreloads', () => {
-  const parsed = (base: string, table: Array<[string, string[]]>) => ({ base, script: 'assets/route-preload-1.js', routes: table.map(([p, f]) => [new RegExp(p), f] as [RegExp, string[]]) });
+  const parsed = (base: string, table: Array<[string, string[]]>) => ({
+    base,
+    script: 'assets/route-preload-1.js',
+    routes: table.map(([p, f]) => [new RegExp(p), f] as [RegExp, string[]]),
+  });
 
   it('leaves a page without the marked script as it is', () => {
     const page = '<html><head><script type="module" src="/a.js"></script></head></html>';
@@ -115,6 +133,8 @@ describe('withRoutePreloads', () => {
     const html = withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/organizations');
     expect(preloads(html)).toEqual([]);
     expect(html).not.toContain('route-preload-1.js');
-    expect(withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/x')).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/x.js">');
+    expect(withRoutePreloads(INDEX, parsed('/', [['^/x$', ['assets/x.js']]]), '/x')).toContain(
+      '<link rel="modulepreload" fetchpriority="low" href="/assets/x.js">',
+    );
   });
 });

@@ -14,35 +14,85 @@ function harness() {
   app.onError((e) => (e instanceof ApiError ? e.toResponse() : new Response('boom', { status: 500 })));
   const auth = (header: string | undefined): AuthContext => {
     if (header !== 'Bearer phx_good') throw authenticationFailed();
-    return { key: { id: 'k', user_id: 1, label: '', mask_value: '', scopes: ['batch_export:write'], scoped_organizations: null, created_at: '', last_used_at: null }, userId: 1, organizationScope: null, keyReaches: () => true };
+    return {
+      key: {
+        id: 'k',
+        user_id: 1,
+        label: '',
+        mask_value: '',
+        scopes: ['batch_export:write'],
+        scoped_organizations: null,
+        created_at: '',
+        last_used_at: null,
+      },
+      userId: 1,
+      organizationScope: null,
+      keyReaches: () => true,
+    };
   };
   const router = createRouter(app, auth, publicUrlOf(undefined));
-  router.route(endpoint({
-    method: 'GET', path: '/api/x/:id/logs/', access: null, summary: '†', status: 200, response: z.object({ ok: z.boolean() }),
-  }), () => ({ ok: true }));
-  const nested = z.object({ destination: z.object({ type: z.literal('S3'), config: z.object({ bucket_name: z.string().check(z.maxLength(5)) }) }) });
-  router.route(endpoint({
-    method: 'POST', path: '/api/x/', access: 'batch_export:write', summary: 'nested', status: 201, body: nested, response: nested,
-  }), ({ body }) => body);
+  router.route(
+    endpoint({
+      method: 'GET',
+      path: '/api/x/:id/logs/',
+      access: null,
+      summary: '†',
+      status: 200,
+      response: z.object({ ok: z.boolean() }),
+    }),
+    () => ({ ok: true }),
+  );
+  const nested = z.object({
+    destination: z.object({
+      type: z.literal('S3'),
+      config: z.object({ bucket_name: z.string().check(z.maxLength(5)) }),
+    }),
+  });
+  router.route(
+    endpoint({
+      method: 'POST',
+      path: '/api/x/',
+      access: 'batch_export:write',
+      summary: 'nested',
+      status: 201,
+      body: nested,
+      response: nested,
+    }),
+    ({ body }) => body,
+  );
   // A list with a query; its handler tries to change what it was given, as a careless one might.
   const seen: unknown[] = [];
-  router.route(endpoint({
-    method: 'GET', path: '/api/things/:id/', access: 'authenticated', summary: 'query', status: 200,
-    params: z.object({ id: z.coerce.number().check(z.int(), z.positive()) }),
-    query: z.object({ limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1))), tags: z.optional(z.string()) }),
-    response: z.object({ id: z.number(), limit: z.nullable(z.number()), changed: z.boolean() }),
-  }), ({ params, query }) => {
-    let changed = true;
-    try {
-      (query as { limit?: number }).limit = 999;
-    } catch {
-      changed = false;
-    }
-    seen.push(query);
-    return { id: params.id, limit: query.limit ?? null, changed };
-  });
+  router.route(
+    endpoint({
+      method: 'GET',
+      path: '/api/things/:id/',
+      access: 'authenticated',
+      summary: 'query',
+      status: 200,
+      params: z.object({ id: z.coerce.number().check(z.int(), z.positive()) }),
+      query: z.object({
+        limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1))),
+        tags: z.optional(z.string()),
+      }),
+      response: z.object({ id: z.number(), limit: z.nullable(z.number()), changed: z.boolean() }),
+    }),
+    ({ params, query }) => {
+      let changed = true;
+      try {
+        (query as { limit?: number }).limit = 999;
+      } catch {
+        changed = false;
+      }
+      seen.push(query);
+      return { id: params.id, limit: query.limit ?? null, changed };
+    },
+  );
   const call = (method: string, path: string, body?: unknown) =>
-    app.request(path, { method, headers: { Authorization: 'Bearer phx_good' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    app.request(path, {
+      method,
+      headers: { Authorization: 'Bearer phx_good' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   return { call, seen };
 }
 
@@ -51,8 +101,10 @@ describe('route registrar', () => {
     const res = await harness().call('GET', '/api/x/1/logs/');
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({
-      type: 'authentication_error', code: 'permission_denied',
-      detail: 'This action does not support personal API key access', attr: null,
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: 'This action does not support personal API key access',
+      attr: null,
     });
   });
 
@@ -61,16 +113,26 @@ describe('route registrar', () => {
     let res = await call('POST', '/api/x/', { destination: { type: 'S3', config: {} } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      type: 'validation_error', code: 'required', detail: 'This field is required.', attr: 'destination__config__bucket_name',
+      type: 'validation_error',
+      code: 'required',
+      detail: 'This field is required.',
+      attr: 'destination__config__bucket_name',
     });
     res = await call('POST', '/api/x/', { destination: { type: 'S3', config: { bucket_name: 'far too long' } } });
     expect(await res.json()).toMatchObject({ code: 'max_length', attr: 'destination__config__bucket_name' });
     res = await call('POST', '/api/x/', { destination: { type: 'S3', config: { bucket_name: 3 } } });
-    expect(await res.json()).toMatchObject({ code: 'invalid_input', detail: 'Not a valid string.', attr: 'destination__config__bucket_name' });
+    expect(await res.json()).toMatchObject({
+      code: 'invalid_input',
+      detail: 'Not a valid string.',
+      attr: 'destination__config__bucket_name',
+    });
   });
 
   it('passes the parsed body to the handler and answers with the endpoint status', async () => {
-    const res = await harness().call('POST', '/api/x', { destination: { type: 'S3', config: { bucket_name: 'b' } }, extra: 1 });
+    const res = await harness().call('POST', '/api/x', {
+      destination: { type: 'S3', config: { bucket_name: 'b' } },
+      extra: 1,
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ destination: { type: 'S3', config: { bucket_name: 'b' } } });
   });

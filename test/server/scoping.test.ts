@@ -15,12 +15,18 @@ describe('a key scoped to one organization', () => {
   });
 
   it('gets 403 on the other organization, which exists', async () => {
-    for (const [method, json] of [['GET', undefined], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, json] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await server.request(method, `/api/organizations/${northwind}/`, { key: scopedToHedgebox, json });
       expect(res.status, method).toBe(403);
       expect(res.body).toEqual({
-        type: 'authentication_error', code: 'permission_denied',
-        detail: 'You do not have permission to perform this action.', attr: null,
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: 'You do not have permission to perform this action.',
+        attr: null,
       });
     }
     expect((await server.get(`/api/organizations/${hedgebox}/`, { key: scopedToHedgebox })).status).toBe(200);

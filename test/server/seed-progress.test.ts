@@ -8,9 +8,12 @@ function stream(isTTY: boolean) {
 
 describe('seed progress', () => {
   it('estimates the time left from the pace so far', () => {
-    expect(progressLine({ written: 250_000, total: 1_000_000, elapsedMs: 20_000 }))
-      .toBe('seeding demo events: 250,000 of 1,000,000 written (25%), about 1 min 00 s left');
-    expect(progressLine({ written: 0, total: 1_000_000, elapsedMs: 5_000 })).toMatch(/0 of 1,000,000 written \(0%\), estimating the time left$/);
+    expect(progressLine({ written: 250_000, total: 1_000_000, elapsedMs: 20_000 })).toBe(
+      'seeding demo events: 250,000 of 1,000,000 written (25%), about 1 min 00 s left',
+    );
+    expect(progressLine({ written: 0, total: 1_000_000, elapsedMs: 5_000 })).toMatch(
+      /0 of 1,000,000 written \(0%\), estimating the time left$/,
+    );
   });
 
   it('on a terminal rewrites one line in place, and ends it once done', () => {
@@ -34,6 +37,12 @@ describe('seed progress', () => {
       t += 2000;
     }
     printer.done();
-    expect(out.text().split('\n').filter(Boolean).map((l) => l.match(/: (\d+) of/)?.[1])).toEqual(['0', '30']);
+    expect(
+      out
+        .text()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.match(/: (\d+) of/)?.[1]),
+    ).toEqual(['0', '30']);
   });
 });

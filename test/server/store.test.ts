@@ -38,15 +38,28 @@ describe('store', () => {
   it("gives plugin activity written before version 8 its plugin's group", () => {
     const dir = tempDir();
     const { store } = openDataDir(dir);
-    const plugins = store.db.prepare("SELECT id, grp FROM plugins ORDER BY id").all() as { id: number; grp: string }[];
+    const plugins = store.db.prepare('SELECT id, grp FROM plugins ORDER BY id').all() as { id: number; grp: string }[];
     expect(new Set(plugins.map((p) => p.grp)).size).toBe(3);
     // as a data dir from before version 8 has them: no type, and 8 not applied
     store.db.exec("UPDATE activity_log SET detail = json_remove(detail, '$.type') WHERE scope = 'Plugin'");
-    store.db.prepare('INSERT INTO activity_log (id, organization_id, project_id, scope, item_id, activity, detail, user_id, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, NULL, ?)')
-      .run('gone-1', store.db.prepare('SELECT id FROM organizations LIMIT 1').pluck().get(), 'Plugin', '99999', 'uninstalled', JSON.stringify({ name: 'Gone', changes: null }), new Date().toISOString());
+    store.db
+      .prepare(
+        'INSERT INTO activity_log (id, organization_id, project_id, scope, item_id, activity, detail, user_id, created_at) VALUES (?, ?, NULL, ?, ?, ?, ?, NULL, ?)',
+      )
+      .run(
+        'gone-1',
+        store.db.prepare('SELECT id FROM organizations LIMIT 1').pluck().get(),
+        'Plugin',
+        '99999',
+        'uninstalled',
+        JSON.stringify({ name: 'Gone', changes: null }),
+        new Date().toISOString(),
+      );
     store.db.exec('DELETE FROM schema_migrations WHERE version = 8');
     expect(migrate(store.db)).toEqual([8]);
-    const typed = store.db.prepare("SELECT item_id, json_extract(detail, '$.type') AS type FROM activity_log WHERE scope = 'Plugin'").all() as { item_id: string; type: string | null }[];
+    const typed = store.db
+      .prepare("SELECT item_id, json_extract(detail, '$.type') AS type FROM activity_log WHERE scope = 'Plugin'")
+      .all() as { item_id: string; type: string | null }[];
     const groupOf = new Map(plugins.map((p) => [String(p.id), p.grp]));
     for (const row of typed) expect(row.type, row.item_id).toBe(groupOf.get(row.item_id) ?? null);
     expect(typed.filter((r) => r.type !== null)).toHaveLength(plugins.length);
@@ -55,7 +68,10 @@ describe('store', () => {
 
   it('runs a new migration on an existing store, once', () => {
     const store = openStore(storeFile(tempDir()));
-    const extra = [...migrations, { version: 999, name: 'test', sql: 'CREATE TABLE later_thing (id INTEGER PRIMARY KEY)' }];
+    const extra = [
+      ...migrations,
+      { version: 999, name: 'test', sql: 'CREATE TABLE later_thing (id INTEGER PRIMARY KEY)' },
+    ];
     expect(migrate(store.db, extra)).toEqual([999]);
     expect(migrate(store.db, extra)).toEqual([]);
     store.close();
@@ -71,9 +87,16 @@ describe('seed', () => {
     const snapshot = (dir: string) => {
       const { store, demoKey, seeded } = openDataDir(dir, { now });
       expect(seeded).toBe(true);
-      const data = [['users', 'email'], ['organizations', 'name'], ['memberships', 'user_id, level, joined_at'], ['projects', 'name']].map(([t, order]) =>
-        (store.db.prepare(`SELECT * FROM ${t!} ORDER BY ${order!}`).all() as Record<string, unknown>[])
-          .map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !(RANDOM.has(k) && typeof row[k] === 'string')))));
+      const data = [
+        ['users', 'email'],
+        ['organizations', 'name'],
+        ['memberships', 'user_id, level, joined_at'],
+        ['projects', 'name'],
+      ].map(([t, order]) =>
+        (store.db.prepare(`SELECT * FROM ${t!} ORDER BY ${order!}`).all() as Record<string, unknown>[]).map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([k]) => !(RANDOM.has(k) && typeof row[k] === 'string'))),
+        ),
+      );
       store.close();
       return { data, demoKey };
     };

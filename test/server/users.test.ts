@@ -14,11 +14,16 @@ describe('GET /api/users/@me/', () => {
     expect(res.status).toBe(200);
     const user = userSchema.parse(res.body);
     expect(user.email).toBe(DEMO_USER_EMAIL);
-    expect(user).toMatchObject({ first_name: 'Demo', last_name: 'Admin', is_email_verified: true, hedgehog_config: null });
+    expect(user).toMatchObject({
+      first_name: 'Demo',
+      last_name: 'Admin',
+      is_email_verified: true,
+      hedgehog_config: null,
+    });
     expect(user.id).toBe(server.store.users.getByEmail(DEMO_USER_EMAIL)!.id);
   });
 
-  it('answers another user\'s key with that user, whatever its scopes', async () => {
+  it("answers another user's key with that user, whatever its scopes", async () => {
     const key = server.makeKey({ scopes: ['batch_export:read'], userEmail: 'priya@hedgebox.example' });
     const res = await server.get('/api/users/@me', { key });
     expect(res.status).toBe(200);

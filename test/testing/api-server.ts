@@ -52,7 +52,8 @@ function start(): Running {
     store,
     demoKey,
     organizationId(name) {
-      const row = store.db.prepare('SELECT id FROM organizations WHERE name = ?').get(name) as { id: string } | undefined;
+      const row = store.db.prepare('SELECT id FROM organizations WHERE name = ?').get(name) as
+        { id: string } | undefined;
       if (!row) throw new Error(`no organization named ${name}`);
       return row.id;
     },
@@ -64,7 +65,10 @@ function start(): Running {
     async call<T>(method: string, url: string, body?: unknown): Promise<T> {
       const response = await app.request(url, {
         method,
-        headers: { Authorization: `Bearer ${demoKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        headers: {
+          Authorization: `Bearer ${demoKey}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();

@@ -3,6 +3,13 @@
  * server from server/). Only test files import it; lint keeps app code away from it.
  */
 export { HEDGEBOX, mswServer, NORTHWIND, setupTestApi, type TestApi } from './api-server';
-export { apiUrl, failWithNetworkError, failWithServerError, override, serverErrorResponse, slowDown } from './overrides';
+export {
+  apiUrl,
+  failWithNetworkError,
+  failWithServerError,
+  override,
+  serverErrorResponse,
+  slowDown,
+} from './overrides';
 export { renderApp, type RenderAppOptions } from './render-app';
 export { compilePluginSourcesInTheseTests } from './esbuild';

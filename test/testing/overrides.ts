@@ -20,7 +20,10 @@ export function override(endpoint: Endpoint, resolver: HttpResponseResolver): vo
 
 /** The API's 5xx body. */
 export function serverErrorResponse(status = 500) {
-  return HttpResponse.json({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, { status });
+  return HttpResponse.json(
+    { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null },
+    { status },
+  );
 }
 
 /** `endpoint` fails with a 5xx (after `ms`, so an optimistic update is seen first). */

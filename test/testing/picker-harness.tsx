@@ -12,7 +12,15 @@ import { createQueryClient } from '@/lib/query-client';
 // jsdom has no layout: cmdk scrolls the active option into view.
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 
-function Stateful<T>({ initial, onEmit, children }: { initial: T; onEmit: (v: T) => void; children: (value: T, set: (v: T) => void) => ReactNode }) {
+function Stateful<T>({
+  initial,
+  onEmit,
+  children,
+}: {
+  initial: T;
+  onEmit: (v: T) => void;
+  children: (value: T, set: (v: T) => void) => ReactNode;
+}) {
   const [value, setValue] = useState(initial);
   return children(value, (next) => {
     onEmit(next);
@@ -21,7 +29,11 @@ function Stateful<T>({ initial, onEmit, children }: { initial: T; onEmit: (v: T)
 }
 
 /** Renders `children(value, onChange)` with `initial` in state; `emitted` lists what onChange got. */
-export function renderWithState<T>(apiKey: string, initial: T, children: (value: T, onChange: (v: T) => void) => ReactNode) {
+export function renderWithState<T>(
+  apiKey: string,
+  initial: T,
+  children: (value: T, onChange: (v: T) => void) => ReactNode,
+) {
   resetCredentialsStore();
   setCredentials({ baseUrl: window.location.origin, key: apiKey }, false);
   const queryClient = createQueryClient({ onUnauthorized: () => {} });
@@ -48,15 +60,24 @@ export async function ingestPickerEvents(call: Call, projectId: number) {
   const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
   const batch = [
     ...Array.from({ length: 30 }, (_, i) => ({
-      event: '$pageview', distinct_id: `user-${i % 5}`, timestamp: at(i + 1),
-      properties: { $browser: i % 3 === 0 ? 'Firefox' : 'Chrome', $current_url: `https://hedgebox.example/${i % 4 === 0 ? 'pricing' : 'home'}` },
+      event: '$pageview',
+      distinct_id: `user-${i % 5}`,
+      timestamp: at(i + 1),
+      properties: {
+        $browser: i % 3 === 0 ? 'Firefox' : 'Chrome',
+        $current_url: `https://hedgebox.example/${i % 4 === 0 ? 'pricing' : 'home'}`,
+      },
     })),
     ...Array.from({ length: 4 }, (_, i) => ({
-      event: 'user signed up', distinct_id: `user-${i}`, timestamp: at(i + 2),
+      event: 'user signed up',
+      distinct_id: `user-${i}`,
+      timestamp: at(i + 2),
       properties: { plan: i % 2 ? 'pro' : 'free', $set: { email: `user${i}@example.com` } },
     })),
     ...Array.from({ length: 3 }, (_, i) => ({
-      event: 'purchase', distinct_id: `user-${i}`, timestamp: at(i + 3),
+      event: 'purchase',
+      distinct_id: `user-${i}`,
+      timestamp: at(i + 3),
       properties: { amount: 10 * (i + 1), coupon: i === 0 },
     })),
   ];

@@ -14,7 +14,17 @@ export function layOutSortableRowsInTheseTests(): void {
       const i = row ? rows.indexOf(row) : -1;
       if (i < 0) return original.call(this);
       const top = i * 60;
-      return { x: 0, y: top, top, left: 0, right: 600, bottom: top + 50, width: 600, height: 50, toJSON: () => ({}) } as DOMRect;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        right: 600,
+        bottom: top + 50,
+        width: 600,
+        height: 50,
+        toJSON: () => ({}),
+      } as DOMRect;
     });
   });
   afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,13 @@
 import { AnalyticsParamError } from '../errors.ts';
 import type { SqlParams } from '../properties.ts';
-import { compileHogql, EVENT_COLUMNS, hogqlTextOf, type CompiledHogql, type HogqlColumns, type HogqlMode } from './compile.ts';
+import {
+  compileHogql,
+  EVENT_COLUMNS,
+  hogqlTextOf,
+  type CompiledHogql,
+  type HogqlColumns,
+  type HogqlMode,
+} from './compile.ts';
 import { HogqlError } from './errors.ts';
 import { parseHogql, type Node } from './parser.ts';
 
@@ -26,11 +33,23 @@ export function parseHogqlParam(expr: string, attr: string): Node {
 }
 
 /** SQL of `expr` in `mode` (boolean: a condition, NULL as false; aggregate: the math's number). */
-export function hogqlSql(expr: string, mode: HogqlMode, params: SqlParams, attr: string, cols: HogqlColumns = EVENT_COLUMNS, aggregateFilter = ''): CompiledHogql {
+export function hogqlSql(
+  expr: string,
+  mode: HogqlMode,
+  params: SqlParams,
+  attr: string,
+  cols: HogqlColumns = EVENT_COLUMNS,
+  aggregateFilter = '',
+): CompiledHogql {
   return guard(attr, () => compileHogql(parseHogql(expr), mode, params, cols, aggregateFilter));
 }
 
 /** SQL text (VARCHAR) of a value expression: a breakdown's value. */
-export function hogqlTextSql(expr: string, params: SqlParams, attr: string, cols: HogqlColumns = EVENT_COLUMNS): CompiledHogql {
+export function hogqlTextSql(
+  expr: string,
+  params: SqlParams,
+  attr: string,
+  cols: HogqlColumns = EVENT_COLUMNS,
+): CompiledHogql {
   return guard(attr, () => hogqlTextOf(parseHogql(expr), params, cols));
 }

@@ -14,7 +14,16 @@ export interface Token {
 }
 
 const OPERATORS = ['==', '!=', '<>', '<=', '>=', '(', ')', '[', ']', ',', '.', '+', '-', '*', '/', '%', '=', '<', '>'];
-const ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", n: '\n', t: '\t', r: '\r', '0': '\0', b: '\b', f: '\f' };
+const ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  "'": "'",
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  b: '\b',
+  f: '\f',
+};
 const IDENT_START = /[A-Za-z_$]/;
 const IDENT_PART = /[A-Za-z0-9_$]/;
 const DIGIT = /[0-9]/;
@@ -33,11 +42,15 @@ function readNumber(src: string, start: number): number {
   } else if (src[i] === '.' && i > start && !IDENT_START.test(src[i + 1] ?? '')) {
     i++;
   }
-  if ((src[i] === 'e' || src[i] === 'E') && (DIGIT.test(src[i + 1] ?? '') || (/[+-]/.test(src[i + 1] ?? '') && DIGIT.test(src[i + 2] ?? '')))) {
+  if (
+    (src[i] === 'e' || src[i] === 'E') &&
+    (DIGIT.test(src[i + 1] ?? '') || (/[+-]/.test(src[i + 1] ?? '') && DIGIT.test(src[i + 2] ?? '')))
+  ) {
     i += 2;
     while (i < src.length && DIGIT.test(src[i]!)) i++;
   }
-  if (i < src.length && IDENT_PART.test(src[i]!)) throw new HogqlError(`Unexpected ${describeChar(src[i]!)} after a number`, i);
+  if (i < src.length && IDENT_PART.test(src[i]!))
+    throw new HogqlError(`Unexpected ${describeChar(src[i]!)} after a number`, i);
   return i;
 }
 
@@ -49,7 +62,11 @@ function readString(src: string, start: number): { value: string; end: number } 
     const ch = src[i]!;
     if (ch === "'") {
       // A doubled quote is a quote, as in SQL.
-      if (src[i + 1] === "'") { value += "'"; i += 2; continue; }
+      if (src[i + 1] === "'") {
+        value += "'";
+        i += 2;
+        continue;
+      }
       return { value, end: i + 1 };
     }
     if (ch === '\\') {
@@ -70,7 +87,10 @@ export function tokenize(src: string): Token[] {
   let i = 0;
   while (i < src.length) {
     const ch = src[i]!;
-    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') { i++; continue; }
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+      i++;
+      continue;
+    }
     if ((ch === '-' && src[i + 1] === '-') || (ch === '/' && src[i + 1] === '*')) {
       throw new HogqlError('Comments are not supported', i);
     }
@@ -100,7 +120,8 @@ export function tokenize(src: string): Token[] {
       continue;
     }
     if (ch === ';') throw new HogqlError('";" is not allowed: an expression is a single expression', i);
-    if (ch === '"' || ch === '`') throw new HogqlError(`Quoted identifiers (${ch}) are not supported: use properties['key']`, i);
+    if (ch === '"' || ch === '`')
+      throw new HogqlError(`Quoted identifiers (${ch}) are not supported: use properties['key']`, i);
     const full = String.fromCodePoint(src.codePointAt(i)!);
     throw new HogqlError(`Unexpected character ${describeChar(full)}`, i);
   }

@@ -28,21 +28,87 @@ export type Node =
   | { kind: 'in'; negated: boolean; left: Node; list: Node[]; pos: number };
 
 export const SCALAR_FUNCTIONS = [
-  'if', 'multiIf', 'coalesce', 'lower', 'upper', 'length', 'concat', 'substring', 'trim', 'toString', 'toInt',
-  'toFloat', 'round', 'floor', 'ceil', 'abs', 'toDate', 'toStartOfDay', 'toStartOfWeek', 'toStartOfMonth', 'now', 'dateDiff',
+  'if',
+  'multiIf',
+  'coalesce',
+  'lower',
+  'upper',
+  'length',
+  'concat',
+  'substring',
+  'trim',
+  'toString',
+  'toInt',
+  'toFloat',
+  'round',
+  'floor',
+  'ceil',
+  'abs',
+  'toDate',
+  'toStartOfDay',
+  'toStartOfWeek',
+  'toStartOfMonth',
+  'now',
+  'dateDiff',
 ] as const;
 /** Allowed only in `math_hogql`. */
 export const AGGREGATE_FUNCTIONS = ['count', 'sum', 'avg', 'min', 'max', 'uniq'] as const;
 export type FunctionName = (typeof SCALAR_FUNCTIONS)[number] | (typeof AGGREGATE_FUNCTIONS)[number];
 
 /** Function names in any letter case → their canonical spelling. */
-const FUNCTIONS = new Map<string, FunctionName>([...SCALAR_FUNCTIONS, ...AGGREGATE_FUNCTIONS].map((f) => [f.toLowerCase(), f]));
+const FUNCTIONS = new Map<string, FunctionName>(
+  [...SCALAR_FUNCTIONS, ...AGGREGATE_FUNCTIONS].map((f) => [f.toLowerCase(), f]),
+);
 const COLUMNS: readonly Column[] = ['event', 'distinct_id', 'timestamp', 'person_id'];
 /** SQL words that signal a statement rather than an expression. */
-const STATEMENT_WORDS = new Set(['select', 'from', 'where', 'union', 'insert', 'update', 'delete', 'drop', 'create', 'alter', 'with', 'join', 'attach', 'copy', 'pragma', 'install', 'load', 'set', 'call', 'limit', 'group', 'order', 'having']);
-const KEYWORDS = new Set(['and', 'or', 'not', 'like', 'ilike', 'in', 'true', 'false', 'null', 'is', 'between', 'case', 'when', 'then', 'else', 'end', 'as', 'distinct']);
+const STATEMENT_WORDS = new Set([
+  'select',
+  'from',
+  'where',
+  'union',
+  'insert',
+  'update',
+  'delete',
+  'drop',
+  'create',
+  'alter',
+  'with',
+  'join',
+  'attach',
+  'copy',
+  'pragma',
+  'install',
+  'load',
+  'set',
+  'call',
+  'limit',
+  'group',
+  'order',
+  'having',
+]);
+const KEYWORDS = new Set([
+  'and',
+  'or',
+  'not',
+  'like',
+  'ilike',
+  'in',
+  'true',
+  'false',
+  'null',
+  'is',
+  'between',
+  'case',
+  'when',
+  'then',
+  'else',
+  'end',
+  'as',
+  'distinct',
+]);
 
-const describe = (t: Token) => (t.kind === 'end' ? 'end of expression' : t.kind === 'string' ? 'a string' : `"${t.text}"`);
+const describe = (t: Token) =>
+  t.kind === 'end' ? 'end of expression' : t.kind === 'string' ? 'a string' : `"${t.text}"`;
 
 class Parser {
   private i = 0;
@@ -50,10 +116,18 @@ class Parser {
 
   constructor(private readonly tokens: Token[]) {}
 
-  private peek(): Token { return this.tokens[this.i]!; }
-  private next(): Token { return this.tokens[this.i++]!; }
-  private word(t: Token = this.peek()): string { return t.kind === 'ident' ? t.text.toLowerCase() : ''; }
-  private isOp(text: string, t: Token = this.peek()): boolean { return t.kind === 'op' && t.text === text; }
+  private peek(): Token {
+    return this.tokens[this.i]!;
+  }
+  private next(): Token {
+    return this.tokens[this.i++]!;
+  }
+  private word(t: Token = this.peek()): string {
+    return t.kind === 'ident' ? t.text.toLowerCase() : '';
+  }
+  private isOp(text: string, t: Token = this.peek()): boolean {
+    return t.kind === 'op' && t.text === text;
+  }
 
   private expect(text: string): Token {
     const t = this.next();
@@ -65,7 +139,8 @@ class Parser {
     // A guard of the parser's own recursion (a call or parentheses take several frames); the
     // tree's height is checked once it is built (limitDepth).
     this.depth += 1;
-    if (this.depth > HOGQL_LIMITS.depth * 4) throw new HogqlError(`Expression nested deeper than ${HOGQL_LIMITS.depth} levels`, pos);
+    if (this.depth > HOGQL_LIMITS.depth * 4)
+      throw new HogqlError(`Expression nested deeper than ${HOGQL_LIMITS.depth} levels`, pos);
   }
 
   parseAll(): Node {
@@ -81,7 +156,13 @@ class Parser {
     const w = this.word(t);
     if (w === 'or') return 1;
     if (w === 'and') return 2;
-    if (w === 'like' || w === 'ilike' || w === 'in' || (w === 'not' && ['like', 'ilike', 'in'].includes(this.word(this.tokens[this.i + 1])))) return 4;
+    if (
+      w === 'like' ||
+      w === 'ilike' ||
+      w === 'in' ||
+      (w === 'not' && ['like', 'ilike', 'in'].includes(this.word(this.tokens[this.i + 1])))
+    )
+      return 4;
     if (t.kind !== 'op') return 0;
     if (['=', '==', '!=', '<>', '<', '<=', '>', '>='].includes(t.text)) return 4;
     if (t.text === '+' || t.text === '-') return 5;
@@ -107,10 +188,12 @@ class Parser {
     const w = this.word(t);
     if (w === 'or' || w === 'and') return { kind: 'logic', op: w, left, right: this.expression(power), pos: t.pos };
     if (power === 4) {
-      if (left.kind === 'compare' || left.kind === 'in') throw new HogqlError(`Comparisons cannot be chained: add parentheses before ${describe(t)}`, t.pos);
+      if (left.kind === 'compare' || left.kind === 'in')
+        throw new HogqlError(`Comparisons cannot be chained: add parentheses before ${describe(t)}`, t.pos);
       let op = w || (t.text === '==' ? '=' : t.text === '<>' ? '!=' : t.text);
       if (w === 'not') op = `not ${this.word(this.next())}`;
-      if (op === 'in' || op === 'not in') return { kind: 'in', negated: op === 'not in', left, list: this.inList(), pos: t.pos };
+      if (op === 'in' || op === 'not in')
+        return { kind: 'in', negated: op === 'not in', left, list: this.inList(), pos: t.pos };
       return { kind: 'compare', op: op as CompareOp, left, right: this.expression(power), pos: t.pos };
     }
     return { kind: 'arith', op: t.text as ArithOp, left, right: this.expression(power), pos: t.pos };
@@ -128,12 +211,16 @@ class Parser {
   /** Comma-separated expressions up to the closing parenthesis (the opening one is read). */
   private args(open: Token): Node[] {
     const items: Node[] = [];
-    if (this.isOp(')')) { this.next(); return items; }
+    if (this.isOp(')')) {
+      this.next();
+      return items;
+    }
     for (;;) {
       items.push(this.expression(0));
       const t = this.next();
       if (this.isOp(')', t)) return items;
-      if (!this.isOp(',', t)) throw new HogqlError(`Expected "," or ")" (opened at position ${open.pos}) but found ${describe(t)}`, t.pos);
+      if (!this.isOp(',', t))
+        throw new HogqlError(`Expected "," or ")" (opened at position ${open.pos}) but found ${describe(t)}`, t.pos);
     }
   }
 
@@ -148,7 +235,8 @@ class Parser {
     if (this.isOp('(', t)) {
       const inner = this.expression(0);
       const close = this.next();
-      if (!this.isOp(')', close)) throw new HogqlError(`Expected ")" (opened at position ${t.pos}) but found ${describe(close)}`, close.pos);
+      if (!this.isOp(')', close))
+        throw new HogqlError(`Expected ")" (opened at position ${t.pos}) but found ${describe(close)}`, close.pos);
       return inner;
     }
     if (this.isOp('-', t)) return { kind: 'neg', arg: this.expression(6), pos: t.pos };
@@ -158,13 +246,15 @@ class Parser {
     if (w === 'not') return { kind: 'not', arg: this.expression(3), pos: t.pos };
     if (w === 'true' || w === 'false') return { kind: 'bool', value: w === 'true', pos: t.pos };
     if (w === 'null') return { kind: 'null', pos: t.pos };
-    if (STATEMENT_WORDS.has(w)) throw new HogqlError(`"${t.text}" is not allowed: subqueries and statements are not supported`, t.pos);
+    if (STATEMENT_WORDS.has(w))
+      throw new HogqlError(`"${t.text}" is not allowed: subqueries and statements are not supported`, t.pos);
     if (this.isOp('(')) return this.call(t);
     if (w === 'properties') return this.property('event', t);
     if (w === 'person') {
       const dot = this.next();
       const props = this.next();
-      if (!this.isOp('.', dot) || this.word(props) !== 'properties') throw new HogqlError('Expected person.properties', t.pos);
+      if (!this.isOp('.', dot) || this.word(props) !== 'properties')
+        throw new HogqlError('Expected person.properties', t.pos);
       return this.property('person', t);
     }
     if ((COLUMNS as readonly string[]).includes(w)) return { kind: 'column', name: w as Column, pos: t.pos };
@@ -189,12 +279,14 @@ class Parser {
       if (this.isOp('.')) {
         this.next();
         const key = this.next();
-        if (key.kind !== 'ident' && key.kind !== 'number') throw new HogqlError(`Expected a property name after "." but found ${describe(key)}`, key.pos);
+        if (key.kind !== 'ident' && key.kind !== 'number')
+          throw new HogqlError(`Expected a property name after "." but found ${describe(key)}`, key.pos);
         path.push(key.text);
       } else if (this.isOp('[')) {
         this.next();
         const key = this.next();
-        if (key.kind !== 'string') throw new HogqlError(`Expected a quoted property name in [ ] but found ${describe(key)}`, key.pos);
+        if (key.kind !== 'string')
+          throw new HogqlError(`Expected a quoted property name in [ ] but found ${describe(key)}`, key.pos);
         this.expect(']');
         path.push(key.text);
       } else break;
@@ -207,7 +299,8 @@ class Parser {
 
 /** The AST of `src`; throws HogqlError when it is not an expression of the subset. */
 export function parseHogql(src: string): Node {
-  if (src.length > HOGQL_LIMITS.length) throw new HogqlError(`Expression longer than ${HOGQL_LIMITS.length} characters`, HOGQL_LIMITS.length);
+  if (src.length > HOGQL_LIMITS.length)
+    throw new HogqlError(`Expression longer than ${HOGQL_LIMITS.length} characters`, HOGQL_LIMITS.length);
   if (src.trim() === '') throw new HogqlError('Expected an expression', 0);
   const node = new Parser(tokenize(src)).parseAll();
   limitDepth(node, 1);
@@ -216,16 +309,25 @@ export function parseHogql(src: string): Node {
 
 const children = (n: Node): Node[] => {
   switch (n.kind) {
-    case 'call': return n.args;
-    case 'neg': case 'not': return [n.arg];
-    case 'arith': case 'logic': case 'compare': return [n.left, n.right];
-    case 'in': return [n.left, ...n.list];
-    default: return [];
+    case 'call':
+      return n.args;
+    case 'neg':
+    case 'not':
+      return [n.arg];
+    case 'arith':
+    case 'logic':
+    case 'compare':
+      return [n.left, n.right];
+    case 'in':
+      return [n.left, ...n.list];
+    default:
+      return [];
   }
 };
 
 /** The tree's height, chains of operators included (`1 + 1 + …` nests in SQL too), is bounded. */
 function limitDepth(node: Node, level: number): void {
-  if (level > HOGQL_LIMITS.depth) throw new HogqlError(`Expression nested deeper than ${HOGQL_LIMITS.depth} levels`, node.pos);
+  if (level > HOGQL_LIMITS.depth)
+    throw new HogqlError(`Expression nested deeper than ${HOGQL_LIMITS.depth} levels`, node.pos);
   for (const c of children(node)) limitDepth(c, level + 1);
 }

@@ -42,10 +42,10 @@ const CODES: Record<string, string> = {
   EHOSTUNREACH: 'the host cannot be reached',
   ENETUNREACH: 'the network cannot be reached',
   EPIPE: 'the server closed the connection',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the server\'s certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a certificate in the server\'s chain is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the server\'s certificate cannot be verified',
-  CERT_HAS_EXPIRED: 'TLS: the server\'s certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: "TLS: the server's certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "TLS: a certificate in the server's chain is self-signed",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "TLS: the server's certificate cannot be verified",
+  CERT_HAS_EXPIRED: "TLS: the server's certificate has expired",
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not name this host',
 };
 
@@ -55,7 +55,8 @@ const CODES: Record<string, string> = {
  * authentication failed", an S3 "NoSuchBucket"). Never includes a config value.
  */
 export function describeFailure(error: unknown): string {
-  if (error instanceof BlockedDestinationError) return `Refused: ${error.message}. This server only connects to public addresses.`;
+  if (error instanceof BlockedDestinationError)
+    return `Refused: ${error.message}. This server only connects to public addresses.`;
   const e = error as { code?: unknown; cause?: { code?: unknown }; message?: unknown; name?: unknown };
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   if (code && CODES[code]) return `${CODES[code]} (${code}).`;

@@ -35,17 +35,27 @@ export const deliverHttp: Deliver = async ({ config, records, total, log, progre
     const body = `${chunk.map((r) => JSON.stringify(r)).join('\n')}\n`;
     let response: OutboundResponse;
     try {
-      response = await sendOutbound(url, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
-        body,
-        timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
-      }, { allowHosts: options.allowHosts ?? [] });
+      response = await sendOutbound(
+        url,
+        {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/x-ndjson' },
+          body,
+          timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+        },
+        { allowHosts: options.allowHosts ?? [] },
+      );
     } catch (error) {
       if (error instanceof BlockedDestinationError) {
-        throw new DeliveryError(`HTTP destination ${url} is not allowed: ${error.message}. This server only delivers to public addresses.`, false);
+        throw new DeliveryError(
+          `HTTP destination ${url} is not allowed: ${error.message}. This server only delivers to public addresses.`,
+          false,
+        );
       }
-      throw new DeliveryError(`HTTP destination ${url} could not be reached (${networkReason(error)}) on batch ${batch}; ${sent} of ${total} records delivered.`, true);
+      throw new DeliveryError(
+        `HTTP destination ${url} could not be reached (${networkReason(error)}) on batch ${batch}; ${sent} of ${total} records delivered.`,
+        true,
+      );
     }
     if (response.status < 200 || response.status > 299) {
       throw new DeliveryError(
@@ -63,19 +73,29 @@ export const deliverHttp: Deliver = async ({ config, records, total, log, progre
 /** Test connection: one empty batch (no records), authenticated, must get a 2xx answer. */
 const checkHttp: CheckConnection = (config, options) => {
   const url = String(config.url);
-  return runSteps([{
-    step: 'Send an empty batch',
-    run: async () => {
-      const response = await sendOutbound(url, {
-        method: 'POST', headers: { Authorization: `Bearer ${String(config.token)}`, 'Content-Type': 'application/x-ndjson' },
-        body: '', timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
-      }, { allowHosts: options.allowHosts ?? [] });
-      if (response.status < 200 || response.status > 299) {
-        throw new Error(`The endpoint answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
-      }
-      return `The endpoint answered ${response.status}.`;
+  return runSteps([
+    {
+      step: 'Send an empty batch',
+      run: async () => {
+        const response = await sendOutbound(
+          url,
+          {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${String(config.token)}`, 'Content-Type': 'application/x-ndjson' },
+            body: '',
+            timeoutMs: options.httpTimeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS,
+          },
+          { allowHosts: options.allowHosts ?? [] },
+        );
+        if (response.status < 200 || response.status > 299) {
+          throw new Error(
+            `The endpoint answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+          );
+        }
+        return `The endpoint answered ${response.status}.`;
+      },
     },
-  }]);
+  ]);
 };
 
 export const httpDestination: Destination = { deliver: deliverHttp, check: checkHttp };

@@ -8,7 +8,11 @@ import { snowflakeDestination } from './snowflake.ts';
 import type { Destination } from './types.ts';
 
 export {
-  DeliveryError, type CheckStep, type DeliveryContext, type Destination, type DestinationOptions,
+  DeliveryError,
+  type CheckStep,
+  type DeliveryContext,
+  type Destination,
+  type DestinationOptions,
 } from './types.ts';
 
 const DESTINATIONS: Record<DestinationType, Destination> = {

@@ -8,5 +8,6 @@ export const deliverNoOp: Deliver = ({ total, log }) => {
 
 export const noOpDestination: Destination = {
   deliver: deliverNoOp,
-  check: () => Promise.resolve([{ step: 'Nothing to connect to', status: 'passed', detail: 'A NoOp destination sends nothing.' }]),
+  check: () =>
+    Promise.resolve([{ step: 'Nothing to connect to', status: 'passed', detail: 'A NoOp destination sends nothing.' }]),
 };

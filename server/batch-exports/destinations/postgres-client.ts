@@ -37,7 +37,8 @@ export function settingsOf(flavor: Flavor, config: Record<string, unknown>): PgS
   };
 }
 
-export const label = (s: PgSettings) => `${s.flavor === 'redshift' ? 'Redshift' : 'Postgres'} destination ${s.host}:${s.port}/${s.database}`;
+export const label = (s: PgSettings) =>
+  `${s.flavor === 'redshift' ? 'Redshift' : 'Postgres'} destination ${s.host}:${s.port}/${s.database}`;
 
 /** The checked address to connect to: the host through the outbound guard. */
 export async function addressOf(s: PgSettings, options: DestinationOptions): Promise<string> {
@@ -63,11 +64,14 @@ export function tlsOptions(s: PgSettings): ConnectionOptions {
 const NO_TLS = 'The server does not support SSL connections';
 
 /** How the certificate was taken, for the log and the connection test. */
-export const certificateWords = (s: PgSettings) => (s.selfSignedCert ? 'certificate not verified: self-signed' : 'certificate verified');
+export const certificateWords = (s: PgSettings) =>
+  s.selfSignedCert ? 'certificate not verified: self-signed' : 'certificate verified';
 
 /** The transport a logged-in client uses, in words: TLS (and how its certificate was taken) or plain TCP. */
 export const transportOf = (client: pg.Client, s: PgSettings) =>
-  client.connection.stream instanceof TLSSocket ? `over TLS (${certificateWords(s)})` : 'over plain TCP (the server offers no TLS)';
+  client.connection.stream instanceof TLSSocket
+    ? `over TLS (${certificateWords(s)})`
+    : 'over plain TCP (the server offers no TLS)';
 
 /**
  * A logged-in client. With a self-signed certificate TLS is required (not verified); otherwise TLS
@@ -77,8 +81,15 @@ export const transportOf = (client: pg.Client, s: PgSettings) =>
 export async function connectClient(s: PgSettings, address: string): Promise<pg.Client> {
   const open = async (ssl: ConnectionOptions | false) => {
     const client = new pg.Client({
-      host: address, port: s.port, user: s.user, password: s.password, database: s.database, ssl,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, keepAlive: true,
+      host: address,
+      port: s.port,
+      user: s.user,
+      password: s.password,
+      database: s.database,
+      ssl,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
       application_name: 'batch-export',
     });
     // A socket that dies between statements is reported by the next query; this keeps it from crashing the process.
@@ -99,7 +110,16 @@ export async function connectClient(s: PgSettings, address: string): Promise<pg.
   }
 }
 
-const RETRYABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const RETRYABLE_NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 // Connection exceptions, serialization failures and deadlocks, resources, operator intervention, system errors.
 const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '40', '53', '57', '58']);
 
@@ -150,7 +170,10 @@ export function isRetryable(error: unknown): boolean {
 export function deliveryError(error: unknown, s: PgSettings, stage: string, progress = ''): DeliveryError {
   if (error instanceof DeliveryError) return error;
   if (error instanceof BlockedDestinationError) {
-    return new DeliveryError(`${label(s)} is not allowed: ${error.message}. This server only connects to public addresses.`, false);
+    return new DeliveryError(
+      `${label(s)} is not allowed: ${error.message}. This server only connects to public addresses.`,
+      false,
+    );
   }
   return new DeliveryError(`${label(s)} failed while ${stage}: ${reason(error, s)}.${progress}`, isRetryable(error));
 }

@@ -85,7 +85,8 @@ export const copySql = (target: string, columns: readonly Column[]) =>
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_SPECIALS = /[\\\t\n\r]/g;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-const copyCell = (cell: Cell) => (cell === null ? '\\N' : COPY_SPECIAL.test(cell) ? cell.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : cell);
+const copyCell = (cell: Cell) =>
+  cell === null ? '\\N' : COPY_SPECIAL.test(cell) ? cell.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : cell;
 
 /** Rows as COPY text: one line a row, cells tab-separated. Cells hold no NUL (see `clean` and `jsonCell`). */
 export function copyText(rows: readonly Cell[][]): string {
@@ -109,7 +110,8 @@ export function deletePersonsSql(target: string, count: number): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): Cell => (typeof v === 'string' && v !== '' ? clean(v) : v === undefined || v === null || v === '' ? null : clean(String(v)));
+const text = (v: unknown): Cell =>
+  typeof v === 'string' && v !== '' ? clean(v) : v === undefined || v === null || v === '' ? null : clean(String(v));
 
 /** Postgres text cannot hold NUL; drop it rather than fail the whole interval over one byte. */
 const clean = (s: string) => (s.includes('\0') ? s.replaceAll('\0', '') : s);
@@ -140,16 +142,34 @@ export function rowsOf(model: BatchExportModel, flavor: Flavor, record: ExportRe
   const properties = isObject(record.properties) ? record.properties : {};
   if (model === 'events') {
     const chain = record.elements_chain ?? properties.$elements_chain;
-    const elements = flavor === 'redshift' ? '' : typeof chain === 'string' && chain !== '' ? JSON.stringify(clean(chain)) : null;
-    return [[
-      text(record.uuid), text(record.event), jsonCell(properties), elements,
-      jsonCell(record.set ?? properties.$set), jsonCell(record.set_once ?? properties.$set_once),
-      text(record.distinct_id), text(record.team_id), text(properties.$ip), flavor === 'redshift' ? '' : null,
-      text(record.timestamp),
-    ]];
+    const elements =
+      flavor === 'redshift' ? '' : typeof chain === 'string' && chain !== '' ? JSON.stringify(clean(chain)) : null;
+    return [
+      [
+        text(record.uuid),
+        text(record.event),
+        jsonCell(properties),
+        elements,
+        jsonCell(record.set ?? properties.$set),
+        jsonCell(record.set_once ?? properties.$set_once),
+        text(record.distinct_id),
+        text(record.team_id),
+        text(properties.$ip),
+        flavor === 'redshift' ? '' : null,
+        text(record.timestamp),
+      ],
+    ];
   }
-  return [[
-    text(record.team_id), text(record.distinct_id), text(record.person_id), jsonCell(properties),
-    text(record.person_distinct_id_version), text(record.person_version), text(record.created_at), 'false',
-  ]];
+  return [
+    [
+      text(record.team_id),
+      text(record.distinct_id),
+      text(record.person_id),
+      jsonCell(properties),
+      text(record.person_distinct_id_version),
+      text(record.person_version),
+      text(record.created_at),
+      'false',
+    ],
+  ];
 }

@@ -9,12 +9,33 @@ import type { BatchExportModel } from '../../../src/contract/index.ts';
 import { resolveDestinationHost } from '../../net/outbound.ts';
 import { runSteps } from './check.ts';
 import {
-  addressOf, certificateWords, connectClient, CONNECT_TIMEOUT_MS, deliveryError, label, reason, settingsOf, sqlState, tlsOptions, transportOf,
+  addressOf,
+  certificateWords,
+  connectClient,
+  CONNECT_TIMEOUT_MS,
+  deliveryError,
+  label,
+  reason,
+  settingsOf,
+  sqlState,
+  tlsOptions,
+  transportOf,
   type PgSettings,
 } from './postgres-client.ts';
 import {
-  columnsOf, copySql, copyText, createTableSql, deleteEventsSql, deletePersonsSql, insertSql, probeTableSql, qualified, rowsOf,
-  type Cell, type Column, type Flavor,
+  columnsOf,
+  copySql,
+  copyText,
+  createTableSql,
+  deleteEventsSql,
+  deletePersonsSql,
+  insertSql,
+  probeTableSql,
+  qualified,
+  rowsOf,
+  type Cell,
+  type Column,
+  type Flavor,
 } from './postgres-sql.ts';
 import { DeliveryError, type CheckConnection, type Deliver, type DeliveryContext, type Destination } from './types.ts';
 
@@ -53,7 +74,7 @@ async function ensureTable(client: pg.Client, s: PgSettings, model: BatchExportM
   if (missing.length > 0) {
     throw new DeliveryError(
       `${label(s)}: table ${target} exists but lacks the ${model} model's column${missing.length === 1 ? '' : 's'} ` +
-      `${missing.join(', ')}. Add ${missing.length === 1 ? 'it' : 'them'}, drop the table so it is created, or choose another table name.`,
+        `${missing.join(', ')}. Add ${missing.length === 1 ? 'it' : 'them'}, drop the table so it is created, or choose another table name.`,
       false,
     );
   }
@@ -64,7 +85,13 @@ async function ensureTable(client: pg.Client, s: PgSettings, model: BatchExportM
  * Writes rows: on Postgres one COPY (its text format), on Redshift, which takes no COPY from the
  * client, INSERT statements of at most ROWS_PER_INSERT rows.
  */
-async function writeRows(client: pg.Client, flavor: Flavor, target: string, columns: readonly Column[], rows: Cell[][]): Promise<void> {
+async function writeRows(
+  client: pg.Client,
+  flavor: Flavor,
+  target: string,
+  columns: readonly Column[],
+  rows: Cell[][],
+): Promise<void> {
   if (flavor === 'postgres') {
     await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(copySql(target, columns))));
     return;
@@ -101,7 +128,12 @@ async function writeInterval(client: pg.Client, s: PgSettings, context: Delivery
       if (model === 'persons') await client.query(deletePersonsSql(target, ids.length), [team, ...ids]);
       await writeRows(client, s.flavor, target, columns, rows);
     } catch (error) {
-      throw deliveryError(error, s, `inserting batch ${number}`, ` Nothing of this interval was kept (${sent} of ${total} records had been written).`);
+      throw deliveryError(
+        error,
+        s,
+        `inserting batch ${number}`,
+        ` Nothing of this interval was kept (${sent} of ${total} records had been written).`,
+      );
     }
     sent += count;
     progress(sent);
@@ -139,17 +171,33 @@ function deliverTo(flavor: Flavor): Deliver {
     const { log } = context;
     let client: pg.Client | undefined;
     try {
-      const address = await addressOf(s, options).catch((error: unknown) => { throw deliveryError(error, s, 'resolving the host'); });
-      client = await connectClient(s, address).catch((error: unknown) => { throw deliveryError(error, s, 'connecting'); });
+      const address = await addressOf(s, options).catch((error: unknown) => {
+        throw deliveryError(error, s, 'resolving the host');
+      });
+      client = await connectClient(s, address).catch((error: unknown) => {
+        throw deliveryError(error, s, 'connecting');
+      });
       log('INFO', `Connected to ${label(s)} as ${s.user} ${transportOf(client, s)}.`);
       const c = client;
-      log('INFO', await ensureTable(c, s, context.model).catch((error: unknown) => { throw deliveryError(error, s, 'preparing the table'); }));
-      await c.query('BEGIN').catch((error: unknown) => { throw deliveryError(error, s, 'starting the transaction'); });
+      log(
+        'INFO',
+        await ensureTable(c, s, context.model).catch((error: unknown) => {
+          throw deliveryError(error, s, 'preparing the table');
+        }),
+      );
+      await c.query('BEGIN').catch((error: unknown) => {
+        throw deliveryError(error, s, 'starting the transaction');
+      });
       let sent: number;
       try {
         sent = await writeInterval(c, s, context);
         await c.query('COMMIT').catch((error: unknown) => {
-          throw deliveryError(error, s, 'committing', ` Nothing of this interval was kept (${context.total} records had been written).`);
+          throw deliveryError(
+            error,
+            s,
+            'committing',
+            ` Nothing of this interval was kept (${context.total} records had been written).`,
+          );
         });
       } catch (error) {
         await c.query('ROLLBACK').catch(() => undefined);
@@ -184,7 +232,12 @@ function probeTransport(s: PgSettings, address: string): Promise<string> {
       socket.removeListener('error', fail);
       if (answer[0] !== 0x53) {
         socket.destroy();
-        if (s.selfSignedCert) reject(new Error('TLS: the server does not accept TLS connections, which a self-signed certificate setting requires'));
+        if (s.selfSignedCert)
+          reject(
+            new Error(
+              'TLS: the server does not accept TLS connections, which a self-signed certificate setting requires',
+            ),
+          );
         else resolve(`Reached ${address}:${s.port}; the server offers no TLS, so the connection is plain TCP.`);
         return;
       }
@@ -209,50 +262,59 @@ function checkOf(flavor: Flavor): CheckConnection {
     let client: pg.Client | undefined;
     const session = () => client!;
     // Server errors get their SQLSTATE and what to do about it; other failures keep their kind (DNS, TLS, refused).
-    const named = (run: () => Promise<string>) => () => run().catch((error: unknown) => {
-      throw sqlState(error) ? new Error(reason(error, s)) : error;
-    });
-    return runSteps([
-      {
-        step: 'Resolve host',
-        run: async () => {
-          const list = await resolveDestinationHost(s.host, { allowHosts: options.allowHosts ?? [] });
-          address = list[0]!.address;
-          return `${s.host} is ${list.map((a) => a.address).join(', ')}.`;
+    const named = (run: () => Promise<string>) => () =>
+      run().catch((error: unknown) => {
+        throw sqlState(error) ? new Error(reason(error, s)) : error;
+      });
+    return runSteps(
+      [
+        {
+          step: 'Resolve host',
+          run: async () => {
+            const list = await resolveDestinationHost(s.host, { allowHosts: options.allowHosts ?? [] });
+            address = list[0]!.address;
+            return `${s.host} is ${list.map((a) => a.address).join(', ')}.`;
+          },
         },
+        { step: 'Connect', run: named(() => probeTransport(s, address)) },
+        {
+          step: 'Authenticate',
+          run: named(async () => {
+            client = await connectClient(s, address);
+            return `Logged in to database ${s.database} as ${s.user}.`;
+          }),
+        },
+        {
+          step: 'Create and drop a test table',
+          run: named(async () => {
+            const probe = qualified(s.schema, `batch_export_check_${Date.now().toString(36)}`);
+            await session().query(`CREATE TABLE ${probe} (${escapeIdentifier('id')} INTEGER)`);
+            await session().query(`DROP TABLE ${probe}`);
+            return `The user may create tables in schema ${s.schema}.`;
+          }),
+        },
+        {
+          step: 'Table',
+          run: named(async () => {
+            const present = await existingColumns(session(), target);
+            if (present === null) return `${target} does not exist yet: the first run creates it.`;
+            const fits = (['events', 'persons'] as const).map((model) => ({
+              model,
+              missing: missingOf(columnsOf(model, flavor), present),
+            }));
+            const match = fits.find((f) => f.missing.length === 0);
+            if (match) return `${target} exists with the ${match.model} model's columns.`;
+            const closest = fits[0]!.missing.length <= fits[1]!.missing.length ? fits[0]! : fits[1]!;
+            throw new Error(
+              `${target} exists but lacks the ${closest.model} model's columns ${closest.missing.join(', ')}.`,
+            );
+          }),
+        },
+      ],
+      async () => {
+        await client?.end();
       },
-      { step: 'Connect', run: named(() => probeTransport(s, address)) },
-      {
-        step: 'Authenticate',
-        run: named(async () => {
-          client = await connectClient(s, address);
-          return `Logged in to database ${s.database} as ${s.user}.`;
-        }),
-      },
-      {
-        step: 'Create and drop a test table',
-        run: named(async () => {
-          const probe = qualified(s.schema, `batch_export_check_${Date.now().toString(36)}`);
-          await session().query(`CREATE TABLE ${probe} (${escapeIdentifier('id')} INTEGER)`);
-          await session().query(`DROP TABLE ${probe}`);
-          return `The user may create tables in schema ${s.schema}.`;
-        }),
-      },
-      {
-        step: 'Table',
-        run: named(async () => {
-          const present = await existingColumns(session(), target);
-          if (present === null) return `${target} does not exist yet: the first run creates it.`;
-          const fits = (['events', 'persons'] as const).map((model) => ({ model, missing: missingOf(columnsOf(model, flavor), present) }));
-          const match = fits.find((f) => f.missing.length === 0);
-          if (match) return `${target} exists with the ${match.model} model's columns.`;
-          const closest = fits[0]!.missing.length <= fits[1]!.missing.length ? fits[0]! : fits[1]!;
-          throw new Error(`${target} exists but lacks the ${closest.model} model's columns ${closest.missing.join(', ')}.`);
-        }),
-      },
-    ], async () => {
-      await client?.end();
-    });
+    );
   };
 }
 

@@ -51,12 +51,18 @@ class LineFile {
   private unsettled = 0;
   private failure: Error | null = null;
 
-  constructor(readonly file: string, compression: LineCompression | null) {
+  constructor(
+    readonly file: string,
+    compression: LineCompression | null,
+  ) {
     this.out = fs.createWriteStream(file);
     this.out.on('error', (error) => (this.failure ??= error));
-    this.zip = compression === 'gzip' ? zlib.createGzip({ level: 6 })
-      : compression === 'brotli' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : null;
+    this.zip =
+      compression === 'gzip'
+        ? zlib.createGzip({ level: 6 })
+        : compression === 'brotli'
+          ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : null;
     const zip = this.zip;
     if (zip) {
       zip.on('error', (error) => (this.failure ??= error));
@@ -135,13 +141,18 @@ export interface LineFileOptions extends FileOptions {
  * Writes the records as JSON lines (one object per line) into files of at most `maxBytes`,
  * starting a new file when the next record would pass the limit. Resolves to the records written.
  */
-export async function writeLineFiles(batches: AsyncIterable<ExportRecord[]>, options: LineFileOptions, onFile: OnFile): Promise<number> {
+export async function writeLineFiles(
+  batches: AsyncIterable<ExportRecord[]>,
+  options: LineFileOptions,
+  onFile: OnFile,
+): Promise<number> {
   const { dir, compression, progress } = options;
   const limit = options.limit ?? (() => options.maxBytes);
   let index = 0;
   let file: LineFile | null = null;
   let written = 0;
-  const open = () => new LineFile(path.join(dir, `part-${index}.jsonl${compression ? `.${compression}` : ''}`), compression);
+  const open = () =>
+    new LineFile(path.join(dir, `part-${index}.jsonl${compression ? `.${compression}` : ''}`), compression);
   try {
     for await (const batch of batches) {
       file ??= open();
@@ -202,7 +213,8 @@ const PARQUET_COLUMNS: Record<BatchExportModel, { read: string; select: string }
   persons: {
     read: `{team_id: 'INTEGER', distinct_id: 'VARCHAR', person_id: 'VARCHAR', properties: 'VARCHAR', person_version: 'BIGINT',
       person_distinct_id_version: 'BIGINT', created_at: 'TIMESTAMPTZ', _inserted_at: 'TIMESTAMPTZ'}`,
-    select: 'team_id, distinct_id, person_id, properties, person_version, person_distinct_id_version, created_at, _inserted_at',
+    select:
+      'team_id, distinct_id, person_id, properties, person_version, person_distinct_id_version, created_at, _inserted_at',
   },
 };
 
@@ -217,7 +229,11 @@ const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
  * the staged size is chosen from the Parquet/JSON ratio seen so far; a Parquet file that still
  * comes out too large is written again as two halves, so no file passes the limit.
  */
-export async function writeParquetFiles(batches: AsyncIterable<ExportRecord[]>, options: ParquetOptions, onFile: OnFile): Promise<number> {
+export async function writeParquetFiles(
+  batches: AsyncIterable<ExportRecord[]>,
+  options: ParquetOptions,
+  onFile: OnFile,
+): Promise<number> {
   const { dir, maxBytes, model } = options;
   const codec = options.compression ?? 'uncompressed';
   const columns = PARQUET_COLUMNS[model];
@@ -230,7 +246,9 @@ export async function writeParquetFiles(batches: AsyncIterable<ExportRecord[]>, 
     if (connection) return connection;
     // A cap of its own, whatever the file's size (128 MB ran out writing one file of 1M events).
     instance = await DuckDBInstance.create(':memory:', {
-      threads: String(Math.min(2, os.availableParallelism())), memory_limit: '256MB', temp_directory: path.join(dir, 'duckdb'),
+      threads: String(Math.min(2, os.availableParallelism())),
+      memory_limit: '256MB',
+      temp_directory: path.join(dir, 'duckdb'),
     });
     connection = await instance.connect();
     return connection;
@@ -240,7 +258,9 @@ export async function writeParquetFiles(batches: AsyncIterable<ExportRecord[]>, 
     const db = await connect();
     const source = `read_json(${sqlText(staged)}, format = 'newline_delimited', columns = ${columns.read})`;
     const slice = range ? ` LIMIT ${range.count} OFFSET ${range.offset}` : '';
-    await db.run(`COPY (SELECT ${columns.select} FROM ${source}${slice}) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION ${codec})`);
+    await db.run(
+      `COPY (SELECT ${columns.select} FROM ${source}${slice}) TO ${sqlText(out)} (FORMAT parquet, COMPRESSION ${codec})`,
+    );
     return (await fs.promises.stat(out)).size;
   };
 
@@ -256,7 +276,10 @@ export async function writeParquetFiles(batches: AsyncIterable<ExportRecord[]>, 
       if (maxBytes !== null && bytes > maxBytes && range.count > 1) {
         await fs.promises.rm(out, { force: true });
         const half = Math.ceil(range.count / 2);
-        pending.unshift({ offset: range.offset, count: half }, { offset: range.offset + half, count: range.count - half });
+        pending.unshift(
+          { offset: range.offset, count: half },
+          { offset: range.offset + half, count: range.count - half },
+        );
         continue;
       }
       await onFile({ path: out, bytes, records: range.count }, index);
@@ -266,11 +289,18 @@ export async function writeParquetFiles(batches: AsyncIterable<ExportRecord[]>, 
   };
 
   try {
-    return await writeLineFiles(batches, {
-      dir, maxBytes, compression: null, progress: options.progress,
-      // Aim a little under the limit: the ratio of the next file is not quite the last one's.
-      limit: () => (maxBytes === null ? null : Math.max(1024, Math.floor((maxBytes / ratio) * 0.9))),
-    }, convert);
+    return await writeLineFiles(
+      batches,
+      {
+        dir,
+        maxBytes,
+        compression: null,
+        progress: options.progress,
+        // Aim a little under the limit: the ratio of the next file is not quite the last one's.
+        limit: () => (maxBytes === null ? null : Math.max(1024, Math.floor((maxBytes / ratio) * 0.9))),
+      },
+      convert,
+    );
   } finally {
     (connection as DuckDBConnection | null)?.closeSync();
     (instance as DuckDBInstance | null)?.closeSync();

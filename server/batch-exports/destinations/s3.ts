@@ -5,17 +5,37 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  DeleteObjectCommand, HeadBucketCommand, ListObjectsV2Command, paginateListObjectsV2, PutObjectCommand, S3Client, type PutObjectCommandInput,
+  DeleteObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BatchExportModel } from '../../../src/contract/index.ts';
-import { BlockedDestinationError, guardedLookup, resolveDestinationHost, type OutboundPolicy } from '../../net/outbound.ts';
+import {
+  BlockedDestinationError,
+  guardedLookup,
+  resolveDestinationHost,
+  type OutboundPolicy,
+} from '../../net/outbound.ts';
 import { describeFailure, runSteps } from './check.ts';
 import {
-  writeLineFiles, writeParquetFiles, type LineCompression, type LocalFile, type ParquetCompression,
+  writeLineFiles,
+  writeParquetFiles,
+  type LineCompression,
+  type LocalFile,
+  type ParquetCompression,
 } from './s3-files.ts';
 import {
-  DeliveryError, type CheckConnection, type Deliver, type DeliveryContext, type Destination, type DestinationOptions,
+  DeliveryError,
+  type CheckConnection,
+  type Deliver,
+  type DeliveryContext,
+  type Destination,
+  type DestinationOptions,
 } from './types.ts';
 
 /** Records read from the event store per batch. */
@@ -34,7 +54,13 @@ const SUPPORTED: Record<FileFormat, readonly Compression[]> = {
   Parquet: ['zstd', 'lz4', 'snappy', 'gzip', 'brotli'],
 };
 const FORMAT_EXTENSIONS: Record<FileFormat, string> = { JSONLines: 'jsonl', Parquet: 'parquet' };
-const COMPRESSION_EXTENSIONS: Record<Compression, string> = { gzip: 'gz', brotli: 'br', zstd: 'zst', lz4: 'lz4', snappy: 'sz' };
+const COMPRESSION_EXTENSIONS: Record<Compression, string> = {
+  gzip: 'gz',
+  brotli: 'br',
+  zstd: 'zst',
+  lz4: 'lz4',
+  snappy: 'sz',
+};
 
 interface S3Settings {
   bucket: string;
@@ -58,10 +84,12 @@ function settingsOf(config: Record<string, unknown>): S3Settings {
   const compression = textOrNull(config.compression) as Compression | null;
   if (compression !== null && !SUPPORTED[format].includes(compression)) {
     throw new DeliveryError(
-      `${format} files cannot be compressed with ${compression}: choose ${SUPPORTED[format].join(', ')} or no compression.`, false,
+      `${format} files cannot be compressed with ${compression}: choose ${SUPPORTED[format].join(', ')} or no compression.`,
+      false,
     );
   }
-  const megabytes = typeof config.max_file_size_mb === 'number' && config.max_file_size_mb > 0 ? config.max_file_size_mb : null;
+  const megabytes =
+    typeof config.max_file_size_mb === 'number' && config.max_file_size_mb > 0 ? config.max_file_size_mb : null;
   return {
     bucket: String(config.bucket_name),
     region: String(config.region),
@@ -88,22 +116,36 @@ function keyInstant(iso: string): string {
 function keyPrefix(s: S3Settings, interval: { start: string; end: string }, model: BatchExportModel): string {
   const end = new Date(interval.end).toISOString();
   const values: Record<string, string> = {
-    year: end.slice(0, 4), month: end.slice(5, 7), day: end.slice(8, 10), hour: end.slice(11, 13), minute: end.slice(14, 16), second: end.slice(17, 19),
-    data_interval_start: keyInstant(interval.start), data_interval_end: keyInstant(interval.end), table: model,
+    year: end.slice(0, 4),
+    month: end.slice(5, 7),
+    day: end.slice(8, 10),
+    hour: end.slice(11, 13),
+    minute: end.slice(14, 16),
+    second: end.slice(17, 19),
+    data_interval_start: keyInstant(interval.start),
+    data_interval_end: keyInstant(interval.end),
+    table: model,
   };
   return s.prefix.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 /** A file's extension: the format's, then the compression's. */
-const extensionOf = (s: S3Settings) => `.${FORMAT_EXTENSIONS[s.format]}${s.compression ? `.${COMPRESSION_EXTENSIONS[s.compression]}` : ''}`;
+const extensionOf = (s: S3Settings) =>
+  `.${FORMAT_EXTENSIONS[s.format]}${s.compression ? `.${COMPRESSION_EXTENSIONS[s.compression]}` : ''}`;
 
-const joinKey = (prefix: string, name: string) => `${prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`}${name}`.replace(/^\/+/, '');
+const joinKey = (prefix: string, name: string) =>
+  `${prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`}${name}`.replace(/^\/+/, '');
 
 /**
  * The key of an export file, laid out as the production service's: `<prefix>/<start>-<end>.<format>[.<compression>]`,
  * with `-<n>` after the interval when files are split (`max_file_size_mb` set), counting from 0.
  */
-export function s3ObjectKey(config: Record<string, unknown>, interval: { start: string; end: string }, model: BatchExportModel, fileNumber: number | null): string {
+export function s3ObjectKey(
+  config: Record<string, unknown>,
+  interval: { start: string; end: string },
+  model: BatchExportModel,
+  fileNumber: number | null,
+): string {
   const s = settingsOf(config);
   const base = `${keyInstant(interval.start)}-${keyInstant(interval.end)}${fileNumber === null ? '' : `-${fileNumber}`}`;
   return joinKey(keyPrefix(s, interval, model), base + extensionOf(s));
@@ -129,8 +171,12 @@ function createClient(s: S3Settings, options: DestinationOptions, maxAttempts: n
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A stalled request fails (a retryable TimeoutError) instead of holding the run: idle for long, or far too long in all.
     requestHandler: {
-      httpAgent: new http.Agent(agent), httpsAgent: new https.Agent(agent),
-      connectionTimeout: timeout, socketTimeout: Math.max(timeout, 60_000), requestTimeout: 300_000, throwOnRequestTimeout: true,
+      httpAgent: new http.Agent(agent),
+      httpsAgent: new https.Agent(agent),
+      connectionTimeout: timeout,
+      socketTimeout: Math.max(timeout, 60_000),
+      requestTimeout: 300_000,
+      throwOnRequestTimeout: true,
     },
   });
 }
@@ -141,19 +187,29 @@ const encryptionOf = (s: S3Settings): Partial<PutObjectCommandInput> => ({
   ...(s.kmsKeyId ? { SSEKMSKeyId: s.kmsKeyId } : {}),
 });
 
-interface ServiceError { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } }
+interface ServiceError {
+  name?: string;
+  Code?: string;
+  $metadata?: { httpStatusCode?: number };
+}
 
 /** S3 error codes in words a person can act on, and whether trying again can help. */
 const S3_CAUSES: Record<string, [string, boolean]> = {
   InvalidAccessKeyId: ['the access key ID is not known to S3: check the credentials (InvalidAccessKeyId)', false],
-  SignatureDoesNotMatch: ['the secret access key does not belong to the access key ID: check the credentials (SignatureDoesNotMatch)', false],
+  SignatureDoesNotMatch: [
+    'the secret access key does not belong to the access key ID: check the credentials (SignatureDoesNotMatch)',
+    false,
+  ],
   NoSuchBucket: ['the bucket does not exist (NoSuchBucket)', false],
   NotFound: ['the bucket does not exist (404 Not Found)', false],
   AccessDenied: ['access denied: the credentials lack permission on this bucket or prefix (AccessDenied)', false],
   Forbidden: ['access denied: the credentials are wrong or lack permission on this bucket (403 Forbidden)', false],
   InvalidBucketName: ['the bucket name is not valid (InvalidBucketName)', false],
   PermanentRedirect: ['the bucket is in another region: check the region (PermanentRedirect)', false],
-  AuthorizationHeaderMalformed: ['the region does not match the bucket\'s: check the region (AuthorizationHeaderMalformed)', false],
+  AuthorizationHeaderMalformed: [
+    "the region does not match the bucket's: check the region (AuthorizationHeaderMalformed)",
+    false,
+  ],
   ExpiredToken: ['the credentials have expired (ExpiredToken)', false],
   'KMS.NotFoundException': ['the KMS key was not found (KMS.NotFoundException)', false],
   'KMS.DisabledException': ['the KMS key is disabled (KMS.DisabledException)', false],
@@ -171,7 +227,8 @@ const statusOf = (error: unknown) => (error as ServiceError)?.$metadata?.httpSta
 function explain(error: unknown): { cause: string; retryable: boolean } {
   const status = statusOf(error);
   const code = (error as { code?: unknown })?.code;
-  if (error instanceof BlockedDestinationError || code === 'EBLOCKED') return { cause: describeFailure(error), retryable: false };
+  if (error instanceof BlockedDestinationError || code === 'EBLOCKED')
+    return { cause: describeFailure(error), retryable: false };
   if (status === undefined) {
     // No answer from S3: DNS, connection, TLS or a timeout.
     return { cause: describeFailure(error), retryable: !(typeof code === 'string' && TLS_CODES.test(code)) };
@@ -188,7 +245,10 @@ function explain(error: unknown): { cause: string; retryable: boolean } {
 function deliveryError(error: unknown, where: string, doing: string, delivered: number, total: number): DeliveryError {
   if (error instanceof DeliveryError) return error;
   const { cause, retryable } = explain(error);
-  return new DeliveryError(`${where}: ${cause.replace(/\.$/, '')}, ${doing}; ${delivered} of ${total} records uploaded.`, retryable);
+  return new DeliveryError(
+    `${where}: ${cause.replace(/\.$/, '')}, ${doing}; ${delivered} of ${total} records uploaded.`,
+    retryable,
+  );
 }
 
 /** Refuses an endpoint the outbound guard does not allow before any request (an IP literal is never looked up). */
@@ -201,7 +261,10 @@ async function uploadFile(client: S3Client, s: S3Settings, key: string, file: Lo
   try {
     // A failed multipart upload is aborted (leavePartsOnError false): no parts are left billed.
     await new Upload({
-      client, partSize: PART_SIZE, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false,
+      client,
+      partSize: PART_SIZE,
+      queueSize: PARTS_IN_FLIGHT,
+      leavePartsOnError: false,
       params: { Bucket: s.bucket, Key: key, Body: body, ...encryptionOf(s) },
     }).done();
   } finally {
@@ -248,18 +311,37 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
   try {
     const batches = records.batches(BATCH_SIZE);
     const fileOptions = { dir, maxBytes: s.maxFileBytes, progress };
-    const written = s.format === 'Parquet'
-      ? await writeParquetFiles(batches, { ...fileOptions, model, compression: s.compression as ParquetCompression | null }, onFile)
-      : await writeLineFiles(batches, { ...fileOptions, compression: s.compression as LineCompression | null }, onFile);
+    const written =
+      s.format === 'Parquet'
+        ? await writeParquetFiles(
+            batches,
+            { ...fileOptions, model, compression: s.compression as ParquetCompression | null },
+            onFile,
+          )
+        : await writeLineFiles(
+            batches,
+            { ...fileOptions, compression: s.compression as LineCompression | null },
+            onFile,
+          );
     if (written === 0) {
       log('INFO', `No ${model} in the interval: nothing uploaded to ${where}.`);
       return 0;
     }
     if (split) {
       // As the production service does: a manifest tells a reader which files make the interval.
-      const manifest = joinKey(keyPrefix(s, interval, model), `${keyInstant(interval.start)}-${keyInstant(interval.end)}_manifest.json`);
+      const manifest = joinKey(
+        keyPrefix(s, interval, model),
+        `${keyInstant(interval.start)}-${keyInstant(interval.end)}_manifest.json`,
+      );
       try {
-        await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: manifest, Body: JSON.stringify({ files: keys }), ...encryptionOf(s) }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: s.bucket,
+            Key: manifest,
+            Body: JSON.stringify({ files: keys }),
+            ...encryptionOf(s),
+          }),
+        );
       } catch (error) {
         throw deliveryError(error, where, `uploading ${manifest}`, delivered, total);
       }
@@ -272,7 +354,10 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
   } catch (error) {
     if (error instanceof DeliveryError) throw error;
     const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new DeliveryError(`${where}: the export file could not be written (${reason}); ${delivered} of ${total} records uploaded.`, true);
+    throw new DeliveryError(
+      `${where}: the export file could not be written (${reason}); ${delivered} of ${total} records uploaded.`,
+      true,
+    );
   } finally {
     client.destroy();
     await fs.promises.rm(dir, { recursive: true, force: true });
@@ -289,28 +374,45 @@ export const deliverS3: Deliver = async ({ config, records, total, model, interv
  * (a warning names what is left); a failure that may pass fails the attempt, retried.
  */
 async function removeStaleFiles(
-  client: S3Client, s: S3Settings, config: Record<string, unknown>, interval: { start: string; end: string }, model: BatchExportModel,
-  written: readonly string[], split: boolean, log: DeliveryContext['log'],
+  client: S3Client,
+  s: S3Settings,
+  config: Record<string, unknown>,
+  interval: { start: string; end: string },
+  model: BatchExportModel,
+  written: readonly string[],
+  split: boolean,
+  log: DeliveryContext['log'],
 ) {
   const extension = extensionOf(s);
   const single = s3ObjectKey(config, interval, model, null);
   const head = single.slice(0, single.length - extension.length); // `<prefix>/<start>-<end>`
-  const numbered = (key: string) => key.startsWith(`${head}-`) && key.endsWith(extension) && /^\d+$/.test(key.slice(head.length + 1, -extension.length));
+  const numbered = (key: string) =>
+    key.startsWith(`${head}-`) &&
+    key.endsWith(extension) &&
+    /^\d+$/.test(key.slice(head.length + 1, -extension.length));
   const otherLayout = (key: string) => (split ? key === single : key === `${head}_manifest.json`);
   const keep = new Set(written);
   const stale: string[] = [];
   try {
     for await (const page of paginateListObjectsV2({ client }, { Bucket: s.bucket, Prefix: head })) {
-      for (const { Key } of page.Contents ?? []) if (Key && !keep.has(Key) && (numbered(Key) || otherLayout(Key))) stale.push(Key);
+      for (const { Key } of page.Contents ?? [])
+        if (Key && !keep.has(Key) && (numbered(Key) || otherLayout(Key))) stale.push(Key);
     }
     for (const key of stale) await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
   } catch (error) {
     const { cause, retryable } = explain(error);
     if (retryable) throw error;
-    log('WARNING', `The interval's ${written.length} file${written.length === 1 ? ' is' : 's are'} uploaded, but files an earlier attempt wrote beside them (${head}-<n>${extension}${split ? `, ${single}` : `, ${head}_manifest.json`}) could not be listed or removed: ${cause}. Remove them by hand${split ? '; the manifest lists only the current files' : ''}.`);
+    log(
+      'WARNING',
+      `The interval's ${written.length} file${written.length === 1 ? ' is' : 's are'} uploaded, but files an earlier attempt wrote beside them (${head}-<n>${extension}${split ? `, ${single}` : `, ${head}_manifest.json`}) could not be listed or removed: ${cause}. Remove them by hand${split ? '; the manifest lists only the current files' : ''}.`,
+    );
     return;
   }
-  if (stale.length > 0) log('INFO', `Removed ${stale.length} file${stale.length === 1 ? '' : 's'} an earlier attempt wrote that this one did not: ${stale.join(', ')}.`);
+  if (stale.length > 0)
+    log(
+      'INFO',
+      `Removed ${stale.length} file${stale.length === 1 ? '' : 's'} an earlier attempt wrote that this one did not: ${stale.join(', ')}.`,
+    );
 }
 
 /** An S3 failure as a step's failure: S3's error code in words, anything else as check.ts words it. */
@@ -335,55 +437,70 @@ const checkS3: CheckConnection = (config, options) => {
   // The prefix as a run ending now would fill it in.
   const prefixNow = () => keyPrefix(s!, { start: new Date().toISOString(), end: new Date().toISOString() }, 'events');
   let key = '';
-  return runSteps([
-    {
-      step: 'Check the file format and compression',
-      run: () => {
-        s = settingsOf(config);
-        return Promise.resolve(`${s.format}${s.compression ? ` with ${s.compression} compression` : ', not compressed'}.`);
+  return runSteps(
+    [
+      {
+        step: 'Check the file format and compression',
+        run: () => {
+          s = settingsOf(config);
+          return Promise.resolve(
+            `${s.format}${s.compression ? ` with ${s.compression} compression` : ', not compressed'}.`,
+          );
+        },
       },
-    },
-    {
-      step: 'Resolve endpoint',
-      run: async () => {
-        const addresses = await guardEndpoint(s!, options);
-        client = createClient(s!, options, 1);
-        return `${endpointHost(s!)} resolves to ${addresses.map((a) => a.address).join(', ')}.`;
+      {
+        step: 'Resolve endpoint',
+        run: async () => {
+          const addresses = await guardEndpoint(s!, options);
+          client = createClient(s!, options, 1);
+          return `${endpointHost(s!)} resolves to ${addresses.map((a) => a.address).join(', ')}.`;
+        },
       },
+      {
+        step: 'Authenticate and find the bucket',
+        run: () =>
+          step(async () => {
+            try {
+              await client!.send(new HeadBucketCommand({ Bucket: s!.bucket }));
+            } catch (error) {
+              // A HEAD answer has no body: a 403 does not say whether the key, the secret or a permission is at fault.
+              if (statusOf(error) !== 403) throw error;
+              await client!.send(new ListObjectsV2Command({ Bucket: s!.bucket, MaxKeys: 1, Prefix: prefixNow() }));
+              throw error;
+            }
+            return `Bucket ${s!.bucket} found; the credentials are accepted.`;
+          }),
+      },
+      {
+        step: 'Write a test object',
+        run: () =>
+          step(async () => {
+            key = joinKey(prefixNow(), `batch-export-connection-test-${randomUUID()}.txt`);
+            await client!.send(
+              new PutObjectCommand({
+                Bucket: s!.bucket,
+                Key: key,
+                Body: "A batch export's connection test: safe to delete.\n",
+                ...encryptionOf(s!),
+              }),
+            );
+            return `Wrote ${key}${s!.encryption ? ` (encrypted with ${s!.encryption})` : ''}.`;
+          }),
+      },
+      {
+        step: 'Remove the test object',
+        run: () =>
+          step(async () => {
+            await client!.send(new DeleteObjectCommand({ Bucket: s!.bucket, Key: key }));
+            return `Removed ${key}.`;
+          }),
+      },
+    ],
+    () => {
+      (client as S3Client | null)?.destroy();
+      return Promise.resolve();
     },
-    {
-      step: 'Authenticate and find the bucket',
-      run: () => step(async () => {
-        try {
-          await client!.send(new HeadBucketCommand({ Bucket: s!.bucket }));
-        } catch (error) {
-          // A HEAD answer has no body: a 403 does not say whether the key, the secret or a permission is at fault.
-          if (statusOf(error) !== 403) throw error;
-          await client!.send(new ListObjectsV2Command({ Bucket: s!.bucket, MaxKeys: 1, Prefix: prefixNow() }));
-          throw error;
-        }
-        return `Bucket ${s!.bucket} found; the credentials are accepted.`;
-      }),
-    },
-    {
-      step: 'Write a test object',
-      run: () => step(async () => {
-        key = joinKey(prefixNow(), `batch-export-connection-test-${randomUUID()}.txt`);
-        await client!.send(new PutObjectCommand({ Bucket: s!.bucket, Key: key, Body: 'A batch export\'s connection test: safe to delete.\n', ...encryptionOf(s!) }));
-        return `Wrote ${key}${s!.encryption ? ` (encrypted with ${s!.encryption})` : ''}.`;
-      }),
-    },
-    {
-      step: 'Remove the test object',
-      run: () => step(async () => {
-        await client!.send(new DeleteObjectCommand({ Bucket: s!.bucket, Key: key }));
-        return `Removed ${key}.`;
-      }),
-    },
-  ], () => {
-    (client as S3Client | null)?.destroy();
-    return Promise.resolve();
-  });
+  );
 };
 
 export const s3Destination: Destination = { deliver: deliverS3, check: checkS3 };

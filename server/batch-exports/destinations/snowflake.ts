@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Connection } from 'snowflake-sdk';
 import { BlockedDestinationError, resolveDestinationHost } from '../../net/outbound.ts';
 import { describeFailure, runSteps } from './check.ts';
-import { DeliveryError, type CheckConnection, type Deliver, type Destination, type DestinationOptions } from './types.ts';
+import {
+  DeliveryError,
+  type CheckConnection,
+  type Deliver,
+  type Destination,
+  type DestinationOptions,
+} from './types.ts';
 import { stageTableName, warehouseTable, type ColumnKind, type WarehouseTable } from './warehouse-columns.ts';
 
 export interface SnowflakeOptions extends DestinationOptions {
@@ -15,7 +21,13 @@ export interface SnowflakeOptions extends DestinationOptions {
 /** Records per staged file (production stages files of a few tens of MB). */
 const DEFAULT_FILE_RECORDS = 10_000;
 
-const TYPES: Record<ColumnKind, string> = { string: 'STRING', json: 'VARIANT', integer: 'INTEGER', timestamp: 'TIMESTAMP', boolean: 'BOOLEAN' };
+const TYPES: Record<ColumnKind, string> = {
+  string: 'STRING',
+  json: 'VARIANT',
+  integer: 'INTEGER',
+  timestamp: 'TIMESTAMP',
+  boolean: 'BOOLEAN',
+};
 
 export const quoteIdentifier = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
@@ -52,16 +64,23 @@ export function snowflakeMergeSql(table: WarehouseTable, target: string, stage: 
   ].join('\n');
 }
 
-interface SnowflakeFailure { code?: unknown; message?: unknown; response?: { statusCode?: number }; cause?: unknown }
+interface SnowflakeFailure {
+  code?: unknown;
+  message?: unknown;
+  response?: { statusCode?: number };
+  cause?: unknown;
+}
 
 /** What went wrong, in words (never a config value), and whether trying again can help. */
 function explain(error: unknown): { text: string; retryable: boolean } {
-  if (error instanceof BlockedDestinationError) return { text: `refused, ${error.message}. This server only connects to public addresses`, retryable: false };
+  if (error instanceof BlockedDestinationError)
+    return { text: `refused, ${error.message}. This server only connects to public addresses`, retryable: false };
   const e = (error ?? {}) as SnowflakeFailure;
   const code = String(e.code ?? '');
   const message = typeof e.message === 'string' ? e.message.replace(/\s*\n\s*/g, ' ') : '';
   // Snowflake's login failures: wrong user or password (390100), locked or disabled user (3901xx).
-  if (/^3901\d\d$/.test(code) || code === '390144') return { text: `authentication failed (${message} ${code})`, retryable: false };
+  if (/^3901\d\d$/.test(code) || code === '390144')
+    return { text: `authentication failed (${message} ${code})`, retryable: false };
   if (code === '401001') return { text: describeFailure(e.cause ?? error).replace(/\.$/, ''), retryable: true };
   if (code === '401002') {
     const status = e.response?.statusCode ?? 0;
@@ -89,13 +108,23 @@ async function connect(config: Record<string, unknown>, options: SnowflakeOption
   const sdk = ('default' in imported ? imported.default : imported) as typeof imported;
   // The driver writes its own log file unless given a logger; the run keeps its own log.
   const quiet = () => undefined;
-  sdk.configure({ logLevel: 'ERROR', customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet } });
+  sdk.configure({
+    logLevel: 'ERROR',
+    customLogger: { error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet },
+  });
   const role = typeof config.role === 'string' && config.role !== '' ? { role: config.role } : {};
   const connection = sdk.createConnection({
-    account: String(config.account), username: String(config.user), password: String(config.password),
-    database: String(config.database), warehouse: String(config.warehouse), schema: String(config.schema), ...role,
+    account: String(config.account),
+    username: String(config.user),
+    password: String(config.password),
+    database: String(config.database),
+    warehouse: String(config.warehouse),
+    schema: String(config.schema),
+    ...role,
     ...(accessUrl ? { accessUrl } : {}),
-    application: 'PostHogBatchExports', sfRetryMaxLoginRetries: 0, timeout: options.httpTimeoutMs ?? 60_000,
+    application: 'PostHogBatchExports',
+    sfRetryMaxLoginRetries: 0,
+    timeout: options.httpTimeoutMs ?? 60_000,
   });
   await new Promise<void>((resolve, reject) => connection.connect((error) => (error ? reject(error) : resolve())));
   return connection;
@@ -103,14 +132,19 @@ async function connect(config: Record<string, unknown>, options: SnowflakeOption
 
 function execute(connection: Connection, sqlText: string): Promise<Record<string, unknown>[]> {
   return new Promise((resolve, reject) => {
-    connection.execute({ sqlText, complete: (error, _statement, rows) => (error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[])) });
+    connection.execute({
+      sqlText,
+      complete: (error, _statement, rows) =>
+        error ? reject(error) : resolve((rows ?? []) as Record<string, unknown>[]),
+    });
   });
 }
 
-const close = (connection: Connection | undefined) => new Promise<void>((resolve) => {
-  if (!connection?.isUp()) return resolve();
-  connection.destroy(() => resolve());
-});
+const close = (connection: Connection | undefined) =>
+  new Promise<void>((resolve) => {
+    if (!connection?.isUp()) return resolve();
+    connection.destroy(() => resolve());
+  });
 
 /** Makes the warehouse, database and schema current (quoted, as production does). */
 async function useNamespace(connection: Connection, config: Record<string, unknown>): Promise<void> {
@@ -123,7 +157,11 @@ async function useNamespace(connection: Connection, config: Record<string, unkno
 function checkLoaded(rows: Record<string, unknown>[]): number {
   let loaded = 0;
   for (const row of rows) {
-    if (row.status !== 'LOADED') throw new DeliveryError(`Snowflake could not load a staged file (${String(row.status)}): ${String(row.first_error ?? 'no error given')}.`, false);
+    if (row.status !== 'LOADED')
+      throw new DeliveryError(
+        `Snowflake could not load a staged file (${String(row.status)}): ${String(row.first_error ?? 'no error given')}.`,
+        false,
+      );
     loaded += Number(row.rows_loaded ?? 0);
   }
   return loaded;
@@ -168,9 +206,13 @@ export const deliverSnowflake: Deliver = async (context, options: SnowflakeOptio
       step = `could not stage file ${file} (${sent} of ${total} records staged)`;
       const now = new Date();
       const local = path.join(dir, `${prefix}-${file}.jsonl`);
-      await fs.writeFile(local, `${chunk.map((r) => JSON.stringify(snowflakeRow(table, table.row(r, now)))).join('\n')}\n`);
+      await fs.writeFile(
+        local,
+        `${chunk.map((r) => JSON.stringify(snowflakeRow(table, table.row(r, now)))).join('\n')}\n`,
+      );
       const [put] = await execute(connection, snowflakePutSql(local, stage, prefix));
-      if (put?.status !== 'UPLOADED') throw new DeliveryError(`Snowflake did not take staged file ${file} (${String(put?.status)}).`, true);
+      if (put?.status !== 'UPLOADED')
+        throw new DeliveryError(`Snowflake did not take staged file ${file} (${String(put?.status)}).`, true);
       await fs.rm(local);
       sent += chunk.length;
       progress(sent);
@@ -186,7 +228,9 @@ export const deliverSnowflake: Deliver = async (context, options: SnowflakeOptio
     throw snowflakeFailure(error, step);
   } finally {
     if (staged && connection?.isUp()) {
-      await execute(connection, `DROP TABLE IF EXISTS ${quoteIdentifier(stage)}`).catch(() => log('WARNING', `Could not drop the stage table ${stage}.`));
+      await execute(connection, `DROP TABLE IF EXISTS ${quoteIdentifier(stage)}`).catch(() =>
+        log('WARNING', `Could not drop the stage table ${stage}.`),
+      );
     }
     await close(connection);
     if (dir) await fs.rm(dir, { recursive: true, force: true });
@@ -198,27 +242,31 @@ const checkSnowflake: CheckConnection = (config, options: SnowflakeOptions) => {
   let connection: Connection | undefined;
   const step = (name: string, run: () => Promise<string>) => ({
     step: name,
-    run: () => run().catch((error: unknown) => {
-      const { text } = explain(error);
-      throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
-    }),
+    run: () =>
+      run().catch((error: unknown) => {
+        const { text } = explain(error);
+        throw new Error(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
+      }),
   });
-  return runSteps([
-    step('Connect and log in', async () => {
-      connection = await connect(config, options);
-      return `Logged in as ${String(config.user)}.`;
-    }),
-    step('Use the warehouse, database and schema', async () => {
-      await useNamespace(connection!, config);
-      return `Using ${String(config.database)}.${String(config.schema)} on warehouse ${String(config.warehouse)}.`;
-    }),
-    step('Create and drop a test table', async () => {
-      const id = `posthog_test_${Date.now().toString(36)}`;
-      await execute(connection!, `CREATE TABLE ${quoteIdentifier(id)} ("id" STRING)`);
-      await execute(connection!, `DROP TABLE ${quoteIdentifier(id)}`);
-      return `Table ${id} created and dropped.`;
-    }),
-  ], () => close(connection));
+  return runSteps(
+    [
+      step('Connect and log in', async () => {
+        connection = await connect(config, options);
+        return `Logged in as ${String(config.user)}.`;
+      }),
+      step('Use the warehouse, database and schema', async () => {
+        await useNamespace(connection!, config);
+        return `Using ${String(config.database)}.${String(config.schema)} on warehouse ${String(config.warehouse)}.`;
+      }),
+      step('Create and drop a test table', async () => {
+        const id = `posthog_test_${Date.now().toString(36)}`;
+        await execute(connection!, `CREATE TABLE ${quoteIdentifier(id)} ("id" STRING)`);
+        await execute(connection!, `DROP TABLE ${quoteIdentifier(id)}`);
+        return `Table ${id} created and dropped.`;
+      }),
+    ],
+    () => close(connection),
+  );
 };
 
 export const snowflakeDestination: Destination = { deliver: deliverSnowflake, check: checkSnowflake };

@@ -28,12 +28,14 @@ export type WarehouseDialect = 'bigquery' | 'snowflake';
 const col = (name: string, kind: ColumnKind): WarehouseColumn => ({ name, kind });
 
 const objectOr = (value: unknown): Record<string, unknown> =>
-  (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A property the SDKs send as an object ($set, $set_once), or null when absent. */
 const objectProperty = (properties: Record<string, unknown>, name: string): Record<string, unknown> | null => {
   const value = properties[name];
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 };
 
 /**
@@ -45,9 +47,17 @@ function eventsTable(dialect: WarehouseDialect): WarehouseTable {
   const setName = dialect === 'snowflake' ? 'people_set' : 'set';
   const setOnceName = dialect === 'snowflake' ? 'people_set_once' : 'set_once';
   const columns = [
-    col('uuid', 'string'), col('event', 'string'), col('properties', 'json'), col('elements', 'json'),
-    col(setName, 'json'), col(setOnceName, 'json'), col('distinct_id', 'string'), col('team_id', 'integer'),
-    col('ip', 'string'), col('site_url', 'string'), col('timestamp', 'timestamp'),
+    col('uuid', 'string'),
+    col('event', 'string'),
+    col('properties', 'json'),
+    col('elements', 'json'),
+    col(setName, 'json'),
+    col(setOnceName, 'json'),
+    col('distinct_id', 'string'),
+    col('team_id', 'integer'),
+    col('ip', 'string'),
+    col('site_url', 'string'),
+    col('timestamp', 'timestamp'),
     ...(dialect === 'bigquery' ? [col('bq_ingested_timestamp', 'timestamp')] : []),
   ];
   return {
@@ -57,11 +67,15 @@ function eventsTable(dialect: WarehouseDialect): WarehouseTable {
       const properties = objectOr(record.properties);
       const ip = properties.$ip;
       return {
-        uuid: record.uuid, event: record.event, properties,
+        uuid: record.uuid,
+        event: record.event,
+        properties,
         // The event store keeps no autocapture element chain.
         elements: null,
-        [setName]: objectProperty(properties, '$set'), [setOnceName]: objectProperty(properties, '$set_once'),
-        distinct_id: record.distinct_id, team_id: record.team_id,
+        [setName]: objectProperty(properties, '$set'),
+        [setOnceName]: objectProperty(properties, '$set_once'),
+        distinct_id: record.distinct_id,
+        team_id: record.team_id,
         ip: typeof ip === 'string' && ip !== '' ? ip : null,
         site_url: '',
         timestamp: record.timestamp,
@@ -78,15 +92,25 @@ function eventsTable(dialect: WarehouseDialect): WarehouseTable {
  */
 const PERSONS_TABLE: WarehouseTable = {
   columns: [
-    col('team_id', 'integer'), col('distinct_id', 'string'), col('person_id', 'string'), col('properties', 'json'),
-    col('person_version', 'integer'), col('person_distinct_id_version', 'integer'), col('created_at', 'timestamp'),
+    col('team_id', 'integer'),
+    col('distinct_id', 'string'),
+    col('person_id', 'string'),
+    col('properties', 'json'),
+    col('person_version', 'integer'),
+    col('person_distinct_id_version', 'integer'),
+    col('created_at', 'timestamp'),
     col('_inserted_at', 'timestamp'),
   ],
   key: ['team_id', 'distinct_id'],
   row: (record) => ({
-    team_id: record.team_id, distinct_id: record.distinct_id, person_id: record.person_id, properties: objectOr(record.properties),
-    person_version: record.person_version, person_distinct_id_version: record.person_distinct_id_version,
-    created_at: record.created_at, _inserted_at: record._inserted_at,
+    team_id: record.team_id,
+    distinct_id: record.distinct_id,
+    person_id: record.person_id,
+    properties: objectOr(record.properties),
+    person_version: record.person_version,
+    person_distinct_id_version: record.person_distinct_id_version,
+    created_at: record.created_at,
+    _inserted_at: record._inserted_at,
   }),
 };
 

@@ -27,7 +27,10 @@ function cors(c: Context<AppEnv>): void {
   c.header('Access-Control-Allow-Origin', '*');
   c.header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
   const requested = c.req.header('access-control-request-headers');
-  c.header('Access-Control-Allow-Headers', requested && /^[\w\-, ]{1,500}$/.test(requested) ? requested : 'Content-Type, Content-Encoding');
+  c.header(
+    'Access-Control-Allow-Headers',
+    requested && /^[\w\-, ]{1,500}$/.test(requested) ? requested : 'Content-Type, Content-Encoding',
+  );
   c.header('Access-Control-Max-Age', '86400');
   c.header('Cache-Control', 'no-store');
 }

@@ -10,8 +10,15 @@ export function registerSiteAppRoutes(app: Hono<AppEnv>, { store }: Deps): void 
     const row = Number.isInteger(id) && id > 0 ? store.pluginConfigs.get(id) : undefined;
     const plugin = row ? store.plugins.get(row.plugin_id) : undefined;
     const project = row ? store.projects.get(row.team_id) : undefined;
-    const script = row && plugin && project && row.enabled === 1 && plugin.grp === 'pipeline_frontend_apps' && project.api_token === c.req.param('token')
-      ? await siteAppScript(store, row, plugin) : null;
+    const script =
+      row &&
+      plugin &&
+      project &&
+      row.enabled === 1 &&
+      plugin.grp === 'pipeline_frontend_apps' &&
+      project.api_token === c.req.param('token')
+        ? await siteAppScript(store, row, plugin)
+        : null;
     if (script === null) return c.text('Not found.\n', 404);
     c.header('Content-Type', 'application/javascript; charset=utf-8');
     c.header('Cache-Control', c.req.param('hash') === siteAppHash(row!, plugin!) ? 'public, max-age=3600' : 'no-store');

@@ -35,12 +35,21 @@ async function compileFile(file: string, text: string): Promise<{ code: string; 
   try {
     const result = await build({
       stdin: { contents: text, sourcefile: file, loader },
-      bundle: false, write: false, format: 'esm', metafile: true, logLevel: 'silent', target: 'es2020',
+      bundle: false,
+      write: false,
+      format: 'esm',
+      metafile: true,
+      logLevel: 'silent',
+      target: 'es2020',
     });
     const exports = Object.values(result.metafile.outputs).flatMap((o) => o.exports);
     const cjs = await build({
       stdin: { contents: text, sourcefile: file, loader },
-      bundle: false, write: false, format: 'cjs', logLevel: 'silent', target: 'es2020',
+      bundle: false,
+      write: false,
+      format: 'cjs',
+      logLevel: 'silent',
+      target: 'es2020',
     });
     return { code: cjs.outputFiles[0]!.text, exports };
   } catch (error) {
@@ -70,10 +79,16 @@ export async function compileSource(files: Record<string, string>, group: Plugin
     if (file.endsWith('.tsx') && file !== 'site.ts') await compileFile(file, text); // frontend.tsx: checked, not run
   }
   let notRunnable: string | null = null;
-  if (group === 'pipeline_destinations' && !methods.some((m) => EVENT_METHODS.includes(m))) notRunnable = 'A destination exports onEvent or composeWebhook from index.ts.';
-  if (group === 'pipeline_frontend_apps' && !code.site) notRunnable = 'A frontend app needs a site.ts that exports inject.';
+  if (group === 'pipeline_destinations' && !methods.some((m) => EVENT_METHODS.includes(m)))
+    notRunnable = 'A destination exports onEvent or composeWebhook from index.ts.';
+  if (group === 'pipeline_frontend_apps' && !code.site)
+    notRunnable = 'A frontend app needs a site.ts that exports inject.';
   return {
-    code, capabilities: { methods: [...new Set(methods)], jobs, scheduled_tasks: scheduled },
-    config_schema: meta.config, name: meta.name, description: meta.description, not_runnable: notRunnable,
+    code,
+    capabilities: { methods: [...new Set(methods)], jobs, scheduled_tasks: scheduled },
+    config_schema: meta.config,
+    name: meta.name,
+    description: meta.description,
+    not_runnable: notRunnable,
   };
 }

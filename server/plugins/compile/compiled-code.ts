@@ -14,7 +14,8 @@ export async function compiledCode(store: Store, plugin: PluginRow, kind: 'index
   if (!names.some((n) => files[n] !== undefined)) return null;
   const fresh = await compileSource(files, plugin.grp);
   const current = store.plugins.get(plugin.id);
-  if (current && current.updated_at === plugin.updated_at) store.plugins.update({ ...current, compiled: JSON.stringify(fresh.code) });
+  if (current && current.updated_at === plugin.updated_at)
+    store.plugins.update({ ...current, compiled: JSON.stringify(fresh.code) });
   return fresh.code[kind] ?? null;
 }
 
@@ -27,4 +28,5 @@ export function hasCode(plugin: PluginRow, kind: 'index' | 'site'): boolean {
 }
 
 /** A destination that exports events: a built-in deliverer, or a source plugin with code to run on them. */
-export const exportsEvents = (p: PluginRow): boolean => p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));
+export const exportsEvents = (p: PluginRow): boolean =>
+  p.grp === 'pipeline_destinations' && (p.builtin !== null || hasCode(p, 'index'));

@@ -1,4 +1,11 @@
-import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  RELEASE_SYNC,
+  type QuickJSContext,
+  type QuickJSHandle,
+  type QuickJSRuntime,
+} from 'quickjs-emscripten';
 
 /**
  * A plugin's compiled code in its own QuickJS (WebAssembly) runtime: no file system, no
@@ -23,7 +30,10 @@ export const DEFAULT_LIMITS: SandboxLimits = { cpuMs: 250, memoryBytes: 32 * 102
 
 export interface SandboxHost {
   log(level: 'LOG' | 'INFO' | 'WARN' | 'ERROR', message: string): void;
-  fetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }>;
+  fetch(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<{ status: number; body: string }>;
 }
 
 export interface Sandbox {
@@ -101,13 +111,19 @@ export class SandboxLimitError extends SandboxError {
   readonly fatal = true;
 }
 
-
 /** The WebAssembly memory QuickJS starts with (its build's initial size), in 64 KiB pages. */
 const BASE_PAGES = 256;
 
-export async function createSandbox(code: string, host: SandboxHost, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
+export async function createSandbox(
+  code: string,
+  host: SandboxHost,
+  limits: SandboxLimits = DEFAULT_LIMITS,
+): Promise<Sandbox> {
   // A module (and memory) of its own: the sandbox runs in a worker thread of its own anyway.
-  const memory = new WebAssembly.Memory({ initial: BASE_PAGES, maximum: BASE_PAGES + Math.ceil(limits.memoryBytes / 65536) });
+  const memory = new WebAssembly.Memory({
+    initial: BASE_PAGES,
+    maximum: BASE_PAGES + Math.ceil(limits.memoryBytes / 65536),
+  });
   const QuickJS = await newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory }));
   const runtime: QuickJSRuntime = QuickJS.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
@@ -161,7 +177,10 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
   protocol.dispose();
 
   /** Calls not finished; `timer` (the wall time) starts when the call's first step runs. */
-  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout }>();
+  const calls = new Map<
+    number,
+    { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout }
+  >();
   let nextId = 0;
   const settleCall = (id: number, outcome: { value: unknown } | { error: SandboxError }) => {
     const c = calls.get(id);
@@ -242,7 +261,7 @@ export async function createSandbox(code: string, host: SandboxHost, limits: San
    * goes on in the next turn: a call's result never waits for a whole batch of slow ones, and
    * the worker reports progress at least every `cpuMs`.
    */
-  const chunked = <T,>(runOne: (item: T) => boolean, first: (run: () => void) => void) => {
+  const chunked = <T>(runOne: (item: T) => boolean, first: (run: () => void) => void) => {
     let queue: T[] = [];
     const drain = () => {
       if (disposed) return;

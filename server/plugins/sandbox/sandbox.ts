@@ -27,7 +27,8 @@ export interface Sandbox {
 export class SandboxStopped extends SandboxError {}
 
 type Out =
-  | { type: 'ready' } | { type: 'failed'; error: string }
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
   | { type: 'log'; lines: { level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string }[] }
   | { type: 'results'; results: Result[] };
 
@@ -38,18 +39,32 @@ export type Call = { id: number; name: string; args: unknown[] };
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 
-export function createSandbox(code: string, host: SandboxOptions, limits: SandboxLimits = DEFAULT_LIMITS): Promise<Sandbox> {
-  const worker = new Worker(ENTRY, { workerData: { code, limits, fetch: host.fetch }, resourceLimits: { maxOldGenerationSizeMb: 64 }, stdout: true, stderr: true });
+export function createSandbox(
+  code: string,
+  host: SandboxOptions,
+  limits: SandboxLimits = DEFAULT_LIMITS,
+): Promise<Sandbox> {
+  const worker = new Worker(ENTRY, {
+    workerData: { code, limits, fetch: host.fetch },
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
+    stdout: true,
+    stderr: true,
+  });
   worker.unref();
   const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let dead: string | null = null;
   let lastProgress = Date.now();
-  const watchdog = setInterval(() => {
-    if (calls.size > 0 && Date.now() - lastProgress > limits.wallMs) {
-      stop(`The plugin was stopped: its sandbox did nothing else for ${limits.wallMs} ms (endless work or memory exhausted).`);
-    }
-  }, Math.min(1000, limits.wallMs / 4));
+  const watchdog = setInterval(
+    () => {
+      if (calls.size > 0 && Date.now() - lastProgress > limits.wallMs) {
+        stop(
+          `The plugin was stopped: its sandbox did nothing else for ${limits.wallMs} ms (endless work or memory exhausted).`,
+        );
+      }
+    },
+    Math.min(1000, limits.wallMs / 4),
+  );
   watchdog.unref();
   const send = createBatcher<Call>((list) => {
     if (!dead) worker.postMessage(list);

@@ -28,36 +28,48 @@ type Line = { level: 'LOG' | 'INFO' | 'WARN' | 'ERROR'; message: string };
 const lines = createBatcher<Line>((list) => port.postMessage({ type: 'log', lines: list }), setImmediate);
 const reportDropped = () => {
   if (dropped === 0) return;
-  lines({ level: 'WARN', message: `${dropped} log ${dropped === 1 ? 'line was' : 'lines were'} dropped: a plugin writes at most ${LOG_LINES_PER_CALL} lines per event to its log.` });
+  lines({
+    level: 'WARN',
+    message: `${dropped} log ${dropped === 1 ? 'line was' : 'lines were'} dropped: a plugin writes at most ${LOG_LINES_PER_CALL} lines per event to its log.`,
+  });
   dropped = 0;
 };
 
-const loading: Promise<Sandbox> = createSandbox(code, {
-  log: (level, message) => {
-    if (allowance <= 0) dropped += 1;
-    else {
-      allowance -= 1;
-      lines({ level, message });
-    }
+const loading: Promise<Sandbox> = createSandbox(
+  code,
+  {
+    log: (level, message) => {
+      if (allowance <= 0) dropped += 1;
+      else {
+        allowance -= 1;
+        lines({ level, message });
+      }
+    },
+    fetch: pluginFetch(fetch),
   },
-  fetch: pluginFetch(fetch),
-}, limits);
-loading.then(() => port.postMessage({ type: 'ready' }), (error: Error) => port.postMessage({ type: 'failed', error: error.message }));
+  limits,
+);
+loading.then(
+  () => port.postMessage({ type: 'ready' }),
+  (error: Error) => port.postMessage({ type: 'failed', error: error.message }),
+);
 
 const done = createBatcher<Result>((results) => port.postMessage({ type: 'results', results }), setImmediate);
 
 port.on('message', (calls: Call[]) => {
   for (const c of calls) {
     allowance = Math.min(allowance + LOG_LINES_PER_CALL, MAX_LOG_ALLOWANCE);
-    void loading.then((sandbox) => sandbox.call(c.name, c.args)).then(
-      (value) => {
-        reportDropped();
-        done({ id: c.id, ok: true, value });
-      },
-      (error: Error) => {
-        reportDropped();
-        done({ id: c.id, ok: false, error: error.message, fatal: error instanceof SandboxLimitError });
-      },
-    );
+    void loading
+      .then((sandbox) => sandbox.call(c.name, c.args))
+      .then(
+        (value) => {
+          reportDropped();
+          done({ id: c.id, ok: true, value });
+        },
+        (error: Error) => {
+          reportDropped();
+          done({ id: c.id, ok: false, error: error.message, fatal: error instanceof SandboxLimitError });
+        },
+      );
   }
 });

@@ -8,7 +8,8 @@ if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.sc
 const api = setupTestApi();
 
 const pausedInStore = (name: string) =>
-  (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused === 1;
+  (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused ===
+  1;
 
 describe('command palette', () => {
   it('opens on Ctrl+K, finds a batch export by name on the server and opens it', async () => {
@@ -31,7 +32,10 @@ describe('command palette', () => {
     expect(options.length).toBeGreaterThan(0);
     await user.click(options[0]!);
     // At its short_id, as the production service's addresses.
-    const shortId = api().store.db.prepare("SELECT short_id FROM insights WHERE name = 'Weekly retention' AND project_id = 1").pluck().get() as string;
+    const shortId = api()
+      .store.db.prepare("SELECT short_id FROM insights WHERE name = 'Weekly retention' AND project_id = 1")
+      .pluck()
+      .get() as string;
     await waitFor(() => expect(window.location.pathname).toBe(`/projects/1/insights/${shortId}`));
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
   });
@@ -72,8 +76,17 @@ describe('command palette', () => {
     await user.click(await screen.findByRole('button', { name: 'Search and commands' }));
     let palette = await screen.findByRole('dialog', { name: 'Command palette' });
     await user.type(within(palette).getByRole('combobox'), 'hedgebox');
-    const organizations = async () => within(await within(screen.getByRole('dialog', { name: 'Command palette' })).findByRole('group', { name: 'Organizations' }));
-    await waitFor(async () => expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining(HEDGEBOX)]));
+    const organizations = async () =>
+      within(
+        await within(screen.getByRole('dialog', { name: 'Command palette' })).findByRole('group', {
+          name: 'Organizations',
+        }),
+      );
+    await waitFor(async () =>
+      expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        expect.stringContaining(HEDGEBOX),
+      ]),
+    );
     await user.keyboard('{Escape}');
 
     const name = await screen.findByLabelText('Name');
@@ -85,6 +98,10 @@ describe('command palette', () => {
     await user.click(screen.getByRole('button', { name: 'Search and commands' }));
     palette = await screen.findByRole('dialog', { name: 'Command palette' });
     await user.type(within(palette).getByRole('combobox'), 'hedgebox');
-    await waitFor(async () => expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Hedgebox Renamed')]));
+    await waitFor(async () =>
+      expect((await organizations()).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        expect.stringContaining('Hedgebox Renamed'),
+      ]),
+    );
   });
 });

@@ -20,7 +20,9 @@ interface CommandPaletteProps {
   onShowShortcuts: () => void;
 }
 
-const icon = (Icon: typeof Plus) => <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500 dark:text-gray-400" />;
+const icon = (Icon: typeof Plus) => (
+  <Icon aria-hidden="true" className="size-4 shrink-0 text-gray-500 dark:text-gray-400" />
+);
 
 function Hint({ children }: { children: ReactNode }) {
   return <span className="ml-auto truncate pl-2 text-xs text-gray-600 dark:text-gray-400">{children}</span>;
@@ -54,12 +56,16 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
   };
   const currentProjectId = params.projectId ?? sources.projects[0]?.id;
   const currentOrganizationId =
-    params.organizationId ?? sources.projects.find((p) => p.id === params.projectId)?.organizationId ?? sources.organizations[0]?.id;
+    params.organizationId ??
+    sources.projects.find((p) => p.id === params.projectId)?.organizationId ??
+    sources.organizations[0]?.id;
 
   async function pause(batchExport: PaletteExport) {
     close();
     try {
-      await apiRequest(batchExportEndpoints.pause, { params: { organization_id: batchExport.organizationId, id: batchExport.id } });
+      await apiRequest(batchExportEndpoints.pause, {
+        params: { organization_id: batchExport.organizationId, id: batchExport.id },
+      });
       toast.success(`Paused “${batchExport.name}”`);
     } catch (error) {
       toast.error(`Couldn't pause “${batchExport.name}”: ${describeError(error)}`);
@@ -70,20 +76,63 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
     ]);
   }
 
-  const pick = <T extends { name: string }>(items: readonly T[]) => items.filter((i) => matches(i.name, search)).slice(0, PALETTE_GROUP_SIZE);
+  const pick = <T extends { name: string }>(items: readonly T[]) =>
+    items.filter((i) => matches(i.name, search)).slice(0, PALETTE_GROUP_SIZE);
   const actions = [
     currentOrganizationId !== undefined && {
-      id: 'new-export', label: 'New batch export', icon: Plus,
-      run: () => go(() => navigate({ to: '/organizations/$organizationId/batch-exports/new', params: { organizationId: currentOrganizationId } })),
+      id: 'new-export',
+      label: 'New batch export',
+      icon: Plus,
+      run: () =>
+        go(() =>
+          navigate({
+            to: '/organizations/$organizationId/batch-exports/new',
+            params: { organizationId: currentOrganizationId },
+          }),
+        ),
     },
     currentProjectId !== undefined && {
-      id: 'new-insight', label: 'New insight (trends)', icon: Plus,
-      run: () => go(() => navigate({ to: '/projects/$projectId/insights/new/$kind', params: { projectId: currentProjectId, kind: 'trends' } })),
+      id: 'new-insight',
+      label: 'New insight (trends)',
+      icon: Plus,
+      run: () =>
+        go(() =>
+          navigate({
+            to: '/projects/$projectId/insights/new/$kind',
+            params: { projectId: currentProjectId, kind: 'trends' },
+          }),
+        ),
     },
-    { id: 'pause', label: 'Pause a batch export…', icon: Pause, run: () => { setMode('pause'); setSearch(''); } },
-    { id: 'shortcuts', label: 'Keyboard shortcuts', icon: Keyboard, run: () => { close(); onShowShortcuts(); } },
-    { id: 'sign-out', label: 'Sign out', icon: LogOut, run: () => { close(); void signOut(); } },
-  ].filter((a) => a !== false).filter((a) => matches(a.label, search));
+    {
+      id: 'pause',
+      label: 'Pause a batch export…',
+      icon: Pause,
+      run: () => {
+        setMode('pause');
+        setSearch('');
+      },
+    },
+    {
+      id: 'shortcuts',
+      label: 'Keyboard shortcuts',
+      icon: Keyboard,
+      run: () => {
+        close();
+        onShowShortcuts();
+      },
+    },
+    {
+      id: 'sign-out',
+      label: 'Sign out',
+      icon: LogOut,
+      run: () => {
+        close();
+        void signOut();
+      },
+    },
+  ]
+    .filter((a) => a !== false)
+    .filter((a) => matches(a.label, search));
 
   const organizations = pick(sources.organizations);
   const projects = pick(sources.projects);
@@ -101,12 +150,16 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
           {...focusReturn}
           className="fixed left-1/2 top-[10vh] z-50 w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 rounded-lg border border-gray-200 bg-white p-3 shadow-xl dark:border-gray-700 dark:bg-gray-900"
         >
-          <Dialog.Title className="sr-only">{mode === 'pause' ? 'Pause a batch export' : 'Command palette'}</Dialog.Title>
+          <Dialog.Title className="sr-only">
+            {mode === 'pause' ? 'Pause a batch export' : 'Command palette'}
+          </Dialog.Title>
           <Command label={mode === 'pause' ? 'Pause a batch export' : 'Command palette'} shouldFilter={false} loop>
             <CommandInput
               value={search}
               onValueChange={setSearch}
-              placeholder={mode === 'pause' ? 'Which export? Type its name…' : 'Go to an organization, project, export or insight…'}
+              placeholder={
+                mode === 'pause' ? 'Which export? Type its name…' : 'Go to an organization, project, export or insight…'
+              }
               onKeyDown={(event) => {
                 if (event.key === 'Backspace' && search === '' && mode === 'pause') setMode('all');
               }}
@@ -130,12 +183,23 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
                     <CommandItem
                       key={e.id}
                       value={`export:${e.id}`}
-                      onSelect={() => (mode === 'pause' ? void pause(e)
-                        : go(() => navigate({ to: '/organizations/$organizationId/batch-exports/$batchExportId', params: { organizationId: e.organizationId, batchExportId: e.id } })))}
+                      onSelect={() =>
+                        mode === 'pause'
+                          ? void pause(e)
+                          : go(() =>
+                              navigate({
+                                to: '/organizations/$organizationId/batch-exports/$batchExportId',
+                                params: { organizationId: e.organizationId, batchExportId: e.id },
+                              }),
+                            )
+                      }
                     >
                       {icon(mode === 'pause' ? Pause : DatabaseZap)}
                       <span className="truncate">{e.name}</span>
-                      <Hint>{e.organizationName}{e.paused ? ' · paused' : ''}</Hint>
+                      <Hint>
+                        {e.organizationName}
+                        {e.paused ? ' · paused' : ''}
+                      </Hint>
                     </CommandItem>
                   ))}
                 </CommandGroup>
@@ -146,7 +210,14 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
                     <CommandItem
                       key={`${i.projectId}:${i.id}`}
                       value={`insight:${i.projectId}:${i.id}`}
-                      onSelect={() => go(() => navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId: i.projectId, insightId: i.shortId } }))}
+                      onSelect={() =>
+                        go(() =>
+                          navigate({
+                            to: '/projects/$projectId/insights/$insightId',
+                            params: { projectId: i.projectId, insightId: i.shortId },
+                          }),
+                        )
+                      }
                     >
                       {icon(BarChart3)}
                       <span className="truncate">{i.name}</span>
@@ -158,7 +229,13 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
               {mode === 'all' && organizations.length > 0 ? (
                 <CommandGroup heading="Organizations">
                   {organizations.map((o) => (
-                    <CommandItem key={o.id} value={`organization:${o.id}`} onSelect={() => go(() => navigate({ to: '/organizations/$organizationId', params: { organizationId: o.id } }))}>
+                    <CommandItem
+                      key={o.id}
+                      value={`organization:${o.id}`}
+                      onSelect={() =>
+                        go(() => navigate({ to: '/organizations/$organizationId', params: { organizationId: o.id } }))
+                      }
+                    >
                       {icon(Building2)}
                       <span className="truncate">{o.name}</span>
                     </CommandItem>
@@ -168,7 +245,11 @@ export default function CommandPalette({ open, onOpenChange, onShowShortcuts }: 
               {mode === 'all' && projects.length > 0 ? (
                 <CommandGroup heading="Projects">
                   {projects.map((p) => (
-                    <CommandItem key={p.id} value={`project:${p.id}`} onSelect={() => go(() => navigate({ to: '/projects/$projectId', params: { projectId: p.id } }))}>
+                    <CommandItem
+                      key={p.id}
+                      value={`project:${p.id}`}
+                      onSelect={() => go(() => navigate({ to: '/projects/$projectId', params: { projectId: p.id } }))}
+                    >
                       {icon(FolderKanban)}
                       <span className="truncate">{p.name}</span>
                       <Hint>{orgName(p.organizationId)}</Hint>

@@ -66,7 +66,10 @@ export function CommandPaletteLauncher() {
       >
         <Search aria-hidden="true" className="size-4" />
         <span className="hidden sm:inline">Search…</span>
-        <kbd aria-hidden="true" className="hidden rounded border border-gray-300 px-1 font-sans text-xs text-gray-600 lg:inline dark:border-gray-600 dark:text-gray-400">
+        <kbd
+          aria-hidden="true"
+          className="hidden rounded border border-gray-300 px-1 font-sans text-xs text-gray-600 lg:inline dark:border-gray-600 dark:text-gray-400"
+        >
           {isApple() ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>

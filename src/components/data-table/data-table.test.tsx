@@ -2,7 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DataTable, pinnedColumn, type Column } from './data-table';
 
-interface Row { id: string; name: string }
+interface Row {
+  id: string;
+  name: string;
+}
 const columns: Column<Row>[] = [
   { header: 'Favorite', hideHeader: true, cell: () => '☆' },
   { header: 'Name', cell: (row) => row.name },
@@ -10,8 +13,10 @@ const columns: Column<Row>[] = [
 ];
 
 describe('DataTable', () => {
-  it('keeps a hidden header\'s cell in the header row, named for screen readers only', () => {
-    render(<DataTable caption="Things" rows={[{ id: '1', name: 'One' }]} columns={columns} getRowId={(row) => row.id} />);
+  it("keeps a hidden header's cell in the header row, named for screen readers only", () => {
+    render(
+      <DataTable caption="Things" rows={[{ id: '1', name: 'One' }]} columns={columns} getRowId={(row) => row.id} />,
+    );
     const headers = within(screen.getByRole('table', { name: 'Things' })).getAllByRole('columnheader');
     expect(headers.map((h) => h.textContent)).toEqual(['Favorite', 'Name', 'Actions']);
     expect(headers[0]!.querySelector('.sr-only')).toHaveTextContent('Favorite');

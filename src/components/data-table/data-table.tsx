@@ -33,14 +33,17 @@ export interface Column<T> {
  * header's words shown in a card are generated content without alternative text, since each
  * cell already has its header.
  */
-const cardRow = 'max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-gray-200 max-md:px-3 max-md:py-3 max-md:dark:border-gray-800';
-const cardCell = 'max-md:block max-md:border-0 max-md:p-0 max-md:text-left max-md:w-auto max-md:max-w-none max-md:whitespace-normal max-md:wrap-anywhere';
+const cardRow =
+  'max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:border-b max-md:border-gray-200 max-md:px-3 max-md:py-3 max-md:dark:border-gray-800';
+const cardCell =
+  'max-md:block max-md:border-0 max-md:p-0 max-md:text-left max-md:w-auto max-md:max-w-none max-md:whitespace-normal max-md:wrap-anywhere';
 const cardTitle = 'max-md:min-w-0 max-md:flex-1 max-md:basis-1/2 max-md:font-medium';
 const cardField = 'max-md:grid max-md:basis-full max-md:grid-cols-[minmax(6rem,auto)_1fr] max-md:gap-x-3';
 
 const cardEnd = 'max-md:basis-full';
 /** The header's words before a card's value, as generated content with no text for assistive technology. */
-const cardLabel = "max-md:before:text-gray-600 max-md:before:[--tw-content:attr(data-label)_/_''] max-md:dark:before:text-gray-400";
+const cardLabel =
+  "max-md:before:text-gray-600 max-md:before:[--tw-content:attr(data-label)_/_''] max-md:dark:before:text-gray-400";
 
 /** A cell's place in its card: the title, beside the title, a labelled line, or the actions' line. */
 function cardClasses(index: number, pinned: number, hideHeader: boolean | undefined): string {
@@ -138,12 +141,17 @@ export function DataTable<T>({ caption, rows, columns, getRowId, selectable }: D
             <Th className="w-10 max-md:block max-md:flex-1 max-md:border-0 max-md:px-3">
               <span className="inline-flex items-center gap-2">
                 <SelectAllCheckbox id={selectAllId} selection={selectable.selection} />
-                <label htmlFor={selectAllId} aria-hidden="true" className="hidden font-normal max-md:inline">Select all</label>
+                <label htmlFor={selectAllId} aria-hidden="true" className="hidden font-normal max-md:inline">
+                  Select all
+                </label>
               </span>
             </Th>
           ) : null}
           {columns.map((column, index) => (
-            <Th key={column.header} className={cn(index === pinned && pinnedHeaderClasses, column.headerClassName, 'max-md:sr-only')}>
+            <Th
+              key={column.header}
+              className={cn(index === pinned && pinnedHeaderClasses, column.headerClassName, 'max-md:sr-only')}
+            >
               {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
             </Th>
           ))}

@@ -57,7 +57,16 @@ interface ConfirmActionDialogProps {
  * (a delete button, a select whose new value would lock people out): the danger button, the
  * reason in the dialog if the server refuses, its pending words while it runs.
  */
-export function ConfirmActionDialog({ open, onOpenChange, title, description, confirmLabel, pendingLabel = 'Saving…', typeToConfirm, onConfirm }: ConfirmActionDialogProps) {
+export function ConfirmActionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel = 'Saving…',
+  typeToConfirm,
+  onConfirm,
+}: ConfirmActionDialogProps) {
   const [typed, setTyped] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);

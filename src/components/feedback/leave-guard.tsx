@@ -26,7 +26,9 @@ export function LeaveGuard({ dirty, what }: { dirty: boolean; what: string }) {
     >
       <div className="flex justify-end gap-2">
         <Button onClick={() => blocker.reset?.()}>Stay</Button>
-        <Button variant="danger" onClick={() => blocker.proceed?.()}>Leave without saving</Button>
+        <Button variant="danger" onClick={() => blocker.proceed?.()}>
+          Leave without saving
+        </Button>
       </div>
     </ConfirmDialog>
   );

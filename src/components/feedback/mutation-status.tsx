@@ -35,10 +35,13 @@ export function MutationStatus() {
     if (since !== null) {
       const elapsed = Date.now() - since;
       const timers = [
-        setTimeout(() => {
-          shown.current = true;
-          setPhase('working');
-        }, Math.max(0, SHOW_AFTER_MS - elapsed)),
+        setTimeout(
+          () => {
+            shown.current = true;
+            setPhase('working');
+          },
+          Math.max(0, SHOW_AFTER_MS - elapsed),
+        ),
         setTimeout(() => setPhase('slow'), Math.max(0, SLOW_AFTER_MS - elapsed)),
       ];
       return () => timers.forEach(clearTimeout);
@@ -55,7 +58,12 @@ export function MutationStatus() {
     <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {phase === 'idle' ? null : (
         <span className="inline-flex items-center gap-2 rounded-full bg-gray-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-gray-100 dark:text-gray-900">
-          <Icon aria-hidden="true" className={phase === 'working' || phase === 'slow' ? 'size-4 animate-spin motion-reduce:animate-none' : 'size-4'} />
+          <Icon
+            aria-hidden="true"
+            className={
+              phase === 'working' || phase === 'slow' ? 'size-4 animate-spin motion-reduce:animate-none' : 'size-4'
+            }
+          />
           {WORDS[phase]}
         </span>
       )}

@@ -36,7 +36,10 @@ describe('network banner', () => {
     override(organizationEndpoints.list, ({ request }) => {
       // The page's list (the sidebar's switcher asks for another page size).
       if (new URL(request.url).searchParams.get('limit') === '20') calls += 1;
-      return HttpResponse.json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, { status: 404 });
+      return HttpResponse.json(
+        { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null },
+        { status: 404 },
+      );
     });
     const { user } = renderApp('/organizations', { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();

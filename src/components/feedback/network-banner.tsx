@@ -14,13 +14,16 @@ function stateOf(queries: Query[]): BannerState {
   let state: BannerState = { state: 'ok' };
   for (const query of queries) {
     const { fetchFailureReason, fetchStatus, status, error } = query.state;
-    if (fetchStatus === 'fetching' && isRetryableError(fetchFailureReason)) return { state: 'retrying', server: fromServer(fetchFailureReason) };
-    if (status === 'error' && isRetryableError(error) && query.getObserversCount() > 0) state = { state: 'failed', server: fromServer(error) };
+    if (fetchStatus === 'fetching' && isRetryableError(fetchFailureReason))
+      return { state: 'retrying', server: fromServer(fetchFailureReason) };
+    if (status === 'error' && isRetryableError(error) && query.getObserversCount() > 0)
+      state = { state: 'failed', server: fromServer(error) };
   }
   return state;
 }
 
-const sameState = (a: BannerState, b: BannerState) => a.state === b.state && (a.state === 'ok' || (b.state !== 'ok' && a.server === b.server));
+const sameState = (a: BannerState, b: BannerState) =>
+  a.state === b.state && (a.state === 'ok' || (b.state !== 'ok' && a.server === b.server));
 
 /**
  * "Can't reach the server — retrying…" while queries fail with network errors, "The server ran
@@ -57,12 +60,19 @@ export function NetworkBanner() {
     <div role="status" aria-live="polite">
       {state.state === 'ok' ? null : (
         <div className="flex items-center justify-center gap-3 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50">
-          {state.server ? <ServerCrash aria-hidden="true" className="size-4" /> : <WifiOff aria-hidden="true" className="size-4" />}
+          {state.server ? (
+            <ServerCrash aria-hidden="true" className="size-4" />
+          ) : (
+            <WifiOff aria-hidden="true" className="size-4" />
+          )}
           {state.state === 'retrying' ? (
             <span>{state.server ? 'The server ran into a problem' : "Can't reach the server"} — retrying…</span>
           ) : (
             <>
-              <span>{state.server ? 'The server ran into a problem' : "Can't reach the server"}. What you see may be out of date.</span>
+              <span>
+                {state.server ? 'The server ran into a problem' : "Can't reach the server"}. What you see may be out of
+                date.
+              </span>
               <Button size="sm" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
                 Retry now
               </Button>

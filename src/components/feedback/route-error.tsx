@@ -22,9 +22,15 @@ const bare = (path: string) => path.replace(/\/+$/, '') || '/';
  * breadcrumb is a linked name of its own ("Back to Batch exports"), not a name read from the
  * server (which may be what is missing); null when there is none.
  */
-export function wayUp(pathname: string, crumbs: ReadonlyArray<{ pathname: string; crumb: unknown; isLink: boolean }>): { to: string; label: string } | null {
+export function wayUp(
+  pathname: string,
+  crumbs: ReadonlyArray<{ pathname: string; crumb: unknown; isLink: boolean }>,
+): { to: string; label: string } | null {
   const here = bare(pathname);
-  const above = crumbs.filter((c) => typeof c.crumb === 'string' && c.isLink && bare(c.pathname) !== here && here.startsWith(`${bare(c.pathname)}/`));
+  const above = crumbs.filter(
+    (c) =>
+      typeof c.crumb === 'string' && c.isLink && bare(c.pathname) !== here && here.startsWith(`${bare(c.pathname)}/`),
+  );
   const nearest = above.sort((a, b) => bare(b.pathname).length - bare(a.pathname).length)[0];
   return nearest ? { to: bare(nearest.pathname), label: `Back to ${nearest.crumb as string}` } : null;
 }
@@ -48,9 +54,17 @@ export function RouteError({ error, reset, headingLevel = 1 }: ErrorComponentPro
   // A 401 is being handled: the app is on its way to sign-in.
   if (isApiError(error) && error.status === 401) return null;
   // Trying again finds nothing more: the way up is what helps.
-  const up = isApiError(error) && error.status === 404
-    ? wayUp(router.state.location.pathname, matches.map((m) => ({ pathname: m.pathname, crumb: m.staticData.crumb, isLink: m.staticData.crumbIsLink !== false })))
-    : null;
+  const up =
+    isApiError(error) && error.status === 404
+      ? wayUp(
+          router.state.location.pathname,
+          matches.map((m) => ({
+            pathname: m.pathname,
+            crumb: m.staticData.crumb,
+            isLink: m.staticData.crumbIsLink !== false,
+          })),
+        )
+      : null;
 
   return (
     <ErrorNotice title={titleFor(error)} error={error} as={Heading} className="mx-auto my-8 max-w-xl p-6">

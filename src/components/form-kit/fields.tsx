@@ -20,8 +20,17 @@ interface ControlProps {
 
 /** Label above, description and error below, all tied to the control by id. */
 function LabelledField({
-  label, error, description, className, id: givenId, control,
-}: FieldProps & { className?: string | undefined; id?: string | undefined; control: (props: ControlProps) => ReactNode }) {
+  label,
+  error,
+  description,
+  className,
+  id: givenId,
+  control,
+}: FieldProps & {
+  className?: string | undefined;
+  id?: string | undefined;
+  control: (props: ControlProps) => ReactNode;
+}) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const errorId = `${id}-error`;
@@ -36,7 +45,10 @@ function LabelledField({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
-        className: cn(inputClasses, error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600'),
+        className: cn(
+          inputClasses,
+          error ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+        ),
       })}
       {description ? (
         <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
@@ -53,7 +65,14 @@ function LabelledField({
 }
 
 /** A labelled text input whose error and description are announced with it. */
-export function TextField({ label, error, description, className, id, ...props }: FieldProps & ComponentProps<'input'>) {
+export function TextField({
+  label,
+  error,
+  description,
+  className,
+  id,
+  ...props
+}: FieldProps & ComponentProps<'input'>) {
   return (
     <LabelledField
       {...{ label, error, description, className, id }}
@@ -98,7 +117,15 @@ export function CheckboxField({ label, description, error, className, ...props }
 }
 
 /** A labelled native select whose error and description are announced with it. */
-export function SelectField({ label, error, description, className, id, children, ...props }: FieldProps & ComponentProps<'select'>) {
+export function SelectField({
+  label,
+  error,
+  description,
+  className,
+  id,
+  children,
+  ...props
+}: FieldProps & ComponentProps<'select'>) {
   return (
     <LabelledField
       {...{ label, error, description, className, id }}
@@ -112,7 +139,14 @@ export function SelectField({ label, error, description, className, id, children
 }
 
 /** A labelled textarea whose error and description are announced with it. */
-export function TextareaField({ label, error, description, className, id, ...props }: FieldProps & ComponentProps<'textarea'>) {
+export function TextareaField({
+  label,
+  error,
+  description,
+  className,
+  id,
+  ...props
+}: FieldProps & ComponentProps<'textarea'>) {
   return (
     <LabelledField
       {...{ label, error, description, className, id }}

@@ -23,7 +23,16 @@ interface FormFooterProps {
 }
 
 /** The end of every form: its form-level error, then the submit button and the secondary ones. */
-export function FormFooter({ error, submitLabel, pendingLabel, isSubmitting, disabled = false, scope, align = 'start', children }: FormFooterProps) {
+export function FormFooter({
+  error,
+  submitLabel,
+  pendingLabel,
+  isSubmitting,
+  disabled = false,
+  scope,
+  align = 'start',
+  children,
+}: FormFooterProps) {
   const submit = (
     <Button type="submit" variant="primary" disabled={disabled || isSubmitting}>
       {isSubmitting ? pendingLabel : submitLabel}

@@ -33,7 +33,10 @@ export function Breadcrumbs() {
             // The way up keeps its words (each at most 10rem) where it is one crumb (a phone);
             // from md up, where more of it shows (the last three below xl, all from xl), each
             // gives way when the line is full. A long name in the last crumb is the one cut short.
-            <li key={id} className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0 md:min-w-0 md:shrink'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}${index < crumbs.length - 3 ? ' max-xl:hidden' : ''}`}>
+            <li
+              key={id}
+              className={`flex items-center gap-1.5 ${last ? 'min-w-0' : 'max-w-40 shrink-0 md:min-w-0 md:shrink'}${index < crumbs.length - 2 ? ' max-md:hidden' : ''}${index < crumbs.length - 3 ? ' max-xl:hidden' : ''}`}
+            >
               {index > 0 ? (
                 <ChevronRight
                   aria-hidden="true"
@@ -47,7 +50,11 @@ export function Breadcrumbs() {
                   </span>
                 ) : isLink ? (
                   // Exact: the way up is not "the current page" (aria-current) because the page lies under it.
-                  <Link to={pathname as '/'} activeOptions={{ exact: true }} className="text-gray-700 underline-offset-4 hover:underline dark:text-gray-300">
+                  <Link
+                    to={pathname as '/'}
+                    activeOptions={{ exact: true }}
+                    className="text-gray-700 underline-offset-4 hover:underline dark:text-gray-300"
+                  >
                     {label}
                   </Link>
                 ) : (

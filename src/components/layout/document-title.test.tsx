@@ -16,7 +16,9 @@ describe('the tab title', () => {
   });
 
   it("an insight's page: its name, then the project's", async () => {
-    const { short_id: shortId } = api().store.db.prepare("SELECT short_id FROM insights WHERE project_id = 1 AND name = 'Revenue'").get() as { short_id: string };
+    const { short_id: shortId } = api()
+      .store.db.prepare("SELECT short_id FROM insights WHERE project_id = 1 AND name = 'Revenue'")
+      .get() as { short_id: string };
     renderApp(`/projects/1/insights/${shortId}`, { apiKey: api().demoKey });
     await waitFor(() => expect(document.title).toBe('Revenue · Insights · Hedgebox Web · Analytics admin'));
   });

@@ -1,5 +1,16 @@
 import { linkOptions } from '@tanstack/react-router';
-import { ChartLine, DatabaseBackup, Globe, LayoutDashboard, MailPlus, Settings, Users, UsersRound, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  ChartLine,
+  DatabaseBackup,
+  Globe,
+  LayoutDashboard,
+  MailPlus,
+  Settings,
+  Users,
+  UsersRound,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 
 /**
  * The sidebar's tree, mirroring the API. Each entry is a `linkOptions` checked against the route
@@ -14,32 +25,56 @@ export const organizationNav = (organizationId: string) =>
     {
       label: 'Settings',
       icon: Settings,
-      link: linkOptions({ to: '/organizations/$organizationId', params: { organizationId }, activeOptions: { ...ignoreSearch, exact: true } }),
+      link: linkOptions({
+        to: '/organizations/$organizationId',
+        params: { organizationId },
+        activeOptions: { ...ignoreSearch, exact: true },
+      }),
     },
     {
       label: 'Batch exports',
       icon: DatabaseBackup,
-      link: linkOptions({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, activeOptions: ignoreSearch }),
+      link: linkOptions({
+        to: '/organizations/$organizationId/batch-exports',
+        params: { organizationId },
+        activeOptions: ignoreSearch,
+      }),
     },
     {
       label: 'Pipeline apps',
       icon: Workflow,
-      link: linkOptions({ to: '/organizations/$organizationId/pipeline/$group', params: { organizationId, group: 'destinations' }, activeOptions: { ...ignoreSearch, includeParams: false } }),
+      link: linkOptions({
+        to: '/organizations/$organizationId/pipeline/$group',
+        params: { organizationId, group: 'destinations' },
+        activeOptions: { ...ignoreSearch, includeParams: false },
+      }),
     },
     {
       label: 'Members',
       icon: Users,
-      link: linkOptions({ to: '/organizations/$organizationId/members', params: { organizationId }, activeOptions: ignoreSearch }),
+      link: linkOptions({
+        to: '/organizations/$organizationId/members',
+        params: { organizationId },
+        activeOptions: ignoreSearch,
+      }),
     },
     {
       label: 'Invites',
       icon: MailPlus,
-      link: linkOptions({ to: '/organizations/$organizationId/invites', params: { organizationId }, activeOptions: ignoreSearch }),
+      link: linkOptions({
+        to: '/organizations/$organizationId/invites',
+        params: { organizationId },
+        activeOptions: ignoreSearch,
+      }),
     },
     {
       label: 'Domains',
       icon: Globe,
-      link: linkOptions({ to: '/organizations/$organizationId/domains', params: { organizationId }, activeOptions: ignoreSearch }),
+      link: linkOptions({
+        to: '/organizations/$organizationId/domains',
+        params: { organizationId },
+        activeOptions: ignoreSearch,
+      }),
     },
   ] satisfies NavEntry[];
 
@@ -49,7 +84,11 @@ export const projectNav = (projectId: number) =>
     {
       label: 'Overview',
       icon: LayoutDashboard,
-      link: linkOptions({ to: '/projects/$projectId', params: { projectId }, activeOptions: { ...ignoreSearch, exact: true } }),
+      link: linkOptions({
+        to: '/projects/$projectId',
+        params: { projectId },
+        activeOptions: { ...ignoreSearch, exact: true },
+      }),
     },
     {
       label: 'Insights',

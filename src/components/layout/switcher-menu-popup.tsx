@@ -34,8 +34,12 @@ export default function SwitcherMenuPopup({
         sideOffset={4}
         className="z-50 max-h-80 min-w-56 overflow-y-auto rounded-md border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900"
       >
-        {entries === undefined ? <p className="px-2 py-1.5 text-sm text-gray-600 dark:text-gray-400">Loading…</p> : null}
-        {entries?.length === 0 ? <p className="px-2 py-1.5 text-sm text-gray-600 dark:text-gray-400">{emptyText}</p> : null}
+        {entries === undefined ? (
+          <p className="px-2 py-1.5 text-sm text-gray-600 dark:text-gray-400">Loading…</p>
+        ) : null}
+        {entries?.length === 0 ? (
+          <p className="px-2 py-1.5 text-sm text-gray-600 dark:text-gray-400">{emptyText}</p>
+        ) : null}
         {entries?.map((entry) => (
           <DropdownMenu.Item key={entry.key} asChild>
             {cloneElement(entry.link, {

@@ -60,7 +60,15 @@ export function listPageStates(header: ListHeader, columns: number) {
 }
 
 /** The header's primary action ("New …"): disabled with the reason when the key lacks `scope`. */
-export function PrimaryAction({ scope, onClick, children }: { scope: Scope; onClick: () => void; children: ReactNode }) {
+export function PrimaryAction({
+  scope,
+  onClick,
+  children,
+}: {
+  scope: Scope;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <ScopedAction scope={scope}>
       <Button variant="primary" onClick={onClick}>
@@ -98,7 +106,17 @@ interface ListPageProps<T> extends ListHeader {
  * if asked), pagination in the URL, and the empty and past-the-last-page states. The route gives
  * it `pageSearchSchema` and uses ListPageSkeleton / ListPageError as pending and error components.
  */
-export function ListPage<T>({ title, description, action, data, columns, getRowId, empty, bulkActions, toolbar }: ListPageProps<T>) {
+export function ListPage<T>({
+  title,
+  description,
+  action,
+  data,
+  columns,
+  getRowId,
+  empty,
+  bulkActions,
+  toolbar,
+}: ListPageProps<T>) {
   const { page, pageSize, setPage } = usePageSearch();
   const selection = useRowSelection(data.results, getRowId);
   const noun = title.toLowerCase();
@@ -108,7 +126,10 @@ export function ListPage<T>({ title, description, action, data, columns, getRowI
     body = <EmptyState title={empty.title}>{empty.children}</EmptyState>;
   } else if (data.results.length === 0) {
     body = (
-      <EmptyState title="Nothing on this page" action={<Button onClick={() => setPage(1)}>Go to the first page</Button>}>
+      <EmptyState
+        title="Nothing on this page"
+        action={<Button onClick={() => setPage(1)}>Go to the first page</Button>}
+      >
         There are {data.count} {noun}, but page {page} is past the last one.
       </EmptyState>
     );

@@ -42,7 +42,13 @@ export function useRowSelection<T>(rows: readonly T[], getRowId: (row: T) => str
 
 const checkboxClasses = 'size-4 accent-indigo-600';
 
-export function SelectAllCheckbox({ selection, id }: { selection: Pick<RowSelection<unknown>, 'allSelected' | 'someSelected' | 'toggleAll'>; id?: string }) {
+export function SelectAllCheckbox({
+  selection,
+  id,
+}: {
+  selection: Pick<RowSelection<unknown>, 'allSelected' | 'someSelected' | 'toggleAll'>;
+  id?: string;
+}) {
   return (
     <input
       id={id}
@@ -58,7 +64,15 @@ export function SelectAllCheckbox({ selection, id }: { selection: Pick<RowSelect
   );
 }
 
-export function RowCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function RowCheckbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <input
       type="checkbox"
@@ -71,7 +85,17 @@ export function RowCheckbox({ label, checked, onChange }: { label: string; check
 }
 
 /** "N selected", the feature's bulk actions and "Clear selection", above the table. */
-export function BulkActionBar({ label, count, onClear, children }: { label: string; count: number; onClear: () => void; children: ReactNode }) {
+export function BulkActionBar({
+  label,
+  count,
+  onClear,
+  children,
+}: {
+  label: string;
+  count: number;
+  onClear: () => void;
+  children: ReactNode;
+}) {
   return (
     <div
       role="group"

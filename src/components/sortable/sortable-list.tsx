@@ -1,7 +1,20 @@
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent,
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -41,10 +54,18 @@ export function SortableList({ ids, onMove, nameOf, noun, label, className, chil
   const position = (id: string | number) => ids.indexOf(String(id));
   const name = (id: string | number) => nameOf(String(id));
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}. It is at position ${position(active.id) + 1} of ${ids.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${capital(name(active.id))} is over position ${position(over.id) + 1} of ${ids.length}.` : `${capital(name(active.id))} is no longer over a position.`),
-    onDragEnd: ({ active, over }) => (over ? `Moved ${name(active.id)} to position ${position(over.id) + 1}.` : `${capital(name(active.id))} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving was cancelled. ${capital(name(active.id))} stays at position ${position(active.id) + 1}.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${name(active.id)}. It is at position ${position(active.id) + 1} of ${ids.length}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${capital(name(active.id))} is over position ${position(over.id) + 1} of ${ids.length}.`
+        : `${capital(name(active.id))} is no longer over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Moved ${name(active.id)} to position ${position(over.id) + 1}.`
+        : `${capital(name(active.id))} was dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving was cancelled. ${capital(name(active.id))} stays at position ${position(active.id) + 1}.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
@@ -65,7 +86,9 @@ export function SortableList({ ids, onMove, nameOf, noun, label, className, chil
       }}
     >
       <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
-        <ol className={className} aria-label={label}>{children}</ol>
+        <ol className={className} aria-label={label}>
+          {children}
+        </ol>
       </SortableContext>
     </DndContext>
   );
@@ -85,7 +108,9 @@ interface SortableItemProps {
 
 /** One row of a SortableList: an `<li>` that moves while dragged, with its handle. */
 export function SortableItem({ id, handleLabel, className, draggingClassName, children }: SortableItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const handle = (
     <button
       type="button"
@@ -99,7 +124,12 @@ export function SortableItem({ id, handleLabel, className, draggingClassName, ch
     </button>
   );
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition }} data-sortable-row="" className={cn(className, isDragging && draggingClassName)}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-sortable-row=""
+      className={cn(className, isDragging && draggingClassName)}
+    >
       {children(handle)}
     </li>
   );

@@ -12,7 +12,15 @@ const tones: Record<BadgeTone, string> = {
 };
 
 /** A small label with a colour for its meaning; the text always says it too (never colour alone). */
-export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={cn(

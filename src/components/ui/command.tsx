@@ -7,9 +7,20 @@ import { cn } from './cn';
  * picks, Home/End jump. Give `Command` a `label` (it names the input) and `CommandList` a
  * `label` (it names the listbox).
  */
-export function Command({ className, firstValue, ...props }: ComponentProps<typeof Cmdk> & { firstValue?: string | undefined }) {
+export function Command({
+  className,
+  firstValue,
+  ...props
+}: ComponentProps<typeof Cmdk> & { firstValue?: string | undefined }) {
   const [value, setValue] = useFirstValueHighlight(firstValue, props.defaultValue);
-  return <Cmdk className={cn('flex flex-col gap-1 outline-none', className)} value={value} onValueChange={setValue} {...props} />;
+  return (
+    <Cmdk
+      className={cn('flex flex-col gap-1 outline-none', className)}
+      value={value}
+      onValueChange={setValue}
+      {...props}
+    />
+  );
 }
 
 /**
@@ -62,18 +73,29 @@ export function CommandItem({ className, ...props }: ComponentProps<typeof Cmdk.
 export function CommandGroup({ className, ...props }: ComponentProps<typeof Cmdk.Group>) {
   return (
     <Cmdk.Group
-      className={cn('[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-gray-600 dark:[&_[cmdk-group-heading]]:text-gray-400', className)}
+      className={cn(
+        '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-gray-600 dark:[&_[cmdk-group-heading]]:text-gray-400',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 /** A line of state inside the list (loading, nothing found, an error): announced politely. */
-export function CommandStatus({ className, tone = 'neutral', ...props }: ComponentProps<'p'> & { tone?: 'neutral' | 'danger' }) {
+export function CommandStatus({
+  className,
+  tone = 'neutral',
+  ...props
+}: ComponentProps<'p'> & { tone?: 'neutral' | 'danger' }) {
   return (
     <p
       role="status"
-      className={cn('px-2 py-3 text-sm', tone === 'danger' ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400', className)}
+      className={cn(
+        'px-2 py-3 text-sm',
+        tone === 'danger' ? 'text-red-700 dark:text-red-300' : 'text-gray-600 dark:text-gray-400',
+        className,
+      )}
       {...props}
     />
   );

@@ -24,10 +24,16 @@ export function Modal({ open, onOpenChange, title, description, children }: Moda
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlayClasses} />
-        <Dialog.Content className={contentClasses} {...focusReturn} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className={contentClasses}
+          {...focusReturn}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           {description ? (
-            <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</Dialog.Description>
+            <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+              {description}
+            </Dialog.Description>
           ) : null}
           <div className="mt-4">{children}</div>
         </Dialog.Content>

@@ -6,7 +6,9 @@ import { cn } from './cn';
 export const Tabs = RadixTabs.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return <RadixTabs.List className={cn('flex gap-1 border-b border-gray-200 dark:border-gray-800', className)} {...props} />;
+  return (
+    <RadixTabs.List className={cn('flex gap-1 border-b border-gray-200 dark:border-gray-800', className)} {...props} />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {

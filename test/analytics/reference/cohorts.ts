@@ -10,7 +10,10 @@ import { matchesFilter } from './filters.ts';
  * the date parser); counting, comparing and combining are done here again.
  */
 
-export interface RefPerson { id: string; properties: Record<string, unknown> }
+export interface RefPerson {
+  id: string;
+  properties: Record<string, unknown>;
+}
 
 /** The persons of an event set (each with the properties its events carry). */
 export function personsOf(events: readonly ReferenceEvent[]): RefPerson[] {
@@ -19,7 +22,12 @@ export function personsOf(events: readonly ReferenceEvent[]): RefPerson[] {
   return [...byId.values()];
 }
 
-function holds(c: CohortCriterion | CohortCriteriaGroup, person: RefPerson, events: readonly ReferenceEvent[], now: number): boolean {
+function holds(
+  c: CohortCriterion | CohortCriteriaGroup,
+  person: RefPerson,
+  events: readonly ReferenceEvent[],
+  now: number,
+): boolean {
   if ('values' in c) {
     const results = c.values.map((v) => holds(v, person, events, now));
     return c.type === 'OR' ? results.length === 0 || results.some(Boolean) : results.every(Boolean);
@@ -31,19 +39,37 @@ function holds(c: CohortCriterion | CohortCriteriaGroup, person: RefPerson, even
   } else {
     const since = windowStart(now, c.time_value, c.time_interval);
     let count = 0;
-    for (const e of events) if (e.person_id === person.id && e.event === c.key && e.timestamp >= since && e.timestamp <= now) count += 1;
+    for (const e of events)
+      if (e.person_id === person.id && e.event === c.key && e.timestamp >= since && e.timestamp <= now) count += 1;
     const wanted = c.operator_value ?? 1;
     if (c.value === 'performed_event') result = count > 0;
     else if (c.value === 'not_performed_event') result = count === 0;
     else {
       const op = c.operator ?? 'gte';
-      result = op === 'gte' ? count >= wanted : op === 'lte' ? count <= wanted : op === 'gt' ? count > wanted : op === 'lt' ? count < wanted : count === wanted;
+      result =
+        op === 'gte'
+          ? count >= wanted
+          : op === 'lte'
+            ? count <= wanted
+            : op === 'gt'
+              ? count > wanted
+              : op === 'lt'
+                ? count < wanted
+                : count === wanted;
     }
   }
   return c.negation ? !result : result;
 }
 
 /** The ids of the persons in a dynamic cohort, computed at `now`. */
-export function referenceCohortMembers(filters: CohortFilters, events: readonly ReferenceEvent[], now: number): Set<string> {
-  return new Set(personsOf(events).filter((p) => holds(filters.properties, p, events, now)).map((p) => p.id));
+export function referenceCohortMembers(
+  filters: CohortFilters,
+  events: readonly ReferenceEvent[],
+  now: number,
+): Set<string> {
+  return new Set(
+    personsOf(events)
+      .filter((p) => holds(filters.properties, p, events, now))
+      .map((p) => p.id),
+  );
 }

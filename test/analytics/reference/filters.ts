@@ -10,8 +10,17 @@ import { groupPropertiesOf, type RefGroups } from './groups.ts';
  * and booleans as JSON text); missing and null are "not set".
  */
 
-export interface RefFilter { key: string; value?: unknown; operator: string; type: 'event' | 'person' | string; group_type_index?: number | null | undefined }
-export interface RefGroup { type: 'AND' | 'OR'; values: Array<RefFilter | RefGroup> }
+export interface RefFilter {
+  key: string;
+  value?: unknown;
+  operator: string;
+  type: 'event' | 'person' | string;
+  group_type_index?: number | null | undefined;
+}
+export interface RefGroup {
+  type: 'AND' | 'OR';
+  values: Array<RefFilter | RefGroup>;
+}
 
 /** The text of a property, or null when it is not set. */
 export function textOf(properties: Record<string, unknown>, key: string): string | null {
@@ -29,7 +38,8 @@ export function numberOf(properties: Record<string, unknown>, key: string): numb
   return Number(t);
 }
 
-const valueText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+const valueText = (v: unknown) =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 
 /**
@@ -46,7 +56,8 @@ export interface FilterContext {
 }
 
 /** The number DuckDB's TRY_CAST gives for a text (as numberOf). */
-const numberOfText = (t: string | null) => (t !== null && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(t) ? Number(t) : null);
+const numberOfText = (t: string | null) =>
+  t !== null && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/.test(t) ? Number(t) : null;
 
 export function matchesFilter(event: ReferenceEvent, f: RefFilter, ctx?: FilterContext): boolean {
   if (f.type === 'hogql') return ctx !== undefined && holds(parseHogql(f.key), event, ctx.env);
@@ -62,24 +73,45 @@ export function matchesFilter(event: ReferenceEvent, f: RefFilter, ctx?: FilterC
     text = sessionText(session, f.key);
     number = () => numberOfText(text);
   } else {
-    const props = f.type === 'person' ? event.person_properties
-      : f.type === 'group' ? (ctx?.groups ? groupPropertiesOf(event, ctx.groups, f.group_type_index ?? -1) : {}) : event.properties;
+    const props =
+      f.type === 'person'
+        ? event.person_properties
+        : f.type === 'group'
+          ? ctx?.groups
+            ? groupPropertiesOf(event, ctx.groups, f.group_type_index ?? -1)
+            : {}
+          : event.properties;
     text = textOf(props, f.key);
     number = () => numberOf(props, f.key);
   }
   const values = list(f.value).map(valueText);
   switch (f.operator) {
-    case 'exact': return text !== null && values.includes(text);
-    case 'is_not': return text === null || !values.includes(text);
-    case 'icontains': return text !== null && values.some((v) => text.toLowerCase().includes(v.toLowerCase()));
-    case 'not_icontains': return text === null || !values.some((v) => text.toLowerCase().includes(v.toLowerCase()));
-    case 'regex': return text !== null && values.some((v) => new RegExp(v).test(text));
-    case 'not_regex': return text === null || !values.some((v) => new RegExp(v).test(text));
-    case 'gt': { const n = number(); return n !== null && n > Number(values[0]); }
-    case 'lt': { const n = number(); return n !== null && n < Number(values[0]); }
-    case 'is_set': return text !== null;
-    case 'is_not_set': return text === null;
-    default: return false;
+    case 'exact':
+      return text !== null && values.includes(text);
+    case 'is_not':
+      return text === null || !values.includes(text);
+    case 'icontains':
+      return text !== null && values.some((v) => text.toLowerCase().includes(v.toLowerCase()));
+    case 'not_icontains':
+      return text === null || !values.some((v) => text.toLowerCase().includes(v.toLowerCase()));
+    case 'regex':
+      return text !== null && values.some((v) => new RegExp(v).test(text));
+    case 'not_regex':
+      return text === null || !values.some((v) => new RegExp(v).test(text));
+    case 'gt': {
+      const n = number();
+      return n !== null && n > Number(values[0]);
+    }
+    case 'lt': {
+      const n = number();
+      return n !== null && n < Number(values[0]);
+    }
+    case 'is_set':
+      return text !== null;
+    case 'is_not_set':
+      return text === null;
+    default:
+      return false;
   }
 }
 
@@ -89,7 +121,11 @@ export function matchesGroup(event: ReferenceEvent, group: RefGroup | undefined 
   return group.type === 'OR' ? results.some(Boolean) : results.every(Boolean);
 }
 
-export function matchesTestAccounts(event: ReferenceEvent, project: AnalyticsProject, enabled: boolean | undefined): boolean {
+export function matchesTestAccounts(
+  event: ReferenceEvent,
+  project: AnalyticsProject,
+  enabled: boolean | undefined,
+): boolean {
   if (!enabled) return true;
   return project.test_account_filters.every((f) => matchesFilter(event, f));
 }

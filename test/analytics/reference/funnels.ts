@@ -37,7 +37,12 @@ export interface RefFunnelInput {
   exclusions?: { match: Pred; from: number; to: number }[];
   filter?: Pred;
   /** `read` (session and HogQL breakdowns): the text of an attempt's start event, else the property `key`. */
-  breakdown?: { type: 'event' | 'person' | 'session' | 'hogql'; key: string; limit: number; read?: (e: ReferenceEvent) => string | null };
+  breakdown?: {
+    type: 'event' | 'person' | 'session' | 'hogql';
+    key: string;
+    limit: number;
+    read?: (e: ReferenceEvent) => string | null;
+  };
 }
 
 export interface RefAttempt {
@@ -47,11 +52,22 @@ export interface RefAttempt {
   start: ReferenceEvent;
 }
 
-export interface RefStep { count: number; average: number | null; median: number | null }
-export interface RefGroup { value: string | null; steps: RefStep[] }
+export interface RefStep {
+  count: number;
+  average: number | null;
+  median: number | null;
+}
+export interface RefGroup {
+  value: string | null;
+  steps: RefStep[];
+}
 
 const UNIT_MS: Record<Exclude<WindowUnit, 'month'>, number> = {
-  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
 };
 
 /**
@@ -78,10 +94,13 @@ export const byTime = (steps: readonly Pred[]) => {
 };
 
 /** The first instant of the range: the start of the (UTC) bucket holding `from`. */
-export const rangeStart = (input: Pick<RefFunnelInput, 'from' | 'interval'>): number => periodStart(input.from, input.interval ?? 'Day');
+export const rangeStart = (input: Pick<RefFunnelInput, 'from' | 'interval'>): number =>
+  periodStart(input.from, input.interval ?? 'Day');
 
 /** Each person's kept events, in {@link byTime} order. */
-export function eventsByPerson(input: Pick<RefFunnelInput, 'events' | 'from' | 'to' | 'filter' | 'interval' | 'steps'>): Map<string, ReferenceEvent[]> {
+export function eventsByPerson(
+  input: Pick<RefFunnelInput, 'events' | 'from' | 'to' | 'filter' | 'interval' | 'steps'>,
+): Map<string, ReferenceEvent[]> {
   const map = new Map<string, ReferenceEvent[]>();
   const start = rangeStart(input);
   for (const e of input.events) {
@@ -121,7 +140,11 @@ export function attemptsOf(person: string, evs: ReferenceEvent[], input: RefFunn
       if (input.order === 'strict') {
         if (at + 1 < evs.length && steps[k]!(evs[at + 1]!)) next = at + 1;
       } else {
-        for (let j = at + 1; j < evs.length; j++) if (steps[k]!(evs[j]!)) { next = j; break; }
+        for (let j = at + 1; j < evs.length; j++)
+          if (steps[k]!(evs[j]!)) {
+            next = j;
+            break;
+          }
       }
       if (next < 0 || evs[next]!.timestamp > limit) break;
       times.push(evs[next]!.timestamp);
@@ -238,7 +261,10 @@ export function referenceFunnelPersons(input: RefFunnelInput, step: number, grou
     counted = counted.filter((a) => label(breakdownValue(a, input)) === group);
   }
   const k = Math.abs(step);
-  return counted.filter((a) => (step > 0 ? a.times.length >= k : a.times.length === k - 1)).map((a) => a.person).sort();
+  return counted
+    .filter((a) => (step > 0 ? a.times.length >= k : a.times.length === k - 1))
+    .map((a) => a.person)
+    .sort();
 }
 
 /** time_to_convert: times (s) from step `from` to step `to` (0-based) of the persons who reached `to`. */
@@ -249,7 +275,11 @@ export function referenceTimesToConvert(input: RefFunnelInput, from = 0, to = in
 }
 
 /** One series of the trends viz: a breakdown group (null without a breakdown) and its counts per period. */
-export interface RefFunnelTrendSeries { value: string | null; entered: number[]; converted: number[] }
+export interface RefFunnelTrendSeries {
+  value: string | null;
+  entered: number[];
+  converted: number[];
+}
 
 /**
  * trends viz: per period (UTC) of the start, persons entering (an attempt starting in it) and
@@ -258,7 +288,11 @@ export interface RefFunnelTrendSeries { value: string | null; entered: number[];
  * `limit` values by (person, period) entries, the rest "Other", missing "None"; series ordered
  * as the steps viz orders groups (by entries, then text; Other, then None last).
  */
-export function referenceFunnelTrendSeries(input: RefFunnelInput, period: Period, weekStartDay: 0 | 1 = 0): RefFunnelTrendSeries[] {
+export function referenceFunnelTrendSeries(
+  input: RefFunnelInput,
+  period: Period,
+  weekStartDay: 0 | 1 = 0,
+): RefFunnelTrendSeries[] {
   const first = periodStart(rangeStart(input), period, weekStartDay);
   const buckets = periodIndex(input.to, first, period, weekStartDay) + 1;
   const entries: { bucket: number; value: string | null; converted: boolean }[] = [];
@@ -268,13 +302,21 @@ export function referenceFunnelTrendSeries(input: RefFunnelInput, period: Period
       const inBucket = attempts.filter((a) => periodIndex(a.start.timestamp, first, period, weekStartDay) === b);
       const best = bestAttempt(inBucket);
       if (!best || isExcluded(best, evs, input)) continue;
-      entries.push({ bucket: b, value: breakdownValue(best, input), converted: best.times.length === input.steps.length });
+      entries.push({
+        bucket: b,
+        value: breakdownValue(best, input),
+        converted: best.times.length === input.steps.length,
+      });
     }
   }
   const counts = new Map<string | null, number>();
   for (const e of entries) counts.set(e.value, (counts.get(e.value) ?? 0) + 1);
   const label = input.breakdown ? rankGroups(counts, input.breakdown.limit) : () => 'None';
-  const empty = (value: string | null): RefFunnelTrendSeries => ({ value, entered: new Array<number>(buckets).fill(0), converted: new Array<number>(buckets).fill(0) });
+  const empty = (value: string | null): RefFunnelTrendSeries => ({
+    value,
+    entered: new Array<number>(buckets).fill(0),
+    converted: new Array<number>(buckets).fill(0),
+  });
   const series = new Map<string, RefFunnelTrendSeries>();
   for (const e of entries) {
     const g = label(e.value);

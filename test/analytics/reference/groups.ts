@@ -33,12 +33,17 @@ function namedGroups(e: ReferenceEvent): { type: string; key: string }[] {
   return out;
 }
 
-const byTimeThenUuid = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+const byTimeThenUuid = (a: ReferenceEvent, b: ReferenceEvent) =>
+  a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 export function referenceGroups(events: readonly ReferenceEvent[]): RefGroups {
   const first = new Map<string, number>();
-  for (const e of events) for (const g of namedGroups(e)) first.set(g.type, Math.min(first.get(g.type) ?? Infinity, e.timestamp));
-  const types = [...first].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, 5).map(([t]) => t);
+  for (const e of events)
+    for (const g of namedGroups(e)) first.set(g.type, Math.min(first.get(g.type) ?? Infinity, e.timestamp));
+  const types = [...first]
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, 5)
+    .map(([t]) => t);
   const properties = new Map<string, Record<string, unknown>>();
   for (const e of [...events].sort(byTimeThenUuid)) {
     if (e.event !== '$groupidentify') continue;

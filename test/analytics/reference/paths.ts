@@ -1,7 +1,8 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 
 /** Paths order a person's events by (timestamp, uuid). */
-const byTime = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+const byTime = (a: ReferenceEvent, b: ReferenceEvent) =>
+  a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 const DAY_MS = 86_400_000;
 
 /**
@@ -40,7 +41,12 @@ export interface RefPathInput {
   edgeLimit?: number;
 }
 
-export interface RefEdge { source: string; target: string; value: number; average_conversion_time: number }
+export interface RefEdge {
+  source: string;
+  target: string;
+  value: number;
+  average_conversion_time: number;
+}
 
 export const SESSION_GAP_MS = 30 * 60_000;
 
@@ -49,10 +55,18 @@ export const SESSION_GAP_MS = 30 * 60_000;
  * expression's value takes the name's place, and the URL's and screen name's unless their
  * types are listed too; a missing value is the event name.
  */
-export function pathItem(e: ReferenceEvent, types: PathEventType[] = [], hogql?: (e: ReferenceEvent) => string | null): string {
+export function pathItem(
+  e: ReferenceEvent,
+  types: PathEventType[] = [],
+  hogql?: (e: ReferenceEvent) => string | null,
+): string {
   const useHogql = types.includes('hogql') && hogql !== undefined;
-  const prop = e.event === '$pageview' && (!useHogql || types.includes('$pageview')) ? '$current_url'
-    : e.event === '$screen' && (!useHogql || types.includes('$screen')) ? '$screen_name' : null;
+  const prop =
+    e.event === '$pageview' && (!useHogql || types.includes('$pageview'))
+      ? '$current_url'
+      : e.event === '$screen' && (!useHogql || types.includes('$screen'))
+        ? '$screen_name'
+        : null;
   if (prop === null) return (useHogql ? hogql(e) : null) ?? e.event;
   const v = e.properties[prop];
   if (v === undefined || v === null) return e.event;
@@ -64,7 +78,10 @@ function typeMatches(e: ReferenceEvent, types: PathEventType[] | undefined): boo
   return types.some((t) => (t === 'custom_event' ? !e.event.startsWith('$') : e.event === t));
 }
 
-interface Step { item: string; timestamp: number }
+interface Step {
+  item: string;
+  timestamp: number;
+}
 
 /** Each person's sessions as item sequences, after steps 1-5. */
 export function referenceSessions(input: RefPathInput): Map<string, Step[][]> {
@@ -96,7 +113,10 @@ export function referenceSessions(input: RefPathInput): Map<string, Step[][]> {
       if (current.length === 0 || current[current.length - 1]!.item !== s.item) current.push(s);
     }
     if (current.length > 0) sessions.push(current);
-    out.set(person, sessions.map((s) => trim(s, input)).filter((s): s is Step[] => s !== null));
+    out.set(
+      person,
+      sessions.map((s) => trim(s, input)).filter((s): s is Step[] => s !== null),
+    );
   }
   return out;
 }

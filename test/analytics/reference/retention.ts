@@ -32,7 +32,10 @@ export interface RefRetentionInput {
 }
 
 /** One breakdown group's cohorts: `value` the value, or 'None' / 'Other' (null without a breakdown). */
-export interface RefRetentionGroup { value: string | null; cohorts: RefRetentionCohort[] }
+export interface RefRetentionGroup {
+  value: string | null;
+  cohorts: RefRetentionCohort[];
+}
 
 export interface RefRetentionCohort {
   /** Cohort start, ms UTC. */
@@ -46,14 +49,17 @@ const DAY = 86_400_000;
 export function periodStart(t: number, period: Period, weekStartDay: 0 | 1 = 0): number {
   const d = new Date(t);
   switch (period) {
-    case 'Hour': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
-    case 'Day': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+    case 'Hour':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours());
+    case 'Day':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
     case 'Week': {
       const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
       const back = (d.getUTCDay() - weekStartDay + 7) % 7;
       return day - back * DAY;
     }
-    case 'Month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    case 'Month':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
   }
 }
 
@@ -61,10 +67,14 @@ export function periodStart(t: number, period: Period, weekStartDay: 0 | 1 = 0):
 export function addPeriods(start: number, period: Period, n: number): number {
   const d = new Date(start);
   switch (period) {
-    case 'Hour': return start + n * 3_600_000;
-    case 'Day': return start + n * DAY;
-    case 'Week': return start + n * 7 * DAY;
-    case 'Month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
+    case 'Hour':
+      return start + n * 3_600_000;
+    case 'Day':
+      return start + n * DAY;
+    case 'Week':
+      return start + n * 7 * DAY;
+    case 'Month':
+      return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
   }
 }
 
@@ -81,7 +91,8 @@ export function periodIndex(t: number, first: number, period: Period, weekStartD
 }
 
 /** Events in time order, ties by uuid: which target event put a person in a cohort. */
-const byTime = (a: ReferenceEvent, b: ReferenceEvent) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+const byTime = (a: ReferenceEvent, b: ReferenceEvent) =>
+  a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 /**
  * Retention by breakdown value: a person's place in cohort i goes to the group of the value at
@@ -115,7 +126,8 @@ export function referenceRetentionGroups(input: RefRetentionInput): RefRetention
     places.set(person, mine);
   }
   const counts = new Map<string, number>();
-  for (const mine of places.values()) for (const v of mine.values()) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  for (const mine of places.values())
+    for (const v of mine.values()) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([v]) => v);
   const top = new Set(ranked.slice(0, bd.limit));
   const groupOf = (v: string | null) => (v === null ? 'None' : top.has(v) ? v : 'Other');
@@ -123,8 +135,10 @@ export function referenceRetentionGroups(input: RefRetentionInput): RefRetention
   const out: RefRetentionGroup[] = [];
   for (const g of groups) {
     const members = new Set<string>();
-    const inGroup = (person: string, i: number) => places.has(person) && places.get(person)!.has(i) && groupOf(places.get(person)!.get(i)!) === g;
-    for (const [person, mine] of places) for (const [i, v] of mine) if (groupOf(v) === g) members.add(`${person}\u0000${i}`);
+    const inGroup = (person: string, i: number) =>
+      places.has(person) && places.get(person)!.has(i) && groupOf(places.get(person)!.get(i)!) === g;
+    for (const [person, mine] of places)
+      for (const [i, v] of mine) if (groupOf(v) === g) members.add(`${person}\u0000${i}`);
     if (members.size === 0) continue;
     const cohorts = referenceRetention({ ...input, breakdown: undefined, inCohort: (person, i) => inGroup(person, i) });
     out.push({ value: g, cohorts });
@@ -132,7 +146,9 @@ export function referenceRetentionGroups(input: RefRetentionInput): RefRetention
   return out;
 }
 
-export function referenceRetention(input: RefRetentionInput & { inCohort?: (person: string, i: number) => boolean }): RefRetentionCohort[] {
+export function referenceRetention(
+  input: RefRetentionInput & { inCohort?: (person: string, i: number) => boolean },
+): RefRetentionCohort[] {
   const n = input.totalIntervals;
   const week = input.weekStartDay ?? 0;
   const last = periodStart(input.dateTo, input.period, week);
@@ -169,7 +185,10 @@ export function referenceRetention(input: RefRetentionInput & { inCohort?: (pers
   }
 
   // A breakdown group keeps only its own places.
-  if (input.inCohort) cohorts.forEach((members, i) => { for (const person of members) if (!input.inCohort!(person, i)) members.delete(person); });
+  if (input.inCohort)
+    cohorts.forEach((members, i) => {
+      for (const person of members) if (!input.inCohort!(person, i)) members.delete(person);
+    });
   const result: RefRetentionCohort[] = [];
   for (let i = 0; i < n; i++) {
     const values = [cohorts[i]!.size];

@@ -22,7 +22,9 @@ export function sessionsOf(events: readonly ReferenceEvent[]): Map<string, RefSe
   }
   const out = new Map<string, RefSession>();
   for (const [sid, list] of byId) {
-    const sorted = [...list].sort((a, b) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+    const sorted = [...list].sort(
+      (a, b) => a.timestamp - b.timestamp || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
+    );
     const urls = sorted.map((e) => textOf(e.properties, '$current_url')).filter((u): u is string => u !== null);
     out.set(sid, {
       duration: (sorted[sorted.length - 1]!.timestamp - sorted[0]!.timestamp) / 1000,
@@ -37,16 +39,21 @@ export function sessionsOf(events: readonly ReferenceEvent[]): Map<string, RefSe
 /** The event's session, or null without one. */
 export function sessionOf(sessions: Map<string, RefSession>, e: ReferenceEvent): RefSession | null {
   const sid = textOf(e.properties, '$session_id');
-  return sid === null || sid === '' ? null : sessions.get(sid) ?? null;
+  return sid === null || sid === '' ? null : (sessions.get(sid) ?? null);
 }
 
 /** A session property as text (null: not set). */
 export function sessionText(s: RefSession, key: string): string | null {
   switch (key) {
-    case '$session_duration': return numberText(s.duration);
-    case '$pageview_count': return numberText(s.pageviews);
-    case '$entry_current_url': return s.entry;
-    case '$exit_current_url': return s.exit;
-    default: return null;
+    case '$session_duration':
+      return numberText(s.duration);
+    case '$pageview_count':
+      return numberText(s.pageviews);
+    case '$entry_current_url':
+      return s.entry;
+    case '$exit_current_url':
+      return s.exit;
+    default:
+      return null;
   }
 }

@@ -9,15 +9,24 @@ import type { TestServer } from '../helpers.ts';
  * export's runs (newest first), the newest, and its logs as text.
  */
 export async function exportHour(
-  server: TestServer, scheduler: Scheduler, base: string,
-  type: DestinationType, destination: Record<string, unknown>, model = 'events', id?: string,
+  server: TestServer,
+  scheduler: Scheduler,
+  base: string,
+  type: DestinationType,
+  destination: Record<string, unknown>,
+  model = 'events',
+  id?: string,
 ) {
   if (!id) {
-    const res = await server.request('POST', base, { json: { name: type, interval: 'hour', paused: true, model, destination: { type, config: destination } } });
+    const res = await server.request('POST', base, {
+      json: { name: type, interval: 'hour', paused: true, model, destination: { type, config: destination } },
+    });
     expect(res.status, res.text).toBe(201);
     id = res.body.id as string;
   }
-  const backfill = await server.request('POST', `${base}${id}/backfill/`, { json: { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' } });
+  const backfill = await server.request('POST', `${base}${id}/backfill/`, {
+    json: { start_at: '2024-06-03T05:00:00Z', end_at: '2024-06-03T06:00:00Z' },
+  });
   expect(backfill.status, backfill.text).toBe(200);
   await scheduler.tick();
   const runs = pageSchema(batchExportRunSchema).parse((await server.get(`${base}${id}/runs/`)).body).results;

@@ -5,17 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { startPgCluster } from '../../../scripts/pg-cluster.mjs';
 
 /** Whether something accepts a TCP connection on the loopback port. */
-const listening = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect(port, '127.0.0.1');
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
-  socket.once('error', () => resolve(false));
-});
 
 async function until(done: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await done()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await done()) return true;
   return done();
 }
 
@@ -34,7 +36,9 @@ describe('the test PostgreSQL cluster', () => {
       const c = await startPgCluster();
       console.log(JSON.stringify({ port: c.port, dir: c.socketDir }));
       setInterval(() => {}, 1000);`;
-    const caller = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const caller = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const line = await new Promise<string>((resolve, reject) => {
       caller.stdout.once('data', (data: Buffer) => resolve(String(data)));
       caller.once('exit', (code) => reject(new Error(`the caller exited (${code}) before the cluster started`)));

@@ -40,7 +40,12 @@ export async function startPgServer(options: PgServerOptions): Promise<PgServer>
   let cutAfter: number | null = null;
   let sessions = 0;
   try {
-    const admin = new pg.Client({ host: cluster.socketDir, port: cluster.port, user: cluster.user, database: 'postgres' });
+    const admin = new pg.Client({
+      host: cluster.socketDir,
+      port: cluster.port,
+      user: cluster.user,
+      database: 'postgres',
+    });
     await admin.connect();
     try {
       const [owner, ownerPassword] = options.owner;
@@ -53,40 +58,47 @@ export async function startPgServer(options: PgServerOptions): Promise<PgServer>
     }
 
     /** Passes a session to the server; with `declineTls`, answers an SSLRequest with N itself first. */
-    const proxy = (declineTls: boolean) => net.createServer((client) => {
-      sessions += 1;
-      const limit = cutAfter;
-      cutAfter = null;
-      const upstream = net.connect(cluster.port, cluster.host);
-      for (const socket of [client, upstream]) {
-        open.add(socket);
-        socket.on('close', () => open.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-      let sent = 0;
-      let first = true;
-      client.on('data', (data: Buffer) => {
-        if (first && declineTls && data.length >= 8 && data.readInt32BE(0) === 8 && data.readInt32BE(4) === SSL_REQUEST) {
+    const proxy = (declineTls: boolean) =>
+      net.createServer((client) => {
+        sessions += 1;
+        const limit = cutAfter;
+        cutAfter = null;
+        const upstream = net.connect(cluster.port, cluster.host);
+        for (const socket of [client, upstream]) {
+          open.add(socket);
+          socket.on('close', () => open.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+        let sent = 0;
+        let first = true;
+        client.on('data', (data: Buffer) => {
+          if (
+            first &&
+            declineTls &&
+            data.length >= 8 &&
+            data.readInt32BE(0) === 8 &&
+            data.readInt32BE(4) === SSL_REQUEST
+          ) {
+            first = false;
+            client.write('N');
+            data = data.subarray(8);
+            if (data.length === 0) return;
+          }
           first = false;
-          client.write('N');
-          data = data.subarray(8);
-          if (data.length === 0) return;
-        }
-        first = false;
-        sent += data.length;
-        if (limit !== null && sent > limit) {
-          client.resetAndDestroy();
-          upstream.destroy();
-          return;
-        }
-        upstream.write(data);
+          sent += data.length;
+          if (limit !== null && sent > limit) {
+            client.resetAndDestroy();
+            upstream.destroy();
+            return;
+          }
+          upstream.write(data);
+        });
+        upstream.on('data', (data: Buffer) => {
+          if (!client.destroyed) client.write(data);
+        });
       });
-      upstream.on('data', (data: Buffer) => {
-        if (!client.destroyed) client.write(data);
-      });
-    });
     const listen = async (server: net.Server) => {
       servers.push(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -95,7 +107,12 @@ export async function startPgServer(options: PgServerOptions): Promise<PgServer>
     const port = await listen(proxy(false));
     const plainPort = await listen(proxy(true));
 
-    const reader = new pg.Client({ host: cluster.socketDir, port: cluster.port, user: options.owner[0], database: options.database });
+    const reader = new pg.Client({
+      host: cluster.socketDir,
+      port: cluster.port,
+      user: options.owner[0],
+      database: options.database,
+    });
     await reader.connect();
     return {
       port,

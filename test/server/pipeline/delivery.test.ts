@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDeliveryEngine, HTTP_CONCURRENCY, type DeliveryReport } from '../../../server/plugins/delivery-engine.ts';
+import {
+  createDeliveryEngine,
+  HTTP_CONCURRENCY,
+  type DeliveryReport,
+} from '../../../server/plugins/delivery-engine.ts';
 import { startReceiver, type Receiver } from './harness.ts';
 
 const receivers: Receiver[] = [];
@@ -7,9 +11,17 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-const batch = (name: string, n: number, teamId = 7) => JSON.stringify(Array.from({ length: n }, (_, i) => ({
-  uuid: `${name}-${i}`, event: name, distinct_id: 'd', timestamp: '2026-11-26T12:00:00.000Z', team_id: teamId, properties: {},
-})));
+const batch = (name: string, n: number, teamId = 7) =>
+  JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      uuid: `${name}-${i}`,
+      event: name,
+      distinct_id: 'd',
+      timestamp: '2026-11-26T12:00:00.000Z',
+      team_id: teamId,
+      properties: {},
+    })),
+  );
 
 async function until(check: () => boolean) {
   for (let i = 0; i < 500 && !check(); i += 1) await new Promise((r) => setTimeout(r, 10));
@@ -25,9 +37,22 @@ describe('events waiting for delivery', () => {
     const N = HTTP_CONCURRENCY + 8;
     const [first, second, third] = [batch('first', N), batch('second', N), batch('third', N)];
     const engine = createDeliveryEngine({
-      report: (r) => reports.push(r), allowHosts: ['127.0.0.1'], retryDelaysMs: [], maxPendingBytes: first.length + second.length + 10,
+      report: (r) => reports.push(r),
+      allowHosts: ['127.0.0.1'],
+      retryDelaysMs: [],
+      maxPendingBytes: first.length + second.length + 10,
     });
-    engine.setTargets([{ configId: 1, teamId: 7, builtin: 'webhook', config: { url: `${receiver.url}/in` }, code: null, hosts: [], composes: false }]);
+    engine.setTargets([
+      {
+        configId: 1,
+        teamId: 7,
+        builtin: 'webhook',
+        config: { url: `${receiver.url}/in` },
+        code: null,
+        hosts: [],
+        composes: false,
+      },
+    ]);
 
     const release = receiver.hold();
     engine.push(7, first, N);
@@ -42,10 +67,15 @@ describe('events waiting for delivery', () => {
     expect(events.filter((e) => e === 'first')).toHaveLength(N);
     expect(events.filter((e) => e === 'second')).toHaveLength(N);
     expect(events).toHaveLength(2 * N);
-    const counted = (key: 'delivered' | 'failed') => reports.reduce((n, r) => n + (r.type === 'count' && r.key === key ? r.n : 0), 0);
+    const counted = (key: 'delivered' | 'failed') =>
+      reports.reduce((n, r) => n + (r.type === 'count' && r.key === key ? r.n : 0), 0);
     expect(counted('delivered')).toBe(2 * N);
     expect(counted('failed')).toBe(N);
-    expect(reports.find((r) => r.type === 'log')).toMatchObject({ configId: 1, level: 'ERROR', message: expect.stringMatching(new RegExp(`^${N} events dropped`)) });
+    expect(reports.find((r) => r.type === 'log')).toMatchObject({
+      configId: 1,
+      level: 'ERROR',
+      message: expect.stringMatching(new RegExp(`^${N} events dropped`)),
+    });
 
     // delivered batches free their room
     engine.push(7, third, N);
@@ -58,8 +88,23 @@ describe('events waiting for delivery', () => {
   it('a destination disabled while events wait for it gets none of them', async () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
-    const engine = createDeliveryEngine({ report: () => {}, allowHosts: ['127.0.0.1'], retryDelaysMs: [], maxPendingBytes: 1e6 });
-    engine.setTargets([{ configId: 1, teamId: 7, builtin: 'webhook', config: { url: receiver.url }, code: null, hosts: [], composes: false }]);
+    const engine = createDeliveryEngine({
+      report: () => {},
+      allowHosts: ['127.0.0.1'],
+      retryDelaysMs: [],
+      maxPendingBytes: 1e6,
+    });
+    engine.setTargets([
+      {
+        configId: 1,
+        teamId: 7,
+        builtin: 'webhook',
+        config: { url: receiver.url },
+        code: null,
+        hosts: [],
+        composes: false,
+      },
+    ]);
     const release = receiver.hold();
     engine.push(7, batch('waiting', HTTP_CONCURRENCY + 30), HTTP_CONCURRENCY + 30);
     await until(() => receiver.waiting === HTTP_CONCURRENCY);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageSchema, pluginConfigSchema, pluginRepositoryEntrySchema, pluginSchema } from '../../../src/contract/index.ts';
+import {
+  pageSchema,
+  pluginConfigSchema,
+  pluginRepositoryEntrySchema,
+  pluginSchema,
+} from '../../../src/contract/index.ts';
 import { z } from '../../../src/contract/z.ts';
 import { createPipelineServer, startReceiver, type Receiver } from './harness.ts';
 
@@ -34,12 +39,19 @@ const createConfig = async (json: Record<string, unknown>) => {
   expect(res.status, res.text).toBe(201);
   return pluginConfigSchema.parse(res.body);
 };
-const logs = async (id: number) => (await server.get(`${PRJ}/plugin_configs/${id}/logs/`)).body.results as { level: string; message: string }[];
+const logs = async (id: number) =>
+  (await server.get(`${PRJ}/plugin_configs/${id}/logs/`)).body.results as { level: string; message: string }[];
 
 /** A key holding exactly the required scope, and one lacking it (plugin:read for a write, an unrelated scope for a read). */
 const keys = () => ({
-  'plugin:read': { with: server.makeKey({ scopes: ['plugin:read'] }), without: server.makeKey({ scopes: ['insight:read'] }) },
-  'plugin:write': { with: server.makeKey({ scopes: ['plugin:write'] }), without: server.makeKey({ scopes: ['plugin:read'] }) },
+  'plugin:read': {
+    with: server.makeKey({ scopes: ['plugin:read'] }),
+    without: server.makeKey({ scopes: ['insight:read'] }),
+  },
+  'plugin:write': {
+    with: server.makeKey({ scopes: ['plugin:write'] }),
+    without: server.makeKey({ scopes: ['plugin:read'] }),
+  },
 });
 
 /**
@@ -47,14 +59,42 @@ const keys = () => ({
  * endpoints (activity/ and exports_unsubscribe_configs/ left out here). `ok` is the status the
  * key holding the scope gets; DELETE comes last since it removes the plugin.
  */
-const GROUP_OPERATIONS: { method: Method; suffix: string; scope: Scope; groups: 'all' | 'full'; ok: number; json?: unknown }[] = [
+const GROUP_OPERATIONS: {
+  method: Method;
+  suffix: string;
+  scope: Scope;
+  groups: 'all' | 'full';
+  ok: number;
+  json?: unknown;
+}[] = [
   { method: 'GET', suffix: '', scope: 'plugin:read', groups: 'all', ok: 200 },
-  { method: 'POST', suffix: '', scope: 'plugin:write', groups: 'all', ok: 201, json: { plugin_type: 'source', name: 'Made by a scoped key' } },
+  {
+    method: 'POST',
+    suffix: '',
+    scope: 'plugin:write',
+    groups: 'all',
+    ok: 201,
+    json: { plugin_type: 'source', name: 'Made by a scoped key' },
+  },
   { method: 'GET', suffix: ':id/', scope: 'plugin:read', groups: 'all', ok: 200 },
-  { method: 'PATCH', suffix: ':id/', scope: 'plugin:write', groups: 'full', ok: 200, json: { description: 'patched by a scoped key' } },
+  {
+    method: 'PATCH',
+    suffix: ':id/',
+    scope: 'plugin:write',
+    groups: 'full',
+    ok: 200,
+    json: { description: 'patched by a scoped key' },
+  },
   { method: 'GET', suffix: ':id/check_for_updates/', scope: 'plugin:read', groups: 'all', ok: 200 },
   { method: 'GET', suffix: ':id/source/', scope: 'plugin:read', groups: 'full', ok: 200 },
-  { method: 'PATCH', suffix: ':id/update_source/', scope: 'plugin:write', groups: 'full', ok: 200, json: { 'notes.md': 'scoped' } },
+  {
+    method: 'PATCH',
+    suffix: ':id/update_source/',
+    scope: 'plugin:write',
+    groups: 'full',
+    ok: 200,
+    json: { 'notes.md': 'scoped' },
+  },
   // a source plugin has no newer version: 400, not 403
   { method: 'POST', suffix: ':id/upgrade/', scope: 'plugin:write', groups: 'all', ok: 400, json: {} },
   { method: 'GET', suffix: 'repository/', scope: 'plugin:read', groups: 'full', ok: 200 },
@@ -62,40 +102,63 @@ const GROUP_OPERATIONS: { method: Method; suffix: string; scope: Scope; groups: 
   { method: 'DELETE', suffix: ':id/', scope: 'plugin:write', groups: 'all', ok: 204 },
 ];
 const GROUPS: Group[] = ['pipeline_destinations', 'pipeline_frontend_apps', 'pipeline_import_apps'];
-const GROUP_ROWS = GROUPS.flatMap((group) => GROUP_OPERATIONS
-  .filter((op) => op.groups === 'all' || group !== 'pipeline_import_apps')
-  .map((op) => ({ group, ...op })));
+const GROUP_ROWS = GROUPS.flatMap((group) =>
+  GROUP_OPERATIONS.filter((op) => op.groups === 'all' || group !== 'pipeline_import_apps').map((op) => ({
+    group,
+    ...op,
+  })),
+);
 
 describe('scopes of the three groups', () => {
   const ids = new Map<Group, number>();
   let key: ReturnType<typeof keys>;
   beforeAll(async () => {
     key = keys();
-    for (const group of GROUPS) ids.set(group, (await install(group, { plugin_type: 'source', name: `Scopes ${group}` })).id);
+    for (const group of GROUPS)
+      ids.set(group, (await install(group, { plugin_type: 'source', name: `Scopes ${group}` })).id);
   });
 
   it('the table covers every group: list, create, retrieve, check for updates, upgrade and delete for import apps, all eleven for the others', () => {
-    expect(GROUP_ROWS.filter((r) => r.group === 'pipeline_import_apps').map((r) => `${r.method} ${r.suffix}`))
-      .toEqual(['GET ', 'POST ', 'GET :id/', 'GET :id/check_for_updates/', 'POST :id/upgrade/', 'DELETE :id/']);
+    expect(GROUP_ROWS.filter((r) => r.group === 'pipeline_import_apps').map((r) => `${r.method} ${r.suffix}`)).toEqual([
+      'GET ',
+      'POST ',
+      'GET :id/',
+      'GET :id/check_for_updates/',
+      'POST :id/upgrade/',
+      'DELETE :id/',
+    ]);
     expect(GROUP_ROWS.filter((r) => r.group === 'pipeline_frontend_apps')).toHaveLength(GROUP_OPERATIONS.length);
   });
 
-  it.each(GROUP_ROWS.map((r) => [`${r.method} {ORG}/${r.group}/${r.suffix} needs ${r.scope}`, r] as const))('%s', async (_, { group, method, suffix, scope, ok, json }) => {
-    const url = `${ORG}/${group}/${suffix.replace(':id', String(ids.get(group)))}`;
-    const denied = await server.request(method, url, { key: key[scope].without, json });
-    expect(denied.status, denied.text).toBe(403);
-    expect(denied.body).toMatchObject({ type: 'authentication_error', code: 'permission_denied', detail: `API key missing required scope '${scope}'` });
-    const allowed = await server.request(method, url, { key: key[scope].with, json });
-    expect(allowed.status, allowed.text).not.toBe(403);
-    expect(allowed.status, allowed.text).toBe(ok);
-  });
+  it.each(GROUP_ROWS.map((r) => [`${r.method} {ORG}/${r.group}/${r.suffix} needs ${r.scope}`, r] as const))(
+    '%s',
+    async (_, { group, method, suffix, scope, ok, json }) => {
+      const url = `${ORG}/${group}/${suffix.replace(':id', String(ids.get(group)))}`;
+      const denied = await server.request(method, url, { key: key[scope].without, json });
+      expect(denied.status, denied.text).toBe(403);
+      expect(denied.body).toMatchObject({
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: `API key missing required scope '${scope}'`,
+      });
+      const allowed = await server.request(method, url, { key: key[scope].with, json });
+      expect(allowed.status, allowed.text).not.toBe(403);
+      expect(allowed.status, allowed.text).toBe(ok);
+    },
+  );
 
   it('the denied writes changed nothing, the allowed ones did', async () => {
     // DELETE ran for every group: those are gone
-    for (const group of GROUPS) expect((await server.get(`${ORG}/${group}/${ids.get(group)}/`)).status, group).toBe(404);
+    for (const group of GROUPS)
+      expect((await server.get(`${ORG}/${group}/${ids.get(group)}/`)).status, group).toBe(404);
     for (const group of GROUPS) {
-      const names = pageSchema(pluginSchema).parse((await server.get(`${ORG}/${group}/?limit=1000`)).body).results.map((p) => p.name);
-      expect(names.filter((n) => n === 'Made by a scoped key'), group).toHaveLength(1);
+      const names = pageSchema(pluginSchema)
+        .parse((await server.get(`${ORG}/${group}/?limit=1000`)).body)
+        .results.map((p) => p.name);
+      expect(
+        names.filter((n) => n === 'Made by a scoped key'),
+        group,
+      ).toHaveLength(1);
     }
   });
 });
@@ -108,11 +171,19 @@ describe('scopes of {PRJ}/plugin_configs/', () => {
     key = keys();
     const plugin = await install('pipeline_destinations', { plugin_type: 'source', name: 'Config scopes' });
     configId = (await createConfig({ plugin: plugin.id, enabled: false })).id;
-    freePlugin = (await install('pipeline_destinations', { plugin_type: 'source', name: 'Config scopes, created by key' })).id;
+    freePlugin = (
+      await install('pipeline_destinations', { plugin_type: 'source', name: 'Config scopes, created by key' })
+    ).id;
   });
   const rows: { method: Method; suffix: string; scope: Scope; ok: number; json?: () => unknown }[] = [
     { method: 'GET', suffix: '', scope: 'plugin:read', ok: 200 },
-    { method: 'POST', suffix: '', scope: 'plugin:write', ok: 201, json: () => ({ plugin: freePlugin, enabled: false }) },
+    {
+      method: 'POST',
+      suffix: '',
+      scope: 'plugin:write',
+      ok: 201,
+      json: () => ({ plugin: freePlugin, enabled: false }),
+    },
     { method: 'GET', suffix: ':id/', scope: 'plugin:read', ok: 200 },
     { method: 'PATCH', suffix: ':id/', scope: 'plugin:write', ok: 200, json: () => ({ order: 7 }) },
     { method: 'GET', suffix: ':id/logs/', scope: 'plugin:read', ok: 200 },
@@ -121,15 +192,21 @@ describe('scopes of {PRJ}/plugin_configs/', () => {
     { method: 'DELETE', suffix: ':id/', scope: 'plugin:write', ok: 204 },
   ];
 
-  it.each(rows.map((r) => [`${r.method} {PRJ}/plugin_configs/${r.suffix} needs ${r.scope}`, r] as const))('%s', async (_, { method, suffix, scope, ok, json }) => {
-    const url = `${PRJ}/plugin_configs/${suffix.replace(':id', String(configId))}`;
-    const body = json?.();
-    const denied = await server.request(method, url, { key: key[scope].without, json: body });
-    expect(denied.status, denied.text).toBe(403);
-    expect(denied.body).toMatchObject({ code: 'permission_denied', detail: `API key missing required scope '${scope}'` });
-    const allowed = await server.request(method, url, { key: key[scope].with, json: body });
-    expect(allowed.status, allowed.text).toBe(ok);
-  });
+  it.each(rows.map((r) => [`${r.method} {PRJ}/plugin_configs/${r.suffix} needs ${r.scope}`, r] as const))(
+    '%s',
+    async (_, { method, suffix, scope, ok, json }) => {
+      const url = `${PRJ}/plugin_configs/${suffix.replace(':id', String(configId))}`;
+      const body = json?.();
+      const denied = await server.request(method, url, { key: key[scope].without, json: body });
+      expect(denied.status, denied.text).toBe(403);
+      expect(denied.body).toMatchObject({
+        code: 'permission_denied',
+        detail: `API key missing required scope '${scope}'`,
+      });
+      const allowed = await server.request(method, url, { key: key[scope].with, json: body });
+      expect(allowed.status, allowed.text).toBe(ok);
+    },
+  );
 
   it('what the allowed writes did is visible', async () => {
     expect((await server.get(`${PRJ}/plugin_configs/${configId}/`)).status).toBe(404);
@@ -146,22 +223,38 @@ describe('frontend apps', () => {
     expect(app.capabilities).not.toHaveProperty('not_runnable');
     const url = `${ORG}/pipeline_frontend_apps/${app.id}`;
 
-    const patched = await server.request('PATCH', `${url}/`, { json: { description: 'A banner on the site', icon: 'flag' } });
+    const patched = await server.request('PATCH', `${url}/`, {
+      json: { description: 'A banner on the site', icon: 'flag' },
+    });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body).toMatchObject({ id: app.id, name: 'My banner', description: 'A banner on the site', icon: 'flag' });
+    expect(patched.body).toMatchObject({
+      id: app.id,
+      name: 'My banner',
+      description: 'A banner on the site',
+      icon: 'flag',
+    });
     expect((await server.get(`${url}/`)).body).toMatchObject({ description: 'A banner on the site', icon: 'flag' });
 
     const before = await server.get(`${url}/source/`);
     expect(before.status).toBe(200);
     expect(Object.keys(before.body).sort()).toEqual(['plugin.json', 'site.ts']);
     const site = `export function inject({ config }) {\n  const el = document.createElement('p')\n  el.textContent = 'BANNER-MARK ' + config.text\n  document.body.appendChild(el)\n}\n`;
-    const pluginJson = JSON.stringify({ name: 'Site banner', description: 'Says it', config: [{ key: 'text', name: 'Text', type: 'string', required: true }] });
-    const saved = await server.request('PATCH', `${url}/update_source/`, { json: { 'site.ts': site, 'plugin.json': pluginJson } });
+    const pluginJson = JSON.stringify({
+      name: 'Site banner',
+      description: 'Says it',
+      config: [{ key: 'text', name: 'Text', type: 'string', required: true }],
+    });
+    const saved = await server.request('PATCH', `${url}/update_source/`, {
+      json: { 'site.ts': site, 'plugin.json': pluginJson },
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ 'site.ts': site, 'plugin.json': pluginJson });
     expect((await server.get(`${url}/source/`)).body).toEqual({ 'site.ts': site, 'plugin.json': pluginJson });
     expect((await server.get(`${url}/`)).body).toMatchObject({
-      name: 'Site banner', description: 'Says it', capabilities: { methods: ['inject'] }, config_schema: [{ key: 'text', type: 'string', required: true }],
+      name: 'Site banner',
+      description: 'Says it',
+      capabilities: { methods: ['inject'] },
+      config_schema: [{ key: 'text', type: 'string', required: true }],
     });
 
     // unused until a project enables it (a disabled config does not count)
@@ -188,7 +281,11 @@ describe('frontend apps', () => {
   });
 
   it('a catalogue frontend app a version behind: check_for_updates/ reports, upgrade/ moves the tag once', async () => {
-    const app = await install('pipeline_frontend_apps', { plugin_type: 'repository', url: FEEDBACK_WIDGET, name: 'Old widget' });
+    const app = await install('pipeline_frontend_apps', {
+      plugin_type: 'repository',
+      url: FEEDBACK_WIDGET,
+      name: 'Old widget',
+    });
     expect(app).toMatchObject({ plugin_type: 'repository', url: FEEDBACK_WIDGET, tag: '0.9.0', latest_tag: '0.9.0' });
     // as if installed before 0.9.0 came out
     server.store.db.prepare("UPDATE plugins SET tag = '0.8.0', latest_tag = '0.8.0' WHERE id = ?").run(app.id);
@@ -207,7 +304,10 @@ describe('frontend apps', () => {
     expect(again.status).toBe(400);
     expect(again.body.detail).toMatch(/up to date/);
     // a catalogue app's files are not editable
-    expect((await server.request('PATCH', `${url}/update_source/`, { json: { 'site.ts': 'export function inject() {}\n' } })).status).toBe(400);
+    expect(
+      (await server.request('PATCH', `${url}/update_source/`, { json: { 'site.ts': 'export function inject() {}\n' } }))
+        .status,
+    ).toBe(400);
   });
 
   it("repository/ lists only the frontend apps' catalogue entries", async () => {
@@ -228,13 +328,20 @@ describe('the Slack destination', () => {
     receivers.push(receiver);
     const slack = await install('pipeline_destinations', { plugin_type: 'repository', url: SLACK, name: 'Team Slack' });
     await createConfig({
-      plugin: slack.id, enabled: true,
-      config: { webhook_url: `${receiver.url}/services/T0/B0/x`, events: 'signed up', message: '{person} did {event} (welcome {person})' },
+      plugin: slack.id,
+      enabled: true,
+      config: {
+        webhook_url: `${receiver.url}/services/T0/B0/x`,
+        events: 'signed up',
+        message: '{person} did {event} (welcome {person})',
+      },
     });
-    expect(await server.send([
-      { event: 'signed up', distinct_id: 'ada@example.com' },
-      { event: '$pageview', distinct_id: 'bob@example.com' },
-    ])).toBe(200);
+    expect(
+      await server.send([
+        { event: 'signed up', distinct_id: 'ada@example.com' },
+        { event: '$pageview', distinct_id: 'bob@example.com' },
+      ]),
+    ).toBe(200);
     await server.settle();
     expect(receiver.received).toHaveLength(1);
     const [post] = receiver.received;
@@ -252,8 +359,11 @@ describe('plugin config order', () => {
     const b = await createConfig({ plugin: second.id, enabled: false, order: 2 });
     expect(a.order).toBe(5);
     expect(b.order).toBe(2);
-    const mine = async () => pageSchema(pluginConfigSchema).parse((await server.get(`${PRJ}/plugin_configs/?limit=1000`)).body).results
-      .filter((c) => c.id === a.id || c.id === b.id).map((c) => c.id);
+    const mine = async () =>
+      pageSchema(pluginConfigSchema)
+        .parse((await server.get(`${PRJ}/plugin_configs/?limit=1000`)).body)
+        .results.filter((c) => c.id === a.id || c.id === b.id)
+        .map((c) => c.id);
     expect(await mine()).toEqual([b.id, a.id]);
     const moved = await server.request('PATCH', `${PRJ}/plugin_configs/${a.id}/`, { json: { order: 1 } });
     expect(moved.status, moved.text).toBe(200);
@@ -266,8 +376,12 @@ describe('plugin config order', () => {
 describe('config value types', () => {
   it('a boolean field and a choice field take only their type: else 400 naming the field', async () => {
     const plugin = await install('pipeline_destinations', {
-      plugin_type: 'custom', name: 'Typed config',
-      config_schema: [{ key: 'verbose', name: 'Verbose', type: 'boolean' }, { key: 'region', name: 'Region', type: 'choice', choices: ['eu', 'us'] }],
+      plugin_type: 'custom',
+      name: 'Typed config',
+      config_schema: [
+        { key: 'verbose', name: 'Verbose', type: 'boolean' },
+        { key: 'region', name: 'Region', type: 'choice', choices: ['eu', 'us'] },
+      ],
     });
     for (const [config, attr] of [
       [{ verbose: 'yes' }, 'config__verbose'],
@@ -286,10 +400,15 @@ describe('config value types', () => {
     expect((await server.get(`${PRJ}/plugin_configs/?plugin=${plugin.id}`)).body.count).toBe(0);
     const good = await createConfig({ plugin: plugin.id, config: { verbose: false, region: 'us' } });
     expect(good.config).toEqual({ verbose: false, region: 'us' });
-    const bad = await server.request('PATCH', `${PRJ}/plugin_configs/${good.id}/`, { json: { config: { verbose: 'maybe' } } });
+    const bad = await server.request('PATCH', `${PRJ}/plugin_configs/${good.id}/`, {
+      json: { config: { verbose: 'maybe' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ type: 'validation_error', attr: 'config__verbose' });
-    expect((await server.get(`${PRJ}/plugin_configs/${good.id}/`)).body.config).toEqual({ verbose: false, region: 'us' });
+    expect((await server.get(`${PRJ}/plugin_configs/${good.id}/`)).body.config).toEqual({
+      verbose: false,
+      region: 'us',
+    });
   });
 });
 
@@ -301,9 +420,15 @@ describe('the sandbox memory limit', () => {
   if (event.event === 'grow') { const kept = []; while (true) kept.push('x'.repeat(1 << 20) + kept.length) }
   console.log('handled ' + event.event)
 }\n`;
-    const saved = await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin.id}/update_source/`, { json: { 'index.ts': source } });
+    const saved = await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin.id}/update_source/`, {
+      json: { 'index.ts': source },
+    });
     expect(saved.status, saved.text).toBe(200);
-    const config = await createConfig({ plugin: plugin.id, enabled: true, config: { url: 'https://example.com/unused' } });
+    const config = await createConfig({
+      plugin: plugin.id,
+      enabled: true,
+      config: { url: 'https://example.com/unused' },
+    });
     expect(await server.send([{ event: 'grow', distinct_id: 'm' }])).toBe(200);
     await server.settle();
     const failure = (await logs(config.id)).find((l) => l.level === 'ERROR');
@@ -313,7 +438,10 @@ describe('the sandbox memory limit', () => {
     expect(failure!.message).toMatch(/memory/i);
     expect(failure!.message).not.toMatch(/CPU time/);
     expect(failure!.message).not.toMatch(/ran longer than/);
-    expect((await server.get(`${PRJ}/plugin_configs/${config.id}/`)).body.metrics).toMatchObject({ delivered: 0, failed: 1 });
+    expect((await server.get(`${PRJ}/plugin_configs/${config.id}/`)).body.metrics).toMatchObject({
+      delivered: 0,
+      failed: 1,
+    });
     // a new sandbox for the next event
     await server.send([{ event: 'small', distinct_id: 'm' }]);
     await server.settle();
@@ -327,13 +455,25 @@ describe('a plugin that floods its log', () => {
     const source = `export function onEvent(event) {
   for (let i = 0; i < 150; i++) console.log('line ' + i + ' of ' + event.event)
 }\n`;
-    expect((await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin.id}/update_source/`, { json: { 'index.ts': source } })).status).toBe(200);
-    const config = await createConfig({ plugin: plugin.id, enabled: true, config: { url: 'https://example.com/unused' } });
+    expect(
+      (
+        await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin.id}/update_source/`, {
+          json: { 'index.ts': source },
+        })
+      ).status,
+    ).toBe(200);
+    const config = await createConfig({
+      plugin: plugin.id,
+      enabled: true,
+      config: { url: 'https://example.com/unused' },
+    });
     for (const n of [1, 2]) {
       expect(await server.send([{ event: `flood-${n}`, distinct_id: 'f' }])).toBe(200);
       await server.settle();
     }
-    const page = (await server.get(`${PRJ}/plugin_configs/${config.id}/logs/?limit=1000`)).body as { results: { level: string; message: string }[] };
+    const page = (await server.get(`${PRJ}/plugin_configs/${config.id}/logs/?limit=1000`)).body as {
+      results: { level: string; message: string }[];
+    };
     for (const n of [1, 2]) {
       const kept = page.results.filter((l) => l.message.endsWith(` of flood-${n}`)).map((l) => l.message);
       expect(kept).toHaveLength(100);
@@ -345,6 +485,9 @@ describe('a plugin that floods its log', () => {
       '50 log lines were dropped: a plugin writes at most 100 lines per event to its log.',
       '50 log lines were dropped: a plugin writes at most 100 lines per event to its log.',
     ]);
-    expect((await server.get(`${PRJ}/plugin_configs/${config.id}/`)).body.metrics).toMatchObject({ delivered: 2, failed: 0 });
+    expect((await server.get(`${PRJ}/plugin_configs/${config.id}/`)).body.metrics).toMatchObject({
+      delivered: 2,
+      failed: 0,
+    });
   });
 });

@@ -19,16 +19,40 @@ export interface PipelineServer extends TestServer {
 
 export function createPipelineServer(): PipelineServer {
   const base = createTestServer();
-  const pipeline = createPipelineRuntime({ store: base.store, now: () => new Date(), allowHosts: ['127.0.0.1'], retryDelaysMs: [20, 40], limits: { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, wallMs: 1500 } });
-  const app = createApp({ store: base.store, events: base.events, staticDir: '/nonexistent', allowDestinations: ['127.0.0.1'], pipeline });
+  const pipeline = createPipelineRuntime({
+    store: base.store,
+    now: () => new Date(),
+    allowHosts: ['127.0.0.1'],
+    retryDelaysMs: [20, 40],
+    limits: { cpuMs: 200, memoryBytes: 16 * 1024 * 1024, wallMs: 1500 },
+  });
+  const app = createApp({
+    store: base.store,
+    events: base.events,
+    staticDir: '/nonexistent',
+    allowDestinations: ['127.0.0.1'],
+    pipeline,
+  });
   const request = requester(app, base.demoKey);
   const orgId = base.orgIds['Hedgebox']!;
-  const project = base.store.db.prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1').get(orgId) as { id: number; api_token: string };
+  const project = base.store.db
+    .prepare('SELECT id, api_token FROM projects WHERE organization_id = ? ORDER BY id LIMIT 1')
+    .get(orgId) as { id: number; api_token: string };
   return {
-    ...base, app, pipeline, orgId, projectId: project.id, token: project.api_token,
-    request, get: (url, opts) => request('GET', url, opts),
+    ...base,
+    app,
+    pipeline,
+    orgId,
+    projectId: project.id,
+    token: project.api_token,
+    request,
+    get: (url, opts) => request('GET', url, opts),
     async send(events) {
-      const res = await app.request('/batch/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: project.api_token, batch: events }) });
+      const res = await app.request('/batch/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ api_key: project.api_token, batch: events }),
+      });
       return res.status;
     },
     async settle() {
@@ -53,7 +77,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(respond?: (path: string) => { status: number; body: string } | undefined): Promise<Receiver> {
+export async function startReceiver(
+  respond?: (path: string) => { status: number; body: string } | undefined,
+): Promise<Receiver> {
   const received: Receiver['received'] = [];
   let failures = 0;
   let failStatus = 500;
@@ -86,7 +112,8 @@ export async function startReceiver(respond?: (path: string) => { status: number
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`, received,
+    url: `http://127.0.0.1:${port}`,
+    received,
     failNext(count, status = 500) {
       failures = count;
       failStatus = status;

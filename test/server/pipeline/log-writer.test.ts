@@ -6,8 +6,11 @@ const server = createTestServer();
 afterAll(() => server.close());
 
 describe('the plugin log writer', () => {
-  it('writes lines in batches, keeps at most the minute\'s share, and then says how many it dropped', () => {
-    const configId = (server.store.db.prepare('SELECT id FROM plugin_configs ORDER BY id LIMIT 1').pluck().get() as number);
+  it("writes lines in batches, keeps at most the minute's share, and then says how many it dropped", () => {
+    const configId = server.store.db
+      .prepare('SELECT id FROM plugin_configs ORDER BY id LIMIT 1')
+      .pluck()
+      .get() as number;
     const before = server.store.pluginConfigs.logCount(configId);
     let clock = new Date('2026-01-01T10:00:00Z');
     const writer = createPluginLogWriter(server.store, () => clock, 50);
@@ -20,6 +23,9 @@ describe('the plugin log writer', () => {
     writer.add(configId, 'LOG', 'plugin', 'next minute');
     writer.flush();
     const newest = server.store.pluginConfigs.logs(configId, 2, 0).map((l) => l.message);
-    expect(newest).toEqual(['next minute', '30 log lines were dropped: a destination writes at most 50 lines a minute to its log.']);
+    expect(newest).toEqual([
+      'next minute',
+      '30 log lines were dropped: a destination writes at most 50 lines a minute to its log.',
+    ]);
   });
 });

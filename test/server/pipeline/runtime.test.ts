@@ -21,7 +21,8 @@ async function enable(plugin: number, config: Record<string, unknown>) {
   expect(res.status, res.text).toBe(201);
   return res.body.id as number;
 }
-const logs = async (id: number) => (await server.get(`${PRJ}/plugin_configs/${id}/logs/`)).body.results as { level: string; message: string }[];
+const logs = async (id: number) =>
+  (await server.get(`${PRJ}/plugin_configs/${id}/logs/`)).body.results as { level: string; message: string }[];
 const metrics = async (id: number) => (await server.get(`${PRJ}/plugin_configs/${id}/`)).body.metrics;
 
 describe('destinations run', () => {
@@ -29,13 +30,27 @@ describe('destinations run', () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
     expect(await server.send([{ event: 'before', distinct_id: 'u1' }])).toBe(200);
-    const hook = await installed('pipeline_destinations', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination' });
+    const hook = await installed('pipeline_destinations', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/webhook-destination',
+    });
     const config = await enable(hook, { url: `${receiver.url}/in`, headers: '{"X-Team":"blue"}', auth_token: 'tok-1' });
-    expect(await server.send([{ event: 'after-1', distinct_id: 'u1', properties: { plan: 'pro' } }, { event: 'after-2', distinct_id: 'u2' }])).toBe(200);
+    expect(
+      await server.send([
+        { event: 'after-1', distinct_id: 'u1', properties: { plan: 'pro' } },
+        { event: 'after-2', distinct_id: 'u2' },
+      ]),
+    ).toBe(200);
     await server.settle();
-    const bodies = receiver.received.map((r) => JSON.parse(r.body) as { event: string; distinct_id: string; properties: Record<string, unknown> });
+    const bodies = receiver.received.map(
+      (r) => JSON.parse(r.body) as { event: string; distinct_id: string; properties: Record<string, unknown> },
+    );
     expect(bodies.map((b) => b.event).sort()).toEqual(['after-1', 'after-2']);
-    expect(bodies.find((b) => b.event === 'after-1')).toMatchObject({ distinct_id: 'u1', properties: { plan: 'pro' }, team_id: server.projectId });
+    expect(bodies.find((b) => b.event === 'after-1')).toMatchObject({
+      distinct_id: 'u1',
+      properties: { plan: 'pro' },
+      team_id: server.projectId,
+    });
     expect(receiver.received[0]!.headers['x-team']).toBe('blue');
     expect(receiver.received[0]!.headers.authorization).toBe('Bearer tok-1');
     expect(await metrics(config)).toMatchObject({ delivered: 2, failed: 0 });
@@ -49,7 +64,11 @@ describe('destinations run', () => {
   it('while batches queue up to be written, deliveries wait; they catch up once the burst is over', async () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
-    const hook = await installed('pipeline_destinations', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination', name: 'Patient' });
+    const hook = await installed('pipeline_destinations', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/webhook-destination',
+      name: 'Patient',
+    });
     const config = await enable(hook, { url: receiver.url });
     // eight writes in progress for a while: ingestion is under pressure
     const ends = Array.from({ length: 8 }, () => server.pipeline.ingesting());
@@ -69,7 +88,11 @@ describe('destinations run', () => {
   it('a failing receiver is retried, and counted as failed once the retries are spent', async () => {
     const receiver = await startReceiver();
     receivers.push(receiver);
-    const hook = await installed('pipeline_destinations', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination', name: 'Flaky' });
+    const hook = await installed('pipeline_destinations', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/webhook-destination',
+      name: 'Flaky',
+    });
     const config = await enable(hook, { url: receiver.url });
     receiver.failNext(2, 503);
     await server.send([{ event: 'retried', distinct_id: 'r' }]);
@@ -127,7 +150,9 @@ export async function onEvent(event, { config }) {
   await fetch(config.url, { method: 'POST', body: '${word} ' + seen + ' ' + config.url.split('/').pop() })
 }\n`;
     const save = async (word: string) => {
-      const res = await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin}/update_source/`, { json: { 'index.ts': source(word) } });
+      const res = await server.request('PATCH', `${ORG}/pipeline_destinations/${plugin}/update_source/`, {
+        json: { 'index.ts': source(word) },
+      });
       expect(res.status, res.text).toBe(200);
     };
     await save('one');
@@ -140,9 +165,13 @@ export async function onEvent(event, { config }) {
     expect(await deliver()).toBe('one 1 a');
     expect(await deliver()).toBe('one 2 a');
     // the same config saved again, then a new value on the same host: the config changes, the sandbox stays
-    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { config: { url: `${receiver.url}/a` } } });
+    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, {
+      json: { config: { url: `${receiver.url}/a` } },
+    });
     expect(await deliver()).toBe('one 3 a');
-    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, { json: { config: { url: `${receiver.url}/b` } } });
+    await server.request('PATCH', `${PRJ}/plugin_configs/${config}/`, {
+      json: { config: { url: `${receiver.url}/b` } },
+    });
     expect(await deliver()).toBe('one 4 b');
     // new code: a new sandbox
     await save('two');
@@ -150,32 +179,70 @@ export async function onEvent(event, { config }) {
   });
 
   it('an import app pulls CSV and JSON lines from a URL into the events', async () => {
-    const csv = 'event,distinct_id,timestamp,plan\nimported signup,imp-1,2024-05-01T10:00:00Z,pro\n"imported, quoted",imp-2,2024-05-01T11:00:00Z,\n,missing-event,,\n';
-    const jsonl = '{"event":"imported line","distinct_id":"imp-3","timestamp":"2024-05-02T00:00:00Z","properties":{"a":1}}\nnot json\n';
-    const files = await startReceiver((path) => (path === '/data.csv' ? { status: 200, body: csv } : path === '/data.jsonl' ? { status: 200, body: jsonl } : undefined));
+    const csv =
+      'event,distinct_id,timestamp,plan\nimported signup,imp-1,2024-05-01T10:00:00Z,pro\n"imported, quoted",imp-2,2024-05-01T11:00:00Z,\n,missing-event,,\n';
+    const jsonl =
+      '{"event":"imported line","distinct_id":"imp-3","timestamp":"2024-05-02T00:00:00Z","properties":{"a":1}}\nnot json\n';
+    const files = await startReceiver((path) =>
+      path === '/data.csv'
+        ? { status: 200, body: csv }
+        : path === '/data.jsonl'
+          ? { status: 200, body: jsonl }
+          : undefined,
+    );
     receivers.push(files);
-    const csvApp = await installed('pipeline_import_apps', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/csv-import' });
+    const csvApp = await installed('pipeline_import_apps', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/csv-import',
+    });
     const csvConfig = await enable(csvApp, { url: `${files.url}/data.csv` });
-    const started = await server.request('POST', `${PRJ}/plugin_configs/${csvConfig}/job/`, { json: { job: 'import' } });
+    const started = await server.request('POST', `${PRJ}/plugin_configs/${csvConfig}/job/`, {
+      json: { job: 'import' },
+    });
     expect(started.status, started.text).toBe(200);
     expect(started.body.last_job.status).toBe('running');
-    const jsonApp = await installed('pipeline_import_apps', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/jsonl-import' });
+    const jsonApp = await installed('pipeline_import_apps', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/jsonl-import',
+    });
     const jsonConfig = await enable(jsonApp, { url: `${files.url}/data.jsonl`, format: 'jsonl' });
     await server.request('POST', `${PRJ}/plugin_configs/${jsonConfig}/job/`, { json: { job: 'import' } });
-    await waitFor(async () => (await server.get(`${PRJ}/plugin_configs/${jsonConfig}/`)).body.last_job.status !== 'running' &&
-      (await server.get(`${PRJ}/plugin_configs/${csvConfig}/`)).body.last_job.status !== 'running');
-    expect((await server.get(`${PRJ}/plugin_configs/${csvConfig}/`)).body.last_job).toMatchObject({ status: 'completed', rows_imported: 2, rows_failed: 1 });
-    expect((await server.get(`${PRJ}/plugin_configs/${jsonConfig}/`)).body.last_job).toMatchObject({ status: 'completed', rows_imported: 1, rows_failed: 1 });
-    const rows = await server.events.all(`SELECT event, distinct_id FROM events WHERE team_id = ${server.projectId} AND distinct_id LIKE 'imp-%' ORDER BY distinct_id`);
+    await waitFor(
+      async () =>
+        (await server.get(`${PRJ}/plugin_configs/${jsonConfig}/`)).body.last_job.status !== 'running' &&
+        (await server.get(`${PRJ}/plugin_configs/${csvConfig}/`)).body.last_job.status !== 'running',
+    );
+    expect((await server.get(`${PRJ}/plugin_configs/${csvConfig}/`)).body.last_job).toMatchObject({
+      status: 'completed',
+      rows_imported: 2,
+      rows_failed: 1,
+    });
+    expect((await server.get(`${PRJ}/plugin_configs/${jsonConfig}/`)).body.last_job).toMatchObject({
+      status: 'completed',
+      rows_imported: 1,
+      rows_failed: 1,
+    });
+    const rows = await server.events.all(
+      `SELECT event, distinct_id FROM events WHERE team_id = ${server.projectId} AND distinct_id LIKE 'imp-%' ORDER BY distinct_id`,
+    );
     expect(rows).toEqual([
-      { event: 'imported signup', distinct_id: 'imp-1' }, { event: 'imported, quoted', distinct_id: 'imp-2' }, { event: 'imported line', distinct_id: 'imp-3' },
+      { event: 'imported signup', distinct_id: 'imp-1' },
+      { event: 'imported, quoted', distinct_id: 'imp-2' },
+      { event: 'imported line', distinct_id: 'imp-3' },
     ]);
     expect((await logs(csvConfig)).map((l) => l.message).join('\n')).toMatch(/Line 4 skipped/);
   });
 
   it('serves an enabled frontend app as a script with its public config', async () => {
-    const app = await installed('pipeline_frontend_apps', { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/notification-bar' });
-    const config = (await server.request('POST', `${PRJ}/plugin_configs/`, { json: { plugin: app, enabled: true, config: { message: 'Sale </script> today' } } })).body;
+    const app = await installed('pipeline_frontend_apps', {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/notification-bar',
+    });
+    const config = (
+      await server.request('POST', `${PRJ}/plugin_configs/`, {
+        json: { plugin: app, enabled: true, config: { message: 'Sale </script> today' } },
+      })
+    ).body;
     expect(config.site_app_url).toMatch(new RegExp(`^/site_app/${config.id}/${server.token}/[0-9a-f]{16}/$`));
     const res = await server.app.request(config.site_app_url);
     expect(res.status).toBe(200);
@@ -186,7 +253,10 @@ export async function onEvent(event, { config }) {
     const shown: string[] = [];
     const body = { appendChild: (el: { textContent: string }) => shown.push(el.textContent) };
     const element = () => ({ setAttribute() {}, style: {}, textContent: '' });
-    new Function('window', 'document', script)({ [`__$$ph_site_app_${config.id}`]: { capture() {} } }, { body, createElement: element });
+    new Function('window', 'document', script)(
+      { [`__$$ph_site_app_${config.id}`]: { capture() {} } },
+      { body, createElement: element },
+    );
     expect(shown).toEqual(['Sale </script> today']);
     expect((await server.app.request(`/site_app/${config.id}/wrong-token/x/`)).status).toBe(404);
   });
@@ -205,15 +275,27 @@ describe('a stopping server', () => {
   async function withHeldWebhook() {
     const own = createPipelineServer();
     // the seeded destinations off: their made-up hosts take seconds to fail to resolve
-    for (const c of (await own.get(`/api/projects/${own.projectId}/plugin_configs/`)).body.results as { id: number }[]) {
-      await own.request('PATCH', `/api/projects/${own.projectId}/plugin_configs/${c.id}/`, { json: { enabled: false } });
+    for (const c of (await own.get(`/api/projects/${own.projectId}/plugin_configs/`)).body.results as {
+      id: number;
+    }[]) {
+      await own.request('PATCH', `/api/projects/${own.projectId}/plugin_configs/${c.id}/`, {
+        json: { enabled: false },
+      });
     }
     const receiver = await startReceiver();
-    const hook = await own.request('POST', `/api/organizations/${own.orgId}/pipeline_destinations/`, { json: { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination' } });
-    const config = await own.request('POST', `/api/projects/${own.projectId}/plugin_configs/`, { json: { plugin: hook.body.id, enabled: true, config: { url: `${receiver.url}/in` } } });
+    const hook = await own.request('POST', `/api/organizations/${own.orgId}/pipeline_destinations/`, {
+      json: { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/webhook-destination' },
+    });
+    const config = await own.request('POST', `/api/projects/${own.projectId}/plugin_configs/`, {
+      json: { plugin: hook.body.id, enabled: true, config: { url: `${receiver.url}/in` } },
+    });
     expect(config.status, config.text).toBe(201);
     const release = receiver.hold();
-    const logs = async () => ((await own.get(`/api/projects/${own.projectId}/plugin_configs/${config.body.id}/logs/`)).body.results as { level: string; message: string }[]);
+    const logs = async () =>
+      (await own.get(`/api/projects/${own.projectId}/plugin_configs/${config.body.id}/logs/`)).body.results as {
+        level: string;
+        message: string;
+      }[];
     return { own, receiver, release, logs };
   }
 
@@ -238,7 +320,9 @@ describe('a stopping server', () => {
     const started = Date.now();
     await own.pipeline.close(300);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect((await logs()).map((l) => l.message)).toContain('3 events were not delivered when the server stopped (still waiting, or sent without an answer yet).');
+    expect((await logs()).map((l) => l.message)).toContain(
+      '3 events were not delivered when the server stopped (still waiting, or sent without an answer yet).',
+    );
     release();
     await own.close();
     await receiver.close();

@@ -4,7 +4,13 @@ import { GROUP_TYPE_INDEX_MAX } from '../../../../src/contract/analytics-filters
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
 import { isValidTimeZone } from '../../../analytics/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
-import { DEFAULT_QUERY_TIMEOUT_MS, duckdbThreads, QueryCancelledError, QueryTimeoutError, throwIfSpent } from '../../../analytics/duckdb.ts';
+import {
+  DEFAULT_QUERY_TIMEOUT_MS,
+  duckdbThreads,
+  QueryCancelledError,
+  QueryTimeoutError,
+  throwIfSpent,
+} from '../../../analytics/duckdb.ts';
 import type { EventStore } from '../../../analytics/event-store.ts';
 import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-indexes.ts';
 import { materializedReady } from '../../../analytics/properties.ts';
@@ -30,7 +36,11 @@ import type { Deps } from '../../types.ts';
 export type AnalyticsCompute<P, R> = (params: P, ctx: QueryContext) => Promise<R>;
 
 /** Whether the result came from the cache, when it was computed, and the project's zone. */
-export interface AnalyticsMeta { is_cached: boolean; last_refresh: string; timezone: string }
+export interface AnalyticsMeta {
+  is_cached: boolean;
+  last_refresh: string;
+  timezone: string;
+}
 
 /** Where an endpoint's parameters are: its body (POST forms) or its query string (GET forms, and persons/funnel/). */
 export const fromBody = <E extends Endpoint>(input: HandlerInput<E>) => input.body;
@@ -46,20 +56,29 @@ function perDeps<T>(make: (deps: Deps) => T): (deps: Deps) => T {
 }
 
 /** The analysis cache. */
-export const analyticsCacheOf = perDeps((deps): AnalyticsCache => createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs }));
+export const analyticsCacheOf = perDeps((deps): AnalyticsCache =>
+  createAnalyticsCache({ now: deps.now, ttlMs: deps.analyticsCacheTtlMs }),
+);
 
 /** The admission gate: how many analyses compute at once (cache hits never wait). */
 const analysisGateOf = perDeps((deps): AnalysisGate =>
-  createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads())));
+  createAnalysisGate(deps.analyticsConcurrency ?? (Number(process.env.ANALYTICS_CONCURRENCY) || duckdbThreads())),
+);
 
 /**
  * The projects' events in person order, for funnels (person-index.ts, person-indexes.ts). A build takes its turn
  * among the analyses. `PERSON_INDEX_MAX_ROWS`: most events indexed in all (0 = no index).
  */
 const personIndexesOf = perDeps((deps): PersonIndexes => {
-  const maxRows = process.env.PERSON_INDEX_MAX_ROWS === undefined ? PERSON_INDEX_DEFAULTS.maxRows : Number(process.env.PERSON_INDEX_MAX_ROWS);
+  const maxRows =
+    process.env.PERSON_INDEX_MAX_ROWS === undefined
+      ? PERSON_INDEX_DEFAULTS.maxRows
+      : Number(process.env.PERSON_INDEX_MAX_ROWS);
   if (!(maxRows > 0)) return { current: () => null, settled: () => Promise.resolve() };
-  return createPersonIndexes(deps.events, { maxRows, admit: (work, deadline) => analysisGateOf(deps).run(work, { deadline }) });
+  return createPersonIndexes(deps.events, {
+    maxRows,
+    admit: (work, deadline) => analysisGateOf(deps).run(work, { deadline }),
+  });
 });
 
 /** Asks for the person index of every project with events (at the server's start: ready before the first funnel). */
@@ -117,7 +136,11 @@ function keptMaterialized(events: EventStore, db: QueryContext['db'], teamId: nu
  * The analysis endpoints and the saved insights both answer through here.
  */
 export async function cachedAnalysis<P, R>(
-  deps: Deps, path: string, project: AnalyticsProject, params: P, compute: AnalyticsCompute<P, R>,
+  deps: Deps,
+  path: string,
+  project: AnalyticsProject,
+  params: P,
+  compute: AnalyticsCompute<P, R>,
   options: { maxAgeMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<{ result: R; meta: AnalyticsMeta }> {
   const events = deps.events;
@@ -136,15 +159,32 @@ export async function cachedAnalysis<P, R>(
   personIndexes.current(project.id);
   // An analysis by a group type asks for that type's index as well (its funnels read it).
   const byGroup = (params as { aggregation_group_type_index?: unknown }).aggregation_group_type_index;
-  if (typeof byGroup === 'number' && Number.isInteger(byGroup) && byGroup >= 0 && byGroup <= GROUP_TYPE_INDEX_MAX) personIndexes.current(project.id, byGroup);
+  if (typeof byGroup === 'number' && Number.isInteger(byGroup) && byGroup >= 0 && byGroup <= GROUP_TYPE_INDEX_MAX)
+    personIndexes.current(project.id, byGroup);
   const key = cacheKey({ endpoint: path, project, params, version: events.writeVersion() });
   try {
     const cached = await analyticsCacheOf(deps).get(
-      key, () => analysisGateOf(deps).run(() => compute(params, {
-        db, project, now: deps.now(), checkpoint, materialized: keptMaterialized(events, db, project.id), personIndex: (group) => personIndexes.current(project.id, group),
-        cohorts: cohortLookup(deps.store, project.id),
-      }), read), options.maxAgeMs);
-    return { result: cached.result, meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone } };
+      key,
+      () =>
+        analysisGateOf(deps).run(
+          () =>
+            compute(params, {
+              db,
+              project,
+              now: deps.now(),
+              checkpoint,
+              materialized: keptMaterialized(events, db, project.id),
+              personIndex: (group) => personIndexes.current(project.id, group),
+              cohorts: cohortLookup(deps.store, project.id),
+            }),
+          read,
+        ),
+      options.maxAgeMs,
+    );
+    return {
+      result: cached.result,
+      meta: { is_cached: cached.is_cached, last_refresh: cached.last_refresh, timezone: project.timezone },
+    };
   } catch (error) {
     if (error instanceof QueryCancelledError) throw validationError('query_cancelled', error.message, null);
     if (error instanceof QueryTimeoutError) throw queryTimeout(budgetMs);
@@ -165,7 +205,9 @@ type ProjectEndpoint = Endpoint & { params: z.ZodMiniType<{ project_id: string }
  * {@link withMeta}); its type is checked against the endpoint's response schema.
  */
 export function registerAnalyticsEndpoint<E extends ProjectEndpoint, P, R>(
-  router: Router, deps: Deps, endpoint: E,
+  router: Router,
+  deps: Deps,
+  endpoint: E,
   paramsOf: (input: HandlerInput<E>) => P,
   compute: AnalyticsCompute<P, R>,
   respond: (result: R, meta: AnalyticsMeta, input: HandlerInput<E>) => ResponseBody<E>,

@@ -33,11 +33,16 @@ export function registerFunnelRetentionPathRoutes(router: Router, deps: Deps): v
   registerAnalyticsEndpoint(router, deps, e.retention, fromBody, computeRetention, withMeta);
   registerAnalyticsEndpoint(router, deps, e.pathGet, fromQuery, computePaths, withMeta);
   registerAnalyticsEndpoint(router, deps, e.path, fromBody, computePaths, withMeta);
-  registerAnalyticsEndpoint(router, deps, endpoints.persons.funnel, fromQuery,
+  registerAnalyticsEndpoint(
+    router,
+    deps,
+    endpoints.persons.funnel,
+    fromQuery,
     (q, ctx) => computeFunnelPersons(q, ctx, pageWindow(q)),
     (page, meta, input) => ({
       results: [{ people: page.people, count: page.people.length }],
       next: page.more ? nextPageUrl(input.url, pageWindow(input.query)) : null,
       ...meta,
-    }));
+    }),
+  );
 }

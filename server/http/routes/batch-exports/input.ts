@@ -1,5 +1,8 @@
 import {
-  destinationCreateSchema, mergeDestinationConfig, type BatchExportCreate, type BatchExportUpdate,
+  destinationCreateSchema,
+  mergeDestinationConfig,
+  type BatchExportCreate,
+  type BatchExportUpdate,
 } from '../../../../src/contract/index.ts';
 import { nextRunAt, withPaused } from '../../../batch-exports/pause.ts';
 import type { BatchExportFields, BatchExportRow } from '../../../store/batch-exports.ts';
@@ -8,13 +11,15 @@ import { ApiError, validationError } from '../../errors.ts';
 import { parseOrThrow } from '../../validation.ts';
 
 /** Timestamps are stored as UTC ISO strings (so SQL compares them as text). */
-const utc = (value: string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
+const utc = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 
 /** A project of the organization (else 400 on team_id); absent: the first project (docs/api.md). */
 function resolveTeam(store: Store, organizationId: string, teamId: number | undefined): number {
   if (teamId === undefined) {
     const first = store.batchExports.firstProjectId(organizationId);
-    if (first === undefined) throw validationError('invalid_input', 'This organization has no project to export.', 'team_id');
+    if (first === undefined)
+      throw validationError('invalid_input', 'This organization has no project to export.', 'team_id');
     return first;
   }
   if (!store.batchExports.projectInOrganization(teamId, organizationId)) {
@@ -30,7 +35,12 @@ function checkRange(startAt: string | null, endAt: string | null): void {
 }
 
 /** The fields of a new export from a validated create body. */
-export function createFields(store: Store, organizationId: string, body: BatchExportCreate, now: Date): BatchExportFields {
+export function createFields(
+  store: Store,
+  organizationId: string,
+  body: BatchExportCreate,
+  now: Date,
+): BatchExportFields {
   const startAt = utc(body.start_at);
   const unpaused: BatchExportFields = {
     team_id: resolveTeam(store, organizationId, body.team_id),

@@ -16,7 +16,11 @@ type ExportOf = (auth: AuthContext, organizationId: string, id: string) => Batch
  * What is done with an export besides editing it: retry a run, follow and cancel backfills, and
  * test its destination (before saving it, or as stored).
  */
-export function registerBatchExportOperationRoutes(router: Router, { store, now, allowDestinations }: Deps, exportOf: ExportOf): void {
+export function registerBatchExportOperationRoutes(
+  router: Router,
+  { store, now, allowDestinations }: Deps,
+  exportOf: ExportOf,
+): void {
   const e = endpoints.batchExports;
   const checkOptions = { allowHosts: allowDestinations ?? [] };
 
@@ -25,14 +29,24 @@ export function registerBatchExportOperationRoutes(router: Router, { store, now,
     const run = store.batchExportRuns.get(params.run_id);
     if (!run || run.batch_export_id !== row.id) throw notFound();
     if (!RETRYABLE_RUN_STATUSES.includes(run.status)) {
-      throw validationError('invalid_input', `Only a failed, cancelled or timed-out run can be retried; this one is ${run.status}.`, null);
+      throw validationError(
+        'invalid_input',
+        `Only a failed, cancelled or timed-out run can be retried; this one is ${run.status}.`,
+        null,
+      );
     }
     const at = now().toISOString();
     const start = run.data_interval_start ?? new Date(0).toISOString();
     const interval = { start: Date.parse(start), end: Date.parse(run.data_interval_end) };
     const started = store.transaction(() => {
       const made = startBackfill(store, row, { start_at: start, end_at: run.data_interval_end }, [interval], at);
-      store.batchExportLogs.add(row.id, run.id, 'INFO', `Run of ${start} – ${run.data_interval_end} retried: a new run will export it again.`, at);
+      store.batchExportLogs.add(
+        row.id,
+        run.id,
+        'INFO',
+        `Run of ${start} – ${run.data_interval_end} retried: a new run will export it again.`,
+        at,
+      );
       return made;
     });
     return { backfill_id: started.backfillId, run_id: started.runIds[0]! };
@@ -41,7 +55,8 @@ export function registerBatchExportOperationRoutes(router: Router, { store, now,
   router.route(e.backfills, ({ auth, params, query, url }) => {
     const row = exportOf(auth, params.organization_id, params.id);
     return paginate(
-      url, query,
+      url,
+      query,
       () => store.batchExportBackfills.countForExport(row.id),
       ({ limit, offset }) => store.batchExportBackfills.listForExport(row.id, limit, offset).map(backfillResponse),
     );
@@ -66,7 +81,13 @@ export function registerBatchExportOperationRoutes(router: Router, { store, now,
       const at = now().toISOString();
       store.transaction(() => {
         const cancelled = store.batchExportBackfills.cancel(params.backfill_id, at);
-        store.batchExportLogs.add(row.id, null, 'INFO', `Backfill from ${before.start_at} to ${before.end_at} cancelled: ${cancelled} waiting runs cancelled.`, at);
+        store.batchExportLogs.add(
+          row.id,
+          null,
+          'INFO',
+          `Backfill from ${before.start_at} to ${before.end_at} cancelled: ${cancelled} waiting runs cancelled.`,
+          at,
+        );
       });
     }
     return backfillResponse(backfillOf(row.id, params.backfill_id));
@@ -81,10 +102,10 @@ export function registerBatchExportOperationRoutes(router: Router, { store, now,
   // about to save without typing the secrets again.
   router.route(e.testExportConnection, ({ auth, params, body }) => {
     const row = exportOf(auth, params.organization_id, params.id);
-    const destination = body.destination === undefined
-      ? { type: row.destination_type, config: JSON.parse(row.destination_config) as Record<string, unknown> }
-      : mergedDestination(row, body.destination);
+    const destination =
+      body.destination === undefined
+        ? { type: row.destination_type, config: JSON.parse(row.destination_config) as Record<string, unknown> }
+        : mergedDestination(row, body.destination);
     return testConnection(destination.type, destination.config, checkOptions);
   });
 }
-

@@ -43,13 +43,20 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     reachableOrganization(store, auth, params.organization_id);
     const window = pageWindow(query);
     const head = pageHead(url, window, store.batchExports.countForOrganization(params.organization_id));
-    return pageJson(head, store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList));
+    return pageJson(
+      head,
+      store.batchExports.listForOrganization(params.organization_id, window.limit, window.offset, renderList),
+    );
   });
 
   router.route(e.create, ({ auth, params, body }) => {
     reachableOrganization(store, auth, params.organization_id);
     const at = now();
-    const id = store.batchExports.create(params.organization_id, createFields(store, params.organization_id, body, at), at.toISOString());
+    const id = store.batchExports.create(
+      params.organization_id,
+      createFields(store, params.organization_id, body, at),
+      at.toISOString(),
+    );
     return view(params.organization_id, id);
   });
 
@@ -65,7 +72,8 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     const next = updatedRow(store, row, body, at);
     store.transaction(() => {
       store.batchExports.update(next);
-      if (next.paused !== row.paused) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), at.toISOString());
+      if (next.paused !== row.paused)
+        store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), at.toISOString());
     });
     return view(params.organization_id, params.id);
   });
@@ -82,7 +90,8 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     const next = withPaused(row, paused, now());
     if (next !== row) {
       store.transaction(() => {
-        if (store.batchExports.setPaused(next)) store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), next.last_updated_at);
+        if (store.batchExports.setPaused(next))
+          store.batchExportLogs.add(row.id, null, 'INFO', pauseLogMessage(next), next.last_updated_at);
       });
     }
     return view(organizationId, id);
@@ -96,10 +105,15 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     const interval = row.interval;
     const start = Date.parse(body.start_at);
     const end = Date.parse(body.end_at);
-    if (end > at.getTime()) throw validationError('invalid_input', 'The end of the backfill cannot be in the future.', 'end_at');
+    if (end > at.getTime())
+      throw validationError('invalid_input', 'The end of the backfill cannot be in the future.', 'end_at');
     const size = BATCH_EXPORT_INTERVAL_MS[interval];
     if ((end - alignDown(interval, start)) / size > MAX_BACKFILL_RUNS) {
-      throw validationError('invalid_input', `A backfill may cover at most ${MAX_BACKFILL_RUNS} intervals of this export (${interval}).`, 'start_at');
+      throw validationError(
+        'invalid_input',
+        `A backfill may cover at most ${MAX_BACKFILL_RUNS} intervals of this export (${interval}).`,
+        'start_at',
+      );
     }
     const intervals = backfillIntervals(interval, start, end, at.getTime());
     if (intervals.length === 0) {
@@ -108,8 +122,13 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     const stamp = at.toISOString();
     store.transaction(() => {
       startBackfill(store, row, { start_at: iso(start), end_at: iso(end) }, intervals, stamp);
-      store.batchExportLogs.add(row.id, null, 'INFO',
-        `Backfill requested from ${body.start_at} to ${body.end_at}: ${intervals.length} runs, from ${iso(intervals[0]!.start)} to ${iso(intervals.at(-1)!.end)}.`, stamp);
+      store.batchExportLogs.add(
+        row.id,
+        null,
+        'INFO',
+        `Backfill requested from ${body.start_at} to ${body.end_at}: ${intervals.length} runs, from ${iso(intervals[0]!.start)} to ${iso(intervals.at(-1)!.end)}.`,
+        stamp,
+      );
     });
     return view(params.organization_id, params.id);
   });
@@ -119,7 +138,8 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
   router.route(e.runs, ({ auth, params, query, url }) => {
     const row = exportOf(auth, params.organization_id, params.id);
     return paginate(
-      url, query,
+      url,
+      query,
       () => store.batchExportRuns.countForExport(row.id),
       ({ limit, offset }) => store.batchExportRuns.listForExport(row.id, limit, offset).map(batchExportRunResponse),
     );
@@ -130,9 +150,11 @@ export function registerBatchExportRoutes(router: Router, deps: Deps): void {
     const levels = query.level === undefined ? null : query.level.split(',').map((l) => l.trim().toUpperCase());
     const runId = query.run_id ?? null;
     return paginate(
-      url, query,
+      url,
+      query,
       () => store.batchExportLogs.count(row.id, levels, runId),
-      ({ limit, offset }) => store.batchExportLogs.list(row.id, levels, runId, limit, offset).map(batchExportLogResponse),
+      ({ limit, offset }) =>
+        store.batchExportLogs.list(row.id, levels, runId, limit, offset).map(batchExportLogResponse),
     );
   });
 }

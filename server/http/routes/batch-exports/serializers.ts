@@ -1,5 +1,9 @@
 import {
-  redactDestination, type Backfill, type BatchExport, type BatchExportLogEntry, type BatchExportRun,
+  redactDestination,
+  type Backfill,
+  type BatchExport,
+  type BatchExportLogEntry,
+  type BatchExportRun,
 } from '../../../../src/contract/index.ts';
 import { backfillState } from '../../../batch-exports/backfills.ts';
 import type { BatchExportBackfillViewRow } from '../../../store/batch-export-backfills.ts';
@@ -48,7 +52,10 @@ export function batchExportRunResponse(row: BatchExportRunRow): BatchExportRun {
 }
 
 export const batchExportLogResponse = (row: BatchExportLogRow): BatchExportLogEntry => ({
-  timestamp: row.timestamp, level: row.level, message: row.message, run_id: row.run_id,
+  timestamp: row.timestamp,
+  level: row.level,
+  message: row.message,
+  run_id: row.run_id,
 });
 
 /** A stored backfill with its runs' counts → the API's backfill (status and progress from its runs). */

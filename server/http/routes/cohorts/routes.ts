@@ -1,6 +1,12 @@
 import { endpoints, type Cohort, type CohortFilters } from '../../../../src/contract/index.ts';
 import {
-  addStaticMembers, computeDynamicCohort, criteriaRegexes, csvFirstColumn, removeStaticMember, unknownPersons, type StaticMembers,
+  addStaticMembers,
+  computeDynamicCohort,
+  criteriaRegexes,
+  csvFirstColumn,
+  removeStaticMember,
+  unknownPersons,
+  type StaticMembers,
 } from '../../../analytics/cohorts.ts';
 import { checkRegexes } from '../../../analytics/filters.ts';
 import { readPersonsPage } from '../../../analytics/persons.ts';
@@ -54,9 +60,15 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     if (!row || row.team_id !== project.id) throw notFound();
     return row;
   };
-  const staticMembers = async (teamId: number, csv: string | undefined, personIds: readonly string[] | undefined, attr: string): Promise<StaticMembers> => {
+  const staticMembers = async (
+    teamId: number,
+    csv: string | undefined,
+    personIds: readonly string[] | undefined,
+    attr: string,
+  ): Promise<StaticMembers> => {
     const unknown = await unknownPersons(deps.events, teamId, personIds ?? []);
-    if (unknown.length > 0) throw validationError('invalid_input', `No person of this project has the id ${unknown[0]}.`, attr);
+    if (unknown.length > 0)
+      throw validationError('invalid_input', `No person of this project has the id ${unknown[0]}.`, attr);
     return { idsOrEmails: csv === undefined ? [] : csvFirstColumn(csv), personIds: personIds ?? [] };
   };
   /** Computes the cohort's members (dynamic: again; static: adds `members`), then answers it. */
@@ -64,9 +76,16 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     const row = store.cohorts.get(id)!;
     store.cohorts.calculating(id);
     try {
-      const count = row.is_static === 1
-        ? await addStaticMembers(deps.events, row.team_id, id, members ?? {})
-        : await computeDynamicCohort(deps.events, row.team_id, id, JSON.parse(row.filters ?? 'null') as CohortFilters, now());
+      const count =
+        row.is_static === 1
+          ? await addStaticMembers(deps.events, row.team_id, id, members ?? {})
+          : await computeDynamicCohort(
+              deps.events,
+              row.team_id,
+              id,
+              JSON.parse(row.filters ?? 'null') as CohortFilters,
+              now(),
+            );
       store.cohorts.calculated(id, count, now().toISOString());
     } catch (error) {
       store.cohorts.failed(id);
@@ -85,19 +104,32 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
 
   router.route(e.list, ({ auth, params, query, url }) => {
     const project = projectOf(auth, params.project_id);
-    return paginate(url, query, () => store.cohorts.count(project.id),
-      ({ limit, offset }) => store.cohorts.list(project.id, limit, offset).map(cohortResponse));
+    return paginate(
+      url,
+      query,
+      () => store.cohorts.count(project.id),
+      ({ limit, offset }) => store.cohorts.list(project.id, limit, offset).map(cohortResponse),
+    );
   });
 
   router.route(e.create, async ({ auth, params, body }) => {
     const project = projectOf(auth, params.project_id);
     const isStatic = body.is_static === true;
     if (!isStatic) await checkCriteria(body.filters as CohortFilters | undefined);
-    const members = isStatic ? await staticMembers(project.id, body.csv, body._create_static_person_ids, '_create_static_person_ids') : undefined;
-    const id = store.cohorts.create({
-      team_id: project.id, name: body.name ?? null, description: body.description ?? '',
-      filters: isStatic || !body.filters ? null : JSON.stringify(body.filters), is_static: isStatic, created_by: auth.userId,
-    }, now().toISOString());
+    const members = isStatic
+      ? await staticMembers(project.id, body.csv, body._create_static_person_ids, '_create_static_person_ids')
+      : undefined;
+    const id = store.cohorts.create(
+      {
+        team_id: project.id,
+        name: body.name ?? null,
+        description: body.description ?? '',
+        filters: isStatic || !body.filters ? null : JSON.stringify(body.filters),
+        is_static: isStatic,
+        created_by: auth.userId,
+      },
+      now().toISOString(),
+    );
     return compute(id, members);
   });
 
@@ -106,17 +138,24 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
   router.route(e.update, async ({ auth, params, body }) => {
     const row = cohortOf(auth, params.project_id, params.id);
     const isStatic = row.is_static === 1;
-    if (isStatic && body.filters) throw validationError('invalid_input', 'A static cohort has no criteria: upload persons instead.', 'filters');
-    if (!isStatic && body.csv !== undefined) throw validationError('invalid_input', 'Only a static cohort takes a CSV of persons.', 'csv');
+    if (isStatic && body.filters)
+      throw validationError('invalid_input', 'A static cohort has no criteria: upload persons instead.', 'filters');
+    if (!isStatic && body.csv !== undefined)
+      throw validationError('invalid_input', 'Only a static cohort takes a CSV of persons.', 'csv');
     if (!isStatic) await checkCriteria(body.filters as CohortFilters | undefined);
-    const members = isStatic && body.csv !== undefined ? await staticMembers(row.team_id, body.csv, [], 'csv') : undefined;
+    const members =
+      isStatic && body.csv !== undefined ? await staticMembers(row.team_id, body.csv, [], 'csv') : undefined;
     const deleted = body.deleted === undefined ? row.deleted : body.deleted ? 1 : 0;
-    store.cohorts.update(row.id, {
-      name: body.name === undefined ? row.name : body.name,
-      description: body.description ?? row.description,
-      filters: body.filters ? JSON.stringify(body.filters) : row.filters,
-      deleted,
-    }, now().toISOString());
+    store.cohorts.update(
+      row.id,
+      {
+        name: body.name === undefined ? row.name : body.name,
+        description: body.description ?? row.description,
+        filters: body.filters ? JSON.stringify(body.filters) : row.filters,
+        deleted,
+      },
+      now().toISOString(),
+    );
     // As the production service: a change other than (un)deleting computes the members again.
     if (deleted === 1 || (body.deleted !== undefined && deleted !== row.deleted)) {
       analyticsCacheOf(deps).clear();
@@ -136,21 +175,28 @@ export function registerCohortRoutes(router: Router, deps: Deps): void {
     const window = pageWindow(query);
     const sql = new SqlParams();
     const team = sql.add(row.team_id);
-    const page = await readPersonsPage(deps.events, team,
-      `SELECT cp.person_id FROM cohort_people cp WHERE cp.team_id = ${team} AND cp.cohort_id = ${sql.add(row.id)}`, sql, window);
+    const page = await readPersonsPage(
+      deps.events,
+      team,
+      `SELECT cp.person_id FROM cohort_people cp WHERE cp.team_id = ${team} AND cp.cohort_id = ${sql.add(row.id)}`,
+      sql,
+      window,
+    );
     const head = pageHead(url, window, row.count ?? 0);
     return { results: page.people, next: page.more ? head.next : null, previous: head.previous, count: row.count ?? 0 };
   });
 
   router.route(e.addPersons, async ({ auth, params, body }) => {
     const row = cohortOf(auth, params.project_id, params.id);
-    if (row.is_static !== 1) throw validationError('invalid_input', 'Persons can be added only to a static cohort.', 'person_ids');
+    if (row.is_static !== 1)
+      throw validationError('invalid_input', 'Persons can be added only to a static cohort.', 'person_ids');
     return compute(row.id, await staticMembers(row.team_id, undefined, body.person_ids, 'person_ids'));
   });
 
   router.route(e.removePerson, async ({ auth, params, body }) => {
     const row = cohortOf(auth, params.project_id, params.id);
-    if (row.is_static !== 1) throw validationError('invalid_input', 'Persons can be removed only from a static cohort.', 'person_id');
+    if (row.is_static !== 1)
+      throw validationError('invalid_input', 'Persons can be removed only from a static cohort.', 'person_id');
     const count = await removeStaticMember(deps.events, row.team_id, row.id, body.person_id);
     store.cohorts.calculated(row.id, count, now().toISOString());
     analyticsCacheOf(deps).clear();

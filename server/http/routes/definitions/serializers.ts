@@ -1,5 +1,10 @@
 import type { EventDefinition, PropertyDefinition, PropertyValueSuggestion } from '../../../../src/contract/index.ts';
-import { definitionId, type EventNameStats, type PropertyKeyStats, type PropertyValueStats } from '../../../analytics/definitions.ts';
+import {
+  definitionId,
+  type EventNameStats,
+  type PropertyKeyStats,
+  type PropertyValueStats,
+} from '../../../analytics/definitions.ts';
 
 export function eventDefinitionResponse(projectId: number, s: EventNameStats): EventDefinition {
   return {
@@ -12,7 +17,11 @@ export function eventDefinitionResponse(projectId: number, s: EventNameStats): E
   };
 }
 
-export function propertyDefinitionResponse(projectId: number, type: 'event' | 'person', s: PropertyKeyStats): PropertyDefinition {
+export function propertyDefinitionResponse(
+  projectId: number,
+  type: 'event' | 'person',
+  s: PropertyKeyStats,
+): PropertyDefinition {
   return {
     id: definitionId(projectId, `${type}-property`, s.name),
     name: s.name,
@@ -23,4 +32,7 @@ export function propertyDefinitionResponse(projectId: number, type: 'event' | 'p
   };
 }
 
-export const propertyValueResponse = (s: PropertyValueStats): PropertyValueSuggestion => ({ name: s.name, count: s.count });
+export const propertyValueResponse = (s: PropertyValueStats): PropertyValueSuggestion => ({
+  name: s.name,
+  count: s.count,
+});

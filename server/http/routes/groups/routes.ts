@@ -21,7 +21,12 @@ export function registerGroupRoutes(router: Router, deps: Deps): void {
   router.route(e.types, async ({ auth, params }) => {
     const project = projectOf(auth, params.project_id);
     const types = await groupTypesOf(deps.events, project.id);
-    return types.map((group_type, group_type_index): GroupType => ({ group_type, group_type_index, name_singular: null, name_plural: null }));
+    return types.map((group_type, group_type_index): GroupType => ({
+      group_type,
+      group_type_index,
+      name_singular: null,
+      name_plural: null,
+    }));
   });
 
   router.route(e.list, async ({ auth, params, query, url }) => {
@@ -32,14 +37,22 @@ export function registerGroupRoutes(router: Router, deps: Deps): void {
     const where = `team_id = $1 AND group_type_index = $2
       AND ($3::VARCHAR IS NULL OR contains(lower(group_key), lower($3)) OR contains(lower(coalesce(json_extract_string(properties, '/name'), '')), lower($3)))`;
     const args = [project.id, query.group_type_index, search];
-    const [{ n }] = await deps.events.all<{ n: unknown }>(`SELECT count(*) AS n FROM groups WHERE ${where}`, args) as [{ n: unknown }];
+    const [{ n }] = (await deps.events.all<{ n: unknown }>(
+      `SELECT count(*) AS n FROM groups WHERE ${where}`,
+      args,
+    )) as [{ n: unknown }];
     const rows = await deps.events.all<{ k: string; p: string; c: unknown }>(
       `SELECT group_key AS k, properties::VARCHAR AS p, epoch_ms(created_at) AS c
-       FROM groups WHERE ${where} ORDER BY group_key LIMIT $4 OFFSET $5`, [...args, window.limit, window.offset]);
+       FROM groups WHERE ${where} ORDER BY group_key LIMIT $4 OFFSET $5`,
+      [...args, window.limit, window.offset],
+    );
     return {
       ...pageHead(url, window, Number(n)),
       results: rows.map((r): Group => ({
-        group_type_index: query.group_type_index, group_key: r.k, group_properties: JSON.parse(r.p) as Record<string, unknown>, created_at: new Date(Number(r.c)).toISOString(),
+        group_type_index: query.group_type_index,
+        group_key: r.k,
+        group_properties: JSON.parse(r.p) as Record<string, unknown>,
+        created_at: new Date(Number(r.c)).toISOString(),
       })),
     };
   });

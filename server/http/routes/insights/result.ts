@@ -23,16 +23,34 @@ const e = endpoints.insights;
  * `trend/`, `funnel/`, … with the same parameters), with the meta fields of a saved insight.
  * `signal` stops its reads (cancel/); a computation shared by identical requests stops for all.
  */
-export async function computeInsight(deps: Deps, project: AnalyticsProject, analysis: Analysis, refresh: boolean, signal?: AbortSignal) {
+export async function computeInsight(
+  deps: Deps,
+  project: AnalyticsProject,
+  analysis: Analysis,
+  refresh: boolean,
+  signal?: AbortSignal,
+) {
   const maxAgeMs = refresh ? CLIENT_REFRESH_INTERVAL_MS : undefined;
   const run = <P, R>(path: string, params: P, compute: AnalyticsCompute<P, R>) =>
     cachedAnalysis(deps, path, project, params, compute, { maxAgeMs, signal });
   const out = await (async (): Promise<{ result: InsightResult; meta: AnalyticsMeta }> => {
     switch (analysis.kind) {
-      case 'TRENDS': { const r = await run(e.trend.path, analysis.params, computeTrends); return { result: { kind: 'TRENDS', result: r.result }, meta: r.meta }; }
-      case 'FUNNELS': { const r = await run(e.funnel.path, analysis.params, computeFunnel); return { result: { kind: 'FUNNELS', result: r.result }, meta: r.meta }; }
-      case 'RETENTION': { const r = await run(e.retention.path, analysis.params, computeRetention); return { result: { kind: 'RETENTION', result: r.result }, meta: r.meta }; }
-      case 'PATHS': { const r = await run(e.path.path, analysis.params, computePaths); return { result: { kind: 'PATHS', result: r.result }, meta: r.meta }; }
+      case 'TRENDS': {
+        const r = await run(e.trend.path, analysis.params, computeTrends);
+        return { result: { kind: 'TRENDS', result: r.result }, meta: r.meta };
+      }
+      case 'FUNNELS': {
+        const r = await run(e.funnel.path, analysis.params, computeFunnel);
+        return { result: { kind: 'FUNNELS', result: r.result }, meta: r.meta };
+      }
+      case 'RETENTION': {
+        const r = await run(e.retention.path, analysis.params, computeRetention);
+        return { result: { kind: 'RETENTION', result: r.result }, meta: r.meta };
+      }
+      case 'PATHS': {
+        const r = await run(e.path.path, analysis.params, computePaths);
+        return { result: { kind: 'PATHS', result: r.result }, meta: r.meta };
+      }
     }
   })();
   const refreshed = Date.parse(out.meta.last_refresh);

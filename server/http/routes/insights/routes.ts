@@ -14,17 +14,36 @@ import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';
 import { analyticsViewOf, projectFor } from '../analytics/endpoint.ts';
 import { computeInsight } from './result.ts';
-import { activityLogEntryResponse, insightBasicResponse, insightResponse, insightTimingResponse, sharingResponse } from './serializers.ts';
+import {
+  activityLogEntryResponse,
+  insightBasicResponse,
+  insightResponse,
+  insightTimingResponse,
+  sharingResponse,
+} from './serializers.ts';
 
 /** A page of insights as JSON text: what the read cache keeps. */
 const renderList = (rows: InsightViewRow[]) => JsonText.of(rows.map((row) => insightResponse(row)));
 
-const csvResponse = (text: string, fileName: string) => new Response(text, {
-  status: 200,
-  headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
-});
+const csvResponse = (text: string, fileName: string) =>
+  new Response(text, {
+    status: 200,
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
 
-const LIST_CSV_HEADER = ['id', 'short_id', 'name', 'derived_name', 'description', 'tags', 'favorited', 'saved', 'created_at', 'created_by', 'last_modified_at'];
+const LIST_CSV_HEADER = [
+  'id',
+  'short_id',
+  'name',
+  'derived_name',
+  'description',
+  'tags',
+  'favorited',
+  'saved',
+  'created_at',
+  'created_by',
+  'last_modified_at',
+];
 
 /**
  * `{PRJ}/insights/`: saved insights of a project the key can reach (404 for an unknown insight
@@ -45,8 +64,18 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   };
   const reload = (project: AnalyticsProject, id: number): InsightViewRow => store.insights.get(project.id, id)!;
 
-  const log = (project: AnalyticsProject, row: InsightViewRow, auth: AuthContext, activity: string, changes: ActivityChange[] | null, at: string) => {
-    store.activityLog.add(insightActivity(row, store.projects.get(project.id)!.organization_id, auth.userId, activity, changes), at);
+  const log = (
+    project: AnalyticsProject,
+    row: InsightViewRow,
+    auth: AuthContext,
+    activity: string,
+    changes: ActivityChange[] | null,
+    at: string,
+  ) => {
+    store.activityLog.add(
+      insightActivity(row, store.projects.get(project.id)!.organization_id, auth.userId, activity, changes),
+      at,
+    );
   };
 
   /** The insight with its result (computed through the analysis cache), or without when it has no analysis. */
@@ -54,7 +83,8 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
     const analysis = storedAnalysis(row);
     if (!analysis) return { body: insightResponse(row), rows: null };
     const { computed, result } = await computeInsight(deps, project, analysis, refresh, signal);
-    if (!computed.is_cached && computed.last_refresh !== row.last_refresh) store.insights.setLastRefresh(row.id, computed.last_refresh);
+    if (!computed.is_cached && computed.last_refresh !== row.last_refresh)
+      store.insights.setLastRefresh(row.id, computed.last_refresh);
     return { body: insightResponse(row, computed), rows: resultRows(result) };
   };
 
@@ -68,13 +98,31 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
         return pageJson(head, renderList(store.insights.list(project.id, query, window.limit, window.offset)));
       });
     }
-    const page = paginate(url, query,
+    const page = paginate(
+      url,
+      query,
       () => store.insights.count(project.id, query),
-      ({ limit, offset }) => store.insights.list(project.id, query, limit, offset).map((row) => insightResponse(row)));
-    return csvResponse(csvText([LIST_CSV_HEADER, ...page.results.map((i) => [
-      i.id, i.short_id, i.name, i.derived_name, i.description, i.tags.join(' '), i.favorited, i.saved, i.created_at,
-      i.created_by?.email ?? null, i.last_modified_at,
-    ])]), 'insights.csv');
+      ({ limit, offset }) => store.insights.list(project.id, query, limit, offset).map((row) => insightResponse(row)),
+    );
+    return csvResponse(
+      csvText([
+        LIST_CSV_HEADER,
+        ...page.results.map((i) => [
+          i.id,
+          i.short_id,
+          i.name,
+          i.derived_name,
+          i.description,
+          i.tags.join(' '),
+          i.favorited,
+          i.saved,
+          i.created_at,
+          i.created_by?.email ?? null,
+          i.last_modified_at,
+        ]),
+      ]),
+      'insights.csv',
+    );
   });
 
   router.route(e.create, ({ auth, params, body }) => {
@@ -97,23 +145,38 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
       throw validationError('does_not_exist', `Invalid pk "${insightId}" - object does not exist.`, 'insight_id');
     }
     const is = body.is_cached;
-    return insightTimingResponse(store.insightTimings.add({
-      project_id: project.id, user_id: auth.userId, insight_id: insightId, client_query_id: body.client_query_id ?? null,
-      duration_ms: body.duration_ms, is_cached: is === undefined || is === null ? null : Number(is), created_at: now().toISOString(),
-    }));
+    return insightTimingResponse(
+      store.insightTimings.add({
+        project_id: project.id,
+        user_id: auth.userId,
+        insight_id: insightId,
+        client_query_id: body.client_query_id ?? null,
+        duration_ms: body.duration_ms,
+        is_cached: is === undefined || is === null ? null : Number(is),
+        created_at: now().toISOString(),
+      }),
+    );
   });
 
   router.route(e.cancel, ({ auth, params, body }) => {
     const project = projectFor(deps, auth, params.project_id);
-    const cancelled = running.cancel({ projectId: project.id, userId: auth.userId, clientQueryId: body.client_query_id });
+    const cancelled = running.cancel({
+      projectId: project.id,
+      userId: auth.userId,
+      clientQueryId: body.client_query_id,
+    });
     return { client_query_id: body.client_query_id, cancelled };
   });
 
   router.route(e.activity, ({ auth, params, query, url }) => {
     const project = projectFor(deps, auth, params.project_id);
     const filter = { scope: INSIGHT_SCOPE, project_id: project.id };
-    return paginate(url, query, () => store.activityLog.count(filter),
-      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse));
+    return paginate(
+      url,
+      query,
+      () => store.activityLog.count(filter),
+      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse),
+    );
   });
 
   router.route(e.myLastViewed, ({ auth, params }) => {
@@ -125,9 +188,12 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
     const { project, row } = insightOf(auth, params.project_id, params.id);
     const refresh = query.refresh ?? false;
     const clientQueryId = query.client_query_id;
-    const { body, rows } = clientQueryId === undefined
-      ? await withResult(project, row, refresh)
-      : await running.run({ projectId: project.id, userId: auth.userId, clientQueryId }, (signal) => withResult(project, row, refresh, signal));
+    const { body, rows } =
+      clientQueryId === undefined
+        ? await withResult(project, row, refresh)
+        : await running.run({ projectId: project.id, userId: auth.userId, clientQueryId }, (signal) =>
+            withResult(project, row, refresh, signal),
+          );
     if (query.format !== 'csv') return body;
     return csvResponse(rows ? csvText(rows) : '', `insight-${row.short_id}.csv`);
   });
@@ -184,8 +250,12 @@ export function registerInsightRoutes(router: Router, deps: Deps): void {
   router.route(e.itemActivity, ({ auth, params, query, url }) => {
     const { project, row } = insightOf(auth, params.project_id, params.id, true);
     const filter = { scope: INSIGHT_SCOPE, project_id: project.id, item_id: String(row.id) };
-    return paginate(url, query, () => store.activityLog.count(filter),
-      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse));
+    return paginate(
+      url,
+      query,
+      () => store.activityLog.count(filter),
+      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse),
+    );
   });
 
   router.route(e.viewed, ({ auth, params }) => {

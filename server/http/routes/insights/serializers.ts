@@ -1,4 +1,11 @@
-import type { ActivityLogEntry, Insight, InsightBasic, InsightTimingReport, SharingConfiguration, User } from '../../../../src/contract/index.ts';
+import type {
+  ActivityLogEntry,
+  Insight,
+  InsightBasic,
+  InsightTimingReport,
+  SharingConfiguration,
+  User,
+} from '../../../../src/contract/index.ts';
 import type { InsightTimingRow } from '../../../store/insight-timings.ts';
 import type { ActivityDetail, ActivityRow } from '../../../store/activity-log.ts';
 import type { InsightSharingRow } from '../../../store/insight-sharing.ts';
@@ -61,8 +68,13 @@ export function sharingResponse(row: InsightSharingRow): SharingConfiguration {
 
 export function insightBasicResponse(row: InsightViewedRow): InsightBasic {
   return {
-    id: row.id, short_id: row.short_id, name: row.name, derived_name: row.derived_name,
-    favorited: row.favorited === 1, saved: row.saved === 1, last_viewed_at: row.last_viewed_at,
+    id: row.id,
+    short_id: row.short_id,
+    name: row.name,
+    derived_name: row.derived_name,
+    favorited: row.favorited === 1,
+    saved: row.saved === 1,
+    last_viewed_at: row.last_viewed_at,
   };
 }
 
@@ -82,7 +94,11 @@ export function activityLogEntryResponse(row: ActivityRow): ActivityLogEntry {
 
 export function insightTimingResponse(row: InsightTimingRow): InsightTimingReport {
   return {
-    id: row.id, duration_ms: row.duration_ms, insight_id: row.insight_id, client_query_id: row.client_query_id,
-    is_cached: row.is_cached === null ? null : row.is_cached === 1, created_at: row.created_at,
+    id: row.id,
+    duration_ms: row.duration_ms,
+    insight_id: row.insight_id,
+    client_query_id: row.client_query_id,
+    is_cached: row.is_cached === null ? null : row.is_cached === 1,
+    created_at: row.created_at,
   };
 }

@@ -10,7 +10,12 @@ export const acceptLink = (origin: string, invite: CreatedInvite) =>
   `${origin}/invite/${encodeURIComponent(invite.id)}#${INVITE_TOKEN_PARAM}=${encodeURIComponent(invite.secret)}`;
 
 /** The invite email: who invited whom to what, the accept link, and when it stops working. */
-export function inviteEmail(row: CreatedInvite, organizationName: string, inviterName: string | null, origin: string): MailMessage {
+export function inviteEmail(
+  row: CreatedInvite,
+  organizationName: string,
+  inviterName: string | null,
+  origin: string,
+): MailMessage {
   const greeting = row.first_name ? `Hi ${row.first_name},` : 'Hi,';
   const lines = [
     greeting,

@@ -16,7 +16,9 @@ export function inviteResponse(store: Store, row: InviteRow, now: Date): Invite 
     created_at: row.created_at,
     updated_at: row.updated_at,
     message: row.message,
-    private_project_access: row.private_project_access === null
-      ? null : (JSON.parse(row.private_project_access) as { id: number; level: number }[]),
+    private_project_access:
+      row.private_project_access === null
+        ? null
+        : (JSON.parse(row.private_project_access) as { id: number; level: number }[]),
   };
 }

@@ -1,5 +1,9 @@
 import {
-  endpoints, levelChangeRefusal, removalRefusal, userDisplayName, type MemberRuleRefusal,
+  endpoints,
+  levelChangeRefusal,
+  removalRefusal,
+  userDisplayName,
+  type MemberRuleRefusal,
 } from '../../../../src/contract/index.ts';
 import type { NewActivity } from '../../../store/activity-log.ts';
 import type { MemberRow } from '../../../store/members.ts';
@@ -18,11 +22,20 @@ const refuse = (refusal: MemberRuleRefusal) =>
   refusal.status === 403 ? permissionDenied(refusal.detail) : validationError('invalid_input', refusal.detail, 'level');
 
 /** An activity entry about a membership (organization-wide: no project). */
-export function membershipActivity(row: Pick<MemberRow, 'id' | 'organization_id' | 'first_name' | 'last_name' | 'email'>,
-  activity: string, userId: number | null, changes: NewActivity['detail']['changes'] = null): NewActivity {
+export function membershipActivity(
+  row: Pick<MemberRow, 'id' | 'organization_id' | 'first_name' | 'last_name' | 'email'>,
+  activity: string,
+  userId: number | null,
+  changes: NewActivity['detail']['changes'] = null,
+): NewActivity {
   return {
-    organization_id: row.organization_id, project_id: null, scope: MEMBERSHIP_SCOPE, item_id: row.id, activity,
-    detail: { name: userDisplayName(row), changes }, user_id: userId,
+    organization_id: row.organization_id,
+    project_id: null,
+    scope: MEMBERSHIP_SCOPE,
+    item_id: row.id,
+    activity,
+    detail: { name: userDisplayName(row), changes },
+    user_id: userId,
   };
 }
 
@@ -37,16 +50,24 @@ export function registerMemberRoutes(router: Router, { store, now }: Deps): void
     const { level } = reachableOrganization(store, auth, organizationId);
     const row = store.members.byUserUuid(organizationId, userUuid);
     if (!row) throw notFound();
-    const rule = { callerLevel: level, isSelf: row.user_id === auth.userId, targetLevel: row.level, ownerCount: store.members.ownerCount(organizationId) };
+    const rule = {
+      callerLevel: level,
+      isSelf: row.user_id === auth.userId,
+      targetLevel: row.level,
+      ownerCount: store.members.ownerCount(organizationId),
+    };
     return { row, rule };
   };
 
   router.route(e.list, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
     const search = query.search?.trim() || null;
-    return paginate(url, query,
+    return paginate(
+      url,
+      query,
       () => store.members.count(params.organization_id, search),
-      ({ limit, offset }) => store.members.list(params.organization_id, search, limit, offset).map(memberResponse));
+      ({ limit, offset }) => store.members.list(params.organization_id, search, limit, offset).map(memberResponse),
+    );
   });
 
   router.route(e.update, ({ auth, params, body }) => {
@@ -57,9 +78,12 @@ export function registerMemberRoutes(router: Router, { store, now }: Deps): void
       const at = now().toISOString();
       store.transaction(() => {
         store.members.setLevel(row.id, body.level, at);
-        store.activityLog.add(membershipActivity(row, 'updated', auth.userId, [
-          { type: MEMBERSHIP_SCOPE, action: 'changed', field: 'level', before: row.level, after: body.level },
-        ]), at);
+        store.activityLog.add(
+          membershipActivity(row, 'updated', auth.userId, [
+            { type: MEMBERSHIP_SCOPE, action: 'changed', field: 'level', before: row.level, after: body.level },
+          ]),
+          at,
+        );
       });
     }
     return memberResponse(store.members.byUserUuid(params.organization_id, params.user__uuid)!);

@@ -3,8 +3,14 @@ import type { MemberRow } from '../../../store/members.ts';
 
 export function memberUser(row: MemberRow): User {
   return {
-    id: row.user_id, uuid: row.user_uuid, distinct_id: row.distinct_id, first_name: row.first_name,
-    last_name: row.last_name, email: row.email, is_email_verified: row.is_email_verified === 1, hedgehog_config: null,
+    id: row.user_id,
+    uuid: row.user_uuid,
+    distinct_id: row.distinct_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    is_email_verified: row.is_email_verified === 1,
+    hedgehog_config: null,
   };
 }
 

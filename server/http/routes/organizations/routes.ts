@@ -18,7 +18,8 @@ export function registerOrganizationRoutes(router: Router, { store, events, now 
 
   router.route(e.list, ({ auth, query, url }) =>
     paginate(
-      url, query,
+      url,
+      query,
       () => store.organizations.countForUser(auth.userId, auth.organizationScope),
       ({ limit, offset }) =>
         store.organizations.listForUser(auth.userId, auth.organizationScope, limit, offset).map(organizationResponse),

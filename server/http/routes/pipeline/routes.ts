@@ -41,13 +41,28 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: Import
   };
   const view = (id: number) => pluginResponse(store.plugins.view(id)!);
   const log = (row: PluginRow, auth: AuthContext, activity: string, changes: ActivityChange[] | null, at: string) =>
-    store.activityLog.add({
-      organization_id: row.organization_id, project_id: null, scope: PLUGIN_SCOPE, item_id: String(row.id), activity,
-      detail: { name: row.name, changes, type: row.grp }, user_id: auth.userId,
-    }, at);
+    store.activityLog.add(
+      {
+        organization_id: row.organization_id,
+        project_id: null,
+        scope: PLUGIN_SCOPE,
+        item_id: String(row.id),
+        activity,
+        detail: { name: row.name, changes, type: row.grp },
+        user_id: auth.userId,
+      },
+      at,
+    );
   const save = (before: PluginRow, after: PluginRow, auth: AuthContext, fields: (keyof PluginRow)[]) => {
-    const changes: ActivityChange[] = fields.filter((f) => before[f] !== after[f])
-      .map((f) => ({ type: PLUGIN_SCOPE, action: 'changed', field: f, before: f === 'source' ? null : before[f], after: f === 'source' ? null : after[f] }));
+    const changes: ActivityChange[] = fields
+      .filter((f) => before[f] !== after[f])
+      .map((f) => ({
+        type: PLUGIN_SCOPE,
+        action: 'changed',
+        field: f,
+        before: f === 'source' ? null : before[f],
+        after: f === 'source' ? null : after[f],
+      }));
     store.transaction(() => {
       store.plugins.update(after);
       if (changes.length > 0) log(after, auth, 'updated', changes, after.updated_at);
@@ -57,8 +72,12 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: Import
 
   router.route(e.list, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
-    return paginate(url, query, () => store.plugins.count(params.organization_id, group),
-      ({ limit, offset }) => store.plugins.list(params.organization_id, group, limit, offset).map(pluginResponse));
+    return paginate(
+      url,
+      query,
+      () => store.plugins.count(params.organization_id, group),
+      ({ limit, offset }) => store.plugins.list(params.organization_id, group, limit, offset).map(pluginResponse),
+    );
   });
 
   router.route(e.create, async ({ auth, params, body }) => {
@@ -109,15 +128,26 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: Import
   router.route(e.activity, ({ auth, params, query, url }) => {
     reachableOrganization(store, auth, params.organization_id);
     const filter = { scope: PLUGIN_SCOPE, organization_id: params.organization_id, detail_type: group };
-    return paginate(url, query, () => store.activityLog.count(filter),
-      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse));
+    return paginate(
+      url,
+      query,
+      () => store.activityLog.count(filter),
+      ({ limit, offset }) => store.activityLog.list(filter, limit, offset).map(activityLogEntryResponse),
+    );
   });
 
   router.route(e.exportsUnsubscribeConfigs, ({ auth, params }) => {
     reachableOrganization(store, auth, params.organization_id);
     // what would stop if the organization's exports were turned off: destinations that export events
-    return store.plugins.list(params.organization_id, group, 10_000, 0).filter(exportsEvents).flatMap((p) =>
-      store.pluginConfigs.forPlugin(p.id).filter((c) => c.enabled === 1).map((c) => ({ id: c.id, plugin: p.id, team_id: c.team_id, enabled: true })));
+    return store.plugins
+      .list(params.organization_id, group, 10_000, 0)
+      .filter(exportsEvents)
+      .flatMap((p) =>
+        store.pluginConfigs
+          .forPlugin(p.id)
+          .filter((c) => c.enabled === 1)
+          .map((c) => ({ id: c.id, plugin: p.id, team_id: c.team_id, enabled: true })),
+      );
   });
 
   router.route(e.repository, ({ auth, params }) => {
@@ -139,7 +169,11 @@ function registerGroup(router: Router, deps: Deps, group: PluginGroup, e: Import
     return view(row.id);
   });
 
-  router.route(e.source, ({ auth, params }) => JSON.parse(pluginOf(auth, params.organization_id, params.id).source) as Record<string, string>);
+  router.route(
+    e.source,
+    ({ auth, params }) =>
+      JSON.parse(pluginOf(auth, params.organization_id, params.id).source) as Record<string, string>,
+  );
 
   router.route(e.updateSource, async ({ auth, params, body }) => {
     const row = pluginOf(auth, params.organization_id, params.id);

@@ -54,7 +54,13 @@ export function pluginConfigResponse(row: PluginConfigRow, x: ConfigExtras): Plu
     id: row.id,
     plugin: row.plugin_id,
     plugin_info: x.plugin
-      ? { id: x.plugin.id, name: x.plugin.name, icon: x.plugin.icon, plugin_type: x.plugin.plugin_type, group: x.plugin.grp satisfies PluginGroup }
+      ? {
+          id: x.plugin.id,
+          name: x.plugin.name,
+          icon: x.plugin.icon,
+          plugin_type: x.plugin.plugin_type,
+          group: x.plugin.grp satisfies PluginGroup,
+        }
       : null,
     team_id: row.team_id,
     enabled: row.enabled === 1,

@@ -10,7 +10,8 @@ export function registerProjectRoutes(router: Router, { store }: Deps): void {
 
   router.route(e.list, ({ auth, query, url }) =>
     paginate(
-      url, query,
+      url,
+      query,
       () => store.projects.countReachable(auth.userId, auth.organizationScope),
       ({ limit, offset }) =>
         store.projects.listReachable(auth.userId, auth.organizationScope, limit, offset).map(projectResponse),

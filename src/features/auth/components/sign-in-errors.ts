@@ -14,9 +14,11 @@ export function signInErrorMessage(error: unknown, baseUrl: string): string {
   if (!isApiError(error)) return describeError(error);
   if (error.status === 0) {
     const elsewhere = originOf(baseUrl) !== window.location.origin;
-    return `Server unreachable: nothing answered at ${baseUrl}. Check the server URL and that the server is running.${elsewhere
-      ? ' This dashboard connects only to its own origin and the API origins its server allows: start that server with --api-origin or --upstream to allow another.'
-      : ''}`;
+    return `Server unreachable: nothing answered at ${baseUrl}. Check the server URL and that the server is running.${
+      elsewhere
+        ? ' This dashboard connects only to its own origin and the API origins its server allows: start that server with --api-origin or --upstream to allow another.'
+        : ''
+    }`;
   }
   if (error.code === 'not_an_api') {
     return `Not the analytics API: ${baseUrl} answered, but not like the analytics API. Check the server URL.`;

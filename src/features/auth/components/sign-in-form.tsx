@@ -17,11 +17,13 @@ function isHttpUrl(value: string): boolean {
 }
 
 const signInSchema = z.object({
-  baseUrl: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: 'Enter the server URL.' }),
-    z.refine(isHttpUrl, { error: 'Enter a full URL, such as http://localhost:8000.' }),
-  ),
+  baseUrl: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Enter the server URL.' }),
+      z.refine(isHttpUrl, { error: 'Enter a full URL, such as http://localhost:8000.' }),
+    ),
   key: z.string().check(z.trim(), z.minLength(1, { error: 'Enter your API key.' })),
   remember: z.boolean(),
 });

@@ -112,12 +112,16 @@ describe('a key revoked during the session', () => {
     expect(await screen.findByRole('heading', { level: 1, name: NORTHWIND })).toBeInTheDocument();
     // The page has loaded all it reads, the sidebar's project list too (its request starts in an
     // effect, after the page has painted): the next request is the save.
-    await waitFor(() => expect(queryClient.getQueryState(['projects', 'list', { limit: 1000, offset: 0 }])?.status).toBe('success'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['projects', 'list', { limit: 1000, offset: 0 }])?.status).toBe('success'),
+    );
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const globexPath = window.location.pathname;
 
     const NEW_KEY = api().makeKey(['*']);
-    const demo = api().store.apiKeys.list().find((key) => key.label === 'Demo key')!;
+    const demo = api()
+      .store.apiKeys.list()
+      .find((key) => key.label === 'Demo key')!;
     api().store.apiKeys.revoke(demo.id);
     await user.click(screen.getByRole('checkbox', { name: 'Enforce two-factor authentication' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -134,7 +138,9 @@ describe('a key revoked during the session', () => {
 describe('a key revoked before the app opens', () => {
   it('opens sign-in saying so instead of the page, then returns to that page', async () => {
     const revoked = api().makeKey(['*']);
-    const stored = api().store.apiKeys.list().find((key) => revoked.endsWith(key.mask_value.slice(-4)) && key.label === 'test key')!;
+    const stored = api()
+      .store.apiKeys.list()
+      .find((key) => revoked.endsWith(key.mask_value.slice(-4)) && key.label === 'test key')!;
     api().store.apiKeys.revoke(stored.id);
     const { user } = renderApp('/organizations?pageSize=10', { apiKey: revoked });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

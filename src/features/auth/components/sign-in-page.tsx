@@ -14,7 +14,9 @@ export function SignInPage({ reason, onSignedIn }: SignInPageProps) {
         <div className="space-y-2">
           <BarChart3 aria-hidden="true" className="size-8 text-indigo-700 dark:text-indigo-300" />
           <h1 className="text-2xl font-semibold">Sign in</h1>
-          <p className="text-sm text-gray-600 dark:text-gray-400">Connect to an analytics server with a personal API key.</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            Connect to an analytics server with a personal API key.
+          </p>
         </div>
         {reason === 'expired' ? (
           <p

@@ -13,8 +13,12 @@ export const batchExportKeys = {
   all: (organizationId: string) => [...organizationScope(organizationId), 'batch-exports'] as const,
   lists: (organizationId: string) => [...batchExportKeys.all(organizationId), 'list'] as const,
   list: (organizationId: string, params: PageParams) => [...batchExportKeys.lists(organizationId), params] as const,
-  detail: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'detail', batchExportId] as const,
-  runs: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'runs', batchExportId] as const,
-  logs: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'logs', batchExportId] as const,
-  backfills: (organizationId: string, batchExportId: string) => [...batchExportKeys.all(organizationId), 'backfills', batchExportId] as const,
+  detail: (organizationId: string, batchExportId: string) =>
+    [...batchExportKeys.all(organizationId), 'detail', batchExportId] as const,
+  runs: (organizationId: string, batchExportId: string) =>
+    [...batchExportKeys.all(organizationId), 'runs', batchExportId] as const,
+  logs: (organizationId: string, batchExportId: string) =>
+    [...batchExportKeys.all(organizationId), 'logs', batchExportId] as const,
+  backfills: (organizationId: string, batchExportId: string) =>
+    [...batchExportKeys.all(organizationId), 'backfills', batchExportId] as const,
 };

@@ -25,20 +25,29 @@ export const batchExportMutations = {
   update: (organizationId: string, batchExportId: string) =>
     mutationOptions({
       mutationFn: (body: BatchExportUpdate) =>
-        apiRequest(batchExportEndpoints.update, { params: { organization_id: organizationId, id: batchExportId }, body }),
-      meta: { invalidates: [batchExportKeys.detail(organizationId, batchExportId), batchExportKeys.lists(organizationId)] },
+        apiRequest(batchExportEndpoints.update, {
+          params: { organization_id: organizationId, id: batchExportId },
+          body,
+        }),
+      meta: {
+        invalidates: [batchExportKeys.detail(organizationId, batchExportId), batchExportKeys.lists(organizationId)],
+      },
     }),
   /** The export's own queries are forgotten once the page has left it (forgetBatchExport). */
   destroy: (organizationId: string, batchExportId: string) =>
     mutationOptions({
-      mutationFn: () => apiRequest(batchExportEndpoints.destroy, { params: { organization_id: organizationId, id: batchExportId } }),
+      mutationFn: () =>
+        apiRequest(batchExportEndpoints.destroy, { params: { organization_id: organizationId, id: batchExportId } }),
       meta: { invalidates: [batchExportKeys.lists(organizationId)] },
     }),
   /** New runs (and a log entry): the export's latest runs, its runs and its logs change. */
   backfill: (organizationId: string, batchExportId: string) =>
     mutationOptions({
       mutationFn: (body: BatchExportBackfill) =>
-        apiRequest(batchExportEndpoints.backfill, { params: { organization_id: organizationId, id: batchExportId }, body }),
+        apiRequest(batchExportEndpoints.backfill, {
+          params: { organization_id: organizationId, id: batchExportId },
+          body,
+        }),
       meta: {
         invalidates: [
           batchExportKeys.detail(organizationId, batchExportId),
@@ -53,7 +62,9 @@ export const batchExportMutations = {
   retryRun: (organizationId: string, batchExportId: string) =>
     mutationOptions({
       mutationFn: (runId: string) =>
-        apiRequest(batchExportEndpoints.retryRun, { params: { organization_id: organizationId, id: batchExportId, run_id: runId } }),
+        apiRequest(batchExportEndpoints.retryRun, {
+          params: { organization_id: organizationId, id: batchExportId, run_id: runId },
+        }),
       meta: { invalidates: [...historyKeys(organizationId, batchExportId), batchExportKeys.lists(organizationId)] },
     }),
   /** Its waiting runs become Cancelled. */
@@ -75,7 +86,10 @@ export const batchExportMutations = {
   testExportConnection: (organizationId: string, batchExportId: string) =>
     mutationOptions({
       mutationFn: (body: ExportConnectionTestBody) =>
-        apiRequest(batchExportEndpoints.testExportConnection, { params: { organization_id: organizationId, id: batchExportId }, body }),
+        apiRequest(batchExportEndpoints.testExportConnection, {
+          params: { organization_id: organizationId, id: batchExportId },
+          body,
+        }),
     }),
 };
 

@@ -4,7 +4,6 @@ import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
 import { batchExportKeys } from './batch-exports.keys';
 
-
 /**
  * Runs that are not finished yet: while one is shown, the detail page refreshes itself. A run
  * failed "will retry" is one of them: it becomes Running, then Completed or Failed, by itself.
@@ -18,13 +17,20 @@ export const batchExportQueries = {
     queryOptions({
       queryKey: batchExportKeys.list(organizationId, params),
       queryFn: ({ signal }) =>
-        apiRequest(batchExportEndpoints.list, { params: { organization_id: organizationId }, query: { ...params }, signal }),
+        apiRequest(batchExportEndpoints.list, {
+          params: { organization_id: organizationId },
+          query: { ...params },
+          signal,
+        }),
     }),
   detail: (organizationId: string, batchExportId: string) =>
     queryOptions({
       queryKey: batchExportKeys.detail(organizationId, batchExportId),
       queryFn: ({ signal }) =>
-        apiRequest(batchExportEndpoints.retrieve, { params: { organization_id: organizationId, id: batchExportId }, signal }),
+        apiRequest(batchExportEndpoints.retrieve, {
+          params: { organization_id: organizationId, id: batchExportId },
+          signal,
+        }),
     }),
   runs: (organizationId: string, batchExportId: string, params: PageParams) =>
     queryOptions({
@@ -57,7 +63,6 @@ export const batchExportQueries = {
         }),
     }),
 };
-
 
 export const RUNS_PAGE_SIZE = 20;
 export const BACKFILLS_PAGE_SIZE = 20;

@@ -1,6 +1,13 @@
 import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { alignDown, backfillIntervals, BATCH_EXPORT_INTERVAL_MS, type BatchExport, type BatchExportBackfill, type BatchExportInterval } from '@/contract/batch-exports';
+import {
+  alignDown,
+  backfillIntervals,
+  BATCH_EXPORT_INTERVAL_MS,
+  type BatchExport,
+  type BatchExportBackfill,
+  type BatchExportInterval,
+} from '@/contract/batch-exports';
 import { FormFooter, submitHandler, TextField } from '@/components/form-kit';
 import { Button } from '@/components/ui/button';
 import { DialogClose, Modal } from '@/components/ui/dialog';
@@ -37,8 +44,10 @@ function backfillResolver(interval: BatchExportInterval): Resolver<BackfillValue
   const misaligned = (date: Date) => !dateOnly && alignDown(interval, date.getTime()) !== date.getTime();
   const hourMark = hourMarkMinute();
   const alignedMessage =
-    interval !== 'hour' ? 'Choose a time on a 5-minute mark.'
-      : hourMark === 0 ? 'Choose a whole hour (minutes 00).'
+    interval !== 'hour'
+      ? 'Choose a time on a 5-minute mark.'
+      : hourMark === 0
+        ? 'Choose a whole hour (minutes 00).'
         : `Choose the start of an hour: minute ${String(hourMark).padStart(2, '0')} here (hours start on the hour in UTC).`;
   return async (values): Promise<ResolverResult<BackfillValues, BatchExportBackfill>> => {
     const errors: FieldErrors<BackfillValues> = {};
@@ -91,13 +100,34 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
   // A step counts from :00 local: in a time zone half an hour off UTC the hours' marks fall
   // between its steps, so there the browser is given none (the check above still holds).
   const halfHourZone = hourMarkMinute() !== 0;
-  const step = batchExport.interval === 'hour' ? (halfHourZone ? undefined : 3600) : batchExport.interval === 'every 5 minutes' ? 300 : undefined;
+  const step =
+    batchExport.interval === 'hour'
+      ? halfHourZone
+        ? undefined
+        : 3600
+      : batchExport.interval === 'every 5 minutes'
+        ? 300
+        : undefined;
   const max = toInputValue(new Date(), dateOnly);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Start" type={inputType} step={step} max={max} error={errors.start_at?.message} {...form.register('start_at')} />
-        <TextField label="End" type={inputType} step={step} max={max} error={errors.end_at?.message} {...form.register('end_at')} />
+        <TextField
+          label="Start"
+          type={inputType}
+          step={step}
+          max={max}
+          error={errors.start_at?.message}
+          {...form.register('start_at')}
+        />
+        <TextField
+          label="End"
+          type={inputType}
+          step={step}
+          max={max}
+          error={errors.end_at?.message}
+          {...form.register('end_at')}
+        />
       </div>
       {dateOnly ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">
@@ -106,7 +136,13 @@ function BackfillForm({ organizationId, batchExport, onStarted }: Omit<BackfillD
             : 'Days start at midnight UTC: the start day is exported, the end day is not.'}
         </p>
       ) : null}
-      <FormFooter align="end" error={errors.root?.server?.message} submitLabel="Start backfill" pendingLabel="Starting…" isSubmitting={isSubmitting}>
+      <FormFooter
+        align="end"
+        error={errors.root?.server?.message}
+        submitLabel="Start backfill"
+        pendingLabel="Starting…"
+        isSubmitting={isSubmitting}
+      >
         <DialogClose asChild>
           <Button>Cancel</Button>
         </DialogClose>

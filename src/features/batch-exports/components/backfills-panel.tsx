@@ -22,19 +22,33 @@ import { statusLabel } from './labels';
 import { ProgressLine } from './run-actions';
 import { formatIntervalTime } from './run-format';
 
-const TONES: Partial<Record<Backfill['status'], BadgeTone>> = { Running: 'info', Completed: 'success', Failed: 'danger', Cancelled: 'neutral' };
+const TONES: Partial<Record<Backfill['status'], BadgeTone>> = {
+  Running: 'info',
+  Completed: 'success',
+  Failed: 'danger',
+  Cancelled: 'neutral',
+};
 
-const range = (backfill: Backfill) => `${formatIntervalTime(backfill.start_at)} – ${formatIntervalTime(backfill.end_at)}`;
+const range = (backfill: Backfill) =>
+  `${formatIntervalTime(backfill.start_at)} – ${formatIntervalTime(backfill.end_at)}`;
 
 /** "12 of 48 runs · 10,240 records", with a bar while the backfill works. */
 function BackfillProgress({ backfill }: { backfill: Backfill }) {
   const { progress } = backfill;
   if (!progress || progress.total_runs === null) return <>—</>;
   const runs = `${formatCount(progress.finished_runs ?? 0)} of ${formatCount(progress.total_runs)} runs`;
-  const text = progress.records_completed === undefined || progress.records_completed === null
-    ? runs
-    : `${runs} · ${formatCount(progress.records_completed)} records`;
-  return <ProgressLine done={progress.finished_runs ?? 0} total={progress.total_runs} text={text} label={`Progress of the backfill of ${range(backfill)}`} />;
+  const text =
+    progress.records_completed === undefined || progress.records_completed === null
+      ? runs
+      : `${runs} · ${formatCount(progress.records_completed)} records`;
+  return (
+    <ProgressLine
+      done={progress.finished_runs ?? 0}
+      total={progress.total_runs}
+      text={text}
+      label={`Progress of the backfill of ${range(backfill)}`}
+    />
+  );
 }
 
 /** Cancel, through the shared confirm dialog: the waiting runs are cancelled, a run under way finishes. */
@@ -61,7 +75,12 @@ function CancelBackfill({ backfill }: { backfill: Backfill }) {
   return (
     <>
       <ScopedAction scope={batchExportEndpoints.cancelBackfill.access}>
-        <Button size="sm" variant="danger" onClick={() => onOpenChange(true)} aria-label={`Cancel the backfill of ${range(backfill)}`}>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => onOpenChange(true)}
+          aria-label={`Cancel the backfill of ${range(backfill)}`}
+        >
           <CircleStop aria-hidden="true" className="size-3.5" />
           Cancel
         </Button>
@@ -101,7 +120,11 @@ const columns: readonly Column<Backfill>[] = [
   },
   { header: 'Status', cell: (b) => <Badge tone={TONES[b.status] ?? 'neutral'}>{statusLabel(b.status)}</Badge> },
   { header: 'Progress', cell: (b) => <BackfillProgress backfill={b} /> },
-  { header: 'Started', className: 'whitespace-nowrap', cell: (b) => <time dateTime={b.created_at}>{formatDateTime(b.created_at)}</time> },
+  {
+    header: 'Started',
+    className: 'whitespace-nowrap',
+    cell: (b) => <time dateTime={b.created_at}>{formatDateTime(b.created_at)}</time>,
+  },
   { header: 'Actions', hideHeader: true, className: 'text-right', cell: (b) => <CancelBackfill backfill={b} /> },
 ];
 
@@ -110,7 +133,8 @@ export function BackfillsPanel({ watchUntil }: { watchUntil: number }) {
   const { organizationId, batchExportId } = detailRoute.useParams();
   const { backfillsPage: page } = detailRoute.useSearch();
   const navigate = detailRoute.useNavigate();
-  const onPageChange = (next: number) => void navigate({ search: (previous) => ({ ...previous, backfillsPage: next }) });
+  const onPageChange = (next: number) =>
+    void navigate({ search: (previous) => ({ ...previous, backfillsPage: next }) });
   const { data } = useSuspenseQuery({
     ...batchExportQueries.backfills(organizationId, batchExportId, pageParams(page, BACKFILLS_PAGE_SIZE)),
     refetchInterval: (query) =>
@@ -119,14 +143,21 @@ export function BackfillsPanel({ watchUntil }: { watchUntil: number }) {
   if (data.count === 0) {
     return (
       <EmptyState title="No backfills yet">
-        Use “Backfill” to export a past time range; its runs and progress show here. Retrying a run is a backfill of its interval.
+        Use “Backfill” to export a past time range; its runs and progress show here. Retrying a run is a backfill of its
+        interval.
       </EmptyState>
     );
   }
   return (
     <div className="space-y-2">
       <DataTable caption="Backfills, newest first" rows={data.results} columns={columns} getRowId={(b) => b.id} />
-      <Pagination label="Backfills" page={page} pageSize={BACKFILLS_PAGE_SIZE} count={data.count} onPageChange={onPageChange} />
+      <Pagination
+        label="Backfills"
+        page={page}
+        pageSize={BACKFILLS_PAGE_SIZE}
+        count={data.count}
+        onPageChange={onPageChange}
+      />
     </div>
   );
 }

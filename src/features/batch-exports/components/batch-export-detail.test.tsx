@@ -11,7 +11,11 @@ function seededExport(name: string): { id: string; organizationId: string; confi
   const id = store.db.prepare('SELECT id FROM batch_exports WHERE name = ?').pluck().get(name) as string;
   // Through the repository: the file holds the configs sealed (encrypted at rest).
   const row = store.batchExports.get(id)!;
-  return { id: row.id, organizationId: row.organization_id, config: JSON.parse(row.destination_config) as Record<string, unknown> };
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    config: JSON.parse(row.destination_config) as Record<string, unknown>,
+  };
 }
 
 const runsOf = (id: string) => api().store.batchExportRuns.countForExport(id);
@@ -44,7 +48,9 @@ describe('batch export detail', () => {
 
   it('shows the log entries in their tab, with the tab in the URL', async () => {
     const hook = seededExport('Webhook relay');
-    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, {
+      apiKey: api().demoKey,
+    });
     await user.click(await screen.findByRole('tab', { name: 'Logs' }));
     const logs = await screen.findByRole('region', { name: 'Log entries, newest first' });
     expect(within(logs).getByText('Export paused.')).toBeInTheDocument();
@@ -86,7 +92,9 @@ describe('batch export detail', () => {
 
   it('deletes behind a confirm dialog that names the export', async () => {
     const { organizationId, batchExport } = await createHook('Old hook');
-    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, {
+      apiKey: api().demoKey,
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete batch export' });
     expect(dialog).toHaveTextContent('Old hook');
@@ -99,8 +107,19 @@ describe('batch export detail', () => {
   it('when its runs fail to load, says so in their place: the rest of the page stays, and Try again loads them', async () => {
     const hook = seededExport('Webhook relay');
     override(batchExportEndpoints.runs, () =>
-      HttpResponse.json({ type: 'authentication_error', code: 'permission_denied', detail: 'You do not have permission to perform this action.', attr: null }, { status: 403 }));
-    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+      HttpResponse.json(
+        {
+          type: 'authentication_error',
+          code: 'permission_denied',
+          detail: 'You do not have permission to perform this action.',
+          attr: null,
+        },
+        { status: 403 },
+      ),
+    );
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, {
+      apiKey: api().demoKey,
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The runs could not be loaded.');
     expect(alert).toHaveTextContent('You do not have permission to perform this action.');
@@ -119,35 +138,63 @@ describe('batch export detail', () => {
 
   it('says Not found for an export of another organization, with the way back to the list', async () => {
     const hook = seededExport('Webhook relay');
-    const { user, router } = renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const { user, router } = renderApp(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports/${hook.id}`, {
+      apiKey: api().demoKey,
+    });
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(api().organizationId(HEDGEBOX)).toBe(hook.organizationId);
     await user.click(screen.getByRole('link', { name: 'Back to Batch exports' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/organizations/${api().organizationId(NORTHWIND)}/batch-exports`),
+    );
   });
 });
 
 describe('runs and backfills an admin acts on', () => {
   it('Retry on a failed run queues a new run of its interval', async () => {
     const hook = seededExport('Webhook relay');
-    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${hook.organizationId}/batch-exports/${hook.id}`, {
+      apiKey: api().demoKey,
+    });
     const runs = await screen.findByRole('table', { name: /Runs, newest first/ });
-    const failed = within(runs).getAllByRole('row').find((row) => within(row).queryByText('Failed'))!;
+    const failed = within(runs)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Failed'))!;
     const before = runsOf(hook.id);
     await user.click(within(failed).getByRole('button', { name: /^Retry the run of / }));
     expect(await screen.findByText(/^Retry queued: a new run will export/)).toBeInTheDocument();
     expect(runsOf(hook.id)).toBe(before + 1);
     await waitFor(() => expect(within(runs).getAllByText('Starting').length).toBeGreaterThan(0));
     // Only runs that ended without exporting offer it.
-    const completed = within(runs).getAllByRole('row').find((row) => within(row).queryByText('Completed'))!;
+    const completed = within(runs)
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Completed'))!;
     expect(within(completed).queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
   });
 
   it('a running run shows how far it got', async () => {
     const { organizationId, batchExport } = await createHook('Busy hook');
     const { store } = api();
-    const id = store.batchExportRuns.create({ batch_export_id: batchExport.id, data_interval_start: '2024-03-05T10:00:00Z', data_interval_end: '2024-03-05T11:00:00Z' }, '2024-03-05T11:00:00Z');
-    store.batchExportRuns.setProgress(id, { status: 'Running', records_completed: 3000, records_total_count: 10000, latest_error: null, finished_at: null, attempts: 1 }, '2024-03-05T11:00:01Z');
+    const id = store.batchExportRuns.create(
+      {
+        batch_export_id: batchExport.id,
+        data_interval_start: '2024-03-05T10:00:00Z',
+        data_interval_end: '2024-03-05T11:00:00Z',
+      },
+      '2024-03-05T11:00:00Z',
+    );
+    store.batchExportRuns.setProgress(
+      id,
+      {
+        status: 'Running',
+        records_completed: 3000,
+        records_total_count: 10000,
+        latest_error: null,
+        finished_at: null,
+        attempts: 1,
+      },
+      '2024-03-05T11:00:01Z',
+    );
     renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
     const bar = await screen.findByRole('progressbar', { name: /^Progress of the run from / });
     expect(bar).toHaveAttribute('aria-valuenow', '3000');
@@ -159,9 +206,12 @@ describe('runs and backfills an admin acts on', () => {
   it('lists backfills with their progress; Cancel, confirmed, cancels the runs still waiting', async () => {
     const { organizationId, batchExport } = await createHook('Backfilled hook');
     await api().call('POST', `/api/organizations/${organizationId}/batch_exports/${batchExport.id}/backfill/`, {
-      start_at: '2024-03-05T10:00:00Z', end_at: '2024-03-05T14:00:00Z',
+      start_at: '2024-03-05T10:00:00Z',
+      end_at: '2024-03-05T14:00:00Z',
     });
-    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}?tab=backfills`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}?tab=backfills`, {
+      apiKey: api().demoKey,
+    });
     const table = await screen.findByRole('table', { name: 'Backfills, newest first' });
     const [row] = within(table).getAllByRole('row').slice(1);
     expect(row).toHaveTextContent('Running');
@@ -178,7 +228,10 @@ describe('runs and backfills an admin acts on', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Cancelled'));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('4 of 4 runs');
     expect(within(table).queryByRole('button', { name: /^Cancel the backfill/ })).not.toBeInTheDocument();
-    const statuses = api().store.db.prepare('SELECT status FROM batch_export_runs WHERE batch_export_id = ?').pluck().all(batchExport.id);
+    const statuses = api()
+      .store.db.prepare('SELECT status FROM batch_export_runs WHERE batch_export_id = ?')
+      .pluck()
+      .all(batchExport.id);
     expect(statuses).toEqual(['Cancelled', 'Cancelled', 'Cancelled', 'Cancelled']);
   });
 
@@ -186,9 +239,13 @@ describe('runs and backfills an admin acts on', () => {
     const organizationId = api().organizationId(NORTHWIND);
     // A private address: the server's outbound guard refuses it before any connection.
     const batchExport = await api().call<BatchExport>('POST', `/api/organizations/${organizationId}/batch_exports/`, {
-      name: 'Checked hook', interval: 'hour', destination: { type: 'HTTP', config: { url: 'http://10.9.8.7/in', token: 'stored-token' } },
+      name: 'Checked hook',
+      interval: 'hour',
+      destination: { type: 'HTTP', config: { url: 'http://10.9.8.7/in', token: 'stored-token' } },
     });
-    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${organizationId}/batch-exports/${batchExport.id}`, {
+      apiKey: api().demoKey,
+    });
     const configuration = await screen.findByRole('region', { name: 'Configuration' });
     await user.click(within(configuration).getByRole('button', { name: 'Test connection' }));
     const steps = await within(configuration).findByRole('list', { name: 'Connection test steps' });

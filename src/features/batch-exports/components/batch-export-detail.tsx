@@ -36,7 +36,8 @@ export function BatchExportDetail() {
   const { organizationId, batchExportId } = detailRoute.useParams();
   const { tab, backfill, runsPage, logsPage, backfillsPage } = detailRoute.useSearch();
   const navigate = detailRoute.useNavigate();
-  const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
+  const onTabChange = (next: DetailTab) =>
+    void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
   const setBackfillOpen = (open: boolean) =>
     void navigate({ search: (previous) => ({ ...previous, backfill: open ? true : undefined }), replace: !open });
   const { data: batchExport } = useSuspenseQuery({
@@ -70,7 +71,10 @@ export function BatchExportDetail() {
           <ScopedAction scope={batchExportEndpoints.update.access}>
             <Button
               onClick={() =>
-                void navigate({ to: '/organizations/$organizationId/batch-exports/$batchExportId/edit', params: { organizationId, batchExportId } })
+                void navigate({
+                  to: '/organizations/$organizationId/batch-exports/$batchExportId/edit',
+                  params: { organizationId, batchExportId },
+                })
               }
             >
               <Pencil aria-hidden="true" className="size-4" />
@@ -86,48 +90,54 @@ export function BatchExportDetail() {
           <DeleteBatchExport
             organizationId={organizationId}
             batchExport={batchExport}
-            onDeleted={() => navigate({ to: '/organizations/$organizationId/batch-exports', params: { organizationId }, replace: true })}
+            onDeleted={() =>
+              navigate({
+                to: '/organizations/$organizationId/batch-exports',
+                params: { organizationId },
+                replace: true,
+              })
+            }
           />
         </div>
       </div>
 
       <div className="grid gap-8 2xl:grid-cols-[minmax(0,1fr)_26rem]">
-      <Tabs className="min-w-0" value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
-        <TabsList aria-label="Batch export">
-          <TabsTrigger value="runs">Runs</TabsTrigger>
-          <TabsTrigger value="backfills">Backfills</TabsTrigger>
-          <TabsTrigger value="logs">Logs</TabsTrigger>
-        </TabsList>
-        <TabsContent value="runs">
-          {/* Keyed: another export or page is a fresh try, not the last one's failure. */}
-          <SectionBoundary what="The runs" key={`${batchExportId}:${runsPage ?? 1}`}>
-            <Suspense fallback={<PanelFallback label="Loading runs" />}>
-              <RunsPanel watchUntil={watchUntil} />
-            </Suspense>
-          </SectionBoundary>
-        </TabsContent>
-        <TabsContent value="backfills">
-          <SectionBoundary what="The backfills" key={`${batchExportId}:${backfillsPage ?? 1}`}>
-            <Suspense fallback={<PanelFallback label="Loading backfills" />}>
-              <BackfillsPanel watchUntil={watchUntil} />
-            </Suspense>
-          </SectionBoundary>
-        </TabsContent>
-        <TabsContent value="logs">
-          <SectionBoundary what="The logs" key={`${batchExportId}:${logsPage ?? 1}`}>
-            <Suspense fallback={<PanelFallback label="Loading logs" />}>
-              <LogsPanel live={live} watchUntil={watchUntil} />
-            </Suspense>
-          </SectionBoundary>
-        </TabsContent>
-      </Tabs>
-      <Section id="batch-export-configuration" title="Configuration">
-        <div className="space-y-4">
-          {/* Above the settings, not under their long list: where an admin checking the export looks first. */}
-          <StoredConnectionTest organizationId={organizationId} batchExportId={batchExportId} />
-          <BatchExportConfig batchExport={batchExport} />
-        </div>
-      </Section>
+        <Tabs className="min-w-0" value={tab} onValueChange={(value) => onTabChange(value as DetailTab)}>
+          <TabsList aria-label="Batch export">
+            <TabsTrigger value="runs">Runs</TabsTrigger>
+            <TabsTrigger value="backfills">Backfills</TabsTrigger>
+            <TabsTrigger value="logs">Logs</TabsTrigger>
+          </TabsList>
+          <TabsContent value="runs">
+            {/* Keyed: another export or page is a fresh try, not the last one's failure. */}
+            <SectionBoundary what="The runs" key={`${batchExportId}:${runsPage ?? 1}`}>
+              <Suspense fallback={<PanelFallback label="Loading runs" />}>
+                <RunsPanel watchUntil={watchUntil} />
+              </Suspense>
+            </SectionBoundary>
+          </TabsContent>
+          <TabsContent value="backfills">
+            <SectionBoundary what="The backfills" key={`${batchExportId}:${backfillsPage ?? 1}`}>
+              <Suspense fallback={<PanelFallback label="Loading backfills" />}>
+                <BackfillsPanel watchUntil={watchUntil} />
+              </Suspense>
+            </SectionBoundary>
+          </TabsContent>
+          <TabsContent value="logs">
+            <SectionBoundary what="The logs" key={`${batchExportId}:${logsPage ?? 1}`}>
+              <Suspense fallback={<PanelFallback label="Loading logs" />}>
+                <LogsPanel live={live} watchUntil={watchUntil} />
+              </Suspense>
+            </SectionBoundary>
+          </TabsContent>
+        </Tabs>
+        <Section id="batch-export-configuration" title="Configuration">
+          <div className="space-y-4">
+            {/* Above the settings, not under their long list: where an admin checking the export looks first. */}
+            <StoredConnectionTest organizationId={organizationId} batchExportId={batchExportId} />
+            <BatchExportConfig batchExport={batchExport} />
+          </div>
+        </Section>
       </div>
 
       {backfill === true ? (
@@ -139,7 +149,10 @@ export function BatchExportDetail() {
           onStarted={() => {
             setWatchUntil(Date.now() + WATCH_AFTER_BACKFILL_MS);
             // The runs it queued are on the first page of the runs tab.
-            void navigate({ search: (previous) => ({ ...previous, backfill: undefined, tab: 'runs', runsPage: 1 }), replace: true });
+            void navigate({
+              search: (previous) => ({ ...previous, backfill: undefined, tab: 'runs', runsPage: 1 }),
+              replace: true,
+            });
           }}
         />
       ) : null}

@@ -14,7 +14,10 @@ interface Callbacks {
 export function NewBatchExportPage({ organizationId, ...callbacks }: { organizationId: string } & Callbacks) {
   return (
     <div className="space-y-6">
-      <PageTitle title="New batch export" description="Export this organization's data to another system on a schedule." />
+      <PageTitle
+        title="New batch export"
+        description="Export this organization's data to another system on a schedule."
+      />
       <BatchExportForm organizationId={organizationId} {...callbacks} />
     </div>
   );
@@ -28,9 +31,17 @@ export function EditBatchExportPage({
   const { data: batchExport } = useSuspenseQuery(batchExportQueries.detail(organizationId, batchExportId));
   return (
     <div className="space-y-6">
-      <PageTitle title={`Edit ${batchExport.name}`} description="Secrets are never shown: leave them blank to keep them." />
+      <PageTitle
+        title={`Edit ${batchExport.name}`}
+        description="Secrets are never shown: leave them blank to keep them."
+      />
       {isKnownDestinationType(batchExport.destination.type) ? (
-        <BatchExportForm key={batchExport.id} organizationId={organizationId} batchExport={batchExport} {...callbacks} />
+        <BatchExportForm
+          key={batchExport.id}
+          organizationId={organizationId}
+          batchExport={batchExport}
+          {...callbacks}
+        />
       ) : (
         <EmptyState title="This destination can't be edited here">
           The server uses a destination type ({batchExport.destination.type}) this dashboard does not know.

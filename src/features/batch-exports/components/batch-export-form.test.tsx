@@ -11,9 +11,14 @@ const northwind = () => api().organizationId(NORTHWIND);
 /** What the server stored for Northwind's exports (secrets included). */
 function storedExports() {
   const { store } = api();
-  const ids = store.db.prepare('SELECT id FROM batch_exports WHERE organization_id = ?').pluck().all(northwind()) as string[];
+  const ids = store.db
+    .prepare('SELECT id FROM batch_exports WHERE organization_id = ?')
+    .pluck()
+    .all(northwind()) as string[];
   // Through the repository: the file holds the configs sealed (encrypted at rest).
-  return ids.map((id) => store.batchExports.get(id)!).map((row) => ({ ...row, config: JSON.parse(row.destination_config) as Record<string, unknown> }));
+  return ids
+    .map((id) => store.batchExports.get(id)!)
+    .map((row) => ({ ...row, config: JSON.parse(row.destination_config) as Record<string, unknown> }));
 }
 
 describe('new batch export', () => {
@@ -53,7 +58,12 @@ describe('new batch export', () => {
     // The reference server accepts any valid URL; a production instance may refuse a host.
     override(batchExportEndpoints.create, () =>
       HttpResponse.json(
-        { type: 'validation_error', code: 'invalid_input', detail: 'This host does not accept exports.', attr: 'destination__config__url' },
+        {
+          type: 'validation_error',
+          code: 'invalid_input',
+          detail: 'This host does not accept exports.',
+          attr: 'destination__config__url',
+        },
         { status: 400 },
       ),
     );
@@ -109,7 +119,9 @@ describe('edit batch export', () => {
       interval: 'hour',
       destination: { type: 'HTTP', config: { url: 'https://old.example.com', token: 'stored-token' } },
     });
-    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/${batchExport.id}/edit`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${northwind()}/batch-exports/${batchExport.id}/edit`, {
+      apiKey: api().demoKey,
+    });
     const token = await screen.findByLabelText('Token');
     expect(token).toHaveValue('');
     expect(token).toHaveAccessibleDescription('Leave blank to keep the stored value.');
@@ -119,7 +131,12 @@ describe('edit batch export', () => {
     await user.type(url, 'https://new.example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hook' })).toBeInTheDocument();
-    expect(storedExports()[0]?.config).toEqual({ url: 'https://new.example.com', token: 'stored-token', include_events: null, exclude_events: null });
+    expect(storedExports()[0]?.config).toEqual({
+      url: 'https://new.example.com',
+      token: 'stored-token',
+      include_events: null,
+      exclude_events: null,
+    });
   });
 });
 
@@ -138,7 +155,9 @@ describe('test connection in the form', () => {
     expect(within(steps).getAllByRole('listitem')).toHaveLength(1);
     expect(steps).toHaveTextContent(/^Failed: Send an empty batchRefused: /);
     // Told in a live region: heard without moving focus.
-    expect(screen.getByText('Connection failed at “Send an empty batch”.').closest('[aria-live="polite"]')).toContainElement(steps);
+    expect(
+      screen.getByText('Connection failed at “Send an empty batch”.').closest('[aria-live="polite"]'),
+    ).toContainElement(steps);
     expect(screen.getByLabelText('URL')).toHaveValue('http://10.20.30.40/in');
     expect(screen.getByLabelText('Token')).toHaveValue('s3cret');
     expect(screen.getByLabelText('Name')).toHaveValue('Webhook');
@@ -149,10 +168,12 @@ describe('test connection in the form', () => {
     expect(screen.queryByRole('list', { name: 'Connection test steps' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     expect(await screen.findByText('Connection works: every step passed.')).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Connection test steps' })).toHaveTextContent('Passed: Nothing to connect to');
+    expect(screen.getByRole('list', { name: 'Connection test steps' })).toHaveTextContent(
+      'Passed: Nothing to connect to',
+    );
   });
 
-  it('checks the destination\'s fields first, on the field, without sending', async () => {
+  it("checks the destination's fields first, on the field, without sending", async () => {
     const { user } = renderApp(`/organizations/${northwind()}/batch-exports/new`, { apiKey: api().demoKey });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Destination type' }), 'HTTP');
     await user.type(screen.getByLabelText('URL'), 'not a url');

@@ -15,7 +15,16 @@ import {
   type BatchExportUpdate,
   type DestinationType,
 } from '@/contract/batch-exports';
-import { applyServerError, attrToFieldPath, Fieldset, FormFooter, SelectField, submitHandler, TextareaField, TextField } from '@/components/form-kit';
+import {
+  applyServerError,
+  attrToFieldPath,
+  Fieldset,
+  FormFooter,
+  SelectField,
+  submitHandler,
+  TextareaField,
+  TextField,
+} from '@/components/form-kit';
 import { LeaveGuard } from '@/components/feedback/leave-guard';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
@@ -74,7 +83,8 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
     if (previous === type) return;
     stash.current[previous] = form.getValues('destination.config');
     previousType.current = type;
-    const stored = batchExport?.destination.type === type ? (batchExport.destination.config as Record<string, unknown>) : {};
+    const stored =
+      batchExport?.destination.type === type ? (batchExport.destination.config as Record<string, unknown>) : {};
     form.setValue('destination.config', stash.current[type] ?? initialConfig(type, stored));
     form.clearErrors('destination');
     // A result of another type's test would say nothing about this one.
@@ -84,7 +94,9 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
 
   const fields = () => formFieldPaths(form.getValues('destination.type')) as Path<BatchExportFormValues>[];
   const onSubmit = submitHandler(form, fields, async (body) => {
-    const saved = batchExport ? await update.mutateAsync(body as BatchExportUpdate) : await create.mutateAsync(body as BatchExportCreate);
+    const saved = batchExport
+      ? await update.mutateAsync(body as BatchExportUpdate)
+      : await create.mutateAsync(body as BatchExportCreate);
     toast.success(batchExport ? 'Changes saved' : `Batch export “${saved.name}” created`);
     onSaved(saved);
   });
@@ -92,7 +104,10 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
   const destinationFields = () => fields().filter((path) => path.startsWith('destination.'));
   // A 400 naming a field of the form goes on it; anything else is told beside the button.
   const onField = (error: unknown) =>
-    isApiError(error) && error.status === 400 && !!error.attr && destinationFields().some((path) => path === attrToFieldPath(error.attr!));
+    isApiError(error) &&
+    error.status === 400 &&
+    !!error.attr &&
+    destinationFields().some((path) => path === attrToFieldPath(error.attr!));
   const onTestError = (error: unknown) => {
     if (onField(error)) applyServerError(form, error, destinationFields());
   };
@@ -114,7 +129,13 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
       {/* Not while saving: a save leaves for the export's page. */}
       <LeaveGuard dirty={isDirty && !isSubmitting} what="this batch export" />
       <Fieldset legend="General">
-        <TextField label="Name" maxLength={BATCH_EXPORT_NAME_MAX} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <TextField
+          label="Name"
+          maxLength={BATCH_EXPORT_NAME_MAX}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Model" error={errors.model?.message} {...form.register('model')}>
             {BATCH_EXPORT_MODELS.map((model) => (
@@ -134,7 +155,11 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
       </Fieldset>
 
       <Fieldset legend="Destination">
-        <SelectField label="Destination type" error={errors.destination?.type?.message} {...form.register('destination.type')}>
+        <SelectField
+          label="Destination type"
+          error={errors.destination?.type?.message}
+          {...form.register('destination.type')}
+        >
           {BATCH_EXPORT_DESTINATIONS.map((info) => (
             <option key={info.type} value={info.type}>
               {info.label}
@@ -148,7 +173,11 @@ export function BatchExportForm({ organizationId, batchExport, onSaved, onCancel
           pending={test.isPending}
           result={test.data}
           error={onField(test.error) ? null : test.error}
-          hint={batchExport ? 'Tries these settings, with the stored secrets where left blank. Nothing is saved.' : 'Tries these settings. Nothing is saved.'}
+          hint={
+            batchExport
+              ? 'Tries these settings, with the stored secrets where left blank. Nothing is saved.'
+              : 'Tries these settings. Nothing is saved.'
+          }
         />
       </Fieldset>
 

@@ -7,7 +7,10 @@ export const batchExportsHeader: ListHeader = {
   description: "Scheduled exports of this organization's events and persons to other systems.",
 };
 
-export const { PageSkeleton: BatchExportsPageSkeleton, PageError: BatchExportsPageError } = listPageStates(batchExportsHeader, 7);
+export const { PageSkeleton: BatchExportsPageSkeleton, PageError: BatchExportsPageError } = listPageStates(
+  batchExportsHeader,
+  7,
+);
 
 /** What an export's page looks like while it loads. */
 export function BatchExportDetailSkeleton() {

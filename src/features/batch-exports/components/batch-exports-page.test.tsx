@@ -7,7 +7,8 @@ const api = setupTestApi();
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
 const pausedInStore = (name: string) =>
-  (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused === 1;
+  (api().store.db.prepare('SELECT paused FROM batch_exports WHERE name = ?').get(name) as { paused: number }).paused ===
+  1;
 
 /** Hedgebox's seeded exports (server/seed/batch-exports.ts): six, all but the NoOp one paused. */
 const hedgeboxExports = () => `/organizations/${api().organizationId(HEDGEBOX)}/batch-exports`;

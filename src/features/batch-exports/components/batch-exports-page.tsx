@@ -45,10 +45,16 @@ function exportColumns(organizationId: string, setPaused: (variables: PauseVaria
     { header: 'Model', cell: (batchExport) => modelLabel(batchExport.model) },
     { header: 'Interval', className: 'whitespace-nowrap', cell: (batchExport) => intervalLabel(batchExport.interval) },
     { header: 'State', id: 'state', cell: (batchExport) => <PausedBadge paused={batchExport.paused} /> },
-    { header: 'Last run', className: 'whitespace-nowrap', cell: (batchExport) => <LastRun batchExport={batchExport} /> },
+    {
+      header: 'Last run',
+      className: 'whitespace-nowrap',
+      cell: (batchExport) => <LastRun batchExport={batchExport} />,
+    },
     {
       header: 'Active',
-      cell: (batchExport) => <PauseSwitch batchExport={batchExport} onPausedChange={(paused) => setPaused({ batchExport, paused })} />,
+      cell: (batchExport) => (
+        <PauseSwitch batchExport={batchExport} onPausedChange={(paused) => setPaused({ batchExport, paused })} />
+      ),
     },
   ];
 }
@@ -95,7 +101,9 @@ export function BatchExportsPage() {
       action={
         <PrimaryAction
           scope={batchExportEndpoints.create.access}
-          onClick={() => void navigate({ to: '/organizations/$organizationId/batch-exports/new', params: { organizationId } })}
+          onClick={() =>
+            void navigate({ to: '/organizations/$organizationId/batch-exports/new', params: { organizationId } })
+          }
         >
           New batch export
         </PrimaryAction>
@@ -105,7 +113,8 @@ export function BatchExportsPage() {
       getRowId={batchExportId}
       empty={{
         title: 'No batch exports yet',
-        children: "Use “New batch export” to send this organization's events to S3, a warehouse or an HTTP endpoint on a schedule.",
+        children:
+          "Use “New batch export” to send this organization's events to S3, a warehouse or an HTTP endpoint on a schedule.",
       }}
       bulkActions={bulkActions}
     />

@@ -42,7 +42,11 @@ export function ConnectionTestPanel({ scope, onTest, pending, result, error, hin
         <ScopedAction scope={scope}>
           {/* Stays enabled while testing (aria-disabled): disabling it would drop the keyboard's focus. */}
           <Button onClick={() => (pending ? undefined : onTest())} aria-disabled={pending || undefined}>
-            {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <PlugZap aria-hidden="true" className="size-4" />}
+            {pending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <PlugZap aria-hidden="true" className="size-4" />
+            )}
             {pending ? 'Testing connection…' : 'Test connection'}
           </Button>
         </ScopedAction>
@@ -54,7 +58,12 @@ export function ConnectionTestPanel({ scope, onTest, pending, result, error, hin
         ) : null}
         {!pending && result ? (
           <>
-            <p className={cn('text-sm font-medium', result.ok ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300')}>
+            <p
+              className={cn(
+                'text-sm font-medium',
+                result.ok ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300',
+              )}
+            >
               {summary(result)}
             </p>
             <ol aria-label="Connection test steps" className="space-y-1.5">
@@ -80,7 +89,13 @@ export function ConnectionTestPanel({ scope, onTest, pending, result, error, hin
 }
 
 /** Tests an export's destination as saved (its secrets included, never sent to the browser). */
-export function StoredConnectionTest({ organizationId, batchExportId }: { organizationId: string; batchExportId: string }) {
+export function StoredConnectionTest({
+  organizationId,
+  batchExportId,
+}: {
+  organizationId: string;
+  batchExportId: string;
+}) {
   const test = useMutation(batchExportMutations.testExportConnection(organizationId, batchExportId));
   return (
     <ConnectionTestPanel

@@ -22,8 +22,8 @@ export function DeleteBatchExport({ organizationId, batchExport, onDeleted }: De
       title="Delete batch export"
       description={
         <>
-          This permanently deletes <strong>{batchExport.name}</strong> with its runs and logs. Data already exported stays where
-          it is.
+          This permanently deletes <strong>{batchExport.name}</strong> with its runs and logs. Data already exported
+          stays where it is.
         </>
       }
       confirmLabel={`Delete ${batchExport.name}`}

@@ -24,7 +24,11 @@ export function DestinationFields({ form, editing }: DestinationFieldsProps) {
   const { errors } = form.formState;
   const configErrors = (errors.destination?.config ?? {}) as Record<string, { message?: string } | undefined>;
   if (info.fields.length === 0) {
-    return <p className="text-sm text-gray-600 dark:text-gray-400">This destination has nothing to configure: its runs export nothing.</p>;
+    return (
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        This destination has nothing to configure: its runs export nothing.
+      </p>
+    );
   }
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -37,7 +41,13 @@ export function DestinationFields({ form, editing }: DestinationFieldsProps) {
         switch (field.kind) {
           case 'boolean':
             return (
-              <CheckboxField key={key} className="sm:col-span-2" label={field.label} error={error} {...form.register(name)} />
+              <CheckboxField
+                key={key}
+                className="sm:col-span-2"
+                label={field.label}
+                error={error}
+                {...form.register(name)}
+              />
             );
           case 'list':
             return (
@@ -54,7 +64,13 @@ export function DestinationFields({ form, editing }: DestinationFieldsProps) {
             );
           case 'select':
             return (
-              <SelectField key={key} label={field.label} error={error} description={description} {...form.register(name)}>
+              <SelectField
+                key={key}
+                label={field.label}
+                error={error}
+                description={description}
+                {...form.register(name)}
+              >
                 {field.nullable ? <option value="">None</option> : null}
                 {(field.options ?? []).map((option) => (
                   <option key={option} value={option}>

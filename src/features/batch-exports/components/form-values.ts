@@ -32,7 +32,10 @@ export function isKnownDestinationType(type: string): type is DestinationType {
 }
 
 /** A type's config as input values: defaults filled in, secrets blank. */
-export function initialConfig(type: DestinationType, stored: Record<string, unknown> = {}): Record<string, ConfigValue> {
+export function initialConfig(
+  type: DestinationType,
+  stored: Record<string, unknown> = {},
+): Record<string, ConfigValue> {
   const defaults = defaultDestinationConfig(type);
   return Object.fromEntries(
     destinationTypeInfo(type).fields.map((field) => {
@@ -72,7 +75,10 @@ export function editDefaults(batchExport: BatchExport): BatchExportFormValues {
 
 /** A list typed one item per line or separated by commas, blanks dropped. */
 export function listItems(text: string): string[] {
-  return text.split(/[\n,]/).map((item) => item.trim()).filter((item) => item !== '');
+  return text
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 /**

@@ -9,7 +9,13 @@ import { pageParams } from '@/lib/page-search';
 import { detailRoute } from './detail-route';
 import { batchExportQueries, LIVE_REFRESH_MS, LOGS_PAGE_SIZE } from '../api/batch-exports.queries';
 
-const LEVEL_TONES: Record<string, BadgeTone> = { ERROR: 'danger', WARNING: 'warning', INFO: 'info', LOG: 'neutral', DEBUG: 'neutral' };
+const LEVEL_TONES: Record<string, BadgeTone> = {
+  ERROR: 'danger',
+  WARNING: 'warning',
+  INFO: 'info',
+  LOG: 'neutral',
+  DEBUG: 'neutral',
+};
 
 function LevelBadge({ level }: { level: string }) {
   return <Badge tone={LEVEL_TONES[level.toUpperCase()] ?? 'neutral'}>{level}</Badge>;
@@ -56,12 +62,20 @@ export function LogsPanel({ live, watchUntil }: LogsPanelProps) {
                   message into a column of a few letters per line. */}
               <Td className="max-w-xl min-w-64 font-mono text-xs break-words">{entry.message}</Td>
               {/* A run id on one line: broken anywhere in a narrow column it made each row a tower. */}
-              <Td className="font-mono text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{entry.run_id ?? '—'}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">
+                {entry.run_id ?? '—'}
+              </Td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <Pagination label="Log entries" page={page} pageSize={LOGS_PAGE_SIZE} count={data.count} onPageChange={onPageChange} />
+      <Pagination
+        label="Log entries"
+        page={page}
+        pageSize={LOGS_PAGE_SIZE}
+        count={data.count}
+        onPageChange={onPageChange}
+      />
     </div>
   );
 }

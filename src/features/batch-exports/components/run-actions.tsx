@@ -31,7 +31,10 @@ export function ProgressLine({ done, total, text, label }: ProgressProps) {
         aria-valuetext={text}
         className="h-1.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
       >
-        <span className="block h-full rounded-full bg-blue-600 transition-[width] dark:bg-blue-400" style={{ width: `${percent}%` }} />
+        <span
+          className="block h-full rounded-full bg-blue-600 transition-[width] dark:bg-blue-400"
+          style={{ width: `${percent}%` }}
+        />
       </span>
       <span className="text-xs whitespace-nowrap text-gray-700 tabular-nums dark:text-gray-300">{text}</span>
     </span>
@@ -55,7 +58,15 @@ export function RunRecords({ run }: { run: BatchExportRun }) {
 }
 
 /** "Retry" on a run that ended without exporting its interval: a new run of the same interval. */
-export function RetryRun({ organizationId, batchExportId, run }: { organizationId: string; batchExportId: string; run: BatchExportRun }) {
+export function RetryRun({
+  organizationId,
+  batchExportId,
+  run,
+}: {
+  organizationId: string;
+  batchExportId: string;
+  run: BatchExportRun;
+}) {
   const retry = useMutation(batchExportMutations.retryRun(organizationId, batchExportId));
   if (!RETRYABLE_RUN_STATUSES.includes(run.status)) return null;
   const interval = formatIntervalTime(run.data_interval_start);
@@ -69,7 +80,12 @@ export function RetryRun({ organizationId, batchExportId, run }: { organizationI
   return (
     <ScopedAction scope={batchExportEndpoints.retryRun.access}>
       {/* Stays enabled while it works (aria-disabled): disabling it would drop the keyboard's focus. */}
-      <Button size="sm" onClick={onRetry} aria-disabled={retry.isPending || undefined} aria-label={`Retry the run of ${interval}`}>
+      <Button
+        size="sm"
+        onClick={onRetry}
+        aria-disabled={retry.isPending || undefined}
+        aria-label={`Retry the run of ${interval}`}
+      >
         <RotateCcw aria-hidden="true" className="size-3.5" />
         {retry.isPending ? 'Retrying…' : retry.isSuccess ? 'Queued' : 'Retry'}
       </Button>

@@ -3,7 +3,14 @@ import type { BatchExportRun } from '@/contract/batch-exports';
 import { runBars } from './runs-chart';
 
 const run = (id: string, start: string, created: string): BatchExportRun =>
-  ({ id, status: 'Completed', data_interval_start: start, data_interval_end: start, created_at: created, records_completed: 1 }) as BatchExportRun;
+  ({
+    id,
+    status: 'Completed',
+    data_interval_start: start,
+    data_interval_end: start,
+    created_at: created,
+    records_completed: 1,
+  }) as BatchExportRun;
 
 describe('runBars', () => {
   it('orders the bars by interval, not by when the runs were made: a backfill of older weeks comes first', () => {

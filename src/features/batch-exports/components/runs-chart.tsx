@@ -9,16 +9,19 @@ const intervalStart = (run: BatchExportRun) => Date.parse(run.data_interval_star
 
 /** The bars: `runs` come newest first (by creation); reversed, then a stable sort by interval. */
 export function runBars(runs: BatchExportRun[]) {
-  return [...runs].reverse().sort((a, b) => intervalStart(a) - intervalStart(b)).map((run) => ({
-    id: run.id,
-    label: formatIntervalTime(run.data_interval_start ?? run.data_interval_end),
-    // A failed run exported nothing: its bar shows the records of its interval, in the failure's colour.
-    records: run.records_completed || run.records_total_count || 0,
-    exported: run.records_completed ?? 0,
-    status: statusLabel(run.status),
-    // Each bar's own colour: recharts draws a data entry's `fill` (recharts 3 deprecates <Cell>).
-    fill: STATUS_COLOURS[statusTone(run.status)],
-  }));
+  return [...runs]
+    .reverse()
+    .sort((a, b) => intervalStart(a) - intervalStart(b))
+    .map((run) => ({
+      id: run.id,
+      label: formatIntervalTime(run.data_interval_start ?? run.data_interval_end),
+      // A failed run exported nothing: its bar shows the records of its interval, in the failure's colour.
+      records: run.records_completed || run.records_total_count || 0,
+      exported: run.records_completed ?? 0,
+      status: statusLabel(run.status),
+      // Each bar's own colour: recharts draws a data entry's `fill` (recharts 3 deprecates <Cell>).
+      fill: STATUS_COLOURS[statusTone(run.status)],
+    }));
 }
 
 /**

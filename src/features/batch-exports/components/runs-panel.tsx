@@ -27,7 +27,11 @@ function ChartLegend({ runs }: { runs: BatchExportRun[] }) {
     <ul aria-label="Chart legend" className="flex flex-wrap gap-4 text-xs text-gray-700 dark:text-gray-300">
       {present.map((status) => (
         <li key={status} className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-3 rounded-sm" style={{ background: STATUS_COLOURS[statusTone(status)] }} />
+          <span
+            aria-hidden="true"
+            className="size-3 rounded-sm"
+            style={{ background: STATUS_COLOURS[statusTone(status)] }}
+          />
           {statusLabel(status)}
         </li>
       ))}
@@ -35,9 +39,21 @@ function ChartLegend({ runs }: { runs: BatchExportRun[] }) {
   );
 }
 
-function RunsTable({ runs, organizationId, batchExportId }: { runs: BatchExportRun[]; organizationId: string; batchExportId: string }) {
+function RunsTable({
+  runs,
+  organizationId,
+  batchExportId,
+}: {
+  runs: BatchExportRun[];
+  organizationId: string;
+  batchExportId: string;
+}) {
   return (
-    <Table caption={`Runs, newest first. Times are in your time zone (${viewerTimeZone()}).`} showCaption keyboardScroll>
+    <Table
+      caption={`Runs, newest first. Times are in your time zone (${viewerTimeZone()}).`}
+      showCaption
+      keyboardScroll
+    >
       <thead>
         <tr>
           <Th>Status</Th>
@@ -71,7 +87,9 @@ function RunsTable({ runs, organizationId, batchExportId }: { runs: BatchExportR
               <RunRecords run={run} />
             </Td>
             <Td className="whitespace-nowrap">{runDuration(run)}</Td>
-            <Td className={`max-w-md text-red-800 break-words dark:text-red-300${run.latest_error ? ' min-w-64' : ''}`}>{run.latest_error ?? ''}</Td>
+            <Td className={`max-w-md text-red-800 break-words dark:text-red-300${run.latest_error ? ' min-w-64' : ''}`}>
+              {run.latest_error ?? ''}
+            </Td>
             <Td className="text-right whitespace-nowrap">
               <RetryRun organizationId={organizationId} batchExportId={batchExportId} run={run} />
             </Td>
@@ -96,7 +114,8 @@ export function RunsPanel({ watchUntil }: RunsPanelProps) {
   if (data.count === 0) {
     return (
       <EmptyState title="No runs yet">
-        A run starts when the first interval after the export's start has passed. Use “Backfill” to export past data now.
+        A run starts when the first interval after the export's start has passed. Use “Backfill” to export past data
+        now.
       </EmptyState>
     );
   }

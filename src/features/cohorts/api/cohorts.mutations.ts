@@ -7,7 +7,8 @@ import { cohortKeys } from './cohorts.keys';
 export const cohortMutations = {
   create: (projectId: number) =>
     mutationOptions({
-      mutationFn: (body: CohortCreateInput) => apiRequest(cohortEndpoints.create, { params: { project_id: String(projectId) }, body }),
+      mutationFn: (body: CohortCreateInput) =>
+        apiRequest(cohortEndpoints.create, { params: { project_id: String(projectId) }, body }),
       meta: { invalidates: [cohortKeys.lists(projectId)] },
     }),
   /**
@@ -16,13 +17,24 @@ export const cohortMutations = {
    */
   update: (projectId: number, cohortId: number) =>
     mutationOptions({
-      mutationFn: (body: CohortUpdateInput) => apiRequest(cohortEndpoints.update, { params: { project_id: String(projectId), id: cohortId }, body }),
-      meta: { invalidates: [cohortKeys.lists(projectId), cohortKeys.detail(projectId, cohortId), cohortKeys.persons(projectId, cohortId)] },
+      mutationFn: (body: CohortUpdateInput) =>
+        apiRequest(cohortEndpoints.update, { params: { project_id: String(projectId), id: cohortId }, body }),
+      meta: {
+        invalidates: [
+          cohortKeys.lists(projectId),
+          cohortKeys.detail(projectId, cohortId),
+          cohortKeys.persons(projectId, cohortId),
+        ],
+      },
     }),
   /** Soft delete, as the API has it: `deleted: true`. */
   remove: (projectId: number) =>
     mutationOptions({
-      mutationFn: (cohortId: number) => apiRequest(cohortEndpoints.update, { params: { project_id: String(projectId), id: cohortId }, body: { deleted: true } }),
+      mutationFn: (cohortId: number) =>
+        apiRequest(cohortEndpoints.update, {
+          params: { project_id: String(projectId), id: cohortId },
+          body: { deleted: true },
+        }),
       meta: { invalidates: [cohortKeys.lists(projectId)] },
     }),
 };

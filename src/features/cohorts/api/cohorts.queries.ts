@@ -9,16 +9,23 @@ export const cohortQueries = {
   list: (projectId: number, params: PageParams) =>
     queryOptions({
       queryKey: cohortKeys.list(projectId, params),
-      queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { ...params }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { ...params }, signal }),
     }),
   detail: (projectId: number, cohortId: number) =>
     queryOptions({
       queryKey: cohortKeys.detail(projectId, cohortId),
-      queryFn: ({ signal }) => apiRequest(cohortEndpoints.retrieve, { params: { project_id: String(projectId), id: cohortId }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(cohortEndpoints.retrieve, { params: { project_id: String(projectId), id: cohortId }, signal }),
     }),
   persons: (projectId: number, cohortId: number, params: PageParams) =>
     queryOptions({
       queryKey: [...cohortKeys.persons(projectId, cohortId), params] as const,
-      queryFn: ({ signal }) => apiRequest(cohortEndpoints.persons, { params: { project_id: String(projectId), id: cohortId }, query: { ...params }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(cohortEndpoints.persons, {
+          params: { project_id: String(projectId), id: cohortId },
+          query: { ...params },
+          signal,
+        }),
     }),
 };

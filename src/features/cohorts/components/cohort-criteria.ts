@@ -24,12 +24,19 @@ export type CriterionField = keyof CriterionRow;
 export type Match = 'AND' | 'OR';
 
 export const newCriterion = (kind: CriterionKind = 'person'): CriterionRow => ({
-  kind, key: '', operator: 'exact', value: '', count: '1', within: '30', unit: 'day',
+  kind,
+  key: '',
+  operator: 'exact',
+  value: '',
+  count: '1',
+  within: '30',
+  unit: 'day',
 });
 
 /** The fields a row shows for its kind (and operator): where its errors can be seen. */
 export function shownFields(row: CriterionRow): CriterionField[] {
-  if (row.kind === 'person') return VALUELESS_OPERATORS.includes(row.operator) ? ['key', 'operator'] : ['key', 'operator', 'value'];
+  if (row.kind === 'person')
+    return VALUELESS_OPERATORS.includes(row.operator) ? ['key', 'operator'] : ['key', 'operator', 'value'];
   return row.kind === 'performed' ? ['key', 'count', 'within', 'unit'] : ['key', 'within', 'unit'];
 }
 
@@ -43,10 +50,22 @@ export function toFilters(match: Match, rows: readonly CriterionRow[]): CohortFi
       values: rows.map((r) => {
         if (r.kind === 'person') {
           const valueless = VALUELESS_OPERATORS.includes(r.operator);
-          return { type: 'person' as const, key: r.key.trim(), operator: r.operator, negation: false, ...(valueless ? {} : { value: r.value }) };
+          return {
+            type: 'person' as const,
+            key: r.key.trim(),
+            operator: r.operator,
+            negation: false,
+            ...(valueless ? {} : { value: r.value }),
+          };
         }
         const window = { time_value: whole(r.within), time_interval: r.unit };
-        const base = { type: 'behavioral' as const, key: r.key.trim(), event_type: 'events' as const, negation: false, ...window };
+        const base = {
+          type: 'behavioral' as const,
+          key: r.key.trim(),
+          event_type: 'events' as const,
+          negation: false,
+          ...window,
+        };
         if (r.kind === 'not_performed') return { ...base, value: 'not_performed_event' as const };
         const count = whole(r.count);
         return count === 1
@@ -60,7 +79,12 @@ export function toFilters(match: Match, rows: readonly CriterionRow[]): CohortFi
 /** A criterion's API field → the row's field that shows it (a behavioural `value` or `operator` is the row's event or count). */
 const PERSON_FIELDS: Record<string, CriterionField> = { key: 'key', operator: 'operator', value: 'value' };
 const BEHAVIORAL_FIELDS: Record<string, CriterionField> = {
-  key: 'key', value: 'key', operator: 'count', operator_value: 'count', time_value: 'within', time_interval: 'unit',
+  key: 'key',
+  value: 'key',
+  operator: 'count',
+  operator_value: 'count',
+  time_value: 'within',
+  time_interval: 'unit',
 };
 
 /**
@@ -69,7 +93,8 @@ const BEHAVIORAL_FIELDS: Record<string, CriterionField> = {
  */
 export function criterionFieldOf(attr: string, rows: readonly CriterionRow[]): [number, CriterionField] | null {
   const [filters, properties, values, index, name] = attr.split('__');
-  if (filters !== 'filters' || properties !== 'properties' || values !== 'values' || !/^\d+$/.test(index ?? '')) return null;
+  if (filters !== 'filters' || properties !== 'properties' || values !== 'values' || !/^\d+$/.test(index ?? ''))
+    return null;
   const row = rows[Number(index)];
   if (!row) return null;
   const field = (row.kind === 'person' ? PERSON_FIELDS : BEHAVIORAL_FIELDS)[name ?? ''];

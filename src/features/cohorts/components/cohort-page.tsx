@@ -23,7 +23,17 @@ import { cohortKind, cohortName, cohortSize } from './cohort-kind';
 
 const route = getRouteApi('/_authed/projects/$projectId/cohorts/$cohortId');
 
-type Criterion = { type?: unknown; key?: unknown; operator?: unknown; value?: unknown; negation?: unknown; operator_value?: unknown; time_value?: unknown; time_interval?: unknown; values?: Criterion[] };
+type Criterion = {
+  type?: unknown;
+  key?: unknown;
+  operator?: unknown;
+  value?: unknown;
+  negation?: unknown;
+  operator_value?: unknown;
+  time_value?: unknown;
+  time_interval?: unknown;
+  values?: Criterion[];
+};
 
 /** One criterion in words ("plan equals pro", "did purchase at least 3 times in the last 30 days"). */
 function criterionWords(c: Criterion): string {
@@ -35,7 +45,10 @@ function criterionWords(c: Criterion): string {
   }
   const window = `in the last ${String(c.time_value)} ${String(c.time_interval)}${c.time_value === 1 ? '' : 's'}`;
   if (c.value === 'not_performed_event') return `${not}did not do ${String(c.key)} ${window}`;
-  const times = c.value === 'performed_event_multiple' ? ` ${c.operator === 'lte' ? 'at most' : c.operator === 'exact' ? 'exactly' : 'at least'} ${String(c.operator_value)} times` : '';
+  const times =
+    c.value === 'performed_event_multiple'
+      ? ` ${c.operator === 'lte' ? 'at most' : c.operator === 'exact' ? 'exactly' : 'at least'} ${String(c.operator_value)} times`
+      : '';
   return `${not}did ${String(c.key)}${times} ${window}`;
 }
 
@@ -44,7 +57,11 @@ const personColumns = (projectId: number): readonly Column<FunnelPerson>[] => [
   {
     header: 'Person',
     cell: (p) => (
-      <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+      <Link
+        to="/projects/$projectId/persons/$personId"
+        params={{ projectId, personId: p.uuid }}
+        className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+      >
         {p.name}
       </Link>
     ),
@@ -59,11 +76,26 @@ function CohortPersons({ projectId, cohort }: { projectId: number; cohort: Cohor
   const { data } = useSuspenseQuery(cohortQueries.persons(projectId, cohort.id, params));
   return (
     <section className="space-y-3" aria-labelledby="cohort-persons">
-      <h2 id="cohort-persons" className="text-lg font-semibold">Persons</h2>
-      {data.results.length === 0 ? <p className="text-sm text-gray-700 dark:text-gray-300">Nobody is in this cohort.</p> : (
+      <h2 id="cohort-persons" className="text-lg font-semibold">
+        Persons
+      </h2>
+      {data.results.length === 0 ? (
+        <p className="text-sm text-gray-700 dark:text-gray-300">Nobody is in this cohort.</p>
+      ) : (
         <>
-          <DataTable caption={`Persons of ${cohortName(cohort)}`} rows={data.results} columns={columns} getRowId={personId} />
-          <Pagination page={page} pageSize={pageSize} count={data.count ?? cohort.count ?? 0} onPageChange={setPage} label="Persons" />
+          <DataTable
+            caption={`Persons of ${cohortName(cohort)}`}
+            rows={data.results}
+            columns={columns}
+            getRowId={personId}
+          />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            count={data.count ?? cohort.count ?? 0}
+            onPageChange={setPage}
+            label="Persons"
+          />
         </>
       )}
     </section>
@@ -86,12 +118,22 @@ function UpdateMembers({ projectId, cohort }: { projectId: number; cohort: Cohor
   return (
     <div className="space-y-2">
       {cohort.is_static ? (
-        <TextField label="Add persons from a CSV file" type="file" accept=".csv,text/csv" disabled={isPending}
+        <TextField
+          label="Add persons from a CSV file"
+          type="file"
+          accept=".csv,text/csv"
+          disabled={isPending}
           description="One person per row, by distinct id or email in the first column."
-          onChange={(e) => { const file = e.target.files?.[0]; if (file) void file.text().then((csv) => run({ csv })); }} />
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void file.text().then((csv) => run({ csv }));
+          }}
+        />
       ) : (
         <ScopedAction scope={cohortEndpoints.update.access}>
-          <Button onClick={() => void run({})} disabled={isPending}>{isPending ? 'Recalculating…' : 'Recalculate'}</Button>
+          <Button onClick={() => void run({})} disabled={isPending}>
+            {isPending ? 'Recalculating…' : 'Recalculate'}
+          </Button>
         </ScopedAction>
       )}
       <FormError message={error} />
@@ -130,9 +172,23 @@ export function CohortPage() {
       <DetailsList>
         <Detail label="Type">{cohortKind(cohort)}</Detail>
         <Detail label="Size">{cohortSize(cohort)}</Detail>
-        {criteria ? <Detail label="Criteria">{criteria.values?.length ? criteria.values.map(criterionWords).join(criteria.type === 'OR' ? ' or ' : ' and ') : 'Everyone'}</Detail> : null}
-        <Detail label="Last calculated">{cohort.last_calculation ? <time dateTime={cohort.last_calculation}>{formatDateTime(cohort.last_calculation)}</time> : 'Never'}</Detail>
-        <Detail label="ID"><span className="font-mono text-xs">{cohort.id}</span></Detail>
+        {criteria ? (
+          <Detail label="Criteria">
+            {criteria.values?.length
+              ? criteria.values.map(criterionWords).join(criteria.type === 'OR' ? ' or ' : ' and ')
+              : 'Everyone'}
+          </Detail>
+        ) : null}
+        <Detail label="Last calculated">
+          {cohort.last_calculation ? (
+            <time dateTime={cohort.last_calculation}>{formatDateTime(cohort.last_calculation)}</time>
+          ) : (
+            'Never'
+          )}
+        </Detail>
+        <Detail label="ID">
+          <span className="font-mono text-xs">{cohort.id}</span>
+        </Detail>
       </DetailsList>
       {cohort.deleted ? null : <UpdateMembers projectId={projectId} cohort={cohort} />}
       <SectionBoundary what="The persons">

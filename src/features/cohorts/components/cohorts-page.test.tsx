@@ -8,16 +8,26 @@ const api = setupTestApi();
 
 let projectId: number;
 beforeEach(async () => {
-  const project = api().store.db.prepare('SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id')
+  const project = api()
+    .store.db.prepare(
+      'SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id',
+    )
     .get(HEDGEBOX) as { id: number; api_token: string };
   projectId = project.id;
   // Two persons with properties: alice (pro) bought twice, bob (free) looked around.
-  const identify = (id: string, set: Record<string, unknown>) => ({ event: '$identify', distinct_id: id, properties: { $set: set } });
+  const identify = (id: string, set: Record<string, unknown>) => ({
+    event: '$identify',
+    distinct_id: id,
+    properties: { $set: set },
+  });
   await api().call('POST', '/batch/', {
     api_key: project.api_token,
     batch: [
-      identify('alice', { email: 'alice@example.com', plan: 'pro' }), identify('bob', { plan: 'free' }),
-      { event: 'purchase', distinct_id: 'alice' }, { event: 'purchase', distinct_id: 'alice' }, { event: '$pageview', distinct_id: 'bob' },
+      identify('alice', { email: 'alice@example.com', plan: 'pro' }),
+      identify('bob', { plan: 'free' }),
+      { event: 'purchase', distinct_id: 'alice' },
+      { event: 'purchase', distinct_id: 'alice' },
+      { event: '$pageview', distinct_id: 'bob' },
     ],
   });
 });
@@ -29,7 +39,10 @@ describe('cohorts', () => {
     await user.click(screen.getByRole('button', { name: 'New cohort' }));
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Early <b>adopters</b>');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
-    await user.upload(screen.getByLabelText('CSV file'), new File(['distinct_id\nalice@example.com\nbob\nnobody\n'], 'people.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File(['distinct_id\nalice@example.com\nbob\nnobody\n'], 'people.csv', { type: 'text/csv' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save cohort' }));
 
     // The name is text, never markup.
@@ -37,7 +50,10 @@ describe('cohorts', () => {
     expect(screen.getByText('2 persons')).toBeInTheDocument();
     const persons = await screen.findByRole('table', { name: /Persons of/ });
     // Each person's name leads to its page.
-    expect(within(persons).getByRole('link', { name: 'alice@example.com' })).toHaveAttribute('href', expect.stringMatching(new RegExp(`^/projects/${projectId}/persons/[0-9a-f-]{36}$`)));
+    expect(within(persons).getByRole('link', { name: 'alice@example.com' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`^/projects/${projectId}/persons/[0-9a-f-]{36}$`)),
+    );
     expect(within(persons).getAllByText('bob')).toHaveLength(2); // its name and its distinct id
 
     await user.click(screen.getByRole('button', { name: 'Delete cohort' }));
@@ -67,9 +83,13 @@ describe('cohorts', () => {
     await user.click(screen.getByRole('button', { name: 'Save cohort' }));
     expect(await screen.findByRole('heading', { name: 'Buyers', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('1 person')).toBeInTheDocument();
-    expect(screen.getByText('did purchase at least 2 times in the last 7 days and plan equals pro')).toBeInTheDocument();
+    expect(
+      screen.getByText('did purchase at least 2 times in the last 7 days and plan equals pro'),
+    ).toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Cohorts' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Cohorts' }),
+    );
     const table = await screen.findByRole('table', { name: /Cohorts/ });
     expect(within(table).getByRole('link', { name: 'Buyers' })).toBeInTheDocument();
     expect(within(table).getByText('Dynamic')).toBeInTheDocument();
@@ -77,30 +97,60 @@ describe('cohorts', () => {
 
   it('recalculates a dynamic cohort with the events as they are now', async () => {
     const dynamic = await api().call<{ id: number }>('POST', `/api/projects/${projectId}/cohorts/`, {
-      name: 'Viewers', filters: { properties: { type: 'AND', values: [{ type: 'behavioral', key: '$pageview', value: 'performed_event', time_value: 7, time_interval: 'day' }] } },
+      name: 'Viewers',
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [
+            { type: 'behavioral', key: '$pageview', value: 'performed_event', time_value: 7, time_interval: 'day' },
+          ],
+        },
+      },
     });
     const { user } = renderApp(`/projects/${projectId}/cohorts/${dynamic.id}`, { apiKey: api().demoKey });
     expect(await screen.findByText('1 person')).toBeInTheDocument();
-    const project = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(projectId) as { api_token: string };
-    await api().call('POST', '/batch/', { api_key: project.api_token, batch: [{ event: '$pageview', distinct_id: 'alice' }] });
+    const project = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(projectId) as {
+      api_token: string;
+    };
+    await api().call('POST', '/batch/', {
+      api_key: project.api_token,
+      batch: [{ event: '$pageview', distinct_id: 'alice' }],
+    });
     await user.click(screen.getByRole('button', { name: 'Recalculate' }));
     expect(await screen.findByText('2 persons')).toBeInTheDocument();
   });
 
   it('adds the persons of a CSV file to a static cohort', async () => {
-    const fixed = await api().call<{ id: number }>('POST', `/api/projects/${projectId}/cohorts/`, { name: 'Fixed', is_static: true, csv: 'bob' });
+    const fixed = await api().call<{ id: number }>('POST', `/api/projects/${projectId}/cohorts/`, {
+      name: 'Fixed',
+      is_static: true,
+      csv: 'bob',
+    });
     const { user } = renderApp(`/projects/${projectId}/cohorts/${fixed.id}`, { apiKey: api().demoKey });
     expect(await screen.findByText('1 person')).toBeInTheDocument();
-    await user.upload(screen.getByLabelText('Add persons from a CSV file'), new File(['alice\n'], 'more.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('Add persons from a CSV file'),
+      new File(['alice\n'], 'more.csv', { type: 'text/csv' }),
+    );
     expect(await screen.findByText('2 persons')).toBeInTheDocument();
   });
 });
 
-const stored = () => api().store.db.prepare('SELECT name, description, filters, is_static, count FROM cohorts WHERE team_id = ? ORDER BY id')
-  .all(projectId) as { name: string; description: string; filters: string | null; is_static: number; count: number | null }[];
+const stored = () =>
+  api()
+    .store.db.prepare('SELECT name, description, filters, is_static, count FROM cohorts WHERE team_id = ? ORDER BY id')
+    .all(projectId) as {
+    name: string;
+    description: string;
+    filters: string | null;
+    is_static: number;
+    count: number | null;
+  }[];
 
 const refuse = (attr: string | null, detail: string) =>
-  override(cohortEndpoints.create, () => HttpResponse.json({ type: 'validation_error', code: 'invalid_input', detail, attr }, { status: 400 }));
+  override(cohortEndpoints.create, () =>
+    HttpResponse.json({ type: 'validation_error', code: 'invalid_input', detail, attr }, { status: 400 }),
+  );
 
 describe('new cohort', () => {
   it('shows a bad input on its field, focused, and sends nothing; a static cohort needs its file', async () => {
@@ -123,7 +173,11 @@ describe('new cohort', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
     await user.click(screen.getByRole('button', { name: 'Save cohort' }));
-    await waitFor(() => expect(screen.getByLabelText('CSV file')).toHaveAccessibleDescription(/Choose a CSV file of distinct ids or emails\./));
+    await waitFor(() =>
+      expect(screen.getByLabelText('CSV file')).toHaveAccessibleDescription(
+        /Choose a CSV file of distinct ids or emails\./,
+      ),
+    );
     expect(screen.getByLabelText('CSV file')).toHaveFocus();
     expect(stored()).toEqual([]);
   });
@@ -148,7 +202,9 @@ describe('new cohort', () => {
 
     refuse('filters__properties', 'Criteria of this kind are not enabled for this project.');
     await user.click(screen.getByRole('button', { name: 'Save cohort' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Criteria of this kind are not enabled for this project.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Criteria of this kind are not enabled for this project.',
+    );
     expect(window2).not.toHaveAttribute('aria-invalid');
     expect(stored()).toEqual([]);
   });
@@ -175,7 +231,15 @@ describe('new cohort', () => {
     expect(screen.getByText('2 persons')).toBeInTheDocument();
     const [cohort] = stored();
     expect(cohort).toMatchObject({ name: 'Pro or free', description: 'Everyone with a plan', is_static: 0, count: 2 });
-    expect(JSON.parse(cohort!.filters!)).toMatchObject({ properties: { type: 'OR', values: [{ key: 'plan', value: 'pro' }, { key: 'plan', value: 'free' }] } });
+    expect(JSON.parse(cohort!.filters!)).toMatchObject({
+      properties: {
+        type: 'OR',
+        values: [
+          { key: 'plan', value: 'pro' },
+          { key: 'plan', value: 'free' },
+        ],
+      },
+    });
   });
 
   it('creates a static cohort from a CSV, showing “Saving…” while it is sent', async () => {
@@ -183,7 +247,10 @@ describe('new cohort', () => {
     const { user } = renderApp(`/projects/${projectId}/cohorts/new`, { apiKey: api().demoKey });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Picked');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'static');
-    await user.upload(screen.getByLabelText('CSV file'), new File(['alice@example.com\n'], 'people.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      new File(['alice@example.com\n'], 'people.csv', { type: 'text/csv' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Save cohort' }));
     expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
     expect(await screen.findByRole('heading', { name: 'Picked', level: 1 })).toBeInTheDocument();

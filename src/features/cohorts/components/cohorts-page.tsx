@@ -16,18 +16,26 @@ function cohortColumns(projectId: number): Column<Cohort>[] {
     {
       header: 'Name',
       cell: (c) => (
-        <Link to="/projects/$projectId/cohorts/$cohortId" params={{ projectId, cohortId: c.id }}
-          className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+        <Link
+          to="/projects/$projectId/cohorts/$cohortId"
+          params={{ projectId, cohortId: c.id }}
+          className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+        >
           {cohortName(c)}
         </Link>
       ),
     },
     { header: 'Type', cell: (c) => <Badge tone={c.is_static ? 'neutral' : 'info'}>{cohortKind(c)}</Badge> },
     {
-      header: 'Persons', className: 'text-right tabular-nums', headerClassName: 'text-right',
+      header: 'Persons',
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
       cell: (c) => (c.is_calculating ? 'Calculating…' : c.count === null ? '—' : c.count.toLocaleString('en-US')),
     },
-    { header: 'Created', cell: (c) => (c.created_at ? <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time> : '—') },
+    {
+      header: 'Created',
+      cell: (c) => (c.created_at ? <time dateTime={c.created_at}>{formatDateTime(c.created_at)}</time> : '—'),
+    },
   ];
 }
 
@@ -43,15 +51,21 @@ export function CohortsPage() {
   return (
     <ListPage
       {...cohortsHeader}
-      action={(
-        <PrimaryAction scope={cohortEndpoints.create.access} onClick={() => void navigate({ to: '/projects/$projectId/cohorts/new', params: { projectId } })}>
+      action={
+        <PrimaryAction
+          scope={cohortEndpoints.create.access}
+          onClick={() => void navigate({ to: '/projects/$projectId/cohorts/new', params: { projectId } })}
+        >
           New cohort
         </PrimaryAction>
-      )}
+      }
       data={data}
       columns={columns}
       getRowId={cohortId}
-      empty={{ title: 'No cohorts yet', children: 'Use “New cohort” to upload a list of persons or describe who belongs.' }}
+      empty={{
+        title: 'No cohorts yet',
+        children: 'Use “New cohort” to upload a list of persons or describe who belongs.',
+      }}
     />
   );
 }

@@ -12,7 +12,13 @@ const KIND_WORDS: Record<CriterionKind, string> = {
   performed: 'Did event',
   not_performed: 'Did not do event',
 };
-const UNIT_WORDS: Record<CohortTimeInterval, string> = { hour: 'hours', day: 'days', week: 'weeks', month: 'months', year: 'years' };
+const UNIT_WORDS: Record<CohortTimeInterval, string> = {
+  hour: 'hours',
+  day: 'days',
+  week: 'weeks',
+  month: 'months',
+  year: 'years',
+};
 
 interface CriterionRowFieldsProps {
   form: UseFormReturn<NewCohortValues, unknown, NewCohortDraft>;
@@ -29,23 +35,39 @@ export function CriterionRowFields({ form, index, onRemove }: CriterionRowFields
   return (
     <li className="flex flex-wrap items-start gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-800">
       <SelectField label={`${name}: kind`} {...form.register(`rows.${index}.kind`)}>
-        {Object.entries(KIND_WORDS).map(([k, words]) => <option key={k} value={k}>{words}</option>)}
+        {Object.entries(KIND_WORDS).map(([k, words]) => (
+          <option key={k} value={k}>
+            {words}
+          </option>
+        ))}
       </SelectField>
       {kind === 'person' ? (
         <>
           <TextField label={`${name}: property`} placeholder="plan" autoComplete="off" {...field('key')} />
           <SelectField label={`${name}: operator`} {...field('operator')}>
-            {PROPERTY_OPERATORS.map((op) => <option key={op} value={op}>{OPERATOR_WORDS[op]}</option>)}
+            {PROPERTY_OPERATORS.map((op) => (
+              <option key={op} value={op}>
+                {OPERATOR_WORDS[op]}
+              </option>
+            ))}
           </SelectField>
-          {VALUELESS_OPERATORS.includes(operator) ? null : <TextField label={`${name}: value`} autoComplete="off" {...field('value')} />}
+          {VALUELESS_OPERATORS.includes(operator) ? null : (
+            <TextField label={`${name}: value`} autoComplete="off" {...field('value')} />
+          )}
         </>
       ) : (
         <>
           <TextField label={`${name}: event`} placeholder="purchase" autoComplete="off" {...field('key')} />
-          {kind === 'performed' ? <TextField label={`${name}: at least (times)`} className="w-32" inputMode="numeric" {...field('count')} /> : null}
+          {kind === 'performed' ? (
+            <TextField label={`${name}: at least (times)`} className="w-32" inputMode="numeric" {...field('count')} />
+          ) : null}
           <TextField label={`${name}: in the last`} className="w-28" inputMode="numeric" {...field('within')} />
           <SelectField label={`${name}: unit`} {...field('unit')}>
-            {COHORT_TIME_INTERVALS.map((u) => <option key={u} value={u}>{UNIT_WORDS[u]}</option>)}
+            {COHORT_TIME_INTERVALS.map((u) => (
+              <option key={u} value={u}>
+                {UNIT_WORDS[u]}
+              </option>
+            ))}
           </SelectField>
         </>
       )}

@@ -11,7 +11,14 @@ import { toast } from '@/lib/toast';
 import { cohortMutations } from '../api/cohorts.mutations';
 import { newCriterion } from './cohort-criteria';
 import { CriterionRowFields } from './criterion-row-fields';
-import { fieldOfAttr, newCohortDefaults, newCohortSchema, shownPaths, type NewCohortDraft, type NewCohortValues } from './new-cohort-values';
+import {
+  fieldOfAttr,
+  newCohortDefaults,
+  newCohortSchema,
+  shownPaths,
+  type NewCohortDraft,
+  type NewCohortValues,
+} from './new-cohort-values';
 
 const route = getRouteApi('/_authed/projects/$projectId/cohorts/new');
 
@@ -20,28 +27,56 @@ export function NewCohortPage() {
   const { projectId } = route.useParams();
   const navigate = route.useNavigate();
   const { mutateAsync } = useMutation(cohortMutations.create(projectId));
-  const form = useForm<NewCohortValues, unknown, NewCohortDraft>({ resolver: zodResolver(newCohortSchema), defaultValues: newCohortDefaults() });
+  const form = useForm<NewCohortValues, unknown, NewCohortDraft>({
+    resolver: zodResolver(newCohortSchema),
+    defaultValues: newCohortDefaults(),
+  });
   const { fields: rows, append, remove } = useFieldArray({ control: form.control, name: 'rows' });
   const kind = useWatch({ control: form.control, name: 'kind' });
-  const { register, formState: { errors, isSubmitting, isDirty } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
 
-  const onSubmit = submitHandler(form, () => shownPaths(form.getValues()), async ({ body, file }) => {
-    const created = await mutateAsync(file ? { ...body, csv: await file.text() } : body);
-    toast.success(`${created.name || 'The cohort'} has ${created.count ?? 0} ${created.count === 1 ? 'person' : 'persons'}`);
-    await navigate({ to: '/projects/$projectId/cohorts/$cohortId', params: { projectId, cohortId: created.id } });
-  }, (attr) => fieldOfAttr(attr, form.getValues('rows')));
+  const onSubmit = submitHandler(
+    form,
+    () => shownPaths(form.getValues()),
+    async ({ body, file }) => {
+      const created = await mutateAsync(file ? { ...body, csv: await file.text() } : body);
+      toast.success(
+        `${created.name || 'The cohort'} has ${created.count ?? 0} ${created.count === 1 ? 'person' : 'persons'}`,
+      );
+      await navigate({ to: '/projects/$projectId/cohorts/$cohortId', params: { projectId, cohortId: created.id } });
+    },
+    (attr) => fieldOfAttr(attr, form.getValues('rows')),
+  );
 
   return (
     <div className="max-w-4xl space-y-6">
       {/* Not while saving: a save that succeeds leaves the page. */}
       <LeaveGuard dirty={isDirty && !isSubmitting} what="this cohort" />
-      <PageTitle title="New cohort" description="A static list of persons, or everyone who matches criteria (computed when saved)." />
+      <PageTitle
+        title="New cohort"
+        description="A static list of persons, or everyone who matches criteria (computed when saved)."
+      />
       <form noValidate onSubmit={onSubmit} className="space-y-6">
         <Fieldset legend="About">
           <TextField label="Name" error={errors.name?.message} maxLength={400} {...register('name')} />
-          <TextareaField label="Description" error={errors.description?.message} rows={2} {...register('description')} />
-          <SelectField label="Type" {...register('kind')}
-            description={kind === 'static' ? 'A fixed list of persons.' : 'Everyone who matches the criteria when the cohort is saved.'}>
+          <TextareaField
+            label="Description"
+            error={errors.description?.message}
+            rows={2}
+            {...register('description')}
+          />
+          <SelectField
+            label="Type"
+            {...register('kind')}
+            description={
+              kind === 'static'
+                ? 'A fixed list of persons.'
+                : 'Everyone who matches the criteria when the cohort is saved.'
+            }
+          >
             <option value="dynamic">Dynamic: from criteria</option>
             <option value="static">Static: upload a CSV</option>
           </SelectField>
@@ -49,11 +84,23 @@ export function NewCohortPage() {
         {kind === 'static' ? (
           <Fieldset legend="Persons">
             {/* A file input is not controlled: its value is the File the user picked. */}
-            <Controller control={form.control} name="csv" render={({ field, fieldState }) => (
-              <TextField label="CSV file" type="file" accept=".csv,text/csv" error={fieldState.error?.message}
-                description="One person per row, named in the first column by distinct id or email. Rows that name nobody are skipped."
-                name={field.name} ref={field.ref} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.files?.[0] ?? null)} />
-            )} />
+            <Controller
+              control={form.control}
+              name="csv"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label="CSV file"
+                  type="file"
+                  accept=".csv,text/csv"
+                  error={fieldState.error?.message}
+                  description="One person per row, named in the first column by distinct id or email. Rows that name nobody are skipped."
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+                />
+              )}
+            />
           </Fieldset>
         ) : (
           <Fieldset legend="Criteria">
@@ -62,13 +109,28 @@ export function NewCohortPage() {
               <option value="OR">any of these criteria</option>
             </SelectField>
             <ul className="space-y-3" aria-label="Criteria">
-              {rows.map((row, index) => <CriterionRowFields key={row.id} form={form} index={index} onRemove={() => remove(index)} />)}
+              {rows.map((row, index) => (
+                <CriterionRowFields key={row.id} form={form} index={index} onRemove={() => remove(index)} />
+              ))}
             </ul>
-            <Button disabled={rows.length >= MAX_COHORT_CRITERIA} onClick={() => append(newCriterion(), { shouldFocus: false })}>Add criterion</Button>
+            <Button
+              disabled={rows.length >= MAX_COHORT_CRITERIA}
+              onClick={() => append(newCriterion(), { shouldFocus: false })}
+            >
+              Add criterion
+            </Button>
           </Fieldset>
         )}
-        <FormFooter error={errors.root?.server?.message} submitLabel="Save cohort" pendingLabel="Saving…" isSubmitting={isSubmitting} scope={cohortEndpoints.create.access}>
-          <Button onClick={() => void navigate({ to: '/projects/$projectId/cohorts', params: { projectId } })}>Cancel</Button>
+        <FormFooter
+          error={errors.root?.server?.message}
+          submitLabel="Save cohort"
+          pendingLabel="Saving…"
+          isSubmitting={isSubmitting}
+          scope={cohortEndpoints.create.access}
+        >
+          <Button onClick={() => void navigate({ to: '/projects/$projectId/cohorts', params: { projectId } })}>
+            Cancel
+          </Button>
         </FormFooter>
       </form>
     </div>

@@ -2,7 +2,14 @@ import { cohortCreateSchema, type CohortCreateInput } from '@/contract/cohorts';
 import type { Path } from 'react-hook-form';
 import { z } from '@/contract/z';
 import { attrToFieldPath } from '@/components/form-kit';
-import { criterionFieldOf, newCriterion, shownFields, toFilters, type CriterionRow, type Match } from './cohort-criteria';
+import {
+  criterionFieldOf,
+  newCriterion,
+  shownFields,
+  toFilters,
+  type CriterionRow,
+  type Match,
+} from './cohort-criteria';
 
 export type CohortType = 'dynamic' | 'static';
 /** The new-cohort form: the cohort's text, its type, and the CSV (static) or the criteria (dynamic). */
@@ -15,17 +22,26 @@ export interface NewCohortValues {
   rows: CriterionRow[];
 }
 /** What the form sends: the body, and the file whose text becomes its `csv` (read only once valid). */
-export interface NewCohortDraft { body: CohortCreateInput; file: File | null }
+export interface NewCohortDraft {
+  body: CohortCreateInput;
+  file: File | null;
+}
 
 export const newCohortDefaults = (): NewCohortValues => ({
-  name: '', description: '', kind: 'dynamic', csv: null, match: 'AND', rows: [newCriterion()],
+  name: '',
+  description: '',
+  kind: 'dynamic',
+  csv: null,
+  match: 'AND',
+  rows: [newCriterion()],
 });
 
 export const CSV_REQUIRED = 'Choose a CSV file of distinct ids or emails.';
 
-const toBody = (v: NewCohortValues): CohortCreateInput => v.kind === 'static'
-  ? { name: v.name, description: v.description, is_static: true }
-  : { name: v.name, description: v.description, filters: toFilters(v.match, v.rows) };
+const toBody = (v: NewCohortValues): CohortCreateInput =>
+  v.kind === 'static'
+    ? { name: v.name, description: v.description, is_static: true }
+    : { name: v.name, description: v.description, filters: toFilters(v.match, v.rows) };
 
 /** The form's fields an error can land on: those shown for its type and each row's kind. */
 export function shownPaths(v: Pick<NewCohortValues, 'kind' | 'rows'>): Path<NewCohortValues>[] {
@@ -46,18 +62,26 @@ export function fieldOfAttr(attr: string, rows: readonly CriterionRow[]): string
  * Issues no shown field owns are left to the server, whose refusal is the form's error.
  */
 export const newCohortSchema: z.ZodMiniType<NewCohortDraft, NewCohortValues> = z.pipe(
-  z.custom<NewCohortValues>().check(z.superRefine((v, ctx) => {
-    if (v.kind === 'static' && !v.csv) ctx.addIssue({ code: 'custom', path: ['csv'], message: CSV_REQUIRED, input: v.csv });
-    const result = cohortCreateSchema.safeParse(toBody(v));
-    if (result.success) return;
-    const shown: readonly string[] = shownPaths(v);
-    const seen = new Set<string>();
-    for (const issue of result.error.issues) {
-      const path = fieldOfAttr(issue.path.join('__'), v.rows);
-      if (!shown.includes(path) || seen.has(path)) continue;
-      seen.add(path);
-      ctx.addIssue({ code: 'custom', path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message, input: v });
-    }
-  })),
+  z.custom<NewCohortValues>().check(
+    z.superRefine((v, ctx) => {
+      if (v.kind === 'static' && !v.csv)
+        ctx.addIssue({ code: 'custom', path: ['csv'], message: CSV_REQUIRED, input: v.csv });
+      const result = cohortCreateSchema.safeParse(toBody(v));
+      if (result.success) return;
+      const shown: readonly string[] = shownPaths(v);
+      const seen = new Set<string>();
+      for (const issue of result.error.issues) {
+        const path = fieldOfAttr(issue.path.join('__'), v.rows);
+        if (!shown.includes(path) || seen.has(path)) continue;
+        seen.add(path);
+        ctx.addIssue({
+          code: 'custom',
+          path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          message: issue.message,
+          input: v,
+        });
+      }
+    }),
+  ),
   z.transform((v) => ({ body: toBody(v), file: v.kind === 'static' ? v.csv : null })),
 );

@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  FunnelParamsInput, PathParamsInput, RetentionParamsInput, TrendParamsInput,
+  FunnelParamsInput,
+  PathParamsInput,
+  RetentionParamsInput,
+  TrendParamsInput,
 } from '@/contract/analytics-params';
 import type { Endpoint } from '@/contract/common';
 import { insightEndpoints } from '@/contract/insights';
@@ -39,7 +42,11 @@ export function analysisQuery<K extends AnalysisKind>(projectId: number, kind: K
     queryKey: analysisKeys.run(projectId, kind, params),
     queryFn: ({ signal }) =>
       // One query for four endpoints: the kind picks one, so its body is typed by AnalysisParams instead.
-      apiRequest<Endpoint>(ENDPOINTS[kind], { params: { project_id: projectId }, body: params, signal }) as Promise<unknown>,
+      apiRequest<Endpoint>(ENDPOINTS[kind], {
+        params: { project_id: projectId },
+        body: params,
+        signal,
+      }) as Promise<unknown>,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

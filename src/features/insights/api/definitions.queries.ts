@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { cohortEndpoints } from '@/contract/cohorts';
 import { groupEndpoints } from '@/contract/groups';
-import {
-  eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints,
-} from '@/contract/definitions';
+import { eventDefinitionEndpoints, propertyDefinitionEndpoints, propertyValueEndpoints } from '@/contract/definitions';
 import { apiRequest, type EndpointResponse } from '@/lib/api-client';
 import { projectScope } from '@/lib/query-keys';
 
@@ -42,15 +40,27 @@ export const definitionKeys = {
   events: (projectId: number, search: string) => [...definitionKeys.all(projectId), 'events', { search }] as const,
   properties: (projectId: number, p: PropertyDefinitionsParams) =>
     [
-      ...definitionKeys.all(projectId), 'properties',
-      { type: p.type, search: p.search, eventNames: p.eventNames ? [...p.eventNames] : [], numericOnly: Boolean(p.numericOnly) },
+      ...definitionKeys.all(projectId),
+      'properties',
+      {
+        type: p.type,
+        search: p.search,
+        eventNames: p.eventNames ? [...p.eventNames] : [],
+        numericOnly: Boolean(p.numericOnly),
+      },
     ] as const,
   values: (projectId: number, p: PropertyValuesParams) =>
-    [...definitionKeys.all(projectId), 'values', { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null }] as const,
+    [
+      ...definitionKeys.all(projectId),
+      'values',
+      { key: p.key, type: p.type, search: p.search, eventName: p.eventName ?? null },
+    ] as const,
   cohorts: (projectId: number) => [...definitionKeys.all(projectId), 'cohorts'] as const,
   groupTypes: (projectId: number) => [...definitionKeys.all(projectId), 'group-types'] as const,
-  groupPropertyKeys: (projectId: number, index: number) => [...definitionKeys.all(projectId), 'group-property-keys', { index }] as const,
-  groupPropertyValues: (projectId: number, index: number, key: string) => [...definitionKeys.all(projectId), 'group-property-values', { index, key }] as const,
+  groupPropertyKeys: (projectId: number, index: number) =>
+    [...definitionKeys.all(projectId), 'group-property-keys', { index }] as const,
+  groupPropertyValues: (projectId: number, index: number, key: string) =>
+    [...definitionKeys.all(projectId), 'group-property-values', { index, key }] as const,
 };
 
 /**
@@ -71,7 +81,11 @@ const blankToUndefined = (v: string) => (v.trim() === '' ? undefined : v.trim())
 
 /** The first groups of a type by key: what the group pickers list keys and values from. */
 async function firstGroups(projectId: number, index: number, signal: AbortSignal) {
-  const page = await apiRequest(groupEndpoints.list, { params: { project_id: String(projectId) }, query: { group_type_index: index, limit: DEFINITIONS_PAGE_SIZE }, signal });
+  const page = await apiRequest(groupEndpoints.list, {
+    params: { project_id: String(projectId) },
+    query: { group_type_index: index, limit: DEFINITIONS_PAGE_SIZE },
+    signal,
+  });
   return page.results;
 }
 
@@ -81,7 +95,8 @@ export const definitionQueries = {
   cohorts: (projectId: number) =>
     queryOptions({
       queryKey: definitionKeys.cohorts(projectId),
-      queryFn: ({ signal }) => apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { limit: 1000 }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(cohortEndpoints.list, { params: { project_id: String(projectId) }, query: { limit: 1000 }, signal }),
       staleTime: STALE_MS,
     }),
   /** The project's group types by index (what an analysis may aggregate by). */
@@ -95,7 +110,10 @@ export const definitionQueries = {
   groupPropertyKeys: (projectId: number, index: number) =>
     queryOptions({
       queryKey: definitionKeys.groupPropertyKeys(projectId, index),
-      queryFn: async ({ signal }) => [...new Set((await firstGroups(projectId, index, signal)).flatMap((g) => Object.keys(g.group_properties)))].sort(),
+      queryFn: async ({ signal }) =>
+        [
+          ...new Set((await firstGroups(projectId, index, signal)).flatMap((g) => Object.keys(g.group_properties))),
+        ].sort(),
       staleTime: STALE_MS,
     }),
   /** The values a group property takes among the type's first groups, with how many groups have each, most first. */
@@ -106,9 +124,12 @@ export const definitionQueries = {
         const counts = new Map<string | number | boolean, number>();
         for (const g of await firstGroups(projectId, index, signal)) {
           const v = g.group_properties[key];
-          if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') counts.set(v, (counts.get(v) ?? 0) + 1);
+          if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+            counts.set(v, (counts.get(v) ?? 0) + 1);
         }
-        return [...counts].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0]))).map(([name, count]) => ({ name, count }));
+        return [...counts]
+          .sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])))
+          .map(([name, count]) => ({ name, count }));
       },
       staleTime: STALE_MS,
     }),

@@ -16,7 +16,10 @@ export const funnelCorrelationKeys = {
 };
 
 /** The correlation endpoint's body: the funnel's parameters (as the steps view) and what to correlate. */
-export function correlationBody(params: FunnelParamsInput, request: FunnelCorrelationRequest): FunnelCorrelationParamsInput {
+export function correlationBody(
+  params: FunnelParamsInput,
+  request: FunnelCorrelationRequest,
+): FunnelCorrelationParamsInput {
   const funnel = { ...params, funnel_viz_type: 'steps' as const };
   if (request.type === 'properties') {
     return { ...funnel, funnel_correlation_type: 'properties', funnel_correlation_names: [...request.names] };
@@ -24,7 +27,9 @@ export function correlationBody(params: FunnelParamsInput, request: FunnelCorrel
   return {
     ...funnel,
     funnel_correlation_type: 'events',
-    ...(request.excludeEventNames?.length ? { funnel_correlation_exclude_event_names: [...request.excludeEventNames] } : {}),
+    ...(request.excludeEventNames?.length
+      ? { funnel_correlation_exclude_event_names: [...request.excludeEventNames] }
+      : {}),
   };
 }
 

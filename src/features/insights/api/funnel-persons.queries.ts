@@ -26,12 +26,24 @@ export const funnelPersonsKeys = {
   page: (projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number) =>
     [
       ...funnelPersonsKeys.all(projectId),
-      { params, step: funnelStepParam(target), breakdown: target.breakdownKey ?? target.breakdownValue ?? null, offset },
+      {
+        params,
+        step: funnelStepParam(target),
+        breakdown: target.breakdownKey ?? target.breakdownValue ?? null,
+        offset,
+      },
     ] as const,
 };
 
 /** One page of a step's persons: `GET persons/funnel/` with the funnel's parameters in the query string. */
-function requestPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget, offset: number, limit: number, signal?: AbortSignal) {
+function requestPersons(
+  projectId: number,
+  params: FunnelParamsInput,
+  target: FunnelPersonsTarget,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+) {
   return apiRequest(personEndpoints.funnel, {
     params: { project_id: projectId },
     query: {
@@ -50,7 +62,11 @@ function requestPersons(projectId: number, params: FunnelParamsInput, target: Fu
 export const FUNNEL_PERSONS_DOWNLOAD_MAX = 40_000;
 
 /** Every person (or group) of a step, a page of 1,000 at a time, up to FUNNEL_PERSONS_DOWNLOAD_MAX; `more` when some were left out. */
-export async function allFunnelPersons(projectId: number, params: FunnelParamsInput, target: FunnelPersonsTarget): Promise<{ people: FunnelActor[]; more: boolean }> {
+export async function allFunnelPersons(
+  projectId: number,
+  params: FunnelParamsInput,
+  target: FunnelPersonsTarget,
+): Promise<{ people: FunnelActor[]; more: boolean }> {
   const people: FunnelActor[] = [];
   for (let offset = 0; offset < FUNNEL_PERSONS_DOWNLOAD_MAX; offset += 1000) {
     const page = await requestPersons(projectId, params, target, offset, 1000);

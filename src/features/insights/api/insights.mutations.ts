@@ -14,7 +14,8 @@ const params = (projectId: number, insightId: number) => ({ project_id: projectI
 export const insightMutations = {
   update: (projectId: number, insightId: number) =>
     mutationOptions({
-      mutationFn: (body: InsightUpdate) => apiRequest(insightEndpoints.update, { params: params(projectId, insightId), body }),
+      mutationFn: (body: InsightUpdate) =>
+        apiRequest(insightEndpoints.update, { params: params(projectId, insightId), body }),
       meta: {
         invalidates: [
           insightKeys.detail(projectId, insightId),
@@ -33,7 +34,8 @@ export const insightMutations = {
     }),
   create: (projectId: number) =>
     mutationOptions({
-      mutationFn: (body: InsightCreateInput) => apiRequest(insightEndpoints.create, { params: { project_id: projectId }, body }),
+      mutationFn: (body: InsightCreateInput) =>
+        apiRequest(insightEndpoints.create, { params: { project_id: projectId }, body }),
       meta: { invalidates: [insightKeys.lists(projectId)] },
     }),
   viewed: (projectId: number, insightId: number) =>
@@ -44,12 +46,16 @@ export const insightMutations = {
   setSharing: (projectId: number, insightId: number) =>
     mutationOptions({
       mutationFn: (enabled: boolean) =>
-        apiRequest(insightEndpoints.sharingUpdate, { params: { project_id: projectId, insight_id: insightId }, body: { enabled } }),
+        apiRequest(insightEndpoints.sharingUpdate, {
+          params: { project_id: projectId, insight_id: insightId },
+          body: { enabled },
+        }),
       meta: { invalidates: [insightKeys.sharing(projectId, insightId), insightKeys.activity(projectId, insightId)] },
     }),
   rotateSharing: (projectId: number, insightId: number) =>
     mutationOptions({
-      mutationFn: () => apiRequest(insightEndpoints.sharingRefresh, { params: { project_id: projectId, insight_id: insightId } }),
+      mutationFn: () =>
+        apiRequest(insightEndpoints.sharingRefresh, { params: { project_id: projectId, insight_id: insightId } }),
       meta: { invalidates: [insightKeys.sharing(projectId, insightId)] },
     }),
 };
@@ -95,7 +101,8 @@ export function useRotateSharing(projectId: number, insightId: number) {
 export function useRefreshInsight(projectId: number, insightId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(insightEndpoints.retrieve, { params: params(projectId, insightId), query: { refresh: true } }),
+    mutationFn: () =>
+      apiRequest(insightEndpoints.retrieve, { params: params(projectId, insightId), query: { refresh: true } }),
     onSuccess: (insight) => queryClient.setQueryData(insightKeys.detail(projectId, insightId), insight),
     onError: (error) => toast.error(`Couldn't refresh: ${describeError(error)}`),
   });
@@ -124,15 +131,22 @@ export function useSetFavorited(projectId: number) {
         queryClient.cancelQueries({ queryKey: listsKey }),
         queryClient.cancelQueries({ queryKey: detailKey, exact: true }),
       ]);
-      const snapshot: Snapshot = [...queryClient.getQueriesData({ queryKey: listsKey }), [detailKey, queryClient.getQueryData(detailKey)]];
+      const snapshot: Snapshot = [
+        ...queryClient.getQueriesData({ queryKey: listsKey }),
+        [detailKey, queryClient.getQueryData(detailKey)],
+      ];
       const flip = (item: Insight): Insight => (item.id === insight.id ? { ...item, favorited } : item);
-      queryClient.setQueriesData<Page<Insight>>({ queryKey: listsKey }, (page) => (page ? { ...page, results: page.results.map(flip) } : page));
+      queryClient.setQueriesData<Page<Insight>>({ queryKey: listsKey }, (page) =>
+        page ? { ...page, results: page.results.map(flip) } : page,
+      );
       queryClient.setQueryData<Insight>(detailKey, (item) => (item ? flip(item) : item));
       return { snapshot };
     },
     onError: (error, { insight, favorited }, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
-      toast.error(`Couldn't ${favorited ? 'favorite' : 'unfavorite'} “${insightTitle(insight)}”: ${describeError(error)}`);
+      toast.error(
+        `Couldn't ${favorited ? 'favorite' : 'unfavorite'} “${insightTitle(insight)}”: ${describeError(error)}`,
+      );
     },
     onSettled: (_data, _error, { insight }) =>
       Promise.all([
@@ -149,35 +163,38 @@ export function useSetFavorited(projectId: number) {
 export function useDeleteWithUndo(projectId: number) {
   const queryClient = useQueryClient();
   const { mutateAsync } = useMutation(insightMutations.setDeleted(projectId));
-  return useCallback(async (insight: Pick<Insight, 'id' | 'name' | 'derived_name'>, onDeleted?: () => void) => {
-    const title = insightTitle(insight);
-    // The insight's page keeps the server's answer: going back to it shows it deleted (with
-    // Restore), not as a live insight whose every change would fail.
-    const keep = (answer: Insight) => queryClient.setQueryData(insightKeys.detail(projectId, insight.id), answer);
-    try {
-      keep(await mutateAsync({ insight, deleted: true }));
-    } catch (error) {
-      toast.error(`Couldn't delete “${title}”: ${describeError(error)}`);
-      return;
-    }
-    onDeleted?.();
-    toast.success(`Deleted “${title}”`, {
-      // Long enough to read, and to reach Undo from the keyboard.
-      duration: UNDO_MS,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          mutateAsync({ insight, deleted: false }).then(
-            (answer) => {
-              keep(answer);
-              toast.success(`Restored “${title}”`);
-            },
-            (error: unknown) => toast.error(`Couldn't restore “${title}”: ${describeError(error)}`),
-          );
+  return useCallback(
+    async (insight: Pick<Insight, 'id' | 'name' | 'derived_name'>, onDeleted?: () => void) => {
+      const title = insightTitle(insight);
+      // The insight's page keeps the server's answer: going back to it shows it deleted (with
+      // Restore), not as a live insight whose every change would fail.
+      const keep = (answer: Insight) => queryClient.setQueryData(insightKeys.detail(projectId, insight.id), answer);
+      try {
+        keep(await mutateAsync({ insight, deleted: true }));
+      } catch (error) {
+        toast.error(`Couldn't delete “${title}”: ${describeError(error)}`);
+        return;
+      }
+      onDeleted?.();
+      toast.success(`Deleted “${title}”`, {
+        // Long enough to read, and to reach Undo from the keyboard.
+        duration: UNDO_MS,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            mutateAsync({ insight, deleted: false }).then(
+              (answer) => {
+                keep(answer);
+                toast.success(`Restored “${title}”`);
+              },
+              (error: unknown) => toast.error(`Couldn't restore “${title}”: ${describeError(error)}`),
+            );
+          },
         },
-      },
-    });
-  }, [mutateAsync, queryClient, projectId]);
+      });
+    },
+    [mutateAsync, queryClient, projectId],
+  );
 }
 
 /** How long a deletion's toast offers Undo (ms). */

@@ -17,7 +17,8 @@ export const insightQueries = {
           signal,
         });
         // Opening one from the list needs no lookup of its short_id.
-        for (const insight of page.results) client.setQueryData(insightKeys.ref(projectId, insight.short_id), insight.id);
+        for (const insight of page.results)
+          client.setQueryData(insightKeys.ref(projectId, insight.short_id), insight.id);
         return page;
       },
     }),
@@ -36,16 +37,22 @@ export const insightQueries = {
       staleTime: Infinity,
       queryFn: async ({ signal }): Promise<number> => {
         if (/^[1-9]\d*$/.test(ref)) return Number(ref);
-        const page = await apiRequest(insightEndpoints.list, { params: { project_id: projectId }, query: { short_id: ref, limit: 1 }, signal });
+        const page = await apiRequest(insightEndpoints.list, {
+          params: { project_id: projectId },
+          query: { short_id: ref, limit: 1 },
+          signal,
+        });
         const found = page.results[0];
-        if (!found) throw new ApiError({ status: 404, type: 'invalid_request', code: 'not_found', detail: 'Not found.' });
+        if (!found)
+          throw new ApiError({ status: 404, type: 'invalid_request', code: 'not_found', detail: 'Not found.' });
         return found.id;
       },
     }),
   detail: (projectId: number, insightId: number) =>
     queryOptions({
       queryKey: insightKeys.detail(projectId, insightId),
-      queryFn: ({ signal }) => apiRequest(insightEndpoints.retrieve, { params: { project_id: projectId, id: insightId }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(insightEndpoints.retrieve, { params: { project_id: projectId, id: insightId }, signal }),
     }),
   sharing: (projectId: number, insightId: number) =>
     queryOptions({
@@ -57,7 +64,11 @@ export const insightQueries = {
     queryOptions({
       queryKey: [...insightKeys.activity(projectId, insightId), params] as const,
       queryFn: ({ signal }) =>
-        apiRequest(insightEndpoints.itemActivity, { params: { project_id: projectId, id: insightId }, query: { ...params }, signal }),
+        apiRequest(insightEndpoints.itemActivity, {
+          params: { project_id: projectId, id: insightId },
+          query: { ...params },
+          signal,
+        }),
     }),
   /** The public data of a shared insight (no key needed); 404 once sharing is off or the token rotated. */
   shared: (accessToken: string) =>

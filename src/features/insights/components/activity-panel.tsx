@@ -57,7 +57,9 @@ export function activityText(entry: ActivityLogEntry): string {
 
 /** What happened to the insight, newest first. */
 export function ActivityPanel({ projectId, insightId }: { projectId: number; insightId: number }) {
-  const { data } = useSuspenseQuery(insightQueries.activity(projectId, insightId, { limit: ACTIVITY_PAGE_SIZE, offset: 0 }));
+  const { data } = useSuspenseQuery(
+    insightQueries.activity(projectId, insightId, { limit: ACTIVITY_PAGE_SIZE, offset: 0 }),
+  );
   if (data.results.length === 0) return <p className="text-sm text-gray-700 dark:text-gray-300">No activity yet.</p>;
   const total = data.count ?? data.total_count;
   return (

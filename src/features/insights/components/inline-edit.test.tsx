@@ -7,8 +7,9 @@ import { override, renderApp, setupTestApi } from '@testing';
 const api = setupTestApi();
 const PROJECT = 1;
 const revenue = () =>
-  api().store.db.prepare('SELECT id, name, description FROM insights WHERE project_id = ? AND name = ?').get(PROJECT, 'Revenue') as
-    { id: number; name: string; description: string | null } | undefined;
+  api()
+    .store.db.prepare('SELECT id, name, description FROM insights WHERE project_id = ? AND name = ?')
+    .get(PROJECT, 'Revenue') as { id: number; name: string; description: string | null } | undefined;
 
 async function editName() {
   const { id } = revenue()!;
@@ -26,7 +27,9 @@ describe('editing an insight’s name and description in place', () => {
     await user.click(input);
     await user.paste('n'.repeat(INSIGHT_NAME_MAX + 1));
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(input).toHaveAccessibleDescription(`Ensure this field has no more than ${INSIGHT_NAME_MAX} characters.`));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(`Ensure this field has no more than ${INSIGHT_NAME_MAX} characters.`),
+    );
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveFocus();
     expect(revenue()).toBeDefined();
@@ -34,9 +37,12 @@ describe('editing an insight’s name and description in place', () => {
 
   it('a refusal naming the field lands under its input; Cancel closes it unchanged and focus returns to Edit', async () => {
     // A production instance may refuse a name the reference server takes.
-    override(insightEndpoints.update, () => HttpResponse.json(
-      { type: 'validation_error', code: 'invalid_input', detail: 'This name is reserved.', attr: 'name' }, { status: 400 },
-    ));
+    override(insightEndpoints.update, () =>
+      HttpResponse.json(
+        { type: 'validation_error', code: 'invalid_input', detail: 'This name is reserved.', attr: 'name' },
+        { status: 400 },
+      ),
+    );
     const { user, input } = await editName();
     await user.clear(input);
     await user.type(input, 'Dashboard{Enter}');
@@ -58,7 +64,10 @@ describe('editing an insight’s name and description in place', () => {
     await user.clear(box);
     await user.type(box, '  Paid plans{Enter}by month  {Control>}{Enter}{/Control}');
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Description' })).toBeNull());
-    expect((api().store.db.prepare('SELECT description FROM insights WHERE id = ?').get(id) as { description: string }).description).toBe('Paid plans\nby month');
+    expect(
+      (api().store.db.prepare('SELECT description FROM insights WHERE id = ?').get(id) as { description: string })
+        .description,
+    ).toBe('Paid plans\nby month');
     expect(await screen.findByText(/Paid plans/)).toBeInTheDocument();
   });
 });

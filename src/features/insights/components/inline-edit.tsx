@@ -24,7 +24,16 @@ interface InlineEditProps {
 }
 
 /** Shows a value with an "Edit <label>" button; editing is a labelled input (Enter saves, Escape cancels). */
-export function InlineEdit({ label, name, schema, value, children, onSave, multiline = false, disabled = false }: InlineEditProps) {
+export function InlineEdit({
+  label,
+  name,
+  schema,
+  value,
+  children,
+  onSave,
+  multiline = false,
+  disabled = false,
+}: InlineEditProps) {
   const [editing, setEditing] = useState(false);
   // When an edit ends (saved or cancelled) with focus still in its form (or nowhere), focus goes
   // back to the Edit button, not to the page's start; once, and not if the user has moved on
@@ -41,7 +50,12 @@ export function InlineEdit({ label, name, schema, value, children, onSave, multi
     return (
       <div className="flex min-w-0 items-start gap-2">
         <div className="min-w-0">{children}</div>
-        <Button variant="ghost" size="sm" aria-label={`Edit ${label.toLowerCase()}`} disabled={disabled} onClick={() => setEditing(true)}
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Edit ${label.toLowerCase()}`}
+          disabled={disabled}
+          onClick={() => setEditing(true)}
           ref={(button: HTMLButtonElement | null) => {
             if (!button || !refocus.current) return;
             refocus.current = false;
@@ -56,18 +70,32 @@ export function InlineEdit({ label, name, schema, value, children, onSave, multi
   return <InlineEditForm {...{ label, name, schema, value, multiline, formRef }} onSave={onSave} onEnd={end} />;
 }
 
-function InlineEditForm({ label, name, schema, value, multiline, formRef, onSave, onEnd }: Omit<InlineEditProps, 'children' | 'disabled'> & {
+function InlineEditForm({
+  label,
+  name,
+  schema,
+  value,
+  multiline,
+  formRef,
+  onSave,
+  onEnd,
+}: Omit<InlineEditProps, 'children' | 'disabled'> & {
   formRef: React.RefObject<HTMLFormElement | null>;
   onEnd: () => void;
 }) {
   // Spaces around the value are not the user's mistake: trimmed before the contract's check.
-  const [resolver] = useState(() => zodResolver(z.object({ [name]: z.pipe(z.string().check(z.trim()), schema) }) as z.ZodMiniType<Values, Values>));
+  const [resolver] = useState(() =>
+    zodResolver(z.object({ [name]: z.pipe(z.string().check(z.trim()), schema) }) as z.ZodMiniType<Values, Values>),
+  );
   const form = useForm<Values>({ resolver, defaultValues: { [name]: value } });
   const onSubmit = submitHandler(form, [name], async (values) => {
     await onSave(values[name] ?? '');
     onEnd();
   });
-  const { register, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   const field = {
     label,
     // A refusal that names no field is still about this one: it shows under the input.

@@ -7,6 +7,13 @@ import { insightTitle } from '../api/insight-title';
 /** The insight's name (breadcrumbs), as its page titles it; `insightRef` is its address's short_id or id. */
 export function InsightName({ projectId, insightRef }: { projectId: number; insightRef: string }) {
   // Read from the cache the route's loader fills, never fetched here (see CachedName).
-  const { data: insightId } = useQuery<number>({ queryKey: insightKeys.ref(projectId, insightRef), queryFn: skipToken });
-  return insightId === undefined ? <>…</> : <CachedName<Insight> queryKey={insightKeys.detail(projectId, insightId)} name={insightTitle} />;
+  const { data: insightId } = useQuery<number>({
+    queryKey: insightKeys.ref(projectId, insightRef),
+    queryFn: skipToken,
+  });
+  return insightId === undefined ? (
+    <>…</>
+  ) : (
+    <CachedName<Insight> queryKey={insightKeys.detail(projectId, insightId)} name={insightTitle} />
+  );
 }

@@ -15,8 +15,11 @@ interface StoredInsight {
   tags: string;
 }
 const stored = (name: string) =>
-  api().store.db.prepare('SELECT id, name, description, tags FROM insights WHERE project_id = ? AND name = ?').get(PROJECT, name) as StoredInsight;
-const storedById = (id: number) => api().store.db.prepare('SELECT id, name, description, tags FROM insights WHERE id = ?').get(id) as StoredInsight;
+  api()
+    .store.db.prepare('SELECT id, name, description, tags FROM insights WHERE project_id = ? AND name = ?')
+    .get(PROJECT, name) as StoredInsight;
+const storedById = (id: number) =>
+  api().store.db.prepare('SELECT id, name, description, tags FROM insights WHERE id = ?').get(id) as StoredInsight;
 const page = (name: string, search = '') => `/projects/${PROJECT}/insights/${stored(name).id}${search}`;
 
 interface Sharing {
@@ -35,9 +38,9 @@ describe('insight page', () => {
     expect(within(data).getByRole('columnheader', { name: 'Date' })).toBeInTheDocument();
     expect(screen.getByText(/^Computed/)).toBeInTheDocument();
     await waitFor(async () =>
-      expect(await api().call<Array<{ id: number }>>('GET', `/api/projects/${PROJECT}/insights/my_last_viewed/`)).toEqual([
-        expect.objectContaining({ id }),
-      ]),
+      expect(
+        await api().call<Array<{ id: number }>>('GET', `/api/projects/${PROJECT}/insights/my_last_viewed/`),
+      ).toEqual([expect.objectContaining({ id })]),
     );
   });
 
@@ -98,7 +101,11 @@ describe('insight page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Replace link' }));
     await waitFor(async () => expect((await sharing(id)).access_token).not.toBe(first.access_token));
     const second = await sharing(id);
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Link' })).toHaveValue(`${window.location.origin}/shared/${second.access_token}`));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Link' })).toHaveValue(
+        `${window.location.origin}/shared/${second.access_token}`,
+      ),
+    );
   });
 
   it('lists the changes in words on the activity tab (in the URL)', async () => {
@@ -114,15 +121,22 @@ describe('insight page', () => {
     const { user, router } = renderApp(page('Revenue'), { apiKey: api().demoKey });
     await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByRole('heading', { level: 1, name: /Revenue \(copy\)/ })).toBeInTheDocument();
-    const copy = api().store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue (copy)'").get(PROJECT) as { short_id: string };
+    const copy = api()
+      .store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue (copy)'")
+      .get(PROJECT) as { short_id: string };
     expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${copy.short_id}`);
   });
 
   it('opens at its short_id as the production service addresses it, its Edit link too; an unknown short_id is not found', async () => {
-    const { short_id: shortId } = api().store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue'").get(PROJECT) as { short_id: string };
+    const { short_id: shortId } = api()
+      .store.db.prepare("SELECT short_id FROM insights WHERE project_id = ? AND name = 'Revenue'")
+      .get(PROJECT) as { short_id: string };
     const { user, router } = renderApp(`/projects/${PROJECT}/insights/${shortId}`, { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { level: 1, name: /Revenue/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Revenue')).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Revenue')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await user.click(screen.getByRole('link', { name: 'Edit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/insights/${shortId}/edit`));
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Revenue');
@@ -151,7 +165,12 @@ describe('shared insight page', () => {
 
 describe('trend series names', () => {
   const series = (name: string, value: string) => ({
-    label: value, breakdown_value: value, count: 3, data: [1, 2], days: ['2024-01-01', '2024-01-02'], labels: ['1-Jan-2024', '2-Jan-2024'],
+    label: value,
+    breakdown_value: value,
+    count: 3,
+    data: [1, 2],
+    days: ['2024-01-01', '2024-01-02'],
+    labels: ['1-Jan-2024', '2-Jan-2024'],
     action: { id: name, name, type: 'events', order: 0 },
   });
   const names = (result: unknown[]) => {
@@ -161,7 +180,9 @@ describe('trend series names', () => {
 
   it('are the breakdown values for one series, and "series · value" for several (never the value twice)', () => {
     expect(names([series('$pageview', 'Chrome'), series('$pageview', 'Safari')])).toEqual(['Chrome', 'Safari']);
-    expect(names([series('$pageview', 'Chrome'), series('signup', 'Chrome')])).toEqual(['Pageview · Chrome', 'signup · Chrome']);
+    expect(names([series('$pageview', 'Chrome'), series('signup', 'Chrome')])).toEqual([
+      'Pageview · Chrome',
+      'signup · Chrome',
+    ]);
   });
 });
-

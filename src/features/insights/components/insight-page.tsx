@@ -61,7 +61,8 @@ export function InsightPage() {
     if (!deleted) viewed();
   }, [viewed, insightId, deleted]);
 
-  const onTabChange = (next: DetailTab) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
+  const onTabChange = (next: DetailTab) =>
+    void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true });
   const setShareOpen = (open: boolean) =>
     void navigate({ search: (previous) => ({ ...previous, share: open ? true : undefined }), replace: !open });
   const toList = () => navigate({ to: '/projects/$projectId/insights', params: { projectId } });
@@ -77,7 +78,11 @@ export function InsightPage() {
         saved: true,
       });
       toast.success(`Created “${insightTitle(copy)}”`);
-      void navigate({ to: '/projects/$projectId/insights/$insightId', params: { projectId, insightId: copy.short_id }, search: {} });
+      void navigate({
+        to: '/projects/$projectId/insights/$insightId',
+        params: { projectId, insightId: copy.short_id },
+        search: {},
+      });
     } catch (error) {
       toast.error(`Couldn't duplicate “${title}”: ${describeError(error)}`);
     }
@@ -97,10 +102,18 @@ export function InsightPage() {
   return (
     <div className="space-y-6">
       {insight.deleted ? (
-        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950">
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-800 dark:bg-amber-950"
+        >
           <span>This insight is deleted: it is no longer listed.</span>
           <ScopedAction scope={insightEndpoints.update.access}>
-            <Button size="sm" onClick={() => update.mutate({ deleted: false }, { onSuccess: () => toast.success(`Restored “${title}”`) })}>
+            <Button
+              size="sm"
+              onClick={() =>
+                update.mutate({ deleted: false }, { onSuccess: () => toast.success(`Restored “${title}”`) })
+              }
+            >
               <RotateCcw aria-hidden="true" className="size-4" />
               Restore
             </Button>
@@ -110,7 +123,14 @@ export function InsightPage() {
 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-2">
-          <InlineEdit label="Name" name="name" schema={blankableText(INSIGHT_NAME_MAX)} value={insight.name ?? ''} disabled={!canWrite} onSave={(name) => update.mutateAsync({ name })}>
+          <InlineEdit
+            label="Name"
+            name="name"
+            schema={blankableText(INSIGHT_NAME_MAX)}
+            value={insight.name ?? ''}
+            disabled={!canWrite}
+            onSave={(name) => update.mutateAsync({ name })}
+          >
             <h1 className="inline-flex items-center gap-2 text-2xl font-semibold wrap-anywhere">
               <KindIcon kind={kind} />
               {title}
@@ -127,13 +147,23 @@ export function InsightPage() {
           >
             {/* The description's own line breaks stay. */}
             <p className="text-sm whitespace-pre-line text-gray-700 wrap-anywhere dark:text-gray-300">
-              {insight.description || <span className="text-gray-600 dark:text-gray-400">{kindLabel(kind)} · no description</span>}
+              {insight.description || (
+                <span className="text-gray-600 dark:text-gray-400">{kindLabel(kind)} · no description</span>
+              )}
             </p>
           </InlineEdit>
-          <TagsEditor tags={insight.tags} disabled={!canWrite || update.isPending} onChange={(tags) => update.mutate({ tags })} />
+          <TagsEditor
+            tags={insight.tags}
+            disabled={!canWrite || update.isPending}
+            onChange={(tags) => update.mutate({ tags })}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <FavoriteButton name={title} favorited={insight.favorited} onChange={(favorited) => setFavorited({ insight, favorited })} />
+          <FavoriteButton
+            name={title}
+            favorited={insight.favorited}
+            onChange={(favorited) => setFavorited({ insight, favorited })}
+          />
           <EditInsightLink projectId={projectId} shortId={insight.short_id} />
           <ScopedAction scope={insightEndpoints.sharing.access}>
             <Button onClick={() => setShareOpen(true)}>
@@ -179,7 +209,9 @@ export function InsightPage() {
         </TabsContent>
       </Tabs>
 
-      {share === true ? <SharingDialog projectId={projectId} insightId={insightId} title={title} open onOpenChange={setShareOpen} /> : null}
+      {share === true ? (
+        <SharingDialog projectId={projectId} insightId={insightId} title={title} open onOpenChange={setShareOpen} />
+      ) : null}
     </div>
   );
 }

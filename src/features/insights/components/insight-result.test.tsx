@@ -11,7 +11,9 @@ const api = setupTestApi();
 const PROJECT = 1;
 
 async function insightOf(filters: Record<string, unknown>) {
-  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as {
+    api_token: string;
+  };
   await sendChartEvents(api().call, token);
   return live(api().call, PROJECT, filters);
 }
@@ -36,16 +38,30 @@ describe('InsightResult: trends displays', () => {
   });
 
   it('the pointer at a point lists every series with its value; the value axis says what is counted', async () => {
-    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as {
+      api_token: string;
+    };
     // 16 plans, plan-k with k + 1 pageviews around noon (UTC) yesterday: 16 series on one day.
     const noon = new Date();
     noon.setUTCDate(noon.getUTCDate() - 1);
     noon.setUTCHours(12, 0, 0, 0);
-    const batch = Array.from({ length: 16 }, (_, k) => Array.from({ length: k + 1 }, (_, n) => ({
-      event: '$pageview', distinct_id: `plan-person-${k}-${n}`, timestamp: new Date(noon.getTime() + 60_000 * n).toISOString(), properties: { plan: `plan-${k}` },
-    }))).flat();
+    const batch = Array.from({ length: 16 }, (_, k) =>
+      Array.from({ length: k + 1 }, (_, n) => ({
+        event: '$pageview',
+        distinct_id: `plan-person-${k}-${n}`,
+        timestamp: new Date(noon.getTime() + 60_000 * n).toISOString(),
+        properties: { plan: `plan-${k}` },
+      })),
+    ).flat();
     await api().call('POST', '/batch/', { api_key: token, batch });
-    const filters = { insight: 'TRENDS', events: [{ id: '$pageview', type: 'events', order: 0 }], date_from: '-7d', interval: 'day', breakdown: 'plan', breakdown_limit: 25 };
+    const filters = {
+      insight: 'TRENDS',
+      events: [{ id: '$pageview', type: 'events', order: 0 }],
+      date_from: '-7d',
+      interval: 'day',
+      breakdown: 'plan',
+      breakdown_limit: 25,
+    };
     const insight = await live(api().call, PROJECT, filters);
     // The day the pageviews fell on (the project's time zone decides which).
     const day = (insight.result as Array<{ data: number[] }>)[0]!.data.findIndex((value) => value > 0);
@@ -66,7 +82,9 @@ describe('InsightResult: trends displays', () => {
     expect(rows[0]).toHaveTextContent(/plan-15\s*16/);
     expect(rows[15]).toHaveTextContent(/plan-0\s*1/);
     // Chosen with the keyboard, the point is also read out: its date and every series' value.
-    expect(figure().querySelector('[aria-live="polite"]')).toHaveTextContent(new RegExp(`^${label}\\. plan-15: 16; plan-14: 15;`));
+    expect(figure().querySelector('[aria-live="polite"]')).toHaveTextContent(
+      new RegExp(`^${label}\\. plan-15: 16; plan-14: 15;`),
+    );
     expect(plot).toHaveAccessibleName(/^Line chart of Events, 16 series over 8 points/);
   });
 
@@ -76,7 +94,9 @@ describe('InsightResult: trends displays', () => {
     await waitFor(() => expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent(/^Persons$/));
     unmount();
     render(<InsightResult insight={await live(api().call, PROJECT, FILTERS.cumulative)} title="Chart test" />);
-    await waitFor(() => expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent('Events (running total)'));
+    await waitFor(() =>
+      expect(figure().querySelector('[data-axis-title="y"]')).toHaveTextContent('Events (running total)'),
+    );
   });
 
   it('compare: the previous period is drawn dashed in the same colour', async () => {
@@ -106,9 +126,14 @@ describe('InsightResult: trends displays', () => {
     ['bar by value', FILTERS.barValue, '.recharts-bar'],
   ] as const)('%s: each of the 3 series in its own colour, as in the legend', async (_, filters, group) => {
     render(<InsightResult insight={await insightOf(filters)} title="Chart test" />);
-    const shapes = () => [...(figure().querySelector(group)?.querySelectorAll('path') ?? [])].filter((p) => p.closest('.recharts-pie-sector, .recharts-bar-rectangle'));
+    const shapes = () =>
+      [...(figure().querySelector(group)?.querySelectorAll('path') ?? [])].filter((p) =>
+        p.closest('.recharts-pie-sector, .recharts-bar-rectangle'),
+      );
     await waitFor(() => expect(shapes()).toHaveLength(3));
-    expect(new Set(shapes().map((shape) => shape.getAttribute('fill')))).toEqual(new Set([colour(0), colour(1), colour(2)]));
+    expect(new Set(shapes().map((shape) => shape.getAttribute('fill')))).toEqual(
+      new Set([colour(0), colour(1), colour(2)]),
+    );
   });
 
   it('world map: the countries of the result shaded, from its own chunk', async () => {
@@ -118,7 +143,11 @@ describe('InsightResult: trends displays', () => {
     expect(figure().querySelector('[data-country="DE"]')!.getAttribute('style')).toMatch(/fill: rgba?\(99, 102, 241/);
     expect(within(figure()).getByText(/Not on the map.*SG/)).toBeInTheDocument();
     // The legend: the scale from 0 to the largest country's value, and the shade of "no data".
-    const largest = Math.max(...(insight.result as Array<{ breakdown_value: string; count: number }>).filter((s) => s.breakdown_value !== 'SG').map((s) => s.count));
+    const largest = Math.max(
+      ...(insight.result as Array<{ breakdown_value: string; count: number }>)
+        .filter((s) => s.breakdown_value !== 'SG')
+        .map((s) => s.count),
+    );
     const legend = within(figure()).getByRole('group', { name: 'Map legend' });
     expect(legend).toHaveTextContent(new RegExp(`^0${largest.toLocaleString('en-US')}No data$`));
   });
@@ -130,7 +159,9 @@ describe('InsightResult: trends displays', () => {
     expect(await within(figure()).findByText(current!.toLocaleString('en-US'))).toBeInTheDocument();
     const change = (current! - previous!) / previous!;
     const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(change);
-    expect(within(figure()).getByText(`${change > 0 ? '+' : ''}${percent} vs previous period`, { exact: false })).toBeInTheDocument();
+    expect(
+      within(figure()).getByText(`${change > 0 ? '+' : ''}${percent} vs previous period`, { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it('table: the table alone, no chart', async () => {
@@ -140,8 +171,15 @@ describe('InsightResult: trends displays', () => {
   });
 
   it('paths with a start point that matches nothing say so, and how points are matched', () => {
-    render(<InsightResult insight={{ filters: { insight: 'PATHS', start_point: '/pricing' }, query: null, result: [] }} title="Paths test" />);
-    expect(screen.getByText(/^No paths start at “\/pricing” in this date range\. A start or end point is matched whole/)).toBeInTheDocument();
+    render(
+      <InsightResult
+        insight={{ filters: { insight: 'PATHS', start_point: '/pricing' }, query: null, result: [] }}
+        title="Paths test"
+      />,
+    );
+    expect(
+      screen.getByText(/^No paths start at “\/pricing” in this date range\. A start or end point is matched whole/),
+    ).toBeInTheDocument();
     cleanup();
     render(<InsightResult insight={{ filters: { insight: 'PATHS' }, query: null, result: [] }} title="Paths test" />);
     expect(screen.getByText("There is nothing to show for this insight's date range yet.")).toBeInTheDocument();
@@ -164,7 +202,9 @@ describe('InsightResult: funnels, retention, paths', () => {
   it('funnel steps: the converted and dropped counts call back with their step', async () => {
     const user = userEvent.setup();
     const onFunnelPersons = vi.fn();
-    render(<InsightResult insight={await insightOf(FILTERS.funnel)} title="Chart test" onFunnelPersons={onFunnelPersons} />);
+    render(
+      <InsightResult insight={await insightOf(FILTERS.funnel)} title="Chart test" onFunnelPersons={onFunnelPersons} />,
+    );
     await user.click(await within(figure()).findByRole('button', { name: 'Step 2: 6 converted' }));
     expect(onFunnelPersons).toHaveBeenLastCalledWith({ step: 2, dropped: false });
     await user.click(within(figure()).getByRole('button', { name: 'Step 3: 3 dropped off' }));
@@ -175,10 +215,14 @@ describe('InsightResult: funnels, retention, paths', () => {
     const user = userEvent.setup();
     const onFunnelPersons = vi.fn();
     const insight = await insightOf(FILTERS.funnelByBrowser);
-    const { unmount } = render(<InsightResult insight={insight} title="Chart test" onFunnelPersons={onFunnelPersons} />);
+    const { unmount } = render(
+      <InsightResult insight={insight} title="Chart test" onFunnelPersons={onFunnelPersons} />,
+    );
     await user.click(await within(figure()).findByRole('button', { name: 'Chrome, Step 2: 2 converted' }));
     expect(onFunnelPersons).toHaveBeenLastCalledWith({ step: 2, dropped: false, breakdownValue: 'Chrome' });
-    expect(within(screen.getByRole('table', { name: 'Chart test: data' })).getByRole('columnheader', { name: 'Chrome' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Chart test: data' })).getByRole('columnheader', { name: 'Chrome' }),
+    ).toBeInTheDocument();
     unmount();
     render(<InsightResult insight={insight} title="Chart test" />);
     expect(await within(figure()).findAllByText(/converted/)).not.toHaveLength(0);
@@ -189,7 +233,10 @@ describe('InsightResult: funnels, retention, paths', () => {
     const { unmount } = render(<InsightResult insight={await insightOf(FILTERS.timeToConvert)} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0));
     expect(within(figure()).getByText(/Average time to convert/)).toBeInTheDocument();
-    expect([...figure().querySelectorAll('[data-axis-title]')].map((t) => t.textContent)).toEqual(['Persons', 'Time to convert']);
+    expect([...figure().querySelectorAll('[data-axis-title]')].map((t) => t.textContent)).toEqual([
+      'Persons',
+      'Time to convert',
+    ]);
     unmount();
     render(<InsightResult insight={await insightOf(FILTERS.funnelTrends)} title="Chart test" />);
     await waitFor(() => expect(lines()).toHaveLength(1));
@@ -209,23 +256,36 @@ describe('InsightResult: funnels, retention, paths', () => {
 
   it('paths: a Sankey link per edge with its count; hovering one highlights its path', async () => {
     // 80 more persons on one path yesterday, and 2 on another: beside the first, the second's link is thin.
-    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+    const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as {
+      api_token: string;
+    };
     const at = Date.now() - 86_400_000;
-    const walk = (persons: number, pages: string[], name: string) => Array.from({ length: persons }, (_, p) => pages.map((page, k) => ({
-      event: '$pageview', distinct_id: `${name}-${p}`, timestamp: new Date(at + k * 60_000).toISOString(), properties: { $current_url: `https://example.com${page}` },
-    }))).flat();
+    const walk = (persons: number, pages: string[], name: string) =>
+      Array.from({ length: persons }, (_, p) =>
+        pages.map((page, k) => ({
+          event: '$pageview',
+          distinct_id: `${name}-${p}`,
+          timestamp: new Date(at + k * 60_000).toISOString(),
+          properties: { $current_url: `https://example.com${page}` },
+        })),
+      ).flat();
     const batch = [...walk(80, ['/landing', '/welcome'], 'many'), ...walk(2, ['/rare', '/rarer'], 'few')];
     await api().call('POST', '/batch/', { api_key: token, batch });
     const insight = await insightOf(FILTERS.paths);
     render(<InsightResult insight={insight} title="Chart test" />);
     await waitFor(() => expect(figure().querySelectorAll('[data-path-link]').length).toBeGreaterThan(2));
     // A link thick enough carries its count (the API's edge value); a thin one shows it when pointed at.
-    const edges = (insight.result as Array<{ source: string; target: string; value: number }>).filter((e) => e.value > 0 && e.source !== e.target);
+    const edges = (insight.result as Array<{ source: string; target: string; value: number }>).filter(
+      (e) => e.value > 0 && e.source !== e.target,
+    );
     const drawn = [...figure().querySelectorAll('[data-path-link]')].map((path) => ({
-      path, width: Number(path.getAttribute('stroke-width')), count: path.parentElement!.querySelector('[data-link-count]')?.textContent ?? null,
+      path,
+      width: Number(path.getAttribute('stroke-width')),
+      count: path.parentElement!.querySelector('[data-link-count]')?.textContent ?? null,
     }));
-    expect(drawn.map((d) => Number(d.path.querySelector('title')!.textContent!.split(': ').at(-1))).sort((a, b) => a - b))
-      .toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
+    expect(
+      drawn.map((d) => Number(d.path.querySelector('title')!.textContent!.split(': ').at(-1))).sort((a, b) => a - b),
+    ).toEqual(edges.map((e) => e.value).sort((a, b) => a - b));
     for (const link of drawn) {
       const value = link.path.querySelector('title')!.textContent!.split(': ').at(-1);
       expect(link.count).toBe(link.width >= LABELLED_WIDTH ? value : null);
@@ -235,11 +295,15 @@ describe('InsightResult: funnels, retention, paths', () => {
     const thin = drawn.find((d) => d.count === null)!;
     expect(thin).toBeDefined();
     fireEvent.mouseEnter(thin.path);
-    expect(thin.path.parentElement!.querySelector('[data-link-count]')).toHaveTextContent(thin.path.querySelector('title')!.textContent!.split(': ').at(-1)!);
+    expect(thin.path.parentElement!.querySelector('[data-link-count]')).toHaveTextContent(
+      thin.path.querySelector('title')!.textContent!.split(': ').at(-1)!,
+    );
     fireEvent.mouseLeave(thin.path);
     const links = [...figure().querySelectorAll('[data-path-link]')];
     fireEvent.mouseEnter(links[0]!);
-    const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) => link.getAttribute('stroke-opacity'));
+    const opacities = [...figure().querySelectorAll('[data-path-link]')].map((link) =>
+      link.getAttribute('stroke-opacity'),
+    );
     expect(opacities[0]).toBe('0.6');
     expect(opacities).toContain('0.08');
     expect(within(figure()).getByText(/→ .*persons$/)).toBeInTheDocument();

@@ -35,7 +35,8 @@ export interface InsightResultProps {
 
 /** A paths insight's start and end points in words (`start at “/x”`), or null when it has neither. */
 function pathPoints(filters: Record<string, unknown>): string | null {
-  const point = (key: string) => (typeof filters[key] === 'string' && filters[key] !== '' ? (filters[key] as string) : null);
+  const point = (key: string) =>
+    typeof filters[key] === 'string' && filters[key] !== '' ? (filters[key] as string) : null;
   const [start, end] = [point('start_point'), point('end_point')];
   const words = [start ? `start at “${start}”` : null, end ? `end at “${end}”` : null].filter(Boolean);
   return words.length > 0 ? words.join(' and ') : null;
@@ -45,7 +46,14 @@ function pathPoints(filters: Record<string, unknown>): string | null {
  * An insight's result: its chart (lazy; the world map a chunk of its own) with its numbers as a
  * table under it. The saved insight page, the shared page and the builders all show it.
  */
-export function InsightResult({ insight, title, stale = false, downloads = false, onFunnelPersons, table = true }: InsightResultProps) {
+export function InsightResult({
+  insight,
+  title,
+  stale = false,
+  downloads = false,
+  onFunnelPersons,
+  table = true,
+}: InsightResultProps) {
   const busy = stale === 'loading' || undefined;
   // Memoised on plain values: the builders pass `insight` as a new object on every render.
   const { kind, display, compare } = viewOptions(insight);
@@ -110,7 +118,13 @@ export function InsightResult({ insight, title, stale = false, downloads = false
           data-insight-chart
           className="relative min-h-[120px] rounded-lg border border-gray-200 bg-white p-4 text-gray-900 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-100"
         >
-          {stale ? <div aria-hidden="true" data-stale-veil className="absolute inset-0 z-10 rounded-lg bg-white/50 dark:bg-gray-950/50" /> : null}
+          {stale ? (
+            <div
+              aria-hidden="true"
+              data-stale-veil
+              className="absolute inset-0 z-10 rounded-lg bg-white/50 dark:bg-gray-950/50"
+            />
+          ) : null}
           <Suspense fallback={<Skeleton className="h-[320px] w-full" />}>
             {map ? <WorldMap view={view} /> : <InsightChart view={view} onFunnelPersons={onFunnelPersons} />}
           </Suspense>

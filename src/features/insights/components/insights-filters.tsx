@@ -24,7 +24,11 @@ export function InsightsFilters() {
   useEffect(() => {
     if (text.trim() === search) return;
     const timer = setTimeout(
-      () => void navigate({ search: (previous) => ({ ...previous, search: text.trim() || undefined, page: 1 }), replace: true }),
+      () =>
+        void navigate({
+          search: (previous) => ({ ...previous, search: text.trim() || undefined, page: 1 }),
+          replace: true,
+        }),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -53,7 +57,11 @@ export function InsightsFilters() {
           value={kind ?? ''}
           onChange={(event) =>
             void navigate({
-              search: (previous) => ({ ...previous, kind: (event.target.value || undefined) as InsightKind | undefined, page: 1 }),
+              search: (previous) => ({
+                ...previous,
+                kind: (event.target.value || undefined) as InsightKind | undefined,
+                page: 1,
+              }),
               replace: true,
             })
           }
@@ -72,7 +80,10 @@ export function InsightsFilters() {
           type="checkbox"
           checked={favorited}
           onChange={(event) =>
-            void navigate({ search: (previous) => ({ ...previous, favorited: event.target.checked || undefined, page: 1 }), replace: true })
+            void navigate({
+              search: (previous) => ({ ...previous, favorited: event.target.checked || undefined, page: 1 }),
+              replace: true,
+            })
           }
           className="size-4"
         />
@@ -83,7 +94,10 @@ export function InsightsFilters() {
           type="checkbox"
           checked={mine}
           onChange={(event) =>
-            void navigate({ search: (previous) => ({ ...previous, mine: event.target.checked || undefined, page: 1 }), replace: true })
+            void navigate({
+              search: (previous) => ({ ...previous, mine: event.target.checked || undefined, page: 1 }),
+              replace: true,
+            })
           }
           className="size-4"
         />

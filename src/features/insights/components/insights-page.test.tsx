@@ -16,7 +16,9 @@ interface StoredInsight {
   deleted: number;
 }
 const stored = (name: string) =>
-  api().store.db.prepare('SELECT id, short_id, favorited, deleted FROM insights WHERE project_id = ? AND name = ?').get(PROJECT, name) as StoredInsight;
+  api()
+    .store.db.prepare('SELECT id, short_id, favorited, deleted FROM insights WHERE project_id = ? AND name = ?')
+    .get(PROJECT, name) as StoredInsight;
 
 const table = () => screen.findByRole('table', { name: 'Insights' });
 
@@ -71,11 +73,18 @@ describe('saved insights list', () => {
   it('"Created by me" shows only the insights of the key\'s user, and keeps the filter in the URL', async () => {
     // Another member of the organization saves an insight with a key of their own.
     const priya = api().store.users.getByEmail('priya@hedgebox.example')!;
-    const priyaKey = api().store.apiKeys.create({ user_id: priya.id, label: 'priya', scopes: ['*'] }, new Date().toISOString()).key;
+    const priyaKey = api().store.apiKeys.create(
+      { user_id: priya.id, label: 'priya', scopes: ['*'] },
+      new Date().toISOString(),
+    ).key;
     const created = await fetch(`${window.location.origin}/api/projects/${PROJECT}/insights/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${priyaKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Priya’s pageviews', saved: true, filters: { insight: 'TRENDS', events: [{ id: '$pageview' }] } }),
+      body: JSON.stringify({
+        name: 'Priya’s pageviews',
+        saved: true,
+        filters: { insight: 'TRENDS', events: [{ id: '$pageview' }] },
+      }),
     });
     expect(created.status).toBe(201);
 
@@ -106,7 +115,12 @@ describe('saved insights list', () => {
     await user.click(screen.getByRole('button', { name: 'Favorite Weekly retention' }));
     expect(screen.getByRole('button', { name: 'Favorite Weekly retention' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText(/Couldn't favorite “Weekly retention”/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Favorite Weekly retention' })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favorite Weekly retention' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
     expect(stored('Weekly retention').favorited).toBe(0);
   });
 
@@ -127,7 +141,10 @@ describe('saved insights list', () => {
     await api().call('POST', `/api/projects/${PROJECT}/insights/${stored('Revenue').id}/viewed/`, {});
     renderApp(list(), { apiKey: api().demoKey });
     const recent = await screen.findByRole('navigation', { name: 'Recently viewed' });
-    expect(within(recent).getByRole('link', { name: 'Revenue' })).toHaveAttribute('href', `/projects/${PROJECT}/insights/${stored('Revenue').short_id}`);
+    expect(within(recent).getByRole('link', { name: 'Revenue' })).toHaveAttribute(
+      'href',
+      `/projects/${PROJECT}/insights/${stored('Revenue').short_id}`,
+    );
   });
 
   it('says so when nothing matches', async () => {

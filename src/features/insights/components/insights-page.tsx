@@ -47,11 +47,20 @@ function insightColumns(
       cell: (insight) => (
         <span className="inline-flex items-center gap-2">
           <KindIcon kind={insightKind(insight)} />
-          <InsightLink projectId={projectId} shortId={insight.short_id} title={insightTitle(insight)} className="font-medium" />
+          <InsightLink
+            projectId={projectId}
+            shortId={insight.short_id}
+            title={insightTitle(insight)}
+            className="font-medium"
+          />
         </span>
       ),
     },
-    { header: 'Description', className: 'max-w-sm break-words text-gray-700 dark:text-gray-300', cell: (insight) => insight.description ?? '' },
+    {
+      header: 'Description',
+      className: 'max-w-sm break-words text-gray-700 dark:text-gray-300',
+      cell: (insight) => insight.description ?? '',
+    },
     { header: 'Tags', cell: (insight) => (insight.tags.length > 0 ? <TagList tags={insight.tags} /> : null) },
     { header: 'Created by', className: 'whitespace-nowrap', cell: (insight) => personName(insight.created_by) },
     {
@@ -64,7 +73,12 @@ function insightColumns(
       hideHeader: true,
       cell: (insight) => (
         <ScopedAction scope={insightEndpoints.update.access}>
-          <Button variant="ghost" size="sm" aria-label={`Delete ${insightTitle(insight)}`} onClick={() => remove(insight)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete ${insightTitle(insight)}`}
+            onClick={() => remove(insight)}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
           </Button>
         </ScopedAction>
@@ -82,7 +96,13 @@ export function InsightsPage() {
   const { params } = usePageSearch();
   const { data: me } = useSuspenseQuery(currentUserQuery());
   const { data } = useSuspenseQuery(
-    insightQueries.list(projectId, { ...params, search, favorited, insight: kind, created_by: mine ? me.id : undefined }),
+    insightQueries.list(projectId, {
+      ...params,
+      search,
+      favorited,
+      insight: kind,
+      created_by: mine ? me.id : undefined,
+    }),
   );
   const { mutate: setFavorited } = useSetFavorited(projectId);
   const deleteWithUndo = useDeleteWithUndo(projectId);
@@ -95,22 +115,25 @@ export function InsightsPage() {
 
   return (
     <ListPage
-        {...insightsHeader}
-        action={<NewInsightMenu projectId={projectId} />}
-        data={data}
-        columns={columns}
-        getRowId={insightRowId}
-        toolbar={
-          <>
-            <RecentlyViewed projectId={projectId} />
-            <InsightsFilters />
-          </>
-        }
-        empty={
-          filtered
-            ? { title: 'No insights match', children: 'Try other words, or clear the filters.' }
-            : { title: 'No insights yet', children: 'Saved trends, funnels, retention and paths of this project show up here.' }
-        }
-      />
+      {...insightsHeader}
+      action={<NewInsightMenu projectId={projectId} />}
+      data={data}
+      columns={columns}
+      getRowId={insightRowId}
+      toolbar={
+        <>
+          <RecentlyViewed projectId={projectId} />
+          <InsightsFilters />
+        </>
+      }
+      empty={
+        filtered
+          ? { title: 'No insights match', children: 'Try other words, or clear the filters.' }
+          : {
+              title: 'No insights yet',
+              children: 'Saved trends, funnels, retention and paths of this project show up here.',
+            }
+      }
+    />
   );
 }

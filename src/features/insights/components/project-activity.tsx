@@ -10,8 +10,14 @@ import { RecentlyViewed } from './recently-viewed';
 
 const ALL_EVENTS = [{ id: null, type: 'events' as const, order: 0 }];
 const RANGES: ReadonlyArray<{ title: string; params: TrendParamsInput }> = [
-  { title: 'Events, last 24 hours', params: { events: ALL_EVENTS, date_from: '-24h', interval: 'hour', display: 'ActionsBar' } },
-  { title: 'Events, last 30 days', params: { events: ALL_EVENTS, date_from: '-30d', interval: 'day', display: 'ActionsBar' } },
+  {
+    title: 'Events, last 24 hours',
+    params: { events: ALL_EVENTS, date_from: '-24h', interval: 'hour', display: 'ActionsBar' },
+  },
+  {
+    title: 'Events, last 30 days',
+    params: { events: ALL_EVENTS, date_from: '-30d', interval: 'day', display: 'ActionsBar' },
+  },
 ];
 
 function EventsChart({ projectId, title, params }: { projectId: number; title: string; params: TrendParamsInput }) {
@@ -22,9 +28,19 @@ function EventsChart({ projectId, title, params }: { projectId: number; title: s
       {isPending ? (
         <Skeleton className="h-[200px] w-full" />
       ) : error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">Couldn't count the events: {describeError(error)}</p>
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          Couldn't count the events: {describeError(error)}
+        </p>
       ) : (
-        <InsightResult insight={{ filters: { insight: 'TRENDS', ...params }, query: null, result: (data as { result: unknown }).result as never }} title={title} table={false} />
+        <InsightResult
+          insight={{
+            filters: { insight: 'TRENDS', ...params },
+            query: null,
+            result: (data as { result: unknown }).result as never,
+          }}
+          title={title}
+          table={false}
+        />
       )}
     </section>
   );
@@ -34,10 +50,20 @@ function EventsChart({ projectId, title, params }: { projectId: number; title: s
 function LastEvent({ projectId }: { projectId: number }) {
   const { data } = useQuery(definitionQueries.events(projectId, ''));
   if (!data) return null;
-  const last = data.results.map((d) => d.last_seen_at).filter((t): t is string => !!t).sort().at(-1);
+  const last = data.results
+    .map((d) => d.last_seen_at)
+    .filter((t): t is string => !!t)
+    .sort()
+    .at(-1);
   return (
     <p className="text-sm text-gray-700 dark:text-gray-300">
-      {last ? <>Last event received <RelativeTime value={last} />.</> : 'No event received yet: send one with the snippet below.'}
+      {last ? (
+        <>
+          Last event received <RelativeTime value={last} />.
+        </>
+      ) : (
+        'No event received yet: send one with the snippet below.'
+      )}
     </p>
   );
 }
@@ -52,7 +78,9 @@ export function ProjectActivity({ projectId }: { projectId: number }) {
     <div className="space-y-4">
       <LastEvent projectId={projectId} />
       <div className="grid gap-4 lg:grid-cols-2">
-        {RANGES.map((r) => <EventsChart key={r.title} projectId={projectId} title={r.title} params={r.params} />)}
+        {RANGES.map((r) => (
+          <EventsChart key={r.title} projectId={projectId} title={r.title} params={r.params} />
+        ))}
       </div>
       <RecentlyViewed projectId={projectId} />
     </div>

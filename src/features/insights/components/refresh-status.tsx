@@ -8,7 +8,15 @@ import { RelativeTime } from '@/components/ui/relative-time';
  * it. Only the state is a live region ("Computing…", "Computed"): the age beside it keeps
  * counting while the page is open, and a screen reader would otherwise announce every tick.
  */
-export function RefreshStatus({ insight, refreshing, onRefresh }: { insight: Insight; refreshing: boolean; onRefresh: () => void }) {
+export function RefreshStatus({
+  insight,
+  refreshing,
+  onRefresh,
+}: {
+  insight: Insight;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
   const cached = insight.is_cached === true || insight.is_cached === 'true';
   const computed = !refreshing && insight.last_refresh;
   return (

@@ -13,7 +13,9 @@ const PROJECT = 1;
 
 /** The seeded project's events plus the chart events; then the view of `filters`' live result. */
 async function view(filters: Record<string, unknown>) {
-  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as {
+    api_token: string;
+  };
   await sendChartEvents(api().call, token);
   const insight = await live(api().call, PROJECT, filters);
   return { insight, view: resultView(insight) };
@@ -43,14 +45,26 @@ describe('trends', () => {
   });
 
   it('the same event with another math is named by its math', async () => {
-    const v = await trends({ ...FILTERS.byBrowser, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1, math: 'dau' }] });
+    const v = await trends({
+      ...FILTERS.byBrowser,
+      events: [
+        { id: '$pageview', type: 'events', order: 0 },
+        { id: '$pageview', type: 'events', order: 1, math: 'dau' },
+      ],
+    });
     expect(v.series.map((s) => s.label)).toContain('Pageview · Chrome');
     expect(v.series.map((s) => s.label)).toContain('Pageview (unique persons) · Chrome');
     expect(new Set(v.series.map((s) => s.key)).size).toBe(v.series.length);
   });
 
   it('without a breakdown a series is named by its event in words and its math', async () => {
-    const v = await trends({ ...FILTERS.line, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1, math: 'dau' }] });
+    const v = await trends({
+      ...FILTERS.line,
+      events: [
+        { id: '$pageview', type: 'events', order: 0 },
+        { id: '$pageview', type: 'events', order: 1, math: 'dau' },
+      ],
+    });
     expect(v.series.map((s) => s.label)).toEqual(['Pageview', 'Pageview (unique persons)']);
     expect(resultGrid(v)!.columns).toEqual(['Date', 'Pageview', 'Pageview (unique persons)']);
   });
@@ -76,7 +90,9 @@ describe('trends', () => {
     const { display: _, ...line } = FILTERS.cumulative;
     const series = (v as TrendsView).series[0]!;
     // The same series per day, from the same events (sent once, by `view`).
-    const perDay = (resultView(await live(api().call, PROJECT, line)) as TrendsView).series.find((s) => s.breakdownValue === series.breakdownValue)!.data;
+    const perDay = (resultView(await live(api().call, PROJECT, line)) as TrendsView).series.find(
+      (s) => s.breakdownValue === series.breakdownValue,
+    )!.data;
     expect(sum(perDay)).toBeGreaterThan(0);
     let running = 0;
     expect(series.data).toEqual(perDay.map((n) => (running += n)));
@@ -93,7 +109,9 @@ describe('trends', () => {
     const t = v as TrendsView;
     expect(t.display).toBe(display);
     expect(t.labels).toEqual([]);
-    expect(t.series.map((s) => s.total)).toEqual((insight.result as Array<{ aggregated_value: number }>).map((s) => s.aggregated_value));
+    expect(t.series.map((s) => s.total)).toEqual(
+      (insight.result as Array<{ aggregated_value: number }>).map((s) => s.aggregated_value),
+    );
     expect(resultGrid(t)!.columns).toEqual([display === 'map' ? 'Country' : 'Series', 'Value']);
   });
 
@@ -120,7 +138,11 @@ describe('trends', () => {
   });
 
   it('a time-series display of an aggregated result falls back to bars by value', () => {
-    const v = resultView({ filters: { insight: 'TRENDS', display: 'ActionsLineGraph' }, query: null, result: [{ label: 'a', count: 3, aggregated_value: 3, data: [], days: [], labels: [] }] });
+    const v = resultView({
+      filters: { insight: 'TRENDS', display: 'ActionsLineGraph' },
+      query: null,
+      result: [{ label: 'a', count: 3, aggregated_value: 3, data: [], days: [], labels: [] }],
+    });
     expect(v).toMatchObject({ type: 'trends', display: 'bar-value' });
   });
 });
@@ -134,12 +156,28 @@ describe('funnels', () => {
     expect(v.steps[2]).toMatchObject({ conversion: 0.3, fromPrevious: 0.5, dropped: 3 });
     expect(v.steps[1]!.averageTime).toBe(2_100);
     const grid = resultGrid(v)!;
-    expect(grid.columns).toEqual(['Step', 'Persons', 'Conversion', 'From previous step', 'Dropped off', 'Average time', 'Median time']);
+    expect(grid.columns).toEqual([
+      'Step',
+      'Persons',
+      'Conversion',
+      'From previous step',
+      'Dropped off',
+      'Average time',
+      'Median time',
+    ]);
     expect(grid.sections[0]!.rows[1]!.head).toBe('2. created project');
   });
 
   it('steps are named as the pickers name their events ("$pageview" → "Pageview")', async () => {
-    const v = (await view({ ...FILTERS.funnel, events: [{ id: '$pageview', type: 'events', order: 0 }, { id: 'user signed up', type: 'events', order: 1 }] })).view as FunnelView;
+    const v = (
+      await view({
+        ...FILTERS.funnel,
+        events: [
+          { id: '$pageview', type: 'events', order: 0 },
+          { id: 'user signed up', type: 'events', order: 1 },
+        ],
+      })
+    ).view as FunnelView;
     expect(v.steps.map((s) => s.name)).toEqual(['Pageview', 'user signed up']);
     expect(resultGrid(v)!.sections[0]!.rows[0]!.head).toBe('1. Pageview');
   });
@@ -166,7 +204,11 @@ describe('funnels', () => {
 describe('retention and paths', () => {
   it('retention: a period reached only by cohorts of nobody averages to nothing ("–"), not 0%', () => {
     // The API's shape: each cohort's counts per period, the later cohorts with fewer periods.
-    const cohort = (date: string, counts: number[]) => ({ label: 'Month 0', date, values: counts.map((count) => ({ count })) });
+    const cohort = (date: string, counts: number[]) => ({
+      label: 'Month 0',
+      date,
+      values: counts.map((count) => ({ count })),
+    });
     const v = retentionView([
       cohort('2026-07-01T00:00:00Z', [4, 2, 0, 0]),
       cohort('2026-08-01T00:00:00Z', [0, 0, 0]),
@@ -174,8 +216,14 @@ describe('retention and paths', () => {
     ]);
     expect(v.curve).toEqual([1, 0.5, 0, 0]);
     // Hourly cohorts show their hour, midnight's too.
-    const hourly = retentionView([{ label: 'Hour 0', date: '2026-11-24T23:00:00Z', values: [{ count: 1 }] }, { label: 'Hour 0', date: '2026-11-25T00:00:00Z', values: [{ count: 1 }] }]);
-    expect(hourly.cohorts.map((c) => c.head)).toEqual([formatWallTime('2026-11-24T23:00:00Z'), formatWallTime('2026-11-25T00:00:00Z', true)]);
+    const hourly = retentionView([
+      { label: 'Hour 0', date: '2026-11-24T23:00:00Z', values: [{ count: 1 }] },
+      { label: 'Hour 0', date: '2026-11-25T00:00:00Z', values: [{ count: 1 }] },
+    ]);
+    expect(hourly.cohorts.map((c) => c.head)).toEqual([
+      formatWallTime('2026-11-24T23:00:00Z'),
+      formatWallTime('2026-11-25T00:00:00Z', true),
+    ]);
     expect(hourly.cohorts[1]!.head).not.toBe(formatWallTime('2026-11-25T00:00:00Z'));
     const empty = retentionView([cohort('2026-08-01T00:00:00Z', [0, 0, 0]), cohort('2026-09-01T00:00:00Z', [0, 0])]);
     expect(empty.curve).toEqual([null, null, null]);
@@ -226,7 +274,15 @@ describe('CSV', () => {
   it('quotes commas, quotes and line breaks, defuses formulas, keeps numbers plain, ends lines with CRLF', () => {
     const csv = gridCsv({
       columns: ['Series', 'Value', 'Change'],
-      sections: [{ title: null, rows: [{ head: 'a, "b"\nc', cells: [1234.5, '-12.5%'] }, { head: '=HYPERLINK("x")', cells: [{ value: 0.25, unit: 'ratio' }, null] }] }],
+      sections: [
+        {
+          title: null,
+          rows: [
+            { head: 'a, "b"\nc', cells: [1234.5, '-12.5%'] },
+            { head: '=HYPERLINK("x")', cells: [{ value: 0.25, unit: 'ratio' }, null] },
+          ],
+        },
+      ],
     });
     expect(csv).toBe('Series,Value,Change\r\n"a, ""b""\nc",1234.5,-12.5%\r\n"\'=HYPERLINK(""x"")",25%,\r\n');
   });
@@ -239,6 +295,13 @@ describe('CSV', () => {
   });
 
   it('durations read as people say them', () => {
-    expect([0.5, 45, 200, 7_500, 90_000, 86_400].map(formatDuration)).toEqual(['0.5s', '45s', '3m 20s', '2h 5m', '1d 1h', '1d']);
+    expect([0.5, 45, 200, 7_500, 90_000, 86_400].map(formatDuration)).toEqual([
+      '0.5s',
+      '45s',
+      '3m 20s',
+      '2h 5m',
+      '1d 1h',
+      '1d',
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import { z } from '@/contract/z';
 import {
-  funnelStepSchema, funnelTimeToConvertSchema, funnelTrendsSeriesSchema, pathEdgeSchema, retentionCohortSchema, trendSeriesSchema,
+  funnelStepSchema,
+  funnelTimeToConvertSchema,
+  funnelTrendsSeriesSchema,
+  pathEdgeSchema,
+  retentionCohortSchema,
+  trendSeriesSchema,
 } from '@/contract/analytics-results';
 import type { Insight } from '@/contract/insights';
 import { funnelView, retentionView } from '../lib/funnel-view';
@@ -8,7 +13,14 @@ import { funnelTrendsView, trendsView } from '../lib/trends-view';
 import type { ResultView } from '../lib/view-types';
 import { insightKind } from './insight-kind';
 
-export type { FunnelStepView, FunnelView, ResultView, TrendDisplay, TrendSeriesView, TrendsView } from '../lib/view-types';
+export type {
+  FunnelStepView,
+  FunnelView,
+  ResultView,
+  TrendDisplay,
+  TrendSeriesView,
+  TrendsView,
+} from '../lib/view-types';
 export { formatNumber, formatPercent } from '../lib/format';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -34,7 +46,11 @@ export interface ViewOptions {
 
 export function viewOptions(insight: Pick<Insight, 'filters' | 'query'>): ViewOptions {
   const display = trendsOption(insight, 'display');
-  return { kind: insightKind(insight), display: typeof display === 'string' ? display : null, compare: trendsOption(insight, 'compare') === true };
+  return {
+    kind: insightKind(insight),
+    display: typeof display === 'string' ? display : null,
+    compare: trendsOption(insight, 'compare') === true,
+  };
 }
 
 /** An insight's `result` (saved, shared, or live from an analysis endpoint) read into what its chart and table show. */
@@ -52,7 +68,11 @@ export function viewOf(result: unknown, { kind, display, compare }: ViewOptions)
     const time = funnelTimeToConvertSchema.safeParse(result);
     if (time.success) {
       if (time.data.bins.length === 0) return EMPTY;
-      return { type: 'time-to-convert', bins: time.data.bins.map(([seconds, count]) => ({ seconds, count })), average: time.data.average_conversion_time };
+      return {
+        type: 'time-to-convert',
+        bins: time.data.bins.map(([seconds, count]) => ({ seconds, count })),
+        average: time.data.average_conversion_time,
+      };
     }
     if (!Array.isArray(result) || result.length === 0) return EMPTY;
     const steps = z.union([z.array(funnelStepSchema), z.array(z.array(funnelStepSchema))]).safeParse(result);
@@ -74,6 +94,11 @@ export function viewOf(result: unknown, { kind, display, compare }: ViewOptions)
     type: 'paths',
     // A path edge's time is in milliseconds (the production service's unit for paths, where
     // funnels count seconds); the view counts seconds.
-    edges: parsed.data.map(({ source, target, value, average_conversion_time: ms }) => ({ source, target, value, averageTime: ms === null ? null : ms / 1000 })),
+    edges: parsed.data.map(({ source, target, value, average_conversion_time: ms }) => ({
+      source,
+      target,
+      value,
+      averageTime: ms === null ? null : ms / 1000,
+    })),
   };
 }

@@ -6,12 +6,20 @@ import { ResultTable } from './result-table';
 
 const grid = (rows: number, columns: number): Grid => ({
   columns: ['Row', ...Array.from({ length: columns - 1 }, (_, c) => `Column ${c + 1}`)],
-  sections: [{ title: null, rows: Array.from({ length: rows }, (_, r) => ({ head: `Row ${r + 1}`, cells: Array.from({ length: columns - 1 }, () => r) })) }],
+  sections: [
+    {
+      title: null,
+      rows: Array.from({ length: rows }, (_, r) => ({
+        head: `Row ${r + 1}`,
+        cells: Array.from({ length: columns - 1 }, () => r),
+      })),
+    },
+  ],
 });
 const bodyRows = () => within(screen.getByRole('table', { name: 'Result: data' })).getAllByRole('row').length - 1;
 
 describe('ResultTable', () => {
-  it('draws a long narrow table\'s first 100 rows, and all of them on request', async () => {
+  it("draws a long narrow table's first 100 rows, and all of them on request", async () => {
     const user = userEvent.setup();
     render(<ResultTable grid={grid(300, 4)} title="Result" />);
     expect(bodyRows()).toBe(100);

@@ -80,9 +80,16 @@ export const ResultTable = memo(function ResultTable({ grid, title }: { grid: Gr
                   {row.head}
                 </Th>
                 {row.cells.map((cell, column) => {
-                  const shade = cell !== null && typeof cell === 'object' && cell.shade !== undefined ? shadeStyle(cell.shade) : null;
+                  const shade =
+                    cell !== null && typeof cell === 'object' && cell.shade !== undefined
+                      ? shadeStyle(cell.shade)
+                      : null;
                   return (
-                    <Td key={column} style={shade?.style} className={cn(numeric(cell) && 'text-right whitespace-nowrap tabular-nums', shade?.className)}>
+                    <Td
+                      key={column}
+                      style={shade?.style}
+                      className={cn(numeric(cell) && 'text-right whitespace-nowrap tabular-nums', shade?.className)}
+                    >
                       {cellText(cell)}
                     </Td>
                   );

@@ -20,7 +20,11 @@ export function SharedInsightPage({ accessToken }: { accessToken: string }) {
     <SharedLayout>
       <div>
         <h1 className="text-2xl font-semibold wrap-anywhere">{title}</h1>
-        {insight.description ? <p className="mt-1 text-sm whitespace-pre-line text-gray-700 wrap-anywhere dark:text-gray-300">{insight.description}</p> : null}
+        {insight.description ? (
+          <p className="mt-1 text-sm whitespace-pre-line text-gray-700 wrap-anywhere dark:text-gray-300">
+            {insight.description}
+          </p>
+        ) : null}
       </div>
       <InsightResult insight={insight} title={title} />
     </SharedLayout>
@@ -43,7 +47,10 @@ export function SharedInsightError(props: ErrorComponentProps) {
   if (isApiError(props.error) && props.error.status === 404) {
     return (
       <SharedLayout>
-        <div role="alert" className="mx-auto max-w-xl rounded-lg border border-gray-300 p-8 text-center dark:border-gray-700">
+        <div
+          role="alert"
+          className="mx-auto max-w-xl rounded-lg border border-gray-300 p-8 text-center dark:border-gray-700"
+        >
           <Link2Off aria-hidden="true" className="mx-auto mb-3 size-8 text-gray-600 dark:text-gray-400" />
           <h1 className="text-xl font-semibold">This link is not valid any more</h1>
           <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">

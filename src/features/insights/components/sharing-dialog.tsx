@@ -24,7 +24,11 @@ interface SharingDialogProps {
 
 /** Sharing: on or off, the link to copy, and a new link (the old one stops at once) behind a confirm. */
 export function SharingDialog({ projectId, insightId, title, open, onOpenChange }: SharingDialogProps) {
-  const { data: sharing, error, isPending } = useQuery({ ...insightQueries.sharing(projectId, insightId), enabled: open });
+  const {
+    data: sharing,
+    error,
+    isPending,
+  } = useQuery({ ...insightQueries.sharing(projectId, insightId), enabled: open });
   const setSharing = useSetSharing(projectId, insightId);
   const rotate = useRotateSharing(projectId, insightId);
   const [confirmRotate, setConfirmRotate] = useState(false);
@@ -33,7 +37,12 @@ export function SharingDialog({ projectId, insightId, title, open, onOpenChange 
   const failure = error ?? setSharing.error ?? rotate.error;
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={`Share “${title}”`} description="Anyone with the link can see this insight's chart, without signing in.">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Share “${title}”`}
+      description="Anyone with the link can see this insight's chart, without signing in."
+    >
       <div className="space-y-4">
         {isPending ? <p role="status">Loading the sharing settings…</p> : null}
         {sharing ? (
@@ -74,7 +83,9 @@ export function SharingDialog({ projectId, insightId, title, open, onOpenChange 
                 </ScopedAction>
               </div>
             ) : (
-              <p className="text-sm text-gray-700 dark:text-gray-300">Sharing is off: only people with an API key of this project see it.</p>
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                Sharing is off: only people with an API key of this project see it.
+              </p>
             )}
           </>
         ) : null}

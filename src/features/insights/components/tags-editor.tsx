@@ -4,7 +4,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 
 /** The insight's tags: each removable, a new one added with Enter or "Add tag". */
-export function TagsEditor({ tags, onChange, disabled = false }: { tags: readonly string[]; onChange: (tags: string[]) => void; disabled?: boolean }) {
+export function TagsEditor({
+  tags,
+  onChange,
+  disabled = false,
+}: {
+  tags: readonly string[];
+  onChange: (tags: string[]) => void;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState('');
   const id = useId();
   const add = () => {

@@ -18,8 +18,14 @@ const CORE_EVENTS: Record<string, string> = {
 
 /** A property math in words, for "Sum of revenue" on an axis and "Sum of a property" in the picker. */
 export const PROPERTY_MATH_WORDS: Record<PropertyMath, string> = {
-  sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum', median: 'Median',
-  p90: '90th percentile', p95: '95th percentile', p99: '99th percentile',
+  sum: 'Sum',
+  avg: 'Average',
+  min: 'Minimum',
+  max: 'Maximum',
+  median: 'Median',
+  p90: '90th percentile',
+  p95: '95th percentile',
+  p99: '99th percentile',
 };
 
 /** An event's name in words; null is every event. */
@@ -57,14 +63,21 @@ export function propertyLabel(key: string): string {
 }
 
 const COUNT_MATH_WORDS: Record<string, string> = {
-  dau: 'unique persons', weekly_active: 'weekly active', monthly_active: 'monthly active', unique_session: 'unique sessions',
+  dau: 'unique persons',
+  weekly_active: 'weekly active',
+  monthly_active: 'monthly active',
+  unique_session: 'unique sessions',
 };
 
 /**
  * A series' math in words for its name ("Pageview (unique persons)", "Purchase (sum of revenue)");
  * null for a plain count.
  */
-export function mathWords(math: string | null | undefined, property?: string | null, hogql?: string | null): string | null {
+export function mathWords(
+  math: string | null | undefined,
+  property?: string | null,
+  hogql?: string | null,
+): string | null {
   if (!math || math === 'total') return null;
   if (math === 'hogql') return hogql ?? 'HogQL';
   const count = COUNT_MATH_WORDS[math];

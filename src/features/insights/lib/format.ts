@@ -3,7 +3,11 @@
 const percentFormats = new Map<number, Intl.NumberFormat>();
 const percentWithDecimals = (digits: number) => {
   let format = percentFormats.get(digits);
-  if (!format) percentFormats.set(digits, (format = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: digits })));
+  if (!format)
+    percentFormats.set(
+      digits,
+      (format = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: digits })),
+    );
   return format;
 };
 const smallPercentFormat = new Intl.NumberFormat(undefined, { style: 'percent', maximumSignificantDigits: 2 });
@@ -18,7 +22,8 @@ const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', ma
 export function formatPercent(ratio: number): string {
   const percent = Math.abs(ratio) * 100;
   if (ratio !== 0 && percent < 1) return smallPercentFormat.format(ratio);
-  if (percent > 99.9 && percent < 100) return percentWithDecimals(Math.min(6, Math.ceil(-Math.log10(100 - percent)) + 1)).format(ratio);
+  if (percent > 99.9 && percent < 100)
+    return percentWithDecimals(Math.min(6, Math.ceil(-Math.log10(100 - percent)) + 1)).format(ratio);
   return percentWithDecimals(1).format(ratio);
 }
 export const formatNumber = (value: number) => numberFormat.format(value);
@@ -32,7 +37,12 @@ export function formatDuration(seconds: number): string {
   let s = Math.abs(seconds);
   if (s < 1) return `${sign}${formatNumber(Math.round(s * 100) / 100)}s`;
   s = Math.round(s);
-  const units: Array<[string, number]> = [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]];
+  const units: Array<[string, number]> = [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ];
   const first = units.findIndex(([, size]) => s >= size);
   const parts: string[] = [];
   for (const [unit, size] of units.slice(first, first + 2)) {

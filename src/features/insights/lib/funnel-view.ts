@@ -26,7 +26,8 @@ function stepViews(steps: StepInput[]): FunnelStepView[] {
   });
 }
 
-const stepName = (step: FunnelStep, index: number) => step.custom_name || (step.name ? eventLabel(step.name) : `Step ${index + 1}`);
+const stepName = (step: FunnelStep, index: number) =>
+  step.custom_name || (step.name ? eventLabel(step.name) : `Step ${index + 1}`);
 const input = (step: FunnelStep, index: number): StepInput => ({
   name: stepName(step, index),
   count: step.count,
@@ -59,17 +60,26 @@ export function funnelView(result: FunnelStep[] | FunnelStep[][]): FunnelView {
     return {
       name: stepName(at[0]!, index),
       count: at.reduce((sum, step) => sum + step.count, 0),
-      averageTime: weight > 0 ? timed.reduce((sum, step) => sum + step.average_conversion_time! * step.count, 0) / weight : null,
+      averageTime:
+        weight > 0 ? timed.reduce((sum, step) => sum + step.average_conversion_time! * step.count, 0) / weight : null,
       medianTime: null,
     };
   });
   return { type: 'funnel', steps: stepViews(totals), groups };
 }
 
-type RetentionCohortInput = { label: string; date: string; values: Array<{ count: number }>; breakdown_value?: unknown };
+type RetentionCohortInput = {
+  label: string;
+  date: string;
+  values: Array<{ count: number }>;
+  breakdown_value?: unknown;
+};
 
 /** The API's words for the rest of a breakdown, as people read them. */
-const BREAKDOWN_WORDS: Record<string, string> = { $$_posthog_breakdown_null_$$: 'None', $$_posthog_breakdown_other_$$: 'Other' };
+const BREAKDOWN_WORDS: Record<string, string> = {
+  $$_posthog_breakdown_null_$$: 'None',
+  $$_posthog_breakdown_other_$$: 'Other',
+};
 
 /**
  * Retention cohorts and the curve: per period, the persons still there over the cohorts'
@@ -78,14 +88,18 @@ const BREAKDOWN_WORDS: Record<string, string> = { $$_posthog_breakdown_null_$$: 
 export function retentionView(cohorts: RetentionCohortInput[]): RetentionView {
   const periodName = /^(\p{L}[\p{L} ]*?)\s+\d+$/u.exec(cohorts[0]?.label ?? '')?.[1] ?? 'Period';
   // Hourly cohorts show their hour, midnight's too.
-  const rowOf = (c: RetentionCohortInput) => ({ head: formatWallTime(c.date, periodName === 'Hour') ?? c.label, counts: c.values.map((v) => v.count) });
-  const periods = Math.max(0, ...cohorts.map((c) => c.values.length));
-  const curveOf = (rows: RetentionView['cohorts']) => Array.from({ length: periods }, (_, period) => {
-    const reached = rows.filter((c) => c.counts.length > period);
-    const persons = reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0);
-    // No cohort that reached the period has anyone in it: nothing to average (not 0 %).
-    return persons > 0 ? reached.reduce((sum, c) => sum + c.counts[period]!, 0) / persons : null;
+  const rowOf = (c: RetentionCohortInput) => ({
+    head: formatWallTime(c.date, periodName === 'Hour') ?? c.label,
+    counts: c.values.map((v) => v.count),
   });
+  const periods = Math.max(0, ...cohorts.map((c) => c.values.length));
+  const curveOf = (rows: RetentionView['cohorts']) =>
+    Array.from({ length: periods }, (_, period) => {
+      const reached = rows.filter((c) => c.counts.length > period);
+      const persons = reached.reduce((sum, c) => sum + (c.counts[0] ?? 0), 0);
+      // No cohort that reached the period has anyone in it: nothing to average (not 0 %).
+      return persons > 0 ? reached.reduce((sum, c) => sum + c.counts[period]!, 0) / persons : null;
+    });
   const byValue = new Map<string | null, RetentionView['cohorts']>();
   for (const c of cohorts) {
     const value = c.breakdown_value === undefined || c.breakdown_value === null ? null : String(c.breakdown_value);

@@ -45,9 +45,13 @@ function trendsGrid(view: TrendsView): Grid {
   if (view.labels.length === 0 || !isTimeSeries(view.display)) {
     const map = view.display === 'map';
     const head = map ? 'Country' : 'Series';
-    const rowHead = (s: TrendSeriesView) => (map && s.breakdownValue !== null ? countryText(s.breakdownValue) : s.label);
+    const rowHead = (s: TrendSeriesView) =>
+      map && s.breakdownValue !== null ? countryText(s.breakdownValue) : s.label;
     if (!view.compare) {
-      return { columns: [head, 'Value'], sections: single(view.series.map((s) => ({ head: rowHead(s), cells: [valueCell(s.total, view.unit)] }))) };
+      return {
+        columns: [head, 'Value'],
+        sections: single(view.series.map((s) => ({ head: rowHead(s), cells: [valueCell(s.total, view.unit)] }))),
+      };
     }
     const previous = new Map(view.series.filter((s) => s.period === 'previous').map((s) => [s.colour, s.total]));
     return {
@@ -59,7 +63,11 @@ function trendsGrid(view: TrendsView): Grid {
             const before = previous.get(s.colour);
             return {
               head: rowHead(s),
-              cells: [valueCell(s.total, view.unit), before === undefined ? null : valueCell(before, view.unit), before === undefined ? null : formatChange(s.total, before)],
+              cells: [
+                valueCell(s.total, view.unit),
+                before === undefined ? null : valueCell(before, view.unit),
+                before === undefined ? null : formatChange(s.total, before),
+              ],
             };
           }),
       ),
@@ -72,7 +80,10 @@ function trendsGrid(view: TrendsView): Grid {
     sections: single(
       view.labels.map((label, row) => ({
         head: label,
-        cells: [...(previousDays ? [previousDays[row] ?? null] : []), ...view.series.map((s) => (s.data[row] === undefined ? null : valueCell(s.data[row], view.unit)))],
+        cells: [
+          ...(previousDays ? [previousDays[row] ?? null] : []),
+          ...view.series.map((s) => (s.data[row] === undefined ? null : valueCell(s.data[row], view.unit))),
+        ],
       })),
     ),
   };
@@ -100,36 +111,48 @@ export function resultGrid(view: ResultView): Grid | null {
       return {
         columns: ['Step', 'Persons', 'Conversion', 'From previous step', 'Dropped off', 'Average time', 'Median time'],
         sections: view.groups
-          ? [{ title: 'All', rows: funnelRows(view.steps) }, ...view.groups.map((group) => ({ title: group.breakdownValue, rows: funnelRows(group.steps) }))]
+          ? [
+              { title: 'All', rows: funnelRows(view.steps) },
+              ...view.groups.map((group) => ({ title: group.breakdownValue, rows: funnelRows(group.steps) })),
+            ]
           : [{ title: null, rows: funnelRows(view.steps) }],
       };
     case 'time-to-convert':
       return {
         columns: ['Time to convert', 'Persons'],
-        sections: [{ title: null, rows: view.bins.map((bin) => ({ head: formatDuration(bin.seconds), cells: [bin.count] })) }],
+        sections: [
+          { title: null, rows: view.bins.map((bin) => ({ head: formatDuration(bin.seconds), cells: [bin.count] })) },
+        ],
       };
     case 'retention': {
       const periods = Array.from({ length: view.periods }, (_, period) => period);
       return {
         columns: ['Cohort', ...periods.map((period) => `${view.periodName} ${period}`)],
         sections: view.groups.map((group) => ({
-            title: group.label,
-            rows: [
-              ...group.cohorts.map((cohort) => {
-                const first = cohort.counts[0] ?? 0;
-                return {
-                  head: cohort.head,
-                  cells: periods.map((period): Cell => {
-                    const count = cohort.counts[period];
-                    if (count === undefined) return null;
-                    const share = first > 0 ? count / first : 0;
-                    return first > 0 ? { value: count, unit: 'number', note: formatValue(share, 'ratio'), shade: share } : count;
-                  }),
-                };
-              }),
-              { head: 'Average', cells: group.curve.map((share): Cell => (share === null ? null : { value: share, unit: 'ratio', shade: share })) },
-            ],
-          })),
+          title: group.label,
+          rows: [
+            ...group.cohorts.map((cohort) => {
+              const first = cohort.counts[0] ?? 0;
+              return {
+                head: cohort.head,
+                cells: periods.map((period): Cell => {
+                  const count = cohort.counts[period];
+                  if (count === undefined) return null;
+                  const share = first > 0 ? count / first : 0;
+                  return first > 0
+                    ? { value: count, unit: 'number', note: formatValue(share, 'ratio'), shade: share }
+                    : count;
+                }),
+              };
+            }),
+            {
+              head: 'Average',
+              cells: group.curve.map((share): Cell =>
+                share === null ? null : { value: share, unit: 'ratio', shade: share },
+              ),
+            },
+          ],
+        })),
       };
     }
     case 'paths':
@@ -140,7 +163,11 @@ export function resultGrid(view: ResultView): Grid | null {
             title: null,
             rows: view.edges.map((edge) => ({
               head: nodeText(edge.source),
-              cells: [nodeText(edge.target), edge.value, edge.averageTime === null ? null : { value: edge.averageTime, unit: 'duration' }],
+              cells: [
+                nodeText(edge.target),
+                edge.value,
+                edge.averageTime === null ? null : { value: edge.averageTime, unit: 'duration' },
+              ],
             })),
           },
         ],
@@ -172,7 +199,9 @@ export function gridCsv(grid: Grid): string {
   const lines = [[...(grouped ? ['Breakdown'] : []), ...grid.columns]];
   for (const section of grid.sections) {
     for (const row of section.rows) {
-      const cells = row.cells.map((cell) => (typeof cell === 'number' ? String(cell) : cell === null ? '' : cellText(cell)));
+      const cells = row.cells.map((cell) =>
+        typeof cell === 'number' ? String(cell) : cell === null ? '' : cellText(cell),
+      );
       lines.push([...(grouped ? [section.title ?? ''] : []), row.head, ...cells]);
     }
   }

@@ -41,19 +41,26 @@ const isDuration = (action: Record<string, unknown> | null | undefined) => {
   return typeof property === 'string' && isPropertyMath(action?.math) && /duration|_time$/i.test(property);
 };
 
-
 /** A series' name: its custom name, else its event (with its math when that is not the count). */
 const nameOf = (s: TrendSeries) => {
   const a = s.action ?? {};
   if (a.custom_name) return String(a.custom_name);
   const name = a.name || a.id ? eventLabel(String(a.name || a.id)) : 'All events';
-  const math = mathWords(typeof a.math === 'string' ? a.math : null, typeof a.math_property === 'string' ? a.math_property : null, typeof a.math_hogql === 'string' ? a.math_hogql : null);
+  const math = mathWords(
+    typeof a.math === 'string' ? a.math : null,
+    typeof a.math_property === 'string' ? a.math_property : null,
+    typeof a.math_hogql === 'string' ? a.math_hogql : null,
+  );
   return math ? `${name} (${math})` : name;
 };
 
 /** What a counting math counts, for the value axis. */
 const COUNTED: Record<string, string> = {
-  total: 'Events', dau: 'Persons', weekly_active: 'Persons', monthly_active: 'Persons', unique_session: 'Sessions',
+  total: 'Events',
+  dau: 'Persons',
+  weekly_active: 'Persons',
+  monthly_active: 'Persons',
+  unique_session: 'Sessions',
 };
 
 /**
@@ -61,16 +68,18 @@ const COUNTED: Record<string, string> = {
  * "Sum of revenue"), else "Value"; a formula's values are its own.
  */
 function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
-  const labels = new Set(result.map((s) => {
-    const a = s.action;
-    if (!a) return 'Formula value';
-    const math = typeof a.math === 'string' ? a.math : 'total';
-    if (isPropertyMath(math)) {
-      const word = PROPERTY_MATH_WORDS[math];
-      return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
-    }
-    return COUNTED[math] ?? 'Value';
-  }));
+  const labels = new Set(
+    result.map((s) => {
+      const a = s.action;
+      if (!a) return 'Formula value';
+      const math = typeof a.math === 'string' ? a.math : 'total';
+      if (isPropertyMath(math)) {
+        const word = PROPERTY_MATH_WORDS[math];
+        return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
+      }
+      return COUNTED[math] ?? 'Value';
+    }),
+  );
   const label = labels.size === 1 ? [...labels][0]! : 'Value';
   return cumulative ? `${label} (running total)` : label;
 }
@@ -97,7 +106,13 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
     if (!colours.has(pair)) colours.set(pair, colours.size);
     // Without a breakdown a series is named by its event in words and its math ("purchase (sum
     // of revenue)", not a bare "purchase" over a sum); a formula has no action and keeps its label.
-    const base = !s.action ? s.label : breakdownValue === null ? nameOf(s) : names.size > 1 ? `${nameOf(s)} · ${s.label}` : s.label;
+    const base = !s.action
+      ? s.label
+      : breakdownValue === null
+        ? nameOf(s)
+        : names.size > 1
+          ? `${nameOf(s)} · ${s.label}`
+          : s.label;
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
     keys.add(key);
@@ -120,7 +135,15 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
   const first = result.find((s) => s.compare_label !== 'previous') ?? result[0];
   const labels = aggregated || !first ? [] : xLabels(first);
   const unit: ValueUnit = result.length > 0 && result.every((s) => isDuration(s.action)) ? 'duration' : 'number';
-  return { type: 'trends', display, labels, series, compare, unit, valueLabel: valueLabelOf(result, display === 'cumulative') };
+  return {
+    type: 'trends',
+    display,
+    labels,
+    series,
+    compare,
+    unit,
+    valueLabel: valueLabelOf(result, display === 'cumulative'),
+  };
 }
 
 /** `funnel_viz_type: trends`: conversion (%) over time, one line per breakdown value. */
@@ -140,5 +163,13 @@ export function funnelTrendsView(result: FunnelTrendsSeries[]): TrendsView {
     };
   });
   const first = result[0];
-  return { type: 'trends', display: 'line', labels: first ? xLabels(first) : [], series, compare: false, unit: 'percent', valueLabel: 'Conversion rate' };
+  return {
+    type: 'trends',
+    display: 'line',
+    labels: first ? xLabels(first) : [],
+    series,
+    compare: false,
+    unit: 'percent',
+    valueLabel: 'Conversion rate',
+  };
 }

@@ -14,12 +14,16 @@ export interface MemberListParams extends PageParams {
  */
 export const peopleKeys = {
   members: (organizationId: string) => [...organizationScope(organizationId), 'members'] as const,
-  memberList: (organizationId: string, params: MemberListParams) => [...peopleKeys.members(organizationId), 'list', params] as const,
+  memberList: (organizationId: string, params: MemberListParams) =>
+    [...peopleKeys.members(organizationId), 'list', params] as const,
   invites: (organizationId: string) => [...organizationScope(organizationId), 'invites'] as const,
-  inviteList: (organizationId: string, params: PageParams) => [...peopleKeys.invites(organizationId), 'list', params] as const,
+  inviteList: (organizationId: string, params: PageParams) =>
+    [...peopleKeys.invites(organizationId), 'list', params] as const,
   domains: (organizationId: string) => [...organizationScope(organizationId), 'domains'] as const,
-  domainList: (organizationId: string, params: PageParams) => [...peopleKeys.domains(organizationId), 'list', params] as const,
-  domainDetail: (organizationId: string, domainId: string) => [...peopleKeys.domains(organizationId), 'detail', domainId] as const,
+  domainList: (organizationId: string, params: PageParams) =>
+    [...peopleKeys.domains(organizationId), 'list', params] as const,
+  domainDetail: (organizationId: string, domainId: string) =>
+    [...peopleKeys.domains(organizationId), 'detail', domainId] as const,
   organizationDetail: organizationDetailKey,
   organizationLists: organizationListsKey,
 };

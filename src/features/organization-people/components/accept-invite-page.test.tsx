@@ -6,17 +6,26 @@ const api = setupTestApi();
 
 describe('accept an invite', () => {
   it('needs the invited email, then makes the invitee a member and shows their key once', async () => {
-    const invite = await api().call<{ id: string; accept_url: string }>('POST', `/api/organizations/${api().organizationId(HEDGEBOX)}/invites/`,
-      { target_email: 'zoe@new.example', level: 8 });
+    const invite = await api().call<{ id: string; accept_url: string }>(
+      'POST',
+      `/api/organizations/${api().organizationId(HEDGEBOX)}/invites/`,
+      { target_email: 'zoe@new.example', level: 8 },
+    );
     const { user } = renderApp(new URL(invite.accept_url).pathname + new URL(invite.accept_url).hash);
     await user.click(await screen.findByRole('button', { name: 'Join' }));
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAccessibleDescription('Enter your first name.');
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter the email address the invite was sent to.');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+      'Enter the email address the invite was sent to.',
+    );
     await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Zoe');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'someone@else.example');
     await user.click(screen.getByRole('button', { name: 'Join' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('This invite was sent to another email address.'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
+        'This invite was sent to another email address.',
+      ),
+    );
     await user.clear(screen.getByRole('textbox', { name: 'Email' }));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'zoe@new.example');
     await user.click(screen.getByRole('button', { name: 'Join' }));
@@ -42,10 +51,15 @@ describe('accept an invite', () => {
 
   it('asks an existing account for its own API key, then joins with it', async () => {
     const northwind = api().organizationId('Northwind Analytics');
-    const invite = await api().call<{ accept_url: string }>('POST', `/api/organizations/${northwind}/invites/`,
-      { target_email: 'sofia@hedgebox.example', level: 1 });
+    const invite = await api().call<{ accept_url: string }>('POST', `/api/organizations/${northwind}/invites/`, {
+      target_email: 'sofia@hedgebox.example',
+      level: 1,
+    });
     const sofia = api().store.users.getByEmail('sofia@hedgebox.example')!;
-    const key = api().store.apiKeys.create({ user_id: sofia.id, label: 'own', scopes: ['*'], scoped_organizations: null }, new Date().toISOString()).key;
+    const key = api().store.apiKeys.create(
+      { user_id: sofia.id, label: 'own', scopes: ['*'], scoped_organizations: null },
+      new Date().toISOString(),
+    ).key;
     const { user } = renderApp(new URL(invite.accept_url).pathname + new URL(invite.accept_url).hash);
     await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Sofía');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'sofia@hedgebox.example');

@@ -25,10 +25,16 @@ function Joined({ result }: { result: InviteAcceptResponse }) {
             This is your personal API key. It is shown only now: keep it somewhere safe to sign in again.
           </p>
           <code className="block break-all rounded bg-gray-100 p-2 text-sm dark:bg-gray-800">{key}</code>
-          <Button variant="primary" onClick={() => {
-            setCredentials({ baseUrl: window.location.origin, key }, true);
-            void navigate({ to: '/organizations/$organizationId', params: { organizationId: result.organization.id } });
-          }}>
+          <Button
+            variant="primary"
+            onClick={() => {
+              setCredentials({ baseUrl: window.location.origin, key }, true);
+              void navigate({
+                to: '/organizations/$organizationId',
+                params: { organizationId: result.organization.id },
+              });
+            }}
+          >
             Open {result.organization.name}
           </Button>
         </>
@@ -62,7 +68,10 @@ type AcceptValues = z.output<typeof acceptSchema>;
 export function AcceptInvitePage({ inviteId }: { inviteId: string }) {
   const [token] = useState(tokenFromLocation);
   const [needsKey, setNeedsKey] = useState(false);
-  const form = useForm<AcceptValues>({ resolver: zodResolver(acceptSchema), defaultValues: { first_name: '', last_name: '', email: '', key: '' } });
+  const form = useForm<AcceptValues>({
+    resolver: zodResolver(acceptSchema),
+    defaultValues: { first_name: '', last_name: '', email: '', key: '' },
+  });
   const { mutateAsync, data } = useMutation(peopleMutations.acceptInvite(inviteId));
   const onSubmit = form.handleSubmit(async ({ key, ...person }) => {
     if (needsKey && !key) {
@@ -83,11 +92,16 @@ export function AcceptInvitePage({ inviteId }: { inviteId: string }) {
       }
     }
   });
-  const { register, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12 dark:bg-gray-950">
       <div className="w-full max-w-md rounded-lg border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
-        {data ? <Joined result={data} /> : !token ? (
+        {data ? (
+          <Joined result={data} />
+        ) : !token ? (
           <div className="space-y-2">
             <h1 className="text-2xl font-semibold">This invite link is incomplete</h1>
             <p className="text-sm text-gray-700 dark:text-gray-300">
@@ -98,11 +112,35 @@ export function AcceptInvitePage({ inviteId }: { inviteId: string }) {
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <h1 className="text-2xl font-semibold">Accept your invite</h1>
             <p className="text-sm text-gray-700 dark:text-gray-300">Tell us who you are to join the organization.</p>
-            <TextField label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
             <TextField label="Last name" autoComplete="family-name" {...register('last_name')} />
-            <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-            {needsKey && <TextField label="Your personal API key" type="password" autoComplete="off" error={errors.key?.message} {...register('key')} />}
-            <FormFooter error={errors.root?.server?.message} submitLabel="Join" pendingLabel="Joining…" isSubmitting={isSubmitting} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            {needsKey && (
+              <TextField
+                label="Your personal API key"
+                type="password"
+                autoComplete="off"
+                error={errors.key?.message}
+                {...register('key')}
+              />
+            )}
+            <FormFooter
+              error={errors.root?.server?.message}
+              submitLabel="Join"
+              pendingLabel="Joining…"
+              isSubmitting={isSubmitting}
+            />
           </form>
         )}
       </div>

@@ -25,23 +25,38 @@ export function DomainDetail() {
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <PageTitle title={<span className="inline-flex items-center gap-3">{domain.domain} <VerifiedBadge domain={domain} /></span>}
-          description={domain.is_verified
-            ? 'People with an address at this domain can join automatically and be held to single sign-on.'
-            : 'Verify the domain to provision people automatically and enforce single sign-on.'} />
-        {canManage ? <ConfirmDelete
-          triggerLabel="Delete domain"
-          scope={domainEndpoints.destroy.access}
-          title={`Delete ${domain.domain}`}
-          description={<>People with an @{domain.domain} address no longer join automatically, and SSO is no longer enforced for them.</>}
-          confirmLabel={`Delete ${domain.domain}`}
-          onConfirm={async () => {
-            await destroy(domain.id);
-            toast.success(`${domain.domain} deleted`);
-            await navigate({ to: '/organizations/$organizationId/domains', params: { organizationId } });
-            queryClient.removeQueries({ queryKey: peopleKeys.domainDetail(organizationId, domain.id) });
-          }}
-        /> : null}
+        <PageTitle
+          title={
+            <span className="inline-flex items-center gap-3">
+              {domain.domain} <VerifiedBadge domain={domain} />
+            </span>
+          }
+          description={
+            domain.is_verified
+              ? 'People with an address at this domain can join automatically and be held to single sign-on.'
+              : 'Verify the domain to provision people automatically and enforce single sign-on.'
+          }
+        />
+        {canManage ? (
+          <ConfirmDelete
+            triggerLabel="Delete domain"
+            scope={domainEndpoints.destroy.access}
+            title={`Delete ${domain.domain}`}
+            description={
+              <>
+                People with an @{domain.domain} address no longer join automatically, and SSO is no longer enforced for
+                them.
+              </>
+            }
+            confirmLabel={`Delete ${domain.domain}`}
+            onConfirm={async () => {
+              await destroy(domain.id);
+              toast.success(`${domain.domain} deleted`);
+              await navigate({ to: '/organizations/$organizationId/domains', params: { organizationId } });
+              queryClient.removeQueries({ queryKey: peopleKeys.domainDetail(organizationId, domain.id) });
+            }}
+          />
+        ) : null}
       </div>
       {canManage ? null : <p className="text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>}
       <DomainVerification domain={domain} verify={verify} canManage={canManage} />

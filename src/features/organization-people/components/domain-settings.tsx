@@ -28,18 +28,38 @@ const MEMBERS_READ = 100;
 function EnforceSsoDescription({ organizationId, domain, sso }: { organizationId: string; domain: Domain; sso: Sso }) {
   const at = `@${domain.domain}`;
   const { data } = useQuery(peopleQueries.members(organizationId, { limit: MEMBERS_READ, offset: 0, search: at }));
-  const rule = <>Everyone with an <strong>{at}</strong> address will have to sign in with {ssoLabel(sso)}.</>;
+  const rule = (
+    <>
+      Everyone with an <strong>{at}</strong> address will have to sign in with {ssoLabel(sso)}.
+    </>
+  );
   if (!data) return <>{rule} Whoever signs in with a password now will no longer be able to.</>;
   const ofDomain = data.results.filter((m) => m.user.email.toLowerCase().endsWith(at.toLowerCase()));
   const passwords = ofDomain.filter((m) => !m.has_social_auth).length;
   const atLeast = data.count > data.results.length ? 'At least ' : '';
-  if (passwords === 0 && !atLeast) return <>{rule} No member of this organization with such an address signs in with a password now.</>;
+  if (passwords === 0 && !atLeast)
+    return <>{rule} No member of this organization with such an address signs in with a password now.</>;
   const who = passwords === 1 ? 'member of this organization signs' : 'members of this organization sign';
-  return <>{rule} {atLeast}{passwords} {who} in with a password now and will be locked out until they sign in with {ssoLabel(sso)}.</>;
+  return (
+    <>
+      {rule} {atLeast}
+      {passwords} {who} in with a password now and will be locked out until they sign in with {ssoLabel(sso)}.
+    </>
+  );
 }
 
 /** JIT provisioning and SSO enforcement: locked until the domain is verified. */
-export function DomainAccess({ organizationId, domain, update, canManage }: { organizationId: string; domain: Domain; update: Update; canManage: boolean }) {
+export function DomainAccess({
+  organizationId,
+  domain,
+  update,
+  canManage,
+}: {
+  organizationId: string;
+  domain: Domain;
+  update: Update;
+  canManage: boolean;
+}) {
   const id = useId();
   const [enforcing, setEnforcing] = useState<Sso | null>(null);
   const allowed = useCan(domainEndpoints.update.access).allowed && canManage;
@@ -51,33 +71,55 @@ export function DomainAccess({ organizationId, domain, update, canManage }: { or
     });
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">Sign-in</h2>
-      {locked ? <p className="text-sm text-gray-700 dark:text-gray-300">{LOCKED} These settings unlock once it is verified.</p> : null}
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        Sign-in
+      </h2>
+      {locked ? (
+        <p className="text-sm text-gray-700 dark:text-gray-300">{LOCKED} These settings unlock once it is verified.</p>
+      ) : null}
       <div className="flex items-start gap-3">
         {/* While a change saves the controls stay enabled (disabling would drop the keyboard's
             focus) and take no other change: aria-disabled says so. */}
-        <Switch id={`${id}-jit`} checked={domain.jit_provisioning_enabled} disabled={locked || !allowed}
-          aria-disabled={update.isPending || undefined} aria-describedby={`${id}-jit-description`}
-          onCheckedChange={(checked) => !update.isPending && save({ jit_provisioning_enabled: checked }, 'Automatic provisioning')} />
+        <Switch
+          id={`${id}-jit`}
+          checked={domain.jit_provisioning_enabled}
+          disabled={locked || !allowed}
+          aria-disabled={update.isPending || undefined}
+          aria-describedby={`${id}-jit-description`}
+          onCheckedChange={(checked) =>
+            !update.isPending && save({ jit_provisioning_enabled: checked }, 'Automatic provisioning')
+          }
+        />
         <div>
-          <label htmlFor={`${id}-jit`} className="text-sm font-medium">Automatic provisioning</label>
+          <label htmlFor={`${id}-jit`} className="text-sm font-medium">
+            Automatic provisioning
+          </label>
           <p id={`${id}-jit-description`} className="text-sm text-gray-600 dark:text-gray-400">
             Anyone who signs in with an @{domain.domain} address joins this organization as a member.
           </p>
         </div>
       </div>
-      <SelectField className="max-w-xs" label="Enforce single sign-on with" value={domain.sso_enforcement}
-        disabled={locked || !allowed} aria-disabled={update.isPending || undefined}
+      <SelectField
+        className="max-w-xs"
+        label="Enforce single sign-on with"
+        value={domain.sso_enforcement}
+        disabled={locked || !allowed}
+        aria-disabled={update.isPending || undefined}
         onChange={(event) => {
           const value = event.currentTarget.value as Sso;
           if (update.isPending) event.currentTarget.value = domain.sso_enforcement;
           // Enforcing a provider can lock out every password user of the domain: asked first.
           else if (value !== '') setEnforcing(value);
           else save({ sso_enforcement: value as never }, 'SSO enforcement');
-        }}>
+        }}
+      >
         {/* SAML is offered once it is configured (below): enforced before, nobody of the domain could sign in. */}
         {SSO_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.value === 'saml' && !domain.has_saml && domain.sso_enforcement !== 'saml'}>
+          <option
+            key={o.value}
+            value={o.value}
+            disabled={o.value === 'saml' && !domain.has_saml && domain.sso_enforcement !== 'saml'}
+          >
             {o.value === 'saml' && !domain.has_saml ? `${o.label} (configure it below first)` : o.label}
           </option>
         ))}
@@ -88,7 +130,11 @@ export function DomainAccess({ organizationId, domain, update, canManage }: { or
           if (!open) setEnforcing(null);
         }}
         title={`Enforce ${ssoLabel(enforcing ?? '')} sign-in for ${domain.domain}?`}
-        description={enforcing === null ? null : <EnforceSsoDescription organizationId={organizationId} domain={domain} sso={enforcing} />}
+        description={
+          enforcing === null ? null : (
+            <EnforceSsoDescription organizationId={organizationId} domain={domain} sso={enforcing} />
+          )
+        }
         confirmLabel={`Enforce ${ssoLabel(enforcing ?? '')}`}
         onConfirm={async () => {
           await update.mutateAsync({ sso_enforcement: enforcing as never });
@@ -103,7 +149,10 @@ export function DomainAccess({ organizationId, domain, update, canManage }: { or
 const samlSchema = z.object({
   saml_entity_id: z.string().check(z.trim()),
   saml_acs_url: z.string().check(z.trim()),
-  saml_x509_cert: z.string().check(z.trim(), z.refine((cert) => pemProblem(cert) === null, { error: (issue) => pemProblem(String(issue.input)) ?? undefined })),
+  saml_x509_cert: z.string().check(
+    z.trim(),
+    z.refine((cert) => pemProblem(cert) === null, { error: (issue) => pemProblem(String(issue.input)) ?? undefined }),
+  ),
 });
 type SamlValues = z.output<typeof samlSchema>;
 const SAML_FIELDS = ['saml_entity_id', 'saml_acs_url', 'saml_x509_cert'] as const;
@@ -112,7 +161,11 @@ const SAML_FIELDS = ['saml_entity_id', 'saml_acs_url', 'saml_x509_cert'] as cons
 export function SamlForm({ domain, update, canManage }: { domain: Domain; update: Update; canManage: boolean }) {
   const form = useForm<SamlValues>({
     resolver: zodResolver(samlSchema),
-    defaultValues: { saml_entity_id: domain.saml_entity_id ?? '', saml_acs_url: domain.saml_acs_url ?? '', saml_x509_cert: domain.saml_x509_cert ?? '' },
+    defaultValues: {
+      saml_entity_id: domain.saml_entity_id ?? '',
+      saml_acs_url: domain.saml_acs_url ?? '',
+      saml_x509_cert: domain.saml_x509_cert ?? '',
+    },
   });
   const onSubmit = submitHandler(form, SAML_FIELDS, async (values) => {
     await update.mutateAsync(values);
@@ -121,21 +174,54 @@ export function SamlForm({ domain, update, canManage }: { domain: Domain; update
   if (!canManage) {
     return (
       <section className="max-w-2xl space-y-2" aria-labelledby="saml-heading">
-        <h2 id="saml-heading" className="text-lg font-semibold">SAML</h2>
-        <p className="text-sm text-gray-700 dark:text-gray-300">{domain.has_saml ? 'SAML is configured.' : 'SAML is not configured.'}</p>
+        <h2 id="saml-heading" className="text-lg font-semibold">
+          SAML
+        </h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {domain.has_saml ? 'SAML is configured.' : 'SAML is not configured.'}
+        </p>
       </section>
     );
   }
-  const { register, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-2xl space-y-3" aria-labelledby="saml-heading">
-      <h2 id="saml-heading" className="text-lg font-semibold">SAML</h2>
-      <p className="text-sm text-gray-700 dark:text-gray-300">{domain.has_saml ? 'SAML is configured.' : 'Fill all three fields to configure SAML.'}</p>
-      <TextField label="Entity ID" autoComplete="off" error={errors.saml_entity_id?.message} {...register('saml_entity_id')} />
-      <TextField label="ACS URL" type="url" autoComplete="off" error={errors.saml_acs_url?.message} {...register('saml_acs_url')} />
-      <TextareaField label="X.509 certificate" rows={5} error={errors.saml_x509_cert?.message}
-        description="PEM: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----." {...register('saml_x509_cert')} />
-      <FormFooter error={errors.root?.server?.message} submitLabel="Save SAML" pendingLabel="Saving…" isSubmitting={isSubmitting} scope={domainEndpoints.update.access} />
+      <h2 id="saml-heading" className="text-lg font-semibold">
+        SAML
+      </h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {domain.has_saml ? 'SAML is configured.' : 'Fill all three fields to configure SAML.'}
+      </p>
+      <TextField
+        label="Entity ID"
+        autoComplete="off"
+        error={errors.saml_entity_id?.message}
+        {...register('saml_entity_id')}
+      />
+      <TextField
+        label="ACS URL"
+        type="url"
+        autoComplete="off"
+        error={errors.saml_acs_url?.message}
+        {...register('saml_acs_url')}
+      />
+      <TextareaField
+        label="X.509 certificate"
+        rows={5}
+        error={errors.saml_x509_cert?.message}
+        description="PEM: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----."
+        {...register('saml_x509_cert')}
+      />
+      <FormFooter
+        error={errors.root?.server?.message}
+        submitLabel="Save SAML"
+        pendingLabel="Saving…"
+        isSubmitting={isSubmitting}
+        scope={domainEndpoints.update.access}
+      />
     </form>
   );
 }

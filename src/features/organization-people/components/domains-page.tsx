@@ -40,15 +40,34 @@ function AddDomain({ organizationId }: { organizationId: string }) {
   const onSubmit = submitHandler(form, ['domain'], async (values) => {
     const created = await mutateAsync(values);
     toast.success(`${created.domain} added: publish its TXT record to verify it`);
-    await navigate({ to: '/organizations/$organizationId/domains/$domainId', params: { organizationId, domainId: created.id } });
+    await navigate({
+      to: '/organizations/$organizationId/domains/$domainId',
+      params: { organizationId, domainId: created.id },
+    });
   });
-  const { register, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   return (
     <form noValidate onSubmit={onSubmit} className="mb-6 flex flex-wrap items-start gap-3">
-      <TextField className="min-w-64" label="Domain" placeholder="example.com" autoComplete="off" spellCheck={false}
-        error={errors.domain?.message ?? errors.root?.server?.message} {...register('domain')} />
+      <TextField
+        className="min-w-64"
+        label="Domain"
+        placeholder="example.com"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.domain?.message ?? errors.root?.server?.message}
+        {...register('domain')}
+      />
       <div className="mt-6">
-        <FormFooter error={undefined} submitLabel="Add domain" pendingLabel="Adding…" isSubmitting={isSubmitting} scope={domainEndpoints.create.access} />
+        <FormFooter
+          error={undefined}
+          submitLabel="Add domain"
+          pendingLabel="Adding…"
+          isSubmitting={isSubmitting}
+          scope={domainEndpoints.create.access}
+        />
       </div>
     </form>
   );
@@ -59,8 +78,11 @@ function domainColumns(organizationId: string): Column<Domain>[] {
     {
       header: 'Domain',
       cell: (d) => (
-        <Link to="/organizations/$organizationId/domains/$domainId" params={{ organizationId, domainId: d.id }}
-          className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+        <Link
+          to="/organizations/$organizationId/domains/$domainId"
+          params={{ organizationId, domainId: d.id }}
+          className="font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+        >
           {d.domain}
         </Link>
       ),
@@ -84,7 +106,13 @@ export function DomainsPage() {
   return (
     <ListPage
       {...domainsHeader}
-      toolbar={canManage ? <AddDomain organizationId={organizationId} /> : <p className="mb-6 text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>}
+      toolbar={
+        canManage ? (
+          <AddDomain organizationId={organizationId} />
+        ) : (
+          <p className="mb-6 text-sm text-gray-700 dark:text-gray-300">{MEMBERS_CANNOT_MANAGE}</p>
+        )
+      }
       data={data}
       columns={columns}
       getRowId={domainId}

@@ -6,19 +6,26 @@ import { HEDGEBOX, override, renderApp, setupTestApi } from '@testing';
 
 const api = setupTestApi();
 const invited = () =>
-  (api().store.db.prepare('SELECT target_email FROM invites WHERE organization_id = ? ORDER BY target_email')
-    .all(api().organizationId(HEDGEBOX)) as { target_email: string }[]).map((r) => r.target_email);
+  (
+    api()
+      .store.db.prepare('SELECT target_email FROM invites WHERE organization_id = ? ORDER BY target_email')
+      .all(api().organizationId(HEDGEBOX)) as { target_email: string }[]
+  ).map((r) => r.target_email);
 
 /** The pasted lines as shown: each line's text and its status in words. */
 const lineStatuses = () =>
-  within(screen.getByRole('list', { name: 'Pasted lines' })).getAllByRole('listitem').map((li) => {
-    const [text, status] = [...li.children];
-    return [text!.textContent, [...status!.children].map((c) => c.textContent).join(' ')];
-  });
+  within(screen.getByRole('list', { name: 'Pasted lines' }))
+    .getAllByRole('listitem')
+    .map((li) => {
+      const [text, status] = [...li.children];
+      return [text!.textContent, [...status!.children].map((c) => c.textContent).join(' ')];
+    });
 
 describe('invite people', () => {
   it('fills rows from a pasted list, shows the server error on its row, sends nothing until fixed', async () => {
-    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.click(await screen.findByText('Paste a list of emails'));
     await user.click(screen.getByRole('textbox', { name: 'Emails' }));
     await user.paste('Ann Lee <ann@new.example>, marcus@hedgebox.example\ncy@new.example');
@@ -30,7 +37,9 @@ describe('invite people', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send invites' }));
     const email2 = screen.getByRole('textbox', { name: 'Email 2' });
-    await waitFor(() => expect(email2).toHaveAccessibleDescription('A user with this email address already belongs to the organization.'));
+    await waitFor(() =>
+      expect(email2).toHaveAccessibleDescription('A user with this email address already belongs to the organization.'),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Nobody was invited');
     expect(invited()).toEqual(before);
 
@@ -47,7 +56,9 @@ describe('invite people', () => {
   });
 
   it('a pasted list longer than one invite fills 20 rows and keeps the rest in the box, saying so; text without an address says that', async () => {
-    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.click(await screen.findByText('Paste a list of emails'));
     const box = screen.getByRole('textbox', { name: 'Emails' });
     await user.click(box);
@@ -63,17 +74,27 @@ describe('invite people', () => {
     expect(screen.getByRole('textbox', { name: 'Email 20' })).toHaveValue('p19@many.example');
     expect(screen.queryByRole('textbox', { name: 'Email 21' })).toBeNull();
     expect(box).toHaveValue(['p20', 'p21', 'p22', 'p23', 'p24'].map((p) => `${p}@many.example`).join('\n'));
-    expect(screen.getByText('20 of 25 lines added to the rows; the lines not added stay in the box.')).toHaveAttribute('role', 'status');
-    expect(lineStatuses()[20]).toEqual(['p20@many.example', 'Not added one invite sends at most 20 people: kept in the box for the next one']);
+    expect(screen.getByText('20 of 25 lines added to the rows; the lines not added stay in the box.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(lineStatuses()[20]).toEqual([
+      'p20@many.example',
+      'Not added one invite sends at most 20 people: kept in the box for the next one',
+    ]);
   });
 
   it('says what became of every pasted line: full names kept, bad and repeated addresses named, a pending invite sent again only when asked', async () => {
-    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'zoe@new.example');
     await user.click(screen.getByText('Paste a list of emails'));
     const box = screen.getByRole('textbox', { name: 'Emails' });
     await user.click(box);
-    await user.paste('Ada Lovelace <ada@new.example>\n"Hopper, Grace" <grace@new.example>; not-an-address@\nZOE@new.example\nada@new.example\nnadia@hedgebox.example');
+    await user.paste(
+      'Ada Lovelace <ada@new.example>\n"Hopper, Grace" <grace@new.example>; not-an-address@\nZOE@new.example\nada@new.example\nnadia@hedgebox.example',
+    );
     await user.click(screen.getByRole('button', { name: 'Fill rows' }));
 
     expect(lineStatuses()).toEqual([
@@ -95,22 +116,37 @@ describe('invite people', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send invites' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/invites$/));
-    const names = api().store.db.prepare('SELECT target_email, first_name FROM invites WHERE target_email IN (?, ?, ?)').all('ada@new.example', 'grace@new.example', 'nadia@hedgebox.example');
-    expect(names).toEqual(expect.arrayContaining([
-      { target_email: 'ada@new.example', first_name: 'Ada Lovelace' },
-      { target_email: 'grace@new.example', first_name: 'Hopper, Grace' },
-      { target_email: 'nadia@hedgebox.example', first_name: 'Nadia' },
-    ]));
+    const names = api()
+      .store.db.prepare('SELECT target_email, first_name FROM invites WHERE target_email IN (?, ?, ?)')
+      .all('ada@new.example', 'grace@new.example', 'nadia@hedgebox.example');
+    expect(names).toEqual(
+      expect.arrayContaining([
+        { target_email: 'ada@new.example', first_name: 'Ada Lovelace' },
+        { target_email: 'grace@new.example', first_name: 'Hopper, Grace' },
+        { target_email: 'nadia@hedgebox.example', first_name: 'Nadia' },
+      ]),
+    );
   });
 
   it('a typed address with a pending invite is held back once, with the reason; sending again replaces that invite', async () => {
-    const idOf = () => (api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('oliver@partner.example') as { id: string }).id;
+    const idOf = () =>
+      (
+        api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('oliver@partner.example') as {
+          id: string;
+        }
+      ).id;
     const before = idOf();
-    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user, router } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'oliver@partner.example');
     await user.click(screen.getByRole('button', { name: 'Send invites' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This address is already invited. Send invites again to replace that invite, or remove the row.');
-    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription('Already invited, not yet accepted: send again to replace that invite with this one.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This address is already invited. Send invites again to replace that invite, or remove the row.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription(
+      'Already invited, not yet accepted: send again to replace that invite with this one.',
+    );
     expect(idOf()).toBe(before);
     // An edit clears the stale banner.
     await user.type(screen.getByRole('textbox', { name: 'Name 1' }), 'Oliver');
@@ -123,7 +159,9 @@ describe('invite people', () => {
 
   it('a bad address puts its message on that row’s field, focuses it and sends nothing; rows are added and removed', async () => {
     const before = invited();
-    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'ok@new.example');
     await user.click(screen.getByRole('button', { name: 'Add row' }));
     await user.type(screen.getByRole('textbox', { name: 'Email 2' }), 'nope@');
@@ -139,18 +177,30 @@ describe('invite people', () => {
     // Row 1 removed: the bad row becomes row 1, its value and message with it.
     await user.click(screen.getByRole('button', { name: 'Remove row 1' }));
     expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveValue('nope@');
-    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(screen.getByRole('textbox', { name: 'Email 1' })).toHaveAccessibleDescription(
+      'Enter a valid email address.',
+    );
     expect(screen.queryByRole('textbox', { name: 'Email 2' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove row 1' })).toBeDisabled();
   });
 
   it('a bulk refusal naming an item’s field lands on that row, counting only the rows sent', async () => {
     // A production instance may refuse a name the reference server takes; its attr is `<item>__<field>`.
-    override(inviteEndpoints.bulk, () => HttpResponse.json(
-      { type: 'validation_error', code: 'invalid_input', detail: 'Names may not contain a URL.', attr: '1__first_name' }, { status: 400 },
-    ));
+    override(inviteEndpoints.bulk, () =>
+      HttpResponse.json(
+        {
+          type: 'validation_error',
+          code: 'invalid_input',
+          detail: 'Names may not contain a URL.',
+          attr: '1__first_name',
+        },
+        { status: 400 },
+      ),
+    );
     const before = invited();
-    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites/new`, {
+      apiKey: api().demoKey,
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Email 1' }), 'one@new.example');
     await user.click(screen.getByRole('button', { name: 'Add row' }));
     await user.click(screen.getByRole('button', { name: 'Add row' }));
@@ -179,7 +229,12 @@ describe('invite people', () => {
   });
 
   it('resend replaces the pending invite with a new one', async () => {
-    const idOf = () => (api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('nadia@hedgebox.example') as { id: string }).id;
+    const idOf = () =>
+      (
+        api().store.db.prepare('SELECT id FROM invites WHERE target_email = ?').get('nadia@hedgebox.example') as {
+          id: string;
+        }
+      ).id;
     const before = idOf();
     const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/invites`, { apiKey: api().demoKey });
     await user.click(await screen.findByRole('button', { name: 'Resend the invite to nadia@hedgebox.example' }));

@@ -10,7 +10,9 @@ export interface InviteRow {
   /** The address has a pending invite and the admin chose to send again (which replaces it). */
   resend: boolean;
 }
-export interface InviteFormValues { rows: InviteRow[] }
+export interface InviteFormValues {
+  rows: InviteRow[];
+}
 export type RowField = 'target_email' | 'first_name' | 'level';
 export type RowErrors = Partial<Record<RowField, string>>;
 
@@ -29,7 +31,10 @@ export type PasteStatus =
   | { kind: 'duplicate'; row: number | null }
   | { kind: 'invited'; entry: Pasted }
   | { kind: 'no-room' };
-export interface PasteLine { text: string; status: PasteStatus }
+export interface PasteLine {
+  text: string;
+  status: PasteStatus;
+}
 export type Pasted = { target_email: string; first_name: string };
 
 /** Entries of pasted text: split at line breaks, and at commas and semicolons outside quotes and `<…>`. */
@@ -51,7 +56,9 @@ export function splitPaste(text: string): string[] {
   }
   entries.push(current);
   // "a@x.example b@y.example" on one line: addresses only, so each is an entry.
-  return entries.map((e) => e.trim()).filter(Boolean)
+  return entries
+    .map((e) => e.trim())
+    .filter(Boolean)
     .flatMap((e) => (/^(\S+@\S+)(\s+\S+@\S+)+$/.test(e) ? e.split(/\s+/) : [e]));
 }
 
@@ -83,7 +90,11 @@ export function readEntry(entry: string): Pasted | { invalid: string } {
  * limit. `pending` holds the lower-cased addresses of the organization's pending invites.
  * `left` is the text that stays in the box: entries not added that cannot be asked for again.
  */
-export function pasteIntoRows(rows: InviteRow[], text: string, pending: ReadonlySet<string>): { rows: InviteRow[]; lines: PasteLine[]; left: string } {
+export function pasteIntoRows(
+  rows: InviteRow[],
+  text: string,
+  pending: ReadonlySet<string>,
+): { rows: InviteRow[]; lines: PasteLine[]; left: string } {
   const next = filledRows(rows);
   const rowOf = new Map(next.map((r, i) => [r.target_email.trim().toLowerCase(), i + 1] as const));
   const seen = new Set<string>();
@@ -123,13 +134,18 @@ const isFilled = (row: InviteRow) => row.target_email.trim() !== '' || row.first
 export const filledRows = (rows: InviteRow[]) => rows.filter(isFilled);
 
 export const toBody = (row: InviteRow): InviteCreateInput => ({
-  target_email: row.target_email.trim(), first_name: row.first_name.trim(), level: row.level,
+  target_email: row.target_email.trim(),
+  first_name: row.first_name.trim(),
+  level: row.level,
 });
 
 export const ALREADY_INVITED = 'Already invited, not yet accepted: send again to replace that invite with this one.';
 
 /** A filled row as sent, with its place in the form (where the server's error for it goes). */
-export interface SentRow { index: number; body: InviteCreateInput }
+export interface SentRow {
+  index: number;
+  body: InviteCreateInput;
+}
 
 /**
  * The form's schema: each filled row checked with the contract (blank rows are left out), its
@@ -137,35 +153,50 @@ export interface SentRow { index: number; body: InviteCreateInput }
  * held back once, unless the admin asked to resend. The output is the rows to send.
  */
 export function inviteRowsSchema(pending: ReadonlySet<string>): z.ZodMiniType<SentRow[], InviteFormValues> {
-  const values = z.object({ rows: z.array(z.custom<InviteRow>()) }).check(z.superRefine(({ rows }, ctx) => {
-    rows.forEach((row, index) => {
-      if (!isFilled(row)) return;
-      const result = inviteCreateSchema.safeParse(toBody(row));
-      if (result.success) {
-        if (!row.resend && pending.has(row.target_email.trim().toLowerCase())) {
-          ctx.addIssue({ code: 'custom', path: ['rows', index, 'target_email'], message: ALREADY_INVITED, input: row.target_email });
+  const values = z.object({ rows: z.array(z.custom<InviteRow>()) }).check(
+    z.superRefine(({ rows }, ctx) => {
+      rows.forEach((row, index) => {
+        if (!isFilled(row)) return;
+        const result = inviteCreateSchema.safeParse(toBody(row));
+        if (result.success) {
+          if (!row.resend && pending.has(row.target_email.trim().toLowerCase())) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['rows', index, 'target_email'],
+              message: ALREADY_INVITED,
+              input: row.target_email,
+            });
+          }
+          return;
         }
-        return;
-      }
-      const seen = new Set<PropertyKey>();
-      for (const issue of result.error.issues) {
-        const field = issue.path[0];
-        if (field === undefined || seen.has(field)) continue;
-        seen.add(field);
-        ctx.addIssue({ code: 'custom', path: ['rows', index, field], message: issue.message, input: row });
-      }
-    });
-  }));
-  return z.pipe(values, z.transform(({ rows }) => rows.flatMap((row, index) => (isFilled(row) ? [{ index, body: toBody(row) }] : []))));
+        const seen = new Set<PropertyKey>();
+        for (const issue of result.error.issues) {
+          const field = issue.path[0];
+          if (field === undefined || seen.has(field)) continue;
+          seen.add(field);
+          ctx.addIssue({ code: 'custom', path: ['rows', index, field], message: issue.message, input: row });
+        }
+      });
+    }),
+  );
+  return z.pipe(
+    values,
+    z.transform(({ rows }) => rows.flatMap((row, index) => (isFilled(row) ? [{ index, body: toBody(row) }] : []))),
+  );
 }
 
 /** Whether a row's only error is that its address is already invited (it is held back once). */
 export const onlyAlreadyInvited = (errors: Partial<Record<RowField, { message?: string }>> | undefined) =>
   errors?.target_email?.message === ALREADY_INVITED && Object.keys(errors).length === 1;
 
-interface BulkItemError { index: number; attr: string | null; detail: string }
+interface BulkItemError {
+  index: number;
+  attr: string | null;
+  detail: string;
+}
 const ROW_FIELDS: readonly string[] = ['target_email', 'first_name', 'level'] satisfies RowField[];
-const rowField = (attr: string | null): RowField => (attr && ROW_FIELDS.includes(attr) ? (attr as RowField) : 'target_email');
+const rowField = (attr: string | null): RowField =>
+  attr && ROW_FIELDS.includes(attr) ? (attr as RowField) : 'target_email';
 
 /**
  * A bulk 400's errors by the form's row index: each item's (`errors: [{index, attr, detail}]`,

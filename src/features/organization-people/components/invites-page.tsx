@@ -27,7 +27,11 @@ function Revoke({ organizationId, invite }: { organizationId: string; invite: In
       triggerName={`Revoke the invite to ${invite.target_email}`}
       scope={inviteEndpoints.destroy.access}
       title={`Revoke the invite to ${invite.target_email}`}
-      description={<>The link sent to <strong>{invite.target_email}</strong> stops working.</>}
+      description={
+        <>
+          The link sent to <strong>{invite.target_email}</strong> stops working.
+        </>
+      }
       confirmLabel="Revoke invite"
       onConfirm={async () => {
         await mutateAsync(invite.id);
@@ -37,7 +41,11 @@ function Revoke({ organizationId, invite }: { organizationId: string; invite: In
   );
 }
 
-function inviteColumns(organizationId: string, resend: (invite: Invite) => void, resending: string | undefined): Column<Invite>[] {
+function inviteColumns(
+  organizationId: string,
+  resend: (invite: Invite) => void,
+  resending: string | undefined,
+): Column<Invite>[] {
   return [
     { header: 'Email', className: 'break-all font-medium', cell: (i) => i.target_email },
     { header: 'Name', cell: (i) => i.first_name || '—' },
@@ -48,7 +56,9 @@ function inviteColumns(organizationId: string, resend: (invite: Invite) => void,
       cell: (i) => (
         <span>
           <RelativeTime value={i.created_at} />
-          {i.created_by ? <span className="text-gray-600 dark:text-gray-400"> by {userDisplayName(i.created_by)}</span> : null}
+          {i.created_by ? (
+            <span className="text-gray-600 dark:text-gray-400"> by {userDisplayName(i.created_by)}</span>
+          ) : null}
         </span>
       ),
     },
@@ -64,7 +74,12 @@ function inviteColumns(organizationId: string, resend: (invite: Invite) => void,
       cell: (i) => (
         <span className="flex flex-wrap gap-2">
           <ScopedAction scope={inviteEndpoints.create.access}>
-            <Button size="sm" onClick={() => resend(i)} disabled={resending === i.target_email} aria-label={`Resend the invite to ${i.target_email}`}>
+            <Button
+              size="sm"
+              onClick={() => resend(i)}
+              disabled={resending === i.target_email}
+              aria-label={`Resend the invite to ${i.target_email}`}
+            >
               <RotateCw aria-hidden="true" className="size-4" />
               Resend
             </Button>
@@ -86,20 +101,37 @@ export function InvitesPage() {
   const { data } = useSuspenseQuery(peopleQueries.invites(organizationId, params));
   const { mutate: resend, isPending, variables } = useMutation(peopleMutations.invite(organizationId));
   const resending = isPending ? variables.target_email : undefined;
-  const columns = useMemo(() => inviteColumns(organizationId, (invite) =>
-    resend(
-      { target_email: invite.target_email, first_name: invite.first_name ?? '', level: invite.level as 1 | 8 | 15, message: invite.message },
-      {
-        onSuccess: () => toast.success(`A new invite was sent to ${invite.target_email}`),
-        onError: (error) => toast.error(`Couldn't resend the invite: ${describeError(error)}`),
-      },
-    ), resending), [organizationId, resend, resending]);
+  const columns = useMemo(
+    () =>
+      inviteColumns(
+        organizationId,
+        (invite) =>
+          resend(
+            {
+              target_email: invite.target_email,
+              first_name: invite.first_name ?? '',
+              level: invite.level as 1 | 8 | 15,
+              message: invite.message,
+            },
+            {
+              onSuccess: () => toast.success(`A new invite was sent to ${invite.target_email}`),
+              onError: (error) => toast.error(`Couldn't resend the invite: ${describeError(error)}`),
+            },
+          ),
+        resending,
+      ),
+    [organizationId, resend, resending],
+  );
   return (
     <ListPage
       {...invitesHeader}
       action={
-        <PrimaryAction scope={inviteEndpoints.bulk.access}
-          onClick={() => void navigate({ to: '/organizations/$organizationId/invites/new', params: { organizationId } })}>
+        <PrimaryAction
+          scope={inviteEndpoints.bulk.access}
+          onClick={() =>
+            void navigate({ to: '/organizations/$organizationId/invites/new', params: { organizationId } })
+          }
+        >
           Invite people
         </PrimaryAction>
       }

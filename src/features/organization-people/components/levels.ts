@@ -13,7 +13,10 @@ export const levelLabel = (level: number) => LEVELS.find((l) => l.value === leve
 const DAY_MS = 86_400_000;
 
 /** "Expires in 2 days", "Expires in 5 hours", or "Expired": an invite lives 3 days from created_at. */
-export function inviteExpiry(invite: Pick<Invite, 'created_at' | 'is_expired'>, now: Date = new Date()): { expired: boolean; text: string } {
+export function inviteExpiry(
+  invite: Pick<Invite, 'created_at' | 'is_expired'>,
+  now: Date = new Date(),
+): { expired: boolean; text: string } {
   const left = Date.parse(invite.created_at) + INVITE_EXPIRY_DAYS * DAY_MS - now.getTime();
   if (invite.is_expired || left <= 0) return { expired: true, text: 'Expired' };
   if (left >= DAY_MS) {

@@ -19,7 +19,9 @@ interface MemberLevelSelectProps {
 export function MemberLevelSelect({ member, rule, name, pending, onChange }: MemberLevelSelectProps) {
   const id = useId();
   const { allowed, reason: scopeReason } = useCan(memberEndpoints.update.access);
-  const refusals = new Map(LEVELS.map((l) => [l.value, l.value === member.level ? null : levelChangeRefusal(rule, l.value)]));
+  const refusals = new Map(
+    LEVELS.map((l) => [l.value, l.value === member.level ? null : levelChangeRefusal(rule, l.value)]),
+  );
   const others = LEVELS.filter((l) => l.value !== member.level);
   const everyRefused = others.every((l) => refusals.get(l.value) !== null);
   const reason = !allowed ? scopeReason : everyRefused ? refusals.get(others[0]!.value)!.detail : null;

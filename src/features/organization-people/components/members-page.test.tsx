@@ -6,8 +6,13 @@ const api = setupTestApi();
 const membersOf = (name: string) => `/organizations/${api().organizationId(name)}/members`;
 const rowOf = (text: string) => screen.getByRole('cell', { name: text }).closest('tr')!;
 const levelInStore = (email: string, organization = HEDGEBOX) =>
-  (api().store.db.prepare('SELECT m.level FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.organization_id = ?')
-    .get(email, api().organizationId(organization)) as { level: number } | undefined)?.level;
+  (
+    api()
+      .store.db.prepare(
+        'SELECT m.level FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = ? AND m.organization_id = ?',
+      )
+      .get(email, api().organizationId(organization)) as { level: number } | undefined
+  )?.level;
 
 describe('members page', () => {
   it('lists members with level, 2FA and social login; the own level is locked with the reason', async () => {
@@ -82,20 +87,40 @@ describe('members page', () => {
     await screen.findByRole('table', { name: 'Organizations' });
     // The table is drawn anew on each visit: looked up each time.
     const countOf = (name: string) =>
-      within(within(screen.getByRole('table', { name: 'Organizations' })).getByRole('link', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+      within(
+        within(screen.getByRole('table', { name: 'Organizations' }))
+          .getByRole('link', { name })
+          .closest('tr')!,
+      )
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     const before = countOf(HEDGEBOX);
     await router.navigate({ to: membersOf(HEDGEBOX) });
-    await user.click(within(await screen.findByRole('row', { name: /sofia@hedgebox\.example/ })).getByRole('button', { name: 'Remove Sofía García' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove Sofía García' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /sofia@hedgebox\.example/ })).getByRole('button', {
+        name: 'Remove Sofía García',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove Sofía García' }),
+    );
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'sofia@hedgebox.example' })).not.toBeInTheDocument());
     await router.navigate({ to: '/organizations' });
     const members = (cells: (string | null)[]) => cells.map(Number).filter((n) => Number.isInteger(n) && n > 0);
     // The members column drops by one; the projects column stays.
-    await waitFor(() => expect(members(countOf(HEDGEBOX))).toEqual([members(before)[0]! - 1, ...members(before).slice(1)]));
+    await waitFor(() =>
+      expect(members(countOf(HEDGEBOX))).toEqual([members(before)[0]! - 1, ...members(before).slice(1)]),
+    );
 
     await router.navigate({ to: membersOf(NORTHWIND) });
-    await user.click(within(await screen.findByRole('row', { name: /Demo Admin/ })).getByRole('button', { name: `Leave ${NORTHWIND}` }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave organization' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Demo Admin/ })).getByRole('button', {
+        name: `Leave ${NORTHWIND}`,
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave organization' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations'));
     const after = await screen.findByRole('table', { name: 'Organizations' });
     expect(within(after).queryByRole('link', { name: NORTHWIND })).toBeNull();

@@ -45,14 +45,23 @@ function memberColumns(ctx: RowContext): Column<Member>[] {
     {
       header: 'Level',
       cell: (m) => (
-        <MemberLevelSelect member={m} rule={ctx.rule(m)} name={userDisplayName(m.user)} pending={ctx.pendingUuid === m.user.uuid}
-          onChange={(level) => ctx.setLevel(m, level)} />
+        <MemberLevelSelect
+          member={m}
+          rule={ctx.rule(m)}
+          name={userDisplayName(m.user)}
+          pending={ctx.pendingUuid === m.user.uuid}
+          onChange={(level) => ctx.setLevel(m, level)}
+        />
       ),
     },
     {
       header: 'Joined',
       className: 'whitespace-nowrap',
-      cell: (m) => <time dateTime={m.joined_at} title={formatDateTime(m.joined_at)}>{formatDate(m.joined_at)}</time>,
+      cell: (m) => (
+        <time dateTime={m.joined_at} title={formatDateTime(m.joined_at)}>
+          {formatDate(m.joined_at)}
+        </time>
+      ),
     },
     {
       header: 'Sign-in',
@@ -66,8 +75,13 @@ function memberColumns(ctx: RowContext): Column<Member>[] {
     {
       header: 'Actions',
       cell: (m) => (
-        <RemoveMember organizationId={ctx.organizationId} organizationName={ctx.organizationName} member={m}
-          name={userDisplayName(m.user)} rule={ctx.rule(m)} />
+        <RemoveMember
+          organizationId={ctx.organizationId}
+          organizationName={ctx.organizationName}
+          member={m}
+          name={userDisplayName(m.user)}
+          rule={ctx.rule(m)}
+        />
       ),
     },
   ];
@@ -102,72 +116,103 @@ export function MembersPage() {
   const { params } = usePageSearch();
   const { data: organization } = useSuspenseQuery(peopleQueries.organization(organizationId));
   const { data: me } = useQuery(currentUserQuery());
-  const { data } = useQuery({ ...peopleQueries.members(organizationId, { ...params, search: search.search }), placeholderData: keepPreviousData });
+  const { data } = useQuery({
+    ...peopleQueries.members(organizationId, { ...params, search: search.search }),
+    placeholderData: keepPreviousData,
+  });
   const { mutate: setLevel, isPending, variables } = useMutation(peopleMutations.setLevel(organizationId));
   const ownersOnPage = (data?.results ?? []).filter((m) => m.level === 15).length;
   // Making someone an owner is asked first: an owner can delete the organization, and only an
   // owner can take it back.
   const [owning, setOwning] = useState<Member | null>(null);
-  const changeLevel = useCallback((m: Member, level: 1 | 8 | 15) =>
-    setLevel({ userUuid: m.user.uuid, level }, {
-      onSuccess: () => toast.success(`${userDisplayName(m.user)} is now ${levelLabel(level).toLowerCase()}`),
-      onError: (error) => toast.error(`Couldn't change the level of ${userDisplayName(m.user)}: ${describeError(error)}`),
-    }), [setLevel]);
+  const changeLevel = useCallback(
+    (m: Member, level: 1 | 8 | 15) =>
+      setLevel(
+        { userUuid: m.user.uuid, level },
+        {
+          onSuccess: () => toast.success(`${userDisplayName(m.user)} is now ${levelLabel(level).toLowerCase()}`),
+          onError: (error) =>
+            toast.error(`Couldn't change the level of ${userDisplayName(m.user)}: ${describeError(error)}`),
+        },
+      ),
+    [setLevel],
+  );
 
-  const columns = useMemo(() => memberColumns({
-    organizationId,
-    organizationName: organization.name,
-    pendingUuid: isPending ? variables.userUuid : undefined,
-    rule: (m) => ({
-      callerLevel: organization.membership_level ?? 1,
-      isSelf: me !== undefined && m.user.uuid === me.uuid,
-      targetLevel: m.level,
-      ownerCount: ownersOnPage,
-    }),
-    setLevel: (m, level) => {
-      if (level !== 15) return changeLevel(m, level);
-      setOwning(m);
-      return false;
-    },
-  }), [organizationId, organization, me, ownersOnPage, changeLevel, isPending, variables]);
+  const columns = useMemo(
+    () =>
+      memberColumns({
+        organizationId,
+        organizationName: organization.name,
+        pendingUuid: isPending ? variables.userUuid : undefined,
+        rule: (m) => ({
+          callerLevel: organization.membership_level ?? 1,
+          isSelf: me !== undefined && m.user.uuid === me.uuid,
+          targetLevel: m.level,
+          ownerCount: ownersOnPage,
+        }),
+        setLevel: (m, level) => {
+          if (level !== 15) return changeLevel(m, level);
+          setOwning(m);
+          return false;
+        },
+      }),
+    [organizationId, organization, me, ownersOnPage, changeLevel, isPending, variables],
+  );
 
   if (!data) return null;
   return (
     <>
-    <ConfirmDialog
-      open={owning !== null}
-      onOpenChange={(open) => {
-        if (!open) setOwning(null);
-      }}
-      title={owning ? `Make ${userDisplayName(owning.user)} an owner?` : ''}
-      description={<>An owner can delete <strong>{organization.name}</strong> and change anyone's level. Only an owner can undo this.</>}
-    >
-      <div className="flex justify-end gap-2">
-        <ConfirmDialogCancel asChild>
-          <Button>Cancel</Button>
-        </ConfirmDialogCancel>
-        <Button variant="primary" onClick={() => {
-          if (owning) changeLevel(owning, 15);
-          setOwning(null);
-        }}>
-          Make owner
-        </Button>
-      </div>
-    </ConfirmDialog>
-    <ListPage
-      {...membersHeader}
-      data={data}
-      columns={columns}
-      getRowId={memberId}
-      toolbar={
-        <SearchBox initial={search.search ?? ''}
-          onSearch={(value) => void navigate({ search: (prev) => ({ ...prev, search: value.trim() || undefined, page: 1 }), replace: true })} />
-      }
-      empty={{
-        title: search.search ? 'No member matches' : 'No members',
-        children: search.search ? `Nobody's name or email contains “${search.search}”.` : 'This organization has no members.',
-      }}
-    />
+      <ConfirmDialog
+        open={owning !== null}
+        onOpenChange={(open) => {
+          if (!open) setOwning(null);
+        }}
+        title={owning ? `Make ${userDisplayName(owning.user)} an owner?` : ''}
+        description={
+          <>
+            An owner can delete <strong>{organization.name}</strong> and change anyone's level. Only an owner can undo
+            this.
+          </>
+        }
+      >
+        <div className="flex justify-end gap-2">
+          <ConfirmDialogCancel asChild>
+            <Button>Cancel</Button>
+          </ConfirmDialogCancel>
+          <Button
+            variant="primary"
+            onClick={() => {
+              if (owning) changeLevel(owning, 15);
+              setOwning(null);
+            }}
+          >
+            Make owner
+          </Button>
+        </div>
+      </ConfirmDialog>
+      <ListPage
+        {...membersHeader}
+        data={data}
+        columns={columns}
+        getRowId={memberId}
+        toolbar={
+          <SearchBox
+            initial={search.search ?? ''}
+            onSearch={(value) =>
+              void navigate({
+                search: (prev) => ({ ...prev, search: value.trim() || undefined, page: 1 }),
+                replace: true,
+              })
+            }
+          />
+        }
+        empty={{
+          title: search.search ? 'No member matches' : 'No members',
+          children: search.search
+            ? `Nobody's name or email contains “${search.search}”.`
+            : 'This organization has no members.',
+        }}
+      />
     </>
   );
 }

@@ -11,7 +11,8 @@ export const invitesHeader: ListHeader = {
 };
 export const domainsHeader: ListHeader = {
   title: 'Domains',
-  description: 'Email domains this organization owns: verified domains can add people automatically and enforce single sign-on.',
+  description:
+    'Email domains this organization owns: verified domains can add people automatically and enforce single sign-on.',
 };
 
 export const { PageSkeleton: MembersPageSkeleton, PageError: MembersPageError } = listPageStates(membersHeader, 6);

@@ -13,19 +13,35 @@ const STATUS: Record<PasteStatus['kind'], { tone: 'success' | 'danger' | 'neutra
 
 function detail(status: PasteStatus): string {
   switch (status.kind) {
-    case 'added': return `row ${status.row}`;
-    case 'invalid': return status.reason;
-    case 'duplicate': return status.row === null ? 'earlier in the list' : `already in row ${status.row}`;
-    case 'invited': return 'an invite is pending; sending again replaces it';
-    case 'no-room': return `one invite sends at most ${INVITE_BULK_MAX} people: kept in the box for the next one`;
+    case 'added':
+      return `row ${status.row}`;
+    case 'invalid':
+      return status.reason;
+    case 'duplicate':
+      return status.row === null ? 'earlier in the list' : `already in row ${status.row}`;
+    case 'invited':
+      return 'an invite is pending; sending again replaces it';
+    case 'no-room':
+      return `one invite sends at most ${INVITE_BULK_MAX} people: kept in the box for the next one`;
   }
 }
 
 /** What became of each pasted line; an address with a pending invite can be invited again from here. */
-export function PastedLines({ lines, onResend, canAdd }: { lines: PasteLine[]; onResend: (entry: Pasted) => void; canAdd: boolean }) {
+export function PastedLines({
+  lines,
+  onResend,
+  canAdd,
+}: {
+  lines: PasteLine[];
+  onResend: (entry: Pasted) => void;
+  canAdd: boolean;
+}) {
   if (lines.length === 0) return null;
   return (
-    <ul aria-label="Pasted lines" className="divide-y divide-gray-100 rounded-md border border-gray-200 text-sm dark:divide-gray-800 dark:border-gray-700">
+    <ul
+      aria-label="Pasted lines"
+      className="divide-y divide-gray-100 rounded-md border border-gray-200 text-sm dark:divide-gray-800 dark:border-gray-700"
+    >
       {lines.map((line, index) => {
         const { tone, word } = STATUS[line.status.kind];
         return (
@@ -36,7 +52,11 @@ export function PastedLines({ lines, onResend, canAdd }: { lines: PasteLine[]; o
               <Badge tone={tone}>{word}</Badge>
               <span className="text-gray-700 dark:text-gray-300">{detail(line.status)}</span>
               {line.status.kind === 'invited' ? (
-                <Button size="sm" disabled={!canAdd} onClick={() => onResend((line.status as Extract<PasteStatus, { kind: 'invited' }>).entry)}>
+                <Button
+                  size="sm"
+                  disabled={!canAdd}
+                  onClick={() => onResend((line.status as Extract<PasteStatus, { kind: 'invited' }>).entry)}
+                >
                   Invite again
                 </Button>
               ) : null}

@@ -33,11 +33,13 @@ export function RemoveMember({ organizationId, organizationName, member, name, r
       title={self ? `Leave ${organizationName}` : `Remove ${name}`}
       description={
         self ? (
-          <>You lose access to <strong>{organizationName}</strong>. Your personal API keys stop working for it at once.</>
+          <>
+            You lose access to <strong>{organizationName}</strong>. Your personal API keys stop working for it at once.
+          </>
         ) : (
           <>
-            <strong>{name}</strong> ({member.user.email}) loses access to <strong>{organizationName}</strong>. Their personal API
-            keys stop working for this organization at once.
+            <strong>{name}</strong> ({member.user.email}) loses access to <strong>{organizationName}</strong>. Their
+            personal API keys stop working for this organization at once.
           </>
         )
       }

@@ -18,8 +18,10 @@ export function pemProblem(text: string): string | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const match = PEM.exec(trimmed);
-  if (!match) return 'Paste the certificate in PEM form: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.';
+  if (!match)
+    return 'Paste the certificate in PEM form: from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.';
   const body = match[1]!.replace(/\s+/g, '');
-  if (body.length < 16 || body.length % 4 !== 0) return 'The certificate between the BEGIN and END lines is not valid base64.';
+  if (body.length < 16 || body.length % 4 !== 0)
+    return 'The certificate between the BEGIN and END lines is not valid base64.';
   return null;
 }

@@ -16,8 +16,12 @@ function recordRequests(): string[] {
 describe('query keys', () => {
   it('renaming an organization refetches the organization, never its batch exports', async () => {
     const organizationId = api().organizationId(HEDGEBOX);
-    const { id: exportId } = api().store.db.prepare("SELECT id FROM batch_exports WHERE name = 'Webhook relay'").get() as { id: string };
-    const { user, router } = renderApp(`/organizations/${organizationId}/batch-exports/${exportId}`, { apiKey: api().demoKey });
+    const { id: exportId } = api()
+      .store.db.prepare("SELECT id FROM batch_exports WHERE name = 'Webhook relay'")
+      .get() as { id: string };
+    const { user, router } = renderApp(`/organizations/${organizationId}/batch-exports/${exportId}`, {
+      apiKey: api().demoKey,
+    });
     expect(await screen.findByRole('table', { name: /Runs, newest first/ })).toBeInTheDocument();
 
     // Rename from the organization's settings...
@@ -32,7 +36,9 @@ describe('query keys', () => {
     // ...then back to the export: it shows from the cache, under the new name, without a request.
     router.history.back();
     expect(await screen.findByRole('heading', { level: 1, name: 'Webhook relay' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Hedgebox Labs')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('Hedgebox Labs'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /Runs, newest first/ })).toBeInTheDocument();
     expect(requests).toContain(`/api/organizations/${organizationId}/`);
     expect(requests.filter((path) => path.includes('/batch_exports/'))).toEqual([]);

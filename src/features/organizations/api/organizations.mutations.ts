@@ -14,7 +14,8 @@ export const organizationMutations = {
     }),
   update: (organizationId: string) =>
     mutationOptions({
-      mutationFn: (body: OrganizationUpdate) => apiRequest(organizationEndpoints.update, { params: { id: organizationId }, body }),
+      mutationFn: (body: OrganizationUpdate) =>
+        apiRequest(organizationEndpoints.update, { params: { id: organizationId }, body }),
       meta: { invalidates: [organizationKeys.detail(organizationId), organizationKeys.lists()] },
     }),
   /** The organization's own queries are forgotten once the page has left it (forgetOrganization). */
@@ -30,7 +31,8 @@ export function useCreateOrganization() {
   return useMutation({
     ...organizationMutations.create(),
     // Seeds the cache: opening the new organization shows it at once.
-    onSuccess: (organization) => queryClient.setQueryData(organizationQueries.detail(organization.id).queryKey, organization),
+    onSuccess: (organization) =>
+      queryClient.setQueryData(organizationQueries.detail(organization.id).queryKey, organization),
   });
 }
 

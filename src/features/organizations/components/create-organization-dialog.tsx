@@ -45,7 +45,13 @@ function CreateOrganizationForm({ onCreated }: { onCreated: () => void }) {
 }
 
 /** "New organization": its open state lives in the URL (`?create=true`). */
-export function CreateOrganizationDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateOrganizationDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Modal
       open={open}

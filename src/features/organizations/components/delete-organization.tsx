@@ -26,7 +26,11 @@ export function DeleteOrganization({ organization, onDeleted }: DeleteOrganizati
         triggerLabel="Delete organization"
         scope={organizationEndpoints.destroy.access}
         // The server deletes an organization for its owners only (an admin's try answered 403).
-        refusal={organization.membership_level !== null && organization.membership_level < MEMBERSHIP_LEVELS.owner ? 'Only owners can delete an organization.' : null}
+        refusal={
+          organization.membership_level !== null && organization.membership_level < MEMBERSHIP_LEVELS.owner
+            ? 'Only owners can delete an organization.'
+            : null
+        }
         title="Delete organization"
         description={
           <>

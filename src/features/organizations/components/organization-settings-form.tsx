@@ -47,7 +47,8 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   const onSubmit = submitHandler(form, ORGANIZATION_FORM_FIELDS, async (values) => {
     const body: OrganizationUpdate = {};
     if (dirtyFields.name) body.name = values.name;
-    if (dirtyFields.is_member_join_email_enabled) body.is_member_join_email_enabled = values.is_member_join_email_enabled;
+    if (dirtyFields.is_member_join_email_enabled)
+      body.is_member_join_email_enabled = values.is_member_join_email_enabled;
     if (dirtyFields.enforce_2fa) body.enforce_2fa = values.enforce_2fa;
     const updated = await updateOrganization.mutateAsync(body);
     form.reset(formValues(updated));

@@ -6,8 +6,7 @@ const api = setupTestApi();
 
 const stored = (id: string) =>
   api().store.db.prepare('SELECT name, enforce_2fa FROM organizations WHERE id = ?').get(id) as
-    | { name: string; enforce_2fa: number }
-    | undefined;
+    { name: string; enforce_2fa: number } | undefined;
 
 describe('organization settings', () => {
   it('shows the organization with its read-only fields and projects', async () => {
@@ -16,7 +15,9 @@ describe('organization settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: HEDGEBOX })).toBeInTheDocument();
     expect(screen.getByText(id)).toBeInTheDocument();
     expect(screen.getByText('Owner')).toBeInTheDocument();
-    const project = api().store.db.prepare("SELECT id FROM projects WHERE name = 'Hedgebox Web'").get() as { id: number };
+    const project = api().store.db.prepare("SELECT id FROM projects WHERE name = 'Hedgebox Web'").get() as {
+      id: number;
+    };
     expect(screen.getByRole('link', { name: 'Hedgebox Web' })).toHaveAttribute('href', `/projects/${project.id}`);
     expect(screen.getByRole('link', { name: 'Hedgebox Mobile' })).toBeInTheDocument();
     const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });

@@ -6,4 +6,7 @@ export const organizationsHeader: ListHeader = {
   description: 'The organizations your API key can reach.',
 };
 
-export const { PageSkeleton: OrganizationsPageSkeleton, PageError: OrganizationsPageError } = listPageStates(organizationsHeader, 5);
+export const { PageSkeleton: OrganizationsPageSkeleton, PageError: OrganizationsPageError } = listPageStates(
+  organizationsHeader,
+  5,
+);

@@ -21,7 +21,8 @@ describe('organizations list', () => {
   });
 
   it('pages through the list with the page in the URL', async () => {
-    for (let i = 0; i < 23; i += 1) await api().call('POST', '/api/organizations/', { name: `Team ${String(i).padStart(2, '0')}` });
+    for (let i = 0; i < 23; i += 1)
+      await api().call('POST', '/api/organizations/', { name: `Team ${String(i).padStart(2, '0')}` });
     const { user } = renderApp('/organizations', { apiKey: api().demoKey });
     expect(await screen.findByText('1–20 of 25')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -76,7 +77,9 @@ describe('create organization', () => {
     expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
     expect(await screen.findByText(/Organization “Initech” created/)).toBeInTheDocument();
     expect(window.location.search).not.toContain('create');
-    const stored = api().store.db.prepare('SELECT enforce_2fa FROM organizations WHERE name = ?').get('Initech') as { enforce_2fa: number };
+    const stored = api().store.db.prepare('SELECT enforce_2fa FROM organizations WHERE name = ?').get('Initech') as {
+      enforce_2fa: number;
+    };
     expect(stored.enforce_2fa).toBe(1);
   });
 
@@ -100,7 +103,12 @@ describe('create organization', () => {
     // The reference server accepts any valid name; a production instance may refuse one (e.g. taken).
     override(organizationEndpoints.create, () =>
       HttpResponse.json(
-        { type: 'validation_error', code: 'unique', detail: 'An organization with this name already exists.', attr: 'name' },
+        {
+          type: 'validation_error',
+          code: 'unique',
+          detail: 'An organization with this name already exists.',
+          attr: 'name',
+        },
         { status: 400 },
       ),
     );

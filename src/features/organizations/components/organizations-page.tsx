@@ -30,8 +30,18 @@ const columns: readonly Column<Organization>[] = [
     ),
   },
   { header: 'Slug', className: 'max-w-48 font-mono text-xs break-all', cell: (organization) => organization.slug },
-  { header: 'Members', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (organization) => organization.member_count },
-  { header: 'Projects', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (organization) => organization.teams.length },
+  {
+    header: 'Members',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (organization) => organization.member_count,
+  },
+  {
+    header: 'Projects',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (organization) => organization.teams.length,
+  },
   {
     header: 'Created',
     className: 'whitespace-nowrap',

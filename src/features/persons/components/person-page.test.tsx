@@ -9,7 +9,10 @@ const api = setupTestApi();
 let projectId: number;
 let adaId: string;
 beforeEach(async () => {
-  const project = api().store.db.prepare('SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id')
+  const project = api()
+    .store.db.prepare(
+      'SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id',
+    )
     .get(HEDGEBOX) as { id: number; api_token: string };
   projectId = project.id;
   // Ada browses as anon-1 (22 pageviews), signs up as ada with properties, and identifies (the two merge).
@@ -17,14 +20,26 @@ beforeEach(async () => {
   await api().call('POST', '/batch/', {
     api_key: project.api_token,
     batch: [
-      ...Array.from({ length: 22 }, (_, i) => ({ event: '$pageview', distinct_id: 'anon-1', timestamp: at(i), properties: { $current_url: `https://x.io/page-${i}` } })),
-      { event: 'signed_up', distinct_id: 'ada', timestamp: at(30), properties: { $set: { email: 'ada@x.io', note: '<img src=x onerror=alert(1)>', seats: 3 } } },
+      ...Array.from({ length: 22 }, (_, i) => ({
+        event: '$pageview',
+        distinct_id: 'anon-1',
+        timestamp: at(i),
+        properties: { $current_url: `https://x.io/page-${i}` },
+      })),
+      {
+        event: 'signed_up',
+        distinct_id: 'ada',
+        timestamp: at(30),
+        properties: { $set: { email: 'ada@x.io', note: '<img src=x onerror=alert(1)>', seats: 3 } },
+      },
       { event: '$identify', distinct_id: 'ada', timestamp: at(31), properties: { $anon_distinct_id: 'anon-1' } },
     ],
   });
   // Her id, as a funnel step's persons list gives it.
-  const funnel = await api().call<{ results: [{ people: [{ id: string }] }] }>('GET',
-    `/api/projects/${projectId}/persons/funnel/?events=${encodeURIComponent('[{"id":"signed_up"}]')}&date_from=2024-06-01&date_to=2024-06-05&funnel_step=1`);
+  const funnel = await api().call<{ results: [{ people: [{ id: string }] }] }>(
+    'GET',
+    `/api/projects/${projectId}/persons/funnel/?events=${encodeURIComponent('[{"id":"signed_up"}]')}&date_from=2024-06-01&date_to=2024-06-05&funnel_step=1`,
+  );
   adaId = funnel.results[0].people[0].id;
 });
 

@@ -4,11 +4,19 @@ import type { PluginGroup } from '@/contract/plugins';
  * The URL segment of each group (`pipeline/destinations`) and its label. No runtime import of
  * the contract: the routes' param parsing uses this, and it stays out of the initial JavaScript.
  */
-export const GROUP_SLUGS = { destinations: 'pipeline_destinations', 'frontend-apps': 'pipeline_frontend_apps', 'import-apps': 'pipeline_import_apps' } as const satisfies Record<string, PluginGroup>;
+export const GROUP_SLUGS = {
+  destinations: 'pipeline_destinations',
+  'frontend-apps': 'pipeline_frontend_apps',
+  'import-apps': 'pipeline_import_apps',
+} as const satisfies Record<string, PluginGroup>;
 export type GroupSlug = keyof typeof GROUP_SLUGS;
 export const GROUP_SLUG_LIST = Object.keys(GROUP_SLUGS) as GroupSlug[];
 export const isGroupSlug = (value: string): value is GroupSlug => Object.hasOwn(GROUP_SLUGS, value);
-const LABELS: Record<GroupSlug, string> = { destinations: 'Destinations', 'frontend-apps': 'Frontend apps', 'import-apps': 'Import apps' };
+const LABELS: Record<GroupSlug, string> = {
+  destinations: 'Destinations',
+  'frontend-apps': 'Frontend apps',
+  'import-apps': 'Import apps',
+};
 export const groupLabel = (slug: GroupSlug) => LABELS[slug];
 const ENABLED: Record<GroupSlug, string> = {
   destinations: 'An enabled destination receives every event ingested after it is enabled.',

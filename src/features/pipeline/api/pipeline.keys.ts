@@ -7,7 +7,8 @@ import type { GroupSlug } from './pipeline-groups';
  */
 export const pipelineKeys = {
   group: (organizationId: string, slug: GroupSlug) => [...organizationScope(organizationId), 'pipeline', slug] as const,
-  detail: (organizationId: string, slug: GroupSlug, id: number) => [...pipelineKeys.group(organizationId, slug), 'detail', id] as const,
+  detail: (organizationId: string, slug: GroupSlug, id: number) =>
+    [...pipelineKeys.group(organizationId, slug), 'detail', id] as const,
   projects: (organizationId: string) => [...organizationScope(organizationId), 'pipeline-projects'] as const,
   configs: (projectId: number) => [...projectScope(projectId), 'plugin-configs'] as const,
 };

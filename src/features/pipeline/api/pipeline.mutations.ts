@@ -13,14 +13,25 @@ export function usePipelineMutations(organizationId: string, slug: GroupSlug) {
   const params = (id: number) => ({ organization_id: organizationId, id });
   return {
     create: useMutation({
-      mutationFn: (body: PluginCreateInput) => apiRequest(e.create, { params: { organization_id: organizationId }, body }),
+      mutationFn: (body: PluginCreateInput) =>
+        apiRequest(e.create, { params: { organization_id: organizationId }, body }),
       meta: { invalidates: group },
     }),
-    destroy: useMutation({ mutationFn: (id: number) => apiRequest(e.destroy, { params: params(id) }), meta: { invalidates: group } }),
-    checkForUpdates: useMutation({ mutationFn: (id: number) => apiRequest(e.checkForUpdates, { params: params(id) }), meta: { invalidates: group } }),
-    upgrade: useMutation({ mutationFn: (id: number) => apiRequest(e.upgrade, { params: params(id), body: {} }), meta: { invalidates: group } }),
+    destroy: useMutation({
+      mutationFn: (id: number) => apiRequest(e.destroy, { params: params(id) }),
+      meta: { invalidates: group },
+    }),
+    checkForUpdates: useMutation({
+      mutationFn: (id: number) => apiRequest(e.checkForUpdates, { params: params(id) }),
+      meta: { invalidates: group },
+    }),
+    upgrade: useMutation({
+      mutationFn: (id: number) => apiRequest(e.upgrade, { params: params(id), body: {} }),
+      meta: { invalidates: group },
+    }),
     updateSource: useMutation({
-      mutationFn: ({ id, files }: { id: number; files: PluginSourceUpdate }) => apiRequest(e.updateSource, { params: params(id), body: files }),
+      mutationFn: ({ id, files }: { id: number; files: PluginSourceUpdate }) =>
+        apiRequest(e.updateSource, { params: params(id), body: files }),
       meta: { invalidates: group },
     }),
   };
@@ -43,12 +54,22 @@ export function useConfigMutations(projectId: number, group: { organizationId: s
     save: useMutation({
       mutationFn: ({ existing, pluginId, enabled, config }: ConfigSave) =>
         existing
-          ? apiRequest(pluginConfigEndpoints.update, { params: { project_id: projectId, id: existing.id }, body: { enabled, config } })
-          : apiRequest(pluginConfigEndpoints.create, { params: { project_id: projectId }, body: { plugin: pluginId, enabled, config } }),
+          ? apiRequest(pluginConfigEndpoints.update, {
+              params: { project_id: projectId, id: existing.id },
+              body: { enabled, config },
+            })
+          : apiRequest(pluginConfigEndpoints.create, {
+              params: { project_id: projectId },
+              body: { plugin: pluginId, enabled, config },
+            }),
       meta: { invalidates },
     }),
     startJob: useMutation({
-      mutationFn: (configId: number) => apiRequest(pluginConfigEndpoints.job, { params: { project_id: projectId, id: configId }, body: { job: 'import' } }),
+      mutationFn: (configId: number) =>
+        apiRequest(pluginConfigEndpoints.job, {
+          params: { project_id: projectId, id: configId },
+          body: { job: 'import' },
+        }),
       meta: { invalidates },
     }),
   };
@@ -64,7 +85,10 @@ export function useOrderMutation(projectId: number) {
     mutationFn: async (configs: readonly PluginConfig[]) => {
       for (const [position, config] of configs.entries()) {
         if (config.order === position) continue;
-        await apiRequest(pluginConfigEndpoints.update, { params: { project_id: projectId, id: config.id }, body: { order: position } });
+        await apiRequest(pluginConfigEndpoints.update, {
+          params: { project_id: projectId, id: config.id },
+          body: { order: position },
+        });
       }
     },
     meta: { invalidates: [pipelineKeys.configs(projectId)] },

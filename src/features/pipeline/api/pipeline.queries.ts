@@ -4,7 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { pluginConfigEndpoints } from '@/contract/plugin-configs';
-import { pipelineDestinationEndpoints, pipelineFrontendAppEndpoints, pipelineImportAppEndpoints } from '@/contract/plugins';
+import {
+  pipelineDestinationEndpoints,
+  pipelineFrontendAppEndpoints,
+  pipelineImportAppEndpoints,
+} from '@/contract/plugins';
 import { projectEndpoints } from '@/contract/projects';
 import { apiRequest } from '@/lib/api-client';
 import type { PageParams } from '@/lib/page-search';
@@ -13,7 +17,9 @@ import { pipelineKeys } from './pipeline.keys';
 
 type Full = typeof pipelineDestinationEndpoints;
 /** A group's endpoints with their paths widened: the three groups share every shape but the path. */
-export type GroupEndpoints = { [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string } };
+export type GroupEndpoints = {
+  [K in keyof Full]: Omit<Full[K], 'path' | 'summary'> & { path: string; summary: string };
+};
 
 /** The endpoints of a group. Import apps have no edit, source or group-wide ones: those are never called for them. */
 export function groupEndpoints(slug: GroupSlug): GroupEndpoints {
@@ -31,7 +37,8 @@ export const pipelineQueries = {
   list: (organizationId: string, slug: GroupSlug, page: PageParams) =>
     queryOptions({
       queryKey: [...pipelineKeys.group(organizationId, slug), 'list', page] as const,
-      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).list, { params: org(organizationId), query: page, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(groupEndpoints(slug).list, { params: org(organizationId), query: page, signal }),
     }),
   unused: (organizationId: string, slug: GroupSlug) =>
     queryOptions({
@@ -48,17 +55,20 @@ export const pipelineQueries = {
   detail: (organizationId: string, slug: GroupSlug, id: number) =>
     queryOptions({
       queryKey: pipelineKeys.detail(organizationId, slug, id),
-      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).retrieve, { params: { ...org(organizationId), id }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(groupEndpoints(slug).retrieve, { params: { ...org(organizationId), id }, signal }),
     }),
   source: (organizationId: string, slug: GroupSlug, id: number) =>
     queryOptions({
       queryKey: [...pipelineKeys.group(organizationId, slug), 'source', id] as const,
-      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).source, { params: { ...org(organizationId), id }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(groupEndpoints(slug).source, { params: { ...org(organizationId), id }, signal }),
     }),
   activity: (organizationId: string, slug: GroupSlug) =>
     queryOptions({
       queryKey: [...pipelineKeys.group(organizationId, slug), 'activity'] as const,
-      queryFn: ({ signal }) => apiRequest(groupEndpoints(slug).activity, { params: org(organizationId), query: { limit: 200 }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(groupEndpoints(slug).activity, { params: org(organizationId), query: { limit: 200 }, signal }),
       enabled: slug !== 'import-apps',
     }),
   /** The organization's projects (a plugin is enabled per project). */
@@ -77,13 +87,22 @@ export const pipelineQueries = {
   order: (projectId: number) =>
     queryOptions({
       queryKey: [...pipelineKeys.configs(projectId), 'order'] as const,
-      queryFn: ({ signal }) => apiRequest(pluginConfigEndpoints.list, { params: { project_id: projectId }, query: { limit: ORDER_LIMIT }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(pluginConfigEndpoints.list, {
+          params: { project_id: projectId },
+          query: { limit: ORDER_LIMIT },
+          signal,
+        }),
     }),
   config: (projectId: number, pluginId: number) =>
     queryOptions({
       queryKey: [...pipelineKeys.configs(projectId), 'for-plugin', pluginId] as const,
       queryFn: async ({ signal }) => {
-        const page = await apiRequest(pluginConfigEndpoints.list, { params: { project_id: projectId }, query: { plugin: pluginId }, signal });
+        const page = await apiRequest(pluginConfigEndpoints.list, {
+          params: { project_id: projectId },
+          query: { plugin: pluginId },
+          signal,
+        });
         return page.results[0] ?? null;
       },
       // Every second while an import job runs (its progress), else every five.
@@ -92,7 +111,12 @@ export const pipelineQueries = {
   logs: (projectId: number, configId: number) =>
     queryOptions({
       queryKey: [...pipelineKeys.configs(projectId), 'logs', configId] as const,
-      queryFn: ({ signal }) => apiRequest(pluginConfigEndpoints.logs, { params: { project_id: projectId, id: configId }, query: { limit: 100 }, signal }),
+      queryFn: ({ signal }) =>
+        apiRequest(pluginConfigEndpoints.logs, {
+          params: { project_id: projectId, id: configId },
+          query: { limit: 100 },
+          signal,
+        }),
       refetchInterval: 5000,
     }),
 };

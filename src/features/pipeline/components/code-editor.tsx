@@ -29,7 +29,10 @@ const errorLineField = StateField.define<DecorationSet>({
     for (const effect of tr.effects) {
       if (!effect.is(setErrorLine)) continue;
       const n = effect.value;
-      next = n === null || n > tr.state.doc.lines ? Decoration.none : Decoration.set([errorMark.range(tr.state.doc.line(n).from)]);
+      next =
+        n === null || n > tr.state.doc.lines
+          ? Decoration.none
+          : Decoration.set([errorMark.range(tr.state.doc.line(n).from)]);
     }
     return next;
   },
@@ -38,7 +41,15 @@ const errorLineField = StateField.define<DecorationSet>({
 const errorLineTheme = EditorView.baseTheme({ '.cm-error-line': { backgroundColor: 'rgba(220, 38, 38, 0.2)' } });
 
 /** CodeMirror 6 in TypeScript or JSON mode (loaded only with the source editor's chunk). */
-export default function CodeEditor({ fileName, value, onChange, errorLine, label, describedBy, editorRef }: CodeEditorProps) {
+export default function CodeEditor({
+  fileName,
+  value,
+  onChange,
+  errorLine,
+  label,
+  describedBy,
+  editorRef,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
@@ -50,12 +61,17 @@ export default function CodeEditor({ fileName, value, onChange, errorLine, label
   }, [onChange, describedBy]);
 
   useEffect(() => {
-    const language = fileName.endsWith('.json') ? json() : javascript({ typescript: true, jsx: fileName.endsWith('x') });
+    const language = fileName.endsWith('.json')
+      ? json()
+      : javascript({ typescript: true, jsx: fileName.endsWith('x') });
     const editor = new EditorView({
       parent: host.current!,
       doc: value,
       extensions: [
-        basicSetup, language, errorLineField, errorLineTheme,
+        basicSetup,
+        language,
+        errorLineField,
+        errorLineTheme,
         EditorView.contentAttributes.of(() => ({
           'aria-label': label,
           ...(description.current ? { 'aria-describedby': description.current, 'aria-invalid': 'true' } : {}),

@@ -25,9 +25,17 @@ async function routerPlugin(): Promise<number> {
 
 /** The project the form is for (named in its label), and its config of the plugin as the API answers it. */
 async function savedConfigs(projectName: string, pluginId: number): Promise<PluginConfig[]> {
-  const projects = await api().call<{ results: { id: number; name: string; organization: string }[] }>('GET', '/api/projects/?limit=1000');
+  const projects = await api().call<{ results: { id: number; name: string; organization: string }[] }>(
+    'GET',
+    '/api/projects/?limit=1000',
+  );
   const project = projects.results.find((p) => p.organization === org() && p.name === projectName)!;
-  return (await api().call<{ results: PluginConfig[] }>('GET', `/api/projects/${project.id}/plugin_configs/?plugin=${pluginId}`)).results;
+  return (
+    await api().call<{ results: PluginConfig[] }>(
+      'GET',
+      `/api/projects/${project.id}/plugin_configs/?plugin=${pluginId}`,
+    )
+  ).results;
 }
 
 async function openForm(pluginId: number) {
@@ -68,7 +76,10 @@ describe('the config form of a plugin', () => {
     const id = await routerPlugin();
     const list = `/organizations/${org()}/pipeline/destinations`;
     const { user, router } = renderApp(list, { apiKey: api().demoKey });
-    const rowOf = async () => within(await screen.findByRole('table', { name: 'Destinations' })).getByRole('link', { name: 'Region router' }).closest('tr')!;
+    const rowOf = async () =>
+      within(await screen.findByRole('table', { name: 'Destinations' }))
+        .getByRole('link', { name: 'Region router' })
+        .closest('tr')!;
     // Marked as enabled nowhere (the list's answer is now cached).
     await waitFor(async () => expect(await rowOf()).toHaveTextContent('Enabled in no project'));
 
@@ -97,7 +108,9 @@ describe('the config form of a plugin', () => {
     await user.paste('{"plan": ');
     await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
 
-    await waitFor(() => expect(within(form).getByLabelText('Property mapping')).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Property mapping')).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(within(form).getByLabelText('Property mapping')).toHaveAccessibleDescription(/Must be valid JSON\./);
     expect(within(form).getByLabelText('Region (required)')).not.toHaveAttribute('aria-invalid');
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
@@ -108,7 +121,9 @@ describe('the config form of a plugin', () => {
 
   it('enabling without a required value puts “… is required.” on that field, focuses it and saves nothing', async () => {
     const plugin = await api().call<Plugin>('POST', `/api/organizations/${org()}/pipeline_destinations/`, {
-      plugin_type: 'local', name: 'Hook', config_schema: [{ key: 'endpoint', name: 'Endpoint', type: 'string', required: true }],
+      plugin_type: 'local',
+      name: 'Hook',
+      config_schema: [{ key: 'endpoint', name: 'Endpoint', type: 'string', required: true }],
     });
     const { user, form, projectName } = await openForm(plugin.id);
     await user.click(within(form).getByRole('checkbox', { name: /^Enabled/ }));
@@ -123,15 +138,22 @@ describe('the config form of a plugin', () => {
     // Filled in, it saves.
     await user.type(endpoint, 'https://hooks.example.com/in');
     await user.click(within(form).getByRole('button', { name: 'Save configuration' }));
-    await waitFor(async () => expect((await savedConfigs(projectName, plugin.id))[0]?.config).toEqual({ endpoint: 'https://hooks.example.com/in' }));
+    await waitFor(async () =>
+      expect((await savedConfigs(projectName, plugin.id))[0]?.config).toEqual({
+        endpoint: 'https://hooks.example.com/in',
+      }),
+    );
   });
 
   it('a refusal whose attr names a field (`config__mapping`) lands on that field', async () => {
     const id = await routerPlugin();
     // A production instance checks more than the reference server (a JSON object, not any JSON).
-    override(pluginConfigEndpoints.create, () => HttpResponse.json(
-      { type: 'validation_error', code: 'invalid_input', detail: 'Must be a JSON object.', attr: 'config__mapping' }, { status: 400 },
-    ));
+    override(pluginConfigEndpoints.create, () =>
+      HttpResponse.json(
+        { type: 'validation_error', code: 'invalid_input', detail: 'Must be a JSON object.', attr: 'config__mapping' },
+        { status: 400 },
+      ),
+    );
     const { user, form } = await openForm(id);
     const mapping = within(form).getByLabelText('Property mapping');
     await user.clear(mapping);

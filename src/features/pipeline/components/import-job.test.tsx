@@ -20,17 +20,23 @@ describe('an import app’s job', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let requested = 0;
-    mswServer.use(http.get(CSV_URL, async () => {
-      requested += 1;
-      await released;
-      return HttpResponse.text(CSV);
-    }));
+    mswServer.use(
+      http.get(CSV_URL, async () => {
+        requested += 1;
+        await released;
+        return HttpResponse.text(CSV);
+      }),
+    );
     const id = api().store.db.prepare("SELECT id FROM plugins WHERE name = 'CSV importer'").pluck().get() as number;
-    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/pipeline/import-apps/${id}`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/organizations/${api().organizationId(HEDGEBOX)}/pipeline/import-apps/${id}`, {
+      apiKey: api().demoKey,
+    });
     const job = (await screen.findByRole('heading', { name: 'Import job' })).parentElement!;
     expect(within(job).getByRole('status')).toHaveTextContent('Last run completed: 1,250 rows imported, 3 skipped.');
     // enabling says what it does for an import app, not for a destination
-    expect(screen.getByRole('checkbox', { name: 'Enabled in Hedgebox Web' })).toHaveAccessibleDescription('An enabled import app can run its import job into this project.');
+    expect(screen.getByRole('checkbox', { name: 'Enabled in Hedgebox Web' })).toHaveAccessibleDescription(
+      'An enabled import app can run its import job into this project.',
+    );
 
     await user.click(within(job).getByRole('button', { name: 'Start import' }));
     await waitFor(() => expect(within(job).getByRole('status')).toHaveTextContent(/^Importing since .+\.$/));
@@ -39,10 +45,20 @@ describe('an import app’s job', () => {
     expect(requested).toBe(1);
 
     release();
-    await waitFor(() => expect(within(job).getByRole('status')).toHaveTextContent('Last run completed: 2 rows imported, 1 skipped.'), { timeout: 8000 });
+    await waitFor(
+      () =>
+        expect(within(job).getByRole('status')).toHaveTextContent('Last run completed: 2 rows imported, 1 skipped.'),
+      { timeout: 8000 },
+    );
     expect(within(job).getByRole('button', { name: 'Start import' })).toBeEnabled();
-    const config = api().store.db.prepare('SELECT id, team_id FROM plugin_configs WHERE plugin_id = ?').get(id) as { id: number; team_id: number };
-    const stored = await api().call<PluginConfig>('GET', `/api/projects/${config.team_id}/plugin_configs/${config.id}/`);
+    const config = api().store.db.prepare('SELECT id, team_id FROM plugin_configs WHERE plugin_id = ?').get(id) as {
+      id: number;
+      team_id: number;
+    };
+    const stored = await api().call<PluginConfig>(
+      'GET',
+      `/api/projects/${config.team_id}/plugin_configs/${config.id}/`,
+    );
     expect(stored.last_job).toMatchObject({ status: 'completed', rows_imported: 2, rows_failed: 1 });
   });
 });

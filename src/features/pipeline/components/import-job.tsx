@@ -8,7 +8,8 @@ import { formatCount } from '@/lib/numbers';
 import type { GroupSlug } from '../api/pipeline-groups';
 import { useConfigMutations } from '../api/pipeline.mutations';
 
-const rows = (job: PluginJobRun) => `${formatCount(job.rows_imported)} rows imported, ${formatCount(job.rows_failed)} skipped`;
+const rows = (job: PluginJobRun) =>
+  `${formatCount(job.rows_imported)} rows imported, ${formatCount(job.rows_failed)} skipped`;
 
 /** The job's state in words: running (its counts shown apart), or how the last run ended. */
 function jobSummary(job: PluginJobRun | null | undefined): string {
@@ -22,7 +23,15 @@ function jobSummary(job: PluginJobRun | null | undefined): string {
  * An import app's job in one project: Start import, and its progress while it runs (the
  * config is polled every second then; see pipelineQueries.config).
  */
-export function ImportJob({ group, projectId, config }: { group: { organizationId: string; slug: GroupSlug }; projectId: number; config: PluginConfig }) {
+export function ImportJob({
+  group,
+  projectId,
+  config,
+}: {
+  group: { organizationId: string; slug: GroupSlug };
+  projectId: number;
+  config: PluginConfig;
+}) {
   const { startJob } = useConfigMutations(projectId, group);
   const running = config.last_job?.status === 'running';
   return (
@@ -32,9 +41,17 @@ export function ImportJob({ group, projectId, config }: { group: { organizationI
       <p role="status">{jobSummary(config.last_job)}</p>
       {running ? <p>{rows(config.last_job!)} so far.</p> : null}
       <ScopedAction scope={pluginConfigEndpoints.job.access}>
-        <Button disabled={startJob.isPending || running} onClick={() => startJob.mutate(config.id, {
-          onSuccess: () => toast.success('Import started'), onError: (e) => toast.error(describeError(e)),
-        })}>{running ? 'Importing…' : 'Start import'}</Button>
+        <Button
+          disabled={startJob.isPending || running}
+          onClick={() =>
+            startJob.mutate(config.id, {
+              onSuccess: () => toast.success('Import started'),
+              onError: (e) => toast.error(describeError(e)),
+            })
+          }
+        >
+          {running ? 'Importing…' : 'Start import'}
+        </Button>
       </ScopedAction>
     </div>
   );

@@ -11,12 +11,22 @@ export function LogsPanel({ projectId, configId }: { projectId: number; configId
   if (data.results.length === 0) return <p className="text-sm">Nothing logged yet.</p>;
   return (
     <Table caption="Log entries, newest first">
-      <thead><tr><Th>Time</Th><Th>Level</Th><Th>Message</Th></tr></thead>
+      <thead>
+        <tr>
+          <Th>Time</Th>
+          <Th>Level</Th>
+          <Th>Message</Th>
+        </tr>
+      </thead>
       <tbody>
         {data.results.map((entry) => (
           <tr key={entry.id}>
             <Td className="whitespace-nowrap">{formatDateTime(entry.timestamp)}</Td>
-            <Td><Badge tone={entry.level === 'ERROR' ? 'danger' : entry.level === 'WARN' ? 'warning' : 'neutral'}>{entry.level}</Badge></Td>
+            <Td>
+              <Badge tone={entry.level === 'ERROR' ? 'danger' : entry.level === 'WARN' ? 'warning' : 'neutral'}>
+                {entry.level}
+              </Badge>
+            </Td>
             {/* A long URL in a message breaks anywhere rather than widen the table past its column. */}
             <Td className="min-w-48 wrap-anywhere">{entry.message}</Td>
           </tr>

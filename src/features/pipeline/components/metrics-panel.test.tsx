@@ -18,7 +18,8 @@ describe('delivery metrics', () => {
     expect(labels).toContain('0');
     expect(labels).toContain('40');
     // time axis: four labels, six hours apart, in the reader's time, the hour alone
-    const time = (offset: number) => new Date(start + offset * 3_600_000).toLocaleTimeString(undefined, { hour: 'numeric' });
+    const time = (offset: number) =>
+      new Date(start + offset * 3_600_000).toLocaleTimeString(undefined, { hour: 'numeric' });
     for (const offset of [0, 6, 12, 18]) expect(labels).toContain(time(offset));
     expect(screen.getByTestId('metric-failed')).toHaveTextContent('9');
     expect(screen.getByTestId('metric-delivered')).toHaveTextContent(new Intl.NumberFormat().format(1000));

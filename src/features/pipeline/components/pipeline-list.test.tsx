@@ -8,12 +8,17 @@ const org = () => api().organizationId(HEDGEBOX);
 const group = (slug: string) => `/organizations/${org()}/pipeline/${slug}`;
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('link', { name }).closest('tr')!;
 /** A 1×1 PNG, as a data: URL (the page's CSP allows `img-src 'self' data:`). */
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('the list of a pipeline group', () => {
   it('shows each app’s icon in its own column: an image it may load, the catalogue’s glyph, else the first letter', async () => {
     const create = (name: string, icon: string) =>
-      api().call<Plugin>('POST', `/api/organizations/${org()}/pipeline_destinations/`, { plugin_type: 'local', name, icon });
+      api().call<Plugin>('POST', `/api/organizations/${org()}/pipeline_destinations/`, {
+        plugin_type: 'local',
+        name,
+        icon,
+      });
     await create('Inline icon', PNG);
     await create('Own icon', '/icons/own.png');
     await create('Remote icon', 'https://cdn.example.com/icon.png');
@@ -21,7 +26,11 @@ describe('the list of a pipeline group', () => {
     renderApp(group('destinations'), { apiKey: api().demoKey });
     const table = await screen.findByRole('table', { name: 'Destinations' });
     // The icon column's header is for screen readers; the name column comes after it.
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Icon', 'Name', 'Type', 'Version', 'Delivered / failed']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Icon', 'Name', 'Type', 'Version', 'Delivered / failed']);
 
     const inline = rowOf(table, 'Inline icon').querySelector('img')!;
     expect(inline).toHaveAttribute('src', PNG);
@@ -42,13 +51,17 @@ describe('the list of a pipeline group', () => {
     expect(rowOf(table, 'Webhook').cells[0]).toHaveTextContent('');
     expect(rowOf(table, 'Signup forwarder').cells[0]).toHaveTextContent(/^S$/);
     // Decorative everywhere: the name next to it says what it is.
-    for (const row of within(table).getAllByRole('row').slice(1)) expect(within((row as HTMLTableRowElement).cells[0]!).queryByRole('img')).toBeNull();
+    for (const row of within(table).getAllByRole('row').slice(1))
+      expect(within((row as HTMLTableRowElement).cells[0]!).queryByRole('img')).toBeNull();
   });
 
   it('pages through the group on the server, the page in the address', async () => {
     // Four seeded destinations and seventeen more: 21, a page of 20 and one of 1.
     for (let i = 1; i <= 17; i += 1) {
-      await api().call('POST', `/api/organizations/${org()}/pipeline_destinations/`, { plugin_type: 'local', name: `Paged ${String(i).padStart(2, '0')}` });
+      await api().call('POST', `/api/organizations/${org()}/pipeline_destinations/`, {
+        plugin_type: 'local',
+        name: `Paged ${String(i).padStart(2, '0')}`,
+      });
     }
     const { user, router } = renderApp(group('destinations'), { apiKey: api().demoKey });
     const table = await screen.findByRole('table', { name: 'Destinations' });
@@ -56,8 +69,12 @@ describe('the list of a pipeline group', () => {
     const pages = screen.getByRole('navigation', { name: 'Destinations pages' });
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Destinations' })).getAllByRole('row')).toHaveLength(2));
-    expect(within(screen.getByRole('table', { name: 'Destinations' })).getByRole('link', { name: 'Paged 17' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Destinations' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(
+      within(screen.getByRole('table', { name: 'Destinations' })).getByRole('link', { name: 'Paged 17' }),
+    ).toBeInTheDocument();
   });
 
   it('offers "Write your own" for destinations and frontend apps, not import apps', async () => {
@@ -66,7 +83,9 @@ describe('the list of a pipeline group', () => {
     expect(screen.getByRole('heading', { name: 'Write your own' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name of the new source plugin' })).toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Pipeline groups' })).getByRole('link', { name: 'Import apps' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pipeline groups' })).getByRole('link', { name: 'Import apps' }),
+    );
     expect(await screen.findByRole('table', { name: 'Import apps' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Install from the repository' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Write your own' })).not.toBeInTheDocument();
@@ -90,10 +109,14 @@ describe('the list of a pipeline group', () => {
       expect(rowOf(table, 'Order forwarder')).toHaveTextContent('Source');
       expect(screen.getByRole('textbox', { name: 'Name of the new source plugin' })).toHaveValue('');
 
-      const created = (await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_destinations/?limit=1000`))
-        .results.find((p) => p.name === 'Order forwarder')!;
+      const created = (
+        await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_destinations/?limit=1000`)
+      ).results.find((p) => p.name === 'Order forwarder')!;
       expect(created.plugin_type).toBe('source');
-      const files = await api().call<Record<string, string>>('GET', `/api/organizations/${org()}/pipeline_destinations/${created.id}/source/`);
+      const files = await api().call<Record<string, string>>(
+        'GET',
+        `/api/organizations/${org()}/pipeline_destinations/${created.id}/source/`,
+      );
       expect(Object.keys(files)).toEqual(expect.arrayContaining(['plugin.json', 'index.ts']));
       expect(files['index.ts']).toMatch(/export (async )?function onEvent/);
 

@@ -6,7 +6,14 @@ import { PLUGIN_NAME_MAX, type Plugin } from '@/contract/plugins';
 import { z } from '@/contract/z';
 import { ListPage, usePageSearch, type Column } from '@/components/list-kit';
 import { formatCount } from '@/lib/numbers';
-import { GROUP_SLUG_LIST, groupHasFullApi, groupHasOrder, groupLabel, groupTakesSourcePlugins, type GroupSlug } from '../api/pipeline-groups';
+import {
+  GROUP_SLUG_LIST,
+  groupHasFullApi,
+  groupHasOrder,
+  groupLabel,
+  groupTakesSourcePlugins,
+  type GroupSlug,
+} from '../api/pipeline-groups';
 import { pipelineQueries } from '../api/pipeline.queries';
 import { notRunnable, PluginIcon, pluginTypeLabel, TagBadge } from './plugin-badges';
 import { InstallByUrl } from './install-by-url';
@@ -51,8 +58,19 @@ export function PipelinePage({ organizationId, slug, projectId, onProjectChange 
           }}
         />
       </div>
-      {groupHasOrder(slug) ? <ProcessingOrder organizationId={organizationId} slug={slug} projectId={projectId} onProjectChange={onProjectChange} /> : null}
-      {full ? <RepositoryBrowser organizationId={organizationId} slug={slug} /> : <InstallByUrl organizationId={organizationId} slug={slug} />}
+      {groupHasOrder(slug) ? (
+        <ProcessingOrder
+          organizationId={organizationId}
+          slug={slug}
+          projectId={projectId}
+          onProjectChange={onProjectChange}
+        />
+      ) : null}
+      {full ? (
+        <RepositoryBrowser organizationId={organizationId} slug={slug} />
+      ) : (
+        <InstallByUrl organizationId={organizationId} slug={slug} />
+      )}
       {ownPlugins ? <NewSourcePlugin organizationId={organizationId} slug={slug} /> : null}
     </div>
   );
@@ -64,7 +82,11 @@ const pluginRowId = (plugin: Plugin) => String(plugin.id);
  * The list's columns: the icon (its header for screen readers only), name (and whether it is
  * enabled in no project, once known), type, version, and a destination's deliveries.
  */
-function pluginColumns(organizationId: string, slug: GroupSlug, unused: readonly number[] | undefined): Column<Plugin>[] {
+function pluginColumns(
+  organizationId: string,
+  slug: GroupSlug,
+  unused: readonly number[] | undefined,
+): Column<Plugin>[] {
   const columns: Column<Plugin>[] = [
     { header: 'Icon', hideHeader: true, className: 'w-14 pr-0', cell: (plugin) => <PluginIcon plugin={plugin} /> },
     {
@@ -81,8 +103,12 @@ function pluginColumns(organizationId: string, slug: GroupSlug, unused: readonly
             >
               {plugin.name}
             </Link>
-            {problem ? <span className="block text-xs text-amber-800 dark:text-amber-300">Not runnable: {problem}</span> : null}
-            {unused?.includes(plugin.id) ? <span className="block text-xs text-gray-600 dark:text-gray-400">Enabled in no project</span> : null}
+            {problem ? (
+              <span className="block text-xs text-amber-800 dark:text-amber-300">Not runnable: {problem}</span>
+            ) : null}
+            {unused?.includes(plugin.id) ? (
+              <span className="block text-xs text-gray-600 dark:text-gray-400">Enabled in no project</span>
+            ) : null}
           </>
         );
       },
@@ -91,15 +117,18 @@ function pluginColumns(organizationId: string, slug: GroupSlug, unused: readonly
     { header: 'Version', cell: (plugin) => <TagBadge plugin={plugin} /> },
   ];
   if (slug !== 'destinations') return columns;
-  return [...columns, {
-    header: 'Delivered / failed',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (plugin) => {
-      const metrics = plugin.metrics as { delivered?: number; failed?: number } | null;
-      return `${formatCount(metrics?.delivered ?? 0)} / ${formatCount(metrics?.failed ?? 0)}`;
+  return [
+    ...columns,
+    {
+      header: 'Delivered / failed',
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
+      cell: (plugin) => {
+        const metrics = plugin.metrics as { delivered?: number; failed?: number } | null;
+        return `${formatCount(metrics?.delivered ?? 0)} / ${formatCount(metrics?.failed ?? 0)}`;
+      },
     },
-  }];
+  ];
 }
 
 // Spaces around the name are not the user's mistake: trimmed before the API's own rules.
@@ -107,10 +136,20 @@ const newSourceSchema = z.object({ name: z.pipe(z.string().check(z.trim()), text
 
 function NewSourcePlugin({ organizationId, slug }: { organizationId: string; slug: GroupSlug }) {
   return (
-    <PluginCreateForm organizationId={organizationId} slug={slug} field="name" schema={newSourceSchema}
-      toBody={(name) => ({ plugin_type: 'source', name })} created={(plugin) => `“${plugin.name}” created: edit its source from its page`}
-      heading="Write your own" headingId="new-source-heading" label="Name of the new source plugin" className="w-72"
-      submitLabel="Create source plugin" pendingLabel="Creating…" />
+    <PluginCreateForm
+      organizationId={organizationId}
+      slug={slug}
+      field="name"
+      schema={newSourceSchema}
+      toBody={(name) => ({ plugin_type: 'source', name })}
+      created={(plugin) => `“${plugin.name}” created: edit its source from its page`}
+      heading="Write your own"
+      headingId="new-source-heading"
+      label="Name of the new source plugin"
+      className="w-72"
+      submitLabel="Create source plugin"
+      pendingLabel="Creating…"
+    />
   );
 }
 
@@ -121,9 +160,12 @@ function GroupNav({ organizationId, current }: { organizationId: string; current
       <ul className="flex flex-wrap gap-2">
         {GROUP_SLUG_LIST.map((slug) => (
           <li key={slug}>
-            <Link to="/organizations/$organizationId/pipeline/$group" params={{ organizationId, group: slug }}
+            <Link
+              to="/organizations/$organizationId/pipeline/$group"
+              params={{ organizationId, group: slug }}
               aria-current={slug === current ? 'page' : undefined}
-              className={`rounded-md px-3 py-1.5 text-sm ${slug === current ? 'bg-indigo-100 font-medium text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'}`}>
+              className={`rounded-md px-3 py-1.5 text-sm ${slug === current ? 'bg-indigo-100 font-medium text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'}`}
+            >
               {groupLabel(slug)}
             </Link>
           </li>

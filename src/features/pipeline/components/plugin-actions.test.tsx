@@ -6,9 +6,12 @@ import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 const api = setupTestApi();
 const org = () => api().organizationId(HEDGEBOX);
 const destinations = () => `/organizations/${org()}/pipeline/destinations`;
-const pluginId = (name: string) => api().store.db.prepare('SELECT id FROM plugins WHERE name = ? ORDER BY id LIMIT 1').pluck().get(name) as number;
+const pluginId = (name: string) =>
+  api().store.db.prepare('SELECT id FROM plugins WHERE name = ? ORDER BY id LIMIT 1').pluck().get(name) as number;
 const listedNames = async () =>
-  (await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_destinations/?limit=1000`)).results.map((p) => p.name);
+  (
+    await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_destinations/?limit=1000`)
+  ).results.map((p) => p.name);
 
 describe('a plugin’s actions', () => {
   it('deletes only once the confirm dialog is confirmed: Cancel keeps the app', async () => {
@@ -84,6 +87,10 @@ describe('a plugin’s actions', () => {
     expect(router.state.location.pathname).toBe(importApps);
     expect(within(table).getByRole('link', { name: 'CSV importer' })).toBeInTheDocument();
     expect(within(table).queryByRole('link', { name: 'JSON lines importer' })).not.toBeInTheDocument();
-    expect((await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_import_apps/`)).results.map((p) => p.name)).toEqual(['CSV importer']);
+    expect(
+      (await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_import_apps/`)).results.map(
+        (p) => p.name,
+      ),
+    ).toEqual(['CSV importer']);
   });
 });

@@ -1,17 +1,38 @@
-import { FileBraces, FileSpreadsheet, Megaphone, MessageCircle, MessageSquare, ScrollText, Webhook, type LucideIcon } from 'lucide-react';
+import {
+  FileBraces,
+  FileSpreadsheet,
+  Megaphone,
+  MessageCircle,
+  MessageSquare,
+  ScrollText,
+  Webhook,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import type { Plugin } from '@/contract/plugins';
 import { Badge } from '@/components/ui/badge';
 
-export const updateAvailable = (plugin: Plugin) => plugin.latest_tag !== null && plugin.tag !== null && plugin.latest_tag !== plugin.tag;
+export const updateAvailable = (plugin: Plugin) =>
+  plugin.latest_tag !== null && plugin.tag !== null && plugin.latest_tag !== plugin.tag;
 
-const TYPE_LABELS: Record<string, string> = { local: 'Local', custom: 'Uploaded', repository: 'Repository', source: 'Source', inline: 'Built in' };
+const TYPE_LABELS: Record<string, string> = {
+  local: 'Local',
+  custom: 'Uploaded',
+  repository: 'Repository',
+  source: 'Source',
+  inline: 'Built in',
+};
 export const pluginTypeLabel = (type: string | null) => (type ? (TYPE_LABELS[type] ?? type) : '—');
 
 /** The catalogue's icons are names of glyphs (server/plugins/catalogue.ts), not images. */
 const GLYPHS: Record<string, LucideIcon> = {
-  webhook: Webhook, 'message-square': MessageSquare, 'scroll-text': ScrollText, megaphone: Megaphone,
-  'message-circle': MessageCircle, 'file-spreadsheet': FileSpreadsheet, 'file-json': FileBraces,
+  webhook: Webhook,
+  'message-square': MessageSquare,
+  'scroll-text': ScrollText,
+  megaphone: Megaphone,
+  'message-circle': MessageCircle,
+  'file-spreadsheet': FileSpreadsheet,
+  'file-json': FileBraces,
 };
 
 /**
@@ -45,14 +66,25 @@ export function PluginIcon({ plugin }: { plugin: Pick<Plugin, 'name' | 'icon'> }
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
     return (
-      <img src={src} alt="" width={32} height={32} loading="lazy" decoding="async" referrerPolicy="no-referrer"
-        onError={() => setFailed(src)} className={`${TILE} object-contain`} />
+      <img
+        src={src}
+        alt=""
+        width={32}
+        height={32}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(src)}
+        className={`${TILE} object-contain`}
+      />
     );
   }
   const Glyph = src ? undefined : GLYPHS[plugin.icon?.trim() ?? ''];
   return (
-    <span aria-hidden="true"
-      className={`${TILE} bg-indigo-100 text-sm font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100`}>
+    <span
+      aria-hidden="true"
+      className={`${TILE} bg-indigo-100 text-sm font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100`}
+    >
       {Glyph ? <Glyph className="size-5" /> : (plugin.name ?? '?').slice(0, 1).toUpperCase()}
     </span>
   );

@@ -6,12 +6,18 @@ import { HEDGEBOX, renderApp, setupTestApi } from '@testing';
 const api = setupTestApi();
 const org = () => api().organizationId(HEDGEBOX);
 const importApps = async () =>
-  (await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_import_apps/?limit=100`)).results.map((p) => p.url);
+  (
+    await api().call<{ results: Plugin[] }>('GET', `/api/organizations/${org()}/pipeline_import_apps/?limit=100`)
+  ).results.map((p) => p.url);
 
 async function openInstall() {
   const rendered = renderApp(`/organizations/${org()}/pipeline/import-apps`, { apiKey: api().demoKey });
   const section = (await screen.findByRole('heading', { name: 'Install from the repository' })).closest('section')!;
-  return { ...rendered, field: within(section).getByRole('textbox', { name: 'Repository URL' }), install: within(section).getByRole('button', { name: 'Install' }) };
+  return {
+    ...rendered,
+    field: within(section).getByRole('textbox', { name: 'Repository URL' }),
+    install: within(section).getByRole('button', { name: 'Install' }),
+  };
 }
 
 describe('installing an import app by URL', () => {
@@ -46,6 +52,10 @@ describe('installing an import app by URL', () => {
     expect(await screen.findByText('“CSV importer” installed')).toBeInTheDocument();
     await waitFor(() => expect(field).toHaveValue(''));
     expect((await importApps()).filter((u) => u === csv)).toHaveLength(before + 1);
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Import apps' })).getAllByRole('link', { name: 'CSV importer' })).toHaveLength(before + 1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Import apps' })).getAllByRole('link', { name: 'CSV importer' }),
+      ).toHaveLength(before + 1),
+    );
   });
 });

@@ -31,7 +31,20 @@ interface PluginCreateFormProps {
 
 /** A section whose one-field form creates a plugin in the group (install by URL, a new source plugin). */
 export function PluginCreateForm({
-  organizationId, slug, field, schema, toBody, created, heading, headingId, label, description, type = 'text', className, submitLabel, pendingLabel,
+  organizationId,
+  slug,
+  field,
+  schema,
+  toBody,
+  created,
+  heading,
+  headingId,
+  label,
+  description,
+  type = 'text',
+  className,
+  submitLabel,
+  pendingLabel,
 }: PluginCreateFormProps) {
   const { create } = usePipelineMutations(organizationId, slug);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { [field]: '' } });
@@ -42,16 +55,35 @@ export function PluginCreateForm({
     toast.success(created(plugin));
     form.reset();
   });
-  const { register, formState: { errors, isSubmitting } } = form;
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-lg font-semibold">{heading}</h2>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {heading}
+      </h2>
       <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-3">
-        <TextField label={label} type={type} autoComplete="off" spellCheck={false} className={className} description={description}
-          error={errors[field]?.message} {...register(field)} />
+        <TextField
+          label={label}
+          type={type}
+          autoComplete="off"
+          spellCheck={false}
+          className={className}
+          description={description}
+          error={errors[field]?.message}
+          {...register(field)}
+        />
         <div className="mt-6 space-y-2">
-          <FormFooter error={errors.root?.server?.message} submitLabel={submitLabel} pendingLabel={pendingLabel} isSubmitting={isSubmitting}
-            disabled={value.trim() === ''} scope={groupEndpoints(slug).create.access} />
+          <FormFooter
+            error={errors.root?.server?.message}
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            isSubmitting={isSubmitting}
+            disabled={value.trim() === ''}
+            scope={groupEndpoints(slug).create.access}
+          />
         </div>
       </form>
     </section>

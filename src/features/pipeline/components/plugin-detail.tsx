@@ -23,7 +23,14 @@ interface PluginDetailProps {
 }
 
 /** One plugin: what it is, its config per project (enable), metrics, logs and activity. */
-export function PluginDetail({ organizationId, slug, pluginId, projectId, onProjectChange, onDeleted }: PluginDetailProps) {
+export function PluginDetail({
+  organizationId,
+  slug,
+  pluginId,
+  projectId,
+  onProjectChange,
+  onDeleted,
+}: PluginDetailProps) {
   const { data: plugin } = useSuspenseQuery(pipelineQueries.detail(organizationId, slug, pluginId));
   const { data: projects } = useSuspenseQuery(pipelineQueries.projects(organizationId));
   const project = projects.find((p) => p.id === projectId) ?? projects[0];
@@ -37,26 +44,53 @@ export function PluginDetail({ organizationId, slug, pluginId, projectId, onProj
           <TagBadge plugin={plugin} />
         </div>
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {groupLabel(slug).replace(/s$/, '')} · {pluginTypeLabel(plugin.plugin_type)}{plugin.description ? ` · ${plugin.description}` : ''}
+          {groupLabel(slug).replace(/s$/, '')} · {pluginTypeLabel(plugin.plugin_type)}
+          {plugin.description ? ` · ${plugin.description}` : ''}
         </p>
-        {problem ? <p role="status" className="text-sm text-amber-800 dark:text-amber-300">Not runnable: {problem}</p> : null}
+        {problem ? (
+          <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+            Not runnable: {problem}
+          </p>
+        ) : null}
         <PluginActions organizationId={organizationId} slug={slug} plugin={plugin} onDeleted={onDeleted} />
       </header>
       {project ? (
         <section aria-labelledby="config-heading" className="space-y-4">
           <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="config-heading" className="text-lg font-semibold">Configuration</h2>
-            <SelectField label="Project" value={String(project.id)} onChange={(e) => onProjectChange(Number(e.target.value))} className="w-64">
-              {projects.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            <h2 id="config-heading" className="text-lg font-semibold">
+              Configuration
+            </h2>
+            <SelectField
+              label="Project"
+              value={String(project.id)}
+              onChange={(e) => onProjectChange(Number(e.target.value))}
+              className="w-64"
+            >
+              {projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
             </SelectField>
           </div>
-          <ProjectConfig key={`${project.id}`} projectId={project.id} projectName={project.name} pluginId={plugin.id}
-            fields={(plugin.config_schema ?? []) as PluginConfigField[]} slug={slug} organizationId={organizationId} />
+          <ProjectConfig
+            key={`${project.id}`}
+            projectId={project.id}
+            projectName={project.name}
+            pluginId={plugin.id}
+            fields={(plugin.config_schema ?? []) as PluginConfigField[]}
+            slug={slug}
+            organizationId={organizationId}
+          />
         </section>
-      ) : <p>This organization has no project to enable the app in.</p>}
+      ) : (
+        <p>This organization has no project to enable the app in.</p>
+      )}
       {groupHasFullApi(slug) ? (
         <section aria-labelledby="activity-heading" className="space-y-3">
-          <h2 id="activity-heading" className="text-lg font-semibold">Activity</h2>
+          <h2 id="activity-heading" className="text-lg font-semibold">
+            Activity
+          </h2>
           <ActivityPanel organizationId={organizationId} slug={slug} pluginId={plugin.id} />
         </section>
       ) : null}
@@ -64,26 +98,66 @@ export function PluginDetail({ organizationId, slug, pluginId, projectId, onProj
   );
 }
 
-function ProjectConfig({ projectId, projectName, pluginId, fields, slug, organizationId }: { projectId: number; projectName: string; pluginId: number; fields: PluginConfigField[]; slug: GroupSlug; organizationId: string }) {
+function ProjectConfig({
+  projectId,
+  projectName,
+  pluginId,
+  fields,
+  slug,
+  organizationId,
+}: {
+  projectId: number;
+  projectName: string;
+  pluginId: number;
+  fields: PluginConfigField[];
+  slug: GroupSlug;
+  organizationId: string;
+}) {
   const { data: config, isPending } = useQuery(pipelineQueries.config(projectId, pluginId));
   if (isPending) return <p className="text-sm">Loading the configuration…</p>;
   const existing = config ?? null;
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 [&>*]:min-w-0">
-      <ConfigForm key={existing?.updated_at ?? 'new'} group={{ organizationId, slug }} projectId={projectId} projectName={projectName} pluginId={pluginId} fields={fields} existing={existing} enabledHint={groupEnabledHint(slug)} />
+      <ConfigForm
+        key={existing?.updated_at ?? 'new'}
+        group={{ organizationId, slug }}
+        projectId={projectId}
+        projectName={projectName}
+        pluginId={pluginId}
+        fields={fields}
+        existing={existing}
+        enabledHint={groupEnabledHint(slug)}
+      />
       <div className="space-y-6">
         {existing?.site_app_url ? (
           <div className="space-y-1 text-sm">
             <h3 className="font-medium">Loaded by web sites from</h3>
-            <p className="flex items-center gap-2 break-all"><code>{existing.site_app_url}</code><CopyButton value={existing.site_app_url} what="site app URL" /></p>
+            <p className="flex items-center gap-2 break-all">
+              <code>{existing.site_app_url}</code>
+              <CopyButton value={existing.site_app_url} what="site app URL" />
+            </p>
           </div>
         ) : null}
-        {slug === 'import-apps' && existing ? <ImportJob group={{ organizationId, slug }} projectId={projectId} config={existing} /> : null}
-        {existing?.error ? <p role="status" className="text-sm text-red-700 dark:text-red-300">Last error: {existing.error.message}</p> : null}
-        {slug === 'destinations' && existing ? (
-          <div className="space-y-2"><h3 className="font-medium">Metrics</h3><MetricsPanel metrics={existing.metrics} /></div>
+        {slug === 'import-apps' && existing ? (
+          <ImportJob group={{ organizationId, slug }} projectId={projectId} config={existing} />
         ) : null}
-        {existing ? <div className="space-y-2"><h3 className="font-medium">Logs</h3><LogsPanel projectId={projectId} configId={existing.id} /></div> : null}
+        {existing?.error ? (
+          <p role="status" className="text-sm text-red-700 dark:text-red-300">
+            Last error: {existing.error.message}
+          </p>
+        ) : null}
+        {slug === 'destinations' && existing ? (
+          <div className="space-y-2">
+            <h3 className="font-medium">Metrics</h3>
+            <MetricsPanel metrics={existing.metrics} />
+          </div>
+        ) : null}
+        {existing ? (
+          <div className="space-y-2">
+            <h3 className="font-medium">Logs</h3>
+            <LogsPanel projectId={projectId} configId={existing.id} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

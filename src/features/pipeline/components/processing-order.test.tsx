@@ -7,12 +7,17 @@ import { layOutSortableRowsInTheseTests } from '@testing/sortable-layout';
 const api = setupTestApi();
 const PROJECT = 1;
 const destinations = () => `/organizations/${api().organizationId(HEDGEBOX)}/pipeline/destinations`;
-const pluginId = (name: string) => api().store.db.prepare('SELECT id FROM plugins WHERE name = ? ORDER BY id LIMIT 1').pluck().get(name) as number;
+const pluginId = (name: string) =>
+  api().store.db.prepare('SELECT id FROM plugins WHERE name = ? ORDER BY id LIMIT 1').pluck().get(name) as number;
 /** The project's destinations as the server orders them. */
 const savedOrder = async () =>
   (await api().call<{ results: PluginConfig[] }>('GET', `/api/projects/${PROJECT}/plugin_configs/?limit=100`)).results
-    .filter((c) => c.plugin_info?.group === 'pipeline_destinations').map((c) => c.plugin_info?.name);
-const shownOrder = (list: HTMLElement) => within(list).getAllByRole('link').map((a) => a.textContent);
+    .filter((c) => c.plugin_info?.group === 'pipeline_destinations')
+    .map((c) => c.plugin_info?.name);
+const shownOrder = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 async function openOrder() {
   const app = renderApp(destinations(), { apiKey: api().demoKey });
@@ -23,7 +28,10 @@ async function openOrder() {
 describe('the processing order of a project’s destinations', () => {
   // Seeded: the webhook and the event logger enabled; Slack set up but not enabled.
   beforeEach(async () => {
-    await api().call('POST', `/api/projects/${PROJECT}/plugin_configs/`, { plugin: pluginId('Slack notifications'), enabled: false });
+    await api().call('POST', `/api/projects/${PROJECT}/plugin_configs/`, {
+      plugin: pluginId('Slack notifications'),
+      enabled: false,
+    });
   });
 
   describe('by keyboard', () => {
@@ -83,7 +91,10 @@ describe('the processing order of a project’s destinations', () => {
 
   it('an app installed twice: its controls say which by position', async () => {
     const org = api().organizationId(HEDGEBOX);
-    const second = await api().call<{ id: number }>('POST', `/api/organizations/${org}/pipeline_destinations/`, { plugin_type: 'repository', url: 'https://github.com/analytics-plugins/slack-destination' });
+    const second = await api().call<{ id: number }>('POST', `/api/organizations/${org}/pipeline_destinations/`, {
+      plugin_type: 'repository',
+      url: 'https://github.com/analytics-plugins/slack-destination',
+    });
     await api().call('POST', `/api/projects/${PROJECT}/plugin_configs/`, { plugin: second.id, enabled: false });
     const { list } = await openOrder();
     expect(within(list).getByRole('button', { name: 'Reorder Webhook' })).toBeInTheDocument();

@@ -13,17 +13,25 @@ export function RepositoryBrowser({ organizationId, slug }: { organizationId: st
   const { data, error } = useQuery(pipelineQueries.repository(organizationId, slug));
   const { create } = usePipelineMutations(organizationId, slug);
   const install = (url: string, name: string) =>
-    create.mutate({ plugin_type: 'repository', url }, {
-      onSuccess: () => toast.success(`“${name}” installed`),
-      onError: (e) => toast.error(describeError(e)),
-    });
+    create.mutate(
+      { plugin_type: 'repository', url },
+      {
+        onSuccess: () => toast.success(`“${name}” installed`),
+        onError: (e) => toast.error(describeError(e)),
+      },
+    );
   return (
     <section aria-labelledby="repository-heading" className="space-y-3">
-      <h2 id="repository-heading" className="text-lg font-semibold">Repository</h2>
+      <h2 id="repository-heading" className="text-lg font-semibold">
+        Repository
+      </h2>
       {error ? <p role="alert">The repository could not be loaded: {describeError(error)}</p> : null}
       <ul className="grid gap-3 sm:grid-cols-2">
         {(data ?? []).map((entry) => (
-          <li key={entry.url} className="flex items-start gap-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+          <li
+            key={entry.url}
+            className="flex items-start gap-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800"
+          >
             <PluginIcon plugin={entry} />
             <div className="min-w-0 flex-1 space-y-1">
               <h3 className="font-medium">{entry.name}</h3>
@@ -31,7 +39,12 @@ export function RepositoryBrowser({ organizationId, slug }: { organizationId: st
               <p className="text-xs text-gray-600 dark:text-gray-400">Version {entry.latest_tag}</p>
             </div>
             <ScopedAction scope={groupEndpoints(slug).create.access}>
-              <Button size="sm" onClick={() => install(entry.url, entry.name)} disabled={create.isPending} aria-label={`Install ${entry.name}`}>
+              <Button
+                size="sm"
+                onClick={() => install(entry.url, entry.name)}
+                disabled={create.isPending}
+                aria-label={`Install ${entry.name}`}
+              >
                 Install
               </Button>
             </ScopedAction>

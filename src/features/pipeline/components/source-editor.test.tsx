@@ -12,7 +12,9 @@ const sourceOf = (id: number) => api().call<Record<string, string>>('GET', `${ba
 /** Opens the source page of a new source plugin; `edit(text)` replaces the open file's contents as typing would. */
 async function openSource() {
   const plugin = await api().call<Plugin>('POST', `${base()}/`, { plugin_type: 'source', name: 'Order forwarder' });
-  const rendered = renderApp(`/organizations/${org()}/pipeline/destinations/${plugin.id}/source`, { apiKey: api().demoKey });
+  const rendered = renderApp(`/organizations/${org()}/pipeline/destinations/${plugin.id}/source`, {
+    apiKey: api().demoKey,
+  });
   const editor = await screen.findByRole('textbox', { name: 'Contents of index.ts' });
   // CodeMirror reads its own input events, which jsdom does not produce: the change goes through its view.
   const edit = (text: string) => {
@@ -27,7 +29,8 @@ describe('the source editor', () => {
   // CodeMirror measures text through ranges, which jsdom cannot lay out: nothing to measure here.
   const { getClientRects, getBoundingClientRect } = Range.prototype;
   beforeAll(() => {
-    Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+    Range.prototype.getClientRects = () =>
+      ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
     Range.prototype.getBoundingClientRect = () => new DOMRect();
   });
   afterAll(() => {
@@ -40,7 +43,9 @@ describe('the source editor', () => {
     expect(save).toBeDisabled();
     edit(`// ${'x'.repeat(PLUGIN_SOURCE_MAX)}\n`);
     await user.click(save);
-    expect(await screen.findByRole('alert')).toHaveTextContent(`Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Ensure this file has no more than ${PLUGIN_SOURCE_MAX} characters.`,
+    );
     expect(editor).toHaveAttribute('aria-invalid', 'true');
     expect(editor).toHaveAccessibleDescription(/no more than/);
     expect(await sourceOf(id)).toEqual(before);
@@ -61,7 +66,9 @@ describe('the source editor', () => {
     expect(editor.querySelector('[data-error-line]')).toHaveTextContent('const broken = ;');
     expect(await sourceOf(id)).toEqual(before);
     // The unsaved file is marked in its tab.
-    expect(within(screen.getByRole('tablist', { name: 'Files' })).getByRole('tab', { name: 'index.ts •' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('tablist', { name: 'Files' })).getByRole('tab', { name: 'index.ts •' }),
+    ).toBeInTheDocument();
 
     const fixed = 'export function onEvent(event) {\n  console.log(event.event)\n}\n';
     edit(fixed);

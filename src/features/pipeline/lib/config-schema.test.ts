@@ -17,7 +17,8 @@ const issues = (result: ReturnType<ReturnType<typeof configFormSchema>['safePars
 describe('the config form’s schema, generated from config_schema', () => {
   it('starts from the stored values, else the defaults (JSON as text), secrets empty, and skips entries without a key', () => {
     expect(configFormDefaults(fields, null)).toEqual({
-      enabled: false, config: { endpoint: '', region: 'us', batched: true, mapping: '{"a":1}', token: '' },
+      enabled: false,
+      config: { endpoint: '', region: 'us', batched: true, mapping: '{"a":1}', token: '' },
     });
   });
 
@@ -28,11 +29,16 @@ describe('the config form’s schema, generated from config_schema', () => {
       ['config.endpoint', 'Endpoint is required.'],
       ['config.token', 'Token is required.'],
     ]);
-    expect(issues(configFormSchema(fields, ['token']).safeParse({ ...values, enabled: true }))).toEqual([['config.endpoint', 'Endpoint is required.']]);
+    expect(issues(configFormSchema(fields, ['token']).safeParse({ ...values, enabled: true }))).toEqual([
+      ['config.endpoint', 'Endpoint is required.'],
+    ]);
   });
 
   it('checks each type with the server’s words', () => {
-    const values = { enabled: false, config: { endpoint: 'x'.repeat(10_001), region: 'apac', batched: true, mapping: '{"a": ', token: '' } };
+    const values = {
+      enabled: false,
+      config: { endpoint: 'x'.repeat(10_001), region: 'apac', batched: true, mapping: '{"a": ', token: '' },
+    };
     expect(issues(configFormSchema(fields).safeParse(values))).toEqual([
       ['config.endpoint', 'Ensure this field has no more than 10000 characters.'],
       ['config.region', '"apac" is not a valid choice.'],
@@ -41,7 +47,13 @@ describe('the config form’s schema, generated from config_schema', () => {
   });
 
   it('sends an emptied field as null and leaves an empty secret out (the stored one stays)', () => {
-    const parsed = configFormSchema(fields, ['token']).parse({ enabled: true, config: { endpoint: 'https://x.example', region: '', batched: false, mapping: '', token: '' } });
-    expect(parsed).toEqual({ enabled: true, config: { endpoint: 'https://x.example', region: null, batched: false, mapping: null } });
+    const parsed = configFormSchema(fields, ['token']).parse({
+      enabled: true,
+      config: { endpoint: 'https://x.example', region: '', batched: false, mapping: '', token: '' },
+    });
+    expect(parsed).toEqual({
+      enabled: true,
+      config: { endpoint: 'https://x.example', region: null, batched: false, mapping: null },
+    });
   });
 });

@@ -30,15 +30,21 @@ export function ProjectOverview({ projectId, organizationLink, activity }: Proje
     <div className="max-w-5xl space-y-8">
       <PageTitle title={project.name} description="Is data arriving, how to send it, and the project's settings." />
       <section aria-labelledby="activity" className="space-y-3">
-        <h2 id="activity" className={heading}>Activity</h2>
+        <h2 id="activity" className={heading}>
+          Activity
+        </h2>
         {activity}
       </section>
       <section aria-labelledby="send-events" className="max-w-3xl space-y-3">
-        <h2 id="send-events" className={heading}>Send events</h2>
+        <h2 id="send-events" className={heading}>
+          Send events
+        </h2>
         <SendEvents token={project.api_token} />
       </section>
       <section aria-labelledby="settings" className="max-w-3xl space-y-3">
-        <h2 id="settings" className={heading}>Settings</h2>
+        <h2 id="settings" className={heading}>
+          Settings
+        </h2>
         <DetailsList>
           <Detail label="Name">{project.name}</Detail>
           <Detail label="ID">
@@ -49,7 +55,12 @@ export function ProjectOverview({ projectId, organizationLink, activity }: Proje
           <Detail label="Week starts on">{weekStartLabel(project.week_start_day)}</Detail>
           <Detail label="API token">
             <span className="flex flex-wrap items-center gap-2">
-              <code title={project.api_token} className="min-w-0 max-w-full truncate rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs dark:bg-gray-800">{project.api_token}</code>
+              <code
+                title={project.api_token}
+                className="min-w-0 max-w-full truncate rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs dark:bg-gray-800"
+              >
+                {project.api_token}
+              </code>
               <CopyButton value={project.api_token} what="API token" />
             </span>
           </Detail>

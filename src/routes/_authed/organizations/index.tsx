@@ -3,7 +3,10 @@ import { z } from '@/contract/z';
 import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { organizationQueries } from '@/features/organizations/api/organizations.queries';
 import { OrganizationsPage } from '@/features/organizations/components/organizations-page';
-import { OrganizationsPageError, OrganizationsPageSkeleton } from '@/features/organizations/components/organizations-page-states';
+import {
+  OrganizationsPageError,
+  OrganizationsPageSkeleton,
+} from '@/features/organizations/components/organizations-page-states';
 
 const searchSchema = z.extend(pageSearchSchema, {
   /** The "New organization" dialog is open. */

@@ -23,7 +23,11 @@ export interface BigQueryFakeOptions {
   publicKey: crypto.KeyObject;
 }
 
-interface Job { jobReference: { projectId: string; jobId: string; location?: string }; configuration: unknown; status: { state: 'DONE'; errorResult?: unknown; errors?: unknown[] } }
+interface Job {
+  jobReference: { projectId: string; jobId: string; location?: string };
+  configuration: unknown;
+  status: { state: 'DONE'; errorResult?: unknown; errors?: unknown[] };
+}
 
 const b64url = (s: string) => Buffer.from(s, 'base64url');
 
@@ -41,7 +45,11 @@ const json = (res: http.ServerResponse, body: unknown, code = 200) => {
 function multipartParts(body: Buffer, contentType: string): string[] {
   const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
   if (!boundary) return [];
-  return body.toString('utf8').split(`--${boundary}`).slice(1, -1).map((part) => part.slice(part.indexOf('\r\n\r\n') + 4).replace(/\r\n$/, ''));
+  return body
+    .toString('utf8')
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.slice(part.indexOf('\r\n\r\n') + 4).replace(/\r\n$/, ''));
 }
 
 export function startBigQueryFake(options: BigQueryFakeOptions) {
@@ -64,7 +72,10 @@ export function startBigQueryFake(options: BigQueryFakeOptions) {
   function token(body: string, res: http.ServerResponse) {
     const form = new URLSearchParams(body);
     const [head, payload, signature] = (form.get('assertion') ?? '').split('.');
-    const valid = head && payload && signature &&
+    const valid =
+      head &&
+      payload &&
+      signature &&
       crypto.verify('RSA-SHA256', Buffer.from(`${head}.${payload}`), options.publicKey, b64url(signature)) &&
       (JSON.parse(b64url(payload).toString()) as { iss?: string }).iss === options.clientEmail;
     if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !valid) {
@@ -78,19 +89,32 @@ export function startBigQueryFake(options: BigQueryFakeOptions) {
   function finishJob(project: string, jobId: string, configuration: unknown, run: () => string | null): Job {
     const error = run();
     const job: Job = {
-      jobReference: { projectId: project, jobId }, configuration,
-      status: error ? { state: 'DONE', errorResult: { reason: 'invalid', message: error }, errors: [{ reason: 'invalid', message: error }] } : { state: 'DONE' },
+      jobReference: { projectId: project, jobId },
+      configuration,
+      status: error
+        ? {
+            state: 'DONE',
+            errorResult: { reason: 'invalid', message: error },
+            errors: [{ reason: 'invalid', message: error }],
+          }
+        : { state: 'DONE' },
     };
     jobs.set(jobId, job);
     return job;
   }
 
-  function load(metadata: { configuration: { load: { destinationTable: { datasetId: string; tableId: string } } } }, data: string): string | null {
+  function load(
+    metadata: { configuration: { load: { destinationTable: { datasetId: string; tableId: string } } } },
+    data: string,
+  ): string | null {
     const { datasetId, tableId } = metadata.configuration.load.destinationTable;
     const table = tables.get(key(datasetId, tableId));
     if (!table) return `Not found: Table ${options.project}:${datasetId}.${tableId}`;
     const names = new Set(table.fields.map((f) => f.name));
-    const rows = data.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = data
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const unknown = rows.flatMap((r) => Object.keys(r)).find((k) => !names.has(k));
     if (unknown) return `Error while reading data: no such field: ${unknown}.`;
     table.rows.push(...rows);
@@ -118,42 +142,85 @@ export function startBigQueryFake(options: BigQueryFakeOptions) {
   }
 
   function api(method: string, path: string, body: Buffer, contentType: string, res: http.ServerResponse) {
-    const parts = path.replace(/^\/(upload\/)?bigquery\/v2/, '').split('/').filter(Boolean).map(decodeURIComponent);
+    const parts = path
+      .replace(/^\/(upload\/)?bigquery\/v2/, '')
+      .split('/')
+      .filter(Boolean)
+      .map(decodeURIComponent);
     const [, project, kind, dataset, sub, table] = parts;
-    if (parts[0] !== 'projects' || project !== options.project) return apiError(res, 404, 'notFound', `Not found: Project ${project}`, 'NOT_FOUND');
+    if (parts[0] !== 'projects' || project !== options.project)
+      return apiError(res, 404, 'notFound', `Not found: Project ${project}`, 'NOT_FOUND');
     if (kind === 'jobs') {
       if (method === 'GET' && dataset) {
         const job = jobs.get(dataset);
-        return job ? json(res, job) : apiError(res, 404, 'notFound', `Not found: Job ${project}:${dataset}`, 'NOT_FOUND');
+        return job
+          ? json(res, job)
+          : apiError(res, 404, 'notFound', `Not found: Job ${project}:${dataset}`, 'NOT_FOUND');
       }
       if (method === 'POST' && path.startsWith('/upload/')) {
         state.onUpload?.();
         const [meta, data] = multipartParts(body, contentType);
         const metadata = JSON.parse(meta ?? '{}');
-        return json(res, finishJob(project, metadata.jobReference?.jobId ?? crypto.randomUUID(), metadata.configuration, () => load(metadata, data ?? '')));
+        return json(
+          res,
+          finishJob(project, metadata.jobReference?.jobId ?? crypto.randomUUID(), metadata.configuration, () =>
+            load(metadata, data ?? ''),
+          ),
+        );
       }
       if (method === 'POST') {
         const metadata = JSON.parse(body.toString());
         const sql = String(metadata.configuration?.query?.query ?? '');
         state.queries.push(sql);
-        return json(res, finishJob(project, metadata.jobReference?.jobId ?? crypto.randomUUID(), metadata.configuration, () => merge(sql)));
+        return json(
+          res,
+          finishJob(project, metadata.jobReference?.jobId ?? crypto.randomUUID(), metadata.configuration, () =>
+            merge(sql),
+          ),
+        );
       }
     }
-    if (kind !== 'datasets' || !dataset) return apiError(res, 400, 'invalid', `Unsupported call ${method} ${path}`, 'INVALID_ARGUMENT');
-    if (!options.datasets.includes(dataset)) return apiError(res, 404, 'notFound', `Not found: Dataset ${project}:${dataset}`, 'NOT_FOUND');
-    if (!sub) return json(res, { kind: 'bigquery#dataset', id: `${project}:${dataset}`, datasetReference: { projectId: project, datasetId: dataset } });
-    const reference = (id: string) => ({ kind: 'bigquery#table', id: `${project}:${dataset}.${id}`, tableReference: { projectId: project, datasetId: dataset, tableId: id } });
+    if (kind !== 'datasets' || !dataset)
+      return apiError(res, 400, 'invalid', `Unsupported call ${method} ${path}`, 'INVALID_ARGUMENT');
+    if (!options.datasets.includes(dataset))
+      return apiError(res, 404, 'notFound', `Not found: Dataset ${project}:${dataset}`, 'NOT_FOUND');
+    if (!sub)
+      return json(res, {
+        kind: 'bigquery#dataset',
+        id: `${project}:${dataset}`,
+        datasetReference: { projectId: project, datasetId: dataset },
+      });
+    const reference = (id: string) => ({
+      kind: 'bigquery#table',
+      id: `${project}:${dataset}.${id}`,
+      tableReference: { projectId: project, datasetId: dataset, tableId: id },
+    });
     if (method === 'POST' && !table) {
       const metadata = JSON.parse(body.toString());
       const id = String(metadata.tableReference?.tableId);
-      if (tables.has(key(dataset, id))) return apiError(res, 409, 'duplicate', `Already Exists: Table ${project}:${dataset}.${id}`, 'ALREADY_EXISTS');
-      const created: FakeTable = { fields: metadata.schema?.fields ?? [], rows: [], ...(metadata.timePartitioning ? { timePartitioning: metadata.timePartitioning } : {}) };
+      if (tables.has(key(dataset, id)))
+        return apiError(res, 409, 'duplicate', `Already Exists: Table ${project}:${dataset}.${id}`, 'ALREADY_EXISTS');
+      const created: FakeTable = {
+        fields: metadata.schema?.fields ?? [],
+        rows: [],
+        ...(metadata.timePartitioning ? { timePartitioning: metadata.timePartitioning } : {}),
+      };
       tables.set(key(dataset, id), created);
-      return json(res, { ...reference(id), schema: { fields: created.fields }, timePartitioning: created.timePartitioning });
+      return json(res, {
+        ...reference(id),
+        schema: { fields: created.fields },
+        timePartitioning: created.timePartitioning,
+      });
     }
     const found = table ? tables.get(key(dataset, table)) : undefined;
-    if (!table || !found) return apiError(res, 404, 'notFound', `Not found: Table ${project}:${dataset}.${table}`, 'NOT_FOUND');
-    if (method === 'GET') return json(res, { ...reference(table), schema: { fields: found.fields }, timePartitioning: found.timePartitioning });
+    if (!table || !found)
+      return apiError(res, 404, 'notFound', `Not found: Table ${project}:${dataset}.${table}`, 'NOT_FOUND');
+    if (method === 'GET')
+      return json(res, {
+        ...reference(table),
+        schema: { fields: found.fields },
+        timePartitioning: found.timePartitioning,
+      });
     if (method === 'DELETE') {
       tables.delete(key(dataset, table));
       res.writeHead(204).end();
@@ -175,7 +242,8 @@ export function startBigQueryFake(options: BigQueryFakeOptions) {
         return apiError(res, state.failNext.status, 'backendError', 'Backend error. Please try again.', 'UNAVAILABLE');
       }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!bearer || !tokens.has(bearer)) return apiError(res, 401, 'authError', 'Request had invalid authentication credentials.', 'UNAUTHENTICATED');
+      if (!bearer || !tokens.has(bearer))
+        return apiError(res, 401, 'authError', 'Request had invalid authentication credentials.', 'UNAUTHENTICATED');
       try {
         api(req.method ?? 'GET', url.pathname, body, req.headers['content-type'] ?? '', res);
       } catch (error) {
@@ -183,14 +251,18 @@ export function startBigQueryFake(options: BigQueryFakeOptions) {
       }
     });
   });
-  const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  const ready = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
   return {
-    state, ready,
+    state,
+    ready,
     /** The rows of `dataset.table`, or undefined when the table does not exist. */
     rows: (dataset: string, table: string) => tables.get(key(dataset, table))?.rows,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -28,14 +28,34 @@ export interface FakeSnowflakeTable {
 }
 
 class SqlError extends Error {
-  constructor(readonly code: string, message: string, readonly sqlState = '02000') {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly sqlState = '02000',
+  ) {
     super(message);
   }
 }
 
-interface Session { warehouse?: string; database?: string; schema?: string }
+interface Session {
+  warehouse?: string;
+  database?: string;
+  schema?: string;
+}
 
-const column = (name: string, type: string) => ({ name, type, nullable: true, scale: type === 'fixed' ? 0 : null, precision: type === 'fixed' ? 38 : null, length: type === 'text' ? 16777216 : null, byteLength: type === 'text' ? 16777216 : null, database: '', schema: '', table: '', collation: null });
+const column = (name: string, type: string) => ({
+  name,
+  type,
+  nullable: true,
+  scale: type === 'fixed' ? 0 : null,
+  precision: type === 'fixed' ? 38 : null,
+  length: type === 'text' ? 16777216 : null,
+  byteLength: type === 'text' ? 16777216 : null,
+  database: '',
+  schema: '',
+  table: '',
+  collation: null,
+});
 const unquote = (id: string) => id.replace(/""/g, '"');
 
 export function startSnowflakeFake(options: SnowflakeFakeOptions) {
@@ -52,26 +72,45 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
   };
 
   function tableKey(session: Session, name: string): string {
-    if (!session.database || !session.schema) throw new SqlError('090105', 'Cannot perform operation. This session does not have a current database. Call \'USE DATABASE\', or use a qualified name.', '22000');
+    if (!session.database || !session.schema)
+      throw new SqlError(
+        '090105',
+        "Cannot perform operation. This session does not have a current database. Call 'USE DATABASE', or use a qualified name.",
+        '22000',
+      );
     return `${session.database}.${session.schema}.${unquote(name)}`;
   }
   const tableOf = (session: Session, name: string) => {
     const table = state.tables.get(tableKey(session, name));
-    if (!table) throw new SqlError('002003', `SQL compilation error:\nTable '${unquote(name).toUpperCase()}' does not exist or not authorized.`);
+    if (!table)
+      throw new SqlError(
+        '002003',
+        `SQL compilation error:\nTable '${unquote(name).toUpperCase()}' does not exist or not authorized.`,
+      );
     return table;
   };
-  const stageDir = (session: Session, table: string, prefix: string) => path.join(root, tableKey(session, table), prefix);
+  const stageDir = (session: Session, table: string, prefix: string) =>
+    path.join(root, tableKey(session, table), prefix);
 
-  type Result = { rowtype: ReturnType<typeof column>[]; rowset: (string | null)[][] } | { upload: Record<string, unknown> };
+  type Result =
+    { rowtype: ReturnType<typeof column>[]; rowset: (string | null)[][] } | { upload: Record<string, unknown> };
   const done = (message: string): Result => ({ rowtype: [column('status', 'text')], rowset: [[message]] });
 
   function run(session: Session, sql: string): Result {
     let m: RegExpExecArray | null;
     if ((m = /^USE (WAREHOUSE|DATABASE|SCHEMA) "((?:[^"]|"")+)"$/.exec(sql))) {
       const name = unquote(m[2]!);
-      const exists = m[1] === 'WAREHOUSE' ? options.warehouses.includes(name)
-        : m[1] === 'DATABASE' ? name in options.databases : (options.databases[session.database ?? ''] ?? []).includes(name);
-      if (!exists) throw new SqlError('002043', 'SQL compilation error:\nObject does not exist, or operation cannot be performed.');
+      const exists =
+        m[1] === 'WAREHOUSE'
+          ? options.warehouses.includes(name)
+          : m[1] === 'DATABASE'
+            ? name in options.databases
+            : (options.databases[session.database ?? ''] ?? []).includes(name);
+      if (!exists)
+        throw new SqlError(
+          '002043',
+          'SQL compilation error:\nObject does not exist, or operation cannot be performed.',
+        );
       if (m[1] === 'WAREHOUSE') session.warehouse = name;
       else if (m[1] === 'DATABASE') Object.assign(session, { database: name, schema: 'PUBLIC' });
       else session.schema = name;
@@ -80,10 +119,14 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
     if ((m = /^CREATE TABLE (IF NOT EXISTS )?"((?:[^"]|"")+)" \((.*)\)(?: COMMENT = '[^']*')?$/s.exec(sql))) {
       const key = tableKey(session, m[2]!);
       if (state.tables.has(key)) {
-        if (!m[1]) throw new SqlError('002002', `SQL compilation error:\nObject '${unquote(m[2]!)}' already exists.`, '42710');
+        if (!m[1])
+          throw new SqlError('002002', `SQL compilation error:\nObject '${unquote(m[2]!)}' already exists.`, '42710');
         return done(`${unquote(m[2]!)} already exists, statement succeeded.`);
       }
-      const columns = [...m[3]!.matchAll(/"((?:[^"]|"")+)" (\w+)/g)].map((c) => ({ name: unquote(c[1]!), type: c[2]! }));
+      const columns = [...m[3]!.matchAll(/"((?:[^"]|"")+)" (\w+)/g)].map((c) => ({
+        name: unquote(c[1]!),
+        type: c[2]!,
+      }));
       state.tables.set(key, { columns, rows: [] });
       return done(`Table ${unquote(m[2]!)} successfully created.`);
     }
@@ -95,8 +138,20 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
       tableOf(session, m[2]!);
       return {
         upload: {
-          command: 'UPLOAD', src_locations: [m[1]!], autoCompress: true, sourceCompression: 'auto_detect', parallel: 1, overwrite: true,
-          encryptionMaterial: null, stageInfo: { locationType: 'LOCAL_FS', location: stageDir(session, m[2]!, m[3]!), path: '', region: null, creds: {} },
+          command: 'UPLOAD',
+          src_locations: [m[1]!],
+          autoCompress: true,
+          sourceCompression: 'auto_detect',
+          parallel: 1,
+          overwrite: true,
+          encryptionMaterial: null,
+          stageInfo: {
+            locationType: 'LOCAL_FS',
+            location: stageDir(session, m[2]!, m[3]!),
+            path: '',
+            region: null,
+            creds: {},
+          },
         },
       };
     }
@@ -107,17 +162,46 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
       const names = new Set(table.columns.map((c) => c.name));
       const rowset = files.map((file) => {
         const raw = fs.readFileSync(path.join(dir, file));
-        const lines = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw).toString().split('\n').filter((l) => l.trim() !== '');
+        const lines = (file.endsWith('.gz') ? zlib.gunzipSync(raw) : raw)
+          .toString()
+          .split('\n')
+          .filter((l) => l.trim() !== '');
         // MATCH_BY_COLUMN_NAME = CASE_SENSITIVE: a key loads into the column of that exact name.
-        const rows = lines.map((l) => Object.fromEntries(Object.entries(JSON.parse(l) as Record<string, unknown>).filter(([k]) => names.has(k))));
+        const rows = lines.map((l) =>
+          Object.fromEntries(Object.entries(JSON.parse(l) as Record<string, unknown>).filter(([k]) => names.has(k))),
+        );
         table.rows.push(...rows);
         if (/PURGE = TRUE/.test(sql)) fs.rmSync(path.join(dir, file));
-        return [`${m![3]}/${file}`, 'LOADED', String(rows.length), String(rows.length), '1', '0', null, null, null, null];
+        return [
+          `${m![3]}/${file}`,
+          'LOADED',
+          String(rows.length),
+          String(rows.length),
+          '1',
+          '0',
+          null,
+          null,
+          null,
+          null,
+        ];
       });
       return {
-        rowtype: [column('file', 'text'), column('status', 'text'), column('rows_parsed', 'fixed'), column('rows_loaded', 'fixed'), column('error_limit', 'fixed'),
-          column('errors_seen', 'fixed'), column('first_error', 'text'), column('first_error_line', 'fixed'), column('first_error_character', 'fixed'), column('first_error_column_name', 'text')],
-        rowset: rowset.length > 0 ? rowset : [['Copy executed with 0 files processed.', null, null, null, null, null, null, null, null, null]],
+        rowtype: [
+          column('file', 'text'),
+          column('status', 'text'),
+          column('rows_parsed', 'fixed'),
+          column('rows_loaded', 'fixed'),
+          column('error_limit', 'fixed'),
+          column('errors_seen', 'fixed'),
+          column('first_error', 'text'),
+          column('first_error_line', 'fixed'),
+          column('first_error_character', 'fixed'),
+          column('first_error_column_name', 'text'),
+        ],
+        rowset:
+          rowset.length > 0
+            ? rowset
+            : [['Copy executed with 0 files processed.', null, null, null, null, null, null, null, null, null]],
       };
     }
     if ((m = /^MERGE INTO "((?:[^"]|"")+)" AS final USING "((?:[^"]|"")+)" AS stage\nON (.+)\n/.exec(sql))) {
@@ -138,9 +222,16 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
           inserted += 1;
         }
       }
-      return { rowtype: [column('number of rows inserted', 'fixed'), column('number of rows updated', 'fixed')], rowset: [[String(inserted), String(updated)]] };
+      return {
+        rowtype: [column('number of rows inserted', 'fixed'), column('number of rows updated', 'fixed')],
+        rowset: [[String(inserted), String(updated)]],
+      };
     }
-    throw new SqlError('001003', `SQL compilation error:\nsyntax error line 1 at position 0 unexpected '${sql.slice(0, 20)}'.`, '42000');
+    throw new SqlError(
+      '001003',
+      `SQL compilation error:\nsyntax error line 1 at position 0 unexpected '${sql.slice(0, 20)}'.`,
+      '42000',
+    );
   }
 
   const reply = (res: http.ServerResponse, body: unknown, status = 200) => {
@@ -148,20 +239,37 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
     res.end(JSON.stringify(body));
   };
 
-  function login(body: { data?: { LOGIN_NAME?: string; PASSWORD?: string; ACCOUNT_NAME?: string } }, res: http.ServerResponse) {
+  function login(
+    body: { data?: { LOGIN_NAME?: string; PASSWORD?: string; ACCOUNT_NAME?: string } },
+    res: http.ServerResponse,
+  ) {
     const data = body.data ?? {};
     state.logins.push({ user: String(data.LOGIN_NAME), account: String(data.ACCOUNT_NAME) });
     if (data.LOGIN_NAME !== options.user || data.PASSWORD !== options.password) {
-      return reply(res, { data: { nextAction: 'RETRY_LOGIN', authnMethod: 'USERNAME_PASSWORD' }, code: '390100', message: 'Incorrect username or password was specified.', success: false, headers: null });
+      return reply(res, {
+        data: { nextAction: 'RETRY_LOGIN', authnMethod: 'USERNAME_PASSWORD' },
+        code: '390100',
+        message: 'Incorrect username or password was specified.',
+        success: false,
+        headers: null,
+      });
     }
     const token = crypto.randomBytes(16).toString('hex');
     sessions.set(token, {});
     return reply(res, {
       data: {
-        token, masterToken: `master-${token}`, validityInSeconds: 3600, masterValidityInSeconds: 14400, sessionId: Date.now(),
-        serverVersion: '9.0.0', parameters: [], sessionInfo: { databaseName: null, schemaName: null, warehouseName: null, roleName: 'PUBLIC' },
+        token,
+        masterToken: `master-${token}`,
+        validityInSeconds: 3600,
+        masterValidityInSeconds: 14400,
+        sessionId: Date.now(),
+        serverVersion: '9.0.0',
+        parameters: [],
+        sessionInfo: { databaseName: null, schemaName: null, warehouseName: null, roleName: 'PUBLIC' },
       },
-      code: null, message: null, success: true,
+      code: null,
+      message: null,
+      success: true,
     });
   }
 
@@ -171,18 +279,41 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
     const queryId = crypto.randomUUID();
     try {
       const result = run(session, sql);
-      if ('upload' in result) return reply(res, { data: { ...result.upload, queryId, rowtype: [], rowset: [], parameters: [] }, code: null, message: null, success: true });
+      if ('upload' in result)
+        return reply(res, {
+          data: { ...result.upload, queryId, rowtype: [], rowset: [], parameters: [] },
+          code: null,
+          message: null,
+          success: true,
+        });
       return reply(res, {
         data: {
-          ...result, parameters: [], total: result.rowset.length, returned: result.rowset.length, queryId, queryResultFormat: 'json',
-          finalDatabaseName: session.database ?? null, finalSchemaName: session.schema ?? null, finalWarehouseName: session.warehouse ?? null,
-          statementTypeId: 0, version: 1, sendResultTime: Date.now(),
+          ...result,
+          parameters: [],
+          total: result.rowset.length,
+          returned: result.rowset.length,
+          queryId,
+          queryResultFormat: 'json',
+          finalDatabaseName: session.database ?? null,
+          finalSchemaName: session.schema ?? null,
+          finalWarehouseName: session.warehouse ?? null,
+          statementTypeId: 0,
+          version: 1,
+          sendResultTime: Date.now(),
         },
-        code: null, message: null, success: true,
+        code: null,
+        message: null,
+        success: true,
       });
     } catch (error) {
       if (!(error instanceof SqlError)) throw error;
-      return reply(res, { data: { errorCode: error.code, sqlState: error.sqlState, queryId, internalError: false }, code: error.code, message: error.message, success: false, headers: null });
+      return reply(res, {
+        data: { errorCode: error.code, sqlState: error.sqlState, queryId, internalError: false },
+        code: error.code,
+        message: error.message,
+        success: false,
+        headers: null,
+      });
     }
   }
 
@@ -203,23 +334,28 @@ export function startSnowflakeFake(options: SnowflakeFakeOptions) {
       }
       const token = /Snowflake Token="([^"]+)"/.exec(req.headers.authorization ?? '')?.[1];
       const session = token ? sessions.get(token) : undefined;
-      if (!session) return reply(res, { data: null, code: '390104', message: 'Invalid session token.', success: false }, 401);
+      if (!session)
+        return reply(res, { data: null, code: '390104', message: 'Invalid session token.', success: false }, 401);
       if (url.pathname === '/queries/v1/query-request') return query(session, body, res);
       if (url.pathname === '/session' && url.searchParams.get('delete') === 'true') sessions.delete(token!);
       return reply(res, { data: null, code: null, message: null, success: true });
     });
   });
-  const ready = new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  const ready = new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
   return {
-    state, ready,
+    state,
+    ready,
     /** The rows of a table in `database.schema.name` form, or undefined when there is none. */
     rows: (key: string) => state.tables.get(key)?.rows,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => {
-        fs.rmSync(root, { recursive: true, force: true });
-        resolve();
-      });
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          fs.rmSync(root, { recursive: true, force: true });
+          resolve();
+        });
+      }),
   };
 }

@@ -13,7 +13,11 @@ function recordFunnels() {
   const statuses: number[] = [];
   const isFunnel = (url: string) => new URL(url).pathname.endsWith('/insights/funnel/');
   mswServer.events.on('request:start', ({ request }) => {
-    if (request.method === 'POST' && isFunnel(request.url)) void request.clone().json().then((body: Record<string, unknown>) => sent.push(body));
+    if (request.method === 'POST' && isFunnel(request.url))
+      void request
+        .clone()
+        .json()
+        .then((body: Record<string, unknown>) => sent.push(body));
   });
   mswServer.events.on('response:mocked', ({ request, response }) => {
     if (request.method === 'POST' && isFunnel(request.url)) statuses.push(response.status);
@@ -22,21 +26,32 @@ function recordFunnels() {
 }
 
 describe('aggregating by a group type', { timeout: 30_000 }, () => {
-  it('offers persons and the project\'s group types; a funnel by companies asks for them and is answered', async () => {
-    const project = api().store.db.prepare('SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id')
+  it("offers persons and the project's group types; a funnel by companies asks for them and is answered", async () => {
+    const project = api()
+      .store.db.prepare(
+        'SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id',
+      )
       .get(HEDGEBOX) as { id: number; api_token: string };
     await api().call('POST', '/batch/', {
       api_key: project.api_token,
       batch: [
         { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
         { event: 'user signed up', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
-        { event: '$groupidentify', distinct_id: 'ann', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } } },
+        {
+          event: '$groupidentify',
+          distinct_id: 'ann',
+          properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } },
+        },
       ],
     });
     const { sent, statuses } = recordFunnels();
     const { user } = renderApp(`/projects/${project.id}/insights/new/funnels`, { apiKey: api().demoKey });
     const select = await screen.findByRole('combobox', { name: 'Aggregating by' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Persons', 'company (groups)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Persons', 'company (groups)']);
     await waitFor(() => expect(sent.length).toBeGreaterThan(0));
     expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index');
 

@@ -24,12 +24,19 @@ export function AggregationControl({ projectId, value, onChange, errorFor, hint 
   const types = useQuery(definitionQueries.groupTypes(projectId)).data ?? [];
   const chosen = value ?? null;
   // Without group types there is nothing to choose: it says so in words.
-  if (types.length === 0 && chosen === null) return <p className="text-sm"><span className="font-medium">Aggregating by:</span> Persons</p>;
+  if (types.length === 0 && chosen === null)
+    return (
+      <p className="text-sm">
+        <span className="font-medium">Aggregating by:</span> Persons
+      </p>
+    );
   const error = errorFor('aggregation_group_type_index');
   const known = types.some((t) => t.group_type_index === chosen);
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">Aggregating by</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Aggregating by
+      </label>
       <select
         id={id}
         aria-describedby={`${id}-message`}
@@ -39,7 +46,11 @@ export function AggregationControl({ projectId, value, onChange, errorFor, hint 
         onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
       >
         <option value="">Persons</option>
-        {types.map((t) => <option key={t.group_type_index} value={String(t.group_type_index)}>{t.name_plural ?? `${t.group_type} (groups)`}</option>)}
+        {types.map((t) => (
+          <option key={t.group_type_index} value={String(t.group_type_index)}>
+            {t.name_plural ?? `${t.group_type} (groups)`}
+          </option>
+        ))}
         {chosen !== null && !known ? <option value={String(chosen)}>Group type {chosen}</option> : null}
       </select>
       <FieldMessage id={`${id}-message`} error={error} hint={hint} />

@@ -31,7 +31,14 @@ interface BuilderLayoutProps<K extends BuilderKind> {
  * result comes first and stays in view at the top while the controls scroll beneath it (its own
  * table scrolls inside it), so every edit's effect is seen without scrolling back up.
  */
-export function BuilderLayout<K extends BuilderKind>({ kind, projectId, urlState, commit, title, header }: BuilderLayoutProps<K>) {
+export function BuilderLayout<K extends BuilderKind>({
+  kind,
+  projectId,
+  urlState,
+  commit,
+  title,
+  header,
+}: BuilderLayoutProps<K>) {
   const queryClient = useQueryClient();
   // The request leaves with the edit: the URL write and the page's render follow, and the
   // page's query (keyed by the same parameters) finds it already in flight.

@@ -36,7 +36,11 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
   const chart = useDeferredValue(live);
   const chartTitle = useDeferredValue(title);
   const insight = useMemo(
-    () => ({ filters: { insight: INSIGHT_KIND_OF[kind], ...(chart.resultParams as object) }, query: null, result: chart.result }),
+    () => ({
+      filters: { insight: INSIGHT_KIND_OF[kind], ...(chart.resultParams as object) },
+      query: null,
+      result: chart.result,
+    }),
     [kind, chart.resultParams, chart.result],
   );
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
@@ -49,15 +53,23 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
   return (
     <section aria-label="Result" className="min-w-0 space-y-4">
       {fieldProblems.length > 0 ? (
-        <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-medium">The chart is not updated until this is fixed:</p>
           <ul className="mt-1 list-disc pl-5">
-            {fieldProblems.map((problem) => <li key={problem}>{problem}</li>)}
+            {fieldProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
           </ul>
         </div>
       ) : null}
       {live.error ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <span>Couldn't compute the result: {describeError(live.error)}</span>
           <Button size="sm" onClick={live.retry}>
             <RotateCcw aria-hidden="true" className="size-4" />
@@ -87,7 +99,9 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
       {funnel ? (
         <>
           <FunnelPersonsPanel projectId={projectId} params={funnel} target={persons} onClose={() => setPersons(null)} />
-          {(funnel.funnel_viz_type ?? 'steps') === 'steps' ? <FunnelCorrelation projectId={projectId} params={funnel} /> : null}
+          {(funnel.funnel_viz_type ?? 'steps') === 'steps' ? (
+            <FunnelCorrelation projectId={projectId} params={funnel} />
+          ) : null}
         </>
       ) : null}
     </section>

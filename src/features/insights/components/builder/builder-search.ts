@@ -1,5 +1,8 @@
 import type {
-  FunnelParamsInput, PathParamsInput, RetentionParamsInput, TrendParamsInput,
+  FunnelParamsInput,
+  PathParamsInput,
+  RetentionParamsInput,
+  TrendParamsInput,
 } from '@/contract/analytics-params';
 
 /**
@@ -11,11 +14,15 @@ import type {
 
 export const BUILDER_KINDS = ['trends', 'funnels', 'retention', 'paths'] as const;
 export type BuilderKind = (typeof BUILDER_KINDS)[number];
-export const isBuilderKind = (value: string): value is BuilderKind => (BUILDER_KINDS as readonly string[]).includes(value);
+export const isBuilderKind = (value: string): value is BuilderKind =>
+  (BUILDER_KINDS as readonly string[]).includes(value);
 
 /** The breadcrumb of each new builder. */
 export const NEW_BUILDER_CRUMBS: Record<BuilderKind, string> = {
-  trends: 'New trend', funnels: 'New funnel', retention: 'New retention', paths: 'New paths',
+  trends: 'New trend',
+  funnels: 'New funnel',
+  retention: 'New retention',
+  paths: 'New paths',
 };
 
 export interface BuilderParams {

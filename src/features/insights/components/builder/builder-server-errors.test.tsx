@@ -12,13 +12,18 @@ const api = setupTestApi();
 const PROJECT = 1;
 const SLOW = { timeout: 8000 };
 
-interface Answered { body: Record<string, unknown>; status: number; answer: Record<string, unknown> }
+interface Answered {
+  body: Record<string, unknown>;
+  status: number;
+  answer: Record<string, unknown>;
+}
 
 /** Every POST to an analysis endpoint (`trend`, `funnel`, `retention`), with the server's status and answer, in the order answered. */
 function recordAnswers(endpoint: string): Answered[] {
   const seen: Answered[] = [];
   const bodies = new Map<string, Promise<Record<string, unknown>>>();
-  const ours = (request: Request) => request.method === 'POST' && new URL(request.url).pathname.endsWith(`/insights/${endpoint}/`);
+  const ours = (request: Request) =>
+    request.method === 'POST' && new URL(request.url).pathname.endsWith(`/insights/${endpoint}/`);
   mswServer.events.on('request:start', ({ request, requestId }) => {
     if (ours(request)) bodies.set(requestId, request.clone().json() as Promise<Record<string, unknown>>);
   });
@@ -33,7 +38,8 @@ function recordAnswers(endpoint: string): Answered[] {
 }
 
 /** The builder of `kind` opened at this state (as a link or a saved insight's URL would). */
-const builderUrl = (kind: string, state: Record<string, unknown>) => `/projects/${PROJECT}/insights/new/${kind}${defaultStringifySearch(state)}`;
+const builderUrl = (kind: string, state: Record<string, unknown>) =>
+  `/projects/${PROJECT}/insights/new/${kind}${defaultStringifySearch(state)}`;
 
 /** Whether `actual` has everything `expected` has (toMatchObject's rule). */
 function matches(actual: unknown, expected: object): boolean {
@@ -62,7 +68,8 @@ async function refusal(seen: Answered[], body: Record<string, unknown>, attr: st
   return String(answer.answer.detail);
 }
 
-const accepted = async (seen: Answered[], body: Record<string, unknown>) => expect((await answerTo(seen, body)).status).toBe(200);
+const accepted = async (seen: Answered[], body: Record<string, unknown>) =>
+  expect((await answerTo(seen, body)).status).toBe(200);
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -76,12 +83,23 @@ async function freshTrends() {
 
 /** In the open property picker: the list of `kind`, then its option `option`. */
 async function pickFrom(user: User, kind: string, option: string | RegExp) {
-  await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: kind }));
-  await user.click(await within(await screen.findByRole('listbox', { name: kind })).findByRole('option', { name: option }));
+  await user.click(
+    within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: kind }),
+  );
+  await user.click(
+    await within(await screen.findByRole('listbox', { name: kind })).findByRole('option', { name: option }),
+  );
 }
 
 /** `text` in the expression field: the request with `body` is refused on `attr`, and its words show under the field. */
-async function refusedUnder(user: User, seen: Answered[], field: HTMLElement, text: string, body: Record<string, unknown>, attr: string): Promise<string> {
+async function refusedUnder(
+  user: User,
+  seen: Answered[],
+  field: HTMLElement,
+  text: string,
+  body: Record<string, unknown>,
+  attr: string,
+): Promise<string> {
   await user.clear(field);
   await user.paste(text);
   const detail = await refusal(seen, body, attr);
@@ -92,10 +110,13 @@ async function refusedUnder(user: User, seen: Answered[], field: HTMLElement, te
 
 const chromeRegex = { type: 'AND', values: [{ key: '$browser', type: 'event', operator: 'regex', value: 'Chrome' }] };
 
-describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
+describe("the server's 400s beside their control", { timeout: 30_000 }, () => {
   it('trends: a breakdown limit the server cannot compute over two years, at "Show top"', async () => {
     const seen = recordAnswers('trend');
-    const { user } = renderApp(builderUrl('trends', { date_from: '-730d', breakdown: '$browser', breakdown_type: 'event' }), { apiKey: api().demoKey });
+    const { user } = renderApp(
+      builderUrl('trends', { date_from: '-730d', breakdown: '$browser', breakdown_type: 'event' }),
+      { apiKey: api().demoKey },
+    );
     await accepted(seen, { breakdown: '$browser', date_from: '-730d' });
     const limit = await screen.findByRole('spinbutton', { name: 'Show top' });
     expect(limit).toHaveValue(25);
@@ -122,7 +143,9 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
 
   it('trends: a breakdown by a cohort the project does not have (from another project\'s link) is refused at "Breakdown by"; a property breakdown replaces it', async () => {
     const seen = recordAnswers('trend');
-    const { user } = renderApp(builderUrl('trends', { breakdown: [999], breakdown_type: 'cohort' }), { apiKey: api().demoKey });
+    const { user } = renderApp(builderUrl('trends', { breakdown: [999], breakdown_type: 'cohort' }), {
+      apiKey: api().demoKey,
+    });
     const detail = await refusal(seen, { breakdown: [999], breakdown_type: 'cohort' }, 'breakdown');
     expect(detail).toMatch(/999/);
     const picker = await screen.findByRole('button', { name: /^Breakdown by: .*999/ });
@@ -131,22 +154,34 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
 
     await user.click(picker);
     // The picker opens on the kind it holds (cohorts): back to the event's properties.
-    await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Event properties' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', {
+        name: 'Event properties',
+      }),
+    );
     await user.type(await screen.findByRole('combobox', { name: 'Search properties' }), '$browser');
     await user.click(await screen.findByRole('option', { name: /\$browser/ }));
     await accepted(seen, { breakdown: '$browser', breakdown_type: 'event' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Breakdown by: Browser' })).not.toHaveAttribute('aria-describedby'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Breakdown by: Browser' })).not.toHaveAttribute('aria-describedby'),
+    );
     expect(screen.queryByText(detail)).not.toBeInTheDocument();
   });
 
-  it('trends: a regex the database cannot run (a lookahead, valid in JavaScript) is refused at that filter\'s value', async () => {
+  it("trends: a regex the database cannot run (a lookahead, valid in JavaScript) is refused at that filter's value", async () => {
     const seen = recordAnswers('trend');
     const { user } = renderApp(builderUrl('trends', { properties: chromeRegex }), { apiKey: api().demoKey });
     await accepted(seen, { properties: chromeRegex });
-    const value = within(screen.getByRole('group', { name: 'Filters' })).getByRole('textbox', { name: 'Filter 1 value' });
+    const value = within(screen.getByRole('group', { name: 'Filters' })).getByRole('textbox', {
+      name: 'Filter 1 value',
+    });
 
     await user.type(value, '(?!Mobile)');
-    const detail = await refusal(seen, { properties: { type: 'AND', values: [{ operator: 'regex', value: 'Chrome(?!Mobile)' }] } }, 'properties__values__0__value');
+    const detail = await refusal(
+      seen,
+      { properties: { type: 'AND', values: [{ operator: 'regex', value: 'Chrome(?!Mobile)' }] } },
+      'properties__values__0__value',
+    );
     expect(detail).toBe('Enter a valid regular expression.');
     await waitFor(() => expect(value).toHaveAccessibleDescription(detail));
     expect(value).toBeInvalid();
@@ -158,20 +193,26 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     expect(value).not.toHaveAccessibleDescription(detail);
   });
 
-  it('funnels: a step filter the database cannot run is refused at that step\'s filter, not at the funnel\'s filters', async () => {
+  it("funnels: a step filter the database cannot run is refused at that step's filter, not at the funnel's filters", async () => {
     const seen = recordAnswers('funnel');
     const steps = [
       { id: '$pageview', name: '$pageview', type: 'events', order: 0, properties: chromeRegex },
       { id: 'user signed up', name: 'user signed up', type: 'events', order: 1 },
     ];
-    const { user } = renderApp(builderUrl('funnels', { events: steps, properties: chromeRegex }), { apiKey: api().demoKey });
+    const { user } = renderApp(builderUrl('funnels', { events: steps, properties: chromeRegex }), {
+      apiKey: api().demoKey,
+    });
     await accepted(seen, { events: steps, properties: chromeRegex });
     const step1 = within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem')[0]!;
     const stepValue = within(step1).getByRole('textbox', { name: 'Filter 1 value' });
-    const globalValue = within(screen.getByRole('group', { name: 'Filters' })).getByRole('textbox', { name: 'Filter 1 value' });
+    const globalValue = within(screen.getByRole('group', { name: 'Filters' })).getByRole('textbox', {
+      name: 'Filter 1 value',
+    });
 
     await user.type(stepValue, '(?<=x)');
-    const sent = { events: [{ properties: { type: 'AND', values: [{ value: 'Chrome(?<=x)' }] } }, { id: 'user signed up' }] };
+    const sent = {
+      events: [{ properties: { type: 'AND', values: [{ value: 'Chrome(?<=x)' }] } }, { id: 'user signed up' }],
+    };
     const detail = await refusal(seen, sent, 'events__0__properties__values__0__value');
     expect(detail).toBe('Enter a valid regular expression.');
     await waitFor(() => expect(stepValue).toHaveAccessibleDescription(detail));
@@ -210,7 +251,14 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     await accepted(seen, { properties: good });
     expect(seen.findLast((a) => matches(a.body, { properties: good }))!.body.properties).toEqual(good);
 
-    const detail = await refusedUnder(user, seen, field, 'nosuchfn(event)', { properties: { values: [{ type: 'hogql', key: 'nosuchfn(event)' }] } }, 'properties__values__0__key');
+    const detail = await refusedUnder(
+      user,
+      seen,
+      field,
+      'nosuchfn(event)',
+      { properties: { values: [{ type: 'hogql', key: 'nosuchfn(event)' }] } },
+      'properties__values__0__key',
+    );
     expect(detail).toMatch(/nosuchfn/);
   });
 
@@ -222,7 +270,9 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     // A duration is a number: the row starts at "greater than".
     expect(within(filters).getByRole('combobox', { name: 'Filter 1 operator' })).toHaveDisplayValue('greater than');
     await user.type(within(filters).getByRole('spinbutton', { name: 'Filter 1 value' }), '60');
-    await accepted(seen, { properties: { type: 'AND', values: [{ type: 'session', key: '$session_duration', operator: 'gt', value: 60 }] } });
+    await accepted(seen, {
+      properties: { type: 'AND', values: [{ type: 'session', key: '$session_duration', operator: 'gt', value: 60 }] },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
     await pickFrom(user, 'Session properties', /\$entry_current_url/);
@@ -235,7 +285,14 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     await user.paste('lower(properties.$browser)');
     await accepted(seen, { breakdown: 'lower(properties.$browser)', breakdown_type: 'hogql' });
 
-    const detail = await refusedUnder(user, seen, field, 'select 1', { breakdown: 'select 1', breakdown_type: 'hogql' }, 'breakdown');
+    const detail = await refusedUnder(
+      user,
+      seen,
+      field,
+      'select 1',
+      { breakdown: 'select 1', breakdown_type: 'hogql' },
+      'breakdown',
+    );
     expect(detail).toMatch(/select/i);
   });
 
@@ -248,7 +305,14 @@ describe('the server\'s 400s beside their control', { timeout: 30_000 }, () => {
     await user.paste('count() * 2');
     await accepted(seen, { events: [{ id: '$pageview', math: 'hogql', math_hogql: 'count() * 2' }] });
 
-    await refusedUnder(user, seen, field, 'count(', { events: [{ math: 'hogql', math_hogql: 'count(' }] }, 'events__0__math_hogql');
+    await refusedUnder(
+      user,
+      seen,
+      field,
+      'count(',
+      { events: [{ math: 'hogql', math_hogql: 'count(' }] },
+      'events__0__math_hogql',
+    );
 
     // Back to a count: the expression is dropped from the request.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Series A math' }), 'Total count');

@@ -1,6 +1,9 @@
 import type { z } from '@/contract/z';
 import {
-  funnelParamsSchema, pathParamsSchema, retentionParamsSchema, trendParamsSchema,
+  funnelParamsSchema,
+  pathParamsSchema,
+  retentionParamsSchema,
+  trendParamsSchema,
 } from '@/contract/analytics-params';
 import type { InsightKind } from '@/contract/insight-kinds';
 import type { BuilderKind, BuilderParams } from './builder-search';
@@ -12,26 +15,67 @@ import type { BuilderKind, BuilderParams } from './builder-search';
  */
 
 const SERIES_KEYS = [
-  'events', 'actions', 'properties', 'filter_test_accounts', 'date_from', 'date_to', 'interval',
-  'breakdown', 'breakdown_type', 'breakdown_group_type_index', 'aggregation_group_type_index', 'breakdown_limit',
-  'breakdowns', 'breakdown_histogram_bin_count',
+  'events',
+  'actions',
+  'properties',
+  'filter_test_accounts',
+  'date_from',
+  'date_to',
+  'interval',
+  'breakdown',
+  'breakdown_type',
+  'breakdown_group_type_index',
+  'aggregation_group_type_index',
+  'breakdown_limit',
+  'breakdowns',
+  'breakdown_histogram_bin_count',
 ] as const;
 
 /** The parameter names of each kind (a test checks them against the contract's schemas). */
 export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K] & string)[] } = {
   trends: [...SERIES_KEYS, 'compare', 'compare_to', 'display', 'formula', 'formulas'],
   funnels: [
-    ...SERIES_KEYS, 'funnel_window_interval', 'funnel_window_interval_type', 'funnel_window_interval_unit',
-    'funnel_window_days', 'funnel_viz_type', 'funnel_order_type', 'exclusions', 'funnel_from_step', 'funnel_to_step',
+    ...SERIES_KEYS,
+    'funnel_window_interval',
+    'funnel_window_interval_type',
+    'funnel_window_interval_unit',
+    'funnel_window_days',
+    'funnel_viz_type',
+    'funnel_order_type',
+    'exclusions',
+    'funnel_from_step',
+    'funnel_to_step',
   ],
   retention: [
-    'target_entity', 'returning_entity', 'retention_type', 'period', 'total_intervals', 'date_from', 'date_to',
-    'properties', 'filter_test_accounts', 'aggregation_group_type_index',
-    'breakdown', 'breakdown_type', 'breakdown_group_type_index', 'breakdown_limit',
+    'target_entity',
+    'returning_entity',
+    'retention_type',
+    'period',
+    'total_intervals',
+    'date_from',
+    'date_to',
+    'properties',
+    'filter_test_accounts',
+    'aggregation_group_type_index',
+    'breakdown',
+    'breakdown_type',
+    'breakdown_group_type_index',
+    'breakdown_limit',
   ],
   paths: [
-    'include_event_types', 'paths_hogql_expression', 'start_point', 'end_point', 'step_limit', 'edge_limit', 'exclude_events',
-    'path_replacements', 'local_path_cleaning_filters', 'date_from', 'date_to', 'properties', 'filter_test_accounts',
+    'include_event_types',
+    'paths_hogql_expression',
+    'start_point',
+    'end_point',
+    'step_limit',
+    'edge_limit',
+    'exclude_events',
+    'path_replacements',
+    'local_path_cleaning_filters',
+    'date_from',
+    'date_to',
+    'properties',
+    'filter_test_accounts',
   ],
 };
 export const PARAM_SCHEMAS = {
@@ -76,10 +120,16 @@ export const BUILDER_DEFAULTS: { [K in BuilderKind]: BuilderParams[K] } = {
 };
 
 export const INSIGHT_KIND_OF: Record<BuilderKind, InsightKind> = {
-  trends: 'TRENDS', funnels: 'FUNNELS', retention: 'RETENTION', paths: 'PATHS',
+  trends: 'TRENDS',
+  funnels: 'FUNNELS',
+  retention: 'RETENTION',
+  paths: 'PATHS',
 };
 export const BUILDER_KIND_OF: Record<InsightKind, BuilderKind> = {
-  TRENDS: 'trends', FUNNELS: 'funnels', RETENTION: 'retention', PATHS: 'paths',
+  TRENDS: 'trends',
+  FUNNELS: 'funnels',
+  RETENTION: 'retention',
+  PATHS: 'paths',
 };
 
 /** A zod issue's path as the API's `attr`: `['events', 0, 'math']` → `events__0__math`. */
@@ -111,7 +161,8 @@ const checked = new WeakMap<object, { kind: BuilderKind; issues: ReadonlyMap<str
 
 function pick(kind: BuilderKind, source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of SEARCH_KEYS[kind] as readonly string[]) if (source[key] !== undefined && source[key] !== null) out[key] = source[key];
+  for (const key of SEARCH_KEYS[kind] as readonly string[])
+    if (source[key] !== undefined && source[key] !== null) out[key] = source[key];
   return out;
 }
 
@@ -119,7 +170,10 @@ function pick(kind: BuilderKind, source: Record<string, unknown>): Record<string
  * The state in `source` (a URL search or a saved insight's filters): the kind's keys only,
  * checked by the contract; refused keys fall back to their defaults. Empty → the defaults.
  */
-export function readBuilderState<K extends BuilderKind>(kind: K, source: Record<string, unknown> | null | undefined): BuilderParams[K] {
+export function readBuilderState<K extends BuilderKind>(
+  kind: K,
+  source: Record<string, unknown> | null | undefined,
+): BuilderParams[K] {
   const defaults = BUILDER_DEFAULTS[kind] as Record<string, unknown>;
   const candidate = pick(kind, source ?? {});
   if (Object.keys(candidate).length === 0) return BUILDER_DEFAULTS[kind];
@@ -158,7 +212,11 @@ export function sameState(a: unknown, b: unknown): boolean {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : 1)),
+        )
       : v,
   );
 }

@@ -27,18 +27,28 @@ interface CommonControlsProps<S extends CommonState> {
 }
 
 /** The date range (with `children`, e.g. the interval) and the filters section of a builder. */
-export function CommonControls<S extends CommonState>({ projectId, state, onChange, errorFor, eventNames, children, dateRange = true }: CommonControlsProps<S>) {
+export function CommonControls<S extends CommonState>({
+  projectId,
+  state,
+  onChange,
+  errorFor,
+  eventNames,
+  children,
+  dateRange = true,
+}: CommonControlsProps<S>) {
   return (
     <>
       {dateRange ? (
-      <ControlSection title="Dates">
-        <DateRangeControl
-          value={{ date_from: state.date_from ?? null, date_to: state.date_to ?? null }}
-          errorFor={errorFor}
-          onChange={(range) => onChange({ ...state, date_from: range.date_from ?? undefined, date_to: range.date_to ?? undefined })}
-        />
-        {children}
-      </ControlSection>
+        <ControlSection title="Dates">
+          <DateRangeControl
+            value={{ date_from: state.date_from ?? null, date_to: state.date_to ?? null }}
+            errorFor={errorFor}
+            onChange={(range) =>
+              onChange({ ...state, date_from: range.date_from ?? undefined, date_to: range.date_to ?? undefined })
+            }
+          />
+          {children}
+        </ControlSection>
       ) : null}
       <ControlSection title="Filters">
         <PropertyFilters

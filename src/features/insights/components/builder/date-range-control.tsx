@@ -16,20 +16,24 @@ const calendarClasses = {
   month: 'space-y-2',
   month_caption: 'flex h-8 items-center justify-center font-medium',
   nav: 'absolute inset-x-0 top-0 flex h-8 items-center justify-between',
-  button_previous: 'inline-flex size-8 items-center justify-center rounded-md hover:bg-gray-100 dark:hover:bg-gray-800 [&_svg]:fill-current',
-  button_next: 'inline-flex size-8 items-center justify-center rounded-md hover:bg-gray-100 dark:hover:bg-gray-800 [&_svg]:fill-current',
+  button_previous:
+    'inline-flex size-8 items-center justify-center rounded-md hover:bg-gray-100 dark:hover:bg-gray-800 [&_svg]:fill-current',
+  button_next:
+    'inline-flex size-8 items-center justify-center rounded-md hover:bg-gray-100 dark:hover:bg-gray-800 [&_svg]:fill-current',
   chevron: 'size-4',
   month_grid: 'border-collapse',
   weekdays: '',
   weekday: 'size-9 text-center text-xs font-normal text-gray-600 dark:text-gray-400',
   week: '',
   day: 'size-9 p-0 text-center',
-  day_button: 'size-9 rounded-md hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-gray-800',
+  day_button:
+    'size-9 rounded-md hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:hover:bg-gray-800',
   today: 'font-semibold text-indigo-700 dark:text-indigo-300',
   outside: 'text-gray-500 dark:text-gray-500',
   disabled: 'opacity-40',
   selected: '[&>button]:bg-indigo-600 [&>button]:text-white [&>button]:hover:bg-indigo-700',
-  range_middle: '[&>button]:!rounded-none [&>button]:!bg-indigo-100 [&>button]:!text-indigo-900 dark:[&>button]:!bg-indigo-900 dark:[&>button]:!text-indigo-100',
+  range_middle:
+    '[&>button]:!rounded-none [&>button]:!bg-indigo-100 [&>button]:!text-indigo-900 dark:[&>button]:!bg-indigo-900 dark:[&>button]:!text-indigo-100',
   range_start: '[&>button]:rounded-r-none',
   range_end: '[&>button]:rounded-l-none',
   hidden: 'invisible',
@@ -80,7 +84,9 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
 
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">Date range</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Date range
+      </label>
       <div className="flex flex-wrap gap-2">
         <select
           id={id}
@@ -90,7 +96,11 @@ export function DateRangeControl({ value, onChange, errorFor }: DateRangeControl
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => choose(e.target.value)}
         >
-          {DATE_PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          {DATE_PRESETS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
           {extra ? <option value={extra.value}>{extra.label}</option> : null}
           <option value={CUSTOM}>Custom range…</option>
         </select>

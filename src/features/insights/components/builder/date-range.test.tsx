@@ -20,8 +20,12 @@ describe('date ranges', () => {
     expect(bucketCount('day', { date_from: 'all' }, now)).toBeNull();
     expect(bucketCount('day', { date_from: '2026-01-01', date_to: '2026-01-31' }, now)).toBe(31);
     expect(intervalRefusal('hour', { date_from: '-30d' }, now)).toBeNull();
-    expect(intervalRefusal('hour', { date_from: '-90d' }, now)).toBe('Hourly would make 2,161 points; a chart holds at most 1,000.');
-    expect(intervalRefusal('day', { date_from: '2020-01-01', date_to: '2026-01-01' }, now)).toMatch(/^Daily would make 2,193 points/);
+    expect(intervalRefusal('hour', { date_from: '-90d' }, now)).toBe(
+      'Hourly would make 2,161 points; a chart holds at most 1,000.',
+    );
+    expect(intervalRefusal('day', { date_from: '2020-01-01', date_to: '2026-01-01' }, now)).toMatch(
+      /^Daily would make 2,193 points/,
+    );
     expect(intervalRefusal('week', { date_from: 'all' }, now)).toBeNull();
   });
 });

@@ -106,6 +106,7 @@ export function rangeLabel(range: DateRange): string {
   if (preset) return preset.label;
   const from = dayOf(range.date_from);
   const to = dayOf(range.date_to);
-  const text = (d: Date | undefined, raw: string | null | undefined, fallback: string) => (d ? dayFormat.format(d) : raw || fallback);
+  const text = (d: Date | undefined, raw: string | null | undefined, fallback: string) =>
+    d ? dayFormat.format(d) : raw || fallback;
   return `${text(from, range.date_from, 'Last 7 days')} – ${text(to, range.date_to, 'now')}`;
 }

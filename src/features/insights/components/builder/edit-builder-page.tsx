@@ -30,7 +30,15 @@ export function EditBuilderPage() {
   return <EditBuilder key={`${insightId}:${kind}`} kind={kind} projectId={projectId} insight={insight} />;
 }
 
-function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind: K; projectId: number; insight: Insight }) {
+function EditBuilder<K extends BuilderKind>({
+  kind,
+  projectId,
+  insight,
+}: {
+  kind: K;
+  projectId: number;
+  insight: Insight;
+}) {
   const id = useId();
   const search = editBuilderRoute.useSearch();
   const navigate = editBuilderRoute.useNavigate();
@@ -59,10 +67,15 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
       commit={commit}
       title={name.trim() || title}
       header={({ state, valid }) => {
-        const dirty = !sameState(state, saved) || name !== (insight.name ?? '') || description !== (insight.description ?? '');
+        const dirty =
+          !sameState(state, saved) || name !== (insight.name ?? '') || description !== (insight.description ?? '');
         const save = async () => {
           try {
-            const updated = await update.mutateAsync({ filters: filtersOf(kind, state), name: name.trim(), description: description.trim() || null });
+            const updated = await update.mutateAsync({
+              filters: filtersOf(kind, state),
+              name: name.trim(),
+              description: description.trim() || null,
+            });
             toast.success(`Saved “${insightTitle(updated)}”`);
             setName(updated.name ?? '');
             setDescription(updated.description ?? '');
@@ -78,22 +91,44 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
             <div className="flex flex-wrap items-end justify-between gap-3">
               <div className="grid w-full min-w-0 gap-3 sm:grid-cols-2 lg:w-auto lg:flex-1">
                 <div className="space-y-1.5">
-                  <label htmlFor={`${id}-name`} className="block text-sm font-medium">Name</label>
-                  <input id={`${id}-name`} className={inputClasses(false, 'text-base font-semibold')} value={name} maxLength={INSIGHT_NAME_MAX}
-                    placeholder={insight.derived_name ?? 'Untitled insight'} onChange={(e) => setName(e.target.value)} />
+                  <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+                    Name
+                  </label>
+                  <input
+                    id={`${id}-name`}
+                    className={inputClasses(false, 'text-base font-semibold')}
+                    value={name}
+                    maxLength={INSIGHT_NAME_MAX}
+                    placeholder={insight.derived_name ?? 'Untitled insight'}
+                    onChange={(e) => setName(e.target.value)}
+                  />
                 </div>
                 <div className="space-y-1.5">
-                  <label htmlFor={`${id}-description`} className="block text-sm font-medium">Description</label>
-                  <input id={`${id}-description`} className={inputClasses()} value={description} onChange={(e) => setDescription(e.target.value)} />
+                  <label htmlFor={`${id}-description`} className="block text-sm font-medium">
+                    Description
+                  </label>
+                  <input
+                    id={`${id}-description`}
+                    className={inputClasses()}
+                    value={description}
+                    onChange={(e) => setDescription(e.target.value)}
+                  />
                 </div>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {dirty ? <span className="text-sm text-amber-800 dark:text-amber-200">Unsaved changes</span> : null}
-                <Link to="/projects/$projectId/insights/$insightId" params={{ projectId, insightId: insight.short_id }} search={{}} className={buttonClasses('ghost')}>
+                <Link
+                  to="/projects/$projectId/insights/$insightId"
+                  params={{ projectId, insightId: insight.short_id }}
+                  search={{}}
+                  className={buttonClasses('ghost')}
+                >
                   {dirty ? 'Cancel' : 'Done'}
                 </Link>
                 <ScopedAction scope={insightEndpoints.create.access}>
-                  <Button disabled={!valid} onClick={() => setCopying(true)}>Save as new</Button>
+                  <Button disabled={!valid} onClick={() => setCopying(true)}>
+                    Save as new
+                  </Button>
                 </ScopedAction>
                 <ScopedAction scope={insightEndpoints.update.access}>
                   <Button variant="primary" disabled={!valid || !dirty || update.isPending} onClick={() => void save()}>
@@ -109,7 +144,12 @@ function EditBuilder<K extends BuilderKind>({ kind, projectId, insight }: { kind
               submitLabel="Save as new"
               initial={{ name: `${name.trim() || title} (copy)`, description }}
               onSave={async (details) => {
-                await createAndOpen({ name: details.name, description: details.description || null, filters: filtersOf(kind, state), tags: insight.tags });
+                await createAndOpen({
+                  name: details.name,
+                  description: details.description || null,
+                  filters: filtersOf(kind, state),
+                  tags: insight.tags,
+                });
                 setCopying(false);
               }}
             />

@@ -20,16 +20,37 @@ export function inputClasses(invalid = false, className?: string): string {
 }
 
 /** The error (red) or hint (grey) under a control, tied to it by `id` (aria-describedby). */
-export function FieldMessage({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
-  if (error) return <p id={id} className="text-sm text-red-700 dark:text-red-300">{error}</p>;
-  if (hint) return <p id={id} className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>;
+export function FieldMessage({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}) {
+  if (error)
+    return (
+      <p id={id} className="text-sm text-red-700 dark:text-red-300">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={id} className="text-sm text-gray-600 dark:text-gray-400">
+        {hint}
+      </p>
+    );
   return null;
 }
 
 /** A titled section of the controls column. */
 export function ControlSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section aria-label={title} className="space-y-3 border-t border-gray-200 pt-4 first:border-t-0 first:pt-0 dark:border-gray-800">
+    <section
+      aria-label={title}
+      className="space-y-3 border-t border-gray-200 pt-4 first:border-t-0 first:pt-0 dark:border-gray-800"
+    >
       <h2 className="text-sm font-semibold tracking-wide text-gray-700 uppercase dark:text-gray-300">{title}</h2>
       {children}
     </section>
@@ -51,14 +72,33 @@ export interface HogqlFieldProps {
 }
 
 /** A HogQL expression (docs/hogql.md): monospace, with the server's error or a hint under it. */
-export function HogqlField({ label, value, onChange, error, hint, placeholder, hideLabel = false, className }: HogqlFieldProps) {
+export function HogqlField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  hideLabel = false,
+  className,
+}: HogqlFieldProps) {
   const id = useId();
   return (
     <div className={cn('min-w-0 space-y-1', className)}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium'}>{label}</label>
-      <input id={id} className={inputClasses(Boolean(error), 'font-mono')} value={value} spellCheck={false} autoComplete="off"
-        placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error || hint ? `${id}-message` : undefined}
-        onChange={(e) => onChange(e.target.value)} />
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium'}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClasses(Boolean(error), 'font-mono')}
+        value={value}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-message` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
       <FieldMessage id={`${id}-message`} error={error} hint={hint} />
     </div>
   );

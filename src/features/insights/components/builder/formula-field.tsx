@@ -22,7 +22,10 @@ interface FormulaListProps {
 export function FormulaList({ value, onChange, letters, errorAt }: FormulaListProps) {
   const id = useId();
   const list = value.length > 0 ? value : [''];
-  const hint = letters.length > 1 ? `Series ${letters.join(', ')}; + - * / % and parentheses. Empty: each series on its own.` : 'Series A; + - * / % and parentheses. Empty: the series as it is.';
+  const hint =
+    letters.length > 1
+      ? `Series ${letters.join(', ')}; + - * / % and parentheses. Empty: each series on its own.`
+      : 'Series A; + - * / % and parentheses. Empty: the series as it is.';
   const set = (index: number, text: string) => onChange(list.map((f, i) => (i === index ? text : f)));
   return (
     <div className="space-y-2">
@@ -31,7 +34,9 @@ export function FormulaList({ value, onChange, letters, errorAt }: FormulaListPr
         const error = errorAt(index);
         return (
           <div key={index} className="space-y-1.5">
-            <label htmlFor={`${id}-${index}`} className="block text-sm font-medium">{label}</label>
+            <label htmlFor={`${id}-${index}`} className="block text-sm font-medium">
+              {label}
+            </label>
             <div className="flex items-start gap-2">
               <input
                 id={`${id}-${index}`}
@@ -45,7 +50,12 @@ export function FormulaList({ value, onChange, letters, errorAt }: FormulaListPr
                 onChange={(e) => set(index, e.target.value)}
               />
               {list.length > 1 ? (
-                <Button variant="ghost" size="sm" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange(list.filter((_, i) => i !== index))}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${label.toLowerCase()}`}
+                  onClick={() => onChange(list.filter((_, i) => i !== index))}
+                >
                   <X aria-hidden="true" className="size-4" />
                 </Button>
               ) : null}

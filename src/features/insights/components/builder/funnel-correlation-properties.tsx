@@ -22,7 +22,9 @@ export function CorrelationPropertyChooser({ projectId, value, onChange }: Props
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1">
-          <label htmlFor={`${id}-search`} className="block text-sm font-medium">Find a person property</label>
+          <label htmlFor={`${id}-search`} className="block text-sm font-medium">
+            Find a person property
+          </label>
           <input
             id={`${id}-search`}
             type="search"
@@ -32,23 +34,36 @@ export function CorrelationPropertyChooser({ projectId, value, onChange }: Props
           />
         </div>
         <div className="space-y-1">
-          <label htmlFor={`${id}-add`} className="block text-sm font-medium">Add a person property</label>
+          <label htmlFor={`${id}-add`} className="block text-sm font-medium">
+            Add a person property
+          </label>
           <select
             id={`${id}-add`}
             value=""
             disabled={full}
-            onChange={(e) => { if (e.target.value) onChange([...value, e.target.value]); }}
+            onChange={(e) => {
+              if (e.target.value) onChange([...value, e.target.value]);
+            }}
             className="block w-56 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm dark:border-gray-600 dark:bg-gray-900"
           >
-            <option value="">{definitions.isPending ? 'Loading…' : options.length ? 'Choose…' : 'No properties found'}</option>
-            {options.map((name) => <option key={name} value={name}>{name}</option>)}
+            <option value="">
+              {definitions.isPending ? 'Loading…' : options.length ? 'Choose…' : 'No properties found'}
+            </option>
+            {options.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       {value.length ? (
         <ul aria-label="Person properties correlated" className="flex flex-wrap gap-2">
           {value.map((name) => (
-            <li key={name} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+            <li
+              key={name}
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+            >
               {name}
               <button
                 type="button"

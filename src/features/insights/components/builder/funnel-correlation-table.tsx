@@ -34,12 +34,26 @@ export function CorrelationTable({ entries, type, caption, onExclude, dim }: Cor
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-xs text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">{subject}</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Effect</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Converted</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Dropped off</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Odds ratio</th>
-            {onExclude ? <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th> : null}
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {subject}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Effect
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Converted
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Dropped off
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Odds ratio
+            </th>
+            {onExclude ? (
+              <th scope="col" className="py-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
@@ -48,8 +62,12 @@ export function CorrelationTable({ entries, type, caption, onExclude, dim }: Cor
             const raising = entry.correlation_type === 'success';
             return (
               <tr key={entry.event.event}>
-                <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{label}</th>
-                <td className={`py-2 pr-3 ${raising ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300'}`}>
+                <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+                  {label}
+                </th>
+                <td
+                  className={`py-2 pr-3 ${raising ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300'}`}
+                >
                   <span aria-hidden="true">{raising ? '▲ ' : '▼ '}</span>
                   {oddsInWords(entry.odds_ratio)}
                 </td>
@@ -58,7 +76,12 @@ export function CorrelationTable({ entries, type, caption, onExclude, dim }: Cor
                 <td className="py-2 pr-3 text-right tabular-nums">{entry.odds_ratio.toFixed(2)}</td>
                 {onExclude ? (
                   <td className="py-2 text-right">
-                    <Button size="sm" variant="ghost" onClick={() => onExclude(entry.event.event)} aria-label={`Exclude ${label} from the analysis`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onExclude(entry.event.event)}
+                      aria-label={`Exclude ${label} from the analysis`}
+                    >
                       Exclude
                     </Button>
                   </td>

@@ -23,7 +23,12 @@ async function ingest() {
   const id = (i: number) => `fc-${String(i).padStart(2, '0')}`;
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const batch = [
-    ...range(1, 30).map((i) => ({ event: 'fc visit', distinct_id: id(i), timestamp: at(60), properties: { $set: { plan: i <= 12 ? 'pro' : 'free' } } })),
+    ...range(1, 30).map((i) => ({
+      event: 'fc visit',
+      distinct_id: id(i),
+      timestamp: at(60),
+      properties: { $set: { plan: i <= 12 ? 'pro' : 'free' } },
+    })),
     ...[...range(1, 10), 13].map((i) => ({ event: 'fc watched demo', distinct_id: id(i), timestamp: at(50) })),
     ...[1, ...range(14, 25)].map((i) => ({ event: 'fc saw error', distinct_id: id(i), timestamp: at(45) })),
     ...range(1, 12).map((i) => ({ event: 'fc signup', distinct_id: id(i), timestamp: at(30) })),
@@ -32,7 +37,10 @@ async function ingest() {
 }
 
 const params: FunnelParamsInput = {
-  events: [{ id: 'fc visit', type: 'events', order: 0 }, { id: 'fc signup', type: 'events', order: 1 }],
+  events: [
+    { id: 'fc visit', type: 'events', order: 0 },
+    { id: 'fc signup', type: 'events', order: 1 },
+  ],
   date_from: '-7d',
 };
 
@@ -41,7 +49,11 @@ function renderCorrelation(p: FunnelParamsInput = params) {
   setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
   const client = createQueryClient({ onUnauthorized: () => undefined });
   const user = userEvent.setup();
-  render(<QueryClientProvider client={client}><FunnelCorrelation projectId={PROJECT} params={p} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <FunnelCorrelation projectId={PROJECT} params={p} />
+    </QueryClientProvider>,
+  );
   return user;
 }
 
@@ -52,7 +64,10 @@ async function show(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('funnel correlation', () => {
   it('puts the words on the odds ratio', () => {
@@ -67,7 +82,12 @@ describe('funnel correlation', () => {
     await show(user);
     const table = await screen.findByRole('table', { name: 'Events that raise or lower conversion' });
     // Effect, converted, dropped off, odds ratio (then the Exclude button's cell).
-    expect(cells(rowOf(table, 'fc watched demo')).slice(0, 4)).toEqual(['▲ 33× more likely to convert', '10', '1', '33.00']);
+    expect(cells(rowOf(table, 'fc watched demo')).slice(0, 4)).toEqual([
+      '▲ 33× more likely to convert',
+      '10',
+      '1',
+      '33.00',
+    ]);
     const error = cells(rowOf(table, 'fc saw error'));
     expect(error[0]).toBe('▼ 11.1× less likely to convert');
     expect(error.slice(1, 3)).toEqual(['1', '12']);
@@ -75,10 +95,18 @@ describe('funnel correlation', () => {
     expect(within(table).queryByRole('rowheader', { name: 'fc signup' })).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Exclude fc saw error from the analysis' }));
-    await waitFor(() => expect(within(screen.getByRole('table')).queryByRole('rowheader', { name: 'fc saw error' })).not.toBeInTheDocument());
-    expect(within(screen.getByRole('list', { name: 'Events left out of the analysis' })).getByText('fc saw error')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table')).queryByRole('rowheader', { name: 'fc saw error' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Events left out of the analysis' })).getByText('fc saw error'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Include fc saw error again' }));
-    expect(await within(screen.getByRole('table')).findByRole('rowheader', { name: 'fc saw error' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table')).findByRole('rowheader', { name: 'fc saw error' }),
+    ).toBeInTheDocument();
   });
 
   it('correlates the values of a person property the user chooses', async () => {
@@ -92,14 +120,24 @@ describe('funnel correlation', () => {
     await waitFor(() => expect(within(add).getByRole('option', { name: 'plan' })).toBeInTheDocument());
     await user.selectOptions(add, 'plan');
     const table = await screen.findByRole('table', { name: 'Person property values that raise or lower conversion' });
-    expect(cells(rowOf(table, 'plan = pro')).slice(0, 3)).toEqual([expect.stringMatching(/more likely to convert$/), '12', '0']);
-    expect(cells(rowOf(table, 'plan = free')).slice(0, 3)).toEqual([expect.stringMatching(/less likely to convert$/), '0', '18']);
+    expect(cells(rowOf(table, 'plan = pro')).slice(0, 3)).toEqual([
+      expect.stringMatching(/more likely to convert$/),
+      '12',
+      '0',
+    ]);
+    expect(cells(rowOf(table, 'plan = free')).slice(0, 3)).toEqual([
+      expect.stringMatching(/less likely to convert$/),
+      '0',
+      '18',
+    ]);
   });
 
   it('waits for a funnel of two steps', async () => {
     const user = renderCorrelation({ events: [{ id: 'fc visit', type: 'events', order: 0 }] });
     await show(user);
-    expect(screen.getByText('Add at least two valid steps to see what correlates with conversion.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Add at least two valid steps to see what correlates with conversion.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -24,7 +24,8 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
   const [names, setNames] = useState<string[]>([]);
   // A heavier query than the funnel's own: computed once asked for, then kept up to date.
   const [shown, setShown] = useState(false);
-  const request: FunnelCorrelationRequest = mode === 'events' ? { type: 'events', excludeEventNames: excluded } : { type: 'properties', names };
+  const request: FunnelCorrelationRequest =
+    mode === 'events' ? { type: 'events', excludeEventNames: excluded } : { type: 'properties', names };
 
   // Only a funnel the server would accept, with two steps or more, has conversions to correlate.
   const ready = useMemo(() => {
@@ -33,10 +34,15 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
   }, [params]);
 
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id={`${id}-title`} className="text-base font-semibold">Correlation analysis</h2>
+          <h2 id={`${id}-title`} className="text-base font-semibold">
+            Correlation analysis
+          </h2>
           <p className="text-sm text-gray-600 dark:text-gray-400">
             What the persons who converted did (or were) more, or less, than those who dropped off.
           </p>
@@ -48,24 +54,35 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
               key={m}
               className="cursor-pointer rounded px-3 py-1 text-sm has-checked:bg-indigo-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
             >
-              <input type="radio" name={`${id}-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} className="sr-only" />
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                value={m}
+                checked={mode === m}
+                onChange={() => setMode(m)}
+                className="sr-only"
+              />
               {m === 'events' ? 'Events' : 'Person properties'}
             </label>
           ))}
         </fieldset>
       </div>
 
-      {mode === 'properties' ? <CorrelationPropertyChooser projectId={projectId} value={names} onChange={setNames} /> : null}
-      {mode === 'events' && excluded.length ? (
-        <ExcludedEvents names={excluded} onChange={setExcluded} />
+      {mode === 'properties' ? (
+        <CorrelationPropertyChooser projectId={projectId} value={names} onChange={setNames} />
       ) : null}
+      {mode === 'events' && excluded.length ? <ExcludedEvents names={excluded} onChange={setExcluded} /> : null}
 
       {!shown ? (
         <Button onClick={() => setShown(true)}>Show correlations</Button>
       ) : !ready ? (
-        <p className="text-sm text-gray-700 dark:text-gray-300">Add at least two valid steps to see what correlates with conversion.</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Add at least two valid steps to see what correlates with conversion.
+        </p>
       ) : mode === 'properties' && names.length === 0 ? (
-        <p className="text-sm text-gray-700 dark:text-gray-300">Choose one or more person properties to compare their values.</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Choose one or more person properties to compare their values.
+        </p>
       ) : (
         <CorrelationResult
           projectId={projectId}
@@ -88,7 +105,10 @@ function ExcludedEvents({ names, onChange }: { names: string[]; onChange: (next:
       <span className="text-gray-700 dark:text-gray-300">Left out:</span>
       <ul aria-label="Events left out of the analysis" className="flex flex-wrap gap-2">
         {names.map((name) => (
-          <li key={name} className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-0.5 pr-1 pl-3 dark:bg-gray-800">
+          <li
+            key={name}
+            className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-0.5 pr-1 pl-3 dark:bg-gray-800"
+          >
             {name}
             <button
               type="button"
@@ -105,7 +125,12 @@ function ExcludedEvents({ names, onChange }: { names: string[]; onChange: (next:
   );
 }
 
-function CorrelationResult({ projectId, params, request, onExclude }: {
+function CorrelationResult({
+  projectId,
+  params,
+  request,
+  onExclude,
+}: {
   projectId: number;
   params: FunnelParamsInput;
   request: FunnelCorrelationRequest;
@@ -115,15 +140,22 @@ function CorrelationResult({ projectId, params, request, onExclude }: {
   if (query.isPending) {
     return (
       <div role="status" aria-label="Loading correlations" className="space-y-2">
-        {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-8 w-full" />)}
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-8 w-full" />
+        ))}
       </div>
     );
   }
   if (query.isError) {
     return (
-      <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <div
+        role="alert"
+        className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      >
         <p>The correlations could not be computed. {describeError(query.error)}</p>
-        <Button size="sm" onClick={() => void query.refetch()}>Try again</Button>
+        <Button size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   }
@@ -132,13 +164,17 @@ function CorrelationResult({ projectId, params, request, onExclude }: {
   return (
     <div className="space-y-3" aria-busy={query.isFetching || undefined}>
       {skewed ? (
-        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           Far more persons converted than dropped off (or the other way round): the ratios may mislead.
         </p>
       ) : null}
       {events.length === 0 ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {request.type === 'events' ? 'No other events' : 'No values'} make a difference to conversion in this date range.
+          {request.type === 'events' ? 'No other events' : 'No values'} make a difference to conversion in this date
+          range.
         </p>
       ) : (
         <CorrelationTable

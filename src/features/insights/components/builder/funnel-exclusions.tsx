@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import {
-  ANALYTICS_LIMITS, funnelParamsSchema, type FunnelParamsInput,
-} from '@/contract/analytics-params';
+import { ANALYTICS_LIMITS, funnelParamsSchema, type FunnelParamsInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { definitionQueries } from '../../api/definitions.queries';
@@ -45,7 +43,8 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
   const steps = orderedSteps(state.events);
   const exclusions = state.exclusions ?? [];
   const issues = useMemo(() => exclusionIssues(state), [state]);
-  const errorAt = (i: number, field: string) => errorFor(`exclusions__${i}__${field}`) ?? issues.get(`exclusions__${i}__${field}`);
+  const errorAt = (i: number, field: string) =>
+    errorFor(`exclusions__${i}__${field}`) ?? issues.get(`exclusions__${i}__${field}`);
   const last = Math.max(steps.length - 1, 1);
 
   const set = (next: ExclusionInput[]) => {
@@ -53,7 +52,8 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
     if (next.length === 0) delete out.exclusions;
     onChange(out);
   };
-  const update = (i: number, patch: Partial<ExclusionInput>) => set(exclusions.map((x, k) => (k === i ? { ...x, ...patch } : x)));
+  const update = (i: number, patch: Partial<ExclusionInput>) =>
+    set(exclusions.map((x, k) => (k === i ? { ...x, ...patch } : x)));
 
   // A new row excludes the project's most used event that is not a step, over the whole funnel.
   const add = async () => {
@@ -102,9 +102,16 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
                       aria-describedby={rowError ? errorId : undefined}
                       value={x.funnel_from_step}
                       onChange={(e) => update(i, { funnel_from_step: Number(e.target.value) })}
-                      className={cn(select, fromError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+                      className={cn(
+                        select,
+                        fromError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+                      )}
                     >
-                      {steps.map((s, k) => <option key={k} value={k}>{stepLabel(s, k)}</option>)}
+                      {steps.map((s, k) => (
+                        <option key={k} value={k}>
+                          {stepLabel(s, k)}
+                        </option>
+                      ))}
                     </select>
                   </label>
                   <label className="flex items-center gap-1.5 text-sm">
@@ -115,10 +122,19 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
                       aria-describedby={rowError ? errorId : undefined}
                       value={x.funnel_to_step}
                       onChange={(e) => update(i, { funnel_to_step: Number(e.target.value) })}
-                      className={cn(select, toError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+                      className={cn(
+                        select,
+                        toError ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+                      )}
                     >
-                      {steps.map((s, k) => <option key={k} value={k}>{stepLabel(s, k)}</option>)}
-                      {x.funnel_to_step >= steps.length ? <option value={x.funnel_to_step}>Step {x.funnel_to_step + 1} (removed)</option> : null}
+                      {steps.map((s, k) => (
+                        <option key={k} value={k}>
+                          {stepLabel(s, k)}
+                        </option>
+                      ))}
+                      {x.funnel_to_step >= steps.length ? (
+                        <option value={x.funnel_to_step}>Step {x.funnel_to_step + 1} (removed)</option>
+                      ) : null}
                     </select>
                   </label>
                   <Button
@@ -130,7 +146,11 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
                     <X aria-hidden="true" className="size-4" />
                   </Button>
                 </div>
-                {rowError ? <p id={errorId} className="text-sm text-red-700 dark:text-red-300">{rowError}</p> : null}
+                {rowError ? (
+                  <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+                    {rowError}
+                  </p>
+                ) : null}
               </li>
             );
           })}

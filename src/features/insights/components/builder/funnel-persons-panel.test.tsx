@@ -27,13 +27,24 @@ async function ingestFunnel() {
 }
 
 const params: FunnelParamsInput = {
-  events: [{ id: 'fp visit', type: 'events', order: 0 }, { id: 'fp signup', type: 'events', order: 1 }],
+  events: [
+    { id: 'fp visit', type: 'events', order: 0 },
+    { id: 'fp signup', type: 'events', order: 1 },
+  ],
   date_from: '-7d',
 };
 
-interface Listing { results: [{ people: Array<{ name: string }> }]; next: string | null }
+interface Listing {
+  results: [{ people: Array<{ name: string }> }];
+  next: string | null;
+}
 const listed = async (step: number, offset = 0) => {
-  const query = new URLSearchParams({ ...encodeAnalyticsQuery(params), funnel_step: String(step), limit: '25', offset: String(offset) });
+  const query = new URLSearchParams({
+    ...encodeAnalyticsQuery(params),
+    funnel_step: String(step),
+    limit: '25',
+    offset: String(offset),
+  });
   const body = await api().call<Listing>('GET', `/api/projects/${PROJECT}/persons/funnel/?${query.toString()}`);
   return body.results[0].people.map((p) => p.name);
 };
@@ -42,15 +53,27 @@ function Harness({ dropped, named = true }: { dropped: boolean; named?: boolean 
   const [target, setTarget] = useState<{ step: number; dropped: boolean } | null>(null);
   return (
     <>
-      <button type="button" onClick={() => setTarget({ step: 2, dropped })}>Open step 2</button>
-      <FunnelPersonsPanel projectId={PROJECT} params={params} target={target} {...(named ? { stepName: 'Sign up' } : {})} onClose={() => setTarget(null)} />
+      <button type="button" onClick={() => setTarget({ step: 2, dropped })}>
+        Open step 2
+      </button>
+      <FunnelPersonsPanel
+        projectId={PROJECT}
+        params={params}
+        target={target}
+        {...(named ? { stepName: 'Sign up' } : {})}
+        onClose={() => setTarget(null)}
+      />
     </>
   );
 }
 
 /** The panel inside a router, as in the app: each person's name links to the person's page. */
 function inRouter(ui: ReactNode) {
-  return <RouterProvider router={createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory() })} />;
+  return (
+    <RouterProvider
+      router={createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory() })}
+    />
+  );
 }
 
 function renderPanel(dropped: boolean, key = api().demoKey, named = true) {
@@ -58,11 +81,16 @@ function renderPanel(dropped: boolean, key = api().demoKey, named = true) {
   setCredentials({ baseUrl: window.location.origin, key }, false);
   const client = createQueryClient({ onUnauthorized: () => undefined });
   const user = userEvent.setup();
-  render(<QueryClientProvider client={client}>{inRouter(<Harness dropped={dropped} named={named} />)}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>{inRouter(<Harness dropped={dropped} named={named} />)}</QueryClientProvider>,
+  );
   return user;
 }
 
-const rowNames = (dialog: HTMLElement) => within(dialog).getAllByRole('rowheader').map((c) => c.textContent);
+const rowNames = (dialog: HTMLElement) =>
+  within(dialog)
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent);
 
 describe('funnel persons panel', () => {
   it('lists exactly the persons who converted at a step, as the API does', async () => {
@@ -76,9 +104,16 @@ describe('funnel persons panel', () => {
     expect(rowNames(dialog)).toEqual(expected);
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
     // Each name leads to that person's page.
-    const [first] = (await api().call<{ results: [{ people: Array<{ uuid: string; name: string }> }] }>('GET',
-      `/api/projects/${PROJECT}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery(params), funnel_step: '2', limit: '1' }).toString()}`)).results[0].people;
-    expect(within(dialog).getByRole('link', { name: first!.name })).toHaveAttribute('href', `/projects/${PROJECT}/persons/${first!.uuid}`);
+    const [first] = (
+      await api().call<{ results: [{ people: Array<{ uuid: string; name: string }> }] }>(
+        'GET',
+        `/api/projects/${PROJECT}/persons/funnel/?${new URLSearchParams({ ...encodeAnalyticsQuery(params), funnel_step: '2', limit: '1' }).toString()}`,
+      )
+    ).results[0].people;
+    expect(within(dialog).getByRole('link', { name: first!.name })).toHaveAttribute(
+      'href',
+      `/projects/${PROJECT}/persons/${first!.uuid}`,
+    );
   });
 
   it('lists the persons who dropped off before a step', async () => {
@@ -104,8 +139,16 @@ describe('funnel persons panel', () => {
       const [open, setOpen] = useState(false);
       return (
         <>
-          <button type="button" onClick={() => setOpen(true)}>Open step 1</button>
-          <FunnelPersonsPanel projectId={PROJECT} params={params} target={open ? { step: 1, dropped: false } : null} stepName="fp visit" onClose={() => setOpen(false)} />
+          <button type="button" onClick={() => setOpen(true)}>
+            Open step 1
+          </button>
+          <FunnelPersonsPanel
+            projectId={PROJECT}
+            params={params}
+            target={open ? { step: 1, dropped: false } : null}
+            stepName="fp visit"
+            onClose={() => setOpen(false)}
+          />
         </>
       );
     }
@@ -135,8 +178,22 @@ describe('funnel persons panel', () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     // fb-1..6 visit, with Chrome for the odd ones; fb-1..4 sign up: Chrome converted = fb-1, fb-3.
     const batch = [1, 2, 3, 4, 5, 6].flatMap((i) => [
-      { event: 'fp visit', distinct_id: `fb-${i}`, timestamp: at(60), properties: { $browser: i % 2 ? 'Chrome' : 'Safari' } },
-      ...(i <= 4 ? [{ event: 'fp signup', distinct_id: `fb-${i}`, timestamp: at(30), properties: { $browser: i % 2 ? 'Chrome' : 'Safari' } }] : []),
+      {
+        event: 'fp visit',
+        distinct_id: `fb-${i}`,
+        timestamp: at(60),
+        properties: { $browser: i % 2 ? 'Chrome' : 'Safari' },
+      },
+      ...(i <= 4
+        ? [
+            {
+              event: 'fp signup',
+              distinct_id: `fb-${i}`,
+              timestamp: at(30),
+              properties: { $browser: i % 2 ? 'Chrome' : 'Safari' },
+            },
+          ]
+        : []),
     ]);
     await api().call('POST', '/batch/', { api_key: token, batch });
     const byBrowser: FunnelParamsInput = { ...params, breakdown: '$browser', breakdown_type: 'event' };
@@ -144,7 +201,14 @@ describe('funnel persons panel', () => {
     setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
     render(
       <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byBrowser} target={{ step: 2, dropped: false, breakdownValue: 'Chrome' }} onClose={() => undefined} />)}
+        {inRouter(
+          <FunnelPersonsPanel
+            projectId={PROJECT}
+            params={byBrowser}
+            target={{ step: 2, dropped: false, breakdownValue: 'Chrome' }}
+            onClose={() => undefined}
+          />,
+        )}
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
@@ -168,7 +232,14 @@ describe('funnel persons panel', () => {
     setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
     render(
       <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byBoth} target={{ step: 2, dropped: false, breakdownValue: 'Chrome · Mac', breakdownKey: '["Chrome","Mac"]' }} onClose={() => undefined} />)}
+        {inRouter(
+          <FunnelPersonsPanel
+            projectId={PROJECT}
+            params={byBoth}
+            target={{ step: 2, dropped: false, breakdownValue: 'Chrome · Mac', breakdownKey: '["Chrome","Mac"]' }}
+            onClose={() => undefined}
+          />,
+        )}
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fp signup' });
@@ -188,7 +259,9 @@ describe('funnel persons panel', () => {
     const user = renderPanel(false, api().makeKey(['organization:read']));
     await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/The persons could not be loaded\. .*insight:read/);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /The persons could not be loaded\. .*insight:read/,
+    );
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -197,7 +270,10 @@ describe('funnel persons panel', () => {
     // 20 more visitors who never sign up: 38 dropped off, more than a page.
     const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
     const at = new Date(Date.now() - 60 * 60_000).toISOString();
-    await api().call('POST', '/batch/', { api_key: token, batch: Array.from({ length: 20 }, (_, i) => ({ event: 'fp visit', distinct_id: `fp-x${i}`, timestamp: at })) });
+    await api().call('POST', '/batch/', {
+      api_key: token,
+      batch: Array.from({ length: 20 }, (_, i) => ({ event: 'fp visit', distinct_id: `fp-x${i}`, timestamp: at })),
+    });
     // jsdom has no object URLs and does not download: record the Blob and the anchor clicked.
     const blobs: Blob[] = [];
     URL.createObjectURL = (blob: Blob | MediaSource) => (blobs.push(blob as Blob), 'blob:persons-test');
@@ -218,9 +294,14 @@ describe('funnel persons panel', () => {
       const lines = (await blobs[0]!.text()).trim().split('\r\n');
       expect(lines[0]).toBe('Person,Email,Distinct IDs,First seen,Person ID');
       // All 38 who dropped off, as the API lists them.
-      const names = [...await listed(-2), ...await listed(-2, 25)];
+      const names = [...(await listed(-2)), ...(await listed(-2, 25))];
       expect(names).toHaveLength(38);
-      expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(names.sort());
+      expect(
+        lines
+          .slice(1)
+          .map((line) => line.split(',')[0])
+          .sort(),
+      ).toEqual(names.sort());
     } finally {
       click.mockRestore();
     }
@@ -234,7 +315,12 @@ describe('funnel persons panel', () => {
     await api().call('POST', '/batch/', {
       api_key: token,
       batch: [
-        { event: '$groupidentify', distinct_id: 'server', timestamp: at(120), properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme Inc' } } },
+        {
+          event: '$groupidentify',
+          distinct_id: 'server',
+          timestamp: at(120),
+          properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme Inc' } },
+        },
         { event: 'fg visit', distinct_id: 'fg-ann', timestamp: at(60), properties: company('acme') },
         { event: 'fg visit', distinct_id: 'fg-bob', timestamp: at(60), properties: company('acme') },
         { event: 'fg signup', distinct_id: 'fg-bob', timestamp: at(30), properties: company('acme') },
@@ -245,25 +331,47 @@ describe('funnel persons panel', () => {
         { event: 'fg signup', distinct_id: 'fg-eve', timestamp: at(30) },
       ],
     });
-    const types = await api().call<Array<{ group_type: string; group_type_index: number }>>('GET', `/api/projects/${PROJECT}/groups_types/`);
+    const types = await api().call<Array<{ group_type: string; group_type_index: number }>>(
+      'GET',
+      `/api/projects/${PROJECT}/groups_types/`,
+    );
     const index = types.find((t) => t.group_type === 'company')!.group_type_index;
     const byCompany: FunnelParamsInput = {
-      events: [{ id: 'fg visit', type: 'events', order: 0 }, { id: 'fg signup', type: 'events', order: 1 }], date_from: '-7d', aggregation_group_type_index: index,
+      events: [
+        { id: 'fg visit', type: 'events', order: 0 },
+        { id: 'fg signup', type: 'events', order: 1 },
+      ],
+      date_from: '-7d',
+      aggregation_group_type_index: index,
     };
     resetCredentialsStore();
     setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
-    const open = (dropped: boolean) => render(
-      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
-        {inRouter(<FunnelPersonsPanel projectId={PROJECT} params={byCompany} target={{ step: 2, dropped }} stepName="Sign up" onClose={() => undefined} />)}
-      </QueryClientProvider>,
-    );
+    const open = (dropped: boolean) =>
+      render(
+        <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+          {inRouter(
+            <FunnelPersonsPanel
+              projectId={PROJECT}
+              params={byCompany}
+              target={{ step: 2, dropped }}
+              stepName="Sign up"
+              onClose={() => undefined}
+            />,
+          )}
+        </QueryClientProvider>,
+      );
     open(false);
     const dialog = await screen.findByRole('dialog', { name: 'Companies that converted at step 2: Sign up' });
     expect(dialog).toHaveAccessibleDescription('Each company once, by name (or key).');
     await within(dialog).findByRole('table');
     // By key: acme (named), initech (no name: its key).
     expect(rowNames(dialog)).toEqual(['Acme Inc', 'initech']);
-    expect(within(dialog).getAllByRole('cell').map((c) => c.textContent).filter((t) => t === 'acme' || t === 'initech')).toEqual(['acme', 'initech']);
+    expect(
+      within(dialog)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .filter((t) => t === 'acme' || t === 'initech'),
+    ).toEqual(['acme', 'initech']);
     expect(within(dialog).getByText('2 companies converted')).toBeInTheDocument();
     expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
 

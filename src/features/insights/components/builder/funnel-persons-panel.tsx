@@ -14,7 +14,11 @@ import { useFocusReturn } from '@/lib/focus-return';
 import { toast } from '@/lib/toast';
 import { definitionQueries } from '../../api/definitions.queries';
 import {
-  allFunnelPersons, FUNNEL_PERSONS_DOWNLOAD_MAX, FUNNEL_PERSONS_PAGE_SIZE, funnelPersonsQueries, type FunnelPersonsTarget,
+  allFunnelPersons,
+  FUNNEL_PERSONS_DOWNLOAD_MAX,
+  FUNNEL_PERSONS_PAGE_SIZE,
+  funnelPersonsQueries,
+  type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
 import { downloadCsv } from '../../lib/download';
 import { csvText } from '../../lib/result-grid';
@@ -31,7 +35,11 @@ export interface FunnelPersonsPanelProps {
 }
 
 /** What the panel lists, in words: persons, or the groups of the type a funnel is aggregated by. */
-export interface ActorWords { one: string; many: string; groups: boolean }
+export interface ActorWords {
+  one: string;
+  many: string;
+  groups: boolean;
+}
 const PERSONS: ActorWords = { one: 'person', many: 'persons', groups: false };
 
 /** An English plural for a group type's name when the project gives none (company → companies). */
@@ -52,11 +60,19 @@ function useActorWords(projectId: number, params: FunnelParamsInput): ActorWords
   const type = types?.find((t) => t.group_type_index === index);
   // A key that may not read group types still lists the groups: it names them plainly.
   if (!type) return { one: 'group', many: 'groups', groups: true };
-  return { one: type.name_singular ?? type.group_type, many: type.name_plural ?? pluralOf(type.group_type), groups: true };
+  return {
+    one: type.name_singular ?? type.group_type,
+    many: type.name_plural ?? pluralOf(type.group_type),
+    groups: true,
+  };
 }
 
 /** The panel's title: which persons (or groups), at which step. */
-export function funnelPersonsTitle(target: FunnelPersonsTarget, stepName?: string, words: ActorWords = PERSONS): string {
+export function funnelPersonsTitle(
+  target: FunnelPersonsTarget,
+  stepName?: string,
+  words: ActorWords = PERSONS,
+): string {
   const where = target.dropped ? `dropped off before step ${target.step}` : `converted at step ${target.step}`;
   return `${capitalized(words.many)} ${words.groups ? 'that' : 'who'} ${where}${stepName ? `: ${stepName}` : ''}`;
 }
@@ -77,14 +93,25 @@ function nameOfStep(params: FunnelParamsInput, step: number): string | undefined
   return entry ? nameOf(entry) : undefined;
 }
 
-function PersonsSheet({ projectId, params, target, stepName: givenName, onClose }: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
+function PersonsSheet({
+  projectId,
+  params,
+  target,
+  stepName: givenName,
+  onClose,
+}: FunnelPersonsPanelProps & { target: FunnelPersonsTarget }) {
   const stepName = givenName ?? nameOfStep(params, target.step);
   // Opened without a Radix trigger: focus goes back to the step's count that opened it.
   const focusReturn = useFocusReturn(true);
   const words = useActorWords(projectId, params);
   const title = funnelPersonsTitle(target, stepName, words);
   return (
-    <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
@@ -96,7 +123,9 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
               <Dialog.Title className="text-lg font-semibold wrap-anywhere">{title}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
                 {target.breakdownValue !== undefined ? `Breakdown: ${target.breakdownValue}. ` : ''}
-                {words.groups ? `Each ${words.one} once, by name (or key).` : 'Each person once, by email (or first distinct ID).'}
+                {words.groups
+                  ? `Each ${words.one} once, by name (or key).`
+                  : 'Each person once, by email (or first distinct ID).'}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -106,14 +135,33 @@ function PersonsSheet({ projectId, params, target, stepName: givenName, onClose 
             </Dialog.Close>
           </div>
           {/* A new target starts on its first page. */}
-          <PersonsPages key={JSON.stringify(target)} projectId={projectId} params={params} target={target} title={title} words={words} />
+          <PersonsPages
+            key={JSON.stringify(target)}
+            projectId={projectId}
+            params={params}
+            target={target}
+            title={title}
+            words={words}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PersonsPages({ projectId, params, target, title, words }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string; words: ActorWords }) {
+function PersonsPages({
+  projectId,
+  params,
+  target,
+  title,
+  words,
+}: {
+  projectId: number;
+  params: FunnelParamsInput;
+  target: FunnelPersonsTarget;
+  title: string;
+  words: ActorWords;
+}) {
   const [offset, setOffset] = useState(0);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -150,12 +198,21 @@ function PersonsPages({ projectId, params, target, title, words }: { projectId: 
       >
         {query.isPending ? (
           <div role="status" aria-label={`Loading ${words.many}`} className="space-y-2">
-            {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
           </div>
         ) : query.isError ? (
-          <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
-            <p>The {words.many} could not be loaded. {describeError(query.error)}</p>
-            <Button size="sm" onClick={() => void query.refetch()}>Try again</Button>
+          <div
+            role="alert"
+            className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            <p>
+              The {words.many} could not be loaded. {describeError(query.error)}
+            </p>
+            <Button size="sm" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
           </div>
         ) : people.length === 0 ? (
           <p className="rounded-md border border-dashed border-gray-300 p-6 text-center text-sm text-gray-700 dark:border-gray-700 dark:text-gray-300">
@@ -164,10 +221,18 @@ function PersonsPages({ projectId, params, target, title, words }: { projectId: 
         ) : words.groups ? (
           <GroupsTable groups={people.filter(isGroupActor)} words={words} caption={title} dim={stale} />
         ) : (
-          <PersonsTable projectId={projectId} people={people.filter((p): p is FunnelPerson => !isGroupActor(p))} caption={title} dim={stale} />
+          <PersonsTable
+            projectId={projectId}
+            people={people.filter((p): p is FunnelPerson => !isGroupActor(p))}
+            caption={title}
+            dim={stale}
+          />
         )}
       </div>
-      <nav aria-label={`${capitalized(words.many)} pages`} className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800">
+      <nav
+        aria-label={`${capitalized(words.many)} pages`}
+        className="flex items-center justify-between gap-2 border-t border-gray-200 p-4 text-sm dark:border-gray-800"
+      >
         <span aria-live="polite" className="text-gray-700 dark:text-gray-300">
           {pageSummary(people.length, offset, atEnd, target, words)}
         </span>
@@ -181,7 +246,12 @@ function PersonsPages({ projectId, params, target, title, words }: { projectId: 
           >
             Previous
           </Button>
-          <Button ref={nextRef} size="sm" disabled={atEnd} onClick={() => go(offset + FUNNEL_PERSONS_PAGE_SIZE, 'next')}>
+          <Button
+            ref={nextRef}
+            size="sm"
+            disabled={atEnd}
+            onClick={() => go(offset + FUNNEL_PERSONS_PAGE_SIZE, 'next')}
+          >
             Next
           </Button>
         </div>
@@ -194,35 +264,69 @@ function PersonsPages({ projectId, params, target, title, words }: { projectId: 
  * Under the list: "3 companies converted" when one page holds them all (groups), else which of
  * them the page shows ("Persons 26–30").
  */
-function pageSummary(shown: number, offset: number, atEnd: boolean, target: FunnelPersonsTarget, words: ActorWords): string {
+function pageSummary(
+  shown: number,
+  offset: number,
+  atEnd: boolean,
+  target: FunnelPersonsTarget,
+  words: ActorWords,
+): string {
   if (shown === 0) return '';
-  if (words.groups && offset === 0 && atEnd) return `${shown} ${shown === 1 ? words.one : words.many} ${target.dropped ? 'dropped off' : 'converted'}`;
+  if (words.groups && offset === 0 && atEnd)
+    return `${shown} ${shown === 1 ? words.one : words.many} ${target.dropped ? 'dropped off' : 'converted'}`;
   return `${capitalized(words.many)} ${offset + 1}–${offset + shown}`;
 }
 
 /** A group's name as the list shows it: its `name` property, else its key. */
-const groupName = (g: FunnelGroupActor) => (typeof g.group_properties.name === 'string' && g.group_properties.name !== '' ? g.group_properties.name : g.group_key);
+const groupName = (g: FunnelGroupActor) =>
+  typeof g.group_properties.name === 'string' && g.group_properties.name !== '' ? g.group_properties.name : g.group_key;
 
 /** The CSV of a step's actors: persons (name, email, distinct ids, first seen, id) or groups (name, key, first seen). */
 function csvLines(actors: readonly FunnelActor[], words: ActorWords): string[][] {
   if (words.groups) {
-    return [[capitalized(words.one), 'Key', 'First seen'], ...actors.filter(isGroupActor).map((g) => [groupName(g), g.group_key, g.created_at])];
+    return [
+      [capitalized(words.one), 'Key', 'First seen'],
+      ...actors.filter(isGroupActor).map((g) => [groupName(g), g.group_key, g.created_at]),
+    ];
   }
   return [
     ['Person', 'Email', 'Distinct IDs', 'First seen', 'Person ID'],
-    ...actors.filter((p): p is FunnelPerson => !isGroupActor(p)).map((p) => [p.name, typeof p.properties.email === 'string' ? p.properties.email : '', p.distinct_ids.join(' '), p.created_at ?? '', p.uuid]),
+    ...actors
+      .filter((p): p is FunnelPerson => !isGroupActor(p))
+      .map((p) => [
+        p.name,
+        typeof p.properties.email === 'string' ? p.properties.email : '',
+        p.distinct_ids.join(' '),
+        p.created_at ?? '',
+        p.uuid,
+      ]),
   ];
 }
 
 /** Every person (or group) of the step, not only this page, as CSV. */
-function DownloadPersons({ projectId, params, target, title, words }: { projectId: number; params: FunnelParamsInput; target: FunnelPersonsTarget; title: string; words: ActorWords }) {
+function DownloadPersons({
+  projectId,
+  params,
+  target,
+  title,
+  words,
+}: {
+  projectId: number;
+  params: FunnelParamsInput;
+  target: FunnelPersonsTarget;
+  title: string;
+  words: ActorWords;
+}) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       const { people, more } = await allFunnelPersons(projectId, params, target);
       downloadCsv(csvText(csvLines(people, words)), title);
-      if (more) toast.success(`Downloaded the first ${FUNNEL_PERSONS_DOWNLOAD_MAX.toLocaleString()} ${words.many}: the step has more.`);
+      if (more)
+        toast.success(
+          `Downloaded the first ${FUNNEL_PERSONS_DOWNLOAD_MAX.toLocaleString()} ${words.many}: the step has more.`,
+        );
     } catch (error) {
       toast.error(`Couldn't download the ${words.many}: ${describeError(error)}`);
     } finally {
@@ -238,26 +342,53 @@ function DownloadPersons({ projectId, params, target, title, words }: { projectI
 }
 
 /** One row of the list: the actor's name (a link for persons), its second column and when first seen. */
-interface ActorRow { key: string; name: ReactNode; second: string; firstSeen: string | null }
+interface ActorRow {
+  key: string;
+  name: ReactNode;
+  second: string;
+  firstSeen: string | null;
+}
 
 /** The persons' or groups' table: the first column names them, the second (distinct ids, or key) hides on narrow screens. */
-function ActorsTable({ headers, rows, caption, dim }: { headers: [string, string]; rows: readonly ActorRow[]; caption: string; dim: boolean }) {
+function ActorsTable({
+  headers,
+  rows,
+  caption,
+  dim,
+}: {
+  headers: [string, string];
+  rows: readonly ActorRow[];
+  caption: string;
+  dim: boolean;
+}) {
   return (
     <table className={`w-full text-left text-sm ${dim ? 'opacity-60' : ''}`}>
       <caption className="sr-only">{caption}</caption>
       <thead className="text-xs text-gray-600 uppercase dark:text-gray-400">
         <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">{headers[0]}</th>
-          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{headers[1]}</th>
-          <th scope="col" className="py-2 font-medium">First seen</th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {headers[0]}
+          </th>
+          <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+            {headers[1]}
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            First seen
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-200 dark:divide-gray-800">
         {rows.map((r) => (
           <tr key={r.key}>
-            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">{r.name}</th>
-            <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">{r.second}</td>
-            <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">{r.firstSeen ? formatDateTime(r.firstSeen) : '—'}</td>
+            <th scope="row" className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+              {r.name}
+            </th>
+            <td className="hidden py-2 pr-3 text-gray-700 [overflow-wrap:anywhere] sm:table-cell dark:text-gray-300">
+              {r.second}
+            </td>
+            <td className="py-2 whitespace-nowrap text-gray-700 dark:text-gray-300">
+              {r.firstSeen ? formatDateTime(r.firstSeen) : '—'}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -265,12 +396,26 @@ function ActorsTable({ headers, rows, caption, dim }: { headers: [string, string
   );
 }
 
-function PersonsTable({ projectId, people, caption, dim }: { projectId: number; people: readonly FunnelPerson[]; caption: string; dim: boolean }) {
+function PersonsTable({
+  projectId,
+  people,
+  caption,
+  dim,
+}: {
+  projectId: number;
+  people: readonly FunnelPerson[];
+  caption: string;
+  dim: boolean;
+}) {
   const rows = people.map((p): ActorRow => ({
     key: p.uuid,
     // The person's page (properties, recent events).
     name: (
-      <Link to="/projects/$projectId/persons/$personId" params={{ projectId, personId: p.uuid }} className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300">
+      <Link
+        to="/projects/$projectId/persons/$personId"
+        params={{ projectId, personId: p.uuid }}
+        className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+      >
         {p.name}
       </Link>
     ),
@@ -280,7 +425,22 @@ function PersonsTable({ projectId, people, caption, dim }: { projectId: number; 
   return <ActorsTable headers={['Person', 'Distinct IDs']} rows={rows} caption={caption} dim={dim} />;
 }
 
-function GroupsTable({ groups, words, caption, dim }: { groups: readonly FunnelGroupActor[]; words: ActorWords; caption: string; dim: boolean }) {
-  const rows = groups.map((g): ActorRow => ({ key: g.group_key, name: groupName(g), second: g.group_key, firstSeen: g.created_at }));
+function GroupsTable({
+  groups,
+  words,
+  caption,
+  dim,
+}: {
+  groups: readonly FunnelGroupActor[];
+  words: ActorWords;
+  caption: string;
+  dim: boolean;
+}) {
+  const rows = groups.map((g): ActorRow => ({
+    key: g.group_key,
+    name: groupName(g),
+    second: g.group_key,
+    firstSeen: g.created_at,
+  }));
   return <ActorsTable headers={[capitalized(words.one), 'Key']} rows={rows} caption={caption} dim={dim} />;
 }

@@ -1,13 +1,25 @@
 import { useId, useState } from 'react';
 import {
-  ANALYTICS_LIMITS, FUNNEL_WINDOW_UNITS, funnelWindow, type FunnelParamsInput, type FunnelWindowUnit,
+  ANALYTICS_LIMITS,
+  FUNNEL_WINDOW_UNITS,
+  funnelWindow,
+  type FunnelParamsInput,
+  type FunnelWindowUnit,
 } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
 
-type WindowFields = Pick<FunnelParamsInput, 'funnel_window_interval' | 'funnel_window_interval_type' | 'funnel_window_interval_unit' | 'funnel_window_days'>;
+type WindowFields = Pick<
+  FunnelParamsInput,
+  'funnel_window_interval' | 'funnel_window_interval_type' | 'funnel_window_interval_unit' | 'funnel_window_days'
+>;
 
 const UNIT_WORDS: Record<FunnelWindowUnit, string> = {
-  second: 'seconds', minute: 'minutes', hour: 'hours', day: 'days', week: 'weeks', month: 'months',
+  second: 'seconds',
+  minute: 'minutes',
+  hour: 'hours',
+  day: 'days',
+  week: 'weeks',
+  month: 'months',
 };
 
 /** The window as the controls show it: whatever names the state uses (unit or type, legacy days). */
@@ -84,13 +96,21 @@ export function FunnelWindowControl<S extends WindowFields>({ state, onChange, e
           onChange={(e) => onChange(withWindow(state, interval, e.target.value as FunnelWindowUnit))}
           className={cn(control, 'border-gray-300 dark:border-gray-600')}
         >
-          {FUNNEL_WINDOW_UNITS.map((u) => <option key={u} value={u}>{UNIT_WORDS[u]}</option>)}
+          {FUNNEL_WINDOW_UNITS.map((u) => (
+            <option key={u} value={u}>
+              {UNIT_WORDS[u]}
+            </option>
+          ))}
         </select>
       </div>
       <p id={descriptionId} className="text-sm text-gray-600 dark:text-gray-400">
         Time from the first step to the last, at most {ANALYTICS_LIMITS.funnelWindowDays} days.
       </p>
-      {message ? <p id={errorId} className="text-sm text-red-700 dark:text-red-300">{message}</p> : null}
+      {message ? (
+        <p id={errorId} className="text-sm text-red-700 dark:text-red-300">
+          {message}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

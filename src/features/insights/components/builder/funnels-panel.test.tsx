@@ -32,7 +32,10 @@ const initial: FunnelParamsInput = {
 /** The steps' events and one other ("fx other", the most used), so the pickers have names. */
 async function ingest() {
   const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
-  const batch = ['fx other', 'fx other', 'fx other', 'fx visit', 'fx signup', 'fx pay'].map((event, i) => ({ event, distinct_id: `fx-${i}` }));
+  const batch = ['fx other', 'fx other', 'fx other', 'fx visit', 'fx signup', 'fx pay'].map((event, i) => ({
+    event,
+    distinct_id: `fx-${i}`,
+  }));
   await api().call('POST', '/batch/', { api_key: token, batch });
 }
 
@@ -49,13 +52,20 @@ function renderPanel(start: FunnelParamsInput = initial) {
       <FunnelsPanel
         projectId={PROJECT}
         state={state}
-        onChange={(next) => { seen.state = next; setState(next); }}
+        onChange={(next) => {
+          seen.state = next;
+          setState(next);
+        }}
         errorFor={(attr) => issues.get(attr)}
       />
     );
   }
   const user = userEvent.setup();
-  render(<QueryClientProvider client={client}><Harness /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <Harness />
+    </QueryClientProvider>,
+  );
   return { user, seen };
 }
 
@@ -122,14 +132,22 @@ describe('funnels panel', () => {
     await user.click(screen.getByRole('button', { name: 'Add exclusion' }));
     // The most used event that is not a step, over the whole funnel.
     const row = (await screen.findByRole('button', { name: 'Exclusion 1 event: fx other' })).closest('li')!;
-    expect(seen.state.exclusions).toEqual([{ id: 'fx other', name: 'fx other', type: 'events', funnel_from_step: 0, funnel_to_step: 2 }]);
+    expect(seen.state.exclusions).toEqual([
+      { id: 'fx other', name: 'fx other', type: 'events', funnel_from_step: 0, funnel_to_step: 2 },
+    ]);
     const from = within(row).getByRole('combobox', { name: 'Exclusion 1: from step' });
     const to = within(row).getByRole('combobox', { name: 'Exclusion 1: to step' });
-    expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Step 1: fx visit', 'Step 2: fx signup', 'Step 3: fx pay']);
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Step 1: fx visit', 'Step 2: fx signup', 'Step 3: fx pay']);
 
     await user.selectOptions(from, 'Step 2: fx signup');
     await user.selectOptions(to, 'Step 2: fx signup');
-    expect(within(row).getByText('Exclusion event range is invalid. End of range should be greater than start.')).toBeInTheDocument();
+    expect(
+      within(row).getByText('Exclusion event range is invalid. End of range should be greater than start.'),
+    ).toBeInTheDocument();
     expect(to).toBeInvalid();
     await user.selectOptions(to, 'Step 3: fx pay');
     expect(within(row).queryByText(/range is invalid/)).not.toBeInTheDocument();
@@ -145,7 +163,9 @@ describe('funnels panel', () => {
     // A step's own event cannot be excluded within its range.
     await user.click(within(row).getByRole('button', { name: 'Exclusion 1 event: fx other' }));
     await user.click(await screen.findByRole('option', { name: /^fx signup/ }));
-    expect(within(row).getByText("Exclusion steps cannot contain an event that's part of funnel steps.")).toBeInTheDocument();
+    expect(
+      within(row).getByText("Exclusion steps cannot contain an event that's part of funnel steps."),
+    ).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Remove exclusion 1' }));
     expect(seen.state).not.toHaveProperty('exclusions');
@@ -159,16 +179,25 @@ describe('funnels panel', () => {
       exclusions: [{ id: 'fx other', type: 'events', funnel_from_step: 0, funnel_to_step: 2 }],
     });
     expect(screen.getByRole('combobox', { name: 'Exclusion 1: to step' })).toHaveDisplayValue('Step 3 (removed)');
-    expect(screen.getByText('Exclusion event range is invalid. End of range is greater than number of steps.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Exclusion event range is invalid. End of range is greater than number of steps.'),
+    ).toBeInTheDocument();
   });
 
   it('edits the steps: move, remove, add', async () => {
     const { user, seen } = renderPanel();
     const names = () => (seen.state.events as Array<{ id: string; order: number }>).map((e) => [e.id, e.order]);
     await user.click(screen.getByRole('button', { name: 'Move step 1 down' }));
-    expect(names()).toEqual([['fx signup', 0], ['fx visit', 1], ['fx pay', 2]]);
+    expect(names()).toEqual([
+      ['fx signup', 0],
+      ['fx visit', 1],
+      ['fx pay', 2],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Remove step 3' }));
-    expect(names()).toEqual([['fx signup', 0], ['fx visit', 1]]);
+    expect(names()).toEqual([
+      ['fx signup', 0],
+      ['fx visit', 1],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     expect(seen.state.events).toHaveLength(3);
     expect(within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem')).toHaveLength(3);

@@ -7,7 +7,8 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Popover } from '@/components/ui/popover';
 import { useCan } from '@/lib/auth';
 
-const itemClasses = 'block rounded-md px-3 py-2 text-sm hover:bg-gray-100 focus-visible:bg-gray-100 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800';
+const itemClasses =
+  'block rounded-md px-3 py-2 text-sm hover:bg-gray-100 focus-visible:bg-gray-100 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800';
 
 /** "New insight": a small menu of the four builders, each a real link (the saved-insights list's primary action). */
 export function NewInsightMenu({ projectId }: { projectId: number }) {
@@ -25,10 +26,38 @@ export function NewInsightMenu({ projectId }: { projectId: number }) {
   return (
     <Popover open={open} onOpenChange={setOpen} label="New insight" align="end" className="w-56 p-1" trigger={button}>
       <nav aria-label="New insight">
-        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'trends' }} className={itemClasses} onClick={close}>Trends</Link>
-        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'funnels' }} className={itemClasses} onClick={close}>Funnel</Link>
-        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'retention' }} className={itemClasses} onClick={close}>Retention</Link>
-        <Link to="/projects/$projectId/insights/new/$kind" params={{ projectId, kind: 'paths' }} className={itemClasses} onClick={close}>Paths</Link>
+        <Link
+          to="/projects/$projectId/insights/new/$kind"
+          params={{ projectId, kind: 'trends' }}
+          className={itemClasses}
+          onClick={close}
+        >
+          Trends
+        </Link>
+        <Link
+          to="/projects/$projectId/insights/new/$kind"
+          params={{ projectId, kind: 'funnels' }}
+          className={itemClasses}
+          onClick={close}
+        >
+          Funnel
+        </Link>
+        <Link
+          to="/projects/$projectId/insights/new/$kind"
+          params={{ projectId, kind: 'retention' }}
+          className={itemClasses}
+          onClick={close}
+        >
+          Retention
+        </Link>
+        <Link
+          to="/projects/$projectId/insights/new/$kind"
+          params={{ projectId, kind: 'paths' }}
+          className={itemClasses}
+          onClick={close}
+        >
+          Paths
+        </Link>
       </nav>
     </Popover>
   );
@@ -51,7 +80,12 @@ export function EditInsightLink({ projectId, shortId }: { projectId: number; sho
     );
   }
   return (
-    <Link to="/projects/$projectId/insights/$insightId/edit" params={{ projectId, insightId: shortId }} search={{}} className={buttonClasses()}>
+    <Link
+      to="/projects/$projectId/insights/$insightId/edit"
+      params={{ projectId, insightId: shortId }}
+      search={{}}
+      className={buttonClasses()}
+    >
       {content}
     </Link>
   );

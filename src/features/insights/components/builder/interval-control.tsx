@@ -21,11 +21,14 @@ export function IntervalControl({ value, dateFrom, dateTo, onChange, error }: In
   const id = useId();
   const range = { date_from: dateFrom, date_to: dateTo };
   const refused = INTERVALS.map((interval) => ({ interval, reason: intervalRefusal(interval, range) }));
-  const hint = refused.find((r) => r.reason && r.interval === value)?.reason ?? refused.find((r) => r.reason)?.reason ?? undefined;
+  const hint =
+    refused.find((r) => r.reason && r.interval === value)?.reason ?? refused.find((r) => r.reason)?.reason ?? undefined;
   const message = error ?? (refused.some((r) => r.reason && r.interval === value) ? hint : undefined);
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">Interval</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Interval
+      </label>
       <select
         id={id}
         className={selectClasses(Boolean(message), 'w-full')}
@@ -36,7 +39,8 @@ export function IntervalControl({ value, dateFrom, dateTo, onChange, error }: In
       >
         {refused.map(({ interval, reason }) => (
           <option key={interval} value={interval} disabled={reason !== null && interval !== value}>
-            {LABELS[interval]}{reason ? ' (too many points)' : ''}
+            {LABELS[interval]}
+            {reason ? ' (too many points)' : ''}
           </option>
         ))}
       </select>

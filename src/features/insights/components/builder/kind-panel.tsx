@@ -1,5 +1,8 @@
 import type {
-  FunnelParamsInput, PathParamsInput, RetentionParamsInput, TrendParamsInput,
+  FunnelParamsInput,
+  PathParamsInput,
+  RetentionParamsInput,
+  TrendParamsInput,
 } from '@/contract/analytics-params';
 import type { BuilderKind, BuilderParams } from './builder-search';
 import { FunnelsPanel } from './funnels-panel';

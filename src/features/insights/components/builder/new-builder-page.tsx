@@ -39,7 +39,9 @@ function NewBuilder<K extends BuilderKind>({ kind }: { kind: K }) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-semibold">{words.title}</h1>
             <ScopedAction scope={insightEndpoints.create.access}>
-              <Button variant="primary" disabled={!valid} onClick={() => setSaving(true)}>Save</Button>
+              <Button variant="primary" disabled={!valid} onClick={() => setSaving(true)}>
+                Save
+              </Button>
             </ScopedAction>
           </div>
           <KindNav kind={kind} projectId={projectId} />

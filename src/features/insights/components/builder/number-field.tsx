@@ -24,11 +24,14 @@ export function NumberField({ label, value, min, max, onChange, error, hint }: N
   if (typed !== null && typed.value !== value) setTyped(null);
   const draft = typed !== null && typed.value === value ? typed.text : null;
   const text = draft ?? String(value);
-  const broken = draft !== null && !/^\d+$/.test(draft.trim()) ? `Enter a whole number from ${min} to ${max}.` : undefined;
+  const broken =
+    draft !== null && !/^\d+$/.test(draft.trim()) ? `Enter a whole number from ${min} to ${max}.` : undefined;
   const message = broken ?? error;
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <input
         id={id}
         type="number"

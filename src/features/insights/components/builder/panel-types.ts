@@ -31,15 +31,29 @@ export function usePatch<S>(state: S, onChange: (next: S) => void): (patch: Part
 }
 
 /** What the series list and the breakdown control of a panel take, stable between edits of other fields. */
-export function usePickerBindings<S extends { events?: unknown } & BreakdownValue>(state: S, onChange: (next: S) => void) {
+export function usePickerBindings<S extends { events?: unknown } & BreakdownValue>(
+  state: S,
+  onChange: (next: S) => void,
+) {
   const patchState = usePatch(state, onChange);
   const setEvents = useCallback((events: EntityInput[]) => patchState({ events } as Partial<S>), [patchState]);
   const breakdown = useMemo<BreakdownValue>(
     () => ({
-      breakdown: state.breakdown, breakdown_type: state.breakdown_type, breakdown_limit: state.breakdown_limit, breakdown_group_type_index: state.breakdown_group_type_index,
-      breakdowns: state.breakdowns, breakdown_histogram_bin_count: state.breakdown_histogram_bin_count,
+      breakdown: state.breakdown,
+      breakdown_type: state.breakdown_type,
+      breakdown_limit: state.breakdown_limit,
+      breakdown_group_type_index: state.breakdown_group_type_index,
+      breakdowns: state.breakdowns,
+      breakdown_histogram_bin_count: state.breakdown_histogram_bin_count,
     }),
-    [state.breakdown, state.breakdown_type, state.breakdown_limit, state.breakdown_group_type_index, state.breakdowns, state.breakdown_histogram_bin_count],
+    [
+      state.breakdown,
+      state.breakdown_type,
+      state.breakdown_limit,
+      state.breakdown_group_type_index,
+      state.breakdowns,
+      state.breakdown_histogram_bin_count,
+    ],
   );
   return { patchState, setEvents, breakdown };
 }

@@ -16,11 +16,15 @@ interface PathPointFieldProps {
 export function PathPointField({ projectId, label, value, onChange, error }: PathPointFieldProps) {
   const id = useId();
   const search = useDebounced(value);
-  const suggestions = useQuery(definitionQueries.values(projectId, { key: '$current_url', type: 'event', search, eventName: '$pageview' }));
+  const suggestions = useQuery(
+    definitionQueries.values(projectId, { key: '$current_url', type: 'event', search, eventName: '$pageview' }),
+  );
   const values = (suggestions.data ?? []).map((v) => String(v.name ?? '')).filter(Boolean);
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
       <input
         id={id}
         className={inputClasses(Boolean(error))}
@@ -32,7 +36,9 @@ export function PathPointField({ projectId, label, value, onChange, error }: Pat
         onChange={(e) => onChange(e.target.value)}
       />
       <datalist id={`${id}-suggestions`}>
-        {values.map((v) => <option key={v} value={v} />)}
+        {values.map((v) => (
+          <option key={v} value={v} />
+        ))}
       </datalist>
       <FieldMessage id={`${id}-error`} error={error} />
     </div>

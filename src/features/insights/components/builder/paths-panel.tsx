@@ -35,16 +35,30 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
           <legend className="text-sm font-medium">Event types</legend>
           {EVENT_TYPES.map((t) => (
             <label key={t.value} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-indigo-600" checked={types.includes(t.value)} onChange={(e) => toggleType(t.value, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-indigo-600"
+                checked={types.includes(t.value)}
+                onChange={(e) => toggleType(t.value, e.target.checked)}
+              />
               {t.label}
             </label>
           ))}
-          <FieldMessage id="paths-types" error={errorFor('include_event_types')} hint={types.length ? undefined : 'None chosen: every event counts.'} />
+          <FieldMessage
+            id="paths-types"
+            error={errorFor('include_event_types')}
+            hint={types.length ? undefined : 'None chosen: every event counts.'}
+          />
         </fieldset>
         {types.includes('hogql') ? (
-          <HogqlField label="Path item (HogQL)" value={state.paths_hogql_expression ?? ''} error={errorFor('paths_hogql_expression')}
-            placeholder="properties.$current_url" hint="Each event's path item: any HogQL value, e.g. concat(event, ' ', properties.$browser)."
-            onChange={(v) => set({ paths_hogql_expression: v || undefined })} />
+          <HogqlField
+            label="Path item (HogQL)"
+            value={state.paths_hogql_expression ?? ''}
+            error={errorFor('paths_hogql_expression')}
+            placeholder="properties.$current_url"
+            hint="Each event's path item: any HogQL value, e.g. concat(event, ' ', properties.$browser)."
+            onChange={(v) => set({ paths_hogql_expression: v || undefined })}
+          />
         ) : null}
         <PathPointField
           projectId={projectId}
@@ -60,7 +74,14 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
           error={errorFor('end_point')}
           onChange={(v) => set({ end_point: v || undefined })}
         />
-        <NumberField label="Steps" value={state.step_limit ?? 5} min={1} max={20} error={errorFor('step_limit')} onChange={(step_limit) => set({ step_limit })} />
+        <NumberField
+          label="Steps"
+          value={state.step_limit ?? 5}
+          min={1}
+          max={20}
+          error={errorFor('step_limit')}
+          onChange={(step_limit) => set({ step_limit })}
+        />
       </ControlSection>
       <ControlSection title="Exclude events">
         {excluded.map((name, i) => (
@@ -74,7 +95,12 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
                 onChange={(next) => setExcluded(excluded.map((x, j) => (j === i ? (next ?? x) : x)))}
               />
             </div>
-            <Button variant="ghost" size="sm" aria-label={`Remove excluded event ${i + 1}`} onClick={() => setExcluded(excluded.filter((_, j) => j !== i))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove excluded event ${i + 1}`}
+              onClick={() => setExcluded(excluded.filter((_, j) => j !== i))}
+            >
               <X aria-hidden="true" className="size-4" />
             </Button>
           </div>
@@ -84,16 +110,29 @@ export function PathsPanel({ projectId, state, onChange, errorFor }: PanelProps<
           Exclude an event
         </Button>
       </ControlSection>
-      <CleaningRules rules={state.local_path_cleaning_filters ?? []} errorFor={errorFor} onChange={(rules) => set({ local_path_cleaning_filters: rules.length ? rules : undefined })} />
+      <CleaningRules
+        rules={state.local_path_cleaning_filters ?? []}
+        errorFor={errorFor}
+        onChange={(rules) => set({ local_path_cleaning_filters: rules.length ? rules : undefined })}
+      />
       <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} />
     </>
   );
 }
 
 /** Path cleaning rules: each regex match in a path item becomes its alias (the regex is checked as it is typed). */
-function CleaningRules({ rules, onChange, errorFor }: { rules: Rule[]; onChange: (rules: Rule[]) => void; errorFor: ErrorFor }) {
+function CleaningRules({
+  rules,
+  onChange,
+  errorFor,
+}: {
+  rules: Rule[];
+  onChange: (rules: Rule[]) => void;
+  errorFor: ErrorFor;
+}) {
   const id = useId();
-  const setRule = (i: number, patch: Partial<Rule>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const setRule = (i: number, patch: Partial<Rule>) =>
+    onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <ControlSection title="Path cleaning">
       {rules.map((rule, i) => {
@@ -102,7 +141,9 @@ function CleaningRules({ rules, onChange, errorFor }: { rules: Rule[]; onChange:
         return (
           <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
             <div className="space-y-1">
-              <label htmlFor={`${id}-${i}-regex`} className="block text-xs font-medium">Rule {i + 1} regex</label>
+              <label htmlFor={`${id}-${i}-regex`} className="block text-xs font-medium">
+                Rule {i + 1} regex
+              </label>
               <input
                 id={`${id}-${i}-regex`}
                 className={inputClasses(Boolean(regexError), 'font-mono')}
@@ -114,7 +155,9 @@ function CleaningRules({ rules, onChange, errorFor }: { rules: Rule[]; onChange:
               <FieldMessage id={`${id}-${i}-regex-error`} error={regexError} />
             </div>
             <div className="space-y-1">
-              <label htmlFor={`${id}-${i}-alias`} className="block text-xs font-medium">Rule {i + 1} alias</label>
+              <label htmlFor={`${id}-${i}-alias`} className="block text-xs font-medium">
+                Rule {i + 1} alias
+              </label>
               <input
                 id={`${id}-${i}-alias`}
                 className={inputClasses(Boolean(aliasError))}
@@ -125,7 +168,13 @@ function CleaningRules({ rules, onChange, errorFor }: { rules: Rule[]; onChange:
               />
               <FieldMessage id={`${id}-${i}-alias-error`} error={aliasError} />
             </div>
-            <Button variant="ghost" size="sm" className="mt-5" aria-label={`Remove rule ${i + 1}`} onClick={() => onChange(rules.filter((_, j) => j !== i))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="mt-5"
+              aria-label={`Remove rule ${i + 1}`}
+              onClick={() => onChange(rules.filter((_, j) => j !== i))}
+            >
               <X aria-hidden="true" className="size-4" />
             </Button>
           </div>

@@ -22,7 +22,10 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
   const periodId = useId();
   const set = (patch: Partial<RetentionParamsInput>) => onChange({ ...state, ...patch });
   const { patchState, breakdown } = usePickerBindings(state, onChange);
-  const type = state.retention_type === 'recurring' || state.retention_type === 'retention_recurring' ? 'retention_recurring' : 'retention_first_time';
+  const type =
+    state.retention_type === 'recurring' || state.retention_type === 'retention_recurring'
+      ? 'retention_recurring'
+      : 'retention_first_time';
   const names = [idOf(state.target_entity), idOf(state.returning_entity)].filter((n): n is string => n !== null);
   return (
     <>
@@ -60,7 +63,8 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
                 onChange={() => set({ retention_type: t.value })}
               />
               <label htmlFor={`${periodId}-${t.value}`}>
-                <span className="font-medium">{t.label}</span> <span className="text-gray-600 dark:text-gray-400">{t.hint}</span>
+                <span className="font-medium">{t.label}</span>{' '}
+                <span className="text-gray-600 dark:text-gray-400">{t.hint}</span>
               </label>
             </div>
           ))}
@@ -74,14 +78,20 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
         />
         <div className="flex flex-wrap items-start gap-4">
           <div className="space-y-1.5">
-            <label htmlFor={periodId} className="block text-sm font-medium">Period</label>
+            <label htmlFor={periodId} className="block text-sm font-medium">
+              Period
+            </label>
             <select
               id={periodId}
               className={selectClasses(Boolean(errorFor('period')))}
               value={String(state.period ?? 'Day')}
               onChange={(e) => set({ period: e.target.value })}
             >
-              {RETENTION_PERIODS.map((p) => <option key={p} value={p}>{p}</option>)}
+              {RETENTION_PERIODS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
             </select>
           </div>
           <NumberField
@@ -96,7 +106,9 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
       </ControlSection>
       <ControlSection title="Dates">
         <div className="space-y-1.5">
-          <label htmlFor={`${periodId}-end`} className="block text-sm font-medium">Last period ends</label>
+          <label htmlFor={`${periodId}-end`} className="block text-sm font-medium">
+            Last period ends
+          </label>
           <input
             id={`${periodId}-end`}
             type="date"
@@ -105,12 +117,29 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
             aria-describedby={`${periodId}-end-message`}
             onChange={(e) => set({ date_to: e.target.value || undefined })}
           />
-          <FieldMessage id={`${periodId}-end-message`} error={errorFor('date_to')} hint="Empty: now. The periods are counted back from here." />
+          <FieldMessage
+            id={`${periodId}-end-message`}
+            error={errorFor('date_to')}
+            hint="Empty: now. The periods are counted back from here."
+          />
         </div>
       </ControlSection>
-      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={names} dateRange={false} />
+      <CommonControls
+        projectId={projectId}
+        state={state}
+        onChange={onChange}
+        errorFor={errorFor}
+        eventNames={names}
+        dateRange={false}
+      />
       <ControlSection title="Breakdown">
-        <BreakdownControl projectId={projectId} defaultLimit={10} errorFor={errorFor} value={breakdown} onChange={patchState} />
+        <BreakdownControl
+          projectId={projectId}
+          defaultLimit={10}
+          errorFor={errorFor}
+          value={breakdown}
+          onChange={patchState}
+        />
       </ControlSection>
     </>
   );

@@ -14,7 +14,10 @@ function recordBodies(endpoint: string): Record<string, unknown>[] {
   const sent: Record<string, unknown>[] = [];
   mswServer.events.on('request:start', ({ request }) => {
     if (request.method === 'POST' && new URL(request.url).pathname.endsWith(`/insights/${endpoint}/`)) {
-      void request.clone().json().then((body: Record<string, unknown>) => sent.push(body));
+      void request
+        .clone()
+        .json()
+        .then((body: Record<string, unknown>) => sent.push(body));
     }
   });
   return sent;
@@ -25,14 +28,18 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     const sent = recordBodies('retention');
     const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention`, { apiKey: api().demoKey });
     expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ period: 'Week', total_intervals: 8, target_entity: { id: '$pageview' } }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({ period: 'Week', total_intervals: 8, target_entity: { id: '$pageview' } }),
+    );
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Day');
     const periods = screen.getByRole('spinbutton', { name: 'Number of periods' });
     await user.clear(periods);
     await user.type(periods, '12');
     await user.click(screen.getByRole('radio', { name: /Recurring/ }));
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ period: 'Day', total_intervals: 12, retention_type: 'retention_recurring' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({ period: 'Day', total_intervals: 12, retention_type: 'retention_recurring' }),
+    );
 
     // Over 100 periods: the contract's words at the field, and nothing sent.
     const count = sent.length;
@@ -46,7 +53,9 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
   it('retention by a breakdown: the property reaches the request, and the table has a part per value', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const sent = recordBodies('retention');
-    const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, { apiKey: api().demoKey });
+    const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, {
+      apiKey: api().demoKey,
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
     const list = await screen.findByRole('listbox', { name: 'Event properties' });
@@ -69,9 +78,13 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     await user.clear(steps);
     await user.type(steps, '8');
     await user.type(screen.getByRole('combobox', { name: 'Starts at' }), 'https://hedgebox.example/');
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({
-      include_event_types: ['$pageview', 'custom_event'], step_limit: 8, start_point: 'https://hedgebox.example/',
-    }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        include_event_types: ['$pageview', 'custom_event'],
+        step_limit: 8,
+        start_point: 'https://hedgebox.example/',
+      }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Add a rule' }));
     const regex = screen.getByRole('textbox', { name: 'Rule 1 regex' });
@@ -81,7 +94,9 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     expect(await screen.findAllByText('Enter a valid regular expression.')).not.toHaveLength(0);
     expect(regex).toHaveAttribute('aria-invalid', 'true');
     await user.type(regex, ']+)');
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ local_path_cleaning_filters: [{ regex: '([a-z]+)', alias: '/:id' }] }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({ local_path_cleaning_filters: [{ regex: '([a-z]+)', alias: '/:id' }] }),
+    );
     expect(regex).not.toHaveAttribute('aria-invalid');
   });
 
@@ -97,7 +112,12 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     await user.clear(field);
     await user.type(field, 'lower(event)');
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ include_event_types: ['$pageview', 'hogql'], paths_hogql_expression: 'lower(event)' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        include_event_types: ['$pageview', 'hogql'],
+        paths_hogql_expression: 'lower(event)',
+      }),
+    );
     await waitFor(() => expect(field).not.toHaveAttribute('aria-invalid'));
     expect(router.state.location.search).toMatchObject({ paths_hogql_expression: 'lower(event)' });
   });
@@ -106,18 +126,33 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     await ingestPickerEvents(api().call, PROJECT);
     const sent = recordBodies('retention');
     const { user, router } = renderApp(`/projects/${PROJECT}/insights/new/retention`, { apiKey: api().demoKey });
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' } }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({ target_entity: { id: '$pageview' }, returning_entity: { id: '$pageview' } }),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'First did: Pageview' }));
     await user.click(await screen.findByRole('option', { name: /^user signed up/ }));
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: 'user signed up', type: 'events' }, returning_entity: { id: '$pageview' } }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        target_entity: { id: 'user signed up', type: 'events' },
+        returning_entity: { id: '$pageview' },
+      }),
+    );
     expect(screen.getByRole('button', { name: 'First did: user signed up' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Came back to do: Pageview' }));
     await user.click(await screen.findByRole('option', { name: /^purchase/ }));
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ target_entity: { id: 'user signed up' }, returning_entity: { id: 'purchase', type: 'events' } }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        target_entity: { id: 'user signed up' },
+        returning_entity: { id: 'purchase', type: 'events' },
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Came back to do: purchase' })).toBeInTheDocument();
-    expect(router.state.location.search).toMatchObject({ target_entity: { id: 'user signed up' }, returning_entity: { id: 'purchase' } });
+    expect(router.state.location.search).toMatchObject({
+      target_entity: { id: 'user signed up' },
+      returning_entity: { id: 'purchase' },
+    });
   });
 
   it('paths: an end point, and excluded events added, changed and removed, reach the request', async () => {
@@ -134,7 +169,12 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
 
     const excluded = screen.getByRole('region', { name: 'Exclude events' });
     await user.click(within(excluded).getByRole('button', { name: 'Exclude an event' }));
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ end_point: 'https://hedgebox.example/pricing', exclude_events: ['$pageleave'] }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        end_point: 'https://hedgebox.example/pricing',
+        exclude_events: ['$pageleave'],
+      }),
+    );
 
     // Each row's picker changes its event; a second row is added after the first.
     await user.click(within(excluded).getByRole('button', { name: 'Excluded event 1: Pageleave' }));
@@ -148,7 +188,12 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
 
     // Removing the first keeps the second.
     await user.click(within(excluded).getByRole('button', { name: 'Remove excluded event 1' }));
-    await waitFor(() => expect(sent.at(-1)).toMatchObject({ end_point: 'https://hedgebox.example/pricing', exclude_events: ['user signed up'] }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        end_point: 'https://hedgebox.example/pricing',
+        exclude_events: ['user signed up'],
+      }),
+    );
     expect(within(excluded).getByRole('button', { name: 'Excluded event 1: user signed up' })).toBeInTheDocument();
 
     // Removing the last leaves none in the URL the chart follows (the answer for that state

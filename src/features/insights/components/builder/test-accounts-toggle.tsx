@@ -6,7 +6,9 @@ export function TestAccountsToggle({ value, onChange }: { value: boolean; onChan
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-3">
-      <label htmlFor={id} className="text-sm font-medium">Filter out internal and test users</label>
+      <label htmlFor={id} className="text-sm font-medium">
+        Filter out internal and test users
+      </label>
       <Switch id={id} checked={value} onCheckedChange={onChange} />
     </div>
   );

@@ -9,7 +9,10 @@ const SLOW = { timeout: 8000 };
 const PROJECT = 1;
 const TREND_URL = `/projects/${PROJECT}/insights/new/trends`;
 
-interface Sent { body: Record<string, unknown>; signal: AbortSignal }
+interface Sent {
+  body: Record<string, unknown>;
+  signal: AbortSignal;
+}
 
 /** Every trend request the app sends, with its body and its abort signal. */
 function recordTrendRequests(): Sent[] {
@@ -17,14 +20,19 @@ function recordTrendRequests(): Sent[] {
   mswServer.events.on('request:start', ({ request }) => {
     if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/insights/trend/')) return;
     const { signal } = request;
-    void request.clone().json().then((body: Record<string, unknown>) => sent.push({ body, signal }));
+    void request
+      .clone()
+      .json()
+      .then((body: Record<string, unknown>) => sent.push({ body, signal }));
   });
   return sent;
 }
 
 /** Pageviews for the last days, so the chart has numbers. */
 async function ingestPageviews() {
-  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as { api_token: string };
+  const { api_token: token } = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').get(PROJECT) as {
+    api_token: string;
+  };
   const now = Date.now();
   const batch = Array.from({ length: 30 }, (_, i) => ({
     event: i % 3 === 0 ? 'user signed up' : '$pageview',
@@ -44,14 +52,18 @@ const lastBody = (sent: Sent[]) => sent.at(-1)?.body;
  */
 async function calendarMonthsBack(user: User, months: number) {
   const dialog = await screen.findByRole('dialog', { name: 'Choose the dates' });
-  for (let i = 0; i < months; i += 1) await user.click(within(dialog).getByRole('button', { name: 'Go to the Previous Month' }));
+  for (let i = 0; i < months; i += 1)
+    await user.click(within(dialog).getByRole('button', { name: 'Go to the Previous Month' }));
   const grid = within(dialog).getByRole('grid');
   const caption = grid.getAttribute('aria-label') ?? '';
   const first = new Date(`${caption} 1`);
   const monthName = first.toLocaleString('en-US', { month: 'long' });
-  const iso = (d: number) => `${first.getFullYear()}-${String(first.getMonth() + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  const ordinal = (d: number) => `${d}${d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th'}`;
-  const dayButton = (d: number) => within(grid).getByRole('button', { name: new RegExp(`\\b${monthName} ${ordinal(d)}, ${first.getFullYear()}`) });
+  const iso = (d: number) =>
+    `${first.getFullYear()}-${String(first.getMonth() + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const ordinal = (d: number) =>
+    `${d}${d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th'}`;
+  const dayButton = (d: number) =>
+    within(grid).getByRole('button', { name: new RegExp(`\\b${monthName} ${ordinal(d)}, ${first.getFullYear()}`) });
   return { dialog, caption, iso, dayButton };
 }
 
@@ -62,7 +74,9 @@ type Calendar = Awaited<ReturnType<typeof calendarMonthsBack>>;
 async function pickDays(user: User, sent: Sent[], calendar: Calendar, from: number, to: number) {
   await user.click(calendar.dayButton(from));
   await user.click(calendar.dayButton(to));
-  await waitFor(() => expect(lastBody(sent)).toMatchObject({ date_from: calendar.iso(from), date_to: calendar.iso(to) }));
+  await waitFor(() =>
+    expect(lastBody(sent)).toMatchObject({ date_from: calendar.iso(from), date_to: calendar.iso(to) }),
+  );
 }
 
 /** Closes the calendar (Escape) and opens it again from its trigger, at the month it opens on. */
@@ -81,9 +95,15 @@ describe('trends builder', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
     expect(within(table).getByRole('columnheader', { name: 'Pageview' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'New trend: chart' })).toBeInTheDocument();
-    expect(lastBody(sent)).toMatchObject({ events: [{ id: '$pageview', math: 'total' }], date_from: '-7d', interval: 'day' });
+    expect(lastBody(sent)).toMatchObject({
+      events: [{ id: '$pageview', math: 'total' }],
+      date_from: '-7d',
+      interval: 'day',
+    });
     // 20 pageviews were ingested in the range: the table sums to them.
-    const cells = within(table).getAllByRole('cell').map((c) => Number(c.textContent?.replace(/,/g, '')));
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => Number(c.textContent?.replace(/,/g, '')));
     expect(cells.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0)).toBe(20);
   });
 
@@ -105,11 +125,21 @@ describe('trends builder', { timeout: 30_000 }, () => {
     await waitFor(() => expect(lastBody(sent)).toMatchObject({ filter_test_accounts: true }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Chart type' }), 'World map');
-    await waitFor(() => expect(lastBody(sent)).toMatchObject({ display: 'WorldMap', breakdown: '$geoip_country_code', breakdown_type: 'event' }));
+    await waitFor(() =>
+      expect(lastBody(sent)).toMatchObject({
+        display: 'WorldMap',
+        breakdown: '$geoip_country_code',
+        breakdown_type: 'event',
+      }),
+    );
     expect(screen.getByText(/broken down by country code/)).toBeInTheDocument();
 
     expect(router.state.location.search).toMatchObject({
-      interval: 'week', compare: true, date_from: '-30d', filter_test_accounts: true, display: 'WorldMap',
+      interval: 'week',
+      compare: true,
+      date_from: '-30d',
+      filter_test_accounts: true,
+      display: 'WorldMap',
     });
     // Back steps through the edits: the world map is undone, the controls follow.
     router.history.back();
@@ -150,8 +180,14 @@ describe('trends builder', { timeout: 30_000 }, () => {
     const table = () => screen.getByRole('table', { name: 'New trend: data' });
     const edits: Array<[() => Promise<void>, Record<string, unknown>]> = [
       [() => user.selectOptions(screen.getByRole('combobox', { name: 'Interval' }), 'week'), { interval: 'week' }],
-      [() => user.click(screen.getByRole('switch', { name: 'Compare to the previous period' })), { interval: 'week', compare: true }],
-      [() => user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 30 days'), { date_from: '-30d', compare: true }],
+      [
+        () => user.click(screen.getByRole('switch', { name: 'Compare to the previous period' })),
+        { interval: 'week', compare: true },
+      ],
+      [
+        () => user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 30 days'),
+        { date_from: '-30d', compare: true },
+      ],
     ];
     for (const [edit, expected] of edits) {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -165,7 +201,7 @@ describe('trends builder', { timeout: 30_000 }, () => {
     }
   });
 
-  it('a custom range picked on the calendar is the request\'s date_from and date_to, and the button says it', async () => {
+  it("a custom range picked on the calendar is the request's date_from and date_to, and the button says it", async () => {
     const sent = recordTrendRequests();
     const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
@@ -183,7 +219,9 @@ describe('trends builder', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     const from = new Date(`${iso(10)}T00:00:00`);
     const label = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    expect(screen.getByRole('button', { name: /^Custom dates: / })).toHaveAccessibleName(`Custom dates: ${label(from)} – ${label(new Date(`${iso(20)}T00:00:00`))}`);
+    expect(screen.getByRole('button', { name: /^Custom dates: / })).toHaveAccessibleName(
+      `Custom dates: ${label(from)} – ${label(new Date(`${iso(20)}T00:00:00`))}`,
+    );
     expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveDisplayValue('Custom range…');
   });
 
@@ -224,7 +262,7 @@ describe('trends builder', { timeout: 30_000 }, () => {
     expect(interval).toHaveValue('week');
   });
 
-  it('checks the formula as it is typed, and shows the server\'s 400 beside it', async () => {
+  it("checks the formula as it is typed, and shows the server's 400 beside it", async () => {
     const sent = recordTrendRequests();
     const { user } = renderApp(TREND_URL, { apiKey: api().demoKey });
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
@@ -279,10 +317,21 @@ describe('trends builder', { timeout: 30_000 }, () => {
     const { user, router } = renderApp(TREND_URL, { apiKey: api().demoKey });
     await screen.findByRole('table', { name: 'New trend: data' }, SLOW);
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
-    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /^Browser\s*\$browser/ }));
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', {
+        name: /^Browser\s*\$browser/,
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Add breakdown' }));
-    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /\$current_url/ }));
-    const breakdowns = [{ property: '$browser', type: 'event' }, { property: '$current_url', type: 'event' }];
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', {
+        name: /\$current_url/,
+      }),
+    );
+    const breakdowns = [
+      { property: '$browser', type: 'event' },
+      { property: '$current_url', type: 'event' },
+    ];
     await waitFor(() => expect(lastBody(sent)).toMatchObject({ breakdowns }));
     expect(lastBody(sent)).not.toHaveProperty('breakdown');
     expect(router.state.location.search).toMatchObject({ breakdowns });
@@ -308,6 +357,9 @@ describe('trends builder', { timeout: 30_000 }, () => {
     const week = sent.find((s) => s.body.interval === 'week');
     await waitFor(() => expect(week?.signal.aborted).toBe(true));
 
-    await waitFor(() => expect(screen.getByRole('table', { name: 'New trend: data' }).closest('[aria-busy="true"]')).toBeNull(), { timeout: 4000 });
+    await waitFor(
+      () => expect(screen.getByRole('table', { name: 'New trend: data' }).closest('[aria-busy="true"]')).toBeNull(),
+      { timeout: 4000 },
+    );
   });
 });

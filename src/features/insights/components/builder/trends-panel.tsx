@@ -1,6 +1,10 @@
 import { useId } from 'react';
 import {
-  DISPLAY_TYPES, type DisplayType, type EntityInput, type Interval, type TrendParamsInput,
+  DISPLAY_TYPES,
+  type DisplayType,
+  type EntityInput,
+  type Interval,
+  type TrendParamsInput,
 } from '@/contract/analytics-params';
 import { Switch } from '@/components/ui/switch';
 import { AggregationControl } from './aggregation-control';
@@ -25,7 +29,8 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
 
   const setDisplay = (next: DisplayType) => {
     // The world map needs countries: it brings its breakdown when there is none.
-    if (next === 'WorldMap' && !state.breakdown) set({ display: next, breakdown: WORLD_MAP_BREAKDOWN, breakdown_type: 'event' });
+    if (next === 'WorldMap' && !state.breakdown)
+      set({ display: next, breakdown: WORLD_MAP_BREAKDOWN, breakdown_type: 'event' });
     else set({ display: next });
   };
 
@@ -38,7 +43,13 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           letters={letters}
           errorAt={(i) => (state.formulas?.length ? errorFor(`formulas__${i}`) : errorFor('formula'))}
           // One formula is `formula`, as saved insights have it; several are `formulas`.
-          onChange={(list) => set(list.length > 1 ? { formulas: list, formula: undefined } : { formula: list[0] || undefined, formulas: undefined })}
+          onChange={(list) =>
+            set(
+              list.length > 1
+                ? { formulas: list, formula: undefined }
+                : { formula: list[0] || undefined, formulas: undefined },
+            )
+          }
         />
         <AggregationControl
           projectId={projectId}
@@ -48,7 +59,13 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           onChange={(v) => set({ aggregation_group_type_index: v })}
         />
       </ControlSection>
-      <CommonControls projectId={projectId} state={state} onChange={onChange} errorFor={errorFor} eventNames={eventNames}>
+      <CommonControls
+        projectId={projectId}
+        state={state}
+        onChange={onChange}
+        errorFor={errorFor}
+        eventNames={eventNames}
+      >
         <IntervalControl
           value={(state.interval ?? 'day') as Interval}
           dateFrom={state.date_from}
@@ -57,8 +74,14 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
           onChange={(interval) => set({ interval })}
         />
         <div className="flex items-center justify-between gap-3">
-          <label htmlFor={compareId} className="text-sm font-medium">Compare to the previous period</label>
-          <Switch id={compareId} checked={state.compare === true} onCheckedChange={(on) => set({ compare: on || undefined })} />
+          <label htmlFor={compareId} className="text-sm font-medium">
+            Compare to the previous period
+          </label>
+          <Switch
+            id={compareId}
+            checked={state.compare === true}
+            onCheckedChange={(on) => set({ compare: on || undefined })}
+          />
         </div>
       </CommonControls>
       <ControlSection title="Breakdown">
@@ -74,7 +97,9 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
       </ControlSection>
       <ControlSection title="Display">
         <div className="space-y-1.5">
-          <label htmlFor={displayId} className="block text-sm font-medium">Chart type</label>
+          <label htmlFor={displayId} className="block text-sm font-medium">
+            Chart type
+          </label>
           <select
             id={displayId}
             className={selectClasses(Boolean(errorFor('display')), 'w-full')}
@@ -82,14 +107,20 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
             aria-describedby={display === 'WorldMap' || errorFor('display') ? `${displayId}-hint` : undefined}
             onChange={(e) => setDisplay(e.target.value as DisplayType)}
           >
-            {DISPLAY_TYPES.map((d) => <option key={d} value={d}>{DISPLAY_LABELS[d]}</option>)}
+            {DISPLAY_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {DISPLAY_LABELS[d]}
+              </option>
+            ))}
           </select>
           <FieldMessage
             id={`${displayId}-hint`}
             error={errorFor('display')}
-            hint={display === 'WorldMap'
-              ? `The map shows one value per country: it is broken down by ${state.breakdown === WORLD_MAP_BREAKDOWN ? 'country code ($geoip_country_code), set when the map was chosen' : `“${String(state.breakdown)}”, which should hold country codes`}.`
-              : undefined}
+            hint={
+              display === 'WorldMap'
+                ? `The map shows one value per country: it is broken down by ${state.breakdown === WORLD_MAP_BREAKDOWN ? 'country code ($geoip_country_code), set when the map was chosen' : `“${String(state.breakdown)}”, which should hold country codes`}.`
+                : undefined
+            }
           />
         </div>
       </ControlSection>

@@ -50,28 +50,31 @@ export function useBuilderState<K extends BuilderKind>(
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const lastWrite = useRef(0);
-  const setState = useCallback((next: BuilderParams[K]) => {
-    setLocal(next);
-    const waiting = timer.current !== undefined;
-    clearTimeout(timer.current);
-    timer.current = undefined;
-    if (stateIssues(kind, next).size > 0) {
-      setPending(false);
-      return;
-    }
-    const write = () => {
+  const setState = useCallback(
+    (next: BuilderParams[K]) => {
+      setLocal(next);
+      const waiting = timer.current !== undefined;
+      clearTimeout(timer.current);
       timer.current = undefined;
-      lastWrite.current = performance.now();
-      setPending(false);
-      commitRef.current(next);
-    };
-    if (!waiting && performance.now() - lastWrite.current >= delay) {
-      write();
-      return;
-    }
-    setPending(true);
-    timer.current = setTimeout(write, delay);
-  }, [kind, delay]);
+      if (stateIssues(kind, next).size > 0) {
+        setPending(false);
+        return;
+      }
+      const write = () => {
+        timer.current = undefined;
+        lastWrite.current = performance.now();
+        setPending(false);
+        commitRef.current(next);
+      };
+      if (!waiting && performance.now() - lastWrite.current >= delay) {
+        write();
+        return;
+      }
+      setPending(true);
+      timer.current = setTimeout(write, delay);
+    },
+    [kind, delay],
+  );
 
   const issues = useMemo(() => stateIssues(kind, local), [kind, local]);
   return { state: local, setState, issues, pending };

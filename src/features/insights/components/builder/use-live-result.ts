@@ -56,7 +56,9 @@ export function useLiveResult<K extends BuilderKind>(
 
   const result = (shown?.data as { result?: unknown } | undefined)?.result;
   const resultParams = shown?.params;
-  const stale = Boolean(shown) && (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(resultParams, urlState));
+  const stale =
+    Boolean(shown) &&
+    (query.isFetching || pending || issues.size > 0 || failure !== null || !sameState(resultParams, urlState));
   const loading = !shown && query.isFetching;
   const updating = query.isFetching || pending;
   // The same object while nothing in it changed: the chart, drawn from it, skips such renders.

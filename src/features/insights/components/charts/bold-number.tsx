@@ -17,11 +17,22 @@ export function BoldNumber({ view }: { view: TrendsView }) {
             <p className={cn('font-semibold tabular-nums', index === 0 ? 'text-6xl' : 'text-3xl')} data-bold-number>
               {formatValue(series.total, view.unit)}
             </p>
-            {current.length > 1 || series.breakdownValue !== null ? <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{series.label}</p> : null}
+            {current.length > 1 || series.breakdownValue !== null ? (
+              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{series.label}</p>
+            ) : null}
             {view.compare && before !== undefined ? (
-              <p className={cn('mt-2 text-sm font-medium', up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400')}>
-                {change ?? `${series.total > before ? '+' : ''}${formatValue(series.total - before, view.unit)}`} vs previous period
-                <span className="font-normal text-gray-700 dark:text-gray-300"> ({formatValue(before, view.unit)})</span>
+              <p
+                className={cn(
+                  'mt-2 text-sm font-medium',
+                  up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+                )}
+              >
+                {change ?? `${series.total > before ? '+' : ''}${formatValue(series.total - before, view.unit)}`} vs
+                previous period
+                <span className="font-normal text-gray-700 dark:text-gray-300">
+                  {' '}
+                  ({formatValue(before, view.unit)})
+                </span>
               </p>
             ) : null}
           </div>

@@ -3,7 +3,20 @@ import type { TooltipContentProps, TooltipPayloadEntry } from 'recharts';
 import { formatValue, type ValueUnit } from '../../lib/format';
 
 /** Readable on white and on gray-900 (each at least 3:1 against both, as graphics must be). */
-const PALETTE = ['#6366f1', '#0891b2', '#d97706', '#e11d48', '#16a34a', '#9333ea', '#db2777', '#0d9488', '#ea580c', '#2563eb', '#65a30d', '#c026d3'];
+const PALETTE = [
+  '#6366f1',
+  '#0891b2',
+  '#d97706',
+  '#e11d48',
+  '#16a34a',
+  '#9333ea',
+  '#db2777',
+  '#0d9488',
+  '#ea580c',
+  '#2563eb',
+  '#65a30d',
+  '#c026d3',
+];
 export const colour = (index: number) => PALETTE[index % PALETTE.length]!;
 
 export const CHART_HEIGHT = 320;
@@ -11,8 +24,17 @@ export const CHART_HEIGHT = 320;
 const FALLBACK_WIDTH = 720;
 
 /** Axes, grid and labels take the text colour (currentColor), so they follow light and dark mode. */
-export const axisProps = { tick: { fill: 'currentColor', fontSize: 12 }, stroke: 'currentColor', strokeOpacity: 0.4 } as const;
-export const gridProps = { strokeDasharray: '3 3', stroke: 'currentColor', strokeOpacity: 0.15, vertical: false } as const;
+export const axisProps = {
+  tick: { fill: 'currentColor', fontSize: 12 },
+  stroke: 'currentColor',
+  strokeOpacity: 0.4,
+} as const;
+export const gridProps = {
+  strokeDasharray: '3 3',
+  stroke: 'currentColor',
+  strokeOpacity: 0.15,
+  vertical: false,
+} as const;
 export const margin = { top: 16, right: 24, bottom: 8, left: 8 } as const;
 
 /**
@@ -35,7 +57,13 @@ export function useWidth(): [RefObject<HTMLDivElement | null>, number | null] {
 }
 
 /** A box of the chart's width: its child is drawn once the width is known. */
-export function Sized({ height = CHART_HEIGHT, children }: { height?: number; children: (width: number) => ReactNode }) {
+export function Sized({
+  height = CHART_HEIGHT,
+  children,
+}: {
+  height?: number;
+  children: (width: number) => ReactNode;
+}) {
   const [ref, width] = useWidth();
   return (
     <div ref={ref} style={{ height }} className="w-full">
@@ -47,7 +75,10 @@ export function Sized({ height = CHART_HEIGHT, children }: { height?: number; ch
 /** An axis's title: what its numbers are, above a value axis (`y`) or under the right end of `x`. */
 export function AxisTitle({ axis, children }: { axis: 'x' | 'y'; children: ReactNode }) {
   return (
-    <p data-axis-title={axis} className={`text-xs font-medium text-gray-700 dark:text-gray-300 ${axis === 'x' ? 'text-right' : ''}`}>
+    <p
+      data-axis-title={axis}
+      className={`text-xs font-medium text-gray-700 dark:text-gray-300 ${axis === 'x' ? 'text-right' : ''}`}
+    >
       {children}
     </p>
   );
@@ -76,12 +107,24 @@ export function ChartTooltip({ active, payload, label, unit }: ChartTooltipProps
       <ul className="space-y-0.5">
         {payload.slice(0, 40).map((entry, index) => (
           <li key={index} className="flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: String(entry.color ?? entry.payload?.fill ?? 'currentColor') }} />
+            <span
+              aria-hidden="true"
+              className="inline-block size-2 shrink-0 rounded-full"
+              style={{ background: String(entry.color ?? entry.payload?.fill ?? 'currentColor') }}
+            />
             <span className="min-w-0 flex-1 truncate">{String(entry.name ?? '')}</span>
-            <span className="tabular-nums">{typeof entry.value === 'number' ? formatValue(entry.value, unit) : entry.value === null || entry.value === undefined ? '–' : String(entry.value)}</span>
+            <span className="tabular-nums">
+              {typeof entry.value === 'number'
+                ? formatValue(entry.value, unit)
+                : entry.value === null || entry.value === undefined
+                  ? '–'
+                  : String(entry.value)}
+            </span>
           </li>
         ))}
-        {payload.length > 40 ? <li className="text-gray-600 dark:text-gray-400">and {payload.length - 40} more</li> : null}
+        {payload.length > 40 ? (
+          <li className="text-gray-600 dark:text-gray-400">and {payload.length - 40} more</li>
+        ) : null}
       </ul>
     </div>
   );

@@ -15,7 +15,15 @@ export interface FunnelPersonsTarget {
 export type OnFunnelPersons = (target: FunnelPersonsTarget) => void;
 
 /** A count: a button opening its persons when the page can show them, else text. */
-function Count({ children, context, onClick }: { children: ReactNode; context: string; onClick: (() => void) | undefined }) {
+function Count({
+  children,
+  context,
+  onClick,
+}: {
+  children: ReactNode;
+  context: string;
+  onClick: (() => void) | undefined;
+}) {
   const content = (
     <>
       <span className="sr-only">{context}:</span> {children}
@@ -33,12 +41,31 @@ function Count({ children, context, onClick }: { children: ReactNode; context: s
   );
 }
 
-function StepNumbers({ step, index, prefix, breakdownValue, breakdownKey, onPersons }: {
-  step: FunnelStepView; index: number; prefix: string; breakdownValue: string | undefined; breakdownKey?: string | undefined; onPersons: OnFunnelPersons | undefined;
+function StepNumbers({
+  step,
+  index,
+  prefix,
+  breakdownValue,
+  breakdownKey,
+  onPersons,
+}: {
+  step: FunnelStepView;
+  index: number;
+  prefix: string;
+  breakdownValue: string | undefined;
+  breakdownKey?: string | undefined;
+  onPersons: OnFunnelPersons | undefined;
 }) {
-  const group = { ...(breakdownValue !== undefined ? { breakdownValue } : {}), ...(breakdownKey !== undefined ? { breakdownKey } : {}) };
-  const target = (dropped: boolean) => (onPersons ? () => onPersons({ step: index + 1, dropped, ...group }) : undefined);
-  const times = [step.averageTime !== null ? `avg ${formatDuration(step.averageTime)}` : null, step.medianTime !== null ? `median ${formatDuration(step.medianTime)}` : null].filter(Boolean);
+  const group = {
+    ...(breakdownValue !== undefined ? { breakdownValue } : {}),
+    ...(breakdownKey !== undefined ? { breakdownKey } : {}),
+  };
+  const target = (dropped: boolean) =>
+    onPersons ? () => onPersons({ step: index + 1, dropped, ...group }) : undefined;
+  const times = [
+    step.averageTime !== null ? `avg ${formatDuration(step.averageTime)}` : null,
+    step.medianTime !== null ? `median ${formatDuration(step.medianTime)}` : null,
+  ].filter(Boolean);
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs text-gray-700 dark:text-gray-300">
       <Count context={`${prefix}Step ${index + 1}`} onClick={target(false)}>
@@ -61,7 +88,10 @@ function StepNumbers({ step, index, prefix, breakdownValue, breakdownKey, onPers
 function Track({ share, fill }: { share: number; fill: string }) {
   return (
     <div className="h-3 w-full overflow-hidden rounded-sm bg-gray-100 dark:bg-gray-800" aria-hidden="true">
-      <div className="h-full rounded-sm" style={{ width: `${Math.max(0, Math.min(1, share)) * 100}%`, background: fill }} />
+      <div
+        className="h-full rounded-sm"
+        style={{ width: `${Math.max(0, Math.min(1, share)) * 100}%`, background: fill }}
+      />
     </div>
   );
 }
@@ -89,12 +119,23 @@ export function FunnelSteps({ view, onPersons }: { view: FunnelView; onPersons?:
                 return (
                   <li key={g} className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:items-center sm:gap-3">
                     <span className="flex min-w-0 items-center gap-1.5 text-xs">
-                      <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(g) }} />
+                      <span
+                        aria-hidden="true"
+                        className="inline-block size-2 shrink-0 rounded-full"
+                        style={{ background: colour(g) }}
+                      />
                       <span className="truncate">{group.breakdownValue}</span>
                     </span>
                     <div className="space-y-1">
                       <Track share={at.count / widest} fill={colour(g)} />
-                      <StepNumbers step={at} index={index} prefix={`${group.breakdownValue}, `} breakdownValue={group.breakdownValue} breakdownKey={group.breakdownKey} onPersons={onPersons} />
+                      <StepNumbers
+                        step={at}
+                        index={index}
+                        prefix={`${group.breakdownValue}, `}
+                        breakdownValue={group.breakdownValue}
+                        breakdownKey={group.breakdownKey}
+                        onPersons={onPersons}
+                      />
                     </div>
                   </li>
                 );

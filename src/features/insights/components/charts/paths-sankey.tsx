@@ -15,7 +15,8 @@ const stepLabel = (node: string) => `${stepItem(node)} (step ${stepOf(node)})`;
 /** `1 person`, `2,032 persons`. */
 const persons = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'persons'}`;
 /** A link in words with its count (`count`: the bare number in its title, with "persons" where it is pointed at). */
-const linkLabel = (source: string, target: string, count: string) => `${stepLabel(source)} → ${stepLabel(target)}: ${count}`;
+const linkLabel = (source: string, target: string, count: string) =>
+  `${stepLabel(source)} → ${stepLabel(target)}: ${count}`;
 /** A link at least this thick (px) carries its count; a thinner one shows it when pointed at. */
 export const LABELLED_WIDTH = 11;
 
@@ -47,8 +48,12 @@ export function pathsGraph(view: PathsView): Graph {
     }
     return at;
   };
-  const edges = view.edges.filter((edge) => edge.value > 0 && edge.source !== edge.target).sort((a, b) => b.value - a.value);
-  const links = edges.slice(0, MAX_LINKS).map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
+  const edges = view.edges
+    .filter((edge) => edge.value > 0 && edge.source !== edge.target)
+    .sort((a, b) => b.value - a.value);
+  const links = edges
+    .slice(0, MAX_LINKS)
+    .map((edge) => ({ source: node(edge.source), target: node(edge.target), value: edge.value }));
   const into = new Map<string, number>();
   const outOf = new Map<string, number>();
   for (const edge of edges) {
@@ -57,7 +62,9 @@ export function pathsGraph(view: PathsView): Graph {
   }
   for (const n of nodes) n.persons = Math.max(into.get(n.name) ?? 0, outOf.get(n.name) ?? 0);
   // Step by step, the busiest first: the order the diagram stacks them in and Tab visits them.
-  const order = nodes.map((_, i) => i).sort((a, b) => nodes[a]!.column - nodes[b]!.column || nodes[b]!.persons - nodes[a]!.persons);
+  const order = nodes
+    .map((_, i) => i)
+    .sort((a, b) => nodes[a]!.column - nodes[b]!.column || nodes[b]!.persons - nodes[a]!.persons);
   const at = new Map(order.map((from, to) => [from, to]));
   return {
     nodes: order.map((i) => nodes[i]!),
@@ -128,7 +135,11 @@ export function PathsSankey({ view }: { view: PathsView }) {
       ? null
       : 'node' in hover
         ? `${stepLabel(graph.nodes[hover.node]!.name)}: ${persons(graph.nodes[hover.node]!.persons)}`
-        : linkLabel(graph.nodes[graph.links[hover.link]!.source]!.name, graph.nodes[graph.links[hover.link]!.target]!.name, persons(graph.links[hover.link]!.value));
+        : linkLabel(
+            graph.nodes[graph.links[hover.link]!.source]!.name,
+            graph.nodes[graph.links[hover.link]!.target]!.name,
+            persons(graph.links[hover.link]!.value),
+          );
 
   const Link = (props: SankeyLinkProps) => {
     const { sourceX, targetX, sourceY, targetY, sourceControlX, targetControlX, linkWidth, index, payload } = props;
@@ -146,16 +157,28 @@ export function PathsSankey({ view }: { view: PathsView }) {
           onPointerDown={(event) => touched(event, { link: index })}
           data-path-link
         >
-          <title>{linkLabel(payload.source.name as string, payload.target.name as string, formatNumber(payload.value))}</title>
+          <title>
+            {linkLabel(payload.source.name as string, payload.target.name as string, formatNumber(payload.value))}
+          </title>
         </path>
         {/* The count at the link's end, inside its band: bands never overlap there, so neither do
             the counts. A band thinner than the text shows its count while it is pointed at (and
             in the table). */}
         {linkWidth >= LABELLED_WIDTH || (hover !== null && 'link' in hover && hover.link === index) ? (
           <text
-            x={targetX - 4} y={targetY} dy="0.35em" textAnchor="end" fontSize={11}
-            fill="currentColor" fillOpacity={lit && !on ? 0.35 : 1} fontWeight={on ? 600 : 400}
-            className="stroke-white dark:stroke-gray-950" strokeWidth={3} paintOrder="stroke" pointerEvents="none" data-link-count
+            x={targetX - 4}
+            y={targetY}
+            dy="0.35em"
+            textAnchor="end"
+            fontSize={11}
+            fill="currentColor"
+            fillOpacity={lit && !on ? 0.35 : 1}
+            fontWeight={on ? 600 : 400}
+            className="stroke-white dark:stroke-gray-950"
+            strokeWidth={3}
+            paintOrder="stroke"
+            pointerEvents="none"
+            data-link-count
           >
             {formatNumber(payload.value)}
           </text>
@@ -189,7 +212,16 @@ export function PathsSankey({ view }: { view: PathsView }) {
       >
         <rect x={x} y={y} width={width} height={Math.max(1, h)} fill={colour(1)} />
         {focused === index ? (
-          <rect x={x - 3} y={y - 3} width={width + 6} height={Math.max(1, h) + 6} fill="none" className="stroke-indigo-600 dark:stroke-indigo-400" strokeWidth={2} data-focus-ring />
+          <rect
+            x={x - 3}
+            y={y - 3}
+            width={width + 6}
+            height={Math.max(1, h) + 6}
+            fill="none"
+            className="stroke-indigo-600 dark:stroke-indigo-400"
+            strokeWidth={2}
+            data-focus-ring
+          />
         ) : null}
         <title>{`${stepLabel(name)}: ${formatNumber(through)}`}</title>
         {h >= 10 ? (
@@ -206,14 +238,18 @@ export function PathsSankey({ view }: { view: PathsView }) {
       {/* Two lines kept for what is pointed at (two URLs with their steps wrap beside a desktop's
           builder): a line more would push the diagram from under the pointer, which then leaves
           the link it is naming. */}
-      <p className="mb-2 min-h-10 text-sm text-gray-700 dark:text-gray-300">{hovered ?? 'Point at or tap a step or a link, or Tab to a step, to follow its paths.'}</p>
+      <p className="mb-2 min-h-10 text-sm text-gray-700 dark:text-gray-300">
+        {hovered ?? 'Point at or tap a step or a link, or Tab to a step, to follow its paths.'}
+      </p>
       {view.edges.length > graph.links.length ? (
         <p className="mb-2 text-xs text-gray-700 dark:text-gray-300">
           The {graph.links.length} largest of {formatNumber(view.edges.length)} links; the table lists them all.
         </p>
       ) : null}
       {/* Narrow screens scroll the diagram sideways, and say so. */}
-      <p className="mb-2 text-xs text-gray-700 sm:hidden dark:text-gray-300">Scroll the diagram sideways to see every step.</p>
+      <p className="mb-2 text-xs text-gray-700 sm:hidden dark:text-gray-300">
+        Scroll the diagram sideways to see every step.
+      </p>
       <div className="scroll-cue-x overflow-x-auto" {...SCROLLS}>
         <Sized height={height}>
           {(measured) => {

@@ -10,7 +10,11 @@ import { PieView, ValueBars } from './value-charts';
 export default function RechartsChart({ view }: { view: ResultView }) {
   switch (view.type) {
     case 'trends':
-      return view.display === 'pie' ? <PieView view={view} /> : view.display === 'bar-value' ? <ValueBars view={view} /> : null;
+      return view.display === 'pie' ? (
+        <PieView view={view} />
+      ) : view.display === 'bar-value' ? (
+        <ValueBars view={view} />
+      ) : null;
     case 'time-to-convert':
       return <TimeToConvertChart view={view} />;
     case 'retention':

@@ -3,10 +3,24 @@ import type { TrendSeriesView, TrendsView } from '../../lib/view-types';
 import { seriesGeometry } from './series-geometry';
 
 const series = (key: string, data: number[], period: TrendSeriesView['period'] = null): TrendSeriesView => ({
-  key, label: key, colour: 0, data, total: data.reduce((a, b) => a + b, 0), period, breakdownValue: null, days: [], labels: [],
+  key,
+  label: key,
+  colour: 0,
+  data,
+  total: data.reduce((a, b) => a + b, 0),
+  period,
+  breakdownValue: null,
+  days: [],
+  labels: [],
 });
 const view = (display: TrendsView['display'], list: TrendSeriesView[]): TrendsView => ({
-  type: 'trends', display, labels: ['Mon', 'Tue', 'Wed'], series: list, compare: list.some((s) => s.period !== null), unit: 'number', valueLabel: 'Events',
+  type: 'trends',
+  display,
+  labels: ['Mon', 'Tue', 'Wed'],
+  series: list,
+  compare: list.some((s) => s.period !== null),
+  unit: 'number',
+  valueLabel: 'Events',
 });
 
 describe('seriesGeometry', () => {
@@ -21,7 +35,11 @@ describe('seriesGeometry', () => {
   });
 
   it('a hidden series leaves the stack; a compared previous period is a stack of its own', () => {
-    const list = [series('a', [1, 2, 3], 'current'), series('b', [4, 4, 4], 'current'), series('a-prev', [5, 5, 5], 'previous')];
+    const list = [
+      series('a', [1, 2, 3], 'current'),
+      series('b', [4, 4, 4], 'current'),
+      series('a-prev', [5, 5, 5], 'previous'),
+    ];
     const hidden = seriesGeometry(view('area', list), new Set(['a']), 600, 300);
     expect(hidden.pointY('b', 0)).toBe(hidden.yAt(4));
     expect(hidden.pointY('a-prev', 0)).toBe(hidden.yAt(5));

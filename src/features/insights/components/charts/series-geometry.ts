@@ -75,7 +75,9 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
   const bar = view.display === 'bar';
   const area = view.display === 'area';
   const count = view.labels.length;
-  const visible = view.series.map((series, index) => ({ series, index })).filter(({ series }) => !hidden.has(series.key));
+  const visible = view.series
+    .map((series, index) => ({ series, index }))
+    .filter(({ series }) => !hidden.has(series.key));
   // Stacked areas: each visible series on top of those before it in its period (a compared
   // previous period is a stack of its own); lines and bars stand on zero.
   const bottoms = new Map<string, number[]>();
@@ -105,7 +107,11 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
   const plotHeight = Math.max(1, height - top - PLOT_MARGIN.bottom);
   const band = plotWidth / Math.max(1, count);
   const step = count > 1 ? plotWidth / (count - 1) : 0;
-  const xAt = bar ? (i: number) => left + band * (i + 0.5) : count > 1 ? (i: number) => left + step * i : () => left + plotWidth / 2;
+  const xAt = bar
+    ? (i: number) => left + band * (i + 0.5)
+    : count > 1
+      ? (i: number) => left + step * i
+      : () => left + plotWidth / 2;
   const yAt = (value: number) => top + plotHeight * (1 - (value - yMin) / (yMax - yMin || 1));
   const indexAt = (x: number) => {
     const raw = bar ? Math.floor((x - left) / band) : step > 0 ? Math.round((x - left) / step) : 0;
@@ -121,7 +127,9 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
       const offset = band * 0.1 + position * barWidth;
       series.data.forEach((value, i) => {
         if (value === 0) return;
-        parts.push(`M${px(left + band * i + offset)},${px(yAt(value))}h${px(barWidth)}V${px(baseline)}h${px(-barWidth)}Z`);
+        parts.push(
+          `M${px(left + band * i + offset)},${px(yAt(value))}h${px(barWidth)}V${px(baseline)}h${px(-barWidth)}Z`,
+        );
       });
     } else {
       const top = tops.get(series.key)!;
@@ -132,12 +140,30 @@ export function seriesGeometry(view: TrendsView, hidden: ReadonlySet<string>, wi
         parts.push('Z');
       }
     }
-    return { key: series.key, index, d: parts.join(''), colour: series.colour, previous: series.period === 'previous', area };
+    return {
+      key: series.key,
+      index,
+      d: parts.join(''),
+      colour: series.colour,
+      previous: series.period === 'previous',
+      area,
+    };
   });
   const pointY = (key: string, i: number) => yAt(tops.get(key)?.[i] ?? 0);
 
   const longest = view.labels.reduce((longest, label) => Math.max(longest, label.length), 0);
   const every = labelEvery(count, plotWidth, longest * CHAR_PX);
   const xTicks = xLabels(view.labels, every, xAt, width);
-  return { width, height, bar, marks, yTicks: ticks.map((value) => ({ value, y: yAt(value) })), xTicks, xAt, yAt, pointY, indexAt };
+  return {
+    width,
+    height,
+    bar,
+    marks,
+    yTicks: ticks.map((value) => ({ value, y: yAt(value) })),
+    xTicks,
+    xAt,
+    yAt,
+    pointY,
+    indexAt,
+  };
 }

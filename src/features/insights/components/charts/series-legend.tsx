@@ -25,7 +25,15 @@ export function useHiddenSeries(): [ReadonlySet<string>, (key: string) => void] 
 }
 
 /** The chart's legend: each series a toggle button (pressed = drawn). */
-export function SeriesLegend({ items, hidden, onToggle }: { items: LegendItem[]; hidden: ReadonlySet<string>; onToggle: (key: string) => void }) {
+export function SeriesLegend({
+  items,
+  hidden,
+  onToggle,
+}: {
+  items: LegendItem[];
+  hidden: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+}) {
   if (items.length < 2) return null;
   return (
     <ul aria-label="Series" className="mt-3 flex max-h-40 flex-wrap gap-1 overflow-y-auto text-xs">
@@ -45,7 +53,11 @@ export function SeriesLegend({ items, hidden, onToggle }: { items: LegendItem[];
             >
               <svg aria-hidden="true" width="16" height="8" className="shrink-0">
                 <line
-                  x1="0" y1="4" x2="16" y2="4" strokeWidth="3"
+                  x1="0"
+                  y1="4"
+                  x2="16"
+                  y2="4"
+                  strokeWidth="3"
                   stroke={shown ? colour(item.colour) : 'currentColor'}
                   strokeDasharray={item.dashed ? '4 3' : undefined}
                 />

@@ -6,22 +6,47 @@ import { PLOT_MARGIN, seriesGeometry, type Geometry } from './series-geometry';
 import { SeriesLegend, useHiddenSeries } from './series-legend';
 
 /** Grid, axes and one path per series: memoised, so hovering redraws only the pointer's marks. */
-const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry; unit: TrendsView['unit']; title: string }) {
+const Plot = memo(function Plot({
+  geometry,
+  unit,
+  title,
+}: {
+  geometry: Geometry;
+  unit: TrendsView['unit'];
+  title: string;
+}) {
   const { width, height, marks, yTicks, xTicks, bar } = geometry;
   const bottom = height - PLOT_MARGIN.bottom;
   return (
     <>
       <g className="text-gray-700 dark:text-gray-300" fontSize={12} fill="currentColor">
-        <text x={0} y={12} fontWeight={500} data-axis-title="y">{title}</text>
+        <text x={0} y={12} fontWeight={500} data-axis-title="y">
+          {title}
+        </text>
         {yTicks.map((tick) => (
           <g key={tick.value}>
-            <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={tick.y} y2={tick.y} stroke="currentColor" strokeOpacity={0.15} strokeDasharray="3 3" />
+            <line
+              x1={PLOT_MARGIN.left}
+              x2={width - PLOT_MARGIN.right}
+              y1={tick.y}
+              y2={tick.y}
+              stroke="currentColor"
+              strokeOpacity={0.15}
+              strokeDasharray="3 3"
+            />
             <text x={PLOT_MARGIN.left - 8} y={tick.y} dy="0.32em" textAnchor="end">
               {formatTick(tick.value, unit)}
             </text>
           </g>
         ))}
-        <line x1={PLOT_MARGIN.left} x2={width - PLOT_MARGIN.right} y1={bottom} y2={bottom} stroke="currentColor" strokeOpacity={0.4} />
+        <line
+          x1={PLOT_MARGIN.left}
+          x2={width - PLOT_MARGIN.right}
+          y1={bottom}
+          y2={bottom}
+          stroke="currentColor"
+          strokeOpacity={0.4}
+        />
         {xTicks.map((tick) => (
           <text key={tick.at} x={tick.x} y={bottom + 18} textAnchor={tick.anchor} data-x-label>
             {tick.label}
@@ -30,11 +55,24 @@ const Plot = memo(function Plot({ geometry, unit, title }: { geometry: Geometry;
       </g>
       {marks.map((mark) =>
         bar ? (
-          <path key={mark.key} data-series={mark.key} d={mark.d} fill={colour(mark.colour)} fillOpacity={mark.previous ? 0.45 : 1} />
+          <path
+            key={mark.key}
+            data-series={mark.key}
+            d={mark.d}
+            fill={colour(mark.colour)}
+            fillOpacity={mark.previous ? 0.45 : 1}
+          />
         ) : (
           <path
-            key={mark.key} data-series={mark.key} d={mark.d} fill={mark.area ? colour(mark.colour) : 'none'} fillOpacity={mark.area ? (mark.previous ? 0.25 : 0.55) : undefined}
-            stroke={colour(mark.colour)} strokeWidth={mark.area ? 1.5 : 2} strokeLinejoin="round" strokeDasharray={mark.previous ? '6 4' : undefined}
+            key={mark.key}
+            data-series={mark.key}
+            d={mark.d}
+            fill={mark.area ? colour(mark.colour) : 'none'}
+            fillOpacity={mark.area ? (mark.previous ? 0.25 : 0.55) : undefined}
+            stroke={colour(mark.colour)}
+            strokeWidth={mark.area ? 1.5 : 2}
+            strokeLinejoin="round"
+            strokeDasharray={mark.previous ? '6 4' : undefined}
           />
         ),
       )}
@@ -60,7 +98,17 @@ function pointSummary(view: TrendsView, index: number, hidden: ReadonlySet<strin
 }
 
 /** The hovered (or keyboard-selected) point: a rule, the lines' dots, and every series' value in a box. */
-function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry: Geometry; index: number; hidden: ReadonlySet<string> }) {
+function Pointer({
+  view,
+  geometry,
+  index,
+  hidden,
+}: {
+  view: TrendsView;
+  geometry: Geometry;
+  index: number;
+  hidden: ReadonlySet<string>;
+}) {
   const x = geometry.xAt(index);
   // Every visible series; many of them: the largest values at this point first, in columns.
   const visible = view.series.filter((series) => !hidden.has(series.key));
@@ -74,34 +122,65 @@ function Pointer({ view, geometry, index, hidden }: { view: TrendsView; geometry
   const listed = shown.length > columns * ROWS ? shown.slice(0, columns * ROWS - 1) : shown;
   return (
     <>
-      <svg className="pointer-events-none absolute inset-0 overflow-visible" width={geometry.width} height={geometry.height} aria-hidden="true">
-        <line x1={x} x2={x} y1={PLOT_MARGIN.top} y2={geometry.height - PLOT_MARGIN.bottom} stroke="currentColor" strokeOpacity={0.35} />
+      <svg
+        className="pointer-events-none absolute inset-0 overflow-visible"
+        width={geometry.width}
+        height={geometry.height}
+        aria-hidden="true"
+      >
+        <line
+          x1={x}
+          x2={x}
+          y1={PLOT_MARGIN.top}
+          y2={geometry.height - PLOT_MARGIN.bottom}
+          stroke="currentColor"
+          strokeOpacity={0.35}
+        />
         {geometry.bar
           ? null
           : shown.map((series) => {
               const value = series.data[index];
-              return value === undefined ? null : <circle key={series.key} cx={x} cy={geometry.pointY(series.key, index)} r={3} fill={colour(series.colour)} />;
+              return value === undefined ? null : (
+                <circle
+                  key={series.key}
+                  cx={x}
+                  cy={geometry.pointY(series.key, index)}
+                  r={3}
+                  fill={colour(series.colour)}
+                />
+              );
             })}
       </svg>
       <div
         role="tooltip"
         className="pointer-events-none absolute top-2 z-10 w-max overflow-hidden rounded-md border border-gray-200 bg-white px-3 py-2 text-xs text-gray-900 shadow-md dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        style={{ ...(flip ? { right: geometry.width - x + 12 } : { left: x + 12 }), maxWidth: Math.min(room, columns * 256) }}
+        style={{
+          ...(flip ? { right: geometry.width - x + 12 } : { left: x + 12 }),
+          maxWidth: Math.min(room, columns * 256),
+        }}
       >
         <p className="mb-1 font-medium">
           {view.labels[index]}
-          {previousDay ? <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span> : null}
+          {previousDay ? (
+            <span className="font-normal text-gray-700 dark:text-gray-300"> (previous: {previousDay})</span>
+          ) : null}
         </p>
         <ul className="gap-x-4" style={{ columns }}>
           {listed.map((series) => (
             <li key={series.key} className="flex break-inside-avoid items-center gap-2 pb-0.5">
-              <span aria-hidden="true" className="inline-block size-2 shrink-0 rounded-full" style={{ background: colour(series.colour) }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-2 shrink-0 rounded-full"
+                style={{ background: colour(series.colour) }}
+              />
               <span className="min-w-0 flex-1 truncate">{series.label}</span>
               <span className="tabular-nums">{valueAt(series, index, view.unit) ?? '–'}</span>
             </li>
           ))}
           {listed.length < shown.length ? (
-            <li className="text-gray-700 dark:text-gray-300">and {shown.length - listed.length} more (see the table)</li>
+            <li className="text-gray-700 dark:text-gray-300">
+              and {shown.length - listed.length} more (see the table)
+            </li>
           ) : null}
         </ul>
       </div>
@@ -122,27 +201,40 @@ function SeriesPlot({ view, hidden, width }: { view: TrendsView; hidden: Readonl
   };
   const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
     const moves: Record<string, (at: number) => number> = {
-      ArrowRight: (at) => at + 1, ArrowLeft: (at) => at - 1, Home: () => 0, End: () => count - 1,
+      ArrowRight: (at) => at + 1,
+      ArrowLeft: (at) => at - 1,
+      Home: () => 0,
+      End: () => count - 1,
     };
     if (event.key === 'Escape') return setActive(null);
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();
     setByKeyboard(true);
-    setActive((at) => Math.min(count - 1, Math.max(0, at === null ? (event.key === 'ArrowLeft' ? count - 1 : 0) : move(at))));
+    setActive((at) =>
+      Math.min(count - 1, Math.max(0, at === null ? (event.key === 'ArrowLeft' ? count - 1 : 0) : move(at))),
+    );
   };
   return (
     <div className="relative" data-chart={view.display}>
       <svg
-        width={width} height={CHART_HEIGHT} role="img" tabIndex={0}
+        width={width}
+        height={CHART_HEIGHT}
+        role="img"
+        tabIndex={0}
         aria-label={`${CHART_WORDS[view.display] ?? 'Line chart'} of ${view.valueLabel}, ${view.series.length} series over ${count} points; arrow keys read each point, the table below has every number`}
         className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
-        onMouseMove={onMove} onMouseLeave={() => setActive(null)} onKeyDown={onKey} onBlur={() => setActive(null)}
+        onMouseMove={onMove}
+        onMouseLeave={() => setActive(null)}
+        onKeyDown={onKey}
+        onBlur={() => setActive(null)}
       >
         <Plot geometry={geometry} unit={view.unit} title={view.valueLabel} />
       </svg>
       {active !== null ? <Pointer view={view} geometry={geometry} index={active} hidden={hidden} /> : null}
-      <p className="sr-only" aria-live="polite">{active !== null && byKeyboard ? pointSummary(view, active, hidden) : ''}</p>
+      <p className="sr-only" aria-live="polite">
+        {active !== null && byKeyboard ? pointSummary(view, active, hidden) : ''}
+      </p>
     </div>
   );
 }

@@ -20,7 +20,14 @@ function items(view: TrendsView): Item[] {
   const previous = new Map(view.series.filter((s) => s.period === 'previous').map((s) => [s.colour, s.total]));
   return view.series
     .filter((s) => s.period !== 'previous')
-    .map((s) => ({ key: s.key, label: s.label, colour: s.colour, fill: colour(s.colour), value: s.total, ...(view.compare ? { previous: previous.get(s.colour) ?? 0 } : {}) }));
+    .map((s) => ({
+      key: s.key,
+      label: s.label,
+      colour: s.colour,
+      fill: colour(s.colour),
+      value: s.total,
+      ...(view.compare ? { previous: previous.get(s.colour) ?? 0 } : {}),
+    }));
 }
 
 function useItems(view: TrendsView) {
@@ -50,8 +57,15 @@ export function PieView({ view }: { view: TrendsView }) {
         {(width) => (
           <PieChart width={width} height={CHART_HEIGHT} accessibilityLayer>
             <Pie
-              data={shown} dataKey="value" nameKey="label" {...pieRadii(width)} stroke="none" isAnimationActive={false}
-              label={({ value }: { value?: number }) => (total > 0 && (value ?? 0) / total >= 0.04 ? formatPercent((value ?? 0) / total) : '')}
+              data={shown}
+              dataKey="value"
+              nameKey="label"
+              {...pieRadii(width)}
+              stroke="none"
+              isAnimationActive={false}
+              label={({ value }: { value?: number }) =>
+                total > 0 && (value ?? 0) / total >= 0.04 ? formatPercent((value ?? 0) / total) : ''
+              }
               labelLine={false}
             />
             <Tooltip content={tooltipContent(view.unit)} isAnimationActive={false} />
@@ -76,7 +90,11 @@ export function ValueBars({ view }: { view: TrendsView }) {
             <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} horizontal={false} />
             <XAxis type="number" {...axisProps} tickFormatter={(value: number) => formatTick(value, view.unit)} />
             <YAxis type="category" dataKey="label" {...axisProps} width={labelWidth} interval={0} />
-            <Tooltip content={tooltipContent(view.unit)} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} isAnimationActive={false} />
+            <Tooltip
+              content={tooltipContent(view.unit)}
+              cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+              isAnimationActive={false}
+            />
             <Bar dataKey="value" name={view.compare ? 'Current period' : 'Value'} isAnimationActive={false} />
             {view.compare ? (
               <Bar dataKey="previous" name="Previous period" isAnimationActive={false} fillOpacity={0.45} />

@@ -35,8 +35,17 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
   const [hover, setHover] = useState<string | null>(null);
   return (
     <div>
-      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">{hover ?? 'Hover a country for its value.'}</p>
-      <ComposableMap projection="geoEqualEarth" width={800} height={400} projectionConfig={{ scale: 150 }} className="h-auto w-full" aria-hidden="true">
+      <p className="mb-2 min-h-5 text-sm text-gray-700 dark:text-gray-300">
+        {hover ?? 'Hover a country for its value.'}
+      </p>
+      <ComposableMap
+        projection="geoEqualEarth"
+        width={800}
+        height={400}
+        projectionConfig={{ scale: 150 }}
+        className="h-auto w-full"
+        aria-hidden="true"
+      >
         <Geographies geography={TOPOLOGY}>
           {({ geographies }) =>
             geographies.map((geography) => {
@@ -49,7 +58,11 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
                   geography={geography}
                   tabIndex={-1}
                   data-country={entry?.code}
-                  className={entry ? 'stroke-white outline-none dark:stroke-gray-950' : 'fill-gray-200 stroke-white outline-none dark:fill-gray-800 dark:stroke-gray-950'}
+                  className={
+                    entry
+                      ? 'stroke-white outline-none dark:stroke-gray-950'
+                      : 'fill-gray-200 stroke-white outline-none dark:fill-gray-800 dark:stroke-gray-950'
+                  }
                   strokeWidth={0.5}
                   style={entry ? { fill: fill(max > 0 ? entry.value / max : 0) } : undefined}
                   onMouseEnter={() => setHover(text)}
@@ -64,7 +77,10 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
       </ComposableMap>
       <MapLegend max={max} unit={view.unit} />
       {missing.length > 0 ? (
-        <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">Not on the map (see the table): {missing.slice(0, 10).join(', ')}{missing.length > 10 ? ', …' : ''}</p>
+        <p className="mt-2 text-xs text-gray-700 dark:text-gray-300">
+          Not on the map (see the table): {missing.slice(0, 10).join(', ')}
+          {missing.length > 10 ? ', …' : ''}
+        </p>
       ) : null}
     </div>
   );
@@ -73,10 +89,18 @@ const WorldMap = memo(function WorldMap({ view }: { view: TrendsView }) {
 /** The scale under the map: the palest and the fullest shade with their values, and "no data". */
 function MapLegend({ max, unit }: { max: number; unit: TrendsView['unit'] }) {
   return (
-    <div role="group" aria-label="Map legend" className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-gray-700 dark:text-gray-300">
+    <div
+      role="group"
+      aria-label="Map legend"
+      className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-gray-700 dark:text-gray-300"
+    >
       <span className="inline-flex items-center gap-2">
         <span>{formatValue(0, unit)}</span>
-        <span aria-hidden="true" className="h-2.5 w-32 rounded-sm" style={{ background: `linear-gradient(to right, ${fill(0)}, ${fill(1)})` }} />
+        <span
+          aria-hidden="true"
+          className="h-2.5 w-32 rounded-sm"
+          style={{ background: `linear-gradient(to right, ${fill(0)}, ${fill(1)})` }}
+        />
         <span>{formatValue(max, unit)}</span>
       </span>
       <span className="inline-flex items-center gap-1.5">

@@ -9,6 +9,9 @@ function OrganizationSettingsRoute() {
   const { organizationId } = Route.useParams();
   const navigate = Route.useNavigate();
   return (
-    <OrganizationSettings organizationId={organizationId} onDeleted={() => navigate({ to: '/organizations', replace: true, ignoreBlocker: true })} />
+    <OrganizationSettings
+      organizationId={organizationId}
+      onDeleted={() => navigate({ to: '/organizations', replace: true, ignoreBlocker: true })}
+    />
   );
 }

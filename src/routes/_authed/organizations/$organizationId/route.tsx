@@ -16,5 +16,6 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId')({
     stringify: ({ organizationId }) => ({ organizationId }),
   },
   staticData: { crumb: ({ params }) => <OrganizationName organizationId={String(params.organizationId)} /> },
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(organizationQueries.detail(params.organizationId)),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(organizationQueries.detail(params.organizationId)),
 });

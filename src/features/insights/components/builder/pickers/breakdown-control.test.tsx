@@ -9,7 +9,15 @@ const PROJECT = 1;
 
 function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}, several = false) {
   return renderWithState<BreakdownValue>(api().demoKey, initial, (value, onChange) => (
-    <BreakdownControl projectId={PROJECT} value={value} onChange={(next) => onChange({ ...value, ...next })} defaultLimit={25} errorFor={(attr) => errors[attr]} several={several} bins={several} />
+    <BreakdownControl
+      projectId={PROJECT}
+      value={value}
+      onChange={(next) => onChange({ ...value, ...next })}
+      defaultLimit={25}
+      errorFor={(attr) => errors[attr]}
+      several={several}
+      bins={several}
+    />
   ));
 }
 
@@ -36,17 +44,28 @@ describe('BreakdownControl', () => {
 
   it('breaks down by a cohort (its id in a list), without a limit', async () => {
     const cohort = await api().call<{ id: number }>('POST', `/api/projects/${PROJECT}/cohorts/`, {
-      name: 'Power users', filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] } },
+      name: 'Power users',
+      filters: { properties: { type: 'AND', values: [{ type: 'person', key: 'plan', value: 'pro' }] } },
     });
     const { user, emitted } = renderControl({});
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
-    await user.click(within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Cohorts' }));
-    await user.click(await within(await screen.findByRole('listbox', { name: 'Cohorts' })).findByRole('option', { name: 'Power users' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Whose properties' })).getByRole('button', { name: 'Cohorts' }),
+    );
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Cohorts' })).findByRole('option', {
+        name: 'Power users',
+      }),
+    );
     expect(emitted.at(-1)).toEqual({ breakdown: [cohort.id], breakdown_type: 'cohort', breakdown_limit: undefined });
     expect(await screen.findByRole('button', { name: 'Breakdown by: Cohort: Power users' })).toBeInTheDocument();
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Compare with all users' }));
-    expect(emitted.at(-1)).toEqual({ breakdown: ['all', cohort.id], breakdown_type: 'cohort', breakdown_limit: undefined });
+    expect(emitted.at(-1)).toEqual({
+      breakdown: ['all', cohort.id],
+      breakdown_type: 'cohort',
+      breakdown_limit: undefined,
+    });
     expect(screen.getByRole('button', { name: 'Breakdown by: Cohort: Power users' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
     expect(emitted.at(-1)).toEqual({ breakdown: null, breakdown_type: undefined, breakdown_limit: undefined });
@@ -58,16 +77,29 @@ describe('BreakdownControl', () => {
       api_key: token,
       batch: [
         { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
-        { event: '$groupidentify', distinct_id: 'ann', properties: { $group_type: 'company', $group_key: 'acme', $group_set: { plan: 'pro', employees: 12 } } },
+        {
+          event: '$groupidentify',
+          distinct_id: 'ann',
+          properties: { $group_type: 'company', $group_key: 'acme', $group_set: { plan: 'pro', employees: 12 } },
+        },
       ],
     });
     const { user, emitted } = renderControl({});
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
-    await user.click(await within(await screen.findByRole('group', { name: 'Whose properties' })).findByRole('button', { name: 'Company properties' }));
+    await user.click(
+      await within(await screen.findByRole('group', { name: 'Whose properties' })).findByRole('button', {
+        name: 'Company properties',
+      }),
+    );
     const list = await screen.findByRole('listbox', { name: 'Company properties' });
     expect((await within(list).findAllByRole('option')).map((o) => o.textContent)).toEqual(['employees', 'plan']);
     await user.click(within(list).getByRole('option', { name: 'plan' }));
-    expect(emitted.at(-1)).toEqual({ breakdown: 'plan', breakdown_type: 'group', breakdown_group_type_index: 0, breakdown_limit: 25 });
+    expect(emitted.at(-1)).toEqual({
+      breakdown: 'plan',
+      breakdown_type: 'group',
+      breakdown_group_type_index: 0,
+      breakdown_limit: 25,
+    });
     expect(await screen.findByRole('button', { name: 'Breakdown by: plan (company)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove breakdown' }));
     expect(emitted.at(-1)).toEqual({ breakdown: null });
@@ -88,30 +120,53 @@ describe('BreakdownControl', () => {
   });
 
   it('shows the API errors at the breakdown and the limit', () => {
-    renderControl({ breakdown: 'plan', breakdown_type: 'event', breakdown_limit: 25 }, {
-      breakdown: 'Enter a property name, a cohort ID or a list of cohort IDs.',
-      breakdown_limit: 'Ensure this value is less than or equal to 1000.',
-    });
-    expect(screen.getByRole('button', { name: 'Breakdown by: plan' })).toHaveAccessibleDescription('Enter a property name, a cohort ID or a list of cohort IDs.');
-    expect(screen.getByRole('spinbutton', { name: 'Show top' })).toHaveAccessibleDescription('Ensure this value is less than or equal to 1000.');
+    renderControl(
+      { breakdown: 'plan', breakdown_type: 'event', breakdown_limit: 25 },
+      {
+        breakdown: 'Enter a property name, a cohort ID or a list of cohort IDs.',
+        breakdown_limit: 'Ensure this value is less than or equal to 1000.',
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Breakdown by: plan' })).toHaveAccessibleDescription(
+      'Enter a property name, a cohort ID or a list of cohort IDs.',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Show top' })).toHaveAccessibleDescription(
+      'Ensure this value is less than or equal to 1000.',
+    );
   });
 
   it('several breakdowns: up to three, each its own labelled picker, removable; a numeric one in buckets', async () => {
     await ingestPickerEvents(api().call, PROJECT);
-    const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 }, {}, true);
+    const { user, emitted } = renderControl(
+      { breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 },
+      {},
+      true,
+    );
     // $browser is text: no buckets offered.
     expect(screen.queryByRole('checkbox', { name: /into buckets/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add breakdown' }));
-    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /\$current_url/ }));
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', {
+        name: /\$current_url/,
+      }),
+    );
     expect(emitted.at(-1)).toMatchObject({
-      breakdown: null, breakdown_limit: 5,
-      breakdowns: [{ property: '$browser', type: 'event' }, { property: '$current_url', type: 'event' }],
+      breakdown: null,
+      breakdown_limit: 5,
+      breakdowns: [
+        { property: '$browser', type: 'event' },
+        { property: '$current_url', type: 'event' },
+      ],
     });
     expect(screen.getByRole('button', { name: 'Breakdown 1 by: Browser' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Breakdown 2 by: .*/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add breakdown' }));
-    await user.click(await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name: /amount/ }));
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', {
+        name: /amount/,
+      }),
+    );
     expect(emitted.at(-1)?.breakdowns).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Add breakdown' })).not.toBeInTheDocument();
 
@@ -133,7 +188,13 @@ describe('BreakdownControl', () => {
     expect(emitted.at(-1)?.breakdowns?.map((b) => b.property)).toEqual(['$current_url', 'amount']);
     screen.getByRole('button', { name: 'Remove breakdown 1' }).focus();
     await user.keyboard(' ');
-    expect(emitted.at(-1)).toMatchObject({ breakdown: 'amount', breakdown_type: 'event', breakdown_histogram_bin_count: 4, breakdown_limit: 5, breakdowns: undefined });
+    expect(emitted.at(-1)).toMatchObject({
+      breakdown: 'amount',
+      breakdown_type: 'event',
+      breakdown_histogram_bin_count: 4,
+      breakdown_limit: 5,
+      breakdowns: undefined,
+    });
     expect(screen.getByRole('spinbutton', { name: 'Number of buckets for breakdown' })).toHaveValue(4);
   });
 });

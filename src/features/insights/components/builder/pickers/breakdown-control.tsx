@@ -2,10 +2,23 @@ import { memo, useId, useState } from 'react';
 import { ANALYTICS_LIMITS } from '@/contract/analytics-params';
 import { HogqlField } from '../field-parts';
 import type { ErrorFor } from './property-filters';
-import { AddBreakdown, BinsField, entryOf, LimitField, RemoveButton, useNumericBreakdown, type BreakdownValue } from './breakdown-parts';
+import {
+  AddBreakdown,
+  BinsField,
+  entryOf,
+  LimitField,
+  RemoveButton,
+  useNumericBreakdown,
+  type BreakdownValue,
+} from './breakdown-parts';
 import { BreakdownList } from './breakdown-list';
 import {
-  PropertyKeyPicker, type CohortKey, type GroupKey, type HogqlKey, type PropertyKey, type SessionKey,
+  PropertyKeyPicker,
+  type CohortKey,
+  type GroupKey,
+  type HogqlKey,
+  type PropertyKey,
+  type SessionKey,
 } from './property-key-picker';
 
 const BREAKDOWN_KINDS = ['event', 'person', 'session', 'group', 'cohort', 'hogql'] as const;
@@ -36,20 +49,41 @@ export interface BreakdownControlProps {
 
 /** No breakdown at all. */
 const CLEARED: BreakdownValue = {
-  breakdown: null, breakdown_type: undefined, breakdown_limit: undefined, breakdown_group_type_index: undefined,
-  breakdown_histogram_bin_count: undefined, breakdowns: undefined,
+  breakdown: null,
+  breakdown_type: undefined,
+  breakdown_limit: undefined,
+  breakdown_group_type_index: undefined,
+  breakdown_histogram_bin_count: undefined,
+  breakdowns: undefined,
 };
 
 const MAX = ANALYTICS_LIMITS.breakdownLimit;
 
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
 export const BreakdownControl = memo(function BreakdownControl(props: BreakdownControlProps) {
-  return props.several && props.value.breakdowns?.length
-    ? <BreakdownList projectId={props.projectId} value={props.value} onChange={props.onChange} errorFor={props.errorFor} defaultLimit={props.defaultLimit} bins={props.bins ?? false} />
-    : <SingleBreakdown {...props} />;
+  return props.several && props.value.breakdowns?.length ? (
+    <BreakdownList
+      projectId={props.projectId}
+      value={props.value}
+      onChange={props.onChange}
+      errorFor={props.errorFor}
+      defaultLimit={props.defaultLimit}
+      bins={props.bins ?? false}
+    />
+  ) : (
+    <SingleBreakdown {...props} />
+  );
 });
 
-function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, several = false, bins = false }: BreakdownControlProps) {
+function SingleBreakdown({
+  projectId,
+  value,
+  onChange,
+  errorFor,
+  defaultLimit,
+  several = false,
+  bins = false,
+}: BreakdownControlProps) {
   const cohort = value.breakdown_type === 'cohort';
   // A cohort breakdown's cohort: its listed id (beside "all" when it is compared with everyone).
   const listed = cohort && Array.isArray(value.breakdown) ? value.breakdown : null;
@@ -61,16 +95,33 @@ function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, s
   const hogql = value.breakdown_type === 'hogql';
   // The expression while it is written: an empty one is not sent (the state has no breakdown).
   const [writing, setWriting] = useState<string | null>(null);
-  const expression = hogql ? (typeof value.breakdown === 'string' ? value.breakdown : '') : key === null ? writing : null;
+  const expression = hogql
+    ? typeof value.breakdown === 'string'
+      ? value.breakdown
+      : ''
+    : key === null
+      ? writing
+      : null;
   const setExpression = (text: string) => {
     setWriting(text);
-    onChange(text.trim()
-      ? { ...value, breakdown: text, breakdown_type: 'hogql', breakdown_limit: value.breakdown_limit ?? defaultLimit, breakdown_group_type_index: undefined }
-      : CLEARED);
+    onChange(
+      text.trim()
+        ? {
+            ...value,
+            breakdown: text,
+            breakdown_type: 'hogql',
+            breakdown_limit: value.breakdown_limit ?? defaultLimit,
+            breakdown_group_type_index: undefined,
+          }
+        : CLEARED,
+    );
   };
   const hogqlShown = expression !== null;
   const numeric = useNumericBreakdown(projectId, value.breakdown_type, key);
-  const remove = (next: BreakdownValue) => { setWriting(null); onChange(next); };
+  const remove = (next: BreakdownValue) => {
+    setWriting(null);
+    onChange(next);
+  };
 
   return (
     <div className="flex flex-wrap items-start gap-2">
@@ -83,12 +134,22 @@ function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, s
             return;
           }
           setWriting(null);
-          onChange(k.type === 'cohort'
-          ? { breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)], breakdown_type: 'cohort', breakdown_limit: undefined }
-          : {
-            ...value, breakdown: k.key, breakdown_type: k.type, breakdown_limit: value.breakdown_limit ?? defaultLimit,
-            breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined, breakdown_histogram_bin_count: undefined,
-          });
+          onChange(
+            k.type === 'cohort'
+              ? {
+                  breakdown: withAll ? ['all', Number(k.key)] : [Number(k.key)],
+                  breakdown_type: 'cohort',
+                  breakdown_limit: undefined,
+                }
+              : {
+                  ...value,
+                  breakdown: k.key,
+                  breakdown_type: k.type,
+                  breakdown_limit: value.breakdown_limit ?? defaultLimit,
+                  breakdown_group_type_index: k.type === 'group' ? k.group_type_index : undefined,
+                  breakdown_histogram_bin_count: undefined,
+                },
+          );
         }}
         types={BREAKDOWN_KINDS}
         label="Breakdown by"
@@ -97,16 +158,36 @@ function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, s
         error={hogqlShown ? undefined : keyError}
       />
       {hogqlShown ? (
-        <HogqlField label="Breakdown HogQL expression" hideLabel className="basis-full" value={expression} error={keyError}
-          placeholder="properties.$browser" hint="Each event's breakdown value, e.g. lower(properties.$browser)."
-          onChange={setExpression} />
+        <HogqlField
+          label="Breakdown HogQL expression"
+          hideLabel
+          className="basis-full"
+          value={expression}
+          error={keyError}
+          placeholder="properties.$browser"
+          hint="Each event's breakdown value, e.g. lower(properties.$browser)."
+          onChange={setExpression}
+        />
       ) : null}
       {key !== null && cohort ? (
         <>
           <RemoveBreakdown onChange={onChange} />
-          <label htmlFor={allId} className="inline-flex h-8 items-center gap-1.5 text-sm text-gray-700 dark:text-gray-300">
-            <input id={allId} type="checkbox" checked={withAll}
-              onChange={(e) => onChange({ breakdown: e.target.checked ? ['all', Number(key)] : [Number(key)], breakdown_type: 'cohort', breakdown_limit: undefined })} />
+          <label
+            htmlFor={allId}
+            className="inline-flex h-8 items-center gap-1.5 text-sm text-gray-700 dark:text-gray-300"
+          >
+            <input
+              id={allId}
+              type="checkbox"
+              checked={withAll}
+              onChange={(e) =>
+                onChange({
+                  breakdown: e.target.checked ? ['all', Number(key)] : [Number(key)],
+                  breakdown_type: 'cohort',
+                  breakdown_limit: undefined,
+                })
+              }
+            />
             Compare with all users
           </label>
         </>
@@ -115,17 +196,33 @@ function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit, s
       {key !== null && !cohort ? (
         <>
           <RemoveBreakdown onChange={remove} />
-          <LimitField value={limit} max={MAX} error={errorFor?.('breakdown_limit')} onChange={(n) => onChange({ ...value, breakdown_limit: n })} />
+          <LimitField
+            value={limit}
+            max={MAX}
+            error={errorFor?.('breakdown_limit')}
+            onChange={(n) => onChange({ ...value, breakdown_limit: n })}
+          />
           {bins && (numeric || typeof value.breakdown_histogram_bin_count === 'number') ? (
-            <BinsField name="breakdown" value={value.breakdown_histogram_bin_count} error={errorFor?.('breakdown_histogram_bin_count')}
-              onChange={(bins) => onChange({ ...value, breakdown_histogram_bin_count: bins })} />
+            <BinsField
+              name="breakdown"
+              value={value.breakdown_histogram_bin_count}
+              error={errorFor?.('breakdown_histogram_bin_count')}
+              onChange={(bins) => onChange({ ...value, breakdown_histogram_bin_count: bins })}
+            />
           ) : null}
           {several ? (
-            <AddBreakdown projectId={projectId} position={2} onAdd={(k) => {
-              const first = keyOf(key, value);
-              const entry = first.type === 'hogql' || first.type === 'cohort' ? { property: key, type: first.type } : entryOf(first, value.breakdown_histogram_bin_count);
-              onChange({ ...CLEARED, breakdown_limit: limit, breakdowns: [entry, entryOf(k)] });
-            }} />
+            <AddBreakdown
+              projectId={projectId}
+              position={2}
+              onAdd={(k) => {
+                const first = keyOf(key, value);
+                const entry =
+                  first.type === 'hogql' || first.type === 'cohort'
+                    ? { property: key, type: first.type }
+                    : entryOf(first, value.breakdown_histogram_bin_count);
+                onChange({ ...CLEARED, breakdown_limit: limit, breakdowns: [entry, entryOf(k)] });
+              }}
+            />
           ) : null}
         </>
       ) : null}
@@ -140,8 +237,10 @@ function RemoveBreakdown({ onChange }: { onChange: (next: BreakdownValue) => voi
 /** The picker's value of a breakdown whose key is `key`: whose property it is. */
 function keyOf(key: string, value: BreakdownValue): BreakdownKey {
   if (value.breakdown_type === 'cohort') return { key, type: 'cohort' };
-  if (value.breakdown_type === 'group' && typeof value.breakdown_group_type_index === 'number') return { key, type: 'group', group_type_index: value.breakdown_group_type_index };
-  if (value.breakdown_type === 'session' || value.breakdown_type === 'hogql') return { key, type: value.breakdown_type };
+  if (value.breakdown_type === 'group' && typeof value.breakdown_group_type_index === 'number')
+    return { key, type: 'group', group_type_index: value.breakdown_group_type_index };
+  if (value.breakdown_type === 'session' || value.breakdown_type === 'hogql')
+    return { key, type: value.breakdown_type };
   return { key, type: value.breakdown_type === 'person' ? 'person' : 'event' };
 }
 

@@ -3,12 +3,31 @@ import { HogqlField } from '../field-parts';
 import type { ErrorFor } from './property-filters';
 import { PropertyKeyPicker } from './property-key-picker';
 import {
-  AddBreakdown, BinsField, ENTRY_KINDS, entryOf, LimitField, RemoveButton, useNumericBreakdown, type BreakdownValue, type EntryKey,
+  AddBreakdown,
+  BinsField,
+  ENTRY_KINDS,
+  entryOf,
+  LimitField,
+  RemoveButton,
+  useNumericBreakdown,
+  type BreakdownValue,
+  type EntryKey,
 } from './breakdown-parts';
 
 /** Several breakdowns at once (docs/api.md, "Breakdowns"): one row each, then the limit. */
-export function BreakdownList({ projectId, value, onChange, errorFor, defaultLimit, bins }: {
-  projectId: number; value: BreakdownValue; onChange: (next: BreakdownValue) => void; errorFor: ErrorFor | undefined; defaultLimit: number;
+export function BreakdownList({
+  projectId,
+  value,
+  onChange,
+  errorFor,
+  defaultLimit,
+  bins,
+}: {
+  projectId: number;
+  value: BreakdownValue;
+  onChange: (next: BreakdownValue) => void;
+  errorFor: ErrorFor | undefined;
+  defaultLimit: number;
   /** Whether a numeric entry may be binned (trends). */
   bins: boolean;
 }) {
@@ -18,8 +37,12 @@ export function BreakdownList({ projectId, value, onChange, errorFor, defaultLim
     if (next.length === 1) {
       const [only] = next as [BreakdownEntry];
       onChange({
-        breakdowns: undefined, breakdown: only.property, breakdown_type: only.type, breakdown_limit: value.breakdown_limit,
-        breakdown_group_type_index: only.group_type_index ?? undefined, breakdown_histogram_bin_count: only.histogram_bin_count ?? undefined,
+        breakdowns: undefined,
+        breakdown: only.property,
+        breakdown_type: only.type,
+        breakdown_limit: value.breakdown_limit,
+        breakdown_group_type_index: only.group_type_index ?? undefined,
+        breakdown_histogram_bin_count: only.histogram_bin_count ?? undefined,
       });
     } else {
       onChange({ ...value, breakdowns: next });
@@ -30,50 +53,99 @@ export function BreakdownList({ projectId, value, onChange, errorFor, defaultLim
     <div className="flex flex-col gap-2">
       <ol className="flex flex-col gap-2" aria-label="Breakdowns">
         {entries.map((entry, i) => (
-          <EntryRow key={i} projectId={projectId} position={i + 1} entry={entry} errorFor={errorFor} bins={bins}
-            onChange={(next) => replace(i, next)} onRemove={() => setEntries(entries.filter((_, j) => j !== i))} />
+          <EntryRow
+            key={i}
+            projectId={projectId}
+            position={i + 1}
+            entry={entry}
+            errorFor={errorFor}
+            bins={bins}
+            onChange={(next) => replace(i, next)}
+            onRemove={() => setEntries(entries.filter((_, j) => j !== i))}
+          />
         ))}
       </ol>
       <div className="flex flex-wrap items-start gap-2">
         {entries.length < ANALYTICS_LIMITS.multipleBreakdowns ? (
-          <AddBreakdown projectId={projectId} position={entries.length + 1} onAdd={(k) => setEntries([...entries, entryOf(k)])} />
+          <AddBreakdown
+            projectId={projectId}
+            position={entries.length + 1}
+            onAdd={(k) => setEntries([...entries, entryOf(k)])}
+          />
         ) : null}
-        <LimitField value={value.breakdown_limit ?? defaultLimit} max={ANALYTICS_LIMITS.breakdownLimit} error={errorFor?.('breakdown_limit')}
-          onChange={(n) => onChange({ ...value, breakdown_limit: n })} />
+        <LimitField
+          value={value.breakdown_limit ?? defaultLimit}
+          max={ANALYTICS_LIMITS.breakdownLimit}
+          error={errorFor?.('breakdown_limit')}
+          onChange={(n) => onChange({ ...value, breakdown_limit: n })}
+        />
       </div>
-      {errorFor?.('breakdowns') ? <p className="text-xs text-red-700 dark:text-red-300">{errorFor('breakdowns')}</p> : null}
+      {errorFor?.('breakdowns') ? (
+        <p className="text-xs text-red-700 dark:text-red-300">{errorFor('breakdowns')}</p>
+      ) : null}
     </div>
   );
 }
 
-function EntryRow({ projectId, position, entry, errorFor, bins, onChange, onRemove }: {
-  projectId: number; position: number; entry: BreakdownEntry; errorFor: ErrorFor | undefined; bins: boolean;
-  onChange: (next: BreakdownEntry) => void; onRemove: () => void;
+function EntryRow({
+  projectId,
+  position,
+  entry,
+  errorFor,
+  bins,
+  onChange,
+  onRemove,
+}: {
+  projectId: number;
+  position: number;
+  entry: BreakdownEntry;
+  errorFor: ErrorFor | undefined;
+  bins: boolean;
+  onChange: (next: BreakdownEntry) => void;
+  onRemove: () => void;
 }) {
   const at = (field: string) => errorFor?.(`breakdowns__${position - 1}__${field}`);
   const numeric = useNumericBreakdown(projectId, entry.type, entry.property);
   const hogql = entry.type === 'hogql';
   const name = `breakdown ${position}`;
-  const key: EntryKey | null = entry.type === 'group' && typeof entry.group_type_index === 'number'
-    ? { key: entry.property, type: 'group', group_type_index: entry.group_type_index }
-    : entry.type === 'event' || entry.type === 'person' || entry.type === 'session' || entry.type === undefined ? { key: entry.property, type: entry.type ?? 'event' } : null;
+  const key: EntryKey | null =
+    entry.type === 'group' && typeof entry.group_type_index === 'number'
+      ? { key: entry.property, type: 'group', group_type_index: entry.group_type_index }
+      : entry.type === 'event' || entry.type === 'person' || entry.type === 'session' || entry.type === undefined
+        ? { key: entry.property, type: entry.type ?? 'event' }
+        : null;
   return (
     <li className="flex flex-wrap items-start gap-2">
       {hogql ? (
-        <HogqlField label={`Breakdown ${position} HogQL expression`} className="grow" value={entry.property} error={at('property')}
-          placeholder="properties.$browser" onChange={(text) => onChange({ ...entry, property: text })} />
+        <HogqlField
+          label={`Breakdown ${position} HogQL expression`}
+          className="grow"
+          value={entry.property}
+          error={at('property')}
+          placeholder="properties.$browser"
+          onChange={(text) => onChange({ ...entry, property: text })}
+        />
       ) : (
-        <PropertyKeyPicker<EntryKey> projectId={projectId} value={key} types={ENTRY_KINDS} label={`Breakdown ${position} by`}
+        <PropertyKeyPicker<EntryKey>
+          projectId={projectId}
+          value={key}
+          types={ENTRY_KINDS}
+          label={`Breakdown ${position} by`}
           error={at('property') ?? at('type') ?? at('group_type_index')}
-          onChange={(k) => onChange(entryOf(k, entry.histogram_bin_count))} />
+          onChange={(k) => onChange(entryOf(k, entry.histogram_bin_count))}
+        />
       )}
       <RemoveButton label={`Remove breakdown ${position}`} onClick={onRemove} />
       {bins && (numeric || typeof entry.histogram_bin_count === 'number') ? (
-        <BinsField name={name} value={entry.histogram_bin_count} error={at('histogram_bin_count')}
+        <BinsField
+          name={name}
+          value={entry.histogram_bin_count}
+          error={at('histogram_bin_count')}
           onChange={(bins) => {
             const { histogram_bin_count: _old, ...rest } = entry;
             onChange(bins ? { ...rest, histogram_bin_count: bins } : rest);
-          }} />
+          }}
+        />
       ) : null}
     </li>
   );

@@ -39,7 +39,9 @@ describe('EventPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Series A event: Pageview' }));
     await user.type(await screen.findByRole('combobox', { name: 'Search events' }), 'purch');
     expect(screen.getByRole('option', { name: 'Use “purch”' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(screen.getByRole('option', { name: /^purchase/ })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /^purchase/ })).toHaveAttribute('aria-selected', 'true'),
+    );
     await user.keyboard('{Enter}');
     expect(emitted).toEqual(['purchase']);
   });
@@ -53,9 +55,15 @@ describe('EventPicker', () => {
     expect(pageview).toHaveTextContent('$pageview');
     expect(pageview).toHaveTextContent('30');
     expect(within(list).getByRole('option', { name: /purchase/ })).toHaveTextContent('3');
-    const names = within(list).getAllByRole('option').map((o) => o.textContent);
+    const names = within(list)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names[0]).toBe('All events');
-    expect(names.slice(1)).toEqual([expect.stringMatching(/^Pageview/), expect.stringMatching(/^user signed up/), expect.stringMatching(/^purchase/)]);
+    expect(names.slice(1)).toEqual([
+      expect.stringMatching(/^Pageview/),
+      expect.stringMatching(/^user signed up/),
+      expect.stringMatching(/^purchase/),
+    ]);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(emitted).toEqual(['user signed up']);
   });
@@ -101,8 +109,16 @@ describe('EventPicker', () => {
 
   it('shows the error it is given under the button', () => {
     renderWithState<string | null>(api().demoKey, null, (value, onChange) => (
-      <EventPicker projectId={PROJECT} value={value} onChange={onChange} label="Step 1 event" error="This field is required." />
+      <EventPicker
+        projectId={PROJECT}
+        value={value}
+        onChange={onChange}
+        label="Step 1 event"
+        error="This field is required."
+      />
     ));
-    expect(screen.getByRole('button', { name: 'Step 1 event: All events' })).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('button', { name: 'Step 1 event: All events' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
   });
 });

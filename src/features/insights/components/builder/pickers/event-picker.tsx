@@ -47,14 +47,31 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
         label={label}
         className="w-80"
         trigger={
-          <PickerTrigger aria-label={`${label}: ${eventLabel(value)}`} aria-describedby={describedBy} invalid={Boolean(error)}>
+          <PickerTrigger
+            aria-label={`${label}: ${eventLabel(value)}`}
+            aria-describedby={describedBy}
+            invalid={Boolean(error)}
+          >
             {eventLabel(value)}
           </PickerTrigger>
         }
       >
-        <Command label="Search events" shouldFilter={false} loop firstValue={typed ? results[0]?.name : undefined} defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}>
+        <Command
+          label="Search events"
+          shouldFilter={false}
+          loop
+          firstValue={typed ? results[0]?.name : undefined}
+          defaultValue={value ?? (allowAll ? ALL_VALUE : undefined)}
+        >
           <CommandInput value={search} onValueChange={setSearch} placeholder="Search events" />
-          <PickerStatus query={query} stale={stale} count={results.length} typed={typed} noun="events" empty="No events yet. Type an event name to use it." />
+          <PickerStatus
+            query={query}
+            stale={stale}
+            count={results.length}
+            typed={typed}
+            noun="events"
+            empty="No events yet. Type an event name to use it."
+          />
           <CommandList label="Events">
             {allowAll && !typed ? (
               <CommandItem value={ALL_VALUE} onSelect={() => pick(null)}>
@@ -65,10 +82,15 @@ export function EventPicker({ projectId, value, onChange, label, allowAll, error
               <CommandItem key={d.id} value={d.name} onSelect={() => pick(d.name)}>
                 <span className="min-w-0 flex-1 truncate">
                   {eventLabel(d.name)}
-                  {eventLabel(d.name) !== d.name ? <span className="ml-1.5 font-mono text-xs text-gray-600 dark:text-gray-400">{d.name}</span> : null}
+                  {eventLabel(d.name) !== d.name ? (
+                    <span className="ml-1.5 font-mono text-xs text-gray-600 dark:text-gray-400">{d.name}</span>
+                  ) : null}
                 </span>
                 {d.volume_30_day !== null ? (
-                  <span className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400" title={`${d.volume_30_day.toLocaleString('en')} in the last 30 days`}>
+                  <span
+                    className="shrink-0 text-xs text-gray-600 tabular-nums dark:text-gray-400"
+                    title={`${d.volume_30_day.toLocaleString('en')} in the last 30 days`}
+                  >
                     {compactCount(d.volume_30_day)}
                   </span>
                 ) : null}

@@ -1,7 +1,5 @@
 import { OPERATOR_WORDS } from '@/contract/analytics-filters';
-import {
-  VALUELESS_OPERATORS, type PropertyGroupInput, type PropertyOperator,
-} from '@/contract/analytics-params';
+import { VALUELESS_OPERATORS, type PropertyGroupInput, type PropertyOperator } from '@/contract/analytics-params';
 import { valueList, valueText } from './property-value-input';
 
 /**
@@ -47,20 +45,40 @@ export const newUid = (prefix = 'f') => `${prefix}${++counter}`;
 
 export const isGroup = (e: FilterEntry): e is FilterGroup => 'rows' in e;
 
-export const emptyRow = (): FilterRow => ({ uid: newUid(), key: null, type: 'event', operator: 'exact', value: undefined });
+export const emptyRow = (): FilterRow => ({
+  uid: newUid(),
+  key: null,
+  type: 'event',
+  operator: 'exact',
+  value: undefined,
+});
 
 const hasValue = (v: unknown) => !(v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0));
 
-const takesNoValue = (r: FilterRow) => r.type === 'cohort' || r.type === 'hogql' || (VALUELESS_OPERATORS as readonly string[]).includes(r.operator);
+const takesNoValue = (r: FilterRow) =>
+  r.type === 'cohort' || r.type === 'hogql' || (VALUELESS_OPERATORS as readonly string[]).includes(r.operator);
 
 /** A row is sent once it has a key (a cohort: its id; HogQL: an expression), and a value unless its operator takes none. */
-export const isComplete = (r: FilterRow) => r.key !== null && r.key.trim() !== '' && (takesNoValue(r) || hasValue(r.value));
+export const isComplete = (r: FilterRow) =>
+  r.key !== null && r.key.trim() !== '' && (takesNoValue(r) || hasValue(r.value));
 
-type Filter = { key: string; type: FilterRow['type']; operator?: FilterRow['operator']; value?: unknown; group_type_index?: number };
+type Filter = {
+  key: string;
+  type: FilterRow['type'];
+  operator?: FilterRow['operator'];
+  value?: unknown;
+  group_type_index?: number;
+};
 const toFilter = (r: FilterRow): Filter => {
   // A HogQL filter is its expression alone (docs/hogql.md).
   if (r.type === 'hogql') return { key: r.key!, type: 'hogql' };
-  if (r.type === 'cohort') return { key: 'id', type: 'cohort', operator: isCohortOperator(r.operator) ? r.operator : 'in', value: Number(r.key) };
+  if (r.type === 'cohort')
+    return {
+      key: 'id',
+      type: 'cohort',
+      operator: isCohortOperator(r.operator) ? r.operator : 'in',
+      value: Number(r.key),
+    };
   const filter: Filter = takesNoValue(r)
     ? { key: r.key!, type: r.type, operator: r.operator }
     : { key: r.key!, type: r.type, operator: r.operator, value: r.value };
@@ -99,17 +117,28 @@ export function toGroup(state: FilterState): PropertyGroupInput | undefined {
   return values.length ? { type: state.type, values } : undefined;
 }
 
-const rowFrom = (v: Record<string, unknown>): FilterRow => (v.type === 'cohort' ? {
-  uid: newUid(), key: v.value === undefined || v.value === null ? null : String(v.value as string | number), type: 'cohort',
-  operator: v.operator === 'not_in' ? 'not_in' : 'in', value: undefined,
-} : {
-  uid: newUid(),
-  key: typeof v.key === 'string' ? v.key : null,
-  type: v.type === 'person' || v.type === 'group' || v.type === 'session' || v.type === 'hogql' ? v.type : 'event',
-  ...(v.type === 'group' && typeof v.group_type_index === 'number' ? { group_type_index: v.group_type_index } : {}),
-  operator: (typeof v.operator === 'string' && v.operator in OPERATOR_WORDS ? v.operator : 'exact') as PropertyOperator,
-  value: v.value,
-});
+const rowFrom = (v: Record<string, unknown>): FilterRow =>
+  v.type === 'cohort'
+    ? {
+        uid: newUid(),
+        key: v.value === undefined || v.value === null ? null : String(v.value as string | number),
+        type: 'cohort',
+        operator: v.operator === 'not_in' ? 'not_in' : 'in',
+        value: undefined,
+      }
+    : {
+        uid: newUid(),
+        key: typeof v.key === 'string' ? v.key : null,
+        type:
+          v.type === 'person' || v.type === 'group' || v.type === 'session' || v.type === 'hogql' ? v.type : 'event',
+        ...(v.type === 'group' && typeof v.group_type_index === 'number'
+          ? { group_type_index: v.group_type_index }
+          : {}),
+        operator: (typeof v.operator === 'string' && v.operator in OPERATOR_WORDS
+          ? v.operator
+          : 'exact') as PropertyOperator,
+        value: v.value,
+      };
 
 const asGroupType = (t: unknown): GroupType => (t === 'OR' ? 'OR' : 'AND');
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,12 +1,23 @@
 import { X } from 'lucide-react';
 import { PROPERTY_OPERATORS, type PropertyOperator } from '@/contract/analytics-params';
 import { cn } from '@/components/ui/cn';
-import { COHORT_OPERATOR_WORDS, OPERATOR_WORDS, valueForOperator, type CohortOperator, type FilterRow } from './filter-model';
+import {
+  COHORT_OPERATOR_WORDS,
+  OPERATOR_WORDS,
+  valueForOperator,
+  type CohortOperator,
+  type FilterRow,
+} from './filter-model';
 import { lowerFirst } from './labels';
 import { FieldError, useErrorId } from './picker-trigger';
 import { HogqlField } from '../field-parts';
 import {
-  PropertyKeyPicker, type CohortKey, type GroupKey, type HogqlKey, type PropertyKey, type SessionKey,
+  PropertyKeyPicker,
+  type CohortKey,
+  type GroupKey,
+  type HogqlKey,
+  type PropertyKey,
+  type SessionKey,
 } from './property-key-picker';
 import { PropertyValueInput } from './property-value-input';
 
@@ -16,9 +27,10 @@ type FilterKey = PropertyKey | CohortKey | GroupKey | SessionKey | HogqlKey;
 const NUMERIC_SESSION = ['$session_duration', '$pageview_count'];
 
 /** The picker's value of a row with a key. */
-const keyOfRow = (row: FilterRow & { key: string }): FilterKey => (row.type === 'group'
-  ? { key: row.key, type: 'group', group_type_index: row.group_type_index ?? 0 }
-  : { key: row.key, type: row.type } as PropertyKey | CohortKey | SessionKey | HogqlKey);
+const keyOfRow = (row: FilterRow & { key: string }): FilterKey =>
+  row.type === 'group'
+    ? { key: row.key, type: 'group', group_type_index: row.group_type_index ?? 0 }
+    : ({ key: row.key, type: row.type } as PropertyKey | CohortKey | SessionKey | HogqlKey);
 
 interface FilterRowEditorProps {
   projectId: number;
@@ -35,7 +47,16 @@ interface FilterRowEditorProps {
 }
 
 /** One filter: property key, operator in words, value (none for is set / is not set), remove; a HogQL filter is its expression. */
-export function FilterRowEditor({ projectId, row, onChange, onRemove, name, eventNames, errorOf, fresh }: FilterRowEditorProps) {
+export function FilterRowEditor({
+  projectId,
+  row,
+  onChange,
+  onRemove,
+  name,
+  eventNames,
+  errorOf,
+  fresh,
+}: FilterRowEditorProps) {
   const operatorError = errorOf('operator');
   const { errorId, describedBy } = useErrorId(operatorError);
   const keyError = errorOf('key') ?? errorOf('type');
@@ -50,13 +71,28 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
           // A cohort is matched by membership (in / not in); a property by a property operator.
           const fromOther = row.type === 'cohort' || (k.type === 'session' && row.type !== 'session');
           const start = k.type === 'session' && NUMERIC_SESSION.includes(k.key) ? 'gt' : 'exact';
-          const operator = k.type === 'cohort' ? (row.type === 'cohort' ? row.operator : 'in') : (fromOther ? start : row.operator);
+          const operator =
+            k.type === 'cohort' ? (row.type === 'cohort' ? row.operator : 'in') : fromOther ? start : row.operator;
           if (k.type === 'hogql') {
             // The picker's entry turns the row into its expression field (kept when it is one already).
-            onChange({ ...row, key: row.type === 'hogql' && !k.key ? row.key : k.key, type: 'hogql', group_type_index: undefined, operator: 'exact', value: undefined });
+            onChange({
+              ...row,
+              key: row.type === 'hogql' && !k.key ? row.key : k.key,
+              type: 'hogql',
+              group_type_index: undefined,
+              operator: 'exact',
+              value: undefined,
+            });
             return;
           }
-          onChange({ ...row, key: k.key, type: k.type, group_type_index: index, operator, value: same ? row.value : undefined });
+          onChange({
+            ...row,
+            key: k.key,
+            type: k.type,
+            group_type_index: index,
+            operator,
+            value: same ? row.value : undefined,
+          });
         }}
         label={`${name} property`}
         types={FILTER_KINDS}
@@ -86,12 +122,16 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
             )}
           >
             {row.type === 'cohort'
-              ? (Object.entries(COHORT_OPERATOR_WORDS) as [CohortOperator, string][]).map(([op, words]) => <option key={op} value={op}>{words}</option>)
+              ? (Object.entries(COHORT_OPERATOR_WORDS) as [CohortOperator, string][]).map(([op, words]) => (
+                  <option key={op} value={op}>
+                    {words}
+                  </option>
+                ))
               : PROPERTY_OPERATORS.map((op) => (
-                <option key={op} value={op}>
-                  {OPERATOR_WORDS[op]}
-                </option>
-              ))}
+                  <option key={op} value={op}>
+                    {OPERATOR_WORDS[op]}
+                  </option>
+                ))}
           </select>
           <FieldError id={errorId} message={operatorError} />
         </div>
@@ -100,7 +140,11 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
         <PropertyValueInput
           projectId={projectId}
           // A session property's values are typed (the server keeps no list of them).
-          property={row.type === 'session' ? { key: row.key, type: 'event' } : keyOfRow({ ...row, key: row.key }) as PropertyKey | GroupKey}
+          property={
+            row.type === 'session'
+              ? { key: row.key, type: 'event' }
+              : (keyOfRow({ ...row, key: row.key }) as PropertyKey | GroupKey)
+          }
           operator={row.operator as PropertyOperator}
           value={row.value}
           onChange={(value) => onChange({ ...row, value })}
@@ -119,9 +163,16 @@ export function FilterRowEditor({ projectId, row, onChange, onRemove, name, even
       </button>
       {row.type === 'hogql' ? (
         // On a line of its own under the picker and the remove button: an expression needs the width.
-        <HogqlField label={`${name} HogQL expression`} hideLabel className="basis-full" value={row.key ?? ''} error={keyError}
-          placeholder="properties.$browser = 'Chrome'" hint="A condition, e.g. properties.$current_url like '%/pricing%'."
-          onChange={(key) => onChange({ ...row, key })} />
+        <HogqlField
+          label={`${name} HogQL expression`}
+          hideLabel
+          className="basis-full"
+          value={row.key ?? ''}
+          error={keyError}
+          placeholder="properties.$browser = 'Chrome'"
+          hint="A condition, e.g. properties.$current_url like '%/pricing%'."
+          onChange={(key) => onChange({ ...row, key })}
+        />
       ) : null}
     </div>
   );

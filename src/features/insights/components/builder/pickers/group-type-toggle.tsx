@@ -5,9 +5,21 @@ const WORDS: Record<GroupType, string> = { AND: 'AND', OR: 'OR' };
 const TITLES: Record<GroupType, string> = { AND: 'All must match', OR: 'Any may match' };
 
 /** AND / OR as two pressed-or-not buttons, named by what they combine. */
-export function GroupTypeToggle({ value, onChange, label }: { value: GroupType; onChange: (t: GroupType) => void; label: string }) {
+export function GroupTypeToggle({
+  value,
+  onChange,
+  label,
+}: {
+  value: GroupType;
+  onChange: (t: GroupType) => void;
+  label: string;
+}) {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-md border border-gray-300 p-0.5 dark:border-gray-600">
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-md border border-gray-300 p-0.5 dark:border-gray-600"
+    >
       {(['AND', 'OR'] as const).map((t) => (
         <button
           key={t}
@@ -17,7 +29,9 @@ export function GroupTypeToggle({ value, onChange, label }: { value: GroupType; 
           onClick={() => onChange(t)}
           className={cn(
             'rounded px-2 py-0.5 text-xs font-semibold',
-            value === t ? 'bg-indigo-600 text-white' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+            value === t
+              ? 'bg-indigo-600 text-white'
+              : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
           )}
         >
           {WORDS[t]}

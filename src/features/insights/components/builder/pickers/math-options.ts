@@ -8,7 +8,10 @@ export const MATH_WORDS: Record<MathType, string> = {
   weekly_active: 'Weekly active users',
   monthly_active: 'Monthly active users',
   unique_session: 'Unique sessions',
-  ...(Object.fromEntries(PROPERTY_MATHS.map((math) => [math, `${PROPERTY_MATH_WORDS[math]} of a property`])) as Record<PropertyMath, string>),
+  ...(Object.fromEntries(PROPERTY_MATHS.map((math) => [math, `${PROPERTY_MATH_WORDS[math]} of a property`])) as Record<
+    PropertyMath,
+    string
+  >),
   hogql: 'HogQL expression',
 };
 

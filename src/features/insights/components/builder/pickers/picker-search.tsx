@@ -34,9 +34,18 @@ interface PickerStatusProps {
 
 /** The line above a picker's list: why it is empty (failed, loading, nothing yet, no match), or nothing. */
 export function PickerStatus({ query, stale, count, typed, noun, empty }: PickerStatusProps) {
-  if (query.isError) return <CommandStatus tone="danger">Couldn't load {noun}: {errorText(query.error)}</CommandStatus>;
+  if (query.isError)
+    return (
+      <CommandStatus tone="danger">
+        Couldn't load {noun}: {errorText(query.error)}
+      </CommandStatus>
+    );
   if (count > 0) return null;
   if (query.isPending || (query.isFetching && stale)) return <CommandStatus>Loading {noun}…</CommandStatus>;
   if (!typed) return <CommandStatus>{empty}</CommandStatus>;
-  return <CommandStatus>No {noun} match “{typed}”</CommandStatus>;
+  return (
+    <CommandStatus>
+      No {noun} match “{typed}”
+    </CommandStatus>
+  );
 }

@@ -3,7 +3,16 @@ import { useId, useState } from 'react';
 import type { PropertyGroupInput } from '@/contract/analytics-params';
 import { Button } from '@/components/ui/button';
 import {
-  emittedPaths, emptyRow, fromGroup, isGroup, newUid, toGroup, type FilterEntry, type FilterGroup, type FilterRow, type FilterState,
+  emittedPaths,
+  emptyRow,
+  fromGroup,
+  isGroup,
+  newUid,
+  toGroup,
+  type FilterEntry,
+  type FilterGroup,
+  type FilterRow,
+  type FilterState,
 } from './filter-model';
 import { FilterRowEditor } from './filter-row';
 import { lowerFirst } from './labels';
@@ -34,7 +43,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * are emitted, as `{type, values}` (undefined when there are none). Errors from the API are shown
  * under the control they name.
  */
-export function PropertyFilters({ projectId, value, onChange, label, groups = false, eventNames, attrPrefix, errorFor }: PropertyFiltersProps) {
+export function PropertyFilters({
+  projectId,
+  value,
+  onChange,
+  label,
+  groups = false,
+  eventNames,
+  attrPrefix,
+  errorFor,
+}: PropertyFiltersProps) {
   const [state, setState] = useState<FilterState>(() => fromGroup(value));
   const [seen, setSeen] = useState(value);
   const [fresh, setFresh] = useState<string | null>(null);
@@ -96,7 +114,11 @@ export function PropertyFilters({ projectId, value, onChange, label, groups = fa
       <legend className="sr-only">{label}</legend>
       {groups && state.entries.length > 1 ? (
         <div className="flex items-center gap-2 text-xs text-gray-700 dark:text-gray-300">
-          <GroupTypeToggle value={state.type} onChange={(type) => update({ ...state, type })} label={`${label}: combine with`} />
+          <GroupTypeToggle
+            value={state.type}
+            onChange={(type) => update({ ...state, type })}
+            label={`${label}: combine with`}
+          />
           <span>{state.type === 'AND' ? 'All of these must match' : 'Any of these may match'}</span>
         </div>
       ) : null}
@@ -159,11 +181,19 @@ function FilterGroupEditor({ group, name, onChange, onRemove, onAdd, renderRow }
     onChange(rows.length ? { ...group, rows } : null);
   };
   return (
-    <div role="group" aria-label={name} className="space-y-2 rounded-md border border-gray-200 p-2 dark:border-gray-700">
+    <div
+      role="group"
+      aria-label={name}
+      className="space-y-2 rounded-md border border-gray-200 p-2 dark:border-gray-700"
+    >
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-2 text-xs font-medium text-gray-700 dark:text-gray-300">
           <span>{name}</span>
-          <GroupTypeToggle value={group.type} onChange={(type) => onChange({ ...group, type })} label={`${name}: combine with`} />
+          <GroupTypeToggle
+            value={group.type}
+            onChange={(type) => onChange({ ...group, type })}
+            label={`${name}: combine with`}
+          />
         </div>
         <button
           type="button"

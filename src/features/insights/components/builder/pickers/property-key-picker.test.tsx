@@ -13,7 +13,10 @@ function renderPicker(props: Partial<PropertyKeyPickerProps> = {}) {
   ));
 }
 
-const optionNames = (list: HTMLElement) => within(list).getAllByRole('option').map((o) => o.textContent);
+const optionNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('PropertyKeyPicker', () => {
   it('lists event properties with their type, and picks one', async () => {

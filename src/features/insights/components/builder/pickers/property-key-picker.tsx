@@ -71,7 +71,13 @@ export interface PropertyKeyPickerProps<K extends AnyKey = PropertyKey> {
   defaultOpen?: boolean;
 }
 
-const KIND_WORDS = { event: 'Event properties', person: 'Person properties', cohort: 'Cohorts', session: 'Session properties', hogql: 'HogQL expression' } as const;
+const KIND_WORDS = {
+  event: 'Event properties',
+  person: 'Person properties',
+  cohort: 'Cohorts',
+  session: 'Session properties',
+  hogql: 'HogQL expression',
+} as const;
 const groupWords = (type: string) => `${type[0]?.toUpperCase() ?? ''}${type.slice(1)} properties`;
 const DEFAULT_TYPES = ['event', 'person'] as const;
 
@@ -96,19 +102,33 @@ function useCohortNames(projectId: number, enabled: boolean) {
  * with its value type. numericOnly and eventNames narrow the lists; a key they lack can be typed.
  */
 export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
-  projectId, value, onChange, label, numericOnly, types = DEFAULT_TYPES as readonly K['type'][], eventNames, error, placeholder = 'Choose a property', defaultOpen = false,
+  projectId,
+  value,
+  onChange,
+  label,
+  numericOnly,
+  types = DEFAULT_TYPES as readonly K['type'][],
+  eventNames,
+  error,
+  placeholder = 'Choose a property',
+  defaultOpen = false,
 }: PropertyKeyPickerProps<K>) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch(defaultOpen);
   const wanted = types as readonly Offered[];
   // `group` becomes one list per group type of the project (none until it has some).
-  const groupTypes = useQuery({ ...definitionQueries.groupTypes(projectId), enabled: wanted.includes('group') }).data ?? [];
-  const offered: Kind[] = wanted.flatMap((t): Kind[] => (t === 'group' ? groupTypes.map((g) => `group:${g.group_type_index}` as const) : [t]));
-  const [chosenKind, setKind] = useState<Kind>(value ? kindOf(value) : offered[0] ?? 'event');
+  const groupTypes =
+    useQuery({ ...definitionQueries.groupTypes(projectId), enabled: wanted.includes('group') }).data ?? [];
+  const offered: Kind[] = wanted.flatMap((t): Kind[] =>
+    t === 'group' ? groupTypes.map((g) => `group:${g.group_type_index}` as const) : [t],
+  );
+  const [chosenKind, setKind] = useState<Kind>(value ? kindOf(value) : (offered[0] ?? 'event'));
   const kind = offered.includes(chosenKind) ? chosenKind : (offered[0] ?? 'event');
   const groupIndex = groupIndexOf(kind);
   const kindWords = (k: Kind) => {
     const index = groupIndexOf(k);
-    return index === null ? KIND_WORDS[k as keyof typeof KIND_WORDS] : groupWords(groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`);
+    return index === null
+      ? KIND_WORDS[k as keyof typeof KIND_WORDS]
+      : groupWords(groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`);
   };
   const { errorId, describedBy } = useErrorId(error);
   const listed = kind === 'event' || kind === 'person' ? kind : 'event';
@@ -116,34 +136,67 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
     ...definitionQueries.properties(projectId, { type: listed, search: debounced, eventNames, numericOnly }),
     enabled: open && (kind === 'event' || kind === 'person'),
   });
-  const groupKeys = useQuery({ ...definitionQueries.groupPropertyKeys(projectId, groupIndex ?? 0), enabled: open && groupIndex !== null });
+  const groupKeys = useQuery({
+    ...definitionQueries.groupPropertyKeys(projectId, groupIndex ?? 0),
+    enabled: open && groupIndex !== null,
+  });
   const cohorts = useCohortNames(projectId, (open && kind === 'cohort') || value?.type === 'cohort');
 
   // Lists of the picker's own (no request): the session properties, and the one HogQL entry, which picks what is typed.
   const local = kind === 'session' || kind === 'hogql';
-  const results = kind === 'session'
-    ? SESSION_PROPERTIES.filter((d) => matchesSearch(d.name, typed)).map((d) => ({ id: d.name, name: d.name, key: d.name, property_type: d.property_type }))
-    : kind === 'hogql'
-      ? [{ id: 'hogql', name: typed || 'HogQL expression', key: typed, property_type: null }]
-      : kind === 'cohort'
-    ? cohorts.names.filter((c) => matchesSearch(c.name, typed)).map((c) => ({ id: c.id, name: c.name, key: c.id, property_type: null }))
-    : groupIndex !== null
-      ? (groupKeys.data ?? []).filter((k) => matchesSearch(k, typed)).map((k) => ({ id: k, name: k, key: k, property_type: null }))
-      : (query.data?.results ?? []).filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical)).map((d) => ({ ...d, key: d.name }));
+  const results =
+    kind === 'session'
+      ? SESSION_PROPERTIES.filter((d) => matchesSearch(d.name, typed)).map((d) => ({
+          id: d.name,
+          name: d.name,
+          key: d.name,
+          property_type: d.property_type,
+        }))
+      : kind === 'hogql'
+        ? [{ id: 'hogql', name: typed || 'HogQL expression', key: typed, property_type: null }]
+        : kind === 'cohort'
+          ? cohorts.names
+              .filter((c) => matchesSearch(c.name, typed))
+              .map((c) => ({ id: c.id, name: c.name, key: c.id, property_type: null }))
+          : groupIndex !== null
+            ? (groupKeys.data ?? [])
+                .filter((k) => matchesSearch(k, typed))
+                .map((k) => ({ id: k, name: k, key: k, property_type: null }))
+            : (query.data?.results ?? [])
+                .filter((d) => matchesSearch(d.name, typed) && (!numericOnly || d.is_numerical))
+                .map((d) => ({ ...d, key: d.name }));
   const exact = results.some((d) => d.name === typed);
-  const noun = kind === 'cohort' ? 'cohorts' : kind === 'session' ? 'session properties' : kind === 'hogql' ? 'HogQL expressions' : groupIndex !== null ? kindWords(kind).toLowerCase() : numericOnly ? `numeric ${kind} properties` : `${kind} properties`;
+  const noun =
+    kind === 'cohort'
+      ? 'cohorts'
+      : kind === 'session'
+        ? 'session properties'
+        : kind === 'hogql'
+          ? 'HogQL expressions'
+          : groupIndex !== null
+            ? kindWords(kind).toLowerCase()
+            : numericOnly
+              ? `numeric ${kind} properties`
+              : `${kind} properties`;
 
   const pick = (key: string) => {
     onChange((groupIndex !== null ? { key, type: 'group', group_type_index: groupIndex } : { key, type: kind }) as K);
     setOpen(false);
   };
   const cohortName = (id: string) => cohorts.names.find((c) => c.id === id)?.name ?? `Cohort ${id}`;
-  const groupName = (index: number) => groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`;
-  const shown = !value ? placeholder
-    : value.type === 'cohort' ? `Cohort: ${cohortName(value.key)}`
-      : value.type === 'group' ? `${propertyLabel(value.key)} (${groupName(value.group_type_index)})`
-        : value.type === 'session' ? `${propertyLabel(value.key)} (session)`
-          : value.type === 'hogql' ? 'HogQL expression' : propertyKeyText(value as PropertyKey);
+  const groupName = (index: number) =>
+    groupTypes.find((g) => g.group_type_index === index)?.group_type ?? `group ${index}`;
+  const shown = !value
+    ? placeholder
+    : value.type === 'cohort'
+      ? `Cohort: ${cohortName(value.key)}`
+      : value.type === 'group'
+        ? `${propertyLabel(value.key)} (${groupName(value.group_type_index)})`
+        : value.type === 'session'
+          ? `${propertyLabel(value.key)} (session)`
+          : value.type === 'hogql'
+            ? 'HogQL expression'
+            : propertyKeyText(value as PropertyKey);
 
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -157,13 +210,22 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
         label={label}
         className="w-80"
         trigger={
-          <PickerTrigger aria-label={`${label}: ${shown}`} aria-describedby={describedBy} invalid={Boolean(error)} placeholder={!value}>
+          <PickerTrigger
+            aria-label={`${label}: ${shown}`}
+            aria-describedby={describedBy}
+            invalid={Boolean(error)}
+            placeholder={!value}
+          >
             {shown}
           </PickerTrigger>
         }
       >
         {offered.length > 1 ? (
-          <div role="group" aria-label="Whose properties" className="mb-2 flex flex-wrap gap-1 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800">
+          <div
+            role="group"
+            aria-label="Whose properties"
+            className="mb-2 flex flex-wrap gap-1 rounded-md bg-gray-100 p-0.5 dark:bg-gray-800"
+          >
             {offered.map((t) => (
               <button
                 key={t}
@@ -172,7 +234,9 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
                 onClick={() => setKind(t)}
                 className={cn(
                   'flex-1 rounded px-2 py-1 text-xs font-medium',
-                  kind === t ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-100' : 'text-gray-700 dark:text-gray-300',
+                  kind === t
+                    ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-100'
+                    : 'text-gray-700 dark:text-gray-300',
                 )}
               >
                 {kindWords(t)}
@@ -189,8 +253,18 @@ export function PropertyKeyPicker<K extends AnyKey = PropertyKey>({
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the picker was just opened by the user
             autoFocus
           />
-          <PickerStatus query={local ? LOCAL_LIST : kind === 'cohort' ? cohorts.query : groupIndex !== null ? groupKeys : query} stale={local || kind === 'cohort' || groupIndex !== null ? false : stale} count={results.length} typed={typed} noun={noun}
-            empty={kind === 'cohort' ? 'No cohorts yet: make one on the Cohorts page.' : `No ${noun} yet. Type a property name to use it.`} />
+          <PickerStatus
+            query={local ? LOCAL_LIST : kind === 'cohort' ? cohorts.query : groupIndex !== null ? groupKeys : query}
+            stale={local || kind === 'cohort' || groupIndex !== null ? false : stale}
+            count={results.length}
+            typed={typed}
+            noun={noun}
+            empty={
+              kind === 'cohort'
+                ? 'No cohorts yet: make one on the Cohorts page.'
+                : `No ${noun} yet. Type a property name to use it.`
+            }
+          />
           <CommandList label={kindWords(kind)}>
             {results.map((d) => (
               <CommandItem key={d.id} value={d.key} onSelect={() => pick(d.key)}>

@@ -10,7 +10,15 @@ const PROJECT = 1;
 
 function renderInput(operator: PropertyOperator, initial: unknown, key = '$browser') {
   return renderWithState<unknown>(api().demoKey, initial, (value, onChange) => (
-    <PropertyValueInput projectId={PROJECT} property={{ key, type: 'event' }} operator={operator} value={value} onChange={onChange} label="Filter 1 value" eventName="$pageview" />
+    <PropertyValueInput
+      projectId={PROJECT}
+      property={{ key, type: 'event' }}
+      operator={operator}
+      value={value}
+      onChange={onChange}
+      label="Filter 1 value"
+      eventName="$pageview"
+    />
   ));
 }
 

@@ -21,9 +21,11 @@ export interface PropertyValueInputProps {
   error?: string | undefined;
 }
 
-const inputClasses = 'h-8 w-full min-w-0 rounded-md border bg-white px-2.5 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100';
+const inputClasses =
+  'h-8 w-full min-w-0 rounded-md border bg-white px-2.5 text-sm text-gray-900 dark:bg-gray-900 dark:text-gray-100';
 
-const isScalar = (v: unknown): v is ScalarValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isScalar = (v: unknown): v is ScalarValue =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** The value(s) of a filter as a list (exact / is_not take several). */
 export function valueList(value: unknown): ScalarValue[] {
@@ -41,7 +43,16 @@ export function valueText(value: unknown): string {
  * The value part of a filter, by operator: several values as chips with suggestions (equals,
  * doesn't equal), one text (contains, regex), one number (greater/less than), nothing (is set).
  */
-export function PropertyValueInput({ projectId, property, operator, value, onChange, label, eventName, error }: PropertyValueInputProps) {
+export function PropertyValueInput({
+  projectId,
+  property,
+  operator,
+  value,
+  onChange,
+  label,
+  eventName,
+  error,
+}: PropertyValueInputProps) {
   const { errorId, describedBy } = useErrorId(error);
   if (VALUELESS_OPERATORS.includes(operator)) return null;
   // A group's values are suggested from its type's groups; typed text searches events' values only.
@@ -61,7 +72,9 @@ export function PropertyValueInput({ projectId, property, operator, value, onCha
       />
     );
   } else if (operator === 'gt' || operator === 'lt') {
-    control = <NumberValue value={value} onChange={onChange} label={label} describedBy={describedBy} invalid={Boolean(error)} />;
+    control = (
+      <NumberValue value={value} onChange={onChange} label={label} describedBy={describedBy} invalid={Boolean(error)} />
+    );
   } else {
     control = (
       <TextValue
@@ -92,7 +105,13 @@ interface ControlProps {
 }
 
 /** A number; what is typed stays as typed, the value is emitted only when it is a number. */
-function NumberValue({ value, onChange, label, describedBy, invalid }: ControlProps & { value: unknown; onChange: (v: unknown) => void }) {
+function NumberValue({
+  value,
+  onChange,
+  label,
+  describedBy,
+  invalid,
+}: ControlProps & { value: unknown; onChange: (v: unknown) => void }) {
   const outside = valueText(value);
   const [text, setText] = useState(outside);
   const [seen, setSeen] = useState(outside);
@@ -116,15 +135,34 @@ function NumberValue({ value, onChange, label, describedBy, invalid }: ControlPr
         onChange(next.trim() === '' || Number.isNaN(n) ? undefined : n);
       }}
       placeholder="Number"
-      className={cn(inputClasses, 'w-32', invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+      className={cn(
+        inputClasses,
+        'w-32',
+        invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+      )}
     />
   );
 }
 
 /** One text, with the property's values offered as suggestions (contains) or none (regex). */
 function TextValue({
-  projectId, property, suggest, value, onChange, label, eventName, describedBy, invalid,
-}: ControlProps & { projectId: number; property: PropertyKey; suggest: boolean; value: string; onChange: (text: string) => void; eventName?: string | undefined }) {
+  projectId,
+  property,
+  suggest,
+  value,
+  onChange,
+  label,
+  eventName,
+  describedBy,
+  invalid,
+}: ControlProps & {
+  projectId: number;
+  property: PropertyKey;
+  suggest: boolean;
+  value: string;
+  onChange: (text: string) => void;
+  eventName?: string | undefined;
+}) {
   const listId = useId();
   const [focused, setFocused] = useState(false);
   const debounced = useDebounced(value);
@@ -144,7 +182,11 @@ function TextValue({
         onFocus={() => setFocused(true)}
         onChange={(e) => onChange(e.target.value)}
         placeholder={suggest ? 'Text' : 'Regular expression'}
-        className={cn(inputClasses, 'w-48', invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600')}
+        className={cn(
+          inputClasses,
+          'w-48',
+          invalid ? 'border-red-600 dark:border-red-400' : 'border-gray-300 dark:border-gray-600',
+        )}
       />
       {suggest ? (
         <datalist id={listId}>

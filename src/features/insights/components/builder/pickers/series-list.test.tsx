@@ -10,7 +10,11 @@ import { SeriesList } from './series-list';
 const api = setupTestApi();
 const PROJECT = 1;
 
-function renderList(mode: 'trends' | 'funnel', initial: EntityInput[], extra: { errorFor?: ErrorFor; max?: number } = {}) {
+function renderList(
+  mode: 'trends' | 'funnel',
+  initial: EntityInput[],
+  extra: { errorFor?: ErrorFor; max?: number } = {},
+) {
   return renderWithState<EntityInput[]>(api().demoKey, initial, (value, onChange) => (
     <SeriesList projectId={PROJECT} mode={mode} value={value} onChange={onChange} {...extra} />
   ));
@@ -36,12 +40,18 @@ describe('SeriesList (trends)', () => {
     await user.click(screen.getByRole('button', { name: 'Duplicate series B' }));
     expect(emitted.at(-1)).toEqual([pageviews, signups, { ...signups, order: 2 }]);
     await user.click(screen.getByRole('button', { name: 'Remove series A' }));
-    expect(emitted.at(-1)).toEqual([{ ...signups, order: 0 }, { ...signups, order: 1 }]);
+    expect(emitted.at(-1)).toEqual([
+      { ...signups, order: 0 },
+      { ...signups, order: 1 },
+    ]);
     expect(screen.getByRole('button', { name: 'Series A event: user signed up' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Rename series B' }));
     await user.type(screen.getByRole('textbox', { name: 'Series B name' }), 'Signups again{Enter}');
-    expect(emitted.at(-1)).toEqual([{ ...signups, order: 0 }, { ...signups, order: 1, custom_name: 'Signups again' }]);
+    expect(emitted.at(-1)).toEqual([
+      { ...signups, order: 0 },
+      { ...signups, order: 1, custom_name: 'Signups again' },
+    ]);
     expect(screen.getByText('Signups again')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rename series B' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Rename series B' }));
@@ -51,7 +61,10 @@ describe('SeriesList (trends)', () => {
 
   it('a property math asks for a numeric property; a count math drops it', async () => {
     await ingestPickerEvents(api().call, PROJECT);
-    const { user, emitted } = renderList('trends', [pageviews, { id: 'purchase', type: 'events', math: 'total', order: 1 }]);
+    const { user, emitted } = renderList('trends', [
+      pageviews,
+      { id: 'purchase', type: 'events', math: 'total', order: 1 },
+    ]);
     expect(screen.queryByRole('button', { name: /^Series B property/ })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Series B math' }), 'Sum of a property');
     expect(emitted.at(-1)?.[1]).toEqual({ id: 'purchase', type: 'events', math: 'sum', order: 1 });
@@ -62,7 +75,13 @@ describe('SeriesList (trends)', () => {
     // Enter takes the highlighted option (the list highlights its first once it has drawn).
     await waitFor(() => expect(options[0]).toHaveAttribute('aria-selected', 'true'));
     await user.keyboard('{Enter}');
-    expect(emitted.at(-1)?.[1]).toEqual({ id: 'purchase', type: 'events', math: 'sum', math_property: 'amount', order: 1 });
+    expect(emitted.at(-1)?.[1]).toEqual({
+      id: 'purchase',
+      type: 'events',
+      math: 'sum',
+      math_property: 'amount',
+      order: 1,
+    });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Series B math' }), 'Unique users');
     expect(emitted.at(-1)?.[1]).toEqual({ id: 'purchase', type: 'events', math: 'dau', order: 1 });
   });
@@ -87,7 +106,13 @@ describe('SeriesList (trends)', () => {
     await user.click(within(keys).getByRole('option', { name: /^coupon/ }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 operator' }), 'is set');
     expect(emitted.at(-1)).toEqual([
-      { id: 'purchase', type: 'events', math: 'total', order: 0, properties: { type: 'AND', values: [{ key: 'coupon', type: 'event', operator: 'is_set' }] } },
+      {
+        id: 'purchase',
+        type: 'events',
+        math: 'total',
+        order: 0,
+        properties: { type: 'AND', values: [{ key: 'coupon', type: 'event', operator: 'is_set' }] },
+      },
     ]);
     expect(screen.getByRole('button', { name: 'Filters of series A (1)' })).toHaveAttribute('aria-expanded', 'true');
   });
@@ -98,11 +123,26 @@ describe('SeriesList (trends)', () => {
       events__1__math_property: 'This field is required.',
       events__1__properties__values__0__value: 'Enter a number.',
     };
-    renderList('trends', [{ ...pageviews, id: null }, { ...signups, math: 'avg', properties: { type: 'AND', values: [{ key: 'amount', type: 'event', operator: 'gt', value: 'x' }] } }], {
-      errorFor: (attr) => errors[attr],
-    });
-    expect(screen.getByRole('button', { name: 'Series A event: All events' })).toHaveAccessibleDescription('This field is required.');
-    expect(screen.getByRole('button', { name: 'Series B property: Choose a numeric property' })).toHaveAccessibleDescription('This field is required.');
+    renderList(
+      'trends',
+      [
+        { ...pageviews, id: null },
+        {
+          ...signups,
+          math: 'avg',
+          properties: { type: 'AND', values: [{ key: 'amount', type: 'event', operator: 'gt', value: 'x' }] },
+        },
+      ],
+      {
+        errorFor: (attr) => errors[attr],
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Series A event: All events' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Series B property: Choose a numeric property' }),
+    ).toHaveAccessibleDescription('This field is required.');
     expect(screen.getByRole('spinbutton', { name: 'Filter 1 value' })).toHaveAccessibleDescription('Enter a number.');
   });
 
@@ -118,7 +158,11 @@ describe('SeriesList reordering', () => {
   layOutSortableRowsInTheseTests();
 
   it('moves a series with the keyboard: Space on the handle, arrow down, Space', async () => {
-    const { user, emitted } = renderList('trends', [pageviews, signups, { id: 'purchase', type: 'events', math: 'total', order: 2 }]);
+    const { user, emitted } = renderList('trends', [
+      pageviews,
+      signups,
+      { id: 'purchase', type: 'events', math: 'total', order: 2 },
+    ]);
     screen.getByRole('button', { name: 'Reorder series A' }).focus();
     await user.keyboard('[Space]');
     expect(await screen.findByText('Series A is over position 1 of 3.')).toBeInTheDocument();
@@ -127,16 +171,26 @@ describe('SeriesList reordering', () => {
     });
     expect(await screen.findByText('Series A is over position 2 of 3.')).toBeInTheDocument();
     await user.keyboard('[Space]');
-    expect(emitted.at(-1)).toEqual([{ ...signups, order: 0 }, { ...pageviews, order: 1 }, { id: 'purchase', type: 'events', math: 'total', order: 2 }]);
+    expect(emitted.at(-1)).toEqual([
+      { ...signups, order: 0 },
+      { ...pageviews, order: 1 },
+      { id: 'purchase', type: 'events', math: 'total', order: 2 },
+    ]);
     expect(await screen.findByText('Moved series A to position 2.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Series B event: Pageview' })).toBeInTheDocument();
   });
 
   it('moves a step with the move buttons', async () => {
-    const { user, emitted } = renderList('funnel', [{ id: '$pageview', type: 'events', order: 0 }, { id: 'purchase', type: 'events', order: 1 }]);
+    const { user, emitted } = renderList('funnel', [
+      { id: '$pageview', type: 'events', order: 0 },
+      { id: 'purchase', type: 'events', order: 1 },
+    ]);
     expect(screen.getByRole('button', { name: 'Move step 1 up' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Move step 2 up' }));
-    expect(emitted.at(-1)).toEqual([{ id: 'purchase', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1 }]);
+    expect(emitted.at(-1)).toEqual([
+      { id: 'purchase', type: 'events', order: 0 },
+      { id: '$pageview', type: 'events', order: 1 },
+    ]);
     expect(screen.getByRole('button', { name: 'Step 1 event: purchase' })).toBeInTheDocument();
   });
 });
@@ -145,9 +199,14 @@ describe('SeriesList (funnel)', () => {
   it('names steps by number, has no maths, and adds a step', async () => {
     const { user, emitted } = renderList('funnel', [{ id: '$pageview', type: 'events', order: 0 }]);
     expect(screen.queryByRole('combobox', { name: /math/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove step 1' })).toHaveAccessibleDescription('A funnel needs at least one step.');
+    expect(screen.getByRole('button', { name: 'Remove step 1' })).toHaveAccessibleDescription(
+      'A funnel needs at least one step.',
+    );
     await user.click(screen.getByRole('button', { name: 'Add step' }));
-    expect(emitted.at(-1)).toEqual([{ id: '$pageview', type: 'events', order: 0 }, { id: '$pageview', type: 'events', order: 1 }]);
+    expect(emitted.at(-1)).toEqual([
+      { id: '$pageview', type: 'events', order: 0 },
+      { id: '$pageview', type: 'events', order: 1 },
+    ]);
     expect(screen.getByRole('button', { name: 'Step 2 event: Pageview' })).toBeInTheDocument();
   });
 });

@@ -22,17 +22,39 @@ export interface SeriesListProps {
 
 const words = (mode: SeriesListProps['mode']) =>
   mode === 'trends'
-    ? { noun: 'series', plural: 'series', name: (i: number) => `Series ${seriesLetter(i)}`, badge: seriesLetter, add: 'Add series', min: 'A trend needs at least one series.' }
-    : { noun: 'step', plural: 'steps', name: (i: number) => `Step ${i + 1}`, badge: (i: number) => String(i + 1), add: 'Add step', min: 'A funnel needs at least one step.' };
+    ? {
+        noun: 'series',
+        plural: 'series',
+        name: (i: number) => `Series ${seriesLetter(i)}`,
+        badge: seriesLetter,
+        add: 'Add series',
+        min: 'A trend needs at least one series.',
+      }
+    : {
+        noun: 'step',
+        plural: 'steps',
+        name: (i: number) => `Step ${i + 1}`,
+        badge: (i: number) => String(i + 1),
+        add: 'Add step',
+        min: 'A funnel needs at least one step.',
+      };
 
 /** Entries as emitted: type events, `order` = position. */
-const normalize = (entries: readonly EntityInput[]): EntityInput[] => entries.map((e, i) => ({ ...e, type: 'events', order: i }));
+const normalize = (entries: readonly EntityInput[]): EntityInput[] =>
+  entries.map((e, i) => ({ ...e, type: 'events', order: i }));
 
 /**
  * The series of a trend or the steps of a funnel: one row each, reordered by dragging (mouse,
  * touch or keyboard: Space on the handle, arrows, Space) or by the move buttons.
  */
-export const SeriesList = memo(function SeriesList({ projectId, mode, value, onChange, errorFor, max }: SeriesListProps) {
+export const SeriesList = memo(function SeriesList({
+  projectId,
+  mode,
+  value,
+  onChange,
+  errorFor,
+  max,
+}: SeriesListProps) {
   const w = words(mode);
   const limit = max ?? (mode === 'trends' ? ANALYTICS_LIMITS.series : ANALYTICS_LIMITS.funnelSteps);
   const [uids, setUids] = useState<string[]>(() => value.map(() => newUid('s')));
@@ -54,7 +76,14 @@ export const SeriesList = memo(function SeriesList({ projectId, mode, value, onC
 
   return (
     <div className="space-y-2">
-      <SortableList ids={ids} onMove={move} nameOf={nameOf} noun={w.noun} label={capital(w.plural)} className="space-y-2">
+      <SortableList
+        ids={ids}
+        onMove={move}
+        nameOf={nameOf}
+        noun={w.noun}
+        label={capital(w.plural)}
+        className="space-y-2"
+      >
         {value.map((entry, i) => (
           <SeriesRow
             key={ids[i]}
@@ -69,9 +98,24 @@ export const SeriesList = memo(function SeriesList({ projectId, mode, value, onC
             canAdd={canAdd}
             removeReason={w.min}
             errorFor={errorFor}
-            onChange={(next) => emit(value.map((e, j) => (j === i ? next : e)), ids)}
-            onRemove={() => emit(value.filter((_, j) => j !== i), ids.filter((_, j) => j !== i))}
-            onDuplicate={() => emit([...value.slice(0, i + 1), { ...entry }, ...value.slice(i + 1)], [...ids.slice(0, i + 1), newUid('s'), ...ids.slice(i + 1)])}
+            onChange={(next) =>
+              emit(
+                value.map((e, j) => (j === i ? next : e)),
+                ids,
+              )
+            }
+            onRemove={() =>
+              emit(
+                value.filter((_, j) => j !== i),
+                ids.filter((_, j) => j !== i),
+              )
+            }
+            onDuplicate={() =>
+              emit(
+                [...value.slice(0, i + 1), { ...entry }, ...value.slice(i + 1)],
+                [...ids.slice(0, i + 1), newUid('s'), ...ids.slice(i + 1)],
+              )
+            }
             onMove={(to) => move(i, to)}
           />
         ))}
@@ -86,7 +130,11 @@ export const SeriesList = memo(function SeriesList({ projectId, mode, value, onC
         >
           <Plus aria-hidden className="size-4" /> {w.add}
         </Button>
-        {!canAdd ? <span id={reasonId} className="text-xs text-gray-600 dark:text-gray-400">At most {limit} {w.plural}.</span> : null}
+        {!canAdd ? (
+          <span id={reasonId} className="text-xs text-gray-600 dark:text-gray-400">
+            At most {limit} {w.plural}.
+          </span>
+        ) : null}
       </div>
     </div>
   );

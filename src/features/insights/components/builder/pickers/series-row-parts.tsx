@@ -4,7 +4,13 @@ import { cn } from '@/components/ui/cn';
 import { isPropertyMath } from './math-options';
 
 /** A small icon button of a series row; its label is also its tooltip. */
-export function RowIconButton({ label, className, children, title, ...props }: ComponentProps<'button'> & { label: string }) {
+export function RowIconButton({
+  label,
+  className,
+  children,
+  title,
+  ...props
+}: ComponentProps<'button'> & { label: string }) {
   return (
     <button
       type="button"
@@ -23,7 +29,15 @@ export function RowIconButton({ label, className, children, title, ...props }: C
 }
 
 /** Inline name: Enter or leaving the field keeps it, Escape drops the change. */
-export function RenameInput({ name, initial, onDone }: { name: string; initial: string; onDone: (text: string | undefined) => void }) {
+export function RenameInput({
+  name,
+  initial,
+  onDone,
+}: {
+  name: string;
+  initial: string;
+  onDone: (text: string | undefined) => void;
+}) {
   const [text, setText] = useState(initial);
   const finished = useRef(false);
   const finish = (value: string | undefined) => {
@@ -42,8 +56,15 @@ export function RenameInput({ name, initial, onDone }: { name: string; initial: 
       placeholder="Name shown in the legend"
       onChange={(e) => setText(e.target.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') { e.preventDefault(); finish(text); }
-        if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); finish(undefined); }
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          finish(text);
+        }
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          finish(undefined);
+        }
       }}
       onBlur={() => finish(text)}
       className="h-8 w-full max-w-sm rounded-md border border-gray-300 bg-white px-2.5 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
@@ -62,7 +83,8 @@ export function withMath(entry: EntityInput, math: MathType): EntityInput {
   const { math_property: property, math_hogql: expression, ...rest } = entry;
   // Each math keeps only what it reads: a property math its property, a HogQL math its expression.
   return {
-    ...rest, math,
+    ...rest,
+    math,
     ...(isPropertyMath(math) && property !== undefined ? { math_property: property } : {}),
     ...(math === 'hogql' && expression !== undefined ? { math_hogql: expression } : {}),
   };
@@ -71,8 +93,13 @@ export function withMath(entry: EntityInput, math: MathType): EntityInput {
 /** Filters of an entry, inner groups' filters counted one by one. */
 export function countFilters(entry: EntityInput): number {
   const props = entry.properties as { values?: unknown[] } | unknown[] | null | undefined;
-  const values = Array.isArray(props) ? props : props?.values ?? [];
-  return values.reduce<number>((n, v) => n + (typeof v === 'object' && v !== null && 'values' in v && Array.isArray(v.values) ? v.values.length : 1), 0);
+  const values = Array.isArray(props) ? props : (props?.values ?? []);
+  return values.reduce<number>(
+    (n, v) =>
+      n + (typeof v === 'object' && v !== null && 'values' in v && Array.isArray(v.values) ? v.values.length : 1),
+    0,
+  );
 }
 
-export const eventName = (id: EntityInput['id']): string | null => (id === null || id === undefined ? null : String(id));
+export const eventName = (id: EntityInput['id']): string | null =>
+  id === null || id === undefined ? null : String(id);

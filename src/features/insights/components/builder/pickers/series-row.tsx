@@ -82,7 +82,11 @@ export function SeriesRow(p: SeriesRowProps) {
                 <RowIconButton label={`Move ${lower} up`} disabled={index === 0} onClick={() => p.onMove(index - 1)}>
                   <ArrowUp aria-hidden className="size-4" />
                 </RowIconButton>
-                <RowIconButton label={`Move ${lower} down`} disabled={index === count - 1} onClick={() => p.onMove(index + 1)}>
+                <RowIconButton
+                  label={`Move ${lower} down`}
+                  disabled={index === count - 1}
+                  onClick={() => p.onMove(index + 1)}
+                >
                   <ArrowDown aria-hidden className="size-4" />
                 </RowIconButton>
                 <RowIconButton
@@ -94,7 +98,11 @@ export function SeriesRow(p: SeriesRowProps) {
                 >
                   <Trash2 aria-hidden className="size-4" />
                 </RowIconButton>
-                {count <= 1 ? <span id={reasonId} className="sr-only">{p.removeReason}</span> : null}
+                {count <= 1 ? (
+                  <span id={reasonId} className="sr-only">
+                    {p.removeReason}
+                  </span>
+                ) : null}
               </div>
               {renaming ? (
                 <RenameInput
@@ -103,13 +111,17 @@ export function SeriesRow(p: SeriesRowProps) {
                   onDone={(text) => {
                     setRenaming(false);
                     document.getElementById(renameId)?.focus();
-                    if (text !== undefined) p.onChange({ ...entry, custom_name: text.trim() === '' ? null : text.trim() });
+                    if (text !== undefined)
+                      p.onChange({ ...entry, custom_name: text.trim() === '' ? null : text.trim() });
                   }}
                 />
               ) : entry.custom_name ? (
                 // Ends in "…" at the row's width: sized from the row (w-0 min-w-full), a long name does
                 // not widen the form, nor the page on a phone.
-                <span className="block w-0 min-w-full truncate text-sm font-semibold text-gray-900 dark:text-gray-100" title={entry.custom_name}>
+                <span
+                  className="block w-0 min-w-full truncate text-sm font-semibold text-gray-900 dark:text-gray-100"
+                  title={entry.custom_name}
+                >
                   {entry.custom_name}
                 </span>
               ) : null}
@@ -128,11 +140,15 @@ export function SeriesRow(p: SeriesRowProps) {
                       )}
                     >
                       {COUNT_MATHS.map((m) => (
-                        <option key={m} value={m}>{MATH_WORDS[m]}</option>
+                        <option key={m} value={m}>
+                          {MATH_WORDS[m]}
+                        </option>
                       ))}
                       <optgroup label="Of a numeric property">
                         {PROPERTY_MATHS.map((m) => (
-                          <option key={m} value={m}>{MATH_WORDS[m]}</option>
+                          <option key={m} value={m}>
+                            {MATH_WORDS[m]}
+                          </option>
                         ))}
                       </optgroup>
                       <option value="hogql">{MATH_WORDS.hogql}</option>
@@ -154,9 +170,16 @@ export function SeriesRow(p: SeriesRowProps) {
                   />
                 ) : null}
                 {p.mode === 'trends' && math === 'hogql' ? (
-                  <HogqlField label={`${name} HogQL expression`} hideLabel className="min-w-48 flex-1" value={entry.math_hogql ?? ''} error={err('math_hogql')}
-                    placeholder="sum(properties.price)" hint="A number from aggregates, e.g. count() / uniq(person_id)."
-                    onChange={(text) => p.onChange({ ...entry, math_hogql: text })} />
+                  <HogqlField
+                    label={`${name} HogQL expression`}
+                    hideLabel
+                    className="min-w-48 flex-1"
+                    value={entry.math_hogql ?? ''}
+                    error={err('math_hogql')}
+                    placeholder="sum(properties.price)"
+                    hint="A number from aggregates, e.g. count() / uniq(person_id)."
+                    onChange={(text) => p.onChange({ ...entry, math_hogql: text })}
+                  />
                 ) : null}
                 <div className="ml-auto flex items-center">
                   <RowIconButton
@@ -164,7 +187,10 @@ export function SeriesRow(p: SeriesRowProps) {
                     aria-expanded={showFilters}
                     aria-controls={showFilters ? filtersId : undefined}
                     onClick={() => setShowFilters((v) => !v)}
-                    className={cn('w-auto gap-1 px-1.5 text-xs font-medium', (filterCount > 0 || showFilters) && 'text-indigo-800 dark:text-indigo-200')}
+                    className={cn(
+                      'w-auto gap-1 px-1.5 text-xs font-medium',
+                      (filterCount > 0 || showFilters) && 'text-indigo-800 dark:text-indigo-200',
+                    )}
                   >
                     <Filter aria-hidden className="size-4" />
                     {filterCount ? filterCount : null}

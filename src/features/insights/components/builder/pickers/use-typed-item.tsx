@@ -7,7 +7,15 @@ const FREE_PREFIX = '\u0000use:';
  * "Use “x”": what the user typed, as a choice of its own when no listed name is exactly it (the
  * project may have events, keys or values the lists don't show yet). Shared by every picker.
  */
-export function UseTypedItem({ typed, exact, onPick }: { typed: string; exact: boolean; onPick: (typed: string) => void }) {
+export function UseTypedItem({
+  typed,
+  exact,
+  onPick,
+}: {
+  typed: string;
+  exact: boolean;
+  onPick: (typed: string) => void;
+}) {
   if (!typed || exact) return null;
   return (
     <CommandItem value={`${FREE_PREFIX}${typed}`} onSelect={() => onPick(typed)}>

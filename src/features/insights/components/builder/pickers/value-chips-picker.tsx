@@ -29,16 +29,35 @@ const same = (a: ScalarValue, b: ScalarValue) => String(a) === String(b);
  * Several values as removable chips, and a popover to add more: the values the property takes
  * (most frequent first) or any typed text. Picking a chosen value again removes it.
  */
-export function ValueChipsPicker({ projectId, property, values, onChange, label, eventName, describedBy, invalid }: ValueChipsPickerProps) {
+export function ValueChipsPicker({
+  projectId,
+  property,
+  values,
+  onChange,
+  label,
+  eventName,
+  describedBy,
+  invalid,
+}: ValueChipsPickerProps) {
   const { open, setOpen, search, setSearch, debounced, typed, stale } = usePickerSearch();
   const group = property.type === 'group' ? property.group_type_index : null;
   const eventValues = useQuery({
-    ...definitionQueries.values(projectId, { key: property.key, type: property.type === 'person' ? 'person' : 'event', search: debounced, eventName }),
+    ...definitionQueries.values(projectId, {
+      key: property.key,
+      type: property.type === 'person' ? 'person' : 'event',
+      search: debounced,
+      eventName,
+    }),
     enabled: open && group === null,
   });
-  const groupValues = useQuery({ ...definitionQueries.groupPropertyValues(projectId, group ?? 0, property.key), enabled: open && group !== null });
+  const groupValues = useQuery({
+    ...definitionQueries.groupPropertyValues(projectId, group ?? 0, property.key),
+    enabled: open && group !== null,
+  });
   const query = group === null ? eventValues : groupValues;
-  const suggestions = (query.data ?? []).filter((s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()));
+  const suggestions = (query.data ?? []).filter(
+    (s) => typed === '' || String(s.name).toLowerCase().includes(typed.toLowerCase()),
+  );
   const exact = suggestions.some((s) => String(s.name) === typed) || values.some((v) => String(v) === typed);
 
   const toggle = (v: ScalarValue) => {
@@ -47,9 +66,17 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
   };
 
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-1" role="group" aria-label={label} aria-describedby={describedBy}>
+    <div
+      className="flex min-w-0 flex-wrap items-center gap-1"
+      role="group"
+      aria-label={label}
+      aria-describedby={describedBy}
+    >
       {values.map((v) => (
-        <span key={`${typeof v}:${String(v)}`} className="inline-flex max-w-48 items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+        <span
+          key={`${typeof v}:${String(v)}`}
+          className="inline-flex max-w-48 items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2 text-xs text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+        >
           <span className="truncate">{String(v)}</span>
           <button
             type="button"
@@ -80,9 +107,25 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
           </button>
         }
       >
-        <Command label="Search values" shouldFilter={false} loop firstValue={typed && suggestions[0] ? String(suggestions[0].name) : undefined}>
-          <CommandInput value={search} onValueChange={setSearch} placeholder={`Values of ${propertyLabel(property.key)}`} />
-          <PickerStatus query={query} stale={stale} count={suggestions.length} typed={typed} noun="values" empty="No values seen yet. Type a value to use it." />
+        <Command
+          label="Search values"
+          shouldFilter={false}
+          loop
+          firstValue={typed && suggestions[0] ? String(suggestions[0].name) : undefined}
+        >
+          <CommandInput
+            value={search}
+            onValueChange={setSearch}
+            placeholder={`Values of ${propertyLabel(property.key)}`}
+          />
+          <PickerStatus
+            query={query}
+            stale={stale}
+            count={suggestions.length}
+            typed={typed}
+            noun="values"
+            empty="No values seen yet. Type a value to use it."
+          />
           <CommandList label={`Values of ${propertyLabel(property.key)}`}>
             {suggestions.map((s) => {
               const chosen = values.some((v) => same(v, s.name));
@@ -91,7 +134,11 @@ export function ValueChipsPicker({ projectId, property, values, onChange, label,
                   <Check aria-hidden className={cn('size-3.5 shrink-0', chosen ? 'opacity-100' : 'opacity-0')} />
                   <span className="min-w-0 flex-1 truncate">{String(s.name)}</span>
                   {chosen ? <span className="sr-only">(chosen)</span> : null}
-                  {s.count !== undefined ? <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">{s.count.toLocaleString('en')}</span> : null}
+                  {s.count !== undefined ? (
+                    <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
+                      {s.count.toLocaleString('en')}
+                    </span>
+                  ) : null}
                 </CommandItem>
               );
             })}

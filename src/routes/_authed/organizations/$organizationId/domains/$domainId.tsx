@@ -4,7 +4,11 @@ import { DomainDetail } from '@/features/organization-people/components/domain-d
 import { DomainName } from '@/features/organization-people/components/domain-name';
 
 export const Route = createFileRoute('/_authed/organizations/$organizationId/domains/$domainId')({
-  staticData: { crumb: ({ params }) => <DomainName organizationId={String(params.organizationId)} domainId={String(params.domainId)} /> },
+  staticData: {
+    crumb: ({ params }) => (
+      <DomainName organizationId={String(params.organizationId)} domainId={String(params.domainId)} />
+    ),
+  },
   // The loader (and the queries it imports) ships with the page's code, not in the entry.
   codeSplitGroupings: [['loader', 'component']],
   loader: ({ context, params }) =>

@@ -6,6 +6,7 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/inv
   staticData: { crumb: 'Invite people' },
   // The loader (and the queries it imports) ships with the page's code, not in the entry.
   codeSplitGroupings: [['loader', 'component']],
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(peopleQueries.organization(params.organizationId)),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(peopleQueries.organization(params.organizationId)),
   component: InviteForm,
 });

@@ -3,7 +3,10 @@ import { z } from '@/contract/z';
 import { optionalParam, PAGE_DEFAULTS as defaults, pageParams, pageSearchSchema } from '@/lib/page-search';
 import { peopleQueries } from '@/features/organization-people/api/people.queries';
 import { MembersPage } from '@/features/organization-people/components/members-page';
-import { MembersPageError, MembersPageSkeleton } from '@/features/organization-people/components/organization-people-page-states';
+import {
+  MembersPageError,
+  MembersPageSkeleton,
+} from '@/features/organization-people/components/organization-people-page-states';
 
 const membersSearchSchema = z.extend(pageSearchSchema, { search: optionalParam(z.string()) });
 
@@ -11,7 +14,10 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/mem
   validateSearch: membersSearchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize, search: search.search }),
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   loader: ({ context, params, deps }) =>
     Promise.all([
       context.queryClient.ensureQueryData(peopleQueries.organization(params.organizationId)),

@@ -20,7 +20,9 @@ export const Route = createFileRoute('/_authed/projects/$projectId/cohorts/$coho
   loader: async ({ context, params, deps }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(cohortQueries.detail(params.projectId, params.cohortId)),
-      context.queryClient.ensureQueryData(cohortQueries.persons(params.projectId, params.cohortId, pageParams(deps.page, deps.pageSize))),
+      context.queryClient.ensureQueryData(
+        cohortQueries.persons(params.projectId, params.cohortId, pageParams(deps.page, deps.pageSize)),
+      ),
     ]);
   },
   component: CohortPage,

@@ -8,8 +8,12 @@ export const Route = createFileRoute('/_authed/projects/$projectId/cohorts/')({
   validateSearch: pageSearchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: ({ context, params, deps }) => context.queryClient.ensureQueryData(cohortQueries.list(params.projectId, pageParams(deps.page, deps.pageSize))),
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
+  loader: ({ context, params, deps }) =>
+    context.queryClient.ensureQueryData(cohortQueries.list(params.projectId, pageParams(deps.page, deps.pageSize))),
   pendingComponent: CohortsPageSkeleton,
   errorComponent: CohortsPageError,
   component: CohortsPage,

@@ -19,10 +19,18 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/')({
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
   loaderDeps: ({ search }) => ({
-    page: search.page, pageSize: search.pageSize, search: search.search, favorited: search.favorited, kind: search.kind, mine: search.mine,
+    page: search.page,
+    pageSize: search.pageSize,
+    search: search.search,
+    favorited: search.favorited,
+    kind: search.kind,
+    mine: search.mine,
   }),
   // The loader travels with the page's chunk: the insight contract stays out of the initial JavaScript.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   loader: async ({ context, params, deps }) => {
     // "Created by me" needs the key's user first; otherwise both load side by side.
     const me = context.queryClient.ensureQueryData(currentUserQuery());
@@ -31,7 +39,11 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/')({
       me,
       context.queryClient.ensureQueryData(
         insightQueries.list(params.projectId, {
-          ...pageParams(deps.page, deps.pageSize), search: deps.search, favorited: deps.favorited, insight: deps.kind, created_by: createdBy,
+          ...pageParams(deps.page, deps.pageSize),
+          search: deps.search,
+          favorited: deps.favorited,
+          insight: deps.kind,
+          created_by: createdBy,
         }),
       ),
     ]);

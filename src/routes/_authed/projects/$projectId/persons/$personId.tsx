@@ -18,9 +18,15 @@ export const Route = createFileRoute('/_authed/projects/$projectId/persons/$pers
   },
   validateSearch: pageSearchSchema,
   search: { middlewares: [stripSearchParams(defaults)] },
-  staticData: { crumb: ({ params }) => <PersonName projectId={Number(params.projectId)} personId={String(params.personId)} /> },
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQueries.detail(params.projectId, params.personId)),
+  staticData: {
+    crumb: ({ params }) => <PersonName projectId={Number(params.projectId)} personId={String(params.personId)} />,
+  },
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(personQueries.detail(params.projectId, params.personId)),
   pendingComponent: PersonPageSkeleton,
   errorComponent: PersonPageError,
   component: PersonPage,

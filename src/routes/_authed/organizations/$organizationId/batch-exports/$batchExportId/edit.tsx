@@ -10,8 +10,16 @@ function EditBatchExportRoute() {
   const { organizationId, batchExportId } = Route.useParams();
   const navigate = Route.useNavigate();
   const toDetail = () =>
-    void navigate({ to: '/organizations/$organizationId/batch-exports/$batchExportId', params: { organizationId, batchExportId } });
+    void navigate({
+      to: '/organizations/$organizationId/batch-exports/$batchExportId',
+      params: { organizationId, batchExportId },
+    });
   return (
-    <EditBatchExportPage organizationId={organizationId} batchExportId={batchExportId} onSaved={toDetail} onCancel={toDetail} />
+    <EditBatchExportPage
+      organizationId={organizationId}
+      batchExportId={batchExportId}
+      onSaved={toDetail}
+      onCancel={toDetail}
+    />
   );
 }

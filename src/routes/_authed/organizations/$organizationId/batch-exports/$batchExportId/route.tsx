@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/bat
     ),
   },
   // The loader travels with the page's chunk: the batch export contract stays out of the initial JavaScript.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(batchExportQueries.detail(params.organizationId, params.batchExportId)),
 });

@@ -12,9 +12,14 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams(PAGE_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   loader: ({ context, params, deps }) =>
-    context.queryClient.ensureQueryData(pipelineQueries.list(params.organizationId, params.group, pageParams(deps.page, deps.pageSize))),
+    context.queryClient.ensureQueryData(
+      pipelineQueries.list(params.organizationId, params.group, pageParams(deps.page, deps.pageSize)),
+    ),
   pendingComponent: PipelinePageSkeleton,
   errorComponent: PipelinePageError,
   component: PipelineRoute,
@@ -25,7 +30,12 @@ function PipelineRoute() {
   const { project } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PipelinePage key={group} organizationId={organizationId} slug={group} projectId={project}
-      onProjectChange={(id) => void navigate({ search: (previous) => ({ ...previous, project: id }), replace: true })} />
+    <PipelinePage
+      key={group}
+      organizationId={organizationId}
+      slug={group}
+      projectId={project}
+      onProjectChange={(id) => void navigate({ search: (previous) => ({ ...previous, project: id }), replace: true })}
+    />
   );
 }

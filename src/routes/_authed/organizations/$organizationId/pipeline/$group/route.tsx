@@ -10,5 +10,7 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
     },
     stringify: ({ group }) => ({ group }),
   },
-  staticData: { crumb: ({ params }) => (isGroupSlug(String(params.group)) ? groupLabel(params.group as 'destinations') : null) },
+  staticData: {
+    crumb: ({ params }) => (isGroupSlug(String(params.group)) ? groupLabel(params.group as 'destinations') : null),
+  },
 });

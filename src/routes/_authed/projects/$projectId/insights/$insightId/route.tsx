@@ -16,13 +16,17 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/$ins
     },
     stringify: ({ insightId }) => ({ insightId }),
   },
-  staticData: { crumb: ({ params }) => <InsightName projectId={Number(params.projectId)} insightRef={String(params.insightId)} /> },
+  staticData: {
+    crumb: ({ params }) => <InsightName projectId={Number(params.projectId)} insightRef={String(params.insightId)} />,
+  },
   // The insight's queries (and contract) load with the first insight opened, or earlier when the
   // list warms them: they stay out of the initial JavaScript.
   loader: async ({ context, params }) => {
     preloadInsightChart();
     const { insightQueries } = await loadInsightQueries();
-    const insightId = await context.queryClient.ensureQueryData(insightQueries.resolve(params.projectId, params.insightId));
+    const insightId = await context.queryClient.ensureQueryData(
+      insightQueries.resolve(params.projectId, params.insightId),
+    );
     return context.queryClient.ensureQueryData(insightQueries.detail(params.projectId, insightId));
   },
 });

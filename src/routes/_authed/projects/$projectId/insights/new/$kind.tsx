@@ -1,5 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isBuilderKind, NEW_BUILDER_CRUMBS, pickAnySearch } from '@/features/insights/components/builder/builder-search';
+import {
+  isBuilderKind,
+  NEW_BUILDER_CRUMBS,
+  pickAnySearch,
+} from '@/features/insights/components/builder/builder-search';
 import { BuilderPageError, BuilderPageSkeleton } from '@/features/insights/components/builder/builder-page-states';
 import { NewBuilderPage } from '@/features/insights/components/builder/new-builder-page';
 import { preloadInsightChart } from '@/features/insights/components/chart-preload';
@@ -19,7 +23,10 @@ export const Route = createFileRoute('/_authed/projects/$projectId/insights/new/
   validateSearch: pickAnySearch,
   staticData: { crumb: ({ params }) => NEW_BUILDER_CRUMBS[params.kind as keyof typeof NEW_BUILDER_CRUMBS] ?? null },
   // The loader and page travel in their own chunk: the insight contract stays out of the initial JavaScript.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   loader: () => preloadInsightChart(true),
   pendingComponent: BuilderPageSkeleton,
   errorComponent: BuilderPageError,

@@ -10,11 +10,15 @@ const searchSchema = z.object({ project: optionalParam(z.int().check(z.positive(
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId/')({
   validateSearch: searchSchema,
   search: { middlewares: [stripSearchParams({})] },
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: ({ context, params }) => Promise.all([
-    context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
-    context.queryClient.ensureQueryData(pipelineQueries.projects(params.organizationId)),
-  ]),
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
+      context.queryClient.ensureQueryData(pipelineQueries.projects(params.organizationId)),
+    ]),
   pendingComponent: PluginDetailSkeleton,
   component: PluginDetailRoute,
 });
@@ -24,8 +28,15 @@ function PluginDetailRoute() {
   const { project } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PluginDetail organizationId={organizationId} slug={group} pluginId={pluginId} projectId={project}
+    <PluginDetail
+      organizationId={organizationId}
+      slug={group}
+      pluginId={pluginId}
+      projectId={project}
       onProjectChange={(id) => void navigate({ search: { project: id }, replace: true })}
-      onDeleted={() => navigate({ to: '/organizations/$organizationId/pipeline/$group', params: { organizationId, group } })} />
+      onDeleted={() =>
+        navigate({ to: '/organizations/$organizationId/pipeline/$group', params: { organizationId, group } })
+      }
+    />
   );
 }

@@ -14,7 +14,11 @@ export const Route = createFileRoute('/_authed/organizations/$organizationId/pip
   },
   staticData: {
     crumb: ({ params }) => (
-      <PluginName organizationId={String(params.organizationId)} slug={params.group as GroupSlug} pluginId={Number(params.pluginId)} />
+      <PluginName
+        organizationId={String(params.organizationId)}
+        slug={params.group as GroupSlug}
+        pluginId={Number(params.pluginId)}
+      />
     ),
   },
 });

@@ -6,11 +6,15 @@ import { SourceEditor } from '@/features/pipeline/components/source-editor';
 /** The source editor (CodeMirror loads with this route's chunk only). */
 export const Route = createFileRoute('/_authed/organizations/$organizationId/pipeline/$group/$pluginId/source')({
   staticData: { crumb: 'Source' },
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
-  loader: ({ context, params }) => Promise.all([
-    context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
-    context.queryClient.ensureQueryData(pipelineQueries.source(params.organizationId, params.group, params.pluginId)),
-  ]),
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(pipelineQueries.detail(params.organizationId, params.group, params.pluginId)),
+      context.queryClient.ensureQueryData(pipelineQueries.source(params.organizationId, params.group, params.pluginId)),
+    ]),
   pendingComponent: PluginDetailSkeleton,
   component: SourceRoute,
 });
