@@ -160,7 +160,7 @@ function generated(total) {
  * them; `generated <format>/<compression>` exports as many made-up records.
  */
 async function child(requested) {
-  const { openEventStore, eventStoreFile } = await import('../server/analytics/event-store.ts');
+  const { openEventStore, eventStoreFile } = await import('../server/analytics/store/event-store.ts');
   const { recordSource } = await import('../server/batch-exports/records.ts');
   const { s3Destination } = await import('../server/batch-exports/destinations/s3.ts');
   const events = await openEventStore(eventStoreFile(args['data-dir']));

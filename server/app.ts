@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { createEventStore, type EventStore } from './analytics/event-store.ts';
+import { createEventStore, type EventStore } from './analytics/store/event-store.ts';
 import { createAuthenticator, type Authenticate } from './http/auth.ts';
 import { apiErrorOf, notFound, serverError } from './http/errors.ts';
 import { compressResponses } from './http/compression.ts';
@@ -54,7 +54,7 @@ export type AppOptions = {
   pipeline?: PipelineRuntime;
   /** Where the server is reached from outside (default http://localhost): links are built from it, other Hosts get a 400. */
   publicUrl?: PublicUrl;
-  /** Ask for every project's person index at once (server/analytics/person-index.ts): ready before the first funnel. */
+  /** Ask for every project's person index at once (server/analytics/person-index/person-index.ts): ready before the first funnel. */
   preparePersonIndexes?: boolean;
 } &
   /** `events`: the event store; default an in-memory one (opened only if used). */

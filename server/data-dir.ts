@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createEventStore, eventStoreFile, type EventStore } from './analytics/event-store.ts';
+import { createEventStore, eventStoreFile, type EventStore } from './analytics/store/event-store.ts';
 import { seed } from './seed/seed.ts';
 import { openStore, storeFile, type Store } from './store/store.ts';
 

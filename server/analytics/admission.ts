@@ -1,4 +1,4 @@
-import { QueryCancelledError, QueryTimeoutError } from './duckdb.ts';
+import { QueryCancelledError, QueryTimeoutError } from './store/duckdb.ts';
 
 /**
  * How many analyses compute at once; the others wait their turn, first come first served.

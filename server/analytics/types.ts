@@ -1,5 +1,5 @@
-import type { PersonIndex } from './person-index.ts';
-import type { ColumnReader, SqlRunner } from './db-types.ts';
+import type { PersonIndex } from './person-index/person-index.ts';
+import type { ColumnReader, SqlRunner } from './store/db-types.ts';
 
 /**
  * Shared shapes of the analytics side of the reference server: the event store (DuckDB) and

@@ -1,6 +1,6 @@
 import type { BatchExportModel } from '../../src/contract/index.ts';
-import type { ColumnType } from '../analytics/db-types.ts';
-import type { EventStore } from '../analytics/event-store.ts';
+import type { ColumnType } from '../analytics/store/db-types.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
 
 /** One exported record: an event or a person, as the HTTP destination sends it (one JSON line). */
 export type ExportRecord = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { EventStore } from '../analytics/event-store.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
 import type { BatchExportRunRow, RunProgress } from '../store/batch-export-runs.ts';
 import type { Store } from '../store/store.ts';
 import { DeliveryError, destinationFor, type DestinationOptions } from './destinations/index.ts';

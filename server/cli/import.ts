@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import type { EventStore } from '../analytics/event-store.ts';
-import { normalizeEvent, type CaptureEvent } from '../analytics/ingest-parse.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
+import { normalizeEvent, type CaptureEvent } from '../analytics/store/ingest-parse.ts';
 import { openDataDir } from '../data-dir.ts';
 import { InputError } from '../domain-errors.ts';
 import { dataDirFrom, UsageError } from './args.ts';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { EventStore } from '../analytics/event-store.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
 import { consoleLogger, createApp } from '../app.ts';
 import { createScheduler, type Scheduler } from '../batch-exports/scheduler.ts';
 import { openDataDir } from '../data-dir.ts';

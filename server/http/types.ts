@@ -1,4 +1,4 @@
-import type { EventStore } from '../analytics/event-store.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
 import type { PipelineRuntime } from '../plugins/runtime.ts';
 import type { Store } from '../store/store.ts';
 import type { AuthContext } from './auth.ts';

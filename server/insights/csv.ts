@@ -6,7 +6,7 @@ import type {
   RetentionCohort,
   TrendSeries,
 } from '../../src/contract/index.ts';
-import type { FunnelResultBody } from '../analytics/funnels.ts';
+import type { FunnelResultBody } from '../analytics/engines/funnels.ts';
 
 /**
  * CSV of insights and of their results (`format=csv`). Every cell is data: text is quoted when

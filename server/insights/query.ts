@@ -14,7 +14,7 @@ import {
   type RetentionParams,
   type TrendParams,
 } from '../../src/contract/index.ts';
-import { formulaOf, FormulaError } from '../analytics/formula.ts';
+import { formulaOf, FormulaError } from '../analytics/engines/formula.ts';
 import { InputError } from '../domain-errors.ts';
 
 /**

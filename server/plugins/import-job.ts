@@ -1,6 +1,6 @@
 import type { PluginJobRun } from '../../src/contract/index.ts';
-import type { EventStore } from '../analytics/event-store.ts';
-import { normalizeEvent } from '../analytics/ingest-parse.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
+import { normalizeEvent } from '../analytics/store/ingest-parse.ts';
 import { sendOutbound, type OutboundPolicy } from '../net/outbound.ts';
 import type { Store } from '../store/store.ts';
 

@@ -1,4 +1,4 @@
-import type { CaptureEvent } from '../analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../analytics/store/ingest-parse.ts';
 import type { PluginRow } from '../store/plugins.ts';
 import type { Store } from '../store/store.ts';
 import { compiledCode, exportsEvents } from './compile/compiled-code.ts';

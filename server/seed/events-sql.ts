@@ -7,7 +7,7 @@
  *   $epoch_day0 (that day's number since 1970-01-01), $now_s, $mobile_share,
  *   $sessions_per_person, $host, $test_accounts, $limit (browsing events to keep).
  */
-import { MATERIALIZED_PROPERTIES, materializedInsert, materializedPointer } from '../analytics/schema.ts';
+import { MATERIALIZED_PROPERTIES, materializedInsert, materializedPointer } from '../analytics/store/schema.ts';
 
 /**
  * The demo's companies: persons belong to one each, and their events name it once they are known

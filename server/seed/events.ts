@@ -1,8 +1,8 @@
-import type { EventStore } from '../analytics/event-store.ts';
-import { inTransaction } from '../analytics/event-store.ts';
-import { countEventProperties } from '../analytics/property-stats.ts';
-import { fillGroups } from '../analytics/groups.ts';
-import { ensurePersonKeysSql } from '../analytics/schema.ts';
+import type { EventStore } from '../analytics/store/event-store.ts';
+import { inTransaction } from '../analytics/store/event-store.ts';
+import { countEventProperties } from '../analytics/store/property-stats.ts';
+import { fillGroups } from '../analytics/query/groups.ts';
+import { ensurePersonKeysSql } from '../analytics/store/schema.ts';
 import type { Store } from '../store/store.ts';
 import { SEED_ORGANIZATIONS } from './data.ts';
 import type { SeedProgressListener } from './progress.ts';

@@ -546,13 +546,11 @@ export const retentionParamsSchema = z
     /** Any letter case: `day` → `Day`. */
     period: z.pipe(
       withDefault(
-        z
-          .string({ error: typeError(MESSAGES.string) })
-          .check(
-            z.refine((v) => (RETENTION_PERIODS as readonly string[]).includes(capitalize(v)), {
-              error: (iss) => choiceMessage(iss.input),
-            }),
-          ),
+        z.string({ error: typeError(MESSAGES.string) }).check(
+          z.refine((v) => (RETENTION_PERIODS as readonly string[]).includes(capitalize(v)), {
+            error: (iss) => choiceMessage(iss.input),
+          }),
+        ),
         'Day',
       ),
       z.transform((v) => capitalize(v) as (typeof RETENTION_PERIODS)[number]),

@@ -200,13 +200,11 @@ export const insightListQuerySchema = z.extend(listQuerySchema, {
   format: z.optional(choice(INSIGHT_FORMATS)),
   /** Matches name, derived name, description and tags. */
   search: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(INSIGHT_LIMITS.searchLength, {
-          error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.`,
-        }),
-      ),
+    z.string().check(
+      z.maxLength(INSIGHT_LIMITS.searchLength, {
+        error: `Ensure this field has no more than ${INSIGHT_LIMITS.searchLength} characters.`,
+      }),
+    ),
   ),
   favorited: z.optional(queryBool()),
   saved: z.optional(queryBool()),

@@ -27,15 +27,13 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const ORGANIZATION_NAME_MAX = 64;
 
 export const organizationCreateSchema = z.object({
-  name: z
-    .string({ error: 'This field is required.' })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: 'This field may not be blank.' }),
-      z.maxLength(ORGANIZATION_NAME_MAX, {
-        error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.`,
-      }),
-    ),
+  name: z.string({ error: 'This field is required.' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'This field may not be blank.' }),
+    z.maxLength(ORGANIZATION_NAME_MAX, {
+      error: `Ensure this field has no more than ${ORGANIZATION_NAME_MAX} characters.`,
+    }),
+  ),
   is_member_join_email_enabled: z.optional(z.boolean()),
   enforce_2fa: z.optional(z.nullable(z.boolean())),
 });

@@ -1,8 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERVALS } from '../../src/contract/analytics-params.ts';
-import { bucketMsSql } from '../../server/analytics/bucket-sql.ts';
-import { toWall, truncWall } from '../../server/analytics/dates.ts';
+import { bucketMsSql } from '../../server/analytics/query/bucket-sql.ts';
+import { toWall, truncWall } from '../../server/analytics/query/dates.ts';
 
 /**
  * The SQL that buckets events (trends) gives, in DuckDB, the bucket the JavaScript wall-time

@@ -9,12 +9,12 @@ import {
   type PropertyGroup,
 } from '../../src/contract/analytics.ts';
 import { cohortFiltersSchema, type CohortFilters } from '../../src/contract/cohorts.ts';
-import { computeDynamicCohort } from '../../server/analytics/cohorts.ts';
-import { computeFunnel } from '../../server/analytics/funnels.ts';
-import { buildPersonIndex } from '../../server/analytics/person-index.ts';
-import { computePaths } from '../../server/analytics/paths.ts';
-import { computeRetention } from '../../server/analytics/retention.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeDynamicCohort } from '../../server/analytics/query/cohorts.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
+import { buildPersonIndex } from '../../server/analytics/person-index/person-index.ts';
+import { computePaths } from '../../server/analytics/engines/paths.ts';
+import { computeRetention } from '../../server/analytics/engines/retention.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import {
   arbEvents,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelCorrelationParamsSchema, type FunnelCorrelationParamsInput } from '../../src/contract/index.ts';
-import { computeFunnelCorrelation } from '../../server/analytics/correlation.ts';
+import { computeFunnelCorrelation } from '../../server/analytics/engines/correlation.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createHarness, type Harness } from './harness.ts';
 

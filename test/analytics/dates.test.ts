@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStarts, formatInstant, fromWall, parseDateParam, toWall } from '../../server/analytics/dates.ts';
-import { evaluateFormula, parseFormula } from '../../server/analytics/formula.ts';
-import { jsonPointer } from '../../server/analytics/properties.ts';
+import { bucketStarts, formatInstant, fromWall, parseDateParam, toWall } from '../../server/analytics/query/dates.ts';
+import { evaluateFormula, parseFormula } from '../../server/analytics/engines/formula.ts';
+import { jsonPointer } from '../../server/analytics/query/properties.ts';
 
 /** Hand-worked date parsing (docs/api.md, "Dates") and the formula parser. */
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareUuidWords } from '../../server/analytics/columnar-read.ts';
+import { compareUuidWords } from '../../server/analytics/store/columnar-read.ts';
 import {
   bytesOf,
   duckdbThreads,
@@ -10,15 +10,15 @@ import {
   memoryCapBytes,
   perfectHashBits,
   QueryTimeoutError,
-} from '../../server/analytics/duckdb.ts';
+} from '../../server/analytics/store/duckdb.ts';
 import {
   countAttempts,
   deadlineMs,
   type FunnelPassOptions,
   type FunnelRows,
-} from '../../server/analytics/funnel-pass.ts';
-import { deadlineSql } from '../../server/analytics/funnels-sql.ts';
-import { SqlParams } from '../../server/analytics/properties.ts';
+} from '../../server/analytics/engines/funnel-pass.ts';
+import { deadlineSql } from '../../server/analytics/engines/funnels-sql.ts';
+import { SqlParams } from '../../server/analytics/query/properties.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { ev, MIN, runFunnel, steps } from './funnels-cases.ts';

@@ -1,5 +1,5 @@
 import { funnelParamsSchema, type FunnelParamsInput } from '../../src/contract/analytics.ts';
-import { computeFunnel } from '../../server/analytics/funnels.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
 import type { QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 
 /** Helpers of the funnel, retention and paths tests: terse events and parsed params. */

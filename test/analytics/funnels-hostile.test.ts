@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelParamsSchema, pathParamsSchema, retentionParamsSchema } from '../../src/contract/analytics.ts';
 import { AnalyticsParamError } from '../../server/analytics/errors.ts';
-import { computeFunnel } from '../../server/analytics/funnels.ts';
-import { computePaths } from '../../server/analytics/paths.ts';
-import { computeRetention } from '../../server/analytics/retention.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
+import { computePaths } from '../../server/analytics/engines/paths.ts';
+import { computeRetention } from '../../server/analytics/engines/retention.ts';
 import { ev, MIN, RANGE } from './funnels-cases.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -8,7 +8,7 @@ import {
   type FunnelStep,
 } from '../../src/contract/analytics.ts';
 import { funnelPersonsResultSchema, type FunnelPersonsResult } from '../../src/contract/persons.ts';
-import type { EventDb } from '../../server/analytics/db-types.ts';
+import type { EventDb } from '../../server/analytics/store/db-types.ts';
 import { createAuthenticator } from '../../server/http/auth.ts';
 import { apiErrorOf, serverError } from '../../server/http/errors.ts';
 import { publicUrlOf } from '../../server/http/public-url.ts';

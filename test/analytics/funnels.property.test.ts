@@ -12,7 +12,7 @@ import {
   computeFunnelPersons,
   conversionRate,
   timeToConvertBins,
-} from '../../server/analytics/funnels.ts';
+} from '../../server/analytics/engines/funnels.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import {
   arbEvents,

@@ -131,44 +131,42 @@ const arbKeyFor = (type: 'event' | 'person') =>
   fc.constantFrom<string>(...(type === 'event' ? EVENT_PROPERTY_KEYS : PERSON_PROPERTY_KEYS));
 
 /** One property filter of the contract's shape, over the generated keys and values. */
-export const arbPropertyFilter = fc
-  .constantFrom('event' as const, 'person' as const)
-  .chain((type) =>
-    fc.oneof(
-      fc.record({
-        key: arbKeyFor(type),
-        type: fc.constant(type),
-        operator: fc.constantFrom('exact' as const, 'is_not' as const),
-        value: fc.oneof(
-          fc.constantFrom<string | number | boolean>(...STRING_VALUES, 10, true),
-          fc.array(fc.constantFrom(...STRING_VALUES), { minLength: 1, maxLength: 3 }),
-        ),
-      }),
-      fc.record({
-        key: arbKeyFor(type),
-        type: fc.constant(type),
-        operator: fc.constantFrom('icontains' as const, 'not_icontains' as const),
-        value: fc.constantFrom('chr', "O'b", '"', 'fox', '日'),
-      }),
-      fc.record({
-        key: arbKeyFor(type),
-        type: fc.constant(type),
-        operator: fc.constantFrom('regex' as const, 'not_regex' as const),
-        value: fc.constantFrom('^C', 'i$', '[0-9]', 'fire|saf', '\\.'),
-      }),
-      fc.record({
-        key: arbKeyFor(type),
-        type: fc.constant(type),
-        operator: fc.constantFrom('gt' as const, 'lt' as const),
-        value: fc.constantFrom(0, 2, 10, 1.5, '5'),
-      }),
-      fc.record({
-        key: arbKeyFor(type),
-        type: fc.constant(type),
-        operator: fc.constantFrom('is_set' as const, 'is_not_set' as const),
-      }),
-    ),
-  );
+export const arbPropertyFilter = fc.constantFrom('event' as const, 'person' as const).chain((type) =>
+  fc.oneof(
+    fc.record({
+      key: arbKeyFor(type),
+      type: fc.constant(type),
+      operator: fc.constantFrom('exact' as const, 'is_not' as const),
+      value: fc.oneof(
+        fc.constantFrom<string | number | boolean>(...STRING_VALUES, 10, true),
+        fc.array(fc.constantFrom(...STRING_VALUES), { minLength: 1, maxLength: 3 }),
+      ),
+    }),
+    fc.record({
+      key: arbKeyFor(type),
+      type: fc.constant(type),
+      operator: fc.constantFrom('icontains' as const, 'not_icontains' as const),
+      value: fc.constantFrom('chr', "O'b", '"', 'fox', '日'),
+    }),
+    fc.record({
+      key: arbKeyFor(type),
+      type: fc.constant(type),
+      operator: fc.constantFrom('regex' as const, 'not_regex' as const),
+      value: fc.constantFrom('^C', 'i$', '[0-9]', 'fire|saf', '\\.'),
+    }),
+    fc.record({
+      key: arbKeyFor(type),
+      type: fc.constant(type),
+      operator: fc.constantFrom('gt' as const, 'lt' as const),
+      value: fc.constantFrom(0, 2, 10, 1.5, '5'),
+    }),
+    fc.record({
+      key: arbKeyFor(type),
+      type: fc.constant(type),
+      operator: fc.constantFrom('is_set' as const, 'is_not_set' as const),
+    }),
+  ),
+);
 
 export type GeneratedFilter = ReturnType<typeof arbPropertyFilter extends fc.Arbitrary<infer T> ? () => T : never>;
 

@@ -7,11 +7,11 @@ import {
   type FunnelStep,
   type PropertyGroup,
 } from '../../src/contract/analytics.ts';
-import { computeFunnel, computeFunnelPersons } from '../../server/analytics/funnels.ts';
-import { buildPersonIndex } from '../../server/analytics/person-index.ts';
-import { groupActor } from '../../server/analytics/person-indexes.ts';
-import { computeRetention } from '../../server/analytics/retention.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeFunnel, computeFunnelPersons } from '../../server/analytics/engines/funnels.ts';
+import { buildPersonIndex } from '../../server/analytics/person-index/person-index.ts';
+import { groupActor } from '../../server/analytics/person-index/person-indexes.ts';
+import { computeRetention } from '../../server/analytics/engines/retention.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import type { QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 import {
   arbEvents,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { openEventDb } from '../../server/analytics/duckdb.ts';
-import type { EventDb, SqlRunner } from '../../server/analytics/db-types.ts';
-import { FILL_PERSON_KEYS } from '../../server/analytics/schema.ts';
-import { fillGroups } from '../../server/analytics/groups.ts';
+import { openEventDb } from '../../server/analytics/store/duckdb.ts';
+import type { EventDb, SqlRunner } from '../../server/analytics/store/db-types.ts';
+import { FILL_PERSON_KEYS } from '../../server/analytics/store/schema.ts';
+import { fillGroups } from '../../server/analytics/query/groups.ts';
 import type { AnalyticsProject, QueryContext, ReferenceEvent } from '../../server/analytics/types.ts';
 
 /**

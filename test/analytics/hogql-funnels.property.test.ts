@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelParamsSchema, type FunnelStep } from '../../src/contract/analytics.ts';
 import { AnalyticsParamError } from '../../server/analytics/errors.ts';
-import { computeFunnel } from '../../server/analytics/funnels.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
 import { parseHogql } from '../../server/analytics/hogql/parser.ts';
 import { EVENT_NAMES, GENERATED_NOW, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -4,7 +4,7 @@ import { HOGQL_LIMITS } from '../../src/contract/analytics-limits.ts';
 import { compileHogql, hogqlTextOf } from '../../server/analytics/hogql/compile.ts';
 import { HogqlError } from '../../server/analytics/hogql/errors.ts';
 import { parseHogql } from '../../server/analytics/hogql/parser.ts';
-import { SqlParams } from '../../server/analytics/properties.ts';
+import { SqlParams } from '../../server/analytics/query/properties.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 /** The parser's trees and refusals (token and position), and what random text does to it. */

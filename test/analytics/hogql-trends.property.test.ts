@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendParamsSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
 import { AnalyticsParamError } from '../../server/analytics/errors.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import { EVENT_NAMES, GENERATED_NOW, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 import { arbHogql, arbMathHogql, arbSessionEvents } from './hogql-arbitraries.ts';

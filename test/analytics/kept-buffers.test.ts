@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptColumnBytes } from '../../server/analytics/duckdb.ts';
-import { KeptBuffers } from '../../server/analytics/kept-buffers.ts';
+import { keptColumnBytes } from '../../server/analytics/store/duckdb.ts';
+import { KeptBuffers } from '../../server/analytics/store/kept-buffers.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const KB = 1024;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trendParamsSchema } from '../../src/contract/analytics.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
-import { eventStoreMigrations, MATERIALIZED_PROPERTIES, UUID_COLUMNS } from '../../server/analytics/schema.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
+import { eventStoreMigrations, MATERIALIZED_PROPERTIES, UUID_COLUMNS } from '../../server/analytics/store/schema.ts';
 import { arbEvents, arbPropertyGroup, GENERATED_NOW, propertyRuns } from './generate.ts';
 import { createHarness, type Harness } from './harness.ts';
 

@@ -5,7 +5,7 @@ import {
   trendResultSchema,
   type TrendParamsInput,
 } from '../../src/contract/analytics.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import { analysisFromQuery, paramsToQuery } from '../../server/insights/query.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';

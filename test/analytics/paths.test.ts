@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathParamsSchema, type PathParamsInput, type PropertyGroup } from '../../src/contract/analytics.ts';
 import { parseHogql } from '../../server/analytics/hogql/index.ts';
-import { computePaths } from '../../server/analytics/paths.ts';
+import { computePaths } from '../../server/analytics/engines/paths.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { ev, MIN, RANGE } from './funnels-cases.ts';
 import { arbEvents, arbPropertyGroup, GENERATED_NOW, RANGE_END, RANGE_START, propertyRuns } from './generate.ts';

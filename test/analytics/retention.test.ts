@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionParamsSchema, type PropertyGroup } from '../../src/contract/analytics.ts';
 import { parseHogql } from '../../server/analytics/hogql/index.ts';
-import { computeRetention } from '../../server/analytics/retention.ts';
+import { computeRetention } from '../../server/analytics/engines/retention.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { DAY, ev, HOUR } from './funnels-cases.ts';
 import {

@@ -5,8 +5,8 @@ import {
   type FunnelStep,
   type TrendParamsInput,
 } from '../../src/contract/analytics.ts';
-import { computePaths } from '../../server/analytics/paths.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computePaths } from '../../server/analytics/engines/paths.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../server/analytics/types.ts';
 import { runFunnel, stepNumbers, steps } from './funnels-cases.ts';
 import { createHarness, type Harness } from './harness.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { trendParamsSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
 import { AnalyticsParamError } from '../../server/analytics/errors.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../server/analytics/types.ts';
 import { createHarness, type Harness } from './harness.ts';
 

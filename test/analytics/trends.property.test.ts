@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATHS, trendParamsSchema, type TrendParamsInput } from '../../src/contract/analytics.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import {
   arbEvents,
   arbPropertyGroup,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalysisGate } from '../../server/analytics/admission.ts';
-import { QueryCancelledError, QueryTimeoutError } from '../../server/analytics/duckdb.ts';
+import { QueryCancelledError, QueryTimeoutError } from '../../server/analytics/store/duckdb.ts';
 
 /** Analyses beyond the gate's limit wait their turn, within their time budget, and leave on cancel. */
 

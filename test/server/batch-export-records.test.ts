@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '../../server/analytics/event-store.ts';
+import { createEventStore } from '../../server/analytics/store/event-store.ts';
 import { isoOfMicros, READ_PAGE_ROWS, recordSource, type ExportRecord } from '../../server/batch-exports/records.ts';
 
 const events = createEventStore(':memory:');

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchExportRunSchema, pageSchema } from '../../src/contract/index.ts';
-import type { CaptureEvent } from '../../server/analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../../server/analytics/store/ingest-parse.ts';
 import { createScheduler } from '../../server/batch-exports/scheduler.ts';
 import { createTestServer, HEDGEBOX } from './helpers.ts';
 

@@ -6,8 +6,8 @@ import {
   propertyValueSchema,
 } from '../../src/contract/index.ts';
 import { z } from '../../src/contract/z.ts';
-import { inTransaction } from '../../server/analytics/event-store.ts';
-import { compactEventProperties } from '../../server/analytics/property-stats.ts';
+import { inTransaction } from '../../server/analytics/store/event-store.ts';
+import { compactEventProperties } from '../../server/analytics/store/property-stats.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND, type AnyJson, type TestServer } from './helpers.ts';
 
 /** event_definitions/, property_definitions/ and events/values/: the builders' pickers, over events ingested here. */

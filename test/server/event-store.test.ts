@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEventStore, openEventStore } from '../../server/analytics/event-store.ts';
+import { createEventStore, openEventStore } from '../../server/analytics/store/event-store.ts';
 import {
   funnelParamsSchema,
   trendParamsSchema,
   type FunnelStep,
   type TrendSeries,
 } from '../../src/contract/analytics.ts';
-import { computeFunnel } from '../../server/analytics/funnels.ts';
-import { EVENT_STORE_DDL } from '../../server/analytics/schema.ts';
-import { computeTrends } from '../../server/analytics/trends.ts';
-import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
+import { EVENT_STORE_DDL } from '../../server/analytics/store/schema.ts';
+import { computeTrends } from '../../server/analytics/engines/trends.ts';
+import { parseCapturePayload } from '../../server/analytics/store/ingest-parse.ts';
 
 const store = createEventStore(':memory:');
 afterAll(() => store.close());

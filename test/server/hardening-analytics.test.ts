@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_LIMITS } from '../../src/contract/analytics.ts';
-import { openEventDb, QueryTimeoutError } from '../../server/analytics/duckdb.ts';
+import { openEventDb, QueryTimeoutError } from '../../server/analytics/store/duckdb.ts';
 import { createApp } from '../../server/app.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from './helpers.ts';
 

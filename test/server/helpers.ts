@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EventStore } from '../../server/analytics/event-store.ts';
+import type { EventStore } from '../../server/analytics/store/event-store.ts';
 import { createApp, type AppOptions, type Logger } from '../../server/app.ts';
 import { openDataDir } from '../../server/data-dir.ts';
 import { DEMO_USER_EMAIL } from '../../server/seed/data.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEventStore } from '../../server/analytics/event-store.ts';
+import { createEventStore } from '../../server/analytics/store/event-store.ts';
 import { importEvents } from '../../server/cli/import.ts';
 import { openStore } from '../../server/store/store.ts';
 import { makeTempDir } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCancelledError } from '../../server/analytics/duckdb.ts';
-import { createEventStore, type EventStore } from '../../server/analytics/event-store.ts';
+import { QueryCancelledError } from '../../server/analytics/store/duckdb.ts';
+import { createEventStore, type EventStore } from '../../server/analytics/store/event-store.ts';
 import { createRunningQueries } from '../../server/insights/running-queries.ts';
 import { createTestServerWithEvents, type TestServer } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { organizationSchema, pageSchema } from '../../src/contract/index.ts';
-import { parseCapturePayload } from '../../server/analytics/ingest-parse.ts';
+import { parseCapturePayload } from '../../server/analytics/store/ingest-parse.ts';
 import { createTestServer, HEDGEBOX, NORTHWIND } from './helpers.ts';
 
 const server = createTestServer();

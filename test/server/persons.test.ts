@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelPersonSchema, pageSchema, personEventSchema } from '../../src/contract/index.ts';
-import type { CaptureEvent } from '../../server/analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../../server/analytics/store/ingest-parse.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from './helpers.ts';
 
 /**

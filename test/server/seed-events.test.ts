@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '../../server/analytics/event-store.ts';
+import { createEventStore, type EventStore } from '../../server/analytics/store/event-store.ts';
 import { analyticsProject } from '../../server/analytics/project.ts';
 import { demoEventCount, demoEventPlans, seedDemoEvents, DEFAULT_DEMO_EVENTS } from '../../server/seed/events.ts';
 import { createTestServerWithEvents } from './helpers.ts';

@@ -1,5 +1,5 @@
-import { jsonPointer, type HogqlEnv, type SqlParams } from '../properties.ts';
-import { toWall } from '../dates.ts';
+import { jsonPointer, type HogqlEnv, type SqlParams } from '../query/properties.ts';
+import { toWall } from '../query/dates.ts';
 import { HogqlError } from './errors.ts';
 import { AGGREGATE_FUNCTIONS, type FunctionName, type Node } from './parser.ts';
 import { DATE_TEXT, hogqlWallText, NUMERIC_TEXT, parseDateText, unifyTypes, type HogqlType } from './types.ts';

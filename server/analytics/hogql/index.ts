@@ -1,5 +1,5 @@
 import { AnalyticsParamError } from '../errors.ts';
-import type { SqlParams } from '../properties.ts';
+import type { SqlParams } from '../query/properties.ts';
 import {
   compileHogql,
   EVENT_COLUMNS,

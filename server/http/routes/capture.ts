@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { parseCapturePayload } from '../../analytics/ingest-parse.ts';
+import { parseCapturePayload } from '../../analytics/store/ingest-parse.ts';
 import { readCaptureBody } from '../capture-body.ts';
 import { ApiError } from '../errors.ts';
 import type { AppEnv, Deps } from '../types.ts';

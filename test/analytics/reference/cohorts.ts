@@ -1,10 +1,10 @@
 import type { CohortCriteriaGroup, CohortCriterion, CohortFilters } from '../../../src/contract/cohorts.ts';
-import { windowStart } from '../../../server/analytics/cohorts.ts';
+import { windowStart } from '../../../server/analytics/query/cohorts.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { matchesFilter } from './filters.ts';
 
 /**
- * Cohort membership in plain TypeScript (the rules in server/analytics/cohorts.ts): every
+ * Cohort membership in plain TypeScript (the rules in server/analytics/query/cohorts.ts): every
  * person of the events is tested against the criteria with loops over their events. The
  * window's start is the engine's `windowStart` (dates are shared, as the other references share
  * the date parser); counting, comparing and combining are done here again.

@@ -6,7 +6,7 @@ import { groupPropertiesOf, type RefGroups } from './groups.ts';
 
 /**
  * Property filters in plain TypeScript: the obviously-correct reading of the rules documented in
- * server/analytics/filters.ts. A property's value is its text (strings as they are, numbers
+ * server/analytics/query/filters.ts. A property's value is its text (strings as they are, numbers
  * and booleans as JSON text); missing and null are "not set".
  */
 

@@ -4,7 +4,7 @@ import { periodIndex, periodStart, type Period } from './retention.ts';
 
 /**
  * Reference funnels (plain loops over arrays, clarity over speed). Rules (docs/api.md, with
- * the choices documented in server/analytics/funnels.ts):
+ * the choices documented in server/analytics/engines/funnels.ts):
  * - Only events inside [start of the day (UTC) holding `from`, to] that pass the global filter
  *   take part (docs/api.md: a range starts at the start of date_from's bucket, day unless the
  *   funnel's interval says otherwise). A person's events are ordered by timestamp, then (at one

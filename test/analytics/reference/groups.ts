@@ -1,5 +1,5 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
-import { propertyTextOf as textOf } from '../../../server/analytics/properties.ts';
+import { propertyTextOf as textOf } from '../../../server/analytics/query/properties.ts';
 
 /**
  * Groups in plain TypeScript (docs/api.md, "Groups"): an event's `$groups` maps a type to a key;

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, toWall } from '../../../server/analytics/dates.ts';
+import { DAY_MS, HOUR_MS, toWall } from '../../../server/analytics/query/dates.ts';
 import type { Node } from '../../../server/analytics/hogql/parser.ts';
 import { NUMERIC_TEXT, parseDateText, unifyTypes, type HogqlType } from '../../../server/analytics/hogql/types.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';

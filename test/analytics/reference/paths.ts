@@ -7,7 +7,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Reference paths (plain loops, clarity over speed). Rules (docs/api.md, with the choices
- * documented in server/analytics/paths.ts):
+ * documented in server/analytics/engines/paths.ts):
  * 1. Events in [start of the (UTC) day holding `from`, to] passing the global filter and the event types; item = $current_url
  *    of $pageview, $screen_name of $screen, else the event name (a missing property: the name).
  * 2. Cleaning rules, in order: every match of `regex` is replaced by `alias` (literally).

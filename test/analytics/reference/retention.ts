@@ -5,7 +5,7 @@ import type { ReferenceEvent } from '../../../server/analytics/types.ts';
  * Reference retention (plain loops, clarity over speed). Times are UTC; buckets are UTC
  * calendar units (the property tests run with a UTC project).
  *
- * Rules (docs/api.md + server/analytics/retention.ts):
+ * Rules (docs/api.md + server/analytics/engines/retention.ts):
  * - Cohorts are `total_intervals` periods; the last one is the period containing `dateTo`.
  * - first-time: a person's cohort is the period of their first-ever target event (all time);
  *   recurring: a person is in every cohort period in which they did the target event.

@@ -1,9 +1,9 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { numberText } from './hogql.ts';
-import { propertyTextOf as textOf } from '../../../server/analytics/properties.ts';
+import { propertyTextOf as textOf } from '../../../server/analytics/query/properties.ts';
 
 /**
- * Session properties in plain TypeScript (rules in server/analytics/sessions.ts): a session is
+ * Session properties in plain TypeScript (rules in server/analytics/query/sessions.ts): a session is
  * every event with the same non-empty `$session_id` text, over the whole event set.
  */
 export interface RefSession {

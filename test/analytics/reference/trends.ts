@@ -13,12 +13,12 @@ import {
   parseDateParam,
   toWall,
   truncWall,
-} from '../../../server/analytics/dates.ts';
-import { evaluateFormula, parseFormula } from '../../../server/analytics/formula.ts';
+} from '../../../server/analytics/query/dates.ts';
+import { evaluateFormula, parseFormula } from '../../../server/analytics/engines/formula.ts';
 import type { AnalyticsProject, ReferenceEvent } from '../../../server/analytics/types.ts';
 import { parseHogql } from '../../../server/analytics/hogql/parser.ts';
 import { matchesGroup, matchesTestAccounts, numberOf, textOf, type FilterContext } from './filters.ts';
-import { propertyNumberOf } from '../../../server/analytics/properties.ts';
+import { propertyNumberOf } from '../../../server/analytics/query/properties.ts';
 import { aggregateOf, valueText, type RefEnv } from './hogql.ts';
 import { sessionOf, sessionsOf, sessionText } from './sessions.ts';
 import { actorOf, byGroup, groupPropertiesOf, referenceGroups, type RefGroups } from './groups.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptureEvent } from '../../../server/analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../../../server/analytics/store/ingest-parse.ts';
 import {
   bigQueryDestination,
   bigQueryMergeSql,

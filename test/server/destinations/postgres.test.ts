@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchExportRunSchema, pageSchema } from '../../../src/contract/index.ts';
-import type { CaptureEvent } from '../../../server/analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../../../server/analytics/store/ingest-parse.ts';
 import { postgresDestination } from '../../../server/batch-exports/destinations/postgres.ts';
 import { createScheduler } from '../../../server/batch-exports/scheduler.ts';
 import { createTestServer, HEDGEBOX } from '../helpers.ts';

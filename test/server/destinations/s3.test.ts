@@ -6,7 +6,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchExportRunSchema, pageSchema } from '../../../src/contract/index.ts';
-import type { CaptureEvent } from '../../../server/analytics/ingest-parse.ts';
+import type { CaptureEvent } from '../../../server/analytics/store/ingest-parse.ts';
 import { s3Destination } from '../../../server/batch-exports/destinations/s3.ts';
 import { createScheduler } from '../../../server/batch-exports/scheduler.ts';
 import { createTestServer, HEDGEBOX, makeTempDir } from '../helpers.ts';

@@ -2,7 +2,7 @@ import type { z } from '../../../../src/contract/z';
 import type { Endpoint } from '../../../../src/contract/index.ts';
 import { GROUP_TYPE_INDEX_MAX } from '../../../../src/contract/analytics-filters.ts';
 import { createAnalyticsCache, cacheKey, type AnalyticsCache } from '../../../analytics/cache.ts';
-import { isValidTimeZone } from '../../../analytics/dates.ts';
+import { isValidTimeZone } from '../../../analytics/query/dates.ts';
 import { createAnalysisGate, type AnalysisGate } from '../../../analytics/admission.ts';
 import {
   DEFAULT_QUERY_TIMEOUT_MS,
@@ -10,10 +10,14 @@ import {
   QueryCancelledError,
   QueryTimeoutError,
   throwIfSpent,
-} from '../../../analytics/duckdb.ts';
-import type { EventStore } from '../../../analytics/event-store.ts';
-import { createPersonIndexes, PERSON_INDEX_DEFAULTS, type PersonIndexes } from '../../../analytics/person-indexes.ts';
-import { materializedReady } from '../../../analytics/properties.ts';
+} from '../../../analytics/store/duckdb.ts';
+import type { EventStore } from '../../../analytics/store/event-store.ts';
+import {
+  createPersonIndexes,
+  PERSON_INDEX_DEFAULTS,
+  type PersonIndexes,
+} from '../../../analytics/person-index/person-indexes.ts';
+import { materializedReady } from '../../../analytics/query/properties.ts';
 import { toAnalyticsProject } from '../../../analytics/project.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import type { ProjectRow } from '../../../store/projects.ts';

@@ -1,9 +1,9 @@
 import { endpoints } from '../../../../src/contract/index.ts';
-import { computeFunnelCorrelation } from '../../../analytics/correlation.ts';
-import { computeFunnel, computeFunnelPersons } from '../../../analytics/funnels.ts';
-import { computePaths } from '../../../analytics/paths.ts';
-import { computeRetention } from '../../../analytics/retention.ts';
-import { computeTrends } from '../../../analytics/trends.ts';
+import { computeFunnelCorrelation } from '../../../analytics/engines/correlation.ts';
+import { computeFunnel, computeFunnelPersons } from '../../../analytics/engines/funnels.ts';
+import { computePaths } from '../../../analytics/engines/paths.ts';
+import { computeRetention } from '../../../analytics/engines/retention.ts';
+import { computeTrends } from '../../../analytics/engines/trends.ts';
 import { nextPageUrl, pageWindow } from '../../pagination.ts';
 import type { Router } from '../../router.ts';
 import type { Deps } from '../../types.ts';

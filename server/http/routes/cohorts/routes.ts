@@ -7,10 +7,10 @@ import {
   removeStaticMember,
   unknownPersons,
   type StaticMembers,
-} from '../../../analytics/cohorts.ts';
-import { checkRegexes } from '../../../analytics/filters.ts';
-import { readPersonsPage } from '../../../analytics/persons.ts';
-import { SqlParams } from '../../../analytics/properties.ts';
+} from '../../../analytics/query/cohorts.ts';
+import { checkRegexes } from '../../../analytics/query/filters.ts';
+import { readPersonsPage } from '../../../analytics/store/persons.ts';
+import { SqlParams } from '../../../analytics/query/properties.ts';
 import type { CohortRow } from '../../../store/cohorts.ts';
 import { reachableProject } from '../../access.ts';
 import type { AuthContext } from '../../auth.ts';
@@ -23,7 +23,7 @@ import { analyticsCacheOf } from '../analytics/endpoint.ts';
 /**
  * `{PRJ}/cohorts/` (docs/api.md, "Cohorts"): list, create, retrieve, update, soft delete
  * (`deleted: true`; DELETE is a 405), a cohort's persons, and persons added to or removed
- * from a static cohort. Members are computed in the request (server/analytics/cohorts.ts) whenever a
+ * from a static cohort. Members are computed in the request (server/analytics/query/cohorts.ts) whenever a
  * dynamic cohort is created or changed, or a static one is given persons, and are kept in
  * the event store; the analyses read them there.
  */

@@ -4,7 +4,7 @@ import {
   eventPropertyStats,
   personPropertyStats,
   propertyValueStats,
-} from '../../../analytics/definitions.ts';
+} from '../../../analytics/query/definitions.ts';
 import type { AnalyticsProject, QueryContext } from '../../../analytics/types.ts';
 import { validationError } from '../../errors.ts';
 import { pageHead, pageWindow } from '../../pagination.ts';

@@ -4,7 +4,7 @@ import {
   type EventNameStats,
   type PropertyKeyStats,
   type PropertyValueStats,
-} from '../../../analytics/definitions.ts';
+} from '../../../analytics/query/definitions.ts';
 
 export function eventDefinitionResponse(projectId: number, s: EventNameStats): EventDefinition {
   return {

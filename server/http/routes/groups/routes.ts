@@ -1,5 +1,5 @@
 import { endpoints, type Group, type GroupType } from '../../../../src/contract/index.ts';
-import { groupTypesOf } from '../../../analytics/groups.ts';
+import { groupTypesOf } from '../../../analytics/query/groups.ts';
 import { reachableProject } from '../../access.ts';
 import type { AuthContext } from '../../auth.ts';
 import { notFound } from '../../errors.ts';
@@ -9,7 +9,7 @@ import type { Deps } from '../../types.ts';
 
 /**
  * `{PRJ}/groups_types/` and `{PRJ}/groups/` (docs/api.md, "Groups"): what the event store
- * keeps of the project's groups (server/analytics/groups.ts), as the production service lists them.
+ * keeps of the project's groups (server/analytics/query/groups.ts), as the production service lists them.
  */
 export function registerGroupRoutes(router: Router, deps: Deps): void {
   const e = endpoints.groups;

@@ -1,8 +1,8 @@
 import { endpoints } from '../../../../src/contract/index.ts';
-import { computeFunnel } from '../../../analytics/funnels.ts';
-import { computePaths } from '../../../analytics/paths.ts';
-import { computeRetention } from '../../../analytics/retention.ts';
-import { computeTrends } from '../../../analytics/trends.ts';
+import { computeFunnel } from '../../../analytics/engines/funnels.ts';
+import { computePaths } from '../../../analytics/engines/paths.ts';
+import { computeRetention } from '../../../analytics/engines/retention.ts';
+import { computeTrends } from '../../../analytics/engines/trends.ts';
 import type { AnalyticsProject } from '../../../analytics/types.ts';
 import type { InsightResult } from '../../../insights/csv.ts';
 import type { Analysis } from '../../../insights/query.ts';

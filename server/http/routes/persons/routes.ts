@@ -1,6 +1,6 @@
 import { endpoints, type PersonEvent } from '../../../../src/contract/index.ts';
-import { parseProps, readPersonsPage } from '../../../analytics/persons.ts';
-import { SqlParams } from '../../../analytics/properties.ts';
+import { parseProps, readPersonsPage } from '../../../analytics/store/persons.ts';
+import { SqlParams } from '../../../analytics/query/properties.ts';
 import { notFound } from '../../errors.ts';
 import { pageHead, pageWindow } from '../../pagination.ts';
 import type { Router } from '../../router.ts';

@@ -39,13 +39,11 @@ function fieldSchema(field: PluginConfigField) {
     case 'json':
       return z.string().check(z.refine((v) => v.trim() === '' || isJson(v), { error: 'Must be valid JSON.' }));
     default:
-      return z
-        .string()
-        .check(
-          z.maxLength(MAX_CONFIG_VALUE, {
-            error: `Ensure this field has no more than ${MAX_CONFIG_VALUE} characters.`,
-          }),
-        );
+      return z.string().check(
+        z.maxLength(MAX_CONFIG_VALUE, {
+          error: `Ensure this field has no more than ${MAX_CONFIG_VALUE} characters.`,
+        }),
+      );
   }
 }
 

@@ -1,4 +1,4 @@
-import type { PropertyFilter, PropertyGroup } from '../../src/contract/analytics.ts';
+import type { PropertyFilter, PropertyGroup } from '../../../src/contract/analytics.ts';
 import {
   DEFAULT_COLUMNS,
   propertyNumber,
@@ -7,14 +7,14 @@ import {
   valueText,
   type PropertyColumns,
 } from './properties.ts';
-import { EVENT_COLUMNS } from './hogql/compile.ts';
-import { AnalyticsParamError } from './errors.ts';
-import { hogqlSql } from './hogql/index.ts';
+import { EVENT_COLUMNS } from '../hogql/compile.ts';
+import { AnalyticsParamError } from '../errors.ts';
+import { hogqlSql } from '../hogql/index.ts';
 import { HAS_SESSION_SQL, isSessionProperty, SESSION_PROPERTIES, sessionTextSql, sessionValueSql } from './sessions.ts';
-import { PERSON_INT_KEY_SQL } from './schema.ts';
-import type { AnalyticsProject, CohortLookup } from './types.ts';
-import type { SqlRunner } from './db-types.ts';
-import { cohortIdOf } from '../../src/contract/analytics-filters.ts';
+import { PERSON_INT_KEY_SQL } from '../store/schema.ts';
+import type { AnalyticsProject, CohortLookup } from '../types.ts';
+import type { SqlRunner } from '../store/db-types.ts';
+import { cohortIdOf } from '../../../src/contract/analytics-filters.ts';
 import { checkGroupType, groupPropertyText } from './groups.ts';
 
 /**

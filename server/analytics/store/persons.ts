@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FunnelPerson } from '../../src/contract/persons.ts';
-import type { SqlParams } from './properties.ts';
+import type { FunnelPerson } from '../../../src/contract/persons.ts';
+import type { SqlParams } from '../query/properties.ts';
 import type { SqlRunner, SqlConnection } from './db-types.ts';
 import type { CaptureEvent } from './ingest-parse.ts';
 

@@ -4,14 +4,14 @@ import type {
   CohortCriterion,
   CohortFilters,
   CohortTimeInterval,
-} from '../../src/contract/cohorts.ts';
+} from '../../../src/contract/cohorts.ts';
 import { addWall } from './dates.ts';
-import type { SqlConnection } from './db-types.ts';
-import { inTransaction } from './event-store.ts';
+import type { SqlConnection } from '../store/db-types.ts';
+import { inTransaction } from '../store/event-store.ts';
 import { propertyFilterSql } from './filters.ts';
-import { unnestJson } from './persons.ts';
+import { unnestJson } from '../store/persons.ts';
 import { SqlParams } from './properties.ts';
-import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
+import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from '../store/schema.ts';
 
 /**
  * Cohort membership (docs/api.md, "Cohorts"), kept in the event store's `cohort_people`

@@ -2,12 +2,12 @@ import type {
   FunnelCorrelationBody,
   FunnelCorrelationEntry,
   FunnelCorrelationParams,
-} from '../../src/contract/index.ts';
-import { FUNNEL_CORRELATION_LIMITS } from '../../src/contract/index.ts';
-import { AnalyticsParamError } from './errors.ts';
+} from '../../../src/contract/index.ts';
+import { FUNNEL_CORRELATION_LIMITS } from '../../../src/contract/index.ts';
+import { AnalyticsParamError } from '../errors.ts';
 import { countedPersons, prepare } from './funnels.ts';
-import { propertyText } from './properties.ts';
-import type { QueryContext } from './types.ts';
+import { propertyText } from '../query/properties.ts';
+import type { QueryContext } from '../types.ts';
 
 /**
  * Funnel correlation: which events (or person property values) the persons who converted did

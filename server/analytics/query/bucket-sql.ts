@@ -1,4 +1,4 @@
-import type { Interval } from '../../src/contract/analytics.ts';
+import type { Interval } from '../../../src/contract/analytics.ts';
 import { DAY_MS, HOUR_MS, toWall, type Instant } from './dates.ts';
 
 /**

@@ -1,10 +1,10 @@
-import { AnalyticsParamError } from './errors.ts';
-import { hogqlTextSql } from './hogql/index.ts';
+import { AnalyticsParamError } from '../errors.ts';
+import { hogqlTextSql } from '../hogql/index.ts';
 import { DEFAULT_COLUMNS, propertyText, SqlParams, type PropertyColumns } from './properties.ts';
 import { isSessionProperty, SESSION_PROPERTIES, sessionTextSql } from './sessions.ts';
 import { checkGroupType, groupPropertyText } from './groups.ts';
-import type { BreakdownEntry } from '../../src/contract/analytics.ts';
-import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
+import type { BreakdownEntry } from '../../../src/contract/analytics.ts';
+import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from '../engines/trends-types.ts';
 
 /**
  * The breakdowns trends and funnels support: an event or person property, a session property

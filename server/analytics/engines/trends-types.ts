@@ -1,4 +1,4 @@
-import type { Entity, MathType, PropertyGroup } from '../../src/contract/analytics.ts';
+import type { Entity, MathType, PropertyGroup } from '../../../src/contract/analytics.ts';
 
 /** One series of a trend, as the engine computes it. */
 export interface TrendSeriesSpec {

@@ -1,7 +1,7 @@
-import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
-import type { ColumnType } from './db-types.ts';
+import type { FunnelWindowUnit } from '../../../src/contract/analytics.ts';
+import type { ColumnType } from '../store/db-types.ts';
 import { funnelCut, UNIT_MS } from './funnel-pass.ts';
-import type { SqlParams } from './properties.ts';
+import type { SqlParams } from '../query/properties.ts';
 
 /**
  * The SQL side of a funnel: which rows reach the per-person pass (funnel-pass.ts). Input is a

@@ -1,12 +1,19 @@
-import type { Entity, Interval, PropertyGroup } from '../../src/contract/analytics.ts';
-import { bucketMsSql } from './bucket-sql.ts';
-import { AnalyticsParamError } from './errors.ts';
-import { andAll, checkRegexes, propertyGroupSql, regexPatterns, testAccountSql, type FilterSql } from './filters.ts';
-import { envOf, materializedFor, SqlParams } from './properties.ts';
-import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
-import { sessionJoinSql } from './sessions.ts';
-import type { QueryContext } from './types.ts';
-import { groupKeyColumn, groupTypesFor } from './groups.ts';
+import type { Entity, Interval, PropertyGroup } from '../../../src/contract/analytics.ts';
+import { bucketMsSql } from '../query/bucket-sql.ts';
+import { AnalyticsParamError } from '../errors.ts';
+import {
+  andAll,
+  checkRegexes,
+  propertyGroupSql,
+  regexPatterns,
+  testAccountSql,
+  type FilterSql,
+} from '../query/filters.ts';
+import { envOf, materializedFor, SqlParams } from '../query/properties.ts';
+import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL, PERSON_KEY_SQL } from '../store/schema.ts';
+import { sessionJoinSql } from '../query/sessions.ts';
+import type { QueryContext } from '../types.ts';
+import { groupKeyColumn, groupTypesFor } from '../query/groups.ts';
 
 /**
  * The event rows the funnel, retention and paths engines start from: one row per event of the

@@ -10,8 +10,8 @@ import {
   type FunnelStep,
   type FunnelTimeToConvert,
   type FunnelTrendsSeries,
-} from '../../src/contract/analytics.ts';
-import type { FunnelActor, FunnelStepQuery } from '../../src/contract/persons.ts';
+} from '../../../src/contract/analytics.ts';
+import type { FunnelActor, FunnelStepQuery } from '../../../src/contract/persons.ts';
 import {
   bucketStarts,
   DAY_MS,
@@ -21,8 +21,8 @@ import {
   MIN_INSTANT,
   resolveDateRange,
   toWall,
-} from './dates.ts';
-import { AnalyticsParamError } from './errors.ts';
+} from '../query/dates.ts';
+import { AnalyticsParamError } from '../errors.ts';
 import {
   analysisParams,
   bucketWallSql,
@@ -32,13 +32,13 @@ import {
   eventRowsSql,
   matchMaskSql,
 } from './funnels-events.ts';
-import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
-import { countIndexedAttempts, type IndexedFunnel } from './person-index-walk.ts';
-import type { ColumnType } from './db-types.ts';
+import { andAll, propertyGroupSql, testAccountSql } from '../query/filters.ts';
+import { countIndexedAttempts, type IndexedFunnel } from '../person-index/person-index-walk.ts';
+import type { ColumnType } from '../store/db-types.ts';
 import { countAttempts, slicer, type CountedAttempts, type FunnelPassOptions, type FunnelRows } from './funnel-pass.ts';
 import { funnelRowsSql } from './funnels-sql.ts';
-import { readPersonsPage } from './persons.ts';
-import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from './properties.ts';
+import { readPersonsPage } from '../store/persons.ts';
+import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from '../query/properties.ts';
 import {
   breakdownOf,
   breakdownsOf,
@@ -46,10 +46,10 @@ import {
   groupOfValue,
   groupValue,
   joinedBreakdownSql,
-} from './breakdowns.ts';
-import { cohortSplitOf, restrictedTo } from './cohort-breakdown.ts';
-import type { QueryContext } from './types.ts';
-import { aggregationOf, groupTypesFor, readGroupsPage } from './groups.ts';
+} from '../query/breakdowns.ts';
+import { cohortSplitOf, restrictedTo } from '../query/cohort-breakdown.ts';
+import type { QueryContext } from '../types.ts';
+import { aggregationOf, groupTypesFor, readGroupsPage } from '../query/groups.ts';
 
 /**
  * Funnels (docs/api.md, "Funnels"). Where the rules are silent, this engine decides:

@@ -1,6 +1,6 @@
-import type { Interval, RetentionCohort, RetentionParams } from '../../src/contract/analytics.ts';
-import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from './dates.ts';
-import { AnalyticsParamError } from './errors.ts';
+import type { Interval, RetentionCohort, RetentionParams } from '../../../src/contract/analytics.ts';
+import { addWall, formatInstant, fromWall, MIN_INSTANT, parseDateParam, toWall, truncWall } from '../query/dates.ts';
+import { AnalyticsParamError } from '../errors.ts';
 import {
   analysisParams,
   bucketWallSql,
@@ -9,10 +9,10 @@ import {
   eventRowsSql,
   num,
 } from './funnels-events.ts';
-import { aggregationOf } from './groups.ts';
-import { breakdownOf, breakdownValueSql } from './breakdowns.ts';
+import { aggregationOf } from '../query/groups.ts';
+import { breakdownOf, breakdownValueSql } from '../query/breakdowns.ts';
 import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from './trends-types.ts';
-import type { QueryContext } from './types.ts';
+import type { QueryContext } from '../types.ts';
 
 /**
  * Retention (docs/api.md, "Retention"), in the production service's shape: one cohort per

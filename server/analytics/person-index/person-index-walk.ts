@@ -6,7 +6,7 @@ import {
   type CountedAttempts,
   type FunnelPassOptions,
   type FunnelRows,
-} from './funnel-pass.ts';
+} from '../engines/funnel-pass.ts';
 import { FAR, type PersonIndex } from './person-index.ts';
 
 /** A funnel the index answers: its steps and exclusions by event name (null: any event). */

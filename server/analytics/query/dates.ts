@@ -1,7 +1,7 @@
-import type { Interval } from '../../src/contract/analytics.ts';
-import { ANALYTICS_LIMITS, RELATIVE_DATE_PATTERN } from '../../src/contract/analytics.ts';
-import { AnalyticsParamError } from './errors.ts';
-import type { QueryContext } from './types.ts';
+import type { Interval } from '../../../src/contract/analytics.ts';
+import { ANALYTICS_LIMITS, RELATIVE_DATE_PATTERN } from '../../../src/contract/analytics.ts';
+import { AnalyticsParamError } from '../errors.ts';
+import type { QueryContext } from '../types.ts';
 
 /**
  * Dates of the analysis endpoints (docs/api.md, "Dates").

@@ -1,7 +1,7 @@
-import type { PropertyGroup } from '../../src/contract/analytics.ts';
-import { AnalyticsParamError } from './errors.ts';
+import type { PropertyGroup } from '../../../src/contract/analytics.ts';
+import { AnalyticsParamError } from '../errors.ts';
 import { checkCohort } from './filters.ts';
-import type { CohortLookup } from './types.ts';
+import type { CohortLookup } from '../types.ts';
 
 /**
  * `breakdown_type: cohort` (docs/api.md, "Cohorts"): `breakdown` is a list of cohort ids

@@ -10,7 +10,7 @@ import {
   recordGroups,
   sightingsOf,
   type GroupKeys,
-} from './groups.ts';
+} from '../query/groups.ts';
 import { applyPersons, personKeys, unnestJson } from './persons.ts';
 import { compactEventProperties, countEventProperties } from './property-stats.ts';
 import { materializedInsert } from './schema.ts';

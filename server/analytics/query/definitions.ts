@@ -5,11 +5,11 @@
  * each properties object into key/value pairs) and reach SQL only as bound parameters.
  */
 import { createHash } from 'node:crypto';
-import type { PropertyValueType } from '../../src/contract/index.ts';
+import type { PropertyValueType } from '../../../src/contract/index.ts';
 import { materializedFor, propertyText, SqlParams, type PropertySource } from './properties.ts';
-import { entriesSql, eventPropertyKinds, ISO_DATE_PATTERN, kindSql, type KindRow } from './property-stats.ts';
-import type { QueryContext } from './types.ts';
-import type { SqlRunner } from './db-types.ts';
+import { entriesSql, eventPropertyKinds, ISO_DATE_PATTERN, kindSql, type KindRow } from '../store/property-stats.ts';
+import type { QueryContext } from '../types.ts';
+import type { SqlRunner } from '../store/db-types.ts';
 
 /** The counting window of `volume_30_day`. */
 export const VOLUME_WINDOW_DAYS = 30;

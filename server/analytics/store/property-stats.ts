@@ -8,7 +8,7 @@
  * store opens, and until then read from their JSON ({@link eventPropertyKinds} does both), so the
  * table is an optimisation only. Keys come out of the data as values: none is SQL text.
  */
-import type { PropertyValueType } from '../../src/contract/index.ts';
+import type { PropertyValueType } from '../../../src/contract/index.ts';
 import type { SqlRunner } from './db-types.ts';
 
 export const PROPERTY_STATS_DDL = `CREATE TABLE IF NOT EXISTS event_property_stats (

@@ -5,7 +5,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { readColumns, visitChunks } from './columnar-read.ts';
 import type { EventDb, ReadOptions, SqlConnection, SqlParams } from './db-types.ts';
 import { EVENT_STORE_DDL, eventStoreMigrations } from './schema.ts';
-import { openGroupTables } from './groups.ts';
+import { openGroupTables } from '../query/groups.ts';
 import { KeptBuffers } from './kept-buffers.ts';
 
 /** A read ran past its time budget and was interrupted (DuckDB's interrupt): the connection is free again. */

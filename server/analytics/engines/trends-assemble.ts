@@ -1,5 +1,5 @@
-import type { Interval, TrendSeries } from '../../src/contract/analytics.ts';
-import { formatDay, formatLabel } from './dates.ts';
+import type { Interval, TrendSeries } from '../../../src/contract/analytics.ts';
+import { formatDay, formatLabel } from '../query/dates.ts';
 import { evaluateFormula, type FormulaNode } from './formula.ts';
 import {
   BREAKDOWN_NULL_LABEL,

@@ -1,5 +1,5 @@
-import type { FunnelWindowUnit } from '../../src/contract/analytics.ts';
-import { compareUuidWords } from './columnar-read.ts';
+import type { FunnelWindowUnit } from '../../../src/contract/analytics.ts';
+import { compareUuidWords } from '../store/columnar-read.ts';
 
 /**
  * A funnel's per-person pass, in one walk over each person's events (the rules are in

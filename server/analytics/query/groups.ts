@@ -1,9 +1,9 @@
-import { GROUP_TYPE_INDEX_MAX } from '../../src/contract/analytics-filters.ts';
-import type { FunnelGroupActor } from '../../src/contract/persons.ts';
-import { AnalyticsParamError } from './errors.ts';
+import { GROUP_TYPE_INDEX_MAX } from '../../../src/contract/analytics-filters.ts';
+import type { FunnelGroupActor } from '../../../src/contract/persons.ts';
+import { AnalyticsParamError } from '../errors.ts';
 import { jsonPointer, propertyTextOf, type SqlParams } from './properties.ts';
-import type { QueryContext } from './types.ts';
-import type { SqlRunner } from './db-types.ts';
+import type { QueryContext } from '../types.ts';
+import type { SqlRunner } from '../store/db-types.ts';
 
 /**
  * Groups (docs/api.md, "Groups"). An event's `$groups` property maps a group type to the key of

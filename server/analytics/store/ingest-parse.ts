@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../src/contract/json-depth.ts';
-import { InputError } from '../domain-errors.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../../src/contract/json-depth.ts';
+import { InputError } from '../../domain-errors.ts';
 
 /** One event ready for the store: validated, its time resolved, its person updates pulled out. */
 export interface CaptureEvent {

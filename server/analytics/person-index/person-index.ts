@@ -1,6 +1,6 @@
-import type { EventDb, ReadOptions } from './db-types.ts';
-import { grown } from './funnel-pass.ts';
-import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from './schema.ts';
+import type { EventDb, ReadOptions } from '../store/db-types.ts';
+import { grown } from '../engines/funnel-pass.ts';
+import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from '../store/schema.ts';
 
 /**
  * A project's events in person order, in memory: the input of the funnels whose steps are told

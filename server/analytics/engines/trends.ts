@@ -7,7 +7,7 @@ import {
   type Interval,
   type TrendParams,
   type TrendSeries,
-} from '../../src/contract/analytics.ts';
+} from '../../../src/contract/analytics.ts';
 import {
   addWall,
   bucketStarts,
@@ -19,9 +19,9 @@ import {
   toWall,
   truncWall,
   type DateRange,
-} from './dates.ts';
-import { AnalyticsParamError } from './errors.ts';
-import { checkRegexes, regexPatterns } from './filters.ts';
+} from '../query/dates.ts';
+import { AnalyticsParamError } from '../errors.ts';
+import { checkRegexes, regexPatterns } from '../query/filters.ts';
 import { formulaOf } from './formula.ts';
 import {
   activeQuery,
@@ -33,12 +33,12 @@ import {
 } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues, type TrendFormula } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { breakdownsOf, histogramEdges, type Breakdown } from './breakdowns.ts';
-import { cohortSplitOf, interleave, restrictedTo } from './cohort-breakdown.ts';
-import { hogqlSql } from './hogql/index.ts';
-import { envOf, materializedFor, SqlParams } from './properties.ts';
-import type { QueryContext } from './types.ts';
-import { aggregationOf, groupTypesFor } from './groups.ts';
+import { breakdownsOf, histogramEdges, type Breakdown } from '../query/breakdowns.ts';
+import { cohortSplitOf, interleave, restrictedTo } from '../query/cohort-breakdown.ts';
+import { hogqlSql } from '../hogql/index.ts';
+import { envOf, materializedFor, SqlParams } from '../query/properties.ts';
+import type { QueryContext } from '../types.ts';
+import { aggregationOf, groupTypesFor } from '../query/groups.ts';
 
 export type { TrendSeriesSpec } from './trends-types.ts';
 export {

@@ -1,5 +1,5 @@
-import type { EventStore } from './event-store.ts';
-import { groupKeyColumn } from './groups.ts';
+import type { EventStore } from '../store/event-store.ts';
+import { groupKeyColumn } from '../query/groups.ts';
 import { buildPersonIndex, PERSON_ACTOR, type IndexActorSql, type PersonIndex } from './person-index.ts';
 
 /** What the indexes read from: the event store. */

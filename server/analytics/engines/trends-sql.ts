@@ -1,15 +1,15 @@
-import { isPropertyMath, type Interval, type MathType, type PropertyGroup } from '../../src/contract/analytics.ts';
-import { bucketMsSql } from './bucket-sql.ts';
-import { DAY_MS } from './dates.ts';
-import { andAll, propertyGroupSql, testAccountSql } from './filters.ts';
-import { propertyNumber, propertyText, SqlParams, type HogqlEnv } from './properties.ts';
-import { breakdownNumberSql, breakdownSql, type Breakdown } from './breakdowns.ts';
-import { hogqlSql, type HogqlColumns } from './hogql/index.ts';
-import { sessionJoinSql } from './sessions.ts';
-import type { AnalyticsProject } from './types.ts';
-import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from './schema.ts';
+import { isPropertyMath, type Interval, type MathType, type PropertyGroup } from '../../../src/contract/analytics.ts';
+import { bucketMsSql } from '../query/bucket-sql.ts';
+import { DAY_MS } from '../query/dates.ts';
+import { andAll, propertyGroupSql, testAccountSql } from '../query/filters.ts';
+import { propertyNumber, propertyText, SqlParams, type HogqlEnv } from '../query/properties.ts';
+import { breakdownNumberSql, breakdownSql, type Breakdown } from '../query/breakdowns.ts';
+import { hogqlSql, type HogqlColumns } from '../hogql/index.ts';
+import { sessionJoinSql } from '../query/sessions.ts';
+import type { AnalyticsProject } from '../types.ts';
+import { PERSON_JOIN_SQL, PERSON_KEY_SQL } from '../store/schema.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { groupKeyColumn } from './groups.ts';
+import { groupKeyColumn } from '../query/groups.ts';
 
 /**
  * The SQL of one trend period: a single scan of the project's events in the range, each event

@@ -4,9 +4,9 @@
  * (RFC 6901) built from the key, never spliced into SQL text. Whatever must appear in SQL text
  * as a name (a column alias, a table alias) is checked against a strict identifier grammar.
  */
-import { materializedColumn } from './schema.ts';
-import type { QueryContext } from './types.ts';
-import type { SqlRunner } from './db-types.ts';
+import { materializedColumn } from '../store/schema.ts';
+import type { QueryContext } from '../types.ts';
+import type { SqlRunner } from '../store/db-types.ts';
 
 export interface HogqlEnv {
   timeZone: string;

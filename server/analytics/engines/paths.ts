@@ -1,10 +1,10 @@
-import type { PathEdge, PathParams } from '../../src/contract/analytics.ts';
-import { resolveDateRange } from './dates.ts';
-import { checkRegexes } from './filters.ts';
+import type { PathEdge, PathParams } from '../../../src/contract/analytics.ts';
+import { resolveDateRange } from '../query/dates.ts';
+import { checkRegexes } from '../query/filters.ts';
 import { analysisParams, checkFilterRegexes, eventRowsSql, num } from './funnels-events.ts';
-import { hogqlTextSql } from './hogql/index.ts';
-import { propertyText, type SqlParams } from './properties.ts';
-import type { QueryContext } from './types.ts';
+import { hogqlTextSql } from '../hogql/index.ts';
+import { propertyText, type SqlParams } from '../query/properties.ts';
+import type { QueryContext } from '../types.ts';
 
 /**
  * Paths (docs/api.md, "Paths"). Where the rules are silent:
