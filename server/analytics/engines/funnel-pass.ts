@@ -1,5 +1,6 @@
 import type { FunnelWindowUnit } from '../../../src/contract/analytics.ts';
 import { compareUuidWords } from '../store/columnar-read.ts';
+import { grown } from '../typed-arrays.ts';
 
 /**
  * A funnel's per-person pass, in one walk over each person's events (the rules are in
@@ -286,13 +287,6 @@ function excluded(
     }
   }
   return false;
-}
-
-/** A copy of typed array `a`, `n` long (n ≥ its length), for an array that grows. */
-export function grown<A extends Int32Array | Float64Array>(a: A, n: number): A {
-  const b = new (a.constructor as new (length: number) => A)(n);
-  b.set(a);
-  return b;
 }
 
 /** Room for `count` attempts of `steps` steps in `out`, doubling its arrays when full. */

@@ -1,5 +1,5 @@
 import type { EventDb, ReadOptions } from '../store/db-types.ts';
-import { grown } from '../engines/funnel-pass.ts';
+import { grown } from '../typed-arrays.ts';
 import { PERSON_INT_KEY_SQL, PERSON_JOIN_SQL } from '../store/schema.ts';
 
 /**
