@@ -32,6 +32,8 @@ import { QuerySummary } from './query-summary';
 import { RefreshStatus } from './refresh-status';
 import { SharingDialog } from './sharing-dialog';
 import { TagsEditor } from './tags-editor';
+import { useActorWords } from '../api/use-actor-words';
+import { aggregationIndexOf } from './result-model';
 
 type DetailTab = 'results' | 'activity';
 
@@ -52,6 +54,7 @@ export function InsightPage() {
   const canWrite = useCan(insightEndpoints.update.access).allowed && !insight.deleted;
   const [downloading, setDownloading] = useState(false);
   const title = insightTitle(insight);
+  const actors = useActorWords(projectId, aggregationIndexOf(insight));
   const kind = insightKind(insight);
 
   // Opening the page counts as a view ("Recently viewed" on the list); a deleted one's does not
@@ -200,7 +203,7 @@ export function InsightPage() {
         <TabsContent value="results" className="space-y-4">
           <QuerySummary filters={insight.filters} />
           <RefreshStatus insight={insight} refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} />
-          <InsightResult insight={insight} title={title} />
+          <InsightResult insight={insight} title={title} actors={actors} />
         </TabsContent>
         <TabsContent value="activity">
           <Suspense fallback={<TableSkeleton columns={2} label="Loading activity" />}>

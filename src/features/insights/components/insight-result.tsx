@@ -10,6 +10,7 @@ import { gridCsv, resultGrid } from '../lib/result-grid';
 import { insightChart, worldMap } from './chart-preload';
 import type { FunnelPersonsTarget } from './charts/funnel-steps';
 import { viewOf, viewOptions } from './result-model';
+import { PERSONS, type ActorWords } from '../lib/actor-words';
 import { ResultTable } from './result-table';
 
 const InsightChart = insightChart.Component;
@@ -31,6 +32,8 @@ export interface InsightResultProps {
   onFunnelPersons?: (target: FunnelPersonsTarget) => void;
   /** The numbers as a table under the chart (default); a glance (the project overview) has the chart alone. */
   table?: boolean;
+  /** What unique counts and funnel steps count (default persons): a group type's groups when aggregated by one. */
+  actors?: ActorWords;
 }
 
 /** A paths insight's start and end points in words (`start at “/x”`), or null when it has neither. */
@@ -53,13 +56,17 @@ export function InsightResult({
   downloads = false,
   onFunnelPersons,
   table = true,
+  actors = PERSONS,
 }: InsightResultProps) {
   const busy = stale === 'loading' || undefined;
   // Memoised on plain values: the builders pass `insight` as a new object on every render.
   const { kind, display, compare } = viewOptions(insight);
   const result = insight.result;
-  const view = useMemo(() => viewOf(result, { kind, display, compare }), [result, kind, display, compare]);
-  const grid = useMemo(() => resultGrid(view), [view]);
+  const view = useMemo(
+    () => viewOf(result, { kind, display, compare, actors }),
+    [result, kind, display, compare, actors],
+  );
+  const grid = useMemo(() => resultGrid(view, actors), [view, actors]);
   const figure = useRef<HTMLElement>(null);
   const [saving, setSaving] = useState(false);
 

@@ -6,7 +6,7 @@ import { formatDuration } from '../lib/format';
 import { countryText, gridCsv, resultGrid } from '../lib/result-grid';
 import type { FunnelView, TrendsView } from '../lib/view-types';
 import { retentionView } from '../lib/funnel-view';
-import { resultView } from './result-model';
+import { resultView, viewOf, viewOptions } from './result-model';
 
 const api = setupTestApi();
 const PROJECT = 1;
@@ -67,6 +67,21 @@ describe('trends', () => {
     });
     expect(v.series.map((s) => s.label)).toEqual(['Pageview', 'Pageview (unique persons)']);
     expect(resultGrid(v)!.columns).toEqual(['Date', 'Pageview', 'Pageview (unique persons)']);
+  });
+
+  it('by a group type, unique counts and funnel steps name what they count', async () => {
+    const companies = { one: 'company', many: 'companies', groups: true };
+    const { insight } = await view({
+      ...FILTERS.line,
+      events: [{ id: '$pageview', type: 'events', order: 0, math: 'dau' }],
+    });
+    const v = viewOf(insight.result, { ...viewOptions(insight), actors: companies }) as TrendsView;
+    expect(v.series.map((s) => s.label)).toEqual(['Pageview (unique companies)']);
+    expect(v.valueLabel).toBe('Companies');
+    expect((resultView(insight) as TrendsView).valueLabel).toBe('Persons');
+    const funnel = (await view(FILTERS.funnel)).insight;
+    const steps = viewOf(funnel.result, { ...viewOptions(funnel), actors: companies });
+    expect(resultGrid(steps, companies)!.columns.slice(0, 2)).toEqual(['Step', 'Companies']);
   });
 
   it('compare: current and previous paired in one colour, the previous labelled and dated on its own', async () => {

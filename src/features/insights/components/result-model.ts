@@ -21,6 +21,7 @@ export type {
   TrendSeriesView,
   TrendsView,
 } from '../lib/view-types';
+import { actorsTitle, PERSONS, type ActorWords } from '../lib/actor-words';
 export { formatNumber, formatPercent } from '../lib/format';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -35,6 +36,15 @@ function trendsOption(insight: Pick<Insight, 'filters' | 'query'>, name: 'displa
   return isRecord(node.trendsFilter) ? node.trendsFilter[name] : undefined;
 }
 
+/** The group type an insight is aggregated by (its filters, else its query node); null: persons. */
+export function aggregationIndexOf(insight: Pick<Insight, 'filters' | 'query'>): number | null {
+  const query = insight.query;
+  const node = isRecord(query) && isRecord(query.source) ? query.source : query;
+  const index =
+    insight.filters.aggregation_group_type_index ?? (isRecord(node) ? node.aggregation_group_type_index : null);
+  return typeof index === 'number' ? index : null;
+}
+
 const EMPTY: ResultView = { type: 'empty' };
 
 /** What, besides the result, decides its view: plain values (cheap memo keys when a page builds `insight` inline). */
@@ -42,6 +52,8 @@ export interface ViewOptions {
   kind: ReturnType<typeof insightKind>;
   display: string | null;
   compare: boolean;
+  /** What unique counts and funnels count: persons, or a group type's groups. */
+  actors?: ActorWords;
 }
 
 export function viewOptions(insight: Pick<Insight, 'filters' | 'query'>): ViewOptions {
@@ -58,11 +70,11 @@ export function resultView(insight: Pick<Insight, 'filters' | 'query' | 'result'
   return viewOf(insight.result, viewOptions(insight));
 }
 
-export function viewOf(result: unknown, { kind, display, compare }: ViewOptions): ResultView {
+export function viewOf(result: unknown, { kind, display, compare, actors = PERSONS }: ViewOptions): ResultView {
   if (kind === 'TRENDS') {
     const parsed = z.array(trendSeriesSchema).safeParse(result);
     if (!parsed.success || parsed.data.length === 0) return EMPTY;
-    return trendsView(parsed.data, { display, compare });
+    return trendsView(parsed.data, { display, compare, actors });
   }
   if (kind === 'FUNNELS') {
     const time = funnelTimeToConvertSchema.safeParse(result);
@@ -72,6 +84,7 @@ export function viewOf(result: unknown, { kind, display, compare }: ViewOptions)
         type: 'time-to-convert',
         bins: time.data.bins.map(([seconds, count]) => ({ seconds, count })),
         average: time.data.average_conversion_time,
+        counted: actorsTitle(actors),
       };
     }
     if (!Array.isArray(result) || result.length === 0) return EMPTY;

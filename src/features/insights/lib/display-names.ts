@@ -63,7 +63,6 @@ export function propertyLabel(key: string): string {
 }
 
 const COUNT_MATH_WORDS: Record<string, string> = {
-  dau: 'unique persons',
   weekly_active: 'weekly active',
   monthly_active: 'monthly active',
   unique_session: 'unique sessions',
@@ -77,9 +76,11 @@ export function mathWords(
   math: string | null | undefined,
   property?: string | null,
   hogql?: string | null,
+  actors = 'persons',
 ): string | null {
   if (!math || math === 'total') return null;
   if (math === 'hogql') return hogql ?? 'HogQL';
+  if (math === 'dau') return `unique ${actors}`;
   const count = COUNT_MATH_WORDS[math];
   if (count) return count;
   const words = (PROPERTY_MATH_WORDS as Record<string, string>)[math]?.toLowerCase() ?? math;

@@ -2,6 +2,7 @@ import { formatChange, formatDuration, formatNumber, formatValue, type ValueUnit
 import { nodeText } from './path-nodes';
 import { isTimeSeries } from './trends-view';
 import type { FunnelStepView, ResultView, TrendSeriesView, TrendsView } from './view-types';
+import { actorsTitle, PERSONS, type ActorWords } from './actor-words';
 
 /** A measured value: formatted by its unit; `note` after it; `shade` (0..1) tints its cell. */
 export interface ValueCell {
@@ -103,13 +104,21 @@ const funnelRows = (steps: FunnelStepView[]): GridSection['rows'] =>
   }));
 
 /** The table of a result (null when there is nothing to show). */
-export function resultGrid(view: ResultView): Grid | null {
+export function resultGrid(view: ResultView, actors: ActorWords = PERSONS): Grid | null {
   switch (view.type) {
     case 'trends':
       return trendsGrid(view);
     case 'funnel':
       return {
-        columns: ['Step', 'Persons', 'Conversion', 'From previous step', 'Dropped off', 'Average time', 'Median time'],
+        columns: [
+          'Step',
+          actorsTitle(actors),
+          'Conversion',
+          'From previous step',
+          'Dropped off',
+          'Average time',
+          'Median time',
+        ],
         sections: view.groups
           ? [
               { title: 'All', rows: funnelRows(view.steps) },
@@ -119,7 +128,7 @@ export function resultGrid(view: ResultView): Grid | null {
       };
     case 'time-to-convert':
       return {
-        columns: ['Time to convert', 'Persons'],
+        columns: ['Time to convert', view.counted],
         sections: [
           { title: null, rows: view.bins.map((bin) => ({ head: formatDuration(bin.seconds), cells: [bin.count] })) },
         ],

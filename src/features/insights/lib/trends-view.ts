@@ -3,6 +3,7 @@ import { isPropertyMath } from '@/contract/analytics-params';
 import { eventLabel, mathWords, PROPERTY_MATH_WORDS, propertyLabel } from './display-names';
 import type { ValueUnit } from './format';
 import type { TrendDisplay, TrendSeriesView, TrendsView } from './view-types';
+import { actorsTitle, PERSONS, type ActorWords } from './actor-words';
 
 const DISPLAYS: Record<string, TrendDisplay> = {
   ActionsLineGraph: 'line',
@@ -42,7 +43,7 @@ const isDuration = (action: Record<string, unknown> | null | undefined) => {
 };
 
 /** A series' name: its custom name, else its event (with its math when that is not the count). */
-const nameOf = (s: TrendSeries) => {
+const nameOf = (s: TrendSeries, actors: ActorWords) => {
   const a = s.action ?? {};
   if (a.custom_name) return String(a.custom_name);
   const name = a.name || a.id ? eventLabel(String(a.name || a.id)) : 'All events';
@@ -50,24 +51,20 @@ const nameOf = (s: TrendSeries) => {
     typeof a.math === 'string' ? a.math : null,
     typeof a.math_property === 'string' ? a.math_property : null,
     typeof a.math_hogql === 'string' ? a.math_hogql : null,
+    actors.many,
   );
   return math ? `${name} (${math})` : name;
 };
 
-/** What a counting math counts, for the value axis. */
-const COUNTED: Record<string, string> = {
-  total: 'Events',
-  dau: 'Persons',
-  weekly_active: 'Persons',
-  monthly_active: 'Persons',
-  unique_session: 'Sessions',
-};
+/** What a counting math counts, for the value axis; unique and active maths count `actors`. */
+const counted = (math: string, actors: string): string | undefined =>
+  ({ total: 'Events', dau: actors, weekly_active: actors, monthly_active: actors, unique_session: 'Sessions' })[math];
 
 /**
  * What the series' values count, for the value axis: the one thing they all count ("Persons",
  * "Sum of revenue"), else "Value"; a formula's values are its own.
  */
-function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
+function valueLabelOf(result: TrendSeries[], cumulative: boolean, actors: string): string {
   const labels = new Set(
     result.map((s) => {
       const a = s.action;
@@ -77,7 +74,7 @@ function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
         const word = PROPERTY_MATH_WORDS[math];
         return typeof a.math_property === 'string' ? `${word} of ${propertyLabel(a.math_property)}` : word;
       }
-      return COUNTED[math] ?? 'Value';
+      return counted(math, actors) ?? 'Value';
     }),
   );
   const label = labels.size === 1 ? [...labels][0]! : 'Value';
@@ -88,30 +85,35 @@ function valueLabelOf(result: TrendSeries[], cumulative: boolean): string {
 const xLabels = (s: { labels: string[]; days: string[] }) => (s.labels.length > 0 ? s.labels : s.days);
 
 /** Trend series (from `trend/` or a saved insight's result) as the chart and the table read them. */
-export function trendsView(result: TrendSeries[], options: { display: unknown; compare?: unknown }): TrendsView {
+export function trendsView(
+  result: TrendSeries[],
+  options: { display: unknown; compare?: unknown; actors?: ActorWords },
+): TrendsView {
   let display = trendDisplay(options.display ?? result[0]?.filter?.display);
   const aggregated = result.every((s) => s.data.length === 0);
   if (aggregated && TIME_SERIES.has(display)) display = 'bar-value';
   const compare = Boolean(options.compare) || result.some((s) => s.compare_label === 'previous');
   // With a breakdown, a series' `label` is already its breakdown value (docs/api.md); the
   // series' own name (from `action`) goes in front only when there is more than one series.
-  const names = new Set(result.map(nameOf));
+  const actors = options.actors ?? PERSONS;
+  const name = (s: TrendSeries) => nameOf(s, actors);
+  const names = new Set(result.map(name));
   const colours = new Map<string, number>();
   const keys = new Set<string>();
   const series = result.map((s, index): TrendSeriesView => {
     const breakdownValue = breakdownText(s.breakdown_value);
     const period = s.compare_label === 'current' || s.compare_label === 'previous' ? s.compare_label : null;
     // A compared pair shares a colour; a formula's series (no action) are told apart by label.
-    const pair = s.action ? `${String(s.action.order ?? nameOf(s))}|${breakdownValue ?? ''}` : `formula|${s.label}`;
+    const pair = s.action ? `${String(s.action.order ?? name(s))}|${breakdownValue ?? ''}` : `formula|${s.label}`;
     if (!colours.has(pair)) colours.set(pair, colours.size);
     // Without a breakdown a series is named by its event in words and its math ("purchase (sum
     // of revenue)", not a bare "purchase" over a sum); a formula has no action and keeps its label.
     const base = !s.action
       ? s.label
       : breakdownValue === null
-        ? nameOf(s)
+        ? name(s)
         : names.size > 1
-          ? `${nameOf(s)} · ${s.label}`
+          ? `${name(s)} · ${s.label}`
           : s.label;
     let key = `${period ?? 'all'}|${pair}`;
     if (keys.has(key)) key += `|${index}`;
@@ -142,7 +144,7 @@ export function trendsView(result: TrendSeries[], options: { display: unknown; c
     series,
     compare,
     unit,
-    valueLabel: valueLabelOf(result, display === 'cumulative'),
+    valueLabel: valueLabelOf(result, display === 'cumulative', actorsTitle(actors)),
   };
 }
 

@@ -61,6 +61,8 @@ export interface TimeToConvertView {
   type: 'time-to-convert';
   bins: Array<{ seconds: number; count: number }>;
   average: number | null;
+  /** What the bins count: "Persons", "Companies". */
+  counted: string;
 }
 
 export interface RetentionView {

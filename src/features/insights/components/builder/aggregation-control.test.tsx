@@ -55,16 +55,35 @@ describe('aggregating by a group type', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent.length).toBeGreaterThan(0));
     expect(sent.at(-1)).not.toHaveProperty('aggregation_group_type_index');
 
-    // By persons a step's count opens its persons; by groups there are none to list.
-    expect((await screen.findAllByRole('button', { name: /converted/ })).length).toBeGreaterThan(0);
+    const table = await screen.findByRole('table', { name: 'New funnel: data' });
+    expect(within(table).getByRole('columnheader', { name: 'Persons' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Person properties' })).toBeInTheDocument();
+
+    // By companies: the table and the correlation name what they count, and a step's count opens its companies.
     await user.selectOptions(select, 'company (groups)');
     await waitFor(() => expect(sent.at(-1)).toMatchObject({ aggregation_group_type_index: 0 }));
     await waitFor(() => expect(statuses.at(-1)).toBe(200));
-    await waitFor(() => expect(screen.queryAllByRole('button', { name: /converted/ })).toHaveLength(0));
-    expect(screen.getAllByText(/1 converted/).length).toBeGreaterThan(0);
-    // Back to persons (its result may come from the cache): the counts open persons again.
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Companies' })).toBeInTheDocument());
+    expect(within(table).queryByRole('columnheader', { name: 'Persons' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('What the companies that converted did more, or less, than those that dropped off.'),
+    ).toBeInTheDocument();
+    // Person properties do not describe a company: correlation offers events only.
+    expect(screen.queryByRole('radio', { name: 'Person properties' })).not.toBeInTheDocument();
+    await user.click((await screen.findAllByRole('button', { name: /1 converted/ }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: /^Companies that converted at step 1/ });
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('rowheader')
+          .map((c) => c.textContent),
+      ).toEqual(['Acme']),
+    );
+    await user.keyboard('{Escape}');
+    // Back to persons (its result may come from the cache): persons again.
     await user.selectOptions(select, 'Persons');
-    expect((await screen.findAllByRole('button', { name: /converted/ })).length).toBeGreaterThan(0);
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Persons' })).toBeInTheDocument());
+    expect(screen.getByRole('radio', { name: 'Person properties' })).toBeInTheDocument();
   });
 
   it('is not offered in a project without groups', async () => {

@@ -11,6 +11,8 @@ import { INSIGHT_KIND_OF } from './builder-state';
 import { FunnelCorrelation } from './funnel-correlation';
 import { FunnelPersonsPanel } from './funnel-persons-panel';
 import type { LiveResult } from './use-live-result';
+import { useActorWords } from '../../api/use-actor-words';
+import { aggregationIndexOf } from '../result-model';
 
 /** Draws again only when what it shows changed, not on every keystroke in the controls. */
 const Chart = memo(InsightResult);
@@ -43,6 +45,7 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
     }),
     [kind, chart.resultParams, chart.result],
   );
+  const actors = useActorWords(projectId, aggregationIndexOf(insight));
   const funnel = kind === 'funnels' ? (live.resultParams as FunnelParamsInput | undefined) : undefined;
   // Each step's count opens who it counts: persons, or a funnel by groups' groups.
   const listsPersons = funnel !== undefined;
@@ -81,6 +84,7 @@ export function BuilderResult({ projectId, kind, title, live, issues }: BuilderR
         <Chart
           insight={insight}
           title={chartTitle}
+          actors={actors}
           stale={!chart.stale ? false : chart.updating ? 'loading' : 'held'}
           downloads
           {...(listsPersons ? { onFunnelPersons: setPersons } : {})}

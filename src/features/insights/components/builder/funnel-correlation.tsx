@@ -9,6 +9,8 @@ import { describeError } from '@/lib/error-messages';
 import { funnelCorrelationQueries, type FunnelCorrelationRequest } from '../../api/funnel-correlation.queries';
 import { CorrelationPropertyChooser } from './funnel-correlation-properties';
 import { CorrelationTable } from './funnel-correlation-table';
+import { useActorWords } from '../../api/use-actor-words';
+import type { ActorWords } from '../../lib/actor-words';
 
 type Mode = 'events' | 'properties';
 
@@ -24,8 +26,12 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
   const [names, setNames] = useState<string[]>([]);
   // A heavier query than the funnel's own: computed once asked for, then kept up to date.
   const [shown, setShown] = useState(false);
+  const words = useActorWords(projectId, params.aggregation_group_type_index);
+  // A funnel by groups correlates events only: person properties do not describe a group.
+  const modes = words.groups ? (['events'] as const) : (['events', 'properties'] as const);
+  const current: Mode = words.groups ? 'events' : mode;
   const request: FunnelCorrelationRequest =
-    mode === 'events' ? { type: 'events', excludeEventNames: excluded } : { type: 'properties', names };
+    current === 'events' ? { type: 'events', excludeEventNames: excluded } : { type: 'properties', names };
 
   // Only a funnel the server would accept, with two steps or more, has conversions to correlate.
   const ready = useMemo(() => {
@@ -44,12 +50,14 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
             Correlation analysis
           </h2>
           <p className="text-sm text-gray-600 dark:text-gray-400">
-            What the persons who converted did (or were) more, or less, than those who dropped off.
+            {words.groups
+              ? `What the ${words.many} that converted did more, or less, than those that dropped off.`
+              : 'What the persons who converted did (or were) more, or less, than those who dropped off.'}
           </p>
         </div>
         <fieldset className="flex items-center gap-1 rounded-md border border-gray-300 p-1 dark:border-gray-600">
           <legend className="sr-only">Correlate conversion with</legend>
-          {(['events', 'properties'] as const).map((m) => (
+          {modes.map((m) => (
             <label
               key={m}
               className="cursor-pointer rounded px-3 py-1 text-sm has-checked:bg-indigo-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-indigo-600"
@@ -58,7 +66,7 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
                 type="radio"
                 name={`${id}-mode`}
                 value={m}
-                checked={mode === m}
+                checked={current === m}
                 onChange={() => setMode(m)}
                 className="sr-only"
               />
@@ -68,10 +76,10 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
         </fieldset>
       </div>
 
-      {mode === 'properties' ? (
+      {current === 'properties' ? (
         <CorrelationPropertyChooser projectId={projectId} value={names} onChange={setNames} />
       ) : null}
-      {mode === 'events' && excluded.length ? <ExcludedEvents names={excluded} onChange={setExcluded} /> : null}
+      {current === 'events' && excluded.length ? <ExcludedEvents names={excluded} onChange={setExcluded} /> : null}
 
       {!shown ? (
         <Button onClick={() => setShown(true)}>Show correlations</Button>
@@ -79,7 +87,7 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
         <p className="text-sm text-gray-700 dark:text-gray-300">
           Add at least two valid steps to see what correlates with conversion.
         </p>
-      ) : mode === 'properties' && names.length === 0 ? (
+      ) : current === 'properties' && names.length === 0 ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">
           Choose one or more person properties to compare their values.
         </p>
@@ -88,8 +96,9 @@ export function FunnelCorrelation({ projectId, params }: { projectId: number; pa
           projectId={projectId}
           params={params}
           request={request}
+          words={words}
           onExclude={
-            mode === 'events' && excluded.length < FUNNEL_CORRELATION_LIMITS.excluded
+            current === 'events' && excluded.length < FUNNEL_CORRELATION_LIMITS.excluded
               ? (name) => setExcluded([...excluded, name])
               : undefined
           }
@@ -129,11 +138,13 @@ function CorrelationResult({
   projectId,
   params,
   request,
+  words,
   onExclude,
 }: {
   projectId: number;
   params: FunnelParamsInput;
   request: FunnelCorrelationRequest;
+  words: ActorWords;
   onExclude: ((name: string) => void) | undefined;
 }) {
   const query = useQuery(funnelCorrelationQueries.result(projectId, params, request));
@@ -168,7 +179,7 @@ function CorrelationResult({
           role="note"
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          Far more persons converted than dropped off (or the other way round): the ratios may mislead.
+          Far more {words.many} converted than dropped off (or the other way round): the ratios may mislead.
         </p>
       ) : null}
       {events.length === 0 ? (

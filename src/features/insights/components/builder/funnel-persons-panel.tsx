@@ -12,7 +12,7 @@ import { describeError } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/dates';
 import { useFocusReturn } from '@/lib/focus-return';
 import { toast } from '@/lib/toast';
-import { definitionQueries } from '../../api/definitions.queries';
+import { useActorWords } from '../../api/use-actor-words';
 import {
   allFunnelPersons,
   FUNNEL_PERSONS_DOWNLOAD_MAX,
@@ -20,6 +20,7 @@ import {
   funnelPersonsQueries,
   type FunnelPersonsTarget,
 } from '../../api/funnel-persons.queries';
+import { capitalized, PERSONS, type ActorWords } from '../../lib/actor-words';
 import { downloadCsv } from '../../lib/download';
 import { csvText } from '../../lib/result-grid';
 import { orderedSteps, stepName as nameOf } from './funnel-steps';
@@ -32,39 +33,6 @@ export interface FunnelPersonsPanelProps {
   /** The step's name in the title; by default the step's name from `params`. */
   stepName?: string | undefined;
   onClose: () => void;
-}
-
-/** What the panel lists, in words: persons, or the groups of the type a funnel is aggregated by. */
-export interface ActorWords {
-  one: string;
-  many: string;
-  groups: boolean;
-}
-const PERSONS: ActorWords = { one: 'person', many: 'persons', groups: false };
-
-/** An English plural for a group type's name when the project gives none (company → companies). */
-export function pluralOf(word: string): string {
-  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/i.test(word)) return `${word}es`;
-  return `${word}s`;
-}
-
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The words for the funnel's actors: its group type's names (from `groups_types/`) when aggregated by one. */
-function useActorWords(projectId: number, params: FunnelParamsInput): ActorWords {
-  const index = params.aggregation_group_type_index;
-  const byGroup = typeof index === 'number';
-  const types = useQuery({ ...definitionQueries.groupTypes(projectId), enabled: byGroup }).data;
-  if (!byGroup) return PERSONS;
-  const type = types?.find((t) => t.group_type_index === index);
-  // A key that may not read group types still lists the groups: it names them plainly.
-  if (!type) return { one: 'group', many: 'groups', groups: true };
-  return {
-    one: type.name_singular ?? type.group_type,
-    many: type.name_plural ?? pluralOf(type.group_type),
-    groups: true,
-  };
 }
 
 /** The panel's title: which persons (or groups), at which step. */
@@ -103,7 +71,7 @@ function PersonsSheet({
   const stepName = givenName ?? nameOfStep(params, target.step);
   // Opened without a Radix trigger: focus goes back to the step's count that opened it.
   const focusReturn = useFocusReturn(true);
-  const words = useActorWords(projectId, params);
+  const words = useActorWords(projectId, params.aggregation_group_type_index);
   const title = funnelPersonsTitle(target, stepName, words);
   return (
     <Dialog.Root

@@ -17,7 +17,7 @@ export function TimeToConvertChart({ view }: { view: TimeToConvertView }) {
           Average time to convert: <span className="font-semibold">{formatDuration(view.average)}</span>
         </p>
       ) : null}
-      <AxisTitle axis="y">Persons</AxisTitle>
+      <AxisTitle axis="y">{view.counted}</AxisTitle>
       <Sized>
         {(width) => (
           <BarChart
