@@ -435,25 +435,6 @@ export const funnelParamsSchema = z
     z.superRefine((v, ctx) => {
       requireSeries(v, ctx, ANALYTICS_LIMITS.funnelSteps, 'steps');
       limitWindow(v, ctx as z.core.$RefinementCtx<never>);
-      // Bins are trends' only (docs/api.md, "Breakdowns"): refused rather than ignored.
-      if (v.breakdown_histogram_bin_count != null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['breakdown_histogram_bin_count'],
-          input: v.breakdown_histogram_bin_count,
-          message: 'Funnels do not split a breakdown into bins.',
-        });
-      }
-      v.breakdowns?.forEach((b, i) => {
-        if (b.histogram_bin_count != null) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['breakdowns', i, 'histogram_bin_count'],
-            input: b.histogram_bin_count,
-            message: 'Funnels do not split a breakdown into bins.',
-          });
-        }
-      });
       const steps = orderedEntities(v);
       const last = steps.length - 1;
       const [from, to] = [v.funnel_from_step ?? 0, v.funnel_to_step ?? last];

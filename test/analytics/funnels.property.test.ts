@@ -68,6 +68,9 @@ const arbParams = fc.record({
       person: fc.constantFrom(...PERSON_PROPERTY_KEYS),
       limit: fc.integer({ min: 1, max: 3 }),
       several: fc.boolean(),
+      // Bins of the event part (of the one breakdown when alone), often over the numeric `amount`.
+      bins: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 2 }),
+      amount: fc.boolean(),
     }),
     { nil: undefined },
   ),
@@ -89,11 +92,12 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     const clash = a.steps.slice(from, to + 1).some((s) => s.id === a.exclusion!.id || s.id === null);
     if (!clash) exclusion = { id: a.exclusion.id, from, to };
   }
-  const breakdownKey = a.breakdown
-    ? a.breakdown.type === 'event'
-      ? a.breakdown.event
-      : a.breakdown.person
-    : undefined;
+  const bd = a.breakdown && {
+    ...a.breakdown,
+    event: a.breakdown.bins && a.breakdown.amount ? 'amount' : a.breakdown.event,
+  };
+  const breakdownKey = bd ? (bd.type === 'event' ? bd.event : bd.person) : undefined;
+  const binnedPart = bd?.bins ? { histogram_bin_count: bd.bins } : {};
   const between =
     viz === 'time_to_convert' && a.between && n > 1
       ? ([Math.min(a.between[0], n - 2), 0] as [number, number])
@@ -108,14 +112,15 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     exclusions: exclusion
       ? [{ id: exclusion.id, type: 'events', funnel_from_step: exclusion.from, funnel_to_step: exclusion.to }]
       : undefined,
-    breakdown: viz !== 'time_to_convert' && !a.breakdown?.several ? breakdownKey : undefined,
+    breakdown: viz !== 'time_to_convert' && !bd?.several ? breakdownKey : undefined,
     breakdowns:
-      viz !== 'time_to_convert' && a.breakdown?.several
+      viz !== 'time_to_convert' && bd?.several
         ? [
-            { property: a.breakdown.event, type: 'event' },
-            { property: a.breakdown.person, type: 'person' },
+            { property: bd.event, type: 'event', ...binnedPart },
+            { property: bd.person, type: 'person' },
           ]
         : undefined,
+    breakdown_histogram_bin_count: viz !== 'time_to_convert' && bd && !bd.several ? bd.bins : undefined,
     breakdown_type: a.breakdown?.type,
     breakdown_limit: a.breakdown?.limit ?? 10,
     funnel_viz_type: viz,
@@ -135,13 +140,31 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
     steps: a.steps.map(step),
     filter: (e) => matchesGroup(e, a.properties as PropertyGroup as RefFilterGroup | undefined),
     exclusions: exclusion ? [{ match: (e) => e.event === exclusion!.id, from: exclusion.from, to: exclusion.to }] : [],
-    ...(viz !== 'time_to_convert' && a.breakdown && breakdownKey
+    ...(viz !== 'time_to_convert' && bd && breakdownKey
       ? {
           breakdown: {
-            type: a.breakdown.type,
+            type: bd.type,
             key: breakdownKey,
-            limit: a.breakdown.limit,
-            ...(a.breakdown.several ? { read: bothParts(a.breakdown.event, a.breakdown.person) } : {}),
+            limit: bd.limit,
+            ...(bd.bins
+              ? {
+                  parts: bd.several
+                    ? [
+                        { read: (e: ReferenceEvent) => textOf(e.properties, bd.event), bins: bd.bins },
+                        { read: (e: ReferenceEvent) => textOf(e.person_properties, bd.person) },
+                      ]
+                    : [
+                        {
+                          read: (e: ReferenceEvent) =>
+                            textOf(bd.type === 'event' ? e.properties : e.person_properties, breakdownKey),
+                          bins: bd.bins,
+                        },
+                      ],
+                  several: bd.several,
+                }
+              : bd.several
+                ? { read: bothParts(bd.event, bd.person) }
+                : {}),
           },
         }
       : {}),
@@ -152,11 +175,15 @@ function build(a: Arb, events: ReferenceEvent[], viz: 'steps' | 'trends' | 'time
 const NONE = '$$_posthog_breakdown_null_$$';
 const OTHER = '$$_posthog_breakdown_other_$$';
 const SEPARATOR = '\u001f';
+/** A property's text as the engine reads it; null when missing. */
+const textOf = (props: Record<string, unknown>, key: string) => {
+  const v = props[key];
+  return v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
+};
 /** Several breakdowns' group as the reference names it: the parts' texts joined (a missing or empty one None). */
 const bothParts = (eventKey: string, personKey: string) => (e: ReferenceEvent) => {
   const text = (props: Record<string, unknown>, key: string) => {
-    const v = props[key];
-    const t = v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
+    const t = textOf(props, key);
     return t === null || t === '' ? NONE : t;
   };
   return [text(e.properties, eventKey), text(e.person_properties, personKey)].join(SEPARATOR);

@@ -1,19 +1,24 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeAnalyticsQuery,
+  funnelParamsSchema,
   trendParamsSchema,
   trendResultSchema,
+  type FunnelParamsInput,
+  type FunnelStep,
+  type FunnelTrendsSeries,
   type TrendParamsInput,
 } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/engines/trends.ts';
+import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
 import { analysisFromQuery, paramsToQuery } from '../../server/insights/query.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';
 import { createHarness, loadEvents, type Harness } from './harness.ts';
 
 /**
- * Several breakdowns at once and numeric bins (docs/api.md, "Breakdowns"): hand-worked trends,
- * and the 400s a client gets for a request that cannot be answered.
+ * Several breakdowns at once and numeric bins (docs/api.md, "Breakdowns"): hand-worked trends
+ * and funnels, and the 400s a client gets for a request that cannot be answered.
  */
 
 const NONE = '$$_posthog_breakdown_null_$$';
@@ -85,6 +90,86 @@ describe('numeric bins', () => {
     expect(rows(await trend([ev({ amount: 'x' })], { breakdown: 'amount', breakdown_histogram_bin_count: 4 }))).toEqual(
       [['None', NONE, 1]],
     );
+  });
+});
+
+describe('numeric bins of a funnel', () => {
+  async function funnel(events: ReferenceEvent[], input: Omit<FunnelParamsInput, 'events'>) {
+    h = await createHarness({}, new Date('2024-04-01T12:00:00Z'));
+    await h.load(events);
+    const steps = [
+      { id: 'start', order: 0 },
+      { id: 'finish', order: 1 },
+    ];
+    const range = { date_from: '2024-03-01', date_to: '2024-03-02' };
+    return computeFunnel(funnelParamsSchema.parse({ events: steps, ...range, ...input }), h.ctx);
+  }
+  // a starts at 10 and finishes at 100, b starts at 20, c at 30 and finishes, d without an
+  // amount; an event of no step at 1000.
+  const at = (minute: number) => `2024-03-01T10:${String(minute).padStart(2, '0')}:00Z`;
+  const events = [
+    ev({ amount: 10 }, at(0), 'start', 'a'),
+    ev({ amount: 100 }, at(5), 'finish', 'a'),
+    ev({ amount: 20 }, at(0), 'start', 'b'),
+    ev({ amount: 30 }, at(0), 'start', 'c'),
+    ev({}, at(9), 'finish', 'c'),
+    ev({}, at(0), 'start', 'd'),
+    ev({ amount: 1000 }, at(1), '$pageview', 'd'),
+  ];
+  const groups = (result: unknown) =>
+    (result as FunnelStep[][]).map((steps) => [steps[0]!.breakdown_value, steps.map((s) => s.count)]);
+
+  it("bins span the first step's numbers (10 … 30: [10, 20) and [20, 30.01)); an attempt takes its start's", async () => {
+    const result = await funnel(events, { breakdown: 'amount', breakdown_histogram_bin_count: 2 });
+    expect(groups(result)).toEqual([
+      ['[20.0,30.01]', [2, 1]],
+      ['[10.0,20.0]', [1, 1]],
+      ['None', [1, 0]],
+    ]);
+  });
+
+  it("unordered: any step's events may start an attempt, so they span the bins (10 … 100)", async () => {
+    const result = await funnel(events, {
+      breakdown: 'amount',
+      breakdown_histogram_bin_count: 2,
+      funnel_order_type: 'unordered',
+    });
+    expect(groups(result)).toEqual([
+      ['[10.0,55.0]', [3, 2]],
+      ['None', [1, 0]],
+    ]);
+  });
+
+  it('a binned entry of several breakdowns, and the trends viz', async () => {
+    const result = await funnel(events, {
+      breakdowns: [{ property: 'amount', histogram_bin_count: 2 }, { property: '$browser' }],
+    });
+    expect(groups(result)).toEqual([
+      [
+        ['[20.0,30.01]', NONE],
+        [2, 1],
+      ],
+      // A missing part is a value like any other in a list: ties rank by text.
+      [
+        [NONE, NONE],
+        [1, 0],
+      ],
+      [
+        ['[10.0,20.0]', NONE],
+        [1, 1],
+      ],
+    ]);
+    const trends = (await funnel(events, {
+      breakdown: 'amount',
+      breakdown_histogram_bin_count: 2,
+      funnel_viz_type: 'trends',
+      date_to: '2024-03-01',
+    })) as FunnelTrendsSeries[];
+    expect(trends.map((s) => [s.breakdown_value, s.data])).toEqual([
+      ['[20.0,30.01]', [50]],
+      ['[10.0,20.0]', [100]],
+      ['None', [0]],
+    ]);
   });
 });
 
@@ -170,10 +255,11 @@ describe('trend/ with breakdowns over HTTP', () => {
       ev({ $browser: 'Chrome', $os: 'Mac OS X' }),
       ev({ $browser: 'Chrome', $os: 'Windows' }),
       // A funnel: u1 and u2 enter on Chrome and Mac OS X (u1 converts), u3 on Firefox with no OS (converts).
-      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u1'),
+      // Their amounts (10, 20, 30) in 2 bins: u1 in [10, 20), u2 and u3 in [20, 30.01).
+      ev({ $browser: 'Chrome', $os: 'Mac OS X', amount: 10 }, '2024-03-01T11:00:00Z', 'start', 'u1'),
       ev({}, '2024-03-01T11:05:00Z', 'finish', 'u1'),
-      ev({ $browser: 'Chrome', $os: 'Mac OS X' }, '2024-03-01T11:00:00Z', 'start', 'u2'),
-      ev({ $browser: 'Firefox' }, '2024-03-01T11:00:00Z', 'start', 'u3'),
+      ev({ $browser: 'Chrome', $os: 'Mac OS X', amount: 20 }, '2024-03-01T11:00:00Z', 'start', 'u2'),
+      ev({ $browser: 'Firefox', amount: 30 }, '2024-03-01T11:00:00Z', 'start', 'u3'),
       ev({}, '2024-03-01T11:10:00Z', 'finish', 'u3'),
     ]);
   });
@@ -212,22 +298,37 @@ describe('trend/ with breakdowns over HTTP', () => {
     expect(res.body).toMatchObject({ type: 'validation_error', attr });
   });
 
-  it('a funnel by several breakdowns: one step list per combination, its people URL names it as a JSON list', async () => {
-    const funnel = {
-      events: [
-        { id: 'start', order: 0 },
-        { id: 'finish', order: 1 },
-      ],
-      date_from: '2024-03-01',
-      date_to: '2024-03-02',
-      breakdowns: [{ property: '$browser' }, { property: '$os' }],
-    };
-    const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json: funnel });
+  /** A start → finish funnel on 1 … 2 March: each group's value and step counts, and the URL of its persons at step 2. */
+  async function funnelGroups(extra: Record<string, unknown>) {
+    const steps = [
+      { id: 'start', order: 0 },
+      { id: 'finish', order: 1 },
+    ];
+    const json = { events: steps, date_from: '2024-03-01', date_to: '2024-03-02', ...extra };
+    const res = await server.request('POST', base.replace('/trend/', '/funnel/'), { json });
     expect(res.status).toBe(200);
-    const groups = (
+    return (
       res.body as { result: { count: number; breakdown_value: unknown; converted_people_url: string }[][] }
-    ).result;
-    expect(groups.map((steps) => [steps[0]!.breakdown_value, steps.map((s) => s.count)])).toEqual([
+    ).result.map((list) => ({
+      value: list[0]!.breakdown_value,
+      counts: list.map((s) => s.count),
+      converted: list[1]!.converted_people_url,
+    }));
+  }
+  /** The distinct ids of the persons a people URL lists, and the group it names. */
+  async function peopleAt(url: string) {
+    const people = await server.get(url);
+    expect(people.status).toBe(200);
+    const { results } = people.body as { results: { people: { distinct_ids: string[] }[] }[] };
+    return {
+      group: new URL(url, 'http://x').searchParams.get('funnel_step_breakdown'),
+      ids: results[0]!.people.map((p) => p.distinct_ids),
+    };
+  }
+
+  it('a funnel by several breakdowns: one step list per combination, its people URL names it as a JSON list', async () => {
+    const groups = await funnelGroups({ breakdowns: [{ property: '$browser' }, { property: '$os' }] });
+    expect(groups.map((g) => [g.value, g.counts])).toEqual([
       [
         ['Chrome', 'Mac OS X'],
         [2, 1],
@@ -237,24 +338,26 @@ describe('trend/ with breakdowns over HTTP', () => {
         [1, 1],
       ],
     ]);
-    const url = groups[0]![1]!.converted_people_url;
-    expect(new URL(url, 'http://x').searchParams.get('funnel_step_breakdown')).toBe('["Chrome","Mac OS X"]');
-    const people = await server.get(url);
-    expect(people.status).toBe(200);
-    expect(
-      (people.body as { results: { people: { distinct_ids: string[] }[] }[] }).results[0]!.people.map(
-        (p) => p.distinct_ids,
-      ),
-    ).toEqual([['u1']]);
+    expect(await peopleAt(groups[0]!.converted)).toEqual({ group: '["Chrome","Mac OS X"]', ids: [['u1']] });
+  });
+
+  it("a funnel by a binned amount: a bin's people URL names its bin and lists its persons", async () => {
+    const groups = await funnelGroups({ breakdown: 'amount', breakdown_histogram_bin_count: 2 });
+    expect(groups.map((g) => [g.value, g.counts])).toEqual([
+      ['[20.0,30.01]', [2, 1]],
+      ['[10.0,20.0]', [1, 1]],
+    ]);
+    expect(await peopleAt(groups[0]!.converted)).toEqual({ group: '[20.0,30.01]', ids: [['u3']] });
   });
 
   it.each([
-    [{ breakdown: 'amount', breakdown_histogram_bin_count: 3 }, 'breakdown_histogram_bin_count'],
+    [{ breakdown: 'amount', breakdown_histogram_bin_count: 0 }, 'breakdown_histogram_bin_count'],
     [
-      { breakdowns: [{ property: '$os' }, { property: 'amount', histogram_bin_count: 3 }] },
+      { breakdowns: [{ property: '$os' }, { property: 'amount', histogram_bin_count: 101 }] },
       'breakdowns__1__histogram_bin_count',
     ],
-  ])('funnel/ %j → 400 on %s (funnels take no bins)', async (extra, attr) => {
+    [{ breakdown: [1], breakdown_type: 'cohort', breakdown_histogram_bin_count: 2 }, 'breakdown_histogram_bin_count'],
+  ])('funnel/ %j → 400 on %s', async (extra, attr) => {
     const res = await server.request('POST', base.replace('/trend/', '/funnel/'), {
       json: { events: [{ id: '$pageview' }, { id: 'sign up' }], ...extra },
     });

@@ -40,9 +40,14 @@ import { funnelRowsSql } from './funnels-sql.ts';
 import { readPersonsPage } from '../store/persons.ts';
 import { DEFAULT_COLUMNS, propertyText, readsColumn, SqlParams, type PropertySource } from '../query/properties.ts';
 import {
+  binRangeSql,
   breakdownOf,
   breakdownsOf,
+  breakdownSql,
   breakdownValueSql,
+  rawBreakdown,
+  withEdges,
+  type Breakdown,
   groupOfValue,
   groupValue,
   joinedBreakdownSql,
@@ -120,9 +125,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   };
   const groupTypes = await groupTypesFor(ctx);
   const groupIndex = aggregationOf(p, groupTypes);
-  // Several breakdowns are one text per event, as a HogQL breakdown is (breakdowns.ts).
-  const several = p.breakdowns?.length ? breakdownsOf(p, groupTypes) : null;
-  const spec = several ? null : breakdownOf(p, groupTypes);
+  // Several breakdowns, and a binned one, are one text per event, as a HogQL breakdown is (breakdowns.ts).
+  const multiple = p.breakdowns?.length || p.breakdown_histogram_bin_count ? breakdownsOf(p, groupTypes) : null;
+  const spec = multiple ? null : breakdownOf(p, groupTypes);
   await checkFilterRegexes(ctx, [
     { group: p.properties, attr: 'properties' },
     ...events.map((e, i) => ({ group: e.properties, attr: `events__${i}__properties` })),
@@ -135,6 +140,7 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
       `Too many ${p.interval} intervals in the date range: choose a larger interval or a shorter range.`,
     );
   }
+  const several = multiple ? await withBinEdges(p, multiple, ctx, steps, attrOf, range, groupIndex) : null;
   const params = await analysisParams(ctx);
   const stepSql = steps.map((s) => entityMatchSql(s, params, attrOf(s)));
   const exclusions = (p.exclusions ?? []).map((x, i) =>
@@ -147,7 +153,9 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
   // HogQL breakdowns read more than one JSON: their text is computed in `ev`.
   const source: PropertySource = p.breakdown_type === 'person' ? 'person' : 'event';
   const computed = several
-    ? joinedBreakdownSql(several, params)
+    ? several.multi
+      ? joinedBreakdownSql(several, params)
+      : breakdownSql(several, params)
     : spec !== null && (spec.type === 'session' || spec.type === 'hogql' || spec.type === 'group')
       ? breakdownValueSql(spec, params)
       : null;
@@ -252,6 +260,41 @@ export async function prepare(p: FunnelParams, ctx: QueryContext, { everyEvent =
         }
       : null;
   return { params, ev, evParams: () => params.prefix(evCount), rows, pass, steps, range, indexed, groupIndex };
+}
+
+/**
+ * The breakdown with each binned part's edges: equal-width bins over the finite numbers among
+ * the events that may start an attempt (a first step's; unordered: any step's) in range, after
+ * the global filters, whose value an attempt takes (docs/api.md, "Breakdowns").
+ */
+async function withBinEdges(
+  p: FunnelParams,
+  b: Breakdown,
+  ctx: QueryContext,
+  steps: Entity[],
+  attrOf: (e: Entity) => string,
+  range: { from: number; to: number },
+  groupIndex: number | null,
+): Promise<Breakdown> {
+  if (!b.parts.some((part) => part.bins)) return b;
+  const params = await analysisParams(ctx);
+  const starts = p.funnel_order_type === 'unordered' ? steps : steps.slice(0, 1);
+  const stepSql = starts.map((s) => entityMatchSql(s, params, attrOf(s)));
+  const raw = breakdownSql(rawBreakdown(b), params);
+  const rows = eventRowsSql({
+    params,
+    ctx,
+    range,
+    properties: p.properties,
+    filterTestAccounts: p.filter_test_accounts,
+    columns: [`${matchMaskSql(stepSql, params)} AS sm`, `${raw.sql} AS bv`],
+    needPerson: stepSql.some((s) => s.person) || raw.person,
+    needSession: stepSql.some((s) => s.session) || raw.session,
+    groupIndex,
+  });
+  const sql = binRangeSql(b, 'bv', `FROM (${rows}) WHERE sm <> 0`);
+  const [row] = await ctx.db.all<Record<string, number | null>>(sql, params.values);
+  return withEdges(b, row);
 }
 
 /** Whether a person (integer key) passes every cohort filter of `filters`, from the cohorts' stored members. */

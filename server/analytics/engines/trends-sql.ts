@@ -3,7 +3,7 @@ import { bucketMsSql } from '../query/bucket-sql.ts';
 import { DAY_MS } from '../query/dates.ts';
 import { andAll, propertyGroupSql, testAccountSql } from '../query/filters.ts';
 import { propertyNumber, propertyText, SqlParams, type HogqlEnv } from '../query/properties.ts';
-import { breakdownNumberSql, breakdownSql, type Breakdown } from '../query/breakdowns.ts';
+import { binRangeSql, breakdownSql, rawBreakdown, type Breakdown } from '../query/breakdowns.ts';
 import { hogqlSql, type HogqlColumns } from '../hogql/index.ts';
 import { sessionJoinSql } from '../query/sessions.ts';
 import type { AnalyticsProject } from '../types.ts';
@@ -337,25 +337,14 @@ export function trendQuery(
  * finite number) over the period's events of any series: the bins' span (docs/api.md).
  */
 export function binRangeQuery(input: TrendQueryInput, period: PeriodQuery): { sql: string; params: unknown[] } {
-  const parts = input.breakdown?.parts ?? [];
-  // The parts' raw values, as a list: their numbers are read from it below.
-  const raw: Breakdown = {
-    parts: parts.map(({ key, type, groupIndex }) => ({
-      key,
-      type,
-      ...(groupIndex === undefined ? {} : { groupIndex }),
-    })),
-    multi: true,
-  };
-  const s = shared({ ...input, breakdown: raw }, input.series, period.from, period.toExclusive, false);
-  const binned = parts.flatMap((p, i) => (p.bins ? [i] : []));
-  const sql = `
-    SELECT ${binned.map((i) => `min(n${i}) FILTER (WHERE isfinite(n${i})) AS lo${i}, max(n${i}) FILTER (WHERE isfinite(n${i})) AS hi${i}`).join(', ')}
-    FROM (
-      SELECT ${binned.map((i) => `${breakdownNumberSql(`(${s.bval})[${i + 1}]`)} AS n${i}`).join(', ')}
-      FROM events e ${s.joins}
-      WHERE ${s.where} AND (${s.seriesConds.join(' OR ')})
-    )`;
+  const b = input.breakdown!;
+  const s = shared({ ...input, breakdown: rawBreakdown(b) }, input.series, period.from, period.toExclusive, false);
+  const sql = binRangeSql(
+    b,
+    s.bval,
+    `FROM events e ${s.joins}
+      WHERE ${s.where} AND (${s.seriesConds.join(' OR ')})`,
+  );
   return { sql, params: s.params.values };
 }
 

@@ -33,7 +33,7 @@ import {
 } from './trends-sql.ts';
 import { assembleSeries, type PeriodResult, type SeriesValues, type TrendFormula } from './trends-assemble.ts';
 import type { TrendSeriesSpec } from './trends-types.ts';
-import { breakdownsOf, histogramEdges, type Breakdown } from '../query/breakdowns.ts';
+import { breakdownsOf, withEdges, type Breakdown } from '../query/breakdowns.ts';
 import { cohortSplitOf, interleave, restrictedTo } from '../query/cohort-breakdown.ts';
 import { hogqlSql } from '../hogql/index.ts';
 import { envOf, materializedFor, SqlParams } from '../query/properties.ts';
@@ -208,19 +208,7 @@ async function withBinEdges(ctx: QueryContext, input: TrendQueryInput, period: P
   if (!b?.parts.some((p) => p.bins)) return b;
   const q = binRangeQuery(input, period);
   const [row] = await ctx.db.all<Record<string, number | null>>(q.sql, q.params);
-  const parts = b.parts.map((p, i) => {
-    if (!p.bins) return p;
-    const lo = row?.[`lo${i}`];
-    const hi = row?.[`hi${i}`];
-    return {
-      ...p,
-      edges:
-        lo === null || lo === undefined || hi === null || hi === undefined
-          ? []
-          : histogramEdges(Number(lo), Number(hi), p.bins),
-    };
-  });
-  return { ...b, parts };
+  return withEdges(b, row);
 }
 
 /** Computes a trend (docs/api.md, "Trends"); throws AnalyticsParamError for a 400. */

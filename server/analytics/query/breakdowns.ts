@@ -139,6 +139,49 @@ export function histogramEdges(min: number, max: number, bins: number): number[]
   return edges.map((c) => c / 100);
 }
 
+/** The breakdown's parts without their bins, as a list: the raw values a binned part's numbers are read from. */
+export function rawBreakdown(b: Breakdown): Breakdown {
+  return {
+    parts: b.parts.map(({ key, type, groupIndex }) => ({
+      key,
+      type,
+      ...(groupIndex === undefined ? {} : { groupIndex }),
+    })),
+    multi: true,
+  };
+}
+
+/**
+ * SQL: the range of each binned part (`lo<i>`, `hi<i>`: the least and greatest finite number)
+ * over `rows`, whose column `list` is {@link rawBreakdown}'s value.
+ */
+export function binRangeSql(b: Breakdown, list: string, rows: string): string {
+  const binned = b.parts.flatMap((p, i) => (p.bins ? [i] : []));
+  return `
+    SELECT ${binned.map((i) => `min(n${i}) FILTER (WHERE isfinite(n${i})) AS lo${i}, max(n${i}) FILTER (WHERE isfinite(n${i})) AS hi${i}`).join(', ')}
+    FROM (
+      SELECT ${binned.map((i) => `${breakdownNumberSql(`(${list})[${i + 1}]`)} AS n${i}`).join(', ')}
+      ${rows}
+    )`;
+}
+
+/** The breakdown with each binned part's edges, from {@link binRangeSql}'s row (no numbers: no bins). */
+export function withEdges(b: Breakdown, row: Record<string, number | null> | undefined): Breakdown {
+  const parts = b.parts.map((p, i): BreakdownPart => {
+    if (!p.bins) return p;
+    const lo = row?.[`lo${i}`];
+    const hi = row?.[`hi${i}`];
+    return {
+      ...p,
+      edges:
+        lo === null || lo === undefined || hi === null || hi === undefined
+          ? []
+          : histogramEdges(Number(lo), Number(hi), p.bins),
+    };
+  });
+  return { ...b, parts };
+}
+
 /** A number as Python prints a float (`10.0`, `2.5`): how the production service labels bins. */
 const pyFloat = (n: number) => (Number.isInteger(n) && Math.abs(n) < 1e16 ? n.toFixed(1) : String(n));
 

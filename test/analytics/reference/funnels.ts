@@ -1,6 +1,8 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { actorOf } from './groups.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
+import { binsOf } from './trends.ts';
+import { propertyNumberOf } from '../../../server/analytics/query/properties.ts';
 
 /**
  * Reference funnels (plain loops over arrays, clarity over speed). Rules (docs/api.md, with
@@ -42,6 +44,13 @@ export interface RefFunnelInput {
     key: string;
     limit: number;
     read?: (e: ReferenceEvent) => string | null;
+    /**
+     * Several breakdowns, or a binned one: each part's text of the attempt's start event, in
+     * `bins` equal-width bins over the numbers of the events that may start an attempt (a first
+     * step's; unordered: any step's) when given; several join their values, a missing one None.
+     */
+    parts?: { read: (e: ReferenceEvent) => string | null; bins?: number | undefined }[];
+    several?: boolean;
   };
 }
 
@@ -175,10 +184,44 @@ export function isExcluded(a: RefAttempt, evs: ReferenceEvent[], input: RefFunne
   return false;
 }
 
+const NONE = '$$_posthog_breakdown_null_$$';
+const SEPARATOR = '\u001f';
+const partsValues = new WeakMap<RefFunnelInput, (e: ReferenceEvent) => string | null>();
+
+/** The value of an event under `breakdown.parts` (its bins' spans computed once per input). */
+function partsValue(input: RefFunnelInput): (e: ReferenceEvent) => string | null {
+  const known = partsValues.get(input);
+  if (known) return known;
+  const parts = input.breakdown!.parts!;
+  const starts = input.order === 'unordered' ? input.steps : input.steps.slice(0, 1);
+  const candidates = [...eventsByPerson(input).values()].flat().filter((e) => starts.some((s) => s(e)));
+  const numberIn = (t: string | null) => (t === null || t === '' ? null : propertyNumberOf({ v: t }, 'v'));
+  const binned = parts.map((p) =>
+    p.bins
+      ? binsOf(
+          candidates.map((e) => numberIn(p.read(e))).filter((n): n is number => n !== null),
+          p.bins,
+        )
+      : null,
+  );
+  const valueOf = (e: ReferenceEvent, i: number): string | null => {
+    const t = parts[i]!.read(e);
+    const bins = binned[i];
+    if (!bins) return t === '' ? null : t;
+    const n = numberIn(t);
+    return n === null ? null : (bins.find((x) => n >= x.lo && n < x.hi)?.name ?? null);
+  };
+  const fn = (e: ReferenceEvent) =>
+    input.breakdown!.several ? parts.map((_, i) => valueOf(e, i) ?? NONE).join(SEPARATOR) : valueOf(e, 0);
+  partsValues.set(input, fn);
+  return fn;
+}
+
 /** The breakdown value of an attempt, as text; null when the property is missing. */
 export function breakdownValue(a: RefAttempt, input: RefFunnelInput): string | null {
   const b = input.breakdown;
   if (!b) return null;
+  if (b.parts) return partsValue(input)(a.start);
   if (b.read) return b.read(a.start);
   const v = (b.type === 'event' ? a.start.properties : a.start.person_properties)[b.key];
   if (v === undefined || v === null) return null;

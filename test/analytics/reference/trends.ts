@@ -80,7 +80,7 @@ const binName = (lo: number, hi: number) => {
  * N equal-width bins over [min, max], their edges floored to hundredths (in whole hundredths, so
  * 0.29 stays 0.29), the last one a hundredth above max's; bins that collapse merge.
  */
-function binsOf(numbers: number[], n: number): { lo: number; hi: number; name: string }[] {
+export function binsOf(numbers: number[], n: number): { lo: number; hi: number; name: string }[] {
   if (numbers.length === 0) return [];
   const min = Math.min(...numbers);
   const max = Math.max(...numbers);
