@@ -546,12 +546,15 @@ export const retentionParamsSchema = z
     breakdown: z.optional(z.nullable(breakdownSchema)),
     breakdown_type: withDefault(choice(BREAKDOWN_TYPES), 'event'),
     breakdown_group_type_index: z.optional(z.nullable(groupTypeIndexSchema)),
+    breakdown_histogram_bin_count: seriesShape.breakdown_histogram_bin_count,
+    breakdowns: seriesShape.breakdowns,
     breakdown_limit: z._default(integer({ min: 1, max: ANALYTICS_LIMITS.breakdownLimit }), 10),
   })
   .check(
-    z.superRefine((v, ctx) =>
-      limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>),
-    ),
+    z.superRefine((v, ctx) => {
+      checkBreakdowns(v, ctx as z.core.$RefinementCtx<never>);
+      limitFilters([v, v.target_entity, v.returning_entity], ctx as z.core.$RefinementCtx<never>);
+    }),
   );
 export type RetentionParams = z.infer<typeof retentionParamsSchema>;
 export type RetentionParamsInput = z.input<typeof retentionParamsSchema>;

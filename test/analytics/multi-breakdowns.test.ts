@@ -2,23 +2,26 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeAnalyticsQuery,
   funnelParamsSchema,
+  retentionParamsSchema,
   trendParamsSchema,
   trendResultSchema,
   type FunnelParamsInput,
   type FunnelStep,
   type FunnelTrendsSeries,
+  type RetentionParamsInput,
   type TrendParamsInput,
 } from '../../src/contract/analytics.ts';
 import { computeTrends } from '../../server/analytics/engines/trends.ts';
 import { computeFunnel } from '../../server/analytics/engines/funnels.ts';
+import { computeRetention } from '../../server/analytics/engines/retention.ts';
 import { analysisFromQuery, paramsToQuery } from '../../server/insights/query.ts';
 import type { ReferenceEvent } from '../../server/analytics/types.ts';
 import { createTestServer, HEDGEBOX, type TestServer } from '../server/helpers.ts';
 import { createHarness, loadEvents, type Harness } from './harness.ts';
 
 /**
- * Several breakdowns at once and numeric bins (docs/api.md, "Breakdowns"): hand-worked trends
- * and funnels, and the 400s a client gets for a request that cannot be answered.
+ * Several breakdowns at once and numeric bins (docs/api.md, "Breakdowns"): hand-worked trends,
+ * funnels and retention, and the 400s a client gets for a request that cannot be answered.
  */
 
 const NONE = '$$_posthog_breakdown_null_$$';
@@ -173,6 +176,65 @@ describe('numeric bins of a funnel', () => {
   });
 });
 
+describe('retention by several breakdowns and bins', () => {
+  async function retention(events: ReferenceEvent[], input: RetentionParamsInput) {
+    h = await createHarness({}, new Date('2024-04-01T12:00:00Z'));
+    await h.load(events);
+    const params = { retention_type: 'recurring', total_intervals: 3, date_to: '2024-03-03', ...input };
+    const cohorts = await computeRetention(retentionParamsSchema.parse(params), h.ctx);
+    return cohorts.map((c) => [c.breakdown_value, c.values.map((v) => v.count)]);
+  }
+  // Places (person, day): a 1 Mar at 10 (a later 100 that day makes no place), a 2 Mar at 30,
+  // b 1 Mar at 20, b 3 Mar without one, c 2 Mar without one. Every event is also a return.
+  const events = [
+    ev({ amount: 10, $browser: 'Chrome' }, '2024-03-01T10:00:00Z', '$pageview', 'a'),
+    ev({ amount: 100, $browser: 'Chrome' }, '2024-03-01T12:00:00Z', '$pageview', 'a'),
+    ev({ amount: 30, $browser: 'Chrome' }, '2024-03-02T10:00:00Z', '$pageview', 'a'),
+    ev({ amount: 20, $browser: 'Safari' }, '2024-03-01T10:00:00Z', '$pageview', 'b'),
+    ev({}, '2024-03-03T10:00:00Z', '$pageview', 'b'),
+    ev({ $browser: 'Chrome' }, '2024-03-02T10:00:00Z', '$pageview', 'c'),
+  ];
+
+  it("bins span the values of the places' events (10 … 30), each place under its event's bin", async () => {
+    expect(await retention(events, { breakdown: 'amount', breakdown_histogram_bin_count: 2 })).toEqual([
+      ['[20.0,30.01]', [1, 0, 1]],
+      ['[20.0,30.01]', [1, 0]],
+      ['[20.0,30.01]', [0]],
+      ['[10.0,20.0]', [1, 1, 0]],
+      ['[10.0,20.0]', [0, 0]],
+      ['[10.0,20.0]', [0]],
+      [NONE, [0, 0, 0]],
+      [NONE, [1, 0]],
+      [NONE, [1]],
+    ]);
+  });
+
+  it('several: each combination a list (a missing part None), ties by their values, the rest Other once per part', async () => {
+    const result = await retention(events, {
+      breakdowns: [{ property: '$browser' }, { property: 'amount', histogram_bin_count: 2 }],
+      breakdown_limit: 3,
+    });
+    // Each group's three cohorts (1, 2, 3 March).
+    expect(result.filter((_, i) => i % 3 === 0).map(([value]) => value)).toEqual([
+      [NONE, NONE],
+      ['Chrome', NONE],
+      ['Chrome', '[10.0,20.0]'],
+      [OTHER, OTHER],
+    ]);
+    expect(result.slice(9)).toEqual([
+      [
+        [OTHER, OTHER],
+        [1, 0, 1],
+      ],
+      [
+        [OTHER, OTHER],
+        [1, 0],
+      ],
+      [[OTHER, OTHER], [0]],
+    ]);
+  });
+});
+
 describe('several breakdowns', () => {
   const events = [
     ...Array.from({ length: 3 }, () => ev({ $browser: 'Chrome', $os: 'Mac OS X', amount: 5 })),
@@ -235,6 +297,21 @@ describe('a saved query', () => {
   });
 });
 
+/** Requests trends and retention refuse alike, and the field each 400 names. */
+const REFUSED: [Record<string, unknown>, string][] = [
+  [{ breakdown: '$browser', breakdowns: [{ property: '$os' }] }, 'breakdowns'],
+  [{ breakdowns: [{ property: '$os' }, { property: '1', type: 'cohort' }] }, 'breakdowns__1__type'],
+  [{ breakdowns: [{ property: 'a' }, { property: 'b' }, { property: 'c' }, { property: 'd' }] }, 'breakdowns'],
+  [{ breakdowns: [{ property: 'amount', histogram_bin_count: 0 }] }, 'breakdowns__0__histogram_bin_count'],
+  [{ breakdowns: [{ property: '$os' }, { property: 'x', type: 'group' }] }, 'breakdowns__1__group_type_index'],
+  [{ breakdowns: [{ property: '$nope', type: 'session' }] }, 'breakdowns__0__property'],
+  [{ breakdowns: [{ property: 'count(', type: 'hogql' }] }, 'breakdowns__0__property'],
+  [{ breakdowns: [{ type: 'event' }] }, 'breakdowns__0__property'],
+  [{ breakdown: 'amount', breakdown_histogram_bin_count: 'ten' }, 'breakdown_histogram_bin_count'],
+  [{ breakdown: 'amount', breakdown_histogram_bin_count: 101 }, 'breakdown_histogram_bin_count'],
+  [{ breakdown: [1], breakdown_type: 'cohort', breakdown_histogram_bin_count: 2 }, 'breakdown_histogram_bin_count'],
+];
+
 describe('trend/ with breakdowns over HTTP', () => {
   let server: TestServer;
   let base: string;
@@ -280,19 +357,7 @@ describe('trend/ with breakdowns over HTTP', () => {
     expect(trendResultSchema.parse(get.body).result).toEqual(result);
   });
 
-  it.each([
-    [{ breakdown: '$browser', breakdowns: [{ property: '$os' }] }, 'breakdowns'],
-    [{ breakdowns: [{ property: '$os' }, { property: '1', type: 'cohort' }] }, 'breakdowns__1__type'],
-    [{ breakdowns: [{ property: 'a' }, { property: 'b' }, { property: 'c' }, { property: 'd' }] }, 'breakdowns'],
-    [{ breakdowns: [{ property: 'amount', histogram_bin_count: 0 }] }, 'breakdowns__0__histogram_bin_count'],
-    [{ breakdowns: [{ property: '$os' }, { property: 'x', type: 'group' }] }, 'breakdowns__1__group_type_index'],
-    [{ breakdowns: [{ property: '$nope', type: 'session' }] }, 'breakdowns__0__property'],
-    [{ breakdowns: [{ property: 'count(', type: 'hogql' }] }, 'breakdowns__0__property'],
-    [{ breakdowns: [{ type: 'event' }] }, 'breakdowns__0__property'],
-    [{ breakdown: 'amount', breakdown_histogram_bin_count: 'ten' }, 'breakdown_histogram_bin_count'],
-    [{ breakdown: 'amount', breakdown_histogram_bin_count: 101 }, 'breakdown_histogram_bin_count'],
-    [{ breakdown: [1], breakdown_type: 'cohort', breakdown_histogram_bin_count: 2 }, 'breakdown_histogram_bin_count'],
-  ])('%j → 400 on %s', async (extra, attr) => {
+  it.each(REFUSED)('%j → 400 on %s', async (extra, attr) => {
     const res = await server.request('POST', base, { json: { ...body, ...extra } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ type: 'validation_error', attr });
@@ -348,6 +413,30 @@ describe('trend/ with breakdowns over HTTP', () => {
       ['[10.0,20.0]', [1, 1]],
     ]);
     expect(await peopleAt(groups[0]!.converted)).toEqual({ group: '[20.0,30.01]', ids: [['u3']] });
+  });
+
+  it.each(REFUSED)('retention/ %j → 400 on %s', async (extra, attr) => {
+    const res = await server.request('POST', base.replace('/trend/', '/retention/'), { json: extra });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ type: 'validation_error', attr });
+  });
+
+  it('retention/ by several breakdowns over GET: the lists of the values at their start events', async () => {
+    const params = {
+      date_to: '2024-03-01',
+      target_entity: { id: 'start', type: 'events' },
+      total_intervals: 1,
+      breakdowns: [{ property: '$browser' }, { property: '$os' }],
+    };
+    const res = await server.get(
+      `${base.replace('/trend/', '/retention/')}?${new URLSearchParams(encodeAnalyticsQuery(params)).toString()}`,
+    );
+    expect(res.status).toBe(200);
+    const { result } = res.body as { result: { breakdown_value: unknown; values: { count: number }[] }[] };
+    expect(result.map((c) => [c.breakdown_value, c.values[0]!.count])).toEqual([
+      [['Chrome', 'Mac OS X'], 2],
+      [['Firefox', NONE], 1],
+    ]);
   });
 
   it.each([

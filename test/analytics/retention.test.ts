@@ -20,6 +20,7 @@ import { createHarness, type Harness } from './harness.ts';
 import { matchesGroup, textOf, type RefGroup } from './reference/filters.ts';
 import { valueText, type RefEnv } from './reference/hogql.ts';
 import { referenceRetentionGroups, type Period } from './reference/retention.ts';
+import { PARTS_SEPARATOR } from './reference/breakdown-parts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -165,11 +166,28 @@ const arbRetention = fc.record({
         }),
       )
       .chain((b) =>
-        fc.record({ type: fc.constant(b.type), key: fc.constant(b.key), limit: fc.integer({ min: 1, max: 3 }) }),
-      ),
+        fc.record({
+          type: fc.constant(b.type),
+          key: fc.constant(b.key),
+          limit: fc.integer({ min: 1, max: 3 }),
+          // With the event's $browser too (breakdowns); bins of the first part, often over `amount`.
+          several: fc.boolean(),
+          bins: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined, freq: 2 }),
+          amount: fc.boolean(),
+        }),
+      )
+      .map((b) => (b.bins && b.amount && b.type === 'event' ? { ...b, key: 'amount' } : b)),
     { nil: undefined, freq: 2 },
   ),
 });
+
+const NONE = '$$_posthog_breakdown_null_$$';
+const OTHER = '$$_posthog_breakdown_other_$$';
+/** A breakdown's text of an event: its HogQL expression's, else its property's. */
+const readOf =
+  (b: { type: string; key: string }, hogql: ReturnType<typeof parseHogql> | null) =>
+  (e: ReferenceEvent): string | null =>
+    hogql ? valueText(hogql, e, ENV) : textOf(b.type === 'person' ? e.person_properties : e.properties, b.key);
 
 describe('retention equals the reference', () => {
   it('cohort by cohort, period by period', async () => {
@@ -185,9 +203,26 @@ describe('retention equals the reference', () => {
           returning_entity: { id: a.returning },
           properties: a.properties,
           date_to: new Date(a.dateTo).toISOString(),
-          ...(a.breakdown
-            ? { breakdown: a.breakdown.key, breakdown_type: a.breakdown.type, breakdown_limit: a.breakdown.limit }
-            : {}),
+          ...(a.breakdown?.several
+            ? {
+                breakdowns: [
+                  {
+                    property: a.breakdown.key,
+                    type: a.breakdown.type,
+                    ...(a.breakdown.bins ? { histogram_bin_count: a.breakdown.bins } : {}),
+                  },
+                  { property: '$browser' },
+                ],
+                breakdown_limit: a.breakdown.limit,
+              }
+            : a.breakdown
+              ? {
+                  breakdown: a.breakdown.key,
+                  breakdown_type: a.breakdown.type,
+                  breakdown_limit: a.breakdown.limit,
+                  breakdown_histogram_bin_count: a.breakdown.bins,
+                }
+              : {}),
         });
         const result = await computeRetention(params, h.ctx);
         const b = a.breakdown;
@@ -206,16 +241,29 @@ describe('retention equals the reference', () => {
             ? {
                 breakdown: {
                   limit: b.limit,
-                  read: (e: ReferenceEvent) =>
-                    hogql
-                      ? valueText(hogql, e, ENV)
-                      : textOf(b.type === 'person' ? e.person_properties : e.properties, b.key),
+                  ...(b.several || b.bins
+                    ? {
+                        parts: [
+                          { read: readOf(b, hogql), bins: b.bins },
+                          ...(b.several ? [{ read: (e: ReferenceEvent) => textOf(e.properties, '$browser') }] : []),
+                        ],
+                        several: b.several,
+                      }
+                    : { read: readOf(b, hogql) }),
                 },
               }
             : {}),
         });
         const label = (v: unknown) =>
-          v === '$$_posthog_breakdown_null_$$' ? 'None' : v === '$$_posthog_breakdown_other_$$' ? 'Other' : (v ?? null);
+          Array.isArray(v)
+            ? v.every((x) => x === OTHER)
+              ? 'Other'
+              : v.join(PARTS_SEPARATOR)
+            : v === NONE
+              ? 'None'
+              : v === OTHER
+                ? 'Other'
+                : (v ?? null);
         const expected = groups.flatMap((g) => g.cohorts.map((c) => ({ ...c, value: g.value })));
         expect(result.map((c) => [label(c.breakdown_value), Date.parse(c.date)])).toEqual(
           expected.map((c) => [c.value, c.start]),

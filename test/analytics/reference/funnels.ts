@@ -1,8 +1,7 @@
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 import { actorOf } from './groups.ts';
 import { periodIndex, periodStart, type Period } from './retention.ts';
-import { binsOf } from './trends.ts';
-import { propertyNumberOf } from '../../../server/analytics/query/properties.ts';
+import { partsReader, type RefBreakdownPart } from './breakdown-parts.ts';
 
 /**
  * Reference funnels (plain loops over arrays, clarity over speed). Rules (docs/api.md, with
@@ -49,7 +48,7 @@ export interface RefFunnelInput {
      * `bins` equal-width bins over the numbers of the events that may start an attempt (a first
      * step's; unordered: any step's) when given; several join their values, a missing one None.
      */
-    parts?: { read: (e: ReferenceEvent) => string | null; bins?: number | undefined }[];
+    parts?: RefBreakdownPart[];
     several?: boolean;
   };
 }
@@ -184,35 +183,15 @@ export function isExcluded(a: RefAttempt, evs: ReferenceEvent[], input: RefFunne
   return false;
 }
 
-const NONE = '$$_posthog_breakdown_null_$$';
-const SEPARATOR = '\u001f';
 const partsValues = new WeakMap<RefFunnelInput, (e: ReferenceEvent) => string | null>();
 
 /** The value of an event under `breakdown.parts` (its bins' spans computed once per input). */
 function partsValue(input: RefFunnelInput): (e: ReferenceEvent) => string | null {
   const known = partsValues.get(input);
   if (known) return known;
-  const parts = input.breakdown!.parts!;
   const starts = input.order === 'unordered' ? input.steps : input.steps.slice(0, 1);
   const candidates = [...eventsByPerson(input).values()].flat().filter((e) => starts.some((s) => s(e)));
-  const numberIn = (t: string | null) => (t === null || t === '' ? null : propertyNumberOf({ v: t }, 'v'));
-  const binned = parts.map((p) =>
-    p.bins
-      ? binsOf(
-          candidates.map((e) => numberIn(p.read(e))).filter((n): n is number => n !== null),
-          p.bins,
-        )
-      : null,
-  );
-  const valueOf = (e: ReferenceEvent, i: number): string | null => {
-    const t = parts[i]!.read(e);
-    const bins = binned[i];
-    if (!bins) return t === '' ? null : t;
-    const n = numberIn(t);
-    return n === null ? null : (bins.find((x) => n >= x.lo && n < x.hi)?.name ?? null);
-  };
-  const fn = (e: ReferenceEvent) =>
-    input.breakdown!.several ? parts.map((_, i) => valueOf(e, i) ?? NONE).join(SEPARATOR) : valueOf(e, 0);
+  const fn = partsReader(input.breakdown!.parts!, input.breakdown!.several ?? false, candidates);
   partsValues.set(input, fn);
   return fn;
 }

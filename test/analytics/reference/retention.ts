@@ -1,4 +1,5 @@
 import { actorOf } from './groups.ts';
+import { partsReader, type RefBreakdownPart } from './breakdown-parts.ts';
 import type { ReferenceEvent } from '../../../server/analytics/types.ts';
 
 /**
@@ -27,8 +28,17 @@ export interface RefRetentionInput {
   /** ms, UTC. */
   dateTo: number;
   weekStartDay?: 0 | 1;
-  /** The breakdown value of an event (null: none), and how many values keep their own group. */
-  breakdown?: { read: (e: ReferenceEvent) => string | null; limit: number };
+  /**
+   * The breakdown value of an event (null: none), and how many values keep their own group; or
+   * several breakdowns, or a binned one, as `parts` (their bins span the numbers of the events
+   * that put persons in cohorts).
+   */
+  breakdown?: {
+    read?: (e: ReferenceEvent) => string | null;
+    parts?: RefBreakdownPart[];
+    several?: boolean;
+    limit: number;
+  };
 }
 
 /** One breakdown group's cohorts: `value` the value, or 'None' / 'Other' (null without a breakdown). */
@@ -109,8 +119,8 @@ export function referenceRetentionGroups(input: RefRetentionInput): RefRetention
   const first = addPeriods(last, input.period, -(n - 1));
   const kept = input.events.filter((e) => input.filter?.(e) ?? true).sort(byTime);
   const index = (t: number) => periodIndex(t, first, input.period, week);
-  // places: person → cohort index → value
-  const places = new Map<string, Map<number, string | null>>();
+  // places: person → cohort index → the event that put them there
+  const events = new Map<string, Map<number, ReferenceEvent>>();
   const seen = new Set<string>();
   for (const e of kept) {
     if (!input.target(e)) continue;
@@ -121,10 +131,21 @@ export function referenceRetentionGroups(input: RefRetentionInput): RefRetention
     }
     const i = index(e.timestamp);
     if (i < 0 || i >= n) continue;
-    const mine = places.get(person) ?? new Map<number, string | null>();
-    if (!mine.has(i)) mine.set(i, bd.read(e));
-    places.set(person, mine);
+    const mine = events.get(person) ?? new Map<number, ReferenceEvent>();
+    if (!mine.has(i)) mine.set(i, e);
+    events.set(person, mine);
   }
+  const read = bd.parts
+    ? partsReader(
+        bd.parts,
+        bd.several ?? false,
+        [...events.values()].flatMap((m) => [...m.values()]),
+      )
+    : bd.read!;
+  // places: person → cohort index → value
+  const places = new Map(
+    [...events].map(([person, mine]) => [person, new Map([...mine].map(([i, e]) => [i, read(e)]))] as const),
+  );
   const counts = new Map<string, number>();
   for (const mine of places.values())
     for (const v of mine.values()) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
