@@ -25,25 +25,28 @@ function recordFunnels() {
   return { sent, statuses };
 }
 
+/** Sends `batch` to the Hedgebox organization's first project; answers that project. */
+async function ingestToHedgebox(batch: Record<string, unknown>[]) {
+  const project = api()
+    .store.db.prepare(
+      'SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id',
+    )
+    .get(HEDGEBOX) as { id: number; api_token: string };
+  await api().call('POST', '/batch/', { api_key: project.api_token, batch });
+  return project;
+}
+
 describe('aggregating by a group type', { timeout: 30_000 }, () => {
   it("offers persons and the project's group types; a funnel by companies asks for them and is answered", async () => {
-    const project = api()
-      .store.db.prepare(
-        'SELECT p.id, p.api_token FROM projects p JOIN organizations o ON o.id = p.organization_id WHERE o.name = ? ORDER BY p.id',
-      )
-      .get(HEDGEBOX) as { id: number; api_token: string };
-    await api().call('POST', '/batch/', {
-      api_key: project.api_token,
-      batch: [
-        { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
-        { event: 'user signed up', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
-        {
-          event: '$groupidentify',
-          distinct_id: 'ann',
-          properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } },
-        },
-      ],
-    });
+    const project = await ingestToHedgebox([
+      { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+      { event: 'user signed up', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+      {
+        event: '$groupidentify',
+        distinct_id: 'ann',
+        properties: { $group_type: 'company', $group_key: 'acme', $group_set: { name: 'Acme' } },
+      },
+    ]);
     const { sent, statuses } = recordFunnels();
     const { user } = renderApp(`/projects/${project.id}/insights/new/funnels`, { apiKey: api().demoKey });
     const select = await screen.findByRole('combobox', { name: 'Aggregating by' });
@@ -84,6 +87,19 @@ describe('aggregating by a group type', { timeout: 30_000 }, () => {
     await user.selectOptions(select, 'Persons');
     await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Persons' })).toBeInTheDocument());
     expect(screen.getByRole('radio', { name: 'Person properties' })).toBeInTheDocument();
+  });
+
+  it('a trend by companies offers its unique and active counts as companies', async () => {
+    const project = await ingestToHedgebox([
+      { event: '$pageview', distinct_id: 'ann', properties: { $groups: { company: 'acme' } } },
+    ]);
+    const { user } = renderApp(`/projects/${project.id}/insights/new/trends`, { apiKey: api().demoKey });
+    const math = await screen.findByRole('combobox', { name: 'Series A math' });
+    expect(within(math).getByRole('option', { name: 'Unique users' })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Aggregating by' }), 'company (groups)');
+    await waitFor(() => expect(within(math).getByRole('option', { name: 'Unique companies' })).toBeInTheDocument());
+    expect(within(math).getByRole('option', { name: 'Weekly active companies' })).toBeInTheDocument();
+    expect(within(math).queryByRole('option', { name: 'Unique users' })).not.toBeInTheDocument();
   });
 
   it('is not offered in a project without groups', async () => {

@@ -16,6 +16,7 @@ import { IntervalControl } from './interval-control';
 import { usePickerBindings, type PanelProps } from './panel-types';
 import { BreakdownControl, SeriesList } from './pickers';
 import { seriesLetter } from './pickers/labels';
+import { useActorWords } from '../../api/use-actor-words';
 
 /** Trends: series over time (or aggregated), filtered, broken down, compared, combined by a formula. */
 export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps<TrendParamsInput>) {
@@ -23,6 +24,7 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
   const compareId = useId();
   const { patchState: set, setEvents, breakdown } = usePickerBindings(state, onChange);
   const series = (state.events ?? []) as EntityInput[];
+  const actors = useActorWords(projectId, state.aggregation_group_type_index);
   const letters = series.map((_, i) => seriesLetter(i));
   const eventNames = series.map((e) => e.id).filter((id): id is string => typeof id === 'string');
   const display = (state.display ?? 'ActionsLineGraph') as DisplayType;
@@ -37,7 +39,14 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
   return (
     <>
       <ControlSection title="Series">
-        <SeriesList projectId={projectId} mode="trends" value={series} errorFor={errorFor} onChange={setEvents} />
+        <SeriesList
+          projectId={projectId}
+          mode="trends"
+          value={series}
+          errorFor={errorFor}
+          onChange={setEvents}
+          actors={actors}
+        />
         <FormulaList
           value={state.formulas?.length ? state.formulas : [state.formula ?? '']}
           letters={letters}

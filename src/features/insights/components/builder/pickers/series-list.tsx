@@ -8,6 +8,7 @@ import { lowerFirst, seriesLetter } from './labels';
 import { newUid } from './filter-model';
 import type { ErrorFor } from './property-filters';
 import { SeriesRow } from './series-row';
+import { PERSONS, type ActorWords } from '../../../lib/actor-words';
 
 export interface SeriesListProps {
   projectId: number;
@@ -18,6 +19,8 @@ export interface SeriesListProps {
   errorFor?: ErrorFor;
   /** The most entries allowed (ANALYTICS_LIMITS.series / .funnelSteps by default). */
   max?: number;
+  /** What unique and active maths count (default persons). */
+  actors?: ActorWords;
 }
 
 const words = (mode: SeriesListProps['mode']) =>
@@ -54,6 +57,7 @@ export const SeriesList = memo(function SeriesList({
   onChange,
   errorFor,
   max,
+  actors = PERSONS,
 }: SeriesListProps) {
   const w = words(mode);
   const limit = max ?? (mode === 'trends' ? ANALYTICS_LIMITS.series : ANALYTICS_LIMITS.funnelSteps);
@@ -90,6 +94,7 @@ export const SeriesList = memo(function SeriesList({
             uid={ids[i]!}
             projectId={projectId}
             mode={mode}
+            actors={actors}
             entry={entry}
             index={i}
             count={value.length}

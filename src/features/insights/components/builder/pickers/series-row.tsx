@@ -6,7 +6,8 @@ import { cn } from '@/components/ui/cn';
 import { HogqlField } from '../field-parts';
 import { EventPicker } from './event-picker';
 import { lowerFirst } from './labels';
-import { COUNT_MATHS, isPropertyMath, MATH_WORDS, PROPERTY_MATHS } from './math-options';
+import { COUNT_MATHS, isPropertyMath, mathLabel, MATH_WORDS, PROPERTY_MATHS } from './math-options';
+import type { ActorWords } from '../../../lib/actor-words';
 import { FieldError, useErrorId } from './picker-trigger';
 import { PropertyFilters, type ErrorFor } from './property-filters';
 import { PropertyKeyPicker } from './property-key-picker';
@@ -24,6 +25,8 @@ export interface SeriesRowProps {
   /** "A" / "1": the badge. */
   badge: string;
   onChange: (next: EntityInput) => void;
+  /** What unique and active maths count (persons unless aggregated by a group type). */
+  actors: ActorWords;
   onRemove: () => void;
   onDuplicate: () => void;
   onMove: (to: number) => void;
@@ -141,7 +144,7 @@ export function SeriesRow(p: SeriesRowProps) {
                     >
                       {COUNT_MATHS.map((m) => (
                         <option key={m} value={m}>
-                          {MATH_WORDS[m]}
+                          {mathLabel(m, p.actors)}
                         </option>
                       ))}
                       <optgroup label="Of a numeric property">
