@@ -102,7 +102,8 @@ export function retentionView(cohorts: RetentionCohortInput[]): RetentionView {
     });
   const byValue = new Map<string | null, RetentionView['cohorts']>();
   for (const c of cohorts) {
-    const value = c.breakdown_value === undefined || c.breakdown_value === null ? null : String(c.breakdown_value);
+    // Several breakdowns: their values joined, as trends label them.
+    const value = breakdownText(c.breakdown_value);
     const label = value === null ? null : (BREAKDOWN_WORDS[value] ?? value);
     const rows = byValue.get(label) ?? [];
     rows.push(rowOf(c));

@@ -61,6 +61,8 @@ export const SEARCH_KEYS: { [K in BuilderKind]: readonly (keyof BuilderParams[K]
     'breakdown_type',
     'breakdown_group_type_index',
     'breakdown_limit',
+    'breakdowns',
+    'breakdown_histogram_bin_count',
   ],
   paths: [
     'include_event_types',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FunnelParamsInput } from '@/contract/analytics-params';
 import { setupTestApi } from '@testing';
+import { ingestPickerEvents } from '@testing/picker-harness';
 import { resetCredentialsStore, setCredentials } from '@/lib/auth-store';
 import { createQueryClient } from '@/lib/query-client';
 import { stateIssues } from './builder-state';
@@ -201,6 +202,24 @@ describe('funnels panel', () => {
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     expect(seen.state.events).toHaveLength(3);
     expect(within(screen.getByRole('list', { name: 'Steps' })).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('bins a numeric breakdown into buckets, as trends do; a text one is not offered buckets', async () => {
+    await ingestPickerEvents(api().call, PROJECT);
+    const { user, seen } = renderPanel({ ...initial, breakdown: '$browser', breakdown_type: 'event' });
+    expect(screen.queryByRole('checkbox', { name: /into buckets/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Browser' }));
+    await user.click(
+      await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', {
+        name: /amount/,
+      }),
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Bin breakdown into buckets' }));
+    expect(seen.state).toMatchObject({ breakdown: 'amount', breakdown_histogram_bin_count: 10 });
+    const buckets = screen.getByRole('spinbutton', { name: 'Number of buckets for breakdown' });
+    await user.clear(buckets);
+    await user.type(buckets, '3');
+    expect(seen.state.breakdown_histogram_bin_count).toBe(3);
   });
 
   it('says it aggregates by persons, and toggles test accounts', async () => {

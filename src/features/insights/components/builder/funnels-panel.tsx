@@ -202,6 +202,7 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
         <BreakdownControl
           projectId={projectId}
           several
+          bins
           defaultLimit={10}
           errorFor={errorFor}
           value={breakdown}

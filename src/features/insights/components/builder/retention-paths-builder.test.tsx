@@ -23,6 +23,17 @@ function recordBodies(endpoint: string): Record<string, unknown>[] {
   return sent;
 }
 
+/** A daily retention over the picker's events, opened in the app, and the bodies it sends. */
+async function dailyRetention() {
+  await ingestPickerEvents(api().call, PROJECT);
+  const sent = recordBodies('retention');
+  const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, {
+    apiKey: api().demoKey,
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
+  return { sent, user };
+}
+
 describe('retention and paths builders', { timeout: 30_000 }, () => {
   it('retention: period, number of periods and recurring reach the request', async () => {
     const sent = recordBodies('retention');
@@ -51,12 +62,7 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
   });
 
   it('retention by a breakdown: the property reaches the request, and the table has a part per value', async () => {
-    await ingestPickerEvents(api().call, PROJECT);
-    const sent = recordBodies('retention');
-    const { user } = renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, {
-      apiKey: api().demoKey,
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'New retention' })).toBeInTheDocument();
+    const { sent, user } = await dailyRetention();
     await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
     const list = await screen.findByRole('listbox', { name: 'Event properties' });
     await user.click(await within(list).findByRole('option', { name: /^Browser\s*\$browser/ }));
@@ -65,6 +71,45 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     // The picker's events: Chrome and Firefox pageviews in the last day and a half.
     await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Chrome' })).toBeInTheDocument());
     expect(within(table).getByRole('columnheader', { name: 'Firefox' })).toBeInTheDocument();
+  });
+
+  it('retention by several breakdowns and a binned one: each combination a part of the table', async () => {
+    const { sent, user } = await dailyRetention();
+    const pick = async (name: RegExp) =>
+      user.click(
+        await within(await screen.findByRole('listbox', { name: 'Event properties' })).findByRole('option', { name }),
+      );
+    await user.click(screen.getByRole('button', { name: 'Breakdown by: Add breakdown' }));
+    await pick(/^Browser\s*\$browser/);
+    await user.click(await screen.findByRole('button', { name: 'Add breakdown' }));
+    await pick(/\$current_url/);
+    const breakdowns = [
+      { property: '$browser', type: 'event' },
+      { property: '$current_url', type: 'event' },
+    ];
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ breakdowns }));
+    expect(sent.at(-1)).not.toHaveProperty('breakdown');
+    const table = await screen.findByRole('table', { name: 'New retention: data' });
+    // Each person's first pageview (the picker's events): Chrome or Firefox, on home or pricing.
+    await waitFor(() =>
+      expect(
+        within(table).getByRole('columnheader', { name: 'Chrome · https://hedgebox.example/home' }),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(table).getByRole('columnheader', { name: 'Firefox · https://hedgebox.example/home' }),
+    ).toBeInTheDocument();
+
+    // A third, numeric: it may be binned, and no fourth is offered.
+    await user.click(screen.getByRole('button', { name: 'Add breakdown' }));
+    await pick(/amount/);
+    expect(screen.queryByRole('button', { name: 'Add breakdown' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Bin breakdown 3 into buckets' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toMatchObject({
+        breakdowns: [...breakdowns, { property: 'amount', type: 'event', histogram_bin_count: 10 }],
+      }),
+    );
   });
 
   it('paths: event types, step limit, a start point and a cleaning rule whose regex is checked as it is typed', async () => {

@@ -31,19 +31,19 @@ export type { BreakdownValue } from './breakdown-parts';
  * (`event` / `person`, or a group type's with `breakdown_group_type_index`) and a cohort
  * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone. A session
  * property is `breakdown_type: session`; a HogQL breakdown is its expression, typed in a field of its
- * own (the key stays empty, and unsent, until something is typed). With `several` (trends) it
- * adds up to 3 breakdowns at once (breakdown-list.tsx); with `bins`, a numeric one may be binned.
+ * own (the key stays empty, and unsent, until something is typed). With `several` it adds up to 3
+ * breakdowns at once (breakdown-list.tsx); with `bins`, a numeric one may be binned.
  */
 export interface BreakdownControlProps {
   projectId: number;
   value: BreakdownValue;
   onChange: (next: BreakdownValue) => void;
   errorFor?: ErrorFor;
-  /** The limit shown while none is set (trends 25, funnels 10). */
+  /** The limit shown while none is set (trends 25, funnels and retention 10). */
   defaultLimit: number;
   /** Up to 3 breakdowns at once (`breakdowns`). */
   several?: boolean;
-  /** Numeric breakdowns in bins (trends). */
+  /** Numeric breakdowns in bins. */
   bins?: boolean;
 }
 

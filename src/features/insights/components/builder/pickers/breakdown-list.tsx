@@ -28,7 +28,7 @@ export function BreakdownList({
   onChange: (next: BreakdownValue) => void;
   errorFor: ErrorFor | undefined;
   defaultLimit: number;
-  /** Whether a numeric entry may be binned (trends). */
+  /** Whether a numeric entry may be binned. */
   bins: boolean;
 }) {
   const entries = value.breakdowns ?? [];
