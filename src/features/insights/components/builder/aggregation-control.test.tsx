@@ -68,6 +68,7 @@ describe('aggregating by a group type', { timeout: 30_000 }, () => {
     await waitFor(() => expect(statuses.at(-1)).toBe(200));
     await waitFor(() => expect(within(table).getByRole('columnheader', { name: 'Companies' })).toBeInTheDocument());
     expect(within(table).queryByRole('columnheader', { name: 'Persons' })).not.toBeInTheDocument();
+    expect(screen.getByText('Leave out companies that did an event between two steps.')).toBeInTheDocument();
     expect(
       screen.getByText('What the companies that converted did more, or less, than those that dropped off.'),
     ).toBeInTheDocument();

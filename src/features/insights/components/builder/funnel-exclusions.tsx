@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { definitionQueries } from '../../api/definitions.queries';
 import { orderedSteps, stepLabel } from './funnel-steps';
 import { EventPicker } from './pickers/event-picker';
+import { useActorWords } from '../../api/use-actor-words';
 
 type ExclusionInput = NonNullable<FunnelParamsInput['exclusions']>[number];
 
@@ -37,6 +38,7 @@ interface Props {
  * as soon as they are broken.
  */
 export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props) {
+  const actors = useActorWords(projectId, state.aggregation_group_type_index);
   const id = useId();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -75,7 +77,9 @@ export function FunnelExclusions({ projectId, state, onChange, errorFor }: Props
   return (
     <fieldset className="space-y-2">
       <legend className="sr-only">Exclusions</legend>
-      <p className="text-sm text-gray-600 dark:text-gray-400">Leave out persons who did an event between two steps.</p>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        Leave out {actors.groups ? `${actors.many} that` : 'persons who'} did an event between two steps.
+      </p>
       {exclusions.length ? (
         <ol className="space-y-3">
           {exclusions.map((x, i) => {
