@@ -295,6 +295,18 @@ describe('a saved query', () => {
     expect(analysis.params).toMatchObject({ breakdowns: breakdownFilter.breakdowns });
     expect(paramsToQuery(analysis)).toMatchObject({ breakdownFilter });
   });
+
+  it('a retention query carries them the same way', () => {
+    const breakdownFilter = {
+      breakdowns: [
+        { property: '$browser', type: 'event' },
+        { property: 'amount', type: 'event', histogram_bin_count: 4 },
+      ],
+    };
+    const analysis = analysisFromQuery({ kind: 'RetentionQuery', breakdownFilter });
+    expect(analysis.params).toMatchObject({ breakdowns: breakdownFilter.breakdowns });
+    expect(paramsToQuery(analysis)).toMatchObject({ kind: 'RetentionQuery', breakdownFilter });
+  });
 });
 
 /** Requests trends and retention refuse alike, and the field each 400 names. */
