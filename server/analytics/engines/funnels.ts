@@ -72,7 +72,8 @@ import { aggregationOf, groupTypesFor, readGroupsPage } from '../query/groups.ts
  * - Months in the window are calendar months in UTC (Jan 31 + 1 month = Feb 28/29).
  * - breakdown: the step-1 event's property (event) or the person's property (person) of the
  *   counted attempt, as text; top `breakdown_limit` values by persons entering, the rest
- *   "Other", missing "None"; groups ordered values (by size, then text), Other, None.
+ *   "Other", missing "None"; groups ordered values (by size, then text), Other, None. Bins
+ *   span the numbers of the events that may start an attempt (withBinEdges).
  * - converted_people_url / dropped_people_url: the persons listing of the step
  *   (`/api/projects/:id/persons/funnel/?<params>&funnel_step=k`, dropped: `-k`, as the
  *   production service's), served by {@link computeFunnelPersons}; dropped_people_url is null

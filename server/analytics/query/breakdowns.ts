@@ -7,7 +7,7 @@ import type { BreakdownEntry } from '../../../src/contract/analytics.ts';
 import { BREAKDOWN_NULL_VALUE, BREAKDOWN_OTHER_VALUE } from '../engines/trends-types.ts';
 
 /**
- * The breakdowns trends and funnels support: an event or person property, a session property
+ * The breakdowns trends, funnels and retention support: an event or person property, a session property
  * (sessions.ts), a HogQL expression (docs/hogql.md) or a property of the event's group of type
  * `breakdown_group_type_index` (groups.ts), each read as text per event.
  */
@@ -85,7 +85,7 @@ export interface BreakdownPart extends BreakdownSpec {
 }
 
 /**
- * What a trend or funnel breaks down by: one part (`breakdown`), or up to three (`breakdowns`),
+ * What a trend, funnel or retention breaks down by: one part (`breakdown`), or up to three (`breakdowns`),
  * whose value is then the list of the parts' values (docs/api.md, "Breakdowns").
  */
 export interface Breakdown {
