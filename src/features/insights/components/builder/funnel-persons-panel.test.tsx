@@ -248,6 +248,53 @@ describe('funnel persons panel', () => {
     expect(rowNames(dialog)).toEqual(['fm-1']);
   });
 
+  it('lists the persons of one numeric bin, by the label the funnel gave it', async () => {
+    const token = api().store.db.prepare('SELECT api_token FROM projects WHERE id = ?').pluck().get(PROJECT) as string;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    // fn-1..4 visit with amounts 10, 15, 25, 30 (two bins: 10–20 and 20–30); fn-1 and fn-3 sign up.
+    const amounts = [10, 15, 25, 30];
+    const batch = amounts.flatMap((amount, i) => [
+      { event: 'fn visit', distinct_id: `fn-${i + 1}`, timestamp: at(60), properties: { amount } },
+      ...(i % 2 === 0 ? [{ event: 'fn signup', distinct_id: `fn-${i + 1}`, timestamp: at(30) }] : []),
+    ]);
+    await api().call('POST', '/batch/', { api_key: token, batch });
+    const binned: FunnelParamsInput = {
+      events: [
+        { id: 'fn visit', type: 'events', order: 0 },
+        { id: 'fn signup', type: 'events', order: 1 },
+      ],
+      date_from: '-7d',
+      breakdown: 'amount',
+      breakdown_histogram_bin_count: 2,
+    };
+    const funnel = await api().call<{ result: Array<Array<{ breakdown_value: string[] | string; count: number }>> }>(
+      'POST',
+      `/api/projects/${PROJECT}/insights/funnel/`,
+      binned,
+    );
+    const labels = funnel.result.map((steps) => String(steps[0]!.breakdown_value));
+    const upper = labels.find((label) => label.startsWith('[20'))!;
+    expect(upper).toMatch(/^\[20(\.0+)?,30\.01\]$/);
+    resetCredentialsStore();
+    setCredentials({ baseUrl: window.location.origin, key: api().demoKey }, false);
+    render(
+      <QueryClientProvider client={createQueryClient({ onUnauthorized: () => undefined })}>
+        {inRouter(
+          <FunnelPersonsPanel
+            projectId={PROJECT}
+            params={binned}
+            target={{ step: 2, dropped: false, breakdownValue: upper }}
+            onClose={() => undefined}
+          />,
+        )}
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Persons who converted at step 2: fn signup' });
+    expect(dialog).toHaveAccessibleDescription(new RegExp(`^Breakdown: ${upper.replace(/[[\].]/g, '\\$&')}\\.`));
+    await within(dialog).findByRole('table');
+    expect(rowNames(dialog)).toEqual(['fn-3']);
+  });
+
   it('says so when there is nobody', async () => {
     const user = renderPanel(false);
     await user.click(await screen.findByRole('button', { name: 'Open step 2' }));
