@@ -117,19 +117,16 @@ function PersonsSheet({
   );
 }
 
-function PersonsPages({
-  projectId,
-  params,
-  target,
-  title,
-  words,
-}: {
+/** One step's persons (or groups): what the page list and the CSV download both read. */
+interface StepActorsProps {
   projectId: number;
   params: FunnelParamsInput;
   target: FunnelPersonsTarget;
   title: string;
   words: ActorWords;
-}) {
+}
+
+function PersonsPages({ projectId, params, target, title, words }: StepActorsProps) {
   const [offset, setOffset] = useState(0);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -272,19 +269,7 @@ function csvLines(actors: readonly FunnelActor[], words: ActorWords): string[][]
 }
 
 /** Every person (or group) of the step, not only this page, as CSV. */
-function DownloadPersons({
-  projectId,
-  params,
-  target,
-  title,
-  words,
-}: {
-  projectId: number;
-  params: FunnelParamsInput;
-  target: FunnelPersonsTarget;
-  title: string;
-  words: ActorWords;
-}) {
+function DownloadPersons({ projectId, params, target, title, words }: StepActorsProps) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -201,8 +201,6 @@ export function FunnelsPanel({ projectId, state, onChange, errorFor }: PanelProp
       <ControlSection title="Breakdown">
         <BreakdownControl
           projectId={projectId}
-          several
-          bins
           defaultLimit={10}
           errorFor={errorFor}
           value={breakdown}

@@ -135,8 +135,6 @@ export function RetentionPanel({ projectId, state, onChange, errorFor }: PanelPr
       <ControlSection title="Breakdown">
         <BreakdownControl
           projectId={projectId}
-          several
-          bins
           defaultLimit={10}
           errorFor={errorFor}
           value={breakdown}

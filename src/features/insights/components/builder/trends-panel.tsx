@@ -96,8 +96,6 @@ export function TrendsPanel({ projectId, state, onChange, errorFor }: PanelProps
       <ControlSection title="Breakdown">
         <BreakdownControl
           projectId={projectId}
-          several
-          bins
           defaultLimit={25}
           errorFor={errorFor}
           value={breakdown}

@@ -7,7 +7,7 @@ import { ingestPickerEvents, renderWithState } from '@testing/picker-harness';
 const api = setupTestApi();
 const PROJECT = 1;
 
-function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}, several = false) {
+function renderControl(initial: BreakdownValue, errors: Record<string, string> = {}) {
   return renderWithState<BreakdownValue>(api().demoKey, initial, (value, onChange) => (
     <BreakdownControl
       projectId={PROJECT}
@@ -15,8 +15,6 @@ function renderControl(initial: BreakdownValue, errors: Record<string, string> =
       onChange={(next) => onChange({ ...value, ...next })}
       defaultLimit={25}
       errorFor={(attr) => errors[attr]}
-      several={several}
-      bins={several}
     />
   ));
 }
@@ -137,11 +135,7 @@ describe('BreakdownControl', () => {
 
   it('several breakdowns: up to three, each its own labelled picker, removable; a numeric one in buckets', async () => {
     await ingestPickerEvents(api().call, PROJECT);
-    const { user, emitted } = renderControl(
-      { breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 },
-      {},
-      true,
-    );
+    const { user, emitted } = renderControl({ breakdown: '$browser', breakdown_type: 'event', breakdown_limit: 5 }, {});
     // $browser is text: no buckets offered.
     expect(screen.queryByRole('checkbox', { name: /into buckets/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add breakdown' }));

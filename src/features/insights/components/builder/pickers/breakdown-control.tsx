@@ -31,8 +31,8 @@ export type { BreakdownValue } from './breakdown-parts';
  * (`event` / `person`, or a group type's with `breakdown_group_type_index`) and a cohort
  * breakdown: one cohort, `[id]`, or `["all", id]` to compare its persons with everyone. A session
  * property is `breakdown_type: session`; a HogQL breakdown is its expression, typed in a field of its
- * own (the key stays empty, and unsent, until something is typed). With `several` it adds up to 3
- * breakdowns at once (breakdown-list.tsx); with `bins`, a numeric one may be binned.
+ * own (the key stays empty, and unsent, until something is typed). It adds up to 3
+ * breakdowns at once (breakdown-list.tsx), and a numeric one may be binned.
  */
 export interface BreakdownControlProps {
   projectId: number;
@@ -41,10 +41,6 @@ export interface BreakdownControlProps {
   errorFor?: ErrorFor;
   /** The limit shown while none is set (trends 25, funnels and retention 10). */
   defaultLimit: number;
-  /** Up to 3 breakdowns at once (`breakdowns`). */
-  several?: boolean;
-  /** Numeric breakdowns in bins. */
-  bins?: boolean;
 }
 
 /** No breakdown at all. */
@@ -61,29 +57,20 @@ const MAX = ANALYTICS_LIMITS.breakdownLimit;
 
 /** "Breakdown by" a property (event or person), remove it, and how many values to show. */
 export const BreakdownControl = memo(function BreakdownControl(props: BreakdownControlProps) {
-  return props.several && props.value.breakdowns?.length ? (
+  return props.value.breakdowns?.length ? (
     <BreakdownList
       projectId={props.projectId}
       value={props.value}
       onChange={props.onChange}
       errorFor={props.errorFor}
       defaultLimit={props.defaultLimit}
-      bins={props.bins ?? false}
     />
   ) : (
     <SingleBreakdown {...props} />
   );
 });
 
-function SingleBreakdown({
-  projectId,
-  value,
-  onChange,
-  errorFor,
-  defaultLimit,
-  several = false,
-  bins = false,
-}: BreakdownControlProps) {
+function SingleBreakdown({ projectId, value, onChange, errorFor, defaultLimit }: BreakdownControlProps) {
   const cohort = value.breakdown_type === 'cohort';
   // A cohort breakdown's cohort: its listed id (beside "all" when it is compared with everyone).
   const listed = cohort && Array.isArray(value.breakdown) ? value.breakdown : null;
@@ -202,7 +189,7 @@ function SingleBreakdown({
             error={errorFor?.('breakdown_limit')}
             onChange={(n) => onChange({ ...value, breakdown_limit: n })}
           />
-          {bins && (numeric || typeof value.breakdown_histogram_bin_count === 'number') ? (
+          {numeric || typeof value.breakdown_histogram_bin_count === 'number' ? (
             <BinsField
               name="breakdown"
               value={value.breakdown_histogram_bin_count}
@@ -210,20 +197,18 @@ function SingleBreakdown({
               onChange={(bins) => onChange({ ...value, breakdown_histogram_bin_count: bins })}
             />
           ) : null}
-          {several ? (
-            <AddBreakdown
-              projectId={projectId}
-              position={2}
-              onAdd={(k) => {
-                const first = keyOf(key, value);
-                const entry =
-                  first.type === 'hogql' || first.type === 'cohort'
-                    ? { property: key, type: first.type }
-                    : entryOf(first, value.breakdown_histogram_bin_count);
-                onChange({ ...CLEARED, breakdown_limit: limit, breakdowns: [entry, entryOf(k)] });
-              }}
-            />
-          ) : null}
+          <AddBreakdown
+            projectId={projectId}
+            position={2}
+            onAdd={(k) => {
+              const first = keyOf(key, value);
+              const entry =
+                first.type === 'hogql' || first.type === 'cohort'
+                  ? { property: key, type: first.type }
+                  : entryOf(first, value.breakdown_histogram_bin_count);
+              onChange({ ...CLEARED, breakdown_limit: limit, breakdowns: [entry, entryOf(k)] });
+            }}
+          />
         </>
       ) : null}
     </div>

@@ -21,7 +21,6 @@ export function BreakdownList({
   onChange,
   errorFor,
   defaultLimit,
-  bins,
 }: {
   projectId: number;
   value: BreakdownValue;
@@ -29,7 +28,6 @@ export function BreakdownList({
   errorFor: ErrorFor | undefined;
   defaultLimit: number;
   /** Whether a numeric entry may be binned. */
-  bins: boolean;
 }) {
   const entries = value.breakdowns ?? [];
   const setEntries = (next: BreakdownEntry[]) => {
@@ -59,7 +57,6 @@ export function BreakdownList({
             position={i + 1}
             entry={entry}
             errorFor={errorFor}
-            bins={bins}
             onChange={(next) => replace(i, next)}
             onRemove={() => setEntries(entries.filter((_, j) => j !== i))}
           />
@@ -92,7 +89,6 @@ function EntryRow({
   position,
   entry,
   errorFor,
-  bins,
   onChange,
   onRemove,
 }: {
@@ -100,7 +96,6 @@ function EntryRow({
   position: number;
   entry: BreakdownEntry;
   errorFor: ErrorFor | undefined;
-  bins: boolean;
   onChange: (next: BreakdownEntry) => void;
   onRemove: () => void;
 }) {
@@ -136,7 +131,7 @@ function EntryRow({
         />
       )}
       <RemoveButton label={`Remove breakdown ${position}`} onClick={onRemove} />
-      {bins && (numeric || typeof entry.histogram_bin_count === 'number') ? (
+      {numeric || typeof entry.histogram_bin_count === 'number' ? (
         <BinsField
           name={name}
           value={entry.histogram_bin_count}
