@@ -513,7 +513,9 @@ export function funnelWindow(
 
 const capitalize = (v: string) => (v ? v[0]!.toUpperCase() + v.slice(1).toLowerCase() : v);
 
-const pageview = { id: '$pageview', type: 'events' } as const;
+/** A retention entity left out of a request: pageviews. */
+export const RETENTION_DEFAULT_ENTITY = { id: '$pageview', type: 'events' } as const;
+const pageview = RETENTION_DEFAULT_ENTITY;
 
 export const retentionParamsSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { RETENTION_PERIODS, type RetentionParamsInput } from '@/contract/analytics-params';
+import { RETENTION_DEFAULT_ENTITY, RETENTION_PERIODS, type RetentionParamsInput } from '@/contract/analytics-params';
 import { AggregationControl } from './aggregation-control';
 import { CommonControls } from './common-controls';
 import { ControlSection, FieldMessage, inputClasses, selectClasses } from './field-parts';
@@ -10,7 +10,9 @@ import { EventPicker } from './pickers/event-picker';
 
 type Entity = NonNullable<RetentionParamsInput['target_entity']>;
 const entity = (name: string | null): Entity => ({ id: name, name, type: 'events' });
-const idOf = (e: RetentionParamsInput['target_entity']) => (e?.id === undefined || e.id === null ? null : String(e.id));
+// An entity the state leaves out is the one the API assumes (pageviews); a null id is all events.
+const idOf = (e: RetentionParamsInput['target_entity']) =>
+  e === undefined ? RETENTION_DEFAULT_ENTITY.id : e.id === undefined || e.id === null ? null : String(e.id);
 
 const TYPES = [
   { value: 'retention_first_time', label: 'First time', hint: 'People count from the first time they did it.' },

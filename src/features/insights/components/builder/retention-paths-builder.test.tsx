@@ -167,6 +167,15 @@ describe('retention and paths builders', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toMatchObject({ paths_hogql_expression: 'lower(event)' });
   });
 
+  it('retention: a URL without its events shows the pageviews the API counts, not all events', async () => {
+    const sent = recordBodies('retention');
+    renderApp(`/projects/${PROJECT}/insights/new/retention?period=%22Day%22`, { apiKey: api().demoKey });
+    expect(await screen.findByRole('button', { name: 'First did: Pageview' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Came back to do: Pageview' })).toBeInTheDocument();
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ period: 'Day' }));
+    expect(sent.at(-1)).not.toHaveProperty('target_entity.id', null);
+  });
+
   it('retention: the "First did" and "Came back to do" events reach the request, and the URL keeps them', async () => {
     await ingestPickerEvents(api().call, PROJECT);
     const sent = recordBodies('retention');
